@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { handlers as allHandlers, missingHandlers } from './domains/index.js';
+import { registerActionRoute } from './http/action-route.js';
+import type { HandlerMap } from './http/handlers.js';
+import { parse as parseQuery } from 'node:querystring';
+
+export interface AppOptions {
+  database: Database;
+  config: Config;
+  /** Injected clock: tests move time to check expiry and lockout. */
+  now?: () => Date;
+  handlers?: HandlerMap;
+  checkOutput?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const handlers = opts.handlers ?? allHandlers;
+  const missing = missingHandlers(handlers);
+  if (missing.length) throw new Error(`Catalogued actions without a handler: ${missing.join(', ')}`);
+
+  const app = Fastify({
+    logger: {
+      level: opts.config.logLevel,
+      // Bodies are never logged; headers are not in the default serializers, but be explicit.
+      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    bodyLimit: opts.config.bodyLimitBytes,
+    trustProxy: opts.config.trustProxy,
+    return503OnClosing: true,
+  });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, parseQuery(body as string));
+  });
+
+  // Protocol faults (malformed JSON, body too large, wrong content type) keep their HTTP status
+  // and still answer the envelope in the caller's language.
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const lang = pickLang(req.headers['accept-language'] as string | undefined);
+    const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const name = status === 413 ? 'validation' : status === 429 ? 'rateLimited' : status >= 500 ? 'internal' : 'validation';
+    const errorMsg =
+      status === 413
+        ? lang === 'en-US' ? 'The request body is too large' : '请求内容过大'
+        : status === 400 || status === 415
+          ? lang === 'en-US' ? 'The request is malformed' : '请求格式有误'
+          : errorMessages[name][lang];
+    return reply.status(status).send({ errorCode: ErrorCode[name], errorMsg, data: null });
+  });
+
+  registerActionRoute(app, {
+    db: opts.database.db,
+    config: opts.config,
+    now: opts.now ?? (() => new Date()),
+    handlers,
+    checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
+  });
+  serveConsole(app, opts.config.webDist);
+  return app;
+}
+
+/** The built console with history fallback: any GET outside /api answers index.html. */
+function serveConsole(app: FastifyInstance, webDist: string | undefined) {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasConsole = !!index && fs.existsSync(index);
+  if (hasConsole) app.register(fastifyStatic, { root: webDist!, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasConsole && !req.url.startsWith('/api/')) {
+      return reply.type('text/html').send(fs.createReadStream(index!));
+    }
+    const lang = pickLang(req.headers['accept-language'] as string | undefined);
+    return reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: errorMessages.notFound[lang], data: null });
+  });
+}

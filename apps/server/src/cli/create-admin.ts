@@ -1,0 +1,38 @@
+/**
+ * Creates the first administrator (the super account) of a production database:
+ *   DATABASE_URL=postgres://… npm run create-admin -- <username>
+ * The password is read from XINLI_ADMIN_PASSWORD, never from the command line.
+ */
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { muser } from '../domains/accounts/tables.js';
+import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
+import { syncMenus } from '../domains/system/menu-sync.js';
+
+const username = process.argv[2]?.trim();
+const password = process.env.XINLI_ADMIN_PASSWORD;
+if (!username || !password || password.length < 8) {
+  console.error('usage: XINLI_ADMIN_PASSWORD=<at least 8 characters> npm run create-admin -- <username>');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+await syncMenus(database.db);
+const [existing] = await database.db.select().from(muser).where(eq(muser.username, username));
+if (existing) {
+  console.error(`account ${username} exists already`);
+  await database.close();
+  process.exit(1);
+}
+await database.db.insert(muser).values({
+  musercode: `M${Date.now().toString(36).toUpperCase()}`,
+  username,
+  musertype: '005',
+  insname: 'Administrator',
+  issuper: true,
+  appdialogexempt: true,
+  pwdhash: await hashPassword(md5Upper(password)),
+});
+console.log(`super account ${username} created`);
+await database.close();

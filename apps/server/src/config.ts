@@ -1,0 +1,51 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, in one place (README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory, used when no databaseUrl is given. */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Seed the demo institution on first start (embedded mode only, unless forced). */
+  demo: boolean;
+  demoPassword: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  lockoutFailures: number;
+  lockoutMinutes: number;
+  loginPerMinutePerAddress: number;
+  bodyLimitBytes: number;
+  /** Built console to serve; absent in API-only runs. */
+  webDist?: string;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: num(env.PORT, 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    demo: env.XINLI_DEMO ? env.XINLI_DEMO === '1' : !databaseUrl,
+    demoPassword: env.XINLI_DEMO_PASSWORD || 'demo123',
+    sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 30),
+    sessionAbsoluteHours: num(env.SESSION_ABSOLUTE_HOURS, 12),
+    lockoutFailures: num(env.LOCKOUT_FAILURES, 5),
+    lockoutMinutes: num(env.LOCKOUT_MINUTES, 15),
+    loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
+    bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
+    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}
+
+/** Defaults for tests: no web, quiet logs, in-memory database chosen by the caller. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, ...overrides };
+}

@@ -1,0 +1,50 @@
+import { pgTable, text, integer, boolean, jsonb, timestamp, primaryKey, index } from 'drizzle-orm/pg-core';
+
+/** An institution or provider account (DESIGN §5 muser). Providers own institutions via parentcode. */
+export const muser = pgTable(
+  'muser',
+  {
+    musercode: text().primaryKey(),
+    username: text().notNull().unique(),
+    pwdhash: text().notNull(),
+    musertype: text().notNull(),
+    insname: text().notNull().default(''),
+    realname: text().notNull().default(''),
+    phonenumber: text().notNull().default(''),
+    provincecode: text().notNull().default(''),
+    citycode: text().notNull().default(''),
+    districtcode: text().notNull().default(''),
+    regionname: text().notNull().default(''),
+    categorycode: text().notNull().default(''),
+    categorylevel: integer().notNull().default(0),
+    categorycode0: text().notNull().default(''),
+    categorycode1: text().notNull().default(''),
+    categorycode2: text().notNull().default(''),
+    categorycode3: text().notNull().default(''),
+    categorycode4: text().notNull().default(''),
+    categorycode5: text().notNull().default(''),
+    parentcode: text(),
+    qrcodeurl: text().notNull().default(''),
+    enabled: integer().notNull().default(1),
+    /** SPEC §2/§6 behaviours kept as data, never as account codes in source. */
+    loginasmarker: text().notNull().default(''),
+    appdialogexempt: boolean().notNull().default(false),
+    navbarlinks: jsonb().$type<{ key: string; url: string }[]>().notNull().default([]),
+    issuper: boolean().notNull().default(false),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('muser_parent_idx').on(t.parentcode)],
+);
+
+/** Permission codes granted to an account (SPEC §6: menu or component codes). */
+export const muserPermission = pgTable(
+  'muser_permission',
+  {
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    code: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.musercode, t.code] })],
+);

@@ -1,0 +1,38 @@
+import { pgTable, text, timestamp, index, boolean } from 'drizzle-orm/pg-core';
+
+/**
+ * A signed-in session. Only the SHA-256 of the token is stored, so a database leak does not
+ * hand out live sessions. musercode is the institution the session acts for; actor is set when
+ * a provider signed in and then acted as one of its institutions (login-as).
+ */
+export const session = pgTable(
+  'session',
+  {
+    tokenhash: text().primaryKey(),
+    musercode: text().notNull(),
+    userid: text(),
+    actor: text(),
+    ip: text().notNull().default(''),
+    createdat: timestamp({ withTimezone: true }).notNull(),
+    lastseenat: timestamp({ withTimezone: true }).notNull(),
+    revokedat: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('session_muser_idx').on(t.musercode), index('session_user_idx').on(t.userid)],
+);
+
+/** Every sign-in attempt: the lockout counts failures per username, the rate limit per address. */
+export const loginAttempt = pgTable(
+  'login_attempt',
+  {
+    username: text().notNull(),
+    ip: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    ok: boolean().notNull(),
+  },
+  (t) => [index('login_attempt_user_idx').on(t.username, t.at), index('login_attempt_ip_idx').on(t.ip, t.at)],
+);
+
+export const loginLock = pgTable('login_lock', {
+  username: text().primaryKey(),
+  lockeduntil: timestamp({ withTimezone: true }).notNull(),
+});

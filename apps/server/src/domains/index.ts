@@ -1,0 +1,15 @@
+import { actionNames } from '@xinli/contract';
+import type { HandlerMap } from '../http/handlers.js';
+import { authHandlers } from './auth/handlers.js';
+import { accountHandlers } from './accounts/handlers.js';
+
+/** Every domain's handlers. A new domain adds one line here. */
+export const handlers: HandlerMap = {
+  ...authHandlers,
+  ...accountHandlers,
+};
+
+/** Catalogued actions without a handler; the server will not start while this is non-empty. */
+export function missingHandlers(map: HandlerMap = handlers): string[] {
+  return actionNames.filter((name) => typeof map[name] !== 'function');
+}

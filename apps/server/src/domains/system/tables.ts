@@ -1,0 +1,95 @@
+import { pgTable, text, integer, timestamp, primaryKey, index, boolean } from 'drizzle-orm/pg-core';
+import { muser } from '../accounts/tables.js';
+
+/** The menu table of SPEC §2, seeded from the contract at every start. */
+export const menu = pgTable('menu', {
+  code: text().primaryKey(),
+  parentcode: text(),
+  path: text().notNull(),
+  name: text().notNull(),
+  titlezh: text().notNull(),
+  titleen: text().notNull(),
+  hidden: boolean().notNull().default(false),
+  sort: integer().notNull().default(0),
+});
+
+/** Department tree of an institution. */
+export const dept = pgTable(
+  'dept',
+  {
+    deptid: text().primaryKey(),
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    parentid: text(),
+    deptname: text().notNull(),
+    sort: integer().notNull().default(0),
+    leader: text().notNull().default(''),
+    phonenumber: text().notNull().default(''),
+    enabled: integer().notNull().default(1),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dept_muser_idx').on(t.musercode)],
+);
+
+/** A staff sub-account of an institution; signs in with its own name (userid set). */
+export const sysuser = pgTable(
+  'sysuser',
+  {
+    userid: text().primaryKey(),
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    sysusername: text().notNull().unique(),
+    pwdhash: text().notNull(),
+    realname: text().notNull().default(''),
+    phonenumber: text().notNull().default(''),
+    email: text().notNull().default(''),
+    deptid: text().references(() => dept.deptid),
+    enabled: integer().notNull().default(1),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sysuser_muser_idx').on(t.musercode)],
+);
+
+/** A role of an institution; rolekey 'admin' grants every code the institution holds. */
+export const role = pgTable(
+  'role',
+  {
+    roleid: text().primaryKey(),
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    rolename: text().notNull(),
+    rolekey: text().notNull(),
+    sort: integer().notNull().default(0),
+    enabled: integer().notNull().default(1),
+    remark: text().notNull().default(''),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('role_muser_idx').on(t.musercode)],
+);
+
+export const roleMenu = pgTable(
+  'role_menu',
+  {
+    roleid: text()
+      .notNull()
+      .references(() => role.roleid, { onDelete: 'cascade' }),
+    code: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleid, t.code] })],
+);
+
+export const sysuserRole = pgTable(
+  'sysuser_role',
+  {
+    userid: text()
+      .notNull()
+      .references(() => sysuser.userid, { onDelete: 'cascade' }),
+    roleid: text()
+      .notNull()
+      .references(() => role.roleid, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userid, t.roleid] })],
+);

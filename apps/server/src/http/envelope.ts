@@ -1,0 +1,21 @@
+import type { FastifyReply } from 'fastify';
+import { ErrorCode, type Lang } from '@xinli/contract';
+import type { AppError } from './errors.js';
+import type { FileResult } from './handlers.js';
+
+/** The response envelope of DESIGN §2: { errorCode, errorMsg, data }. */
+export function sendOk(reply: FastifyReply, data: unknown) {
+  return reply.send({ errorCode: ErrorCode.ok, errorMsg: '', data: data ?? null });
+}
+
+export function sendError(reply: FastifyReply, err: AppError, lang: Lang) {
+  return reply.status(err.httpStatus).send({ errorCode: err.code, errorMsg: err.text(lang), data: null });
+}
+
+export function sendFile(reply: FastifyReply, file: FileResult) {
+  const name = file.filename.includes('.') ? file.filename : `${file.filename}.xlsx`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply.type(file.contentType ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  return reply.send(file.body);
+}

@@ -1,0 +1,148 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { muser, muserPermission } from '../domains/accounts/tables.js';
+import { dept, role, roleMenu, sysuser, sysuserRole } from '../domains/system/tables.js';
+import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
+
+/** Menu codes by area, so demo grants read as what each account is for. */
+const area = {
+  reports: ['00051', '00052', '00053'],
+  statistics: ['00010', '00011', '00012'],
+  individual: ['00018', '001801', '001802'],
+  group: ['00040', '00041', '00042', '00043'],
+  warning: ['00013', '00046'],
+  archivesAll: ['00008', '00049'],
+  plans: ['00001', '00002', '00003', '00004', '00029'],
+  consultation: ['00015', '00016', '00017'],
+  service: ['00020', '00021', '00022'],
+  authority: ['00023', '000311', '00031'],
+  organization: ['00048', '000312', '000313'],
+  operations: ['00025', '00026', '00028', '00039', '00050', '00030'],
+};
+const population = {
+  maternity: ['0000000011', '000032', '000000001'],
+  students: ['0000000022', '000000002'],
+  workers: ['0000000033', '000000003'],
+  elderly: ['0000000044', '000000004'],
+};
+
+interface DemoAccount {
+  musercode: string;
+  username: string;
+  musertype: string;
+  insname: string;
+  parentcode?: string;
+  codes: string[];
+  extra?: Partial<typeof muser.$inferInsert>;
+}
+
+export const demoAccounts: DemoAccount[] = [
+  {
+    musercode: 'M0000',
+    username: 'admin',
+    musertype: '005',
+    insname: '心理测评平台运营中心',
+    codes: [],
+    extra: { issuper: true, appdialogexempt: true },
+  },
+  {
+    musercode: 'P0001',
+    username: 'provider',
+    musertype: '005',
+    insname: '安心心理服务有限公司',
+    codes: [...area.reports, ...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.service, ...area.authority, ...area.organization, ...area.operations, ...Object.values(population).flat()],
+    extra: {
+      navbarlinks: [
+        { key: 'website', url: 'https://www.example.com/' },
+        { key: 'bigscreen', url: '/echarts/web' },
+      ],
+    },
+  },
+  {
+    musercode: 'I0001',
+    username: 'school',
+    musertype: '001',
+    insname: '滨江第一中学',
+    parentcode: 'P0001',
+    codes: [...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.authority, ...area.organization, ...population.students],
+    extra: { provincecode: '330000', citycode: '330100', districtcode: '330108', regionname: '浙江省杭州市滨江区' },
+  },
+  {
+    musercode: 'I0002',
+    username: 'hospital',
+    musertype: '002',
+    insname: '仁和妇幼保健院',
+    parentcode: 'P0001',
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.consultation, ...area.organization, ...population.maternity],
+  },
+  {
+    musercode: 'I0003',
+    username: 'eldercare',
+    musertype: '004',
+    insname: '康乐养老院',
+    parentcode: 'P0001',
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...population.elderly],
+  },
+  {
+    musercode: 'I0004',
+    username: 'warning',
+    musertype: '003',
+    insname: '恒信科技有限公司',
+    codes: [...area.warning, ...area.individual, ...area.statistics, ...population.workers],
+    extra: { loginasmarker: 'FW01' },
+  },
+  {
+    musercode: 'I0005',
+    username: 'bureau',
+    musertype: '005',
+    insname: '滨江区教育局',
+    codes: [...area.statistics, ...area.reports, ...area.warning],
+    extra: { loginasmarker: 'JYJ', appdialogexempt: true },
+  },
+];
+
+/** Staff of the demo school: a counsellor with a narrow role, and a school administrator. */
+const demoStaff = [
+  { userid: 'U0001', sysusername: 'teacher', realname: '王老师', roleid: 'R0001' },
+  { userid: 'U0002', sysusername: 'schooladmin', realname: '李主任', roleid: 'R0002' },
+];
+
+/** Seeds the demo institution when the database has no account yet. Returns whether it did. */
+export async function seedDemo(db: Db, password: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(muser);
+  if (Number(row?.n) > 0) return false;
+  const pwdhash = await hashPassword(md5Upper(password));
+  await db.transaction(async (tx) => {
+    for (const a of demoAccounts) {
+      await tx.insert(muser).values({ musercode: a.musercode, username: a.username, musertype: a.musertype, insname: a.insname, parentcode: a.parentcode ?? null, pwdhash, ...a.extra });
+      if (a.codes.length) await tx.insert(muserPermission).values([...new Set(a.codes)].map((code) => ({ musercode: a.musercode, code })));
+    }
+    await tx.insert(dept).values([
+      { deptid: 'D0001', musercode: 'I0001', parentid: null, deptname: '滨江第一中学', sort: 0 },
+      { deptid: 'D0002', musercode: 'I0001', parentid: 'D0001', deptname: '心理健康中心', sort: 1 },
+      { deptid: 'D0003', musercode: 'I0001', parentid: 'D0001', deptname: '德育处', sort: 2 },
+    ]);
+    await tx.insert(role).values([
+      { roleid: 'R0001', musercode: 'I0001', rolename: '心理咨询师', rolekey: 'counsellor', sort: 1 },
+      { roleid: 'R0002', musercode: 'I0001', rolename: '学校管理员', rolekey: 'admin', sort: 0 },
+    ]);
+    await tx.insert(roleMenu).values(['00018', '0000000022', '001801', '00013', '00046', '00008', '000000002'].map((code) => ({ roleid: 'R0001', code })));
+    for (const s of demoStaff) {
+      await tx.insert(sysuser).values({ userid: s.userid, musercode: 'I0001', sysusername: s.sysusername, realname: s.realname, pwdhash, deptid: 'D0002' });
+      await tx.insert(sysuserRole).values({ userid: s.userid, roleid: s.roleid });
+    }
+  });
+  return true;
+}
+
+export const demoSignIns = [
+  ['admin', 'super account: every menu, every institution'],
+  ['provider', 'service provider (type 005) with three institutions; extra navbar links; app dialog'],
+  ['school', 'school (type 001) under the provider'],
+  ['hospital', 'maternity hospital (type 002) under the provider'],
+  ['eldercare', 'elderly-care home (type 004): sees statisticsN'],
+  ['warning', 'employer (type 003) with login-as marker FW01: lands on crisis warnings'],
+  ['bureau', 'education bureau with login-as marker JYJ: lands on statistics'],
+  ['teacher', 'staff user of the school with the counsellor role'],
+  ['schooladmin', 'staff user of the school with the admin role'],
+] as const;

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { syncMenus } from './domains/system/menu-sync.js';
+import { seedDemo } from './seed/demo.js';
+
+export interface Running {
+  app: FastifyInstance;
+  database: Database;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (migrating it), syncs the menu table, seeds demo data if asked, builds the app. */
+export async function startServer(config: Config, extra: Partial<AppOptions> = {}): Promise<Running> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  await syncMenus(database.db);
+  const seeded = config.demo ? await seedDemo(database.db, config.demoPassword) : false;
+  const app = await buildApp({ database, config, ...extra });
+  return {
+    app,
+    database,
+    seeded,
+    // In-flight requests finish before the database closes.
+    stop: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

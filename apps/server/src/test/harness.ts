@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
+import { buildApp } from '../app.js';
+import { testConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { syncMenus } from '../domains/system/menu-sync.js';
+import { seedDemo } from '../seed/demo.js';
+import { md5Upper } from '../domains/auth/passwords.js';
+import { admin, withDatabase } from './global-setup.js';
+import type { HandlerMap } from '../http/handlers.js';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** The engines this run tests on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export const DEMO_PASSWORD = 'demo123';
+
+/** A clock the test moves by hand. */
+export function testClock(start = Date.parse('2026-11-21T08:00:00Z')) {
+  let t = start;
+  return {
+    now: () => new Date(t),
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  errorCode: number;
+  errorMsg: string;
+  data: T;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof testClock>;
+  call<N extends ActionName>(name: N, body: ActionInput<N> | Record<string, unknown>, token?: string, headers?: Record<string, string>): Promise<Envelope<any> & { status: number }>;
+  raw(name: string, payload: string | Buffer, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  login(username: string, password?: string, ip?: string): Promise<UserRecord>;
+  close(): Promise<void>;
+}
+
+/** A fresh database of the given engine, migrated and (unless told not to) seeded with the demo data. */
+export async function freshDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') {
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ template, migrate: false });
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `xinli_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  await admin(url, `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  const database = await openDatabase({ url: withDatabase(url, name), migrate: false });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return database;
+}
+
+export async function startTestServer(
+  engine: Engine,
+  opts: { seed?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database } = {},
+): Promise<TestServer> {
+  const database = opts.database ?? (await freshDatabase(engine));
+  await syncMenus(database.db);
+  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
+  const clock = testClock();
+  const config = testConfig(opts.config);
+  const app = await buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true });
+  await app.ready();
+
+  // The header x-test-ip stands for the client address (the rate limit counts per address).
+  const raw: TestServer['raw'] = (name, payload, { 'x-test-ip': ip, ...headers } = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/${name}/1.0.0/action`,
+      payload,
+      remoteAddress: ip ?? '127.0.0.1',
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  const call: TestServer['call'] = async (name, body, token, headers = {}) => {
+    const res = await raw(name, JSON.stringify(body), { ...(token ? { token } : {}), ...headers });
+    return { ...(res.json() as Envelope), status: res.statusCode };
+  };
+
+  return {
+    app,
+    database,
+    clock,
+    call,
+    raw,
+    async login(username, password = DEMO_PASSWORD, ip) {
+      const res = await call('as.m.user.login', { username, pwd: md5Upper(password) }, undefined, ip ? { 'x-test-ip': ip } : {});
+      if (res.errorCode !== 0) throw new Error(`login ${username} failed: ${res.errorCode} ${res.errorMsg}`);
+      return res.data as UserRecord;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

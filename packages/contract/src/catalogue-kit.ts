@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Who may call an action: anyone, any signed-in caller, or a caller holding one of the
+ * permission codes (menu or component codes of SPEC §6).
+ */
+export type Access = 'public' | 'signedIn' | { codes: string[] };
+
+/** Download actions answer a file, uploads take multipart; everything else is JSON. */
+export type ActionKind = 'json' | 'download' | 'upload';
+
+/** What an action does to data; the security sweep picks its checks by it. */
+export type ActionOp = 'auth' | 'read' | 'list' | 'write' | 'export';
+
+/** Entities whose ids travel in inputs; tenant isolation is checked per entity. */
+export type EntityName =
+  | 'muser'
+  | 'sysuser'
+  | 'role'
+  | 'dept'
+  | 'menu'
+  | 'form'
+  | 'quota'
+  | 'quotaoption'
+  | 'app'
+  | 'stage'
+  | 'plan'
+  | 'person'
+  | 'report'
+  | 'task'
+  | 'team'
+  | 'warning';
+
+export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  access: Access;
+  kind: ActionKind;
+  op: ActionOp;
+  /** One line for the generated API catalogue. */
+  summary: string;
+  input: I;
+  output: O;
+  /** Input fields that carry object ids, and the entity each names. */
+  ids?: Record<string, EntityName>;
+}
+
+export const action = <I extends z.ZodType, O extends z.ZodType>(def: ActionDef<I, O>): ActionDef<I, O> => def;
+
+export const codes = (...list: string[]): Access => ({ codes: list });
+
+/** Page and page size (SPEC §3): the size is capped so no caller can ask for the whole table. */
+export const MAX_PAGE_SIZE = 200;
+export const pageFields = {
+  page: z.int().min(1).max(1_000_000).default(1),
+  pageSize: z.int().min(1).max(MAX_PAGE_SIZE).default(10),
+};
+
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.int(), rows: z.array(row) });
+
+/** Short free text: trimmed, bounded. */
+export const text = (max = 64) => z.string().trim().max(max);
+export const requiredText = (max = 64) => z.string().trim().min(1).max(max);
+/** Codes and ids are short tokens of letters, digits, - and _. */
+export const idString = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const permissionCode = z.string().regex(/^[0-9]{5,10}$/);
+/** The password on the wire: uppercase MD5 hex of what the user typed (SPEC §5). */
+export const md5Password = z.string().regex(/^[0-9A-F]{32}$/);
+export const phone = z.string().trim().regex(/^[0-9+\- ]{0,20}$/);
+export const flag = z.union([z.literal(0), z.literal(1)]);

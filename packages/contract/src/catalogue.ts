@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { ActionDef } from './catalogue-kit.js';
+import { authActions } from './actions/auth.js';
+
+/**
+ * The action catalogue: every call the console may make. Adding an action means adding one
+ * entry to its domain's file here and one handler on the server; the server refuses to start
+ * while an entry has no handler.
+ */
+export const catalogue = {
+  ...authActions,
+} satisfies Record<string, ActionDef>;
+
+export type Catalogue = typeof catalogue;
+export type ActionName = keyof Catalogue;
+export type ActionInput<N extends ActionName> = z.input<Catalogue[N]['input']>;
+export type ActionParsedInput<N extends ActionName> = z.output<Catalogue[N]['input']>;
+export type ActionOutput<N extends ActionName> = z.output<Catalogue[N]['output']>;
+
+export const actionNames = Object.keys(catalogue) as ActionName[];
+
+export function isActionName(name: string): name is ActionName {
+  return Object.prototype.hasOwnProperty.call(catalogue, name);
+}
+
+/** The wire path of an action (SPEC §7). */
+export const actionPath = (name: string) => `/api/${name}/1.0.0/action`;

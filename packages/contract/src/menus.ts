@@ -1,0 +1,214 @@
+/**
+ * The menu table of SPEC §2: every route of the console with its permission code. The server
+ * seeds its menu table from this list and the console builds its routes from it, so a route
+ * and the code that guards it are written down exactly once.
+ */
+export interface MenuNode {
+  path: string;
+  name: string;
+  zh: string;
+  en: string;
+  /** Permission code; undefined means no role restriction. */
+  code?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  /** Detail pages highlight another menu entry. */
+  activeMenu?: string;
+  children?: MenuNode[];
+}
+
+const page = (path: string, zh: string, en: string, code?: string, extra: Partial<MenuNode> = {}): MenuNode => ({
+  path,
+  name: path,
+  zh,
+  en,
+  code,
+  ...extra,
+});
+
+export const menuTable: MenuNode[] = [
+  {
+    path: '/Datastatistics',
+    name: 'Datastatistics',
+    zh: '数据报表',
+    en: 'Data reports',
+    code: '00051',
+    children: [
+      page('Datastatistics', '计划授权明细', 'Plan authorization detail', '00052'),
+      page('Datastatisticst', '计划授权统计', 'Plan authorization statistics', '00053'),
+    ],
+  },
+  {
+    path: '/statistics',
+    name: 'statistics1',
+    zh: '统计分析',
+    en: 'Statistics analysis',
+    code: '00010',
+    children: [
+      page('statistics', '数据分析', 'Data analysis', '00011'),
+      page('usersReportS', '报告分析', 'Report analysis', '00012'),
+    ],
+  },
+  {
+    path: '/statisticsN',
+    name: 'statisticsN',
+    zh: '统计分析',
+    en: 'Statistics analysis',
+    code: '00010',
+    children: [page('statisticsN', '数据分析', 'Data analysis', '00011')],
+  },
+  {
+    path: '/empower',
+    name: 'empower',
+    zh: '个体测评',
+    en: 'Individual assessment',
+    code: '00018',
+    alwaysShow: true,
+    children: [
+      page('maternity', '孕产妇', 'Pregnant and postpartum', '0000000011'),
+      page('youngsters', '青少年学生', 'Students', '0000000022'),
+      page('highPressure', '高压职业人群', 'High-pressure occupations', '0000000033'),
+      page('theOld', '中老年人', 'Middle-aged and elderly', '0000000044'),
+      page('individualAssessment', '个体管理', 'Individual management', '001801'),
+      page('individualReport', 'AI个体报告', 'AI individual report', '001802'),
+      page('usersReport01', '孕产妇1.0', 'Maternity 1.0', '000032'),
+      page('usersReport', '学生报告', 'Student reports', '0000000022', { hidden: true, activeMenu: '/empower/youngsters' }),
+      page('usersReport2', '孕产妇报告', 'Maternity reports', '0000000011', { hidden: true, activeMenu: '/empower/maternity' }),
+      page('usersReport3', '职业人群报告', 'Working-adult reports', '0000000033', { hidden: true, activeMenu: '/empower/highPressure' }),
+      page('usersReport4', '中老年人报告', 'Older-adult reports', '0000000044', { hidden: true, activeMenu: '/empower/theOld' }),
+      page('usersReportCustom', '定制报告', 'Custom reports', '001802', { hidden: true, activeMenu: '/empower/individualReport' }),
+    ],
+  },
+  {
+    path: '/task',
+    name: 'task',
+    zh: '团体测评',
+    en: 'Group assessment',
+    code: '00040',
+    children: [
+      page('teamManagement', '团体管理', 'Group management', '00042'),
+      page('administration', '任务管理', 'Task management', '00041'),
+      page('groupReport', 'AI团体报告', 'AI group report', '00043'),
+    ],
+  },
+  { path: '/echarts/web', name: 'echartsWeb', zh: '详情', en: 'Detail', hidden: true },
+  {
+    path: '/earlyWarning',
+    name: 'earlyWarning',
+    zh: '预警管理',
+    en: 'Early warning management',
+    code: '00013',
+    children: [{ path: 'earlyWarning', name: 'earlyWarningLevel', zh: '危机预警', en: 'Crisis warning', code: '00046' }],
+  },
+  {
+    path: '/archives',
+    name: 'archives',
+    zh: '档案管理',
+    en: 'Archive management',
+    code: '00008',
+    children: [
+      page('archives_gl_all', '全部档案', 'All', '00049'),
+      page('archives_gl_yf', '孕产妇档案', 'Maternity', '000000001'),
+      page('archives_gl_ye', '学生档案', 'Students', '000000002'),
+      page('archives_gl_yg', '高压职业档案', 'High-pressure', '000000003'),
+      page('archives_gl_yl', '中老年档案', 'Elderly', '000000004'),
+      page('archivesyh1', '孕产妇档案详情', 'Maternity archive', '000000001', { hidden: true, activeMenu: '/archives/archives_gl_yf' }),
+      page('archivesyh2', '学生档案详情', 'Student archive', '000000002', { hidden: true, activeMenu: '/archives/archives_gl_ye' }),
+      page('archivesyh3', '高压职业档案详情', 'High-pressure archive', '000000003', { hidden: true, activeMenu: '/archives/archives_gl_yg' }),
+      page('archivesyh4', '中老年档案详情', 'Elderly archive', '000000004', { hidden: true, activeMenu: '/archives/archives_gl_yl' }),
+    ],
+  },
+  {
+    path: '/evaluating',
+    name: 'evaluating',
+    zh: '计划管理',
+    en: 'Plan management',
+    code: '00001',
+    children: [
+      page('newInstitutionalEvaluation', '计划库', 'Plan library', '00002'),
+      page('evaluationScale', '量表库', 'Scale library', '00003'),
+      page('scaleComments', '评语库', 'Comments database', '00004'),
+    ],
+  },
+  {
+    path: '/registration',
+    name: 'registration',
+    zh: '咨询管理',
+    en: 'Consultation management',
+    code: '00015',
+    children: [
+      page('registrationForm', '登记表管理', 'Registration forms', '00016'),
+      page('followUpManagement', '随访管理', 'Follow-up management', '00017'),
+    ],
+  },
+  {
+    path: '/Service',
+    name: 'Service',
+    zh: '服务商管理',
+    en: 'Provider management',
+    code: '00020',
+    children: [
+      page('terminal', '机构管理', 'Institution management', '00021'),
+      page('usersManager', '服务商管理', 'Provider management', '00022'),
+    ],
+  },
+  {
+    path: '/authority',
+    name: 'authority',
+    zh: '权限管理',
+    en: 'Permission management',
+    code: '00023',
+    children: [
+      page('roleAdministration', '角色管理', 'Role management', '000311'),
+      page('earlyWarningC', '菜单管理', 'Menu management', '00031'),
+    ],
+  },
+  {
+    path: '/organization',
+    name: 'organization',
+    zh: '行政管理',
+    en: 'Administration',
+    code: '00048',
+    children: [page('dept', '部门管理', 'Department management', '000312'), page('user', '用户管理', 'User management', '000313')],
+  },
+  {
+    path: '/operations',
+    name: 'operations',
+    zh: '运营管理',
+    en: 'Operations',
+    code: '00025',
+    children: [
+      page('goodsManagement', '商品管理', 'Goods', '00026'),
+      page('dashboards', '推文管理', 'Tweets and articles', '00028'),
+      page('musicManagement', '音乐管理', 'Music', '00039'),
+      page('cloudClassroom', '云课堂', 'Cloud classroom', '00050'),
+      page('fileUpload', '文件上传', 'File upload', '00030'),
+    ],
+  },
+  { path: '/period/periodManagement', name: 'periodManagement', zh: '测评计划管理', en: 'Assessment plan management', code: '00029', hidden: true },
+];
+
+/** Every code of the menu table, parents first, without repeats. */
+export function allMenuCodes(table: MenuNode[] = menuTable): string[] {
+  const codes = new Set<string>();
+  const walk = (nodes: MenuNode[]) =>
+    nodes.forEach((n) => {
+      if (n.code) codes.add(n.code);
+      if (n.children) walk(n.children);
+    });
+  walk(table);
+  return [...codes];
+}
+
+/** Full path of a child route ("/authority" + "roleAdministration"). */
+export function childPath(parent: MenuNode, child: MenuNode): string {
+  return child.path.startsWith('/') ? child.path : `${parent.path.replace(/\/$/, '')}/${child.path}`;
+}
+
+/**
+ * Login-as markers (SPEC §2): accounts whose marker is set land on a fixed page.
+ */
+export const loginAsLanding: Record<string, string> = {
+  FW01: '/earlyWarning/earlyWarning',
+  JYJ: '/statistics/statistics',
+};
