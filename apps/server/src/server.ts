@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { syncMenus } from './domains/system/menu-sync.js';
+import { syncReferenceData } from './seed/reference.js';
 import { seedDemo } from './seed/demo.js';
 
 export interface Running {
@@ -15,7 +15,7 @@ export interface Running {
 /** Opens the database (migrating it), syncs the menu table, seeds demo data if asked, builds the app. */
 export async function startServer(config: Config, extra: Partial<AppOptions> = {}): Promise<Running> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-  await syncMenus(database.db);
+  await syncReferenceData(database.db);
   const seeded = config.demo ? await seedDemo(database.db, config.demoPassword) : false;
   const app = await buildApp({ database, config, ...extra });
   return {

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { ActionDef } from './catalogue-kit.js';
 import { authActions } from './actions/auth.js';
+import { appActions } from './actions/apps.js';
+import { systemActions } from './actions/system.js';
+import { scaleActions } from './actions/scales.js';
+import { planActions } from './actions/plans.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -9,6 +13,10 @@ import { authActions } from './actions/auth.js';
  */
 export const catalogue = {
   ...authActions,
+  ...appActions,
+  ...systemActions,
+  ...scaleActions,
+  ...planActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

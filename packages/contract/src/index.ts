@@ -5,3 +5,7 @@ export * from './menus.js';
 export * from './catalogue-kit.js';
 export * from './catalogue.js';
 export * from './actions/auth.js';
+export * from './actions/apps.js';
+export * from './actions/system.js';
+export * from './actions/scales.js';
+export * from './actions/plans.js';

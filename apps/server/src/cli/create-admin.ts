@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { muser } from '../domains/accounts/tables.js';
 import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
-import { syncMenus } from '../domains/system/menu-sync.js';
+import { syncReferenceData } from '../seed/reference.js';
 
 const username = process.argv[2]?.trim();
 const password = process.env.XINLI_ADMIN_PASSWORD;
@@ -18,7 +18,7 @@ if (!username || !password || password.length < 8) {
 }
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-await syncMenus(database.db);
+await syncReferenceData(database.db);
 const [existing] = await database.db.select().from(muser).where(eq(muser.username, username));
 if (existing) {
   console.error(`account ${username} exists already`);

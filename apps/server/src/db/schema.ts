@@ -3,3 +3,6 @@ export * from '../domains/accounts/tables.js';
 export * from '../domains/system/tables.js';
 export * from '../domains/auth/tables.js';
 export * from '../domains/audit/tables.js';
+export * from '../domains/apps/tables.js';
+export * from '../domains/scales/tables.js';
+export * from '../domains/plans/tables.js';

@@ -2,11 +2,19 @@ import { actionNames } from '@xinli/contract';
 import type { HandlerMap } from '../http/handlers.js';
 import { authHandlers } from './auth/handlers.js';
 import { accountHandlers } from './accounts/handlers.js';
+import { appHandlers } from './apps/handlers.js';
+import { systemHandlers } from './system/handlers.js';
+import { scalesHandlers } from './scales/handlers.js';
+import { plansHandlers } from './plans/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...accountHandlers,
+  ...appHandlers,
+  ...systemHandlers,
+  ...scalesHandlers,
+  ...plansHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { muser, muserPermission } from '../domains/accounts/tables.js';
 import { dept, role, roleMenu, sysuser, sysuserRole } from '../domains/system/tables.js';
 import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
+import { muserApp } from '../domains/apps/tables.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -33,12 +34,15 @@ interface DemoAccount {
   insname: string;
   parentcode?: string;
   codes: string[];
+  /** Population apps the account may use (SPEC §4 app selection). */
+  apps: string[];
   extra?: Partial<typeof muser.$inferInsert>;
 }
 
 export const demoAccounts: DemoAccount[] = [
   {
     musercode: 'M0000',
+    apps: [],
     username: 'admin',
     musertype: '005',
     insname: '心理测评平台运营中心',
@@ -47,6 +51,7 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'P0001',
+    apps: ['000000001', '000000002', '000000003', '000000004'],
     username: 'provider',
     musertype: '005',
     insname: '安心心理服务有限公司',
@@ -60,6 +65,7 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'I0001',
+    apps: ['000000002'],
     username: 'school',
     musertype: '001',
     insname: '滨江第一中学',
@@ -69,6 +75,7 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'I0002',
+    apps: ['000000001'],
     username: 'hospital',
     musertype: '002',
     insname: '仁和妇幼保健院',
@@ -77,6 +84,7 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'I0003',
+    apps: ['000000004'],
     username: 'eldercare',
     musertype: '004',
     insname: '康乐养老院',
@@ -85,6 +93,7 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'I0004',
+    apps: ['000000003'],
     username: 'warning',
     musertype: '003',
     insname: '恒信科技有限公司',
@@ -93,6 +102,7 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'I0005',
+    apps: ['000000002'],
     username: 'bureau',
     musertype: '005',
     insname: '滨江区教育局',
@@ -115,6 +125,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   await db.transaction(async (tx) => {
     for (const a of demoAccounts) {
       await tx.insert(muser).values({ musercode: a.musercode, username: a.username, musertype: a.musertype, insname: a.insname, parentcode: a.parentcode ?? null, pwdhash, ...a.extra });
+      if (a.apps.length) await tx.insert(muserApp).values(a.apps.map((appid) => ({ musercode: a.musercode, appid })));
       if (a.codes.length) await tx.insert(muserPermission).values([...new Set(a.codes)].map((code) => ({ musercode: a.musercode, code })));
     }
     await tx.insert(dept).values([

@@ -6,7 +6,7 @@ import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
 import { buildApp } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { syncMenus } from '../domains/system/menu-sync.js';
+import { syncReferenceData } from '../seed/reference.js';
 import { seedDemo } from '../seed/demo.js';
 import { md5Upper } from '../domains/auth/passwords.js';
 import { admin, withDatabase } from './global-setup.js';
@@ -71,7 +71,7 @@ export async function startTestServer(
   opts: { seed?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database } = {},
 ): Promise<TestServer> {
   const database = opts.database ?? (await freshDatabase(engine));
-  await syncMenus(database.db);
+  await syncReferenceData(database.db);
   if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
   const clock = testClock();
   const config = testConfig(opts.config);

@@ -1,0 +1,3 @@
+import type { HandlerMap } from '../../http/handlers.js';
+
+export const systemHandlers = {} satisfies HandlerMap;

@@ -1,0 +1,12 @@
+import type { DbOrTx } from '../db/database.js';
+import { syncApps } from '../domains/apps/handlers.js';
+import { syncMenus } from '../domains/system/menu-sync.js';
+
+/**
+ * Reference data that follows the contract (menus, population apps), written at every start.
+ * A domain with reference data of its own adds its sync here.
+ */
+export async function syncReferenceData(db: DbOrTx) {
+  await syncMenus(db);
+  await syncApps(db);
+}

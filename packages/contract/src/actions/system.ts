@@ -1,0 +1,2 @@
+/** Actions of the system domain; each entry lands together with its server handler. */
+export const systemActions = {};
