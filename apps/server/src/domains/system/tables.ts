@@ -28,8 +28,10 @@ export const dept = pgTable(
     phonenumber: text().notNull().default(''),
     enabled: integer().notNull().default(1),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    email: text().notNull().default(''),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dept_muser_idx').on(t.musercode)],
+  (t) => [index('dept_muser_idx').on(t.musercode), index('dept_parent_idx').on(t.parentid)],
 );
 
 /** A staff sub-account of an institution; signs in with its own name (userid set). */
@@ -48,8 +50,12 @@ export const sysuser = pgTable(
     deptid: text().references(() => dept.deptid),
     enabled: integer().notNull().default(1),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Gender code of SPEC §3 ('01' male, '02' female) or '' when not given. */
+    sex: text().notNull().default(''),
+    remark: text().notNull().default(''),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sysuser_muser_idx').on(t.musercode)],
+  (t) => [index('sysuser_muser_idx').on(t.musercode), index('sysuser_dept_idx').on(t.deptid)],
 );
 
 /** A role of an institution; rolekey 'admin' grants every code the institution holds. */
@@ -66,6 +72,7 @@ export const role = pgTable(
     enabled: integer().notNull().default(1),
     remark: text().notNull().default(''),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('role_muser_idx').on(t.musercode)],
 );
