@@ -1,2 +1,94 @@
-/** Tables of the scales domain. */
-export {};
+import { pgTable, text, integer, jsonb, timestamp, primaryKey, index } from 'drizzle-orm/pg-core';
+import { muser } from '../accounts/tables.js';
+
+/**
+ * A scale ("form", SPEC §3 form types 01-04). Built-in scales of the platform library have
+ * musercode null: every institution reads them, nobody edits them, anyone may copy them.
+ * The header columns are what the library list filters on; the body lives per version.
+ */
+export const form = pgTable(
+  'form',
+  {
+    formcode: text().primaryKey(),
+    /** Owning institution; null for the built-in library. */
+    musercode: text().references(() => muser.musercode, { onDelete: 'cascade' }),
+    formname: text().notNull(),
+    formtype: text().notNull(),
+    /** Population apps the scale is meant for. */
+    appids: jsonb().$type<string[]>().notNull().default([]),
+    /** The current version: new results are scored with it. */
+    version: integer().notNull().default(1),
+    enabled: integer().notNull().default(1),
+    licence: text().notNull().default(''),
+    source: text().notNull().default(''),
+    /** The form this one was copied from (built-in or own). */
+    copiedfrom: text(),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_muser_idx').on(t.musercode)],
+);
+
+/**
+ * One version of a scale's definition (the contract's definition model) WITHOUT its score
+ * bands: questions, indicators with formulas, critical-item and validity rules as jsonb.
+ * A version that has results is never changed again; editing it writes version + 1.
+ */
+export const formVersion = pgTable(
+  'form_version',
+  {
+    formcode: text()
+      .notNull()
+      .references(() => form.formcode, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    definition: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formcode, t.version] })],
+);
+
+/**
+ * Score bands ("quota options") of an indicator, per form version. They have their own table,
+ * not a place inside the definition jsonb, because as.m.assess.quota.* and the comments
+ * database edit and list them one by one: each band needs an id that stays put when a
+ * neighbour is inserted or deleted, and the comments list filters and pages them across forms.
+ * A new version copies the rows with the SAME optionid, so an id names "this band" in whichever
+ * version is current. The band body is the definition model's band object.
+ */
+export const quotaOption = pgTable(
+  'quota_option',
+  {
+    optionid: text().notNull(),
+    formcode: text().notNull(),
+    version: integer().notNull(),
+    quotacode: text().notNull(),
+    sort: integer().notNull().default(0),
+    band: jsonb().$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.optionid, t.version] }),
+    index('quota_option_form_idx').on(t.formcode, t.version),
+  ],
+);
+
+/**
+ * One completed form (minimal: later issues add the person, task, report and warning links).
+ * It keeps the version it was scored with, so a later edit of the form never changes it.
+ */
+export const assessment = pgTable(
+  'assessment',
+  {
+    assessid: text().primaryKey(),
+    formcode: text()
+      .notNull()
+      .references(() => form.formcode),
+    version: integer().notNull(),
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    answers: jsonb().$type<unknown>().notNull(),
+    scores: jsonb().$type<unknown>().notNull(),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assessment_form_idx').on(t.formcode, t.version), index('assessment_muser_idx').on(t.musercode)],
+);
