@@ -9,3 +9,4 @@ export * from './actions/apps.js';
 export * from './actions/system.js';
 export * from './actions/scales.js';
 export * from './actions/plans.js';
+export * from './scales/definition.js';
