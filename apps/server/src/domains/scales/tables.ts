@@ -13,6 +13,7 @@ export const form = pgTable(
     /** Owning institution; null for the built-in library. */
     musercode: text().references(() => muser.musercode, { onDelete: 'cascade' }),
     formname: text().notNull(),
+    formnameen: text().notNull().default(''),
     formtype: text().notNull(),
     /** Population apps the scale is meant for. */
     appids: jsonb().$type<string[]>().notNull().default([]),

@@ -1,0 +1,1 @@
+ALTER TABLE "form" ADD COLUMN "formnameen" text DEFAULT '' NOT NULL;
