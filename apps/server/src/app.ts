@@ -17,6 +17,8 @@ export interface AppOptions {
   now?: () => Date;
   handlers?: HandlerMap;
   checkOutput?: boolean;
+  /** Where logs go (tests read them to prove no secret is logged); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -27,12 +29,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: opts.config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Bodies are never logged; headers are not in the default serializers, but be explicit.
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
     },
     bodyLimit: opts.config.bodyLimitBytes,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
+  });
+
+  // Once shutdown starts, answers close their connection: otherwise a keep-alive client whose
+  // request was in flight would hold the server open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { catalogue, isActionName, pickLang, type ActionDef, type ActionName, type Lang } from '@xinli/contract';
+import { catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@xinli/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';

@@ -68,14 +68,14 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
 
 export async function startTestServer(
   engine: Engine,
-  opts: { seed?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database } = {},
+  opts: { seed?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const database = opts.database ?? (await freshDatabase(engine));
   await syncReferenceData(database.db);
   if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
   const clock = testClock();
   const config = testConfig(opts.config);
-  const app = await buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true });
+  const app = await buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true, logStream: opts.logStream });
   await app.ready();
 
   // The header x-test-ip stands for the client address (the rate limit counts per address).

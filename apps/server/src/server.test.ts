@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { testConfig } from './config.js';
+import { startServer } from './server.js';
+import { handlers } from './domains/index.js';
+import { muser } from './domains/accounts/tables.js';
+import { session } from './domains/auth/tables.js';
+import { auditLog } from './domains/audit/tables.js';
+import { md5Upper } from './domains/auth/passwords.js';
+import { engines, startTestServer } from './test/harness.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-srv-'));
+  dirs.push(d);
+  return path.join(d, 'data');
+};
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+const post = (base: string, name: string, body: unknown, token?: string) =>
+  fetch(`${base}/api/${name}/1.0.0/action`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) }).then(
+    async (r) => ({ status: r.status, ...(await r.json()) }),
+  );
+
+describe('the embedded database on disk', () => {
+  it('keeps every account and session row across a restart on the same data directory', async () => {
+    const dataDir = tempDir();
+    const config = testConfig({ dataDir, demo: true });
+    const first = await startServer(config);
+    expect(first.seeded).toBe(true);
+    const login = await first.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'school', pwd: md5Upper('demo123') } });
+    const token = login.json().data.token as string;
+    const accounts = await first.database.db.select({ n: count() }).from(muser);
+    const sessions = await first.database.db.select().from(session);
+    await first.stop();
+
+    const second = await startServer(config);
+    expect(second.seeded).toBe(false);
+    expect(await second.database.db.select({ n: count() }).from(muser)).toEqual(accounts);
+    expect(await second.database.db.select().from(session)).toEqual(sessions);
+    const ping = await second.app.inject({ method: 'POST', url: '/api/as.m.system.ping/1.0.0/action', payload: {}, headers: { token } });
+    expect(ping.json().errorCode).toBe(0);
+    await second.stop();
+  });
+
+  it('lets in-flight requests finish before closing the database', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const running = await startServer(testConfig({ dataDir: tempDir(), demo: true }), {
+      handlers: { ...handlers, 'as.m.system.ping': async () => (await gate, { time: 'late' }) },
+    });
+    const address = await running.app.listen({ port: 0, host: '127.0.0.1' });
+    const { data } = await post(address, 'as.m.user.login', { username: 'school', pwd: md5Upper('demo123') });
+    const inFlight = post(address, 'as.m.system.ping', {}, data.token);
+    await new Promise((r) => setTimeout(r, 100));
+    const stopped = running.stop();
+    setTimeout(release, 200);
+    expect(await inFlight).toMatchObject({ status: 200, errorCode: 0, data: { time: 'late' } });
+    await stopped;
+  });
+});
+
+describe('the server process', () => {
+  it('exits cleanly on SIGTERM and its data directory opens again', async () => {
+    const dataDir = tempDir();
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, XINLI_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' };
+    const main = path.resolve(import.meta.dirname, 'main.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => (out += b));
+    await new Promise<void>((resolve, reject) => {
+      const t = setInterval(() => out.includes('Demo sign-ins') && (clearInterval(t), resolve()), 100);
+      child.once('exit', (code) => reject(new Error(`exited early ${code}: ${out}`)));
+    });
+    expect(out).toContain('admin');
+    const ok = await post(`http://127.0.0.1:${port}`, 'as.m.user.login', { username: 'admin', pwd: md5Upper('demo123') });
+    expect(ok.errorCode).toBe(0);
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+    const again = await startServer(testConfig({ dataDir, demo: true }));
+    expect(again.seeded).toBe(false);
+    await again.stop();
+  }, 90_000);
+});
+
+describe.each(engines())('logs and audit on %s', (engine) => {
+  it('never logs passwords, tokens or request bodies', async () => {
+    const stream = new PassThrough();
+    let logs = '';
+    stream.on('data', (b) => (logs += b));
+    const s = await startTestServer(engine, { logStream: stream, config: { logLevel: 'trace' } });
+    const u = await s.login('school');
+    await s.call('as.m.system.ping', {}, u.token);
+    await s.call('as.m.user.login', { username: 'school', pwd: md5Upper('wrong-secret') });
+    await s.close();
+    expect(logs.length).toBeGreaterThan(0);
+    expect(logs).toContain('as.m.user.login');
+    for (const secret of [md5Upper('demo123'), md5Upper('wrong-secret'), u.token]) expect(logs).not.toContain(secret);
+  });
+
+  it('refuses to update or delete audit rows', async () => {
+    const s = await startTestServer(engine);
+    await s.login('school');
+    const [before] = await s.database.db.select({ n: count() }).from(auditLog);
+    expect(before.n).toBeGreaterThan(0);
+    await expect(s.database.db.update(auditLog).set({ result: 'ok' })).rejects.toThrow();
+    await expect(s.database.db.delete(auditLog).where(eq(auditLog.action, 'as.m.user.login'))).rejects.toThrow();
+    await expect(s.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
+    expect(await s.database.db.select({ n: count() }).from(auditLog)).toEqual([before]);
+    await s.close();
+  });
+});
