@@ -32,7 +32,7 @@ if (fs.existsSync(vitestJson)) {
 if (fs.existsSync(playwrightJson)) {
   const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
   passed += p.stats?.expected ?? 0;
-  failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0) * 0;
+  failed += p.stats?.unexpected ?? 0;
 }
 const broken = steps.filter(([, ok]) => !ok).map(([name]) => name);
 if (broken.length) console.log(`\nfailed steps: ${broken.join(', ')}`);
