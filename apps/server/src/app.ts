@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +37,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: opts.config.bodyLimitBytes,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
+    // One id per request, in every log line and in the x-request-id answer header.
+    genReqId: () => randomUUID(),
   });
 
   // Once shutdown starts, answers close their connection: otherwise a keep-alive client whose

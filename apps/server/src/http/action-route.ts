@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@xinli/contract';
@@ -23,13 +22,13 @@ export interface RouteDeps {
 export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
   app.post<{ Params: { name: string } }>('/api/:name/1.0.0/action', async (req, reply) => {
     const lang = pickLang(req.headers['accept-language'] as string | undefined);
-    const requestId = randomUUID();
+    const requestId = req.id;
     reply.header('x-request-id', requestId);
     try {
       await runAction(req, reply, deps, lang, requestId);
     } catch (err) {
       if (err instanceof AppError) return sendError(reply, err, lang);
-      req.log.error({ err, requestId, action: req.params.name }, 'action failed');
+      req.log.error({ err, action: req.params.name }, 'action failed');
       return sendError(reply, new AppError('internal', undefined, 500), lang);
     }
   });
