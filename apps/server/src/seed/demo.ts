@@ -111,10 +111,27 @@ export const demoAccounts: DemoAccount[] = [
   },
 ];
 
-/** Staff of the demo school: a counsellor with a narrow role, and a school administrator. */
+/** Staff: at the school a counsellor with a narrow role and an administrator; a doctor at the hospital. */
 const demoStaff = [
-  { userid: 'U0001', sysusername: 'teacher', realname: '王老师', roleid: 'R0001' },
-  { userid: 'U0002', sysusername: 'schooladmin', realname: '李主任', roleid: 'R0002' },
+  { userid: 'U0001', musercode: 'I0001', sysusername: 'teacher', realname: '王老师', roleid: 'R0001', deptid: 'D0002', phonenumber: '13812345678', sex: '02' },
+  { userid: 'U0002', musercode: 'I0001', sysusername: 'schooladmin', realname: '李主任', roleid: 'R0002', deptid: 'D0002', phonenumber: '13987654321', sex: '01' },
+  { userid: 'U0101', musercode: 'I0002', sysusername: 'doctor', realname: '陈医生', roleid: 'R0101', deptid: 'D0102', phonenumber: '13600001111', sex: '02' },
+];
+
+/** Departments and roles of the school and the hospital (permission management demo). */
+const demoDepts = [
+  { deptid: 'D0001', musercode: 'I0001', parentid: null, deptname: '滨江第一中学', sort: 0, leader: '张校长', phonenumber: '0571-86000001' },
+  { deptid: 'D0002', musercode: 'I0001', parentid: 'D0001', deptname: '心理健康中心', sort: 1, leader: '李主任' },
+  { deptid: 'D0003', musercode: 'I0001', parentid: 'D0001', deptname: '德育处', sort: 2 },
+  { deptid: 'D0004', musercode: 'I0001', parentid: 'D0003', deptname: '高一年级组', sort: 1 },
+  { deptid: 'D0101', musercode: 'I0002', parentid: null, deptname: '仁和妇幼保健院', sort: 0 },
+  { deptid: 'D0102', musercode: 'I0002', parentid: 'D0101', deptname: '心理门诊', sort: 1 },
+];
+const demoRoles = [
+  { roleid: 'R0001', musercode: 'I0001', rolename: '心理咨询师', rolekey: 'counsellor', sort: 1, codes: ['00018', '0000000022', '001801', '00013', '00046', '00008', '000000002'] },
+  { roleid: 'R0002', musercode: 'I0001', rolename: '学校管理员', rolekey: 'admin', sort: 0, codes: [] },
+  { roleid: 'R0003', musercode: 'I0001', rolename: '班主任', rolekey: 'headteacher', sort: 2, codes: ['00018', '0000000022', '00008', '000000002'] },
+  { roleid: 'R0101', musercode: 'I0002', rolename: '心理医生', rolekey: 'doctor', sort: 1, codes: ['00018', '0000000011', '00013', '00046', '00008', '000000001'] },
 ];
 
 /** Seeds the demo institution when the database has no account yet. Returns whether it did. */
@@ -128,19 +145,14 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       if (a.apps.length) await tx.insert(muserApp).values(a.apps.map((appid) => ({ musercode: a.musercode, appid })));
       if (a.codes.length) await tx.insert(muserPermission).values([...new Set(a.codes)].map((code) => ({ musercode: a.musercode, code })));
     }
-    await tx.insert(dept).values([
-      { deptid: 'D0001', musercode: 'I0001', parentid: null, deptname: '滨江第一中学', sort: 0 },
-      { deptid: 'D0002', musercode: 'I0001', parentid: 'D0001', deptname: '心理健康中心', sort: 1 },
-      { deptid: 'D0003', musercode: 'I0001', parentid: 'D0001', deptname: '德育处', sort: 2 },
-    ]);
-    await tx.insert(role).values([
-      { roleid: 'R0001', musercode: 'I0001', rolename: '心理咨询师', rolekey: 'counsellor', sort: 1 },
-      { roleid: 'R0002', musercode: 'I0001', rolename: '学校管理员', rolekey: 'admin', sort: 0 },
-    ]);
-    await tx.insert(roleMenu).values(['00018', '0000000022', '001801', '00013', '00046', '00008', '000000002'].map((code) => ({ roleid: 'R0001', code })));
-    for (const s of demoStaff) {
-      await tx.insert(sysuser).values({ userid: s.userid, musercode: 'I0001', sysusername: s.sysusername, realname: s.realname, pwdhash, deptid: 'D0002' });
-      await tx.insert(sysuserRole).values({ userid: s.userid, roleid: s.roleid });
+    await tx.insert(dept).values(demoDepts);
+    for (const { codes, ...r } of demoRoles) {
+      await tx.insert(role).values(r);
+      if (codes.length) await tx.insert(roleMenu).values(codes.map((code) => ({ roleid: r.roleid, code })));
+    }
+    for (const { roleid, ...s } of demoStaff) {
+      await tx.insert(sysuser).values({ ...s, pwdhash });
+      await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
   });
   return true;
@@ -156,4 +168,5 @@ export const demoSignIns = [
   ['bureau', 'education bureau with login-as marker JYJ: lands on statistics'],
   ['teacher', 'staff user of the school with the counsellor role'],
   ['schooladmin', 'staff user of the school with the admin role'],
+  ['doctor', 'staff user of the hospital with the doctor role'],
 ] as const;

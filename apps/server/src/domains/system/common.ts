@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../http/context.js';
+import type { DbOrTx } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { muser } from '../accounts/tables.js';
+import { accountCodes, resolveGrants } from '../auth/permissions.js';
+import { assertInScope, holds, scopeWhere } from '../auth/scope.js';
+import { role, roleMenu } from './tables.js';
+
+/** A new object id: a letter for the kind and 12 random hex digits (D3F09A1C27B4E). */
+export const newId = (prefix: 'D' | 'R' | 'U') => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+export const iso = (d: Date) => d.toISOString();
+
+/** Phones in lists show the first three and last four digits: 138****5678. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 7) return phone ? '****' : '';
+  return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
+}
+
+/** A case-insensitive "contains" filter with % and _ taken literally. */
+export function contains(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${column} ilike ${`%${escaped}%`}`;
+}
+
+/**
+ * The institution a list is limited to: the named one (in scope, else not found) or every
+ * institution the caller may see.
+ */
+export function ownedBy(ctx: Ctx, column: AnyPgColumn, musercode: string | undefined): SQL {
+  if (musercode === undefined) return scopeWhere(column, ctx.me);
+  assertInScope(ctx.me, musercode);
+  return eq(column, musercode);
+}
+
+export type AccountRow = { musercode: string; musertype: string; issuper: boolean; insname: string };
+
+/** The institution a new row belongs to: the caller's own, or one in scope that it names. */
+export async function ownerAccount(ctx: Ctx, db: DbOrTx, musercode: string | undefined): Promise<AccountRow> {
+  const code = musercode ?? ctx.me.musercode;
+  assertInScope(ctx.me, code);
+  const [row] = await db
+    .select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, insname: muser.insname })
+    .from(muser)
+    .where(eq(muser.musercode, code));
+  return row ?? notFound();
+}
+
+/**
+ * The codes the caller may put on a role of this institution: those the institution holds and
+ * the caller holds too. A role can never give more than either.
+ */
+export async function grantableCodes(ctx: Ctx, db: DbOrTx, account: AccountRow): Promise<Set<string>> {
+  const own = await accountCodes(db, account);
+  return new Set(own.filter((code) => holds(ctx.me, code)));
+}
+
+/** What a role gives in effect: its codes bounded by its institution's, or all of them for key 'admin'. */
+export async function roleEffectiveCodes(db: DbOrTx, roleids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (roleids.length === 0) return out;
+  const rows = await db
+    .select({ roleid: role.roleid, rolekey: role.rolekey, musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, code: roleMenu.code })
+    .from(role)
+    .innerJoin(muser, eq(muser.musercode, role.musercode))
+    .leftJoin(roleMenu, eq(roleMenu.roleid, role.roleid))
+    .where(inArray(role.roleid, roleids));
+  const institutionCodes = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (!institutionCodes.has(r.musercode)) institutionCodes.set(r.musercode, new Set(await accountCodes(db, r)));
+    const own = institutionCodes.get(r.musercode)!;
+    const list = out.get(r.roleid) ?? [];
+    if (r.rolekey === ADMIN_ROLE_KEY) out.set(r.roleid, [...own]);
+    else {
+      if (r.code && own.has(r.code)) list.push(r.code);
+      out.set(r.roleid, list);
+    }
+  }
+  return out;
+}
+
+/** The built-in administrator role key: it gives every code of its institution (auth/permissions.ts). */
+export const ADMIN_ROLE_KEY = 'admin';
+
+/**
+ * Staff users with user or role management may only act on what they could have granted:
+ * an account's own sign-in (or its provider, or the super account) has no such bound.
+ */
+export function boundedByCaller(ctx: Ctx): boolean {
+  return ctx.me.userid !== null && !ctx.me.roles.includes('admin');
+}
+
+/** The codes a staff user holds in effect (its roles bounded by its institution). */
+export async function userCodes(db: DbOrTx, account: AccountRow, userid: string): Promise<string[]> {
+  return (await resolveGrants(db, account, userid)).codes;
+}
+
+export const missingFrom = (ctx: Ctx, list: Iterable<string>) => [...list].filter((code) => !holds(ctx.me, code));
+
+export const byInstitution = (column: AnyPgColumn, musercode: string, ...more: (SQL | undefined)[]) => and(eq(column, musercode), ...more);
