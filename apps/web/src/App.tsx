@@ -1,0 +1,84 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { setFeedback } from './api';
+import { SessionProvider, useSession } from './auth/session';
+import { antdLocale } from './i18n/antd-locale';
+import type { Language } from './i18n';
+import { queryClient } from './query-client';
+import { theme } from './theme';
+import PageLoading from './components/feedback/PageLoading';
+import DownloadOverlay from './components/feedback/DownloadOverlay';
+import PageHost from './layout/PageHost';
+
+// Route-level code splitting: the sign-in page loads neither the layout nor any page.
+const Login = lazy(() => import('./pages/login/Login'));
+const NotFound = lazy(() => import('./pages/error/NotFound'));
+const MainLayout = lazy(() => import('./layout/MainLayout'));
+
+export default function App() {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={antdLocale(i18n.language as Language)} theme={theme}>
+      <AntApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <SessionProvider>
+              <Suspense fallback={<PageLoading />}>
+                <AppRoutes />
+              </Suspense>
+            </SessionProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+        <DownloadOverlay />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** Hands antd's themed, localised message and modal to the request client. */
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => setFeedback({ message, modal }), [message, modal]);
+  return null;
+}
+
+/**
+ * SPEC §2: /login and /404 are public; without a token everything else goes to
+ * /login?redirect=<path>; with one, the generated routes live inside the main layout, menus
+ * redirect to their first page, pages the user may not open answer 404 and anything else
+ * goes to the landing page.
+ */
+function AppRoutes() {
+  const { session } = useSession();
+  const location = useLocation();
+  const routes = session?.routes;
+  return (
+    <Routes>
+      <Route path="/login" element={session ? <Navigate to="/" replace /> : <Login />} />
+      <Route path="/404" element={<NotFound />} />
+      {routes ? (
+        <Route element={<MainLayout />}>
+          <Route index element={<Navigate to={routes.landing} replace />} />
+          {routes.menus
+            .filter((m) => m.redirect !== m.path)
+            .map((m) => (
+              <Route key={m.path} path={m.path} element={<Navigate to={m.redirect} replace />} />
+            ))}
+          {routes.pages.map((p) => (
+            <Route key={p.path} path={p.path} element={<PageHost page={p} />} />
+          ))}
+          {routes.denied.map((p) => (
+            <Route key={p} path={p} element={<Navigate to="/404" replace />} />
+          ))}
+          <Route path="*" element={<Navigate to={routes.landing} replace />} />
+        </Route>
+      ) : (
+        <Route path="*" element={<Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />} />
+      )}
+    </Routes>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The request client (SPEC §7, §8): every call is POST /api/{name}/1.0.0/action with a JSON
+ * body, the `token` header when signed in and Accept-Language from the console language.
+ *
+ *   const page = await call('as.m.system.role.selectRoleList', { page: 1, pageSize: 10 });
+ *
+ * Errors are shown here once (5-second message; 110000 also opens the re-login dialog), then
+ * the promise rejects with an ApiError, so callers only handle what they want to do differently.
+ */
+import type { ActionInput, ActionName, ActionOutput } from '@xinli/contract';
+import { currentLanguage, t } from '../i18n';
+import { feedback } from './feedback';
+import { getToken, removeToken } from './session-token';
+import { downloadFinished, downloadStarted } from './download-overlay';
+
+export const REQUEST_TIMEOUT_MS = 600_000;
+export const MESSAGE_SECONDS = 5;
+export const IDENTITY_INVALID = 110000;
+
+export const actionUrl = (name: string) => `/api/${name}/1.0.0/action`;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** The envelope's errorCode, or -1 for network failures and unreadable answers. */
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions {
+  /** Do not show messages or the re-login dialog (sign-out of an already revoked session). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+interface Envelope {
+  errorCode?: number;
+  errorMsg?: string;
+  data?: unknown;
+  request_id?: string;
+}
+
+/** Calls one action of the catalogue; resolves with its `data`. */
+export async function call<N extends ActionName>(name: N, input: ActionInput<N>, options: CallOptions = {}): Promise<ActionOutput<N>> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': currentLanguage() };
+  const token = getToken();
+  if (token) headers.token = token;
+  const response = await send(actionUrl(name), { method: 'POST', headers, body: JSON.stringify(input ?? {}) }, options);
+  const body = await readEnvelope(response, options);
+  checkEnvelope(body, options);
+  return body.data as ActionOutput<N>;
+}
+
+/**
+ * Downloads the file an export action answers (SPEC §7): the input travels form-encoded as
+ * JSON in `payload` with the token in `token`; a full-screen overlay shows meanwhile. The file
+ * name comes from Content-Disposition, else `filename` (default extension .xlsx).
+ */
+export async function download<N extends ActionName>(name: N, input: ActionInput<N>, filename?: string): Promise<void> {
+  downloadStarted();
+  try {
+    const form = new URLSearchParams({ payload: JSON.stringify(input ?? {}) });
+    const token = getToken();
+    if (token) form.set('token', token);
+    const response = await send(
+      actionUrl(name),
+      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': currentLanguage() }, body: form.toString() },
+      {},
+    );
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) {
+      // An export that answers JSON answers an error: show its message (checkEnvelope does).
+      const body = await readEnvelope(response, {});
+      checkEnvelope(body, {});
+      throw downloadFailed();
+    }
+    if (!response.ok) throw downloadFailed();
+    const blob = await response.blob();
+    saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? withExtension(filename ?? name));
+  } catch (err) {
+    // ApiErrors were shown where they arose; anything else gets the generic sentence.
+    if (err instanceof ApiError) throw err;
+    throw downloadFailed();
+  } finally {
+    downloadFinished();
+  }
+}
+
+function downloadFailed(): ApiError {
+  const text = t('shell.downloadError');
+  feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+  return new ApiError(text, -1);
+}
+
+async function send(url: string, init: RequestInit, options: CallOptions): Promise<Response> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new Error(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`)), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? anySignal(options.signal, timeout.signal) : timeout.signal;
+  try {
+    return await fetch(url, { ...init, signal });
+  } catch (err) {
+    const text = timeout.signal.aborted ? String((timeout.signal.reason as Error)?.message ?? 'timeout') : errorText(err);
+    if (!options.silent && !options.signal?.aborted) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    throw new ApiError(text, -1);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readEnvelope(response: Response, options: CallOptions): Promise<Envelope> {
+  try {
+    return (await response.json()) as Envelope;
+  } catch {
+    const text = response.ok ? 'Error' : `Request failed with status code ${response.status}`;
+    if (!options.silent) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    throw new ApiError(text, -1);
+  }
+}
+
+/** SPEC §8: an answer without request_id whose errorCode is not 0 is an error. */
+function checkEnvelope(body: Envelope, options: CallOptions) {
+  if (body.request_id !== undefined || !body.errorCode) return;
+  const text = body.errorMsg || 'Error';
+  if (!options.silent) {
+    feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    if (body.errorCode === IDENTITY_INVALID) openReloginDialog();
+  }
+  throw new ApiError(text, body.errorCode);
+}
+
+let reloginOpen = false;
+
+/** One dialog at a time, however many calls fail together. */
+export function openReloginDialog() {
+  if (reloginOpen) return;
+  reloginOpen = true;
+  feedback().modal.confirm({
+    title: t('shell.systemPrompt'),
+    content: t('shell.identityInvalid'),
+    okText: t('shell.relogin'),
+    cancelText: t('shell.cancel'),
+    onOk: () => {
+      removeToken();
+      window.location.reload();
+    },
+    afterClose: () => {
+      reloginOpen = false;
+    },
+  });
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'Network Error';
+
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  const c = new AbortController();
+  const abort = (s: AbortSignal) => () => c.abort(s.reason);
+  if (a.aborted) c.abort(a.reason);
+  else if (b.aborted) c.abort(b.reason);
+  a.addEventListener('abort', abort(a), { once: true });
+  b.addEventListener('abort', abort(b), { once: true });
+  return c.signal;
+}
+
+/** filename*=UTF-8''… wins over filename="…". */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : undefined;
+}
+
+const withExtension = (name: string) => (/\.[a-z0-9]{2,5}$/i.test(name) ? name : `${name}.xlsx`);
+
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Button, Space, Tooltip } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+export interface ListToolbarProps {
+  /** Buttons on the left: add, delete, export, import… */
+  actions?: ReactNode;
+  searchVisible?: boolean;
+  onToggleSearch?: () => void;
+  onRefresh?: () => void;
+}
+
+/** The RuoYi toolbar row: actions left; show/hide search and refresh right. */
+export default function ListToolbar({ actions, searchVisible, onToggleSearch, onRefresh }: ListToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="list-toolbar">
+      <Space wrap>{actions}</Space>
+      <Space>
+        {onToggleSearch && (
+          <Tooltip title={searchVisible ? t('shell.common.hideSearch') : t('shell.common.showSearch')}>
+            <Button shape="circle" icon={<SearchOutlined />} onClick={onToggleSearch} aria-label={searchVisible ? t('shell.common.hideSearch') : t('shell.common.showSearch')} />
+          </Tooltip>
+        )}
+        {onRefresh && (
+          <Tooltip title={t('shell.common.refresh')}>
+            <Button shape="circle" icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('shell.common.refresh')} />
+          </Tooltip>
+        )}
+      </Space>
+    </div>
+  );
+}

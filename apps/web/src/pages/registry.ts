@@ -1,0 +1,29 @@
+/**
+ * THE PAGE REGISTRY: route name (the `name` of a menuTable entry in packages/contract/src/menus.ts)
+ * -> the page component, loaded lazily so each page is its own chunk (the sign-in page must
+ * never load ECharts or another page's code).
+ *
+ * TO ADD A PAGE: write `src/pages/<menu>/<Page>.tsx` with a default-exported component and add
+ * ONE line below, in menu order, e.g.
+ *     roleAdministration: lazy(() => import('./authority/RoleAdministration')),
+ * The route, its permission code, menu entry, breadcrumb and tab title already exist; a route
+ * without a line here shows the "this page is not built yet" notice.
+ * Inside a page, `useCurrentPage()` (layout/current-page.ts) gives its route and title.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
+  // Data reports (/Datastatistics)
+  // Statistics (/statistics, /statisticsN)
+  // Individual assessment (/empower)
+  // Group assessment (/task)
+  // Early warning (/earlyWarning)
+  // Archives (/archives)
+  // Plan management (/evaluating)
+  // Consultation (/registration)
+  // Providers (/Service)
+  // Permission management (/authority)
+  // Administration (/organization)
+  // Operations (/operations)
+  // Hidden pages (/echarts/web, /period/periodManagement)
+};
