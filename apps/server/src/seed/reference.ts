@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/database.js';
 import { syncApps } from '../domains/apps/handlers.js';
 import { syncMenus } from '../domains/system/menu-sync.js';
+import { syncAssessmentReference } from '../domains/plans/reference.js';
 
 /**
  * Reference data that follows the contract (menus, population apps), written at every start.
@@ -9,4 +10,5 @@ import { syncMenus } from '../domains/system/menu-sync.js';
 export async function syncReferenceData(db: DbOrTx) {
   await syncMenus(db);
   await syncApps(db);
+  await syncAssessmentReference(db);
 }

@@ -1,0 +1,53 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Lang } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { Caller, Ctx } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { app } from '../apps/tables.js';
+import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
+import { examCategory, examStage, muserStage, plan, planAuthorize } from './tables.js';
+
+/** Stages a caller may read: owned in its scope, or given to an institution of its scope. */
+export function stageReadable(db: DbOrTx, caller: Caller): SQL {
+  const given = db.select({ stagecode: muserStage.stagecode }).from(muserStage).where(scopeWhere(muserStage.musercode, caller));
+  return or(scopeWhere(examStage.musercode, caller), inArray(examStage.stagecode, given))!;
+}
+
+/** Plans a caller may read: owned in its scope, or authorised to an institution of its scope. */
+export function planReadable(db: DbOrTx, caller: Caller): SQL {
+  const granted = db.select({ plancode: planAuthorize.plancode }).from(planAuthorize).where(scopeWhere(planAuthorize.musercode, caller));
+  return or(scopeWhere(plan.musercode, caller), inArray(plan.plancode, granted))!;
+}
+
+/** A stage the caller may read; `write` demands that its owner is in the caller's scope. */
+export async function findStage(ctx: Ctx, db: DbOrTx, stagecode: string, write: boolean) {
+  const [row] = await db.select().from(examStage).where(and(eq(examStage.stagecode, stagecode), stageReadable(db, ctx.me)));
+  if (!row) return notFound({ zh: `阶段不存在：${stagecode}`, en: `No such stage: ${stagecode}` });
+  if (write) assertInScope(ctx.me, row.musercode);
+  return row;
+}
+
+/** A plan the caller may read; `write` demands that its owner is in the caller's scope. */
+export async function findPlan(ctx: Ctx, db: DbOrTx, plancode: string, write: boolean) {
+  const [row] = await db.select().from(plan).where(and(eq(plan.plancode, plancode), planReadable(db, ctx.me)));
+  if (!row) return notFound({ zh: `计划不存在：${plancode}`, en: `No such plan: ${plancode}` });
+  if (write) assertInScope(ctx.me, row.musercode);
+  return row;
+}
+
+/** The institution a new object belongs to: the one named (in scope) or the caller's own. */
+export function ownerOf(caller: Caller, musercode: string | undefined): string {
+  const owner = musercode || caller.musercode;
+  assertInScope(caller, owner);
+  return owner;
+}
+
+export const editable = (caller: Caller, musercode: string) => inScope(caller, musercode);
+
+export const appNameIn = (lang: Lang): SQL<string> => (lang === 'en-US' ? sql<string>`${app.appnameen}` : sql<string>`${app.appname}`);
+export const categoryNameIn = (lang: Lang): SQL<string> =>
+  lang === 'en-US' ? sql<string>`${examCategory.categorynameen}` : sql<string>`${examCategory.categoryname}`;
+
+/** Today in China (dates of authorisations are calendar dates there). */
+export const todayIn = (now: Date) => now.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+export const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

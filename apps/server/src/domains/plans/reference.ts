@@ -1,0 +1,7 @@
+import type { DbOrTx } from '../../db/database.js';
+import { syncExamCategories } from './categories.js';
+
+/** Reference data of the assessment domains (exam categories, the built-in scale library), synced at every start. */
+export async function syncAssessmentReference(db: DbOrTx) {
+  await syncExamCategories(db);
+}

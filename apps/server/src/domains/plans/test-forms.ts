@@ -1,0 +1,28 @@
+import type { FormDefinitionInput } from '@xinli/contract';
+import type { Db } from '../../db/database.js';
+import { form, formVersion } from '../scales/tables.js';
+
+/** A small scale written straight to the database, for tests of stages and plans. */
+export async function insertTestForm(db: Db, formcode: string, musercode: string | null, appids: string[]) {
+  const definition: FormDefinitionInput = {
+    formcode,
+    formname: { zh: `测试量表${formcode}`, en: `Test form ${formcode}` },
+    formtype: '01',
+    appids,
+    instructions: { zh: '', en: '' },
+    version: 1,
+    licence: { zh: '', en: '' },
+    source: '',
+    fulltext: false,
+    questions: [1, 2].map((no) => ({
+      no,
+      type: 1 as const,
+      required: true,
+      text: { zh: `第${no}题`, en: `Item ${no}` },
+      options: [0, 1, 2].map((score) => ({ text: { zh: `${score}分`, en: `${score} points` }, score })),
+    })),
+    indicators: [{ code: 'total', name: { zh: '总分', en: 'Total' }, kind: 'total', formula: { op: 'sum' } }],
+  };
+  await db.insert(form).values({ formcode, musercode, formname: definition.formname.zh, formnameen: definition.formname.en, formtype: '01', appids });
+  await db.insert(formVersion).values({ formcode, version: 1, definition: definition as unknown as Record<string, unknown> });
+}

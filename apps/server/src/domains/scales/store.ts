@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { Caller } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { scopeWhere } from '../auth/scope.js';
+import { form, formVersion, quotaOption } from './tables.js';
+
+/** Short random ids with a readable prefix (F form, QO quota option, A assessment ...). */
+export const newId = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** Forms a caller may read: the built-in library and its scope's own. */
+export const formReadable = (caller: Caller): SQL => or(isNull(form.musercode), scopeWhere(form.musercode, caller))!;
+
+/** The form name in the caller's language (English falls back to Chinese until translated). */
+export const formNameIn = (lang: Lang): SQL<string> =>
+  lang === 'en-US' ? sql<string>`coalesce(nullif(${form.formnameen}, ''), ${form.formname})` : sql<string>`${form.formname}`;
+
+const questionCount = sql<number>`coalesce(jsonb_array_length(${formVersion.definition}->'questions'), 0)::int`;
+
+/** Brief rows of the given forms (no scope check: callers check the form or the plan holding it). */
+export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): Promise<Map<string, FormBrief>> {
+  if (!formcodes.length) return new Map();
+  const rows = await db
+    .select({
+      formcode: form.formcode,
+      formname: formNameIn(lang),
+      formtype: form.formtype,
+      version: form.version,
+      questioncount: questionCount,
+      builtin: sql<boolean>`(${form.musercode} is null)`,
+      enabled: form.enabled,
+    })
+    .from(form)
+    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)))
+    .where(inArray(form.formcode, [...new Set(formcodes)]));
+  return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin }]));
+}
+
+/** Brief rows of readable forms matching a condition (e.g. one app), enabled ones only. */
+export async function readableFormBriefs(db: DbOrTx, caller: Caller, lang: Lang, where?: SQL): Promise<FormBrief[]> {
+  const rows = await db
+    .select({ formcode: form.formcode })
+    .from(form)
+    .where(and(formReadable(caller), eq(form.enabled, 1), where))
+    .orderBy(sql`${form.musercode} is not null`, asc(form.formname));
+  const briefs = await formBriefs(db, rows.map((r) => r.formcode), lang);
+  return rows.map((r) => briefs.get(r.formcode)!).filter(Boolean);
+}
+
+/** Checks that every form exists and the caller may read it; an unknown or foreign one answers notFound. */
+export async function assertFormsReadable(db: DbOrTx, caller: Caller, formcodes: string[]): Promise<void> {
+  const unique = [...new Set(formcodes)];
+  if (!unique.length) return;
+  const rows = await db.select({ formcode: form.formcode }).from(form).where(and(inArray(form.formcode, unique), formReadable(caller)));
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((r) => r.formcode));
+    const missing = unique.filter((c) => !found.has(c)).join(', ');
+    notFound({ zh: `量表不存在：${missing}`, en: `No such form: ${missing}` });
+  }
+}
+
+/**
+ * A stored version put back together: the definition body with each indicator's bands from
+ * quota_option (see tables.ts for why bands live there).
+ */
+export async function loadDefinition(db: DbOrTx, formcode: string, version: number): Promise<FormDefinition> {
+  const [v] = await db
+    .select({ definition: formVersion.definition })
+    .from(formVersion)
+    .where(and(eq(formVersion.formcode, formcode), eq(formVersion.version, version)));
+  if (!v) return notFound();
+  const bands = await db
+    .select({ quotacode: quotaOption.quotacode, band: quotaOption.band })
+    .from(quotaOption)
+    .where(and(eq(quotaOption.formcode, formcode), eq(quotaOption.version, version)))
+    .orderBy(asc(quotaOption.quotacode), asc(quotaOption.sort));
+  const def = structuredClone(v.definition) as unknown as FormDefinition;
+  for (const ind of def.indicators ?? []) {
+    ind.bands = bands.filter((b) => b.quotacode === ind.code).map((b) => b.band as unknown as FormDefinition['indicators'][number]['bands'][number]);
+  }
+  return def;
+}
+
+/** The current definitions of several forms. */
+export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): Promise<Map<string, FormDefinition>> {
+  const unique = [...new Set(formcodes)];
+  if (!unique.length) return new Map();
+  const heads = await db.select({ formcode: form.formcode, version: form.version }).from(form).where(inArray(form.formcode, unique));
+  const out = new Map<string, FormDefinition>();
+  for (const h of heads) out.set(h.formcode, await loadDefinition(db, h.formcode, h.version));
+  return out;
+}
