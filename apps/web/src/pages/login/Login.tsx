@@ -87,15 +87,15 @@ export default function Login() {
             onValuesChange={() => error && setError(null)}
           >
             <Form.Item name="username" label={t('shell.login.username')} rules={[{ required: true, whitespace: true, message: t('shell.login.usernameRequired') }]}>
-              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('shell.login.username')} maxLength={64} />
+              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('shell.login.username')} maxLength={64} data-testid="login-username" />
             </Form.Item>
             <Form.Item name="password" label={t('shell.login.password')} rules={[{ required: true, message: t('shell.login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('shell.login.password')} />
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('shell.login.password')} data-testid="login-password" />
             </Form.Item>
             <Form.Item name="remember" valuePropName="checked">
-              <Checkbox>{t('shell.login.remember')}</Checkbox>
+              <Checkbox data-testid="login-remember">{t('shell.login.remember')}</Checkbox>
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
               {busy ? t('shell.login.submitting') : t('shell.login.submit')}
             </Button>
           </Form>

@@ -1,0 +1,60 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+
+/**
+ * Browser tests against the REAL server serving the built console (`npm run test:e2e` builds
+ * first). Several engineers run at once: each picks its own E2E_PORT; every run gets a fresh
+ * embedded database in a temp folder named after the port. Never run `playwright install`:
+ * the system Chromium is used.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = path.join(os.tmpdir(), `xinli-e2e-${port}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(os.tmpdir(), `xinli-e2e-results-${port}`),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      XINLI_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      // Every test signs in: lift the per-address sign-in rate limit for the test server.
+      LOGIN_RATE_PER_MINUTE: '100000',
+    },
+  },
+});
