@@ -1,0 +1,102 @@
+import { asc, eq } from 'drizzle-orm';
+import { allMenuCodes, type EntityName } from '@xinli/contract';
+import type { Db } from '../../db/database.js';
+import { dept, role, sysuser } from '../../domains/system/tables.js';
+import { form, quotaOption } from '../../domains/scales/tables.js';
+import { examCategory, examStage, plan } from '../../domains/plans/tables.js';
+
+/**
+ * One entry per entity whose ids travel in action inputs (the contract's `ids`). The tenant
+ * sweep asks an entry for an object OWNED by a given institution, creating it when missing, and
+ * calls every action that takes such an id with another institution's object: the answer must
+ * be "not found". The sweep seeds every entry for each institution of its world, so all of them
+ * hold the same shape of data.
+ *
+ * Adding an entity to the contract's EntityName (or using one in `ids` for the first time) means
+ * adding its entry here; the metadata test names the missing entry.
+ *
+ * - owned(make): make(db, musercode) returns the id of an object of that institution. It must
+ *   be idempotent (find or create): write actions under test may delete the object, and the
+ *   sweep calls make again before each action. Ids should be distinctive strings: the sweep
+ *   looks for another institution's ids anywhere in an answer.
+ * - shared(reason, make): ids of reference data every institution sees alike; nothing to isolate.
+ */
+export type EntityFixture =
+  | { kind: 'owned'; make(db: Db, musercode: string): Promise<string> }
+  | { kind: 'shared'; reason: string; make(db: Db): Promise<string> };
+
+const owned = (make: (db: Db, musercode: string) => Promise<string>): EntityFixture => ({ kind: 'owned', make });
+const shared = (reason: string, make: (db: Db) => Promise<string>): EntityFixture => ({ kind: 'shared', reason, make });
+
+/** Fixture ids carry the owner, so two institutions' objects never share an id. */
+const sweepId = (prefix: string, musercode: string) => `sw${prefix}${musercode}`;
+
+const SWEEP_APP = '000000002';
+
+async function firstCategory(db: Db, appid: string): Promise<string> {
+  const [row] = await db.select({ id: examCategory.categoryid }).from(examCategory).where(eq(examCategory.appid, appid)).orderBy(asc(examCategory.sort)).limit(1);
+  if (!row) throw new Error(`the sweep needs an exam category of app ${appid} in the reference data`);
+  return row.id;
+}
+
+/** A scale of the institution (header only: handlers that need a definition version add it here). */
+async function ownForm(db: Db, musercode: string): Promise<string> {
+  const formcode = sweepId('F', musercode);
+  await db.insert(form).values({ formcode, musercode, formname: `sweep ${musercode}`, formtype: '01', appids: [SWEEP_APP] }).onConflictDoNothing();
+  return formcode;
+}
+
+export const entities: Partial<Record<EntityName, EntityFixture>> = {
+  muser: owned(async (_db, musercode) => musercode),
+
+  dept: owned(async (db, musercode) => {
+    const deptid = sweepId('D', musercode);
+    await db.insert(dept).values({ deptid, musercode, parentid: null, deptname: `sweep ${musercode}` }).onConflictDoNothing();
+    return deptid;
+  }),
+
+  role: owned(async (db, musercode) => {
+    const roleid = sweepId('R', musercode);
+    await db.insert(role).values({ roleid, musercode, rolename: `sweep ${musercode}`, rolekey: 'sweep' }).onConflictDoNothing();
+    return roleid;
+  }),
+
+  sysuser: owned(async (db, musercode) => {
+    const userid = sweepId('U', musercode);
+    // Not a usable sign-in: the hash is no argon2 string, so no password verifies against it.
+    await db
+      .insert(sysuser)
+      .values({ userid, musercode, sysusername: `sw_${musercode.toLowerCase()}_staff`, pwdhash: 'sweep-no-login', realname: `sweep ${musercode}` })
+      .onConflictDoNothing();
+    return userid;
+  }),
+
+  form: owned(ownForm),
+
+  quotaoption: owned(async (db, musercode) => {
+    const formcode = await ownForm(db, musercode);
+    const optionid = sweepId('O', musercode);
+    await db.insert(quotaOption).values({ optionid, formcode, version: 1, quotacode: 'SW', band: {} }).onConflictDoNothing();
+    return optionid;
+  }),
+
+  stage: owned(async (db, musercode) => {
+    const stagecode = sweepId('S', musercode);
+    const categoryid = await firstCategory(db, SWEEP_APP);
+    await db.insert(examStage).values({ stagecode, musercode, appid: SWEEP_APP, categoryid, stagename: `sweep ${musercode}` }).onConflictDoNothing();
+    return stagecode;
+  }),
+
+  plan: owned(async (db, musercode) => {
+    const plancode = sweepId('P', musercode);
+    await db.insert(plan).values({ plancode, musercode, planname: `sweep ${musercode}`, appid: SWEEP_APP }).onConflictDoNothing();
+    return plancode;
+  }),
+
+  app: shared('population apps (SPEC §1) are platform reference data; an institution is limited to its own apps by the handlers, not by ownership', async () => SWEEP_APP),
+
+  menu: shared('the menu table (SPEC §2) is the same for every account; what an account may grant is bounded by its own codes', async () => allMenuCodes()[0]!),
+};
+
+/** Where to add a missing entry; the metadata test prints it. */
+export const ENTITIES_FILE = 'apps/server/src/test/sweep/entities.ts';

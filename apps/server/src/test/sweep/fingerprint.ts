@@ -1,0 +1,59 @@
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import * as schema from '../../db/schema.js';
+import type { Db } from '../../db/database.js';
+
+/**
+ * Tables a refused call legitimately appends to: the audit log records the refusal, the session
+ * table its last-seen time, login_attempt the sign-ins. Everything else must stay byte-identical.
+ */
+export const VOLATILE_TABLES = ['audit_log', 'session', 'login_attempt'];
+
+/** Every table of the Drizzle schema, so a table added later is fingerprinted without a change here. */
+export const allTables = (): string[] =>
+  [...new Set(Object.values(schema).filter((v) => is(v, PgTable)).map((t) => getTableName(t as PgTable)))].sort();
+
+export type Fingerprint = Record<string, string>;
+
+const rowsOf = (res: unknown): Record<string, unknown>[] => ((res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[]));
+
+/** Row count and an order-independent hash of every row of every non-volatile table, in one query. */
+export async function fingerprint(db: Db, exclude: string[] = VOLATILE_TABLES): Promise<Fingerprint> {
+  const tables = allTables().filter((t) => !exclude.includes(t));
+  const parts = tables.map(
+    (t) =>
+      `SELECT '${t}' AS t, count(*)::int AS n, coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '') AS h FROM "${t}" x`,
+  );
+  const res = await db.execute(sql.raw(parts.join(' UNION ALL ')));
+  return Object.fromEntries(rowsOf(res).map((r) => [String(r.t), `${r.n}:${r.h}`]));
+}
+
+/** Tables whose fingerprint differs; empty when nothing changed. */
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((t) => before[t] !== after[t]).sort();
+}
+
+/**
+ * What a write of institution `owner` may never change, whatever extra fields it carries: the
+ * rows of every other institution (tables with a musercode column), the ownership and state
+ * columns of every account, and every account's permission codes (the owner's own included).
+ */
+export async function ownershipPrint(db: Db, owner: string): Promise<Fingerprint> {
+  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
+  const parts: string[] = [];
+  for (const t of tables) {
+    const name = getTableName(t);
+    if (VOLATILE_TABLES.includes(name)) continue;
+    if (!getTableConfig(t).columns.some((c) => c.name === 'musercode')) continue;
+    parts.push(
+      `SELECT '${name}' AS t, count(*)::int AS n, coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '') AS h FROM "${name}" x` +
+        (name === 'muser_permission' ? '' : ` WHERE x.musercode IS DISTINCT FROM '${owner.replace(/'/g, "''")}'`),
+    );
+  }
+  parts.push(
+    `SELECT 'muser (ownership and state)' AS t, count(*)::int AS n, coalesce(md5(string_agg(concat_ws('|', musercode, parentcode, musertype, issuper, enabled, username), ',' ORDER BY musercode)), '') AS h FROM muser`,
+  );
+  const res = await db.execute(sql.raw(parts.join(' UNION ALL ')));
+  return Object.fromEntries(rowsOf(res).map((r) => [String(r.t), `${r.n}:${r.h}`]));
+}

@@ -1,0 +1,58 @@
+/**
+ * Lists a reviewer reads: every action the sweep does NOT hold to the usual rule is named here
+ * with the reason. The metadata test fails when an action of the catalogue falls outside the
+ * rule and is not listed, and when an entry names an action that no longer qualifies.
+ */
+
+/** Actions anyone may call without a token. */
+export const publicActions: Record<string, string> = {
+  'as.m.user.login': 'signing in is what gives a caller its token',
+};
+
+/** Actions any signed-in caller may call: no permission code, so the permission sweep skips them. */
+export const signedInActions: Record<string, string> = {
+  'as.m.user.logout': 'ends the caller’s own session',
+  'as.m.system.ping': 'health check: answers the server clock, reads no data',
+  'as.m.app.getAppList': 'the population apps are reference data the console needs before any menu',
+  'as.m.app.muser.getMUserAppList': 'the app-selection dialog of every account (SPEC §4); the handler scopes the account to the caller',
+  'as.m.user.updateMUser': 'changing one’s own password needs no code; changing another account checks 00021/00022 in the handler',
+};
+
+/**
+ * Input field names that look like object ids but name shared reference data, so there is no
+ * other institution's object to try. Any other id-looking field must be declared in the
+ * action's `ids`.
+ */
+export const notObjectIds: Record<string, string> = {
+  appid: 'population app ids (SPEC §1) are platform reference data; handlers check them against the account’s own apps',
+  appids: 'population app ids, as above',
+  codes: 'permission codes of the menu table; handlers bound them by the caller’s own codes',
+  provincecode: 'region codes are public reference data',
+  citycode: 'region codes are public reference data',
+  districtcode: 'region codes are public reference data',
+  categorycode: 'category path codes are public reference data',
+};
+
+/** A field name that probably carries an object id. */
+export const looksLikeId = (field: string) => /^(musercode|userid)$|(id|ids|code|codes)$/i.test(field);
+
+/**
+ * Extra fields a write must never apply: ownership, permissions and status. The mass-assignment
+ * sweep adds each one the action's schema does not declare.
+ */
+export const massAssignmentFields = (foreignMusercode: string, foreignProvider: string): Record<string, unknown> => ({
+  musercode: foreignMusercode,
+  parentcode: foreignProvider,
+  permissions: ['00021', '00022', '00023', '000311'],
+  codes: ['00021', '00022'],
+  roles: ['admin'],
+  rolekey: 'admin',
+  issuper: true,
+  musertype: '005',
+  enabled: 0,
+  status: 1,
+  userid: 'U0002',
+  actor: foreignMusercode,
+  createdat: '2000-01-01T00:00:00Z',
+  pwdhash: 'x',
+});

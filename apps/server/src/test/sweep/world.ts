@@ -1,0 +1,184 @@
+import { eq, inArray } from 'drizzle-orm';
+import { actionPath, allMenuCodes, catalogue, populationApps, type EntityName } from '@xinli/contract';
+import { muser, muserPermission } from '../../domains/accounts/tables.js';
+import { muserApp } from '../../domains/apps/tables.js';
+import { role, roleMenu, sysuser, sysuserRole } from '../../domains/system/tables.js';
+import { md5Upper } from '../../domains/auth/passwords.js';
+import { DEMO_PASSWORD, startTestServer, type Engine, type TestServer } from '../harness.js';
+import type { HandlerMap } from '../../http/handlers.js';
+import { entities } from './entities.js';
+
+/**
+ * The sweep's world: the demo data plus a second provider with one institution, every account
+ * holding every permission code and every app, so that only the rule under test can refuse.
+ *
+ *   P0001 provider ─┬─ I0001 school   ("A": the caller of the sibling checks)
+ *                   ├─ I0002 hospital ("B": A's sibling, same shape of data)
+ *                   └─ I0003 eldercare
+ *   P9002 provider ─── I9002 institution ("X": outside P0001)
+ *   I9009 sentinel: signs in after every hostile batch to prove the server still answers.
+ *   M0000 super account (admin).
+ */
+export const WORLD = {
+  admin: { username: 'admin', musercode: 'M0000' },
+  A: { username: 'school', musercode: 'I0001' },
+  B: { username: 'hospital', musercode: 'I0002' },
+  P: { username: 'provider', musercode: 'P0001' },
+  Q: { username: 'sweepprovider', musercode: 'P9002' },
+  X: { username: 'sweepinst', musercode: 'I9002' },
+  sentinel: { username: 'sweepsentinel', musercode: 'I9009' },
+} as const;
+export type Who = keyof typeof WORLD;
+
+/** Institutions whose data each caller may see (what resolveScope should answer). */
+export const SCOPE: Record<Who, string[] | 'all'> = {
+  admin: 'all',
+  A: ['I0001'],
+  B: ['I0002'],
+  P: ['P0001', 'I0001', 'I0002', 'I0003'],
+  Q: ['P9002', 'I9002'],
+  X: ['I9002'],
+  sentinel: ['I9009'],
+};
+
+export interface Answer {
+  status: number;
+  errorCode?: number;
+  errorMsg?: string;
+  data?: unknown;
+  /** Download answers: the file body and its type. */
+  file?: Buffer;
+  contentType: string;
+  /** The request body as sent, for messages. */
+  sent: string;
+}
+
+export interface World {
+  s: TestServer;
+  engine: Engine;
+  /** The account's token, signing in when there is none (heal drops tokens that stopped working). */
+  token(who: Who): Promise<string>;
+  /** Drops a token an answer showed to be dead (110000). */
+  forget(who: Who): void;
+  call(name: string, body: unknown, token?: string): Promise<Answer>;
+  /** Puts the callers back as they were (password, state, codes, apps) after calls that changed them. */
+  heal(): Promise<void>;
+  /** Ids of every owned entity for an institution (creating the objects when missing). */
+  idsOf(musercode: string): Promise<Partial<Record<EntityName, string>>>;
+  sharedIds(): Promise<Partial<Record<EntityName, string>>>;
+  /** A signed-in staff user of A whose role holds exactly these codes. */
+  staffWith(codes: string[]): Promise<{ userid: string; token: string }>;
+  close(): Promise<void>;
+}
+
+const CALLERS: Who[] = ['admin', 'A', 'B', 'P', 'Q', 'X', 'sentinel'];
+
+export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap } = {}): Promise<World> {
+  const s = await startTestServer(engine, {
+    handlers: opts.handlers,
+    // The sweep signs in often from one address; lockout and rate limits have their own tests.
+    config: { loginPerMinutePerAddress: 1_000_000, lockoutFailures: 1_000_000 },
+  });
+  const db = s.database.db;
+  const [adminRow] = await db.select().from(muser).where(eq(muser.musercode, 'M0000'));
+  const pwdhash = adminRow!.pwdhash;
+  await db.insert(muser).values([
+    { musercode: 'P9002', username: 'sweepprovider', musertype: '005', insname: 'sweep provider', pwdhash },
+    { musercode: 'I9002', username: 'sweepinst', musertype: '001', insname: 'sweep institution', parentcode: 'P9002', pwdhash },
+    { musercode: 'I9009', username: 'sweepsentinel', musertype: '001', insname: 'sweep sentinel', pwdhash },
+  ]);
+  const snapshot = await db.select().from(muser).where(inArray(muser.musercode, CALLERS.map((w) => WORLD[w].musercode)));
+  const codes = allMenuCodes();
+
+  const tokens = new Map<Who, string>();
+  let staffCounter = 1;
+  const call: World['call'] = async (name, body, token) => {
+    const sent = JSON.stringify(body) ?? 'null';
+    const res = await s.app.inject({
+      method: 'POST',
+      url: actionPath(name),
+      payload: sent,
+      headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    });
+    const contentType = String(res.headers['content-type'] ?? '');
+    if (contentType.startsWith('application/json')) {
+      const env = res.json() as { errorCode: number; errorMsg: string; data: unknown };
+      return { status: res.statusCode, errorCode: env.errorCode, errorMsg: env.errorMsg, data: env.data, contentType, sent };
+    }
+    return { status: res.statusCode, file: res.rawPayload, contentType, sent };
+  };
+
+  const signIn = async (who: Who) => {
+    const res = await call('as.m.user.login', { username: WORLD[who].username, pwd: md5Upper(DEMO_PASSWORD) });
+    if (res.errorCode !== 0) throw new Error(`sweep sign-in of ${who} failed: ${res.errorCode} ${res.errorMsg}`);
+    const token = (res.data as { token: string }).token;
+    tokens.set(who, token);
+    return token;
+  };
+
+  const world: World = {
+    s,
+    engine,
+    async token(who) {
+      return tokens.get(who) ?? signIn(who);
+    },
+    forget(who) {
+      tokens.delete(who);
+    },
+    call,
+    async heal() {
+      for (const row of snapshot) {
+        const { musercode, pwdhash: hash, enabled, parentcode, musertype, issuper } = row;
+        await db.update(muser).set({ pwdhash: hash, enabled, parentcode, musertype, issuper }).where(eq(muser.musercode, musercode));
+      }
+      const rows = snapshot.filter((r) => !r.issuper);
+      await db
+        .insert(muserPermission)
+        .values(rows.flatMap((r) => codes.map((code) => ({ musercode: r.musercode, code }))))
+        .onConflictDoNothing();
+      await db
+        .insert(muserApp)
+        .values(rows.flatMap((r) => populationApps.map((a) => ({ musercode: r.musercode, appid: a.appid }))))
+        .onConflictDoNothing();
+      for (const [who, token] of [...tokens]) {
+        if ((await call('as.m.system.ping', {}, token)).errorCode !== 0) tokens.delete(who);
+      }
+    },
+    async idsOf(musercode) {
+      const out: Partial<Record<EntityName, string>> = {};
+      for (const [name, fixture] of Object.entries(entities)) {
+        if (fixture.kind === 'owned') out[name as EntityName] = await fixture.make(db, musercode);
+      }
+      return out;
+    },
+    async sharedIds() {
+      const out: Partial<Record<EntityName, string>> = {};
+      for (const [name, fixture] of Object.entries(entities)) {
+        if (fixture.kind === 'shared') out[name as EntityName] = await fixture.make(db);
+      }
+      return out;
+    },
+    async staffWith(held) {
+      const key = held.slice().sort().join(',');
+      const suffix = staffCounter++;
+      const roleid = `swperm${suffix}`;
+      const userid = `swpermU${suffix}`;
+      const sysusername = `swperm${suffix}`;
+      await db.insert(role).values({ roleid, musercode: 'I0001', rolename: `sweep ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
+      if (held.length) await db.insert(roleMenu).values(held.map((code) => ({ roleid, code })));
+      await db.insert(sysuser).values({ userid, musercode: 'I0001', sysusername, pwdhash, realname: 'sweep staff' });
+      await db.insert(sysuserRole).values({ userid, roleid });
+      const res = await call('as.m.user.login', { username: sysusername, pwd: md5Upper(DEMO_PASSWORD) });
+      if (res.errorCode !== 0) throw new Error(`sweep staff sign-in failed: ${res.errorCode} ${res.errorMsg}`);
+      return { userid, token: (res.data as { token: string }).token };
+    },
+    close: () => s.close(),
+  };
+  await world.heal();
+  // The same shape of data for every institution of the world.
+  for (const who of ['A', 'B', 'P', 'Q', 'X'] as Who[]) await world.idsOf(WORLD[who].musercode);
+  return world;
+}
+
+/** Every action of the catalogue, in a stable order. */
+export const allActions = () => Object.keys(catalogue).sort();
