@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, Avatar, Button, Dropdown, Tooltip } from 'antd';
-import { DesktopOutlined, DownOutlined, FullscreenExitOutlined, FullscreenOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { DesktopOutlined, DownOutlined, FullscreenExitOutlined, FullscreenOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StoredUser } from '../auth/storage';
 import { displayName, useSession } from '../auth/session';
@@ -40,17 +40,17 @@ export default function Navbar({ user, compact, onOpenSettings }: { user: Stored
     <div className="navbar" data-testid="navbar">
       <AppSwitcher user={user} />
       {links.map((l) => (
-        <Button
-          key={l.key}
-          type="text"
-          icon={l.key === 'website' ? <GlobalOutlined /> : <DesktopOutlined />}
-          href={l.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid={`navlink-${l.key}`}
-        >
-          {compact ? null : t(`shell.navbar.${l.key}`)}
-        </Button>
+        <Tooltip key={l.key} title={t(`shell.navbar.${l.key}`)}>
+          <Button
+            type="text"
+            icon={l.key === 'website' ? <HomeOutlined /> : <DesktopOutlined />}
+            href={l.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t(`shell.navbar.${l.key}`)}
+            data-testid={`navlink-${l.key}`}
+          />
+        </Tooltip>
       ))}
       {!compact && (
         <Tooltip title={fullscreen ? t('shell.navbar.exitFullscreen') : t('shell.navbar.fullscreen')}>

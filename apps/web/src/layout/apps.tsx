@@ -2,7 +2,7 @@
  * Population apps of the account (SPEC §4, §6, §7): the app-selection dialog shown after sign-in
  * and the app switcher of the navbar.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { App as AntApp, Button, Dropdown, Modal } from 'antd';
 import { AppstoreOutlined, CheckCircleFilled, DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +32,24 @@ export function useAccountApps(user: StoredUser) {
   });
 }
 
-const chooseApp = (app: AppEntry) => writeJson(CURRENT_APP_KEY, app);
+/** The chosen app is read from local storage; writers bump a version so readers re-render. */
+let appVersion = 0;
+const appListeners = new Set<() => void>();
+const subscribeApp = (l: () => void) => {
+  appListeners.add(l);
+  return () => appListeners.delete(l);
+};
+
+function chooseApp(app: AppEntry) {
+  writeJson(CURRENT_APP_KEY, app);
+  appVersion += 1;
+  appListeners.forEach((l) => l());
+}
+
+export function useCurrentApp(): AppEntry | null {
+  useSyncExternalStore(subscribeApp, () => appVersion);
+  return currentApp();
+}
 
 function AppCard({ app, selected, onSelect }: { app: AppEntry; selected: boolean; onSelect: () => void }) {
   return (
@@ -107,7 +124,7 @@ export function AppSwitcher({ user }: { user: StoredUser }) {
   const { t } = useTranslation();
   const { modal, message } = AntApp.useApp();
   const apps = useAccountApps(user).data ?? [];
-  const current = currentApp();
+  const current = useCurrentApp();
 
   useEffect(() => {
     if (sessionStorage.getItem(SWITCHED_KEY) === null) return;

@@ -56,7 +56,7 @@ export default defineArea({
     },
     notBuilt: {
       title: '该页面尚未建成',
-      text: '“{{title}}”页面正在建设中，暂时无法使用。',
+      text: '该页面尚未建成，暂时无法使用。',
     },
     navbar: {
       collapse: '收起菜单',
@@ -161,7 +161,7 @@ export default defineArea({
     },
     notBuilt: {
       title: 'This page is not built yet',
-      text: 'The “{{title}}” page is still being built and cannot be used yet.',
+      text: 'This page is not built yet and cannot be used.',
     },
     navbar: {
       collapse: 'Collapse menu',

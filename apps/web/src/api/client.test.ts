@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Cookies from 'js-cookie';
+import { ApiError, call, download, REQUEST_TIMEOUT_MS } from './client';
+import { fileNameOf } from './client';
+import { setFeedback } from './feedback';
+
+const message = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() };
+const modal = { confirm: vi.fn(), warning: vi.fn() };
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  setFeedback({ message, modal } as never);
+  Cookies.remove('token');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('call (SPEC §7)', () => {
+  it('posts JSON to the action path with token and language headers and answers data', async () => {
+    Cookies.set('token', 'tok-1');
+    const fetch = vi.fn().mockResolvedValue(json({ errorCode: 0, errorMsg: '', data: { time: 'now' } }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(call('as.m.system.ping', {})).resolves.toEqual({ time: 'now' });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/as.m.system.ping/1.0.0/action');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ token: 'tok-1', 'Accept-Language': 'zh-CN', 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{}');
+    expect(message.error).not.toHaveBeenCalled();
+  });
+
+  it('sends no token header when signed out', async () => {
+    const fetch = vi.fn().mockResolvedValue(json({ errorCode: 0, data: null }));
+    vi.stubGlobal('fetch', fetch);
+    await call('as.m.system.ping', {});
+    expect(fetch.mock.calls[0][1].headers).not.toHaveProperty('token');
+  });
+});
+
+describe('error handling (SPEC §8)', () => {
+  it('shows errorMsg for 5 seconds and rejects with the code', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 100409, errorMsg: '数据冲突', data: null }, 409)));
+    const err = await call('as.m.system.ping', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(100409);
+    expect(message.error).toHaveBeenCalledWith({ content: '数据冲突', duration: 5 });
+    expect(modal.confirm).not.toHaveBeenCalled();
+  });
+
+  it("falls back to 'Error' without errorMsg", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 1 })));
+    await expect(call('as.m.system.ping', {})).rejects.toThrow('Error');
+    expect(message.error).toHaveBeenCalledWith({ content: 'Error', duration: 5 });
+  });
+
+  it('treats an answer with request_id as not an error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 7, request_id: 'r1', data: 'x' })));
+    await expect(call('as.m.system.ping', {})).resolves.toBe('x');
+    expect(message.error).not.toHaveBeenCalled();
+  });
+
+  it('opens one re-login dialog for 110000, however many calls fail', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => json({ errorCode: 110000, errorMsg: '用户身份已失效，请重新登录' })));
+    await Promise.allSettled([call('as.m.system.ping', {}), call('as.m.system.ping', {})]);
+    expect(modal.confirm).toHaveBeenCalledTimes(1);
+    const config = modal.confirm.mock.calls[0][0];
+    expect(config).toMatchObject({ title: '系统提示', content: '用户身份已失效，请重新登录', okText: '重新登录', cancelText: '取消' });
+    // Re-login resets the token and reloads.
+    Cookies.set('token', 'stale');
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    config.onOk();
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(reload).toHaveBeenCalled();
+    config.afterClose();
+  });
+
+  it('shows network errors for 5 seconds', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(call('as.m.system.ping', {})).rejects.toMatchObject({ code: -1, message: 'Failed to fetch' });
+    expect(message.error).toHaveBeenCalledWith({ content: 'Failed to fetch', duration: 5 });
+  });
+
+  it('stays quiet when asked to (sign-out of a revoked session)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 110000, errorMsg: 'x' })));
+    await expect(call('as.m.user.logout', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(message.error).not.toHaveBeenCalled();
+    expect(modal.confirm).not.toHaveBeenCalled();
+  });
+
+  it('aborts after the 600000 ms timeout', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation((_u: string, init: RequestInit) => new Promise((_r, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))),
+    );
+    const pending = call('as.m.system.ping', {}).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(message.error).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await pending;
+    expect((err as ApiError).message).toMatch(/timeout of 600000ms/);
+    expect(message.error).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+});
+
+describe('download (SPEC §7)', () => {
+  it('posts the input form-encoded and saves the file under its Content-Disposition name', async () => {
+    Cookies.set('token', 'tok-2');
+    const fetch = vi.fn().mockResolvedValue(
+      new Response('xlsx', { headers: { 'content-type': 'application/octet-stream', 'content-disposition': "attachment; filename=\"a.xlsx\"; filename*=UTF-8''%E5%90%8D%E5%8D%95.xlsx" } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    await download('as.m.system.ping', {});
+    const init = fetch.mock.calls[0][1];
+    expect(init.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(init.body);
+    expect(JSON.parse(form.get('payload')!)).toEqual({});
+    expect(form.get('token')).toBe('tok-2');
+    expect(clicks).toEqual(['名单.xlsx']);
+  });
+
+  it("shows a JSON error's message", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 100403, errorMsg: '没有执行此操作的权限' }, 403)));
+    await expect(download('as.m.system.ping', {})).rejects.toBeInstanceOf(ApiError);
+    expect(message.error).toHaveBeenCalledWith({ content: '没有执行此操作的权限', duration: 5 });
+  });
+
+  it('shows the generic download error otherwise', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('oops', { status: 500, headers: { 'content-type': 'text/plain' } })));
+    await expect(download('as.m.system.ping', {})).rejects.toBeInstanceOf(ApiError);
+    expect(message.error).toHaveBeenCalledWith({ content: '下载文件出现错误，请联系管理员！', duration: 5 });
+  });
+
+  it('reads file names from Content-Disposition, defaulting to none', () => {
+    expect(fileNameOf('attachment; filename="r.xlsx"')).toBe('r.xlsx');
+    expect(fileNameOf("attachment; filename*=UTF-8''%E6%8A%A5%E5%91%8A.zip")).toBe('报告.zip');
+    expect(fileNameOf(null)).toBeUndefined();
+  });
+});
