@@ -13,6 +13,7 @@ import type {
   BandDefinition,
   CriticalRuleDefinition,
   FormDefinition,
+  FormDefinitionBody,
   FormDefinitionInput,
   FormulaDefinition,
   IndicatorDefinition,
@@ -342,6 +343,12 @@ export function valuesToDefinition(v: EditorValues): FormDefinitionInput {
   return def;
 }
 
+/** What insertForm / updateForm take: the definition without formcode and version (the server assigns them). */
+export function valuesToBody(v: EditorValues): FormDefinitionBody {
+  const { formcode: _code, version: _version, ...body } = valuesToDefinition(v);
+  return body;
+}
+
 /** A stored definition -> editor values. Question numbers become positions (the list is sorted by number). */
 export function definitionToValues(input: FormDefinition | FormDefinitionInput): EditorValues {
   const sorted = [...input.questions].sort((a, b) => a.no - b.no);
@@ -414,7 +421,11 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
  * dropped; a critical rule on it is removed).
  */
 export function remapQuestionRefs(v: EditorValues, map: (no: number) => number | null): EditorValues {
-  const mapList = (nos: number[]) => nos.map(map).filter((n): n is number => n !== null);
+  // Item lists are sets (weights say which item weighs what), so they are kept in ascending order.
+  const mapList = (nos: number[]) => nos
+    .map(map)
+    .filter((n): n is number => n !== null)
+    .sort((a, b) => a - b);
   return {
     ...v,
     indicators: v.indicators.map((ind) => {

@@ -1,0 +1,323 @@
+import { useState } from 'react';
+import { Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LEVELS, levelColour, useLevelLabel } from '../shared';
+import { formatItemList, indicatorItems, indicatorRawRange, newBand, newIndicator, parseItemList, type BandValues, type EditorValues, type IndicatorValues } from './editorState';
+
+/** Indicators (total and factor scores) with their formula, transforms and score bands. */
+export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const indicators = Form.useWatch('indicators', form) as IndicatorValues[] | undefined;
+  const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
+
+  const add = (kind: 'total' | 'factor') => {
+    const list = (form.getFieldValue('indicators') as IndicatorValues[]) ?? [];
+    const codes = new Set(list.map((i) => i.code));
+    const base = kind === 'total' ? 'total' : 'F';
+    let n = kind === 'total' && !codes.has('total') ? 0 : 1;
+    const codeOf = (i: number) => (i === 0 ? base : `${base}${i}`);
+    while (codes.has(codeOf(n))) n++;
+    form.setFieldValue('indicators', [...list, newIndicator(kind, codeOf(n))]);
+  };
+
+  return (
+    <div className="scale-editor-section">
+      <div className="scale-editor-bar">
+        <Typography.Text type="secondary">{t('evaluating.editor.bands.closedRange')}</Typography.Text>
+        {!readOnly && (
+          <Space>
+            <Button icon={<PlusOutlined />} onClick={() => add('total')}>
+              {k('addTotal')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => add('factor')} data-testid="add-factor">
+              {k('addFactor')}
+            </Button>
+          </Space>
+        )}
+      </div>
+      {!indicators?.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
+      <Form.List name="indicators">
+        {(fields, { remove }) =>
+          fields.map((field) => <IndicatorCard key={field.key} index={field.name} readOnly={readOnly} onRemove={() => remove(field.name)} />)
+        }
+      </Form.List>
+    </div>
+  );
+}
+
+function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly: boolean; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const ind = Form.useWatch(['indicators', index], form) as IndicatorValues | undefined;
+  const questions = Form.useWatch('questions', form) as EditorValues['questions'] | undefined;
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.indicators.${key}`, o);
+  const path = (...rest: (string | number)[]) => ['indicators', index, ...rest];
+  const formulaOptions = (['sum', 'mean', 'weightedSum', 'countAtLeast'] as const).map((op) => ({ value: op, label: k(`formulas.${op}`) }));
+  const kindTag = ind?.kind === 'factor' ? <Tag color="blue">{k('factor')}</Tag> : <Tag color="green">{k('total')}</Tag>;
+  const resolved = ind && questions ? indicatorItems({ questions }, ind) : null;
+  const range = ind && questions ? indicatorRawRange({ questions }, ind) : null;
+
+  const title = (
+    <Space>
+      {kindTag}
+      <span>{ind?.code}</span>
+      <Typography.Text type="secondary">{ind?.name?.zh}</Typography.Text>
+    </Space>
+  );
+  const extra = readOnly ? null : (
+    <Popconfirm title={k('deleteConfirm', { code: ind?.code })} onConfirm={onRemove} okText={t('evaluating.common.confirm')} cancelText={t('evaluating.common.cancel')}>
+      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('evaluating.common.delete')} />
+    </Popconfirm>
+  );
+
+  return (
+    <Card size="small" className="indicator-card" title={title} extra={extra} data-testid={`indicator-${index}`}>
+      <Row gutter={12}>
+        <Col xs={12} md={4}>
+          <Form.Item name={path('code')} label={k('code')} rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') }]}>
+            <Input maxLength={32} data-testid={`ind${index}-code`} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={4}>
+          <Form.Item name={path('kind')} label={k('kind')}>
+            <Select
+              options={[
+                { value: 'total', label: k('total') },
+                { value: 'factor', label: k('factor') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item name={path('name', 'zh')} label={k('name')} rules={[{ required: true, whitespace: true, message: k('name') }]}>
+            <Input maxLength={100} data-testid={`ind${index}-name`} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item name={path('name', 'en')} label={k('nameEn')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={10}>
+          <Form.Item
+            name={path('items')}
+            label={k('items')}
+            rules={[{ validator: async (_, v: string) => (!v?.trim() || parseItemList(v) ? undefined : Promise.reject(new Error(k('itemsInvalid')))) }]}
+            extra={resolved ? (resolved.length ? k('resolved', { items: formatItemList(resolved) }) : k('resolvedNone')) : undefined}
+          >
+            <Input placeholder={ind?.kind === 'factor' ? k('itemsPlaceholderFactor') : k('itemsPlaceholderTotal')} data-testid={`ind${index}-items`} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name={path('formula')} label={k('formula')}>
+            <Select options={formulaOptions} />
+          </Form.Item>
+        </Col>
+        {ind?.formula === 'countAtLeast' && (
+          <Col xs={12} md={4}>
+            <Form.Item name={path('countValue')} label={k('countValue')} rules={[{ required: true, message: k('countValue') }]}>
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={12} md={4}>
+          <Form.Item name={path('precision')} label={k('precision')}>
+            <InputNumber min={0} max={4} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {ind?.formula === 'weightedSum' && <WeightsList index={index} readOnly={readOnly} />}
+      <TransformsList index={index} readOnly={readOnly} />
+      <BandsList index={index} readOnly={readOnly} rangeHint={range ? k('rawRange', { min: round(range.min), max: round(range.max) }) : undefined} />
+    </Card>
+  );
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
+  return (
+    <Form.List name={['indicators', index, 'weights']}>
+      {(fields, { add, remove }) => (
+        <div className="sub-block">
+          <div className="sub-title">{k('weights')}</div>
+          <Space wrap>
+            {fields.map((f) => (
+              <Space.Compact key={f.key}>
+                <Form.Item name={[f.name, 'no']} noStyle>
+                  <InputNumber min={1} precision={0} placeholder={k('weightNo')} style={{ width: 80 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'weight']} noStyle>
+                  <InputNumber placeholder={k('weight')} style={{ width: 90 }} />
+                </Form.Item>
+                {!readOnly && <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+              </Space.Compact>
+            ))}
+            {!readOnly && (
+              <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add({ no: null, weight: 1 })}>
+                {k('addWeight')}
+              </Button>
+            )}
+          </Space>
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+function TransformsList({ index, readOnly }: { index: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const transforms = Form.useWatch(['indicators', index, 'transforms'], form) as IndicatorValues['transforms'] | undefined;
+  const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
+  const ops = (['linear', 'int', 'round'] as const).map((op) => ({ value: op, label: k(`transformOps.${op}`) }));
+  if (readOnly && !transforms?.length) return null;
+  return (
+    <Form.List name={['indicators', index, 'transforms']}>
+      {(fields, { add, remove }) => (
+        <div className="sub-block">
+          <div className="sub-title">{k('transforms')}</div>
+          <Space wrap>
+            {fields.map((f, i) => (
+              <Space.Compact key={f.key}>
+                <Form.Item name={[f.name, 'op']} noStyle>
+                  <Select options={ops} style={{ width: 130 }} />
+                </Form.Item>
+                {transforms?.[i]?.op === 'linear' && (
+                  <>
+                    <Form.Item name={[f.name, 'a']} noStyle>
+                      <InputNumber placeholder={k('a')} style={{ width: 80 }} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'b']} noStyle>
+                      <InputNumber placeholder={k('b')} style={{ width: 80 }} />
+                    </Form.Item>
+                  </>
+                )}
+                {transforms?.[i]?.op === 'round' && (
+                  <Form.Item name={[f.name, 'digits']} noStyle>
+                    <InputNumber min={0} max={6} precision={0} placeholder={k('digits')} style={{ width: 80 }} />
+                  </Form.Item>
+                )}
+                {!readOnly && <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+              </Space.Compact>
+            ))}
+            {!readOnly && (
+              <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add({ op: 'linear', a: 1.25, b: 0, digits: null })}>
+                {k('addTransform')}
+              </Button>
+            )}
+          </Space>
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+/** Level picker showing the five-level colour beside each level's name. */
+export function LevelSelect(props: { value?: number; onChange?: (v: number) => void; disabled?: boolean; 'data-testid'?: string }) {
+  const levelLabel = useLevelLabel();
+  return (
+    <Select
+      {...props}
+      style={{ width: 150 }}
+      options={LEVELS.map((l) => ({
+        value: l,
+        label: (
+          <span className="level-option">
+            <span className="level-swatch" style={{ background: levelColour(l) }} />
+            {l} · {levelLabel(l)}
+          </span>
+        ),
+      }))}
+    />
+  );
+}
+
+function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: boolean; rangeHint?: string }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const bands = Form.useWatch(['indicators', index, 'bands'], form) as BandValues[] | undefined;
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const k = (key: string) => t(`evaluating.editor.bands.${key}`);
+  const toggle = (i: number) => setOpen((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set(s).add(i)));
+
+  const addBand = (add: (v: BandValues) => void) => {
+    const last = bands?.[bands.length - 1];
+    const min = last?.max !== null && last?.max !== undefined ? last.max + 1 : 0;
+    add(newBand(Math.min(4, (last?.level ?? -1) + 1), min, null));
+  };
+
+  return (
+    <Form.List name={['indicators', index, 'bands']}>
+      {(fields, { add, remove }) => (
+        <div className="sub-block bands">
+          <div className="sub-title">
+            {k('title')}
+            {rangeHint && <span className="range-hint">{rangeHint}</span>}
+          </div>
+          {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
+          {fields.map((f, i) => {
+            const band = bands?.[i];
+            return (
+              <div key={f.key} className="band-row" style={{ borderInlineStartColor: band?.colour || levelColour(band?.level) }} data-testid={`ind${index}-band${i}`}>
+                <div className="band-main">
+                  <Space.Compact>
+                    <Form.Item name={[f.name, 'min']} noStyle rules={[{ required: true }]}>
+                      <InputNumber placeholder={k('min')} style={{ width: 90 }} aria-label={k('min')} data-testid={`ind${index}-band${i}-min`} />
+                    </Form.Item>
+                    <span className="band-dash">~</span>
+                    <Form.Item name={[f.name, 'max']} noStyle rules={[{ required: true }]}>
+                      <InputNumber placeholder={k('max')} style={{ width: 90 }} aria-label={k('max')} data-testid={`ind${index}-band${i}-max`} />
+                    </Form.Item>
+                  </Space.Compact>
+                  <Form.Item name={[f.name, 'level']} noStyle>
+                    <LevelSelect data-testid={`ind${index}-band${i}-level`} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'label', 'zh']} noStyle rules={[{ required: true, whitespace: true, message: k('label') }]}>
+                    <Input placeholder={k('label')} style={{ width: 150 }} maxLength={100} data-testid={`ind${index}-band${i}-label`} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'label', 'en']} noStyle>
+                    <Input placeholder={k('labelEn')} style={{ width: 150 }} maxLength={100} />
+                  </Form.Item>
+                  <Space size={4}>
+                    <span className="field-caption">{k('raisesWarning')}</span>
+                    <Form.Item name={[f.name, 'raisesWarning']} valuePropName="checked" noStyle>
+                      <Switch size="small" data-testid={`ind${index}-band${i}-warning`} />
+                    </Form.Item>
+                  </Space>
+                  <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => toggle(i)}>
+                    {k('details')}
+                  </Button>
+                  {!readOnly && <Button type="text" danger size="small" icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                </div>
+                <div className="band-texts" hidden={!open.has(i)}>
+                  <Form.Item name={[f.name, 'interpretation', 'zh']} label={`${k('interpretation')}（${t('evaluating.common.zh')}）`}>
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'interpretation', 'en']} label={`${k('interpretation')}（${t('evaluating.common.en')}）`}>
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'advice', 'zh']} label={`${k('advice')}（${t('evaluating.common.zh')}）`}>
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'advice', 'en']} label={`${k('advice')}（${t('evaluating.common.en')}）`}>
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
+                  </Form.Item>
+                </div>
+              </div>
+            );
+          })}
+          {!readOnly && (
+            <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => addBand(add)} disabled={fields.length >= 20} data-testid={`ind${index}-add-band`}>
+              {k('add')}
+            </Button>
+          )}
+        </div>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,256 @@
+import { Button, Card, Dropdown, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { InputType, QuestionType } from '@xinli/contract';
+import { useEnumOptions } from '../shared';
+import { deleteQuestion, isScored, moveQuestion, newOption, newQuestion, NUMERIC_INPUT_TYPES, type EditorValues, type IndicatorValues, type OptionValues, type QuestionValues } from './editorState';
+
+/** Common answer scales, so a 20-item Likert scale is not typed option by option. */
+const PRESETS: Record<string, [string, string, number][]> = {
+  preset03: [
+    ['完全不会', 'Not at all', 0],
+    ['好几天', 'Several days', 1],
+    ['一半以上的天数', 'More than half the days', 2],
+    ['几乎每天', 'Nearly every day', 3],
+  ],
+  preset14: [
+    ['没有或很少时间', 'A little of the time', 1],
+    ['小部分时间', 'Some of the time', 2],
+    ['相当多时间', 'A good part of the time', 3],
+    ['绝大部分或全部时间', 'Most or all of the time', 4],
+  ],
+  preset15: [
+    ['没有', 'Not at all', 1],
+    ['很轻', 'A little bit', 2],
+    ['中等', 'Moderately', 3],
+    ['偏重', 'Quite a bit', 4],
+    ['严重', 'Extremely', 5],
+  ],
+  presetYesNo: [
+    ['是', 'Yes', 1],
+    ['否', 'No', 0],
+  ],
+};
+
+const presetOptions = (key: string): OptionValues[] => PRESETS[key].map(([zh, en, score]) => ({ text: { zh, en }, score }));
+
+/** The item list: one card per question, numbered by position. */
+export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const questions = Form.useWatch('questions', form) as QuestionValues[] | undefined;
+  const count = questions?.length ?? 0;
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
+
+  const add = (type: 0 | 1 | 2) => {
+    const list = (form.getFieldValue('questions') as QuestionValues[]) ?? [];
+    form.setFieldValue('questions', [...list, newQuestion(type)]);
+  };
+  /** Whole-form rewrites: moving or deleting renumbers what refers to question numbers. */
+  const rewrite = (f: (v: EditorValues) => EditorValues) => {
+    const next = f(form.getFieldsValue(true) as EditorValues);
+    form.setFieldsValue({ questions: next.questions, indicators: next.indicators, critical: next.critical });
+  };
+
+  return (
+    <div className="scale-editor-section">
+      <div className="scale-editor-bar">
+        <Typography.Text type="secondary">{k('count', { count })}</Typography.Text>
+        {!readOnly && (
+          <Space wrap>
+            <Button icon={<PlusOutlined />} onClick={() => add(1)} data-testid="add-single">
+              {k('addSingle')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => add(2)}>
+              {k('addMultiple')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => add(0)}>
+              {k('addFill')}
+            </Button>
+          </Space>
+        )}
+      </div>
+      {count === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
+      {Array.from({ length: count }, (_, index) => (
+        <QuestionCard
+          key={index}
+          index={index}
+          count={count}
+          readOnly={readOnly}
+          onMove={(to) => rewrite((v) => moveQuestion(v, index, to))}
+          onDelete={() => rewrite((v) => deleteQuestion(v, index))}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface QuestionCardProps {
+  index: number;
+  count: number;
+  readOnly: boolean;
+  onMove: (to: number) => void;
+  onDelete: () => void;
+}
+
+function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCardProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const q = Form.useWatch(['questions', index], form) as QuestionValues | undefined;
+  const indicators = Form.useWatch('indicators', form) as IndicatorValues[] | undefined;
+  const types = useEnumOptions(QuestionType);
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
+  const factors = (indicators ?? []).filter((i) => i.kind === 'factor' && i.code);
+  const no = index + 1;
+  const path = (...rest: (string | number)[]) => ['questions', index, ...rest];
+
+  const changeType = (type: 0 | 1 | 2) => {
+    const current = form.getFieldValue(['questions', index]) as QuestionValues;
+    // Switching to fill-in drops the options; switching to a choice type brings a default set back.
+    const options = type === 0 ? [] : current.options.length ? current.options : newQuestion(type).options;
+    form.setFieldValue(['questions', index], { ...current, type, options, inputtype: type === 0 ? (current.inputtype ?? 0) : null, reverse: type === 0 ? false : current.reverse });
+  };
+
+  const header = (
+    <Space wrap size={12}>
+      <Tag color="#43a777" className="question-no">
+        {k('title', { no })}
+      </Tag>
+      <Form.Item name={path('type')} noStyle>
+        <Select options={types} style={{ width: 120 }} onChange={changeType} aria-label={k('type')} size="small" />
+      </Form.Item>
+      <Space size={4}>
+        <span className="field-caption">{k('required')}</span>
+        <Form.Item name={path('required')} valuePropName="checked" noStyle>
+          <Switch size="small" />
+        </Form.Item>
+      </Space>
+      {q && isScored(q) && (
+        <Tooltip title={k('reverseHelp')}>
+          <Space size={4}>
+            <span className="field-caption">{k('reverse')}</span>
+            <Form.Item name={path('reverse')} valuePropName="checked" noStyle>
+              <Switch size="small" data-testid={`q${no}-reverse`} />
+            </Form.Item>
+          </Space>
+        </Tooltip>
+      )}
+      {q && !isScored(q) && <Tag>{k('notScored')}</Tag>}
+      {factors.length > 0 && q && isScored(q) && (
+        <Form.Item name={path('factor')} noStyle>
+          <Select
+            size="small"
+            allowClear
+            placeholder={k('factorNone')}
+            style={{ minWidth: 140 }}
+            aria-label={k('factor')}
+            options={factors.map((f) => ({ value: f.code, label: `${f.code} ${f.name?.zh ?? ''}`.trim() }))}
+            data-testid={`q${no}-factor`}
+          />
+        </Form.Item>
+      )}
+    </Space>
+  );
+
+  const extra = readOnly ? null : (
+    <Space size={0}>
+      <Tooltip title={t('evaluating.common.moveUp')}>
+        <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={t('evaluating.common.moveUp')} />
+      </Tooltip>
+      <Tooltip title={t('evaluating.common.moveDown')}>
+        <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === count - 1} onClick={() => onMove(index + 1)} aria-label={t('evaluating.common.moveDown')} />
+      </Tooltip>
+      <Popconfirm title={k('deleteConfirm', { no })} onConfirm={onDelete} okText={t('evaluating.common.confirm')} cancelText={t('evaluating.common.cancel')}>
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('evaluating.common.delete')} />
+      </Popconfirm>
+    </Space>
+  );
+
+  return (
+    <Card size="small" className="question-card" title={header} extra={extra} data-testid={`question-${no}`}>
+      <div className="question-texts">
+        <Form.Item name={path('text', 'zh')} rules={[{ required: true, whitespace: true, message: k('textZh') }]} className="grow">
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textZh')} maxLength={1000} data-testid={`q${no}-text`} />
+        </Form.Item>
+        <Form.Item name={path('text', 'en')} className="grow">
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textEn')} maxLength={1000} />
+        </Form.Item>
+      </div>
+      {q?.type === 0 ? <FillInFields index={index} numeric={NUMERIC_INPUT_TYPES.includes(q.inputtype ?? 0)} /> : <OptionList index={index} readOnly={readOnly} />}
+    </Card>
+  );
+}
+
+function FillInFields({ index, numeric }: { index: number; numeric: boolean }) {
+  const { t } = useTranslation();
+  const inputTypes = useEnumOptions(InputType);
+  const k = (key: string) => t(`evaluating.editor.questions.${key}`);
+  return (
+    <Space wrap align="start">
+      <Form.Item name={['questions', index, 'inputtype']} label={k('inputtype')} style={{ marginBottom: 0 }}>
+        <Select options={inputTypes} style={{ width: 200 }} />
+      </Form.Item>
+      {numeric && (
+        <Form.Item label={k('range')} style={{ marginBottom: 0 }}>
+          <Space.Compact>
+            <Form.Item name={['questions', index, 'rangeMin']} noStyle>
+              <InputNumber placeholder={k('rangeMin')} style={{ width: 110 }} />
+            </Form.Item>
+            <Form.Item name={['questions', index, 'rangeMax']} noStyle>
+              <InputNumber placeholder={k('rangeMax')} style={{ width: 110 }} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      )}
+    </Space>
+  );
+}
+
+function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const k = (key: string) => t(`evaluating.editor.questions.${key}`);
+  const no = index + 1;
+  return (
+    <Form.List name={['questions', index, 'options']}>
+      {(fields, { add, remove }) => (
+        <div className="option-list">
+          {fields.map((field, i) => (
+            <div className="option-row" key={field.key}>
+              <span className="option-pos">{String.fromCharCode(65 + (i % 26))}</span>
+              <Form.Item name={[field.name, 'text', 'zh']} rules={[{ required: true, whitespace: true, message: k('optionText') }]} className="grow">
+                <Input placeholder={k('optionText')} maxLength={500} data-testid={`q${no}-opt${i + 1}-text`} />
+              </Form.Item>
+              <Form.Item name={[field.name, 'text', 'en']} className="grow">
+                <Input placeholder={k('optionTextEn')} maxLength={500} />
+              </Form.Item>
+              <Form.Item name={[field.name, 'score']} rules={[{ required: true, message: k('score') }]}>
+                <InputNumber placeholder={k('score')} style={{ width: 90 }} data-testid={`q${no}-opt${i + 1}-score`} />
+              </Form.Item>
+              {!readOnly && (
+                <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} disabled={fields.length <= 2} aria-label={t('evaluating.common.delete')} />
+              )}
+            </div>
+          ))}
+          {!readOnly && (
+            <Space>
+              <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add(newOption(fields.length))} disabled={fields.length >= 50}>
+                {k('addOption')}
+              </Button>
+              <Dropdown
+                menu={{
+                  items: Object.keys(PRESETS).map((key) => ({ key, label: k(key) })),
+                  onClick: ({ key }) => form.setFieldValue(['questions', index, 'options'], presetOptions(key)),
+                }}
+              >
+                <Button size="small" type="link" data-testid={`q${no}-presets`}>
+                  {k('presets')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            </Space>
+          )}
+        </div>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,172 @@
+import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MentalState } from '@xinli/contract';
+import { LEVELS, useEnumOptions, useLevelLabel } from '../shared';
+import { LevelSelect } from './IndicatorsSection';
+import { isChoice, newCritical, newValidity, type CriticalValues, type EditorValues, type IndicatorValues, type QuestionValues } from './editorState';
+
+/** Critical items, validity rules and the overall mental-state rule. */
+export default function RulesSection({ readOnly }: { readOnly: boolean }) {
+  return (
+    <div className="scale-editor-section">
+      <CriticalList readOnly={readOnly} />
+      <ValidityList readOnly={readOnly} />
+      <MentalStateRule />
+    </div>
+  );
+}
+
+const excerpt = (text: string | undefined, max = 28) => {
+  const s = (text ?? '').trim();
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+};
+
+function CriticalList({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const questions = (Form.useWatch('questions', form) as QuestionValues[] | undefined) ?? [];
+  const rules = (Form.useWatch('critical', form) as CriticalValues[] | undefined) ?? [];
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.critical.${key}`, o);
+  const questionOptions = questions.map((q, i) => ({ value: i + 1, label: `${i + 1}. ${excerpt(q.text?.zh)}` }));
+
+  return (
+    <Card size="small" title={k('title')} className="rules-card">
+      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
+      <Form.List name="critical">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
+            {fields.map((f, i) => {
+              const q = rules[i]?.no ? questions[rules[i].no! - 1] : undefined;
+              const positions = q && isChoice(q) ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(o.text?.zh, 16)}` })) : [];
+              return (
+                <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
+                  <Form.Item name={[f.name, 'no']} label={k('question')} rules={[{ required: true, message: k('question') }]}>
+                    <Select options={questionOptions} style={{ width: 260 }} showSearch={{ optionFilterProp: 'label' }} data-testid={`critical-${i}-no`} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'minScore']} label={k('minScore')}>
+                    <InputNumber style={{ width: 90 }} data-testid={`critical-${i}-min`} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'options']} label={k('options')}>
+                    <Select mode="multiple" options={positions} style={{ minWidth: 180 }} disabled={positions.length === 0} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'reason', 'zh']} label={k('reason')} rules={[{ required: true, whitespace: true, message: k('reason') }]} className="grow">
+                    <Input maxLength={500} data-testid={`critical-${i}-reason`} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'reason', 'en']} label={k('reasonEn')} className="grow">
+                    <Input maxLength={500} />
+                  </Form.Item>
+                  {!readOnly && <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                </div>
+              );
+            })}
+            {!readOnly && (
+              <div>
+                <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(newCritical())} data-testid="add-critical">
+                  {k('add')}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </Form.List>
+    </Card>
+  );
+}
+
+function useIndicatorOptions() {
+  const form = Form.useFormInstance<EditorValues>();
+  const indicators = (Form.useWatch('indicators', form) as IndicatorValues[] | undefined) ?? [];
+  return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
+}
+
+function ValidityList({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`evaluating.editor.validity.${key}`);
+  const indicatorOptions = useIndicatorOptions();
+  return (
+    <Card size="small" title={k('title')} className="rules-card">
+      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
+      <Form.List name="validity">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
+            {fields.map((f) => (
+              <div className="rule-row" key={f.key}>
+                <Form.Item name={[f.name, 'indicator']} label={k('indicator')} rules={[{ required: true, message: k('indicator') }]}>
+                  <Select options={indicatorOptions} style={{ width: 200 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'op']} label={k('op')}>
+                  <Select
+                    style={{ width: 70 }}
+                    options={[
+                      { value: 'gte', label: k('gte') },
+                      { value: 'lte', label: k('lte') },
+                    ]}
+                  />
+                </Form.Item>
+                <Form.Item name={[f.name, 'value']} label={k('value')} rules={[{ required: true, message: k('value') }]}>
+                  <InputNumber style={{ width: 90 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'message', 'zh']} label={k('message')} rules={[{ required: true, whitespace: true, message: k('message') }]} className="grow">
+                  <Input maxLength={500} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'message', 'en']} label={k('messageEn')} className="grow">
+                  <Input maxLength={500} />
+                </Form.Item>
+                {!readOnly && <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+              </div>
+            ))}
+            {!readOnly && (
+              <div>
+                <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(newValidity())}>
+                  {k('add')}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </Form.List>
+    </Card>
+  );
+}
+
+function MentalStateRule() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const on = Form.useWatch('mentalStateOn', form) as boolean | undefined;
+  const indicatorOptions = useIndicatorOptions();
+  const states = useEnumOptions(MentalState);
+  const levelLabel = useLevelLabel();
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.mentalState.${key}`, o);
+  return (
+    <Card size="small" title={k('title')} className="rules-card">
+      <Space align="center" style={{ marginBottom: 12 }}>
+        <Form.Item name="mentalStateOn" valuePropName="checked" noStyle>
+          <Switch />
+        </Form.Item>
+        <span>{k('on')}</span>
+      </Space>
+      {on && (
+        <>
+          <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
+          <Form.Item name="mentalStateIndicators" label={k('indicators')} rules={[{ required: true, message: k('indicators') }]}>
+            <Select mode="multiple" options={indicatorOptions} style={{ maxWidth: 520 }} />
+          </Form.Item>
+          <div className="level-map">
+            {LEVELS.map((level) => (
+              <div className="level-map-item" key={level}>
+                <LevelSelect value={level} disabled />
+                <span className="level-map-arrow">→</span>
+                <Form.Item name={['levelToState', level]} noStyle>
+                  <Select options={states} style={{ width: 170 }} aria-label={`${levelLabel(level)}`} />
+                </Form.Item>
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

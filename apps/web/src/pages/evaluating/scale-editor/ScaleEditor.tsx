@@ -1,0 +1,193 @@
+/**
+ * The scale editor: a wide drawer over the scale library with tabs for the basics, the items,
+ * the indicators with their bands, the critical-item / validity / mental-state rules, and the
+ * 'try it' panel. It edits a whole definition and saves it with insertForm / updateForm; the
+ * server's validator has the last word and its message is shown in the drawer.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag } from 'antd';
+import { LockOutlined, SaveOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AnswerInput, FormDefinition } from '@xinli/contract';
+import { ApiError, call } from '../../../api';
+import { ErrorState } from '../../../components/list';
+import { useLocalText } from '../shared';
+import { definitionToValues, EditorValueError, emptyValues, valuesToBody, type EditorValues } from './editorState';
+import BasicsSection from './BasicsSection';
+import QuestionsSection from './QuestionsSection';
+import IndicatorsSection from './IndicatorsSection';
+import RulesSection from './RulesSection';
+import TryItPanel from './TryItPanel';
+import './editor.css';
+
+export type EditorTab = 'basics' | 'questions' | 'indicators' | 'rules' | 'tryIt';
+
+export interface ScaleEditorProps {
+  open: boolean;
+  /** The scale to edit or view; null creates a new one. */
+  formcode: string | null;
+  initialTab?: EditorTab;
+  onClose: () => void;
+  /** After a save: the library list refreshes. */
+  onSaved?: (formcode: string) => void;
+}
+
+/** Which tab holds a field, so a failed check can show it. */
+function tabOf(name: (string | number)[]): EditorTab {
+  const head = String(name[0]);
+  if (head === 'questions') return 'questions';
+  if (head === 'indicators') return 'indicators';
+  if (head === 'critical' || head === 'validity' || head.startsWith('mentalState') || head === 'levelToState') return 'rules';
+  return 'basics';
+}
+
+export default function ScaleEditor({ open, formcode, initialTab = 'basics', onClose, onSaved }: ScaleEditorProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const text = useLocalText();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<EditorValues>();
+  // After creating, the drawer stays open on the new scale (so it can be tried at once).
+  const [code, setCode] = useState<string | null>(formcode);
+  const [tab, setTab] = useState<EditorTab>(initialTab);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setCode(formcode);
+    setTab(initialTab);
+    setDirty(false);
+    setServerError(null);
+  }, [open, formcode, initialTab]);
+
+  const loaded = useQuery({
+    queryKey: ['as.m.assess.forms.getForm', { formcode: code }],
+    queryFn: () => call('as.m.assess.forms.getForm', { formcode: code! }),
+    enabled: open && !!code,
+  });
+
+  // Fill the form when a scale loads (or a fresh one for "new"); not while the user is typing.
+  useEffect(() => {
+    if (!open) return;
+    if (!code) form.setFieldsValue(emptyValues());
+    else if (loaded.data && !dirty) form.setFieldsValue(definitionToValues(loaded.data.definition));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, code, loaded.data]);
+
+  const row = loaded.data?.form;
+  const readOnly = !!row?.builtin;
+  const savedDefinition: FormDefinition | null = code ? (loaded.data?.definition ?? null) : null;
+  const name = row ? (text({ zh: row.formname, en: (loaded.data?.definition.formname.en ?? '') || row.formname }) ?? row.formname) : '';
+  const title = !code ? t('evaluating.editor.createTitle') : readOnly ? t('evaluating.editor.viewTitle', { name }) : t('evaluating.editor.editTitle', { name });
+
+  const save = async () => {
+    setServerError(null);
+    try {
+      await form.validateFields();
+    } catch (err) {
+      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) setTab(tabOf(first.name));
+      return;
+    }
+    let body;
+    try {
+      body = valuesToBody(form.getFieldsValue(true) as EditorValues);
+    } catch (err) {
+      if (err instanceof EditorValueError) {
+        form.setFields([{ name: err.path as never, errors: [t('evaluating.editor.indicators.itemsInvalid')] }]);
+        setTab(tabOf(err.path));
+        return;
+      }
+      throw err;
+    }
+    setSaving(true);
+    try {
+      const saved = code ? await call('as.m.assess.forms.updateForm', { formcode: code, definition: body }) : await call('as.m.assess.forms.insertForm', { definition: body });
+      message.success(t('evaluating.common.saved'));
+      setDirty(false);
+      setCode(saved.formcode);
+      await queryClient.invalidateQueries({ queryKey: ['as.m.assess.forms.getForm', { formcode: saved.formcode }] });
+      onSaved?.(saved.formcode);
+    } catch (err) {
+      // The request client has shown the message briefly; keep the validator's full list in view.
+      if (err instanceof ApiError) setServerError(err.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const preview = (answers: AnswerInput[]) => call('as.m.assess.forms.previewScore', { formcode: code!, answers });
+
+  const extra = (
+    <Space>
+      {dirty && <Tag color="orange">{t('evaluating.editor.unsaved')}</Tag>}
+      <Button onClick={onClose}>{t('evaluating.common.close')}</Button>
+      {!readOnly && (
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="scale-save">
+          {t('evaluating.common.save')}
+        </Button>
+      )}
+    </Space>
+  );
+
+  const loading = !!code && loaded.isLoading;
+  const failed = !!code && loaded.isError;
+
+  return (
+    <Drawer open={open} onClose={onClose} size={1180} title={title} extra={extra} destroyOnHidden className="scale-editor" data-testid="scale-editor" mask={{ closable: false }}>
+      {loading && (
+        <div className="page-loading">
+          <Spin />
+        </div>
+      )}
+      {failed && <ErrorState error={loaded.error} onRetry={() => loaded.refetch()} />}
+      {!loading && !failed && (
+        <>
+          {readOnly && (
+            <Alert
+              type="info"
+              showIcon
+              icon={<LockOutlined />}
+              title={t('evaluating.editor.builtinNotice', { licence: text(savedDefinition?.licence) })}
+              style={{ marginBottom: 12 }}
+              data-testid="builtin-notice"
+            />
+          )}
+          {serverError && (
+            <Alert
+              type="error"
+              showIcon
+              closable={{ onClose: () => setServerError(null) }}
+              title={t('evaluating.editor.saveFailed')}
+              description={<div className="server-error">{serverError}</div>}
+              style={{ marginBottom: 12 }}
+              data-testid="scale-save-error"
+            />
+          )}
+          <Form<EditorValues> form={form} layout="vertical" disabled={readOnly} onValuesChange={() => setDirty(true)} className="scale-editor-form" scrollToFirstError>
+            <Tabs
+              activeKey={tab}
+              onChange={(k) => setTab(k as EditorTab)}
+              items={[
+                { key: 'basics', label: t('evaluating.editor.tabs.basics'), forceRender: true, children: <BasicsSection isNew={!code} /> },
+                { key: 'questions', label: t('evaluating.editor.tabs.questions'), forceRender: true, children: <QuestionsSection readOnly={readOnly} /> },
+                { key: 'indicators', label: t('evaluating.editor.tabs.indicators'), forceRender: true, children: <IndicatorsSection readOnly={readOnly} /> },
+                { key: 'rules', label: t('evaluating.editor.tabs.rules'), forceRender: true, children: <RulesSection readOnly={readOnly} /> },
+                { key: 'tryIt', label: t('evaluating.editor.tabs.tryIt'), children: (
+                    // Trying a read-only built-in scale is allowed: lift the form's disabled state here.
+                    <ConfigProvider componentDisabled={false}>
+                      <TryItPanel definition={savedDefinition} dirty={dirty} score={preview} />
+                    </ConfigProvider>
+                  ),
+                },
+              ]}
+            />
+          </Form>
+        </>
+      )}
+    </Drawer>
+  );
+}
