@@ -37,4 +37,6 @@ function measure(def: FormDefinition) {
 
 const phq9 = measure(builtInForm('PHQ9')!);
 const scl90 = measure(builtInForm('SCL90')!);
-console.log(`SCL-90/PHQ-9 cost per sheet: ${(phq9 / scl90).toFixed(2)}x (throughput PHQ-9 / SCL-90); SCL-90 has 10x the items and 13x the indicators`);
+console.log(
+  `SCL-90/PHQ-9 cost per sheet: ${(phq9 / scl90).toFixed(2)}x (throughput PHQ-9 / SCL-90); SCL-90 has 10x the items and 13x the indicators`,
+);

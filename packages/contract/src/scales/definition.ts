@@ -22,14 +22,19 @@ import { z } from 'zod';
 import { LevelColours } from '../enums.js';
 
 /** A user-visible text in Chinese (required) and English (may be empty until translated). */
-export const localText = (max = 1000) =>
-  z.object({ zh: z.string().trim().min(1).max(max), en: z.string().trim().max(max) }).strict();
+export const localText = (max = 1000) => z.object({ zh: z.string().trim().min(1).max(max), en: z.string().trim().max(max) }).strict();
 /** An optional longer text (instructions, interpretation, advice): both languages may be empty. */
 export const longText = (max = 4000) => z.object({ zh: z.string().max(max), en: z.string().max(max) }).strict();
 export type LocalText = { zh: string; en: string };
 
-export const formCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/);
-export const indicatorCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/);
+export const formCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/);
+export const indicatorCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/);
 export const questionNo = z.int().min(1).max(1000);
 export const optionPosition = z.int().min(1).max(50);
 /** A band level on the five-level report colour scale: 0 normal (green) .. 4 severe (dark red). */
@@ -173,7 +178,9 @@ export const mentalStateRuleDefinition = z
   .object({
     method: z.literal('maxLevel'),
     indicators: z.array(indicatorCode).min(1),
-    levelToState: z.tuple([mentalStateValue, mentalStateValue, mentalStateValue, mentalStateValue, mentalStateValue]).default([1, 2, 3, 3, 4]),
+    levelToState: z
+      .tuple([mentalStateValue, mentalStateValue, mentalStateValue, mentalStateValue, mentalStateValue])
+      .default([1, 2, 3, 3, 4]),
   })
   .strict();
 

@@ -71,9 +71,47 @@ export const phqFrequency = options([
 
 /** PHQ-9 / PHQ-A severity bands (Kroenke 2001): 0-4, 5-9, 10-14, 15-19, 20-27. */
 export const phqBands: BandInput[] = [
-  band(0, 4, 0, ['无抑郁症状', 'None-minimal'], ['目前没有明显的抑郁症状。', 'No notable depressive symptoms.'], ['保持规律作息和社交活动。', 'Keep regular routines and social contact.']),
-  band(5, 9, 1, ['轻度抑郁', 'Mild'], ['存在轻度抑郁症状。', 'Mild depressive symptoms.'], ['观察等待，2-4 周后复评。', 'Watchful waiting; rescreen in 2-4 weeks.']),
-  band(10, 14, 2, ['中度抑郁', 'Moderate'], ['存在中度抑郁症状，需要进一步评估。', 'Moderate depressive symptoms; further evaluation needed.'], ['建议心理咨询并由专业人员评估。', 'Counselling and a professional assessment are advised.'], true),
-  band(15, 19, 3, ['中重度抑郁', 'Moderately severe'], ['存在中重度抑郁症状。', 'Moderately severe depressive symptoms.'], ['建议尽快到精神科或心理科就诊。', 'Refer to psychiatry or clinical psychology soon.'], true),
-  band(20, 27, 4, ['重度抑郁', 'Severe'], ['存在重度抑郁症状。', 'Severe depressive symptoms.'], ['需立即转介精神科评估和治疗。', 'Immediate referral for psychiatric assessment and treatment.'], true),
+  band(
+    0,
+    4,
+    0,
+    ['无抑郁症状', 'None-minimal'],
+    ['目前没有明显的抑郁症状。', 'No notable depressive symptoms.'],
+    ['保持规律作息和社交活动。', 'Keep regular routines and social contact.'],
+  ),
+  band(
+    5,
+    9,
+    1,
+    ['轻度抑郁', 'Mild'],
+    ['存在轻度抑郁症状。', 'Mild depressive symptoms.'],
+    ['观察等待，2-4 周后复评。', 'Watchful waiting; rescreen in 2-4 weeks.'],
+  ),
+  band(
+    10,
+    14,
+    2,
+    ['中度抑郁', 'Moderate'],
+    ['存在中度抑郁症状，需要进一步评估。', 'Moderate depressive symptoms; further evaluation needed.'],
+    ['建议心理咨询并由专业人员评估。', 'Counselling and a professional assessment are advised.'],
+    true,
+  ),
+  band(
+    15,
+    19,
+    3,
+    ['中重度抑郁', 'Moderately severe'],
+    ['存在中重度抑郁症状。', 'Moderately severe depressive symptoms.'],
+    ['建议尽快到精神科或心理科就诊。', 'Refer to psychiatry or clinical psychology soon.'],
+    true,
+  ),
+  band(
+    20,
+    27,
+    4,
+    ['重度抑郁', 'Severe'],
+    ['存在重度抑郁症状。', 'Severe depressive symptoms.'],
+    ['需立即转介精神科评估和治疗。', 'Immediate referral for psychiatric assessment and treatment.'],
+    true,
+  ),
 ];

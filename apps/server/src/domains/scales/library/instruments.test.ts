@@ -35,19 +35,164 @@ const GDS_NO = set([1, 5, 7, 11, 13]);
 const zung = (raw: number) => Math.floor((raw * 5) / 4);
 
 const published: Published[] = [
-  { code: 'PHQ9', n: 9, itemMin: 0, itemMax: 3, pos: (_, s) => s + 1, indicator: 'TOTAL', bands: [[0, 4, 0], [5, 9, 1], [10, 14, 2], [15, 19, 3], [20, 27, 4]] },
-  { code: 'PHQA', n: 9, itemMin: 0, itemMax: 3, pos: (_, s) => s + 1, indicator: 'TOTAL', bands: [[0, 4, 0], [5, 9, 1], [10, 14, 2], [15, 19, 3], [20, 27, 4]], extra: [{ no: 10, option: 2 }, { no: 12, option: 2 }, { no: 13, option: 2 }] },
-  { code: 'GAD7', n: 7, itemMin: 0, itemMax: 3, pos: (_, s) => s + 1, indicator: 'TOTAL', bands: [[0, 4, 0], [5, 9, 1], [10, 14, 2], [15, 21, 4]] },
+  {
+    code: 'PHQ9',
+    n: 9,
+    itemMin: 0,
+    itemMax: 3,
+    pos: (_, s) => s + 1,
+    indicator: 'TOTAL',
+    bands: [
+      [0, 4, 0],
+      [5, 9, 1],
+      [10, 14, 2],
+      [15, 19, 3],
+      [20, 27, 4],
+    ],
+  },
+  {
+    code: 'PHQA',
+    n: 9,
+    itemMin: 0,
+    itemMax: 3,
+    pos: (_, s) => s + 1,
+    indicator: 'TOTAL',
+    bands: [
+      [0, 4, 0],
+      [5, 9, 1],
+      [10, 14, 2],
+      [15, 19, 3],
+      [20, 27, 4],
+    ],
+    extra: [
+      { no: 10, option: 2 },
+      { no: 12, option: 2 },
+      { no: 13, option: 2 },
+    ],
+  },
+  {
+    code: 'GAD7',
+    n: 7,
+    itemMin: 0,
+    itemMax: 3,
+    pos: (_, s) => s + 1,
+    indicator: 'TOTAL',
+    bands: [
+      [0, 4, 0],
+      [5, 9, 1],
+      [10, 14, 2],
+      [15, 21, 4],
+    ],
+  },
   // GDS-15: options Yes (1st), No (2nd); the point goes to "No" on GDS_NO items, to "Yes" on the rest.
-  { code: 'GDS15', n: 15, itemMin: 0, itemMax: 1, pos: (no, s) => (GDS_NO.has(no) === (s === 1) ? 2 : 1), indicator: 'TOTAL', bands: [[0, 5, 0], [6, 9, 1], [10, 15, 3]] },
+  {
+    code: 'GDS15',
+    n: 15,
+    itemMin: 0,
+    itemMax: 1,
+    pos: (no, s) => (GDS_NO.has(no) === (s === 1) ? 2 : 1),
+    indicator: 'TOTAL',
+    bands: [
+      [0, 5, 0],
+      [6, 9, 1],
+      [10, 15, 3],
+    ],
+  },
   // EPDS: printed order; a reversed item's first option scores 3.
-  { code: 'EPDS', n: 10, itemMin: 0, itemMax: 3, pos: (no, s) => (EPDS_REV.has(no) ? 4 - s : s + 1), indicator: 'TOTAL', bands: [[0, 9, 0], [10, 12, 1], [13, 30, 3]] },
-  { code: 'SDS', n: 20, itemMin: 1, itemMax: 4, pos: (no, s) => (SDS_REV.has(no) ? 5 - s : s), indicator: 'STD', transform: zung, bands: [[25, 52, 0], [53, 62, 1], [63, 72, 2], [73, 100, 4]] },
-  { code: 'SAS', n: 20, itemMin: 1, itemMax: 4, pos: (no, s) => (SAS_REV.has(no) ? 5 - s : s), indicator: 'STD', transform: zung, bands: [[25, 49, 0], [50, 59, 1], [60, 69, 2], [70, 100, 4]] },
-  { code: 'PSS10', n: 10, itemMin: 0, itemMax: 4, pos: (no, s) => (PSS_REV.has(no) ? 5 - s : s + 1), indicator: 'TOTAL', bands: [[0, 13, 0], [14, 26, 1], [27, 40, 3]] },
-  { code: 'ISI', n: 7, itemMin: 0, itemMax: 4, pos: (_, s) => s + 1, indicator: 'TOTAL', bands: [[0, 7, 0], [8, 14, 1], [15, 21, 2], [22, 28, 4]] },
-  { code: 'UCLA3', n: 3, itemMin: 1, itemMax: 3, pos: (_, s) => s, indicator: 'TOTAL', bands: [[3, 5, 0], [6, 9, 1]] },
-  { code: 'SCL90', n: 90, itemMin: 1, itemMax: 5, pos: (_, s) => s, indicator: 'TOTAL', bands: [[90, 160, 0], [161, 450, 1]] },
+  {
+    code: 'EPDS',
+    n: 10,
+    itemMin: 0,
+    itemMax: 3,
+    pos: (no, s) => (EPDS_REV.has(no) ? 4 - s : s + 1),
+    indicator: 'TOTAL',
+    bands: [
+      [0, 9, 0],
+      [10, 12, 1],
+      [13, 30, 3],
+    ],
+  },
+  {
+    code: 'SDS',
+    n: 20,
+    itemMin: 1,
+    itemMax: 4,
+    pos: (no, s) => (SDS_REV.has(no) ? 5 - s : s),
+    indicator: 'STD',
+    transform: zung,
+    bands: [
+      [25, 52, 0],
+      [53, 62, 1],
+      [63, 72, 2],
+      [73, 100, 4],
+    ],
+  },
+  {
+    code: 'SAS',
+    n: 20,
+    itemMin: 1,
+    itemMax: 4,
+    pos: (no, s) => (SAS_REV.has(no) ? 5 - s : s),
+    indicator: 'STD',
+    transform: zung,
+    bands: [
+      [25, 49, 0],
+      [50, 59, 1],
+      [60, 69, 2],
+      [70, 100, 4],
+    ],
+  },
+  {
+    code: 'PSS10',
+    n: 10,
+    itemMin: 0,
+    itemMax: 4,
+    pos: (no, s) => (PSS_REV.has(no) ? 5 - s : s + 1),
+    indicator: 'TOTAL',
+    bands: [
+      [0, 13, 0],
+      [14, 26, 1],
+      [27, 40, 3],
+    ],
+  },
+  {
+    code: 'ISI',
+    n: 7,
+    itemMin: 0,
+    itemMax: 4,
+    pos: (_, s) => s + 1,
+    indicator: 'TOTAL',
+    bands: [
+      [0, 7, 0],
+      [8, 14, 1],
+      [15, 21, 2],
+      [22, 28, 4],
+    ],
+  },
+  {
+    code: 'UCLA3',
+    n: 3,
+    itemMin: 1,
+    itemMax: 3,
+    pos: (_, s) => s,
+    indicator: 'TOTAL',
+    bands: [
+      [3, 5, 0],
+      [6, 9, 1],
+    ],
+  },
+  {
+    code: 'SCL90',
+    n: 90,
+    itemMin: 1,
+    itemMax: 5,
+    pos: (_, s) => s,
+    indicator: 'TOTAL',
+    bands: [
+      [90, 160, 0],
+      [161, 450, 1],
+    ],
+  },
 ];
 
 /** Mental state of SPEC §3 for a band level on the five-level scale: none/good/mild/moderate/severe. */
@@ -69,7 +214,10 @@ function spread(p: Published, raw: number, random: () => number): number[] {
 
 function sheetFor(p: Published, itemScores: number[]): AnswerSheet {
   return {
-    answers: [...itemScores.map((s, i) => ({ no: i + 1, option: p.pos(i + 1, s) })), ...(p.extra ?? []).map((e) => ({ no: e.no, option: e.option }))],
+    answers: [
+      ...itemScores.map((s, i) => ({ no: i + 1, option: p.pos(i + 1, s) })),
+      ...(p.extra ?? []).map((e) => ({ no: e.no, option: e.option })),
+    ],
   };
 }
 
@@ -263,12 +411,16 @@ describe('SCL-90 factors and positive screen', () => {
   const expectedPositive = (scores: number[]) => {
     const total = scores.reduce((a, b) => a + b, 0);
     const positives = scores.filter((s) => s >= 2).length;
-    const anyFactor = Object.values(factors).some((f) => f.clinical && f.items.reduce((t, no) => t + scores[no - 1], 0) / f.items.length >= 2);
+    const anyFactor = Object.values(factors).some(
+      (f) => f.clinical && f.items.reduce((t, no) => t + scores[no - 1], 0) / f.items.length >= 2,
+    );
     return total > 160 || positives > 43 || anyFactor;
   };
 
   it('the factor item lists cover items 1-90 exactly once', () => {
-    const all = Object.values(factors).flatMap((f) => f.items).sort((a, b) => a - b);
+    const all = Object.values(factors)
+      .flatMap((f) => f.items)
+      .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
   });
 
@@ -317,7 +469,10 @@ describe('SCL-90 factors and positive screen', () => {
   }
 
   it('total 161 alone screens positive; total 160 does not', () => {
-    for (const [extra, positive] of [[71, true], [70, false]] as const) {
+    for (const [extra, positive] of [
+      [71, true],
+      [70, false],
+    ] as const) {
       const scores = belowFactorThreshold(extra, 5);
       expect(scores.filter((s) => s >= 2).length).toBeLessThanOrEqual(43);
       const r = scoreSheet(def, sheet(scores));
@@ -328,7 +483,10 @@ describe('SCL-90 factors and positive screen', () => {
   });
 
   it('44 positive items alone screen positive; 43 do not', () => {
-    for (const [count, positive] of [[44, true], [43, false]] as const) {
+    for (const [count, positive] of [
+      [44, true],
+      [43, false],
+    ] as const) {
       const scores = belowFactorThreshold(count, 2);
       const r = scoreSheet(def, sheet(scores));
       expect(indicator(r, 'PCOUNT').score).toBe(count);
@@ -374,7 +532,9 @@ describe('MHT', () => {
     IMPULSE: Array.from({ length: 10 }, (_, i) => 81 + 2 * i),
   };
   /** Yes (option 1) on the given items, No (option 2) elsewhere. */
-  const yesOn = (items: number[]): AnswerSheet => ({ answers: Array.from({ length: 100 }, (_, i) => ({ no: i + 1, option: items.includes(i + 1) ? 1 : 2 })) });
+  const yesOn = (items: number[]): AnswerSheet => ({
+    answers: Array.from({ length: 100 }, (_, i) => ({ no: i + 1, option: items.includes(i + 1) ? 1 : 2 })),
+  });
 
   it('the eight content scales and the lie scale cover items 1-100 exactly once', () => {
     const all = [...Object.values(scales).flat(), ...LIE].sort((a, b) => a - b);
@@ -388,7 +548,8 @@ describe('MHT', () => {
       const r = scoreSheet(def, yesOn(yes));
       expect(indicator(r, 'TOTAL').score).toBe(yes.filter((no) => !LIE.has(no)).length);
       expect(indicator(r, 'LIE').score).toBe(yes.filter((no) => LIE.has(no)).length);
-      for (const [code, items] of Object.entries(scales)) expect(indicator(r, code).score).toBe(items.filter((no) => yes.includes(no)).length);
+      for (const [code, items] of Object.entries(scales))
+        expect(indicator(r, code).score).toBe(items.filter((no) => yes.includes(no)).length);
     }
   });
 

@@ -17,7 +17,8 @@ export const isi: FormDefinitionInput = {
     'ISI © Charles M. Morin，由 Mapi Research Trust 发放使用许可，因此不内置条目原文；机构取得许可后，在量表编辑器中补充题干和选项文字。',
     'ISI © Charles M. Morin, licensed through Mapi Research Trust, so the item wording is not carried; an institution holding a licence adds the item and option texts in the scale editor.',
   ),
-  source: 'Bastien CH, Vallières A, Morin CM. Validation of the Insomnia Severity Index as an outcome measure for insomnia research. Sleep Med 2001;2(4):297-307.',
+  source:
+    'Bastien CH, Vallières A, Morin CM. Validation of the Insomnia Severity Index as an outcome measure for insomnia research. Sleep Med 2001;2(4):297-307.',
   fulltext: false,
   questions: placeholderItems(
     7,
@@ -37,8 +38,14 @@ export const isi: FormDefinitionInput = {
       formula: { op: 'sum' },
       bands: [
         band(0, 7, 0, ['无临床意义的失眠', 'No clinically significant insomnia'], null, ['保持良好睡眠习惯。', 'Keep good sleep habits.']),
-        band(8, 14, 1, ['亚临床失眠', 'Subthreshold insomnia'], null, ['改善睡眠卫生，必要时复评。', 'Improve sleep hygiene; rescreen if needed.']),
-        band(15, 21, 2, ['中度临床失眠', 'Clinical insomnia, moderate'], null, ['建议到睡眠门诊或心理科就诊。', 'See a sleep clinic or psychologist.']),
+        band(8, 14, 1, ['亚临床失眠', 'Subthreshold insomnia'], null, [
+          '改善睡眠卫生，必要时复评。',
+          'Improve sleep hygiene; rescreen if needed.',
+        ]),
+        band(15, 21, 2, ['中度临床失眠', 'Clinical insomnia, moderate'], null, [
+          '建议到睡眠门诊或心理科就诊。',
+          'See a sleep clinic or psychologist.',
+        ]),
         band(22, 28, 4, ['重度临床失眠', 'Clinical insomnia, severe'], null, ['建议尽快就诊。', 'Seek treatment promptly.'], true),
       ],
     },

@@ -10,7 +10,20 @@ const OLDER = '000000004';
 
 describe('built-in library', () => {
   it('holds the twelve instruments with stable form codes', () => {
-    expect(builtInLibrary.map((d) => d.formcode).sort()).toEqual(['EPDS', 'GAD7', 'GDS15', 'ISI', 'MHT', 'PHQ9', 'PHQA', 'PSS10', 'SAS', 'SCL90', 'SDS', 'UCLA3']);
+    expect(builtInLibrary.map((d) => d.formcode).sort()).toEqual([
+      'EPDS',
+      'GAD7',
+      'GDS15',
+      'ISI',
+      'MHT',
+      'PHQ9',
+      'PHQA',
+      'PSS10',
+      'SAS',
+      'SCL90',
+      'SDS',
+      'UCLA3',
+    ]);
   });
 
   it.each(builtInSources.map((s) => [s.formcode, s] as const))('%s passes the schema and the definition validator', (_, source) => {
@@ -20,16 +33,22 @@ describe('built-in library', () => {
     expect(formDefinition.parse(JSON.parse(JSON.stringify(parsed)))).toEqual(parsed);
   });
 
-  it.each(builtInLibrary.map((d) => [d.formcode, d] as const))('%s has a licence note, a source and bands on its mental-state indicators', (_, d) => {
-    expect(d.licence.zh.length).toBeGreaterThan(10);
-    expect(d.licence.en.length).toBeGreaterThan(10);
-    expect(d.source.length).toBeGreaterThan(10);
-    expect(d.mentalState?.indicators.length).toBeGreaterThan(0);
-    expect(d.formname.en).not.toBe('');
-  });
+  it.each(builtInLibrary.map((d) => [d.formcode, d] as const))(
+    '%s has a licence note, a source and bands on its mental-state indicators',
+    (_, d) => {
+      expect(d.licence.zh.length).toBeGreaterThan(10);
+      expect(d.licence.en.length).toBeGreaterThan(10);
+      expect(d.source.length).toBeGreaterThan(10);
+      expect(d.mentalState?.indicators.length).toBeGreaterThan(0);
+      expect(d.formname.en).not.toBe('');
+    },
+  );
 
   it('carries the item text of the public-domain instruments only, placeholders elsewhere', () => {
-    const full = builtInLibrary.filter((d) => d.fulltext).map((d) => d.formcode).sort();
+    const full = builtInLibrary
+      .filter((d) => d.fulltext)
+      .map((d) => d.formcode)
+      .sort();
     expect(full).toEqual(['GAD7', 'GDS15', 'PHQ9', 'PHQA']);
     for (const d of builtInLibrary) {
       const placeholders = d.questions.every((q) => q.text.zh === `第${q.no}题` && q.text.en === `Item ${q.no}`);

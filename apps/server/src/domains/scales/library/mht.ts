@@ -37,7 +37,18 @@ const scaleIndicator = (s: (typeof MHT_SCALES)[number]): IndicatorInput => ({
   formula: { op: 'sum' },
   bands: [
     band(0, MHT_HIGH_AT - 1, 0, ['正常', 'Normal'], [`${s.zh}在正常范围内。`, `${s.en} within the normal range.`], null),
-    band(MHT_HIGH_AT, s.items.length, 2, ['偏高', 'High'], [`${s.zh}得分偏高，该方面可能存在问题。`, `High ${s.en.toLowerCase()}: a possible problem in this area.`], ['建议班主任和心理老师关注，必要时进行个别辅导。', 'Class teacher and school counsellor should follow up; individual counselling when needed.'], true),
+    band(
+      MHT_HIGH_AT,
+      s.items.length,
+      2,
+      ['偏高', 'High'],
+      [`${s.zh}得分偏高，该方面可能存在问题。`, `High ${s.en.toLowerCase()}: a possible problem in this area.`],
+      [
+        '建议班主任和心理老师关注，必要时进行个别辅导。',
+        'Class teacher and school counsellor should follow up; individual counselling when needed.',
+      ],
+      true,
+    ),
   ],
 });
 
@@ -63,7 +74,13 @@ export const mht: FormDefinitionInput = {
     { factorOf },
   ),
   indicators: [
-    { code: 'TOTAL', name: t('总焦虑倾向', 'Total anxiety tendency'), kind: 'total', items: MHT_SCALES.flatMap((s) => s.items), formula: { op: 'sum' } },
+    {
+      code: 'TOTAL',
+      name: t('总焦虑倾向', 'Total anxiety tendency'),
+      kind: 'total',
+      items: MHT_SCALES.flatMap((s) => s.items),
+      formula: { op: 'sum' },
+    },
     ...MHT_SCALES.map(scaleIndicator),
     { code: 'LIE', name: t('效度量表', 'Validity (lie) scale'), kind: 'factor', formula: { op: 'sum' } },
   ],
@@ -72,7 +89,10 @@ export const mht: FormDefinitionInput = {
       indicator: 'LIE',
       op: 'gte',
       value: MHT_LIE_VOID_AT,
-      message: t('效度量表得分≥7，答卷不可信，本次测验无效，需重新施测。', 'Validity (lie) scale score 7 or more: the answers are not credible, the test is void and must be retaken.'),
+      message: t(
+        '效度量表得分≥7，答卷不可信，本次测验无效，需重新施测。',
+        'Validity (lie) scale score 7 or more: the answers are not credible, the test is void and must be retaken.',
+      ),
     },
   ],
   mentalState: { method: 'maxLevel', indicators: MHT_SCALES.map((s) => s.code) },

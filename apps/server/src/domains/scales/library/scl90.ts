@@ -37,9 +37,32 @@ const factorIndicator = (f: (typeof SCL90_FACTORS)[number]): IndicatorInput => (
   precision: 2,
   bands: [
     band(1, 1.99, 0, ['正常', 'Normal'], [`${f.zh}因子分低于2。`, `${f.en} factor below 2.`], null),
-    band(2, 2.99, 1, ['轻度', 'Mild'], [`${f.zh}方面存在轻度症状。`, `Mild ${f.en.toLowerCase()} symptoms.`], ['建议关注并进行心理辅导。', 'Attention and counselling are advised.']),
-    band(3, 3.99, 2, ['中度', 'Moderate'], [`${f.zh}方面存在中度症状。`, `Moderate ${f.en.toLowerCase()} symptoms.`], ['建议由专业人员进一步评估。', 'A professional assessment is advised.'], true),
-    band(4, 5, 4, ['重度', 'Severe'], [`${f.zh}方面存在重度症状。`, `Severe ${f.en.toLowerCase()} symptoms.`], ['建议尽快到精神科就诊。', 'Refer to psychiatry promptly.'], true),
+    band(
+      2,
+      2.99,
+      1,
+      ['轻度', 'Mild'],
+      [`${f.zh}方面存在轻度症状。`, `Mild ${f.en.toLowerCase()} symptoms.`],
+      ['建议关注并进行心理辅导。', 'Attention and counselling are advised.'],
+    ),
+    band(
+      3,
+      3.99,
+      2,
+      ['中度', 'Moderate'],
+      [`${f.zh}方面存在中度症状。`, `Moderate ${f.en.toLowerCase()} symptoms.`],
+      ['建议由专业人员进一步评估。', 'A professional assessment is advised.'],
+      true,
+    ),
+    band(
+      4,
+      5,
+      4,
+      ['重度', 'Severe'],
+      [`${f.zh}方面存在重度症状。`, `Severe ${f.en.toLowerCase()} symptoms.`],
+      ['建议尽快到精神科就诊。', 'Refer to psychiatry promptly.'],
+      true,
+    ),
   ],
 });
 
@@ -48,13 +71,17 @@ export const scl90: FormDefinitionInput = {
   formname: t('症状自评量表（SCL-90）', 'Symptom Checklist-90 (SCL-90)'),
   formtype: '01',
   appids: ['000000002', '000000003'],
-  instructions: t('以下列出了有些人可能会有的问题，请根据最近一周（包括今天）下列问题影响你的实际程度作答。', 'Below is a list of problems people sometimes have; indicate how much each has distressed or bothered you during the past week, including today.'),
+  instructions: t(
+    '以下列出了有些人可能会有的问题，请根据最近一周（包括今天）下列问题影响你的实际程度作答。',
+    'Below is a list of problems people sometimes have; indicate how much each has distressed or bothered you during the past week, including today.',
+  ),
   version: 1,
   licence: t(
     'SCL-90-R © Pearson（C 级资质）。不内置条目原文；机构取得许可后，在量表编辑器中补充各题题干。',
     'SCL-90-R © Pearson (qualification level C). The item wording is not carried; an institution holding a licence adds it in the scale editor.',
   ),
-  source: 'Derogatis LR, Lipman RS, Covi L. SCL-90: an outpatient psychiatric rating scale. Psychopharmacol Bull 1973;9(1):13-28. Chinese version and norm: 王征宇 1984; 金华等 1986.',
+  source:
+    'Derogatis LR, Lipman RS, Covi L. SCL-90: an outpatient psychiatric rating scale. Psychopharmacol Bull 1973;9(1):13-28. Chinese version and norm: 王征宇 1984; 金华等 1986.',
   fulltext: false,
   questions: placeholderItems(
     90,
@@ -75,7 +102,14 @@ export const scl90: FormDefinitionInput = {
       formula: { op: 'sum' },
       bands: [
         band(90, 160, 0, ['未达阳性', 'Below screening threshold'], ['总分不超过160。', 'Total at most 160.'], null),
-        band(161, 450, 1, ['筛查阳性', 'Screen positive'], ['总分超过160，提示可能存在心理问题。', 'Total above 160: a possible mental-health problem.'], ['建议由专业人员进一步评估。', 'A professional assessment is advised.']),
+        band(
+          161,
+          450,
+          1,
+          ['筛查阳性', 'Screen positive'],
+          ['总分超过160，提示可能存在心理问题。', 'Total above 160: a possible mental-health problem.'],
+          ['建议由专业人员进一步评估。', 'A professional assessment is advised.'],
+        ),
       ],
     },
     { code: 'GSI', name: t('总均分', 'Total mean'), kind: 'total', formula: { op: 'mean' }, precision: 2 },
@@ -86,7 +120,14 @@ export const scl90: FormDefinitionInput = {
       formula: { op: 'countAtLeast', value: SCL90_RULES.positiveItemScore },
       bands: [
         band(0, 43, 0, ['未达阳性', 'Below screening threshold'], ['阳性项目数不超过43。', 'At most 43 positive items.'], null),
-        band(44, 90, 1, ['筛查阳性', 'Screen positive'], ['阳性项目数超过43。', 'More than 43 positive items.'], ['建议由专业人员进一步评估。', 'A professional assessment is advised.']),
+        band(
+          44,
+          90,
+          1,
+          ['筛查阳性', 'Screen positive'],
+          ['阳性项目数超过43。', 'More than 43 positive items.'],
+          ['建议由专业人员进一步评估。', 'A professional assessment is advised.'],
+        ),
       ],
     },
     ...SCL90_FACTORS.map(factorIndicator),

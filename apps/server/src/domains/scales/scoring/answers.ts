@@ -100,4 +100,3 @@ export function checkAnswers(def: FormDefinition, prepared: Map<number, Prepared
     .map((kind) => ({ kind, nos: [...found.get(kind)!].sort((x, y) => x - y) }));
   throw new ScoringError('answers', answerIssuesMessage(issues), issues);
 }
-

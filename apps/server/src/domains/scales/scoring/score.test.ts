@@ -91,7 +91,14 @@ const custom: FormDefinitionInput = {
       name: tx('加权'),
       kind: 'total',
       items: [1, 2, 4],
-      formula: { op: 'weightedSum', weights: [{ no: 1, weight: 2 }, { no: 4, weight: 0.5 }, { no: 2, weight: -1 }] },
+      formula: {
+        op: 'weightedSum',
+        weights: [
+          { no: 1, weight: 2 },
+          { no: 4, weight: 0.5 },
+          { no: 2, weight: -1 },
+        ],
+      },
       transforms: [{ op: 'round', digits: 0 }],
     },
     { code: 'CNT', name: tx('计数'), kind: 'total', items: [1, 2, 3], formula: { op: 'countAtLeast', value: 2 } },
@@ -105,7 +112,16 @@ const custom: FormDefinitionInput = {
       precision: 1,
       bands: [
         { min: 0, max: 29.9, level: 0, label: tx('低'), interpretation: tx('i0'), advice: tx('a0') },
-        { min: 30, max: 39.9, level: 3, colour: '#123456', label: tx('中'), interpretation: tx('i1'), advice: tx('a1'), raisesWarning: true },
+        {
+          min: 30,
+          max: 39.9,
+          level: 3,
+          colour: '#123456',
+          label: tx('中'),
+          interpretation: tx('i1'),
+          advice: tx('a1'),
+          raisesWarning: true,
+        },
         { min: 40, max: 46.7, level: 4, label: tx('高'), interpretation: tx('i2'), advice: tx('a2'), raisesWarning: true },
       ],
     },
@@ -156,7 +172,9 @@ describe('formulas, transforms and question kinds', () => {
     const mid = scoreSheet(def, sheet(3, 3, [1], '0', '7'));
     expect(ind(mid, 'MEAN')).toMatchObject({ score: 30, level: 3, colour: '#123456', interpretation: tx('i1'), advice: tx('a1') });
     expect(mid.mentalState).toBe(3);
-    expect(mid.warnings).toEqual([{ source: 'band', indicator: 'MEAN', level: 3, reason: { zh: '均分：中（30分）', en: '均分: 中 (score 30)' } }]);
+    expect(mid.warnings).toEqual([
+      { source: 'band', indicator: 'MEAN', level: 3, reason: { zh: '均分：中（30分）', en: '均分: 中 (score 30)' } },
+    ]);
   });
 
   it('numeric fill-ins are checked: not a number, not an integer, out of range', () => {

@@ -3,7 +3,14 @@
  * (formula, transforms, precision, band), validity rules, critical items, band warnings and the
  * overall mental state. Pure: no I/O, the same inputs always give the same result.
  */
-import { bandColour, type AnswerSheet, type FormDefinition, type IndicatorResult, type ScoreResult, type ScoreWarning } from '@xinli/contract';
+import {
+  bandColour,
+  type AnswerSheet,
+  type FormDefinition,
+  type IndicatorResult,
+  type ScoreResult,
+  type ScoreWarning,
+} from '@xinli/contract';
 import { checkAnswers, prepareQuestion, type PreparedQuestion } from './answers.js';
 import { findBand } from './bands.js';
 import { applyFormula, clean, finalScore, resolveItems } from './formulas.js';
@@ -88,7 +95,10 @@ export function scoreSheet(def: FormDefinition, sheet: AnswerSheet): ScoreResult
           source: 'band',
           indicator: r.code,
           level: r.level ?? undefined,
-          reason: { zh: `${r.name.zh}：${r.label.zh}（${r.score}分）`, en: `${r.name.en || r.name.zh}: ${r.label.en || r.label.zh} (score ${r.score})` },
+          reason: {
+            zh: `${r.name.zh}：${r.label.zh}（${r.score}分）`,
+            en: `${r.name.en || r.name.zh}: ${r.label.en || r.label.zh} (score ${r.score})`,
+          },
         });
 
   let mentalState = 0;

@@ -6,7 +6,11 @@ import type { AnswerInput, AnswerSheet, FormDefinition, QuestionDefinition } fro
 import { isNumericFill } from './formulas.js';
 
 /** A sheet answering every choice question with the option position `pick` gives (fill-ins: `text`). */
-export function sheetOf(def: FormDefinition, pick: (q: QuestionDefinition) => number | null, text = (q: QuestionDefinition) => `${q.no}`): AnswerSheet {
+export function sheetOf(
+  def: FormDefinition,
+  pick: (q: QuestionDefinition) => number | null,
+  text = (q: QuestionDefinition) => `${q.no}`,
+): AnswerSheet {
   const answers: AnswerInput[] = [];
   for (const q of def.questions) {
     if (q.type === 0) answers.push({ no: q.no, text: text(q) });

@@ -17,7 +17,14 @@ function base(): FormDefinitionInput {
     licence: tx(''),
     source: '',
     fulltext: true,
-    questions: [1, 2, 3].map((no) => ({ no, type: 1 as const, required: true, text: tx(`q${no}`), options: opts(4), factor: no < 3 ? 'F' : undefined })),
+    questions: [1, 2, 3].map((no) => ({
+      no,
+      type: 1 as const,
+      required: true,
+      text: tx(`q${no}`),
+      options: opts(4),
+      factor: no < 3 ? 'F' : undefined,
+    })),
     indicators: [
       {
         code: 'TOTAL',
@@ -29,7 +36,14 @@ function base(): FormDefinitionInput {
           { min: 5, max: 9, level: 2, label: tx('偏高'), interpretation: tx(''), advice: tx(''), raisesWarning: true },
         ],
       },
-      { code: 'F', name: tx('因子'), kind: 'factor', formula: { op: 'mean' }, precision: 2, bands: [{ min: 0, max: 3, level: 0, label: tx('全'), interpretation: tx(''), advice: tx('') }] },
+      {
+        code: 'F',
+        name: tx('因子'),
+        kind: 'factor',
+        formula: { op: 'mean' },
+        precision: 2,
+        bands: [{ min: 0, max: 3, level: 0, label: tx('全'), interpretation: tx(''), advice: tx('') }],
+      },
     ],
     critical: [{ no: 3, minScore: 2, reason: tx('危机') }],
     validity: [{ indicator: 'F', op: 'gte', value: 3, message: tx('无效') }],
@@ -73,7 +87,9 @@ describe('definition validator', () => {
 
   it('band edges finer than the precision, and a band upside down', () => {
     expect(texts(issuesOf((d) => (d.indicators![0].bands![0].max = 4.5)))).toContain('finer than the indicator precision');
-    expect(texts(issuesOf((d) => (d.indicators![0].bands![0] = { ...d.indicators![0].bands![0], min: 4, max: 0 })))).toContain('min above max');
+    expect(texts(issuesOf((d) => (d.indicators![0].bands![0] = { ...d.indicators![0].bands![0], min: 4, max: 0 })))).toContain(
+      'min above max',
+    );
   });
 
   it('mean bands at two decimals meet at 0.01', () => {
@@ -118,7 +134,9 @@ describe('definition validator', () => {
         }),
       ),
     ).toContain('reads question 4, which has no score');
-    expect(texts(issuesOf((d) => (d.questions[2] = { ...d.questions[2], type: 0 })))).toContain('question 3 is a fill-in and cannot have options');
+    expect(texts(issuesOf((d) => (d.questions[2] = { ...d.questions[2], type: 0 })))).toContain(
+      'question 3 is a fill-in and cannot have options',
+    );
     expect(texts(issuesOf((d) => d.indicators!.push({ ...d.indicators![0] })))).toContain('indicator code TOTAL is used twice');
     expect(texts(issuesOf((d) => (d.questions[0].options = opts(1))))).toContain('needs at least two options');
   });

@@ -20,17 +20,22 @@ export function validateDefinition(def: FormDefinition): DefinitionIssue[] {
   for (const no of dupes(def.questions.map((q) => q.no))) add('questions', `题号 ${no} 重复`, `question number ${no} is used twice`);
   def.questions.forEach((q, i) => {
     const p = `questions.${i}`;
-    if (isChoice(q) && q.options.length < 2) add(p, `第${q.no}题是选择题，至少需要两个选项`, `question ${q.no} is a choice question and needs at least two options`);
-    if (q.type === 0 && q.options.length > 0) add(p, `第${q.no}题是填空题，不能有选项`, `question ${q.no} is a fill-in and cannot have options`);
-    if (q.type !== 0 && q.inputtype !== undefined) add(p, `第${q.no}题不是填空题，不能设输入类型`, `question ${q.no} is not a fill-in and cannot have an input type`);
-    if (q.range && !isNumericFill(q)) add(p, `第${q.no}题不是数字填空题，不能设取值范围`, `question ${q.no} is not a numeric fill-in and cannot have a range`);
+    if (isChoice(q) && q.options.length < 2)
+      add(p, `第${q.no}题是选择题，至少需要两个选项`, `question ${q.no} is a choice question and needs at least two options`);
+    if (q.type === 0 && q.options.length > 0)
+      add(p, `第${q.no}题是填空题，不能有选项`, `question ${q.no} is a fill-in and cannot have options`);
+    if (q.type !== 0 && q.inputtype !== undefined)
+      add(p, `第${q.no}题不是填空题，不能设输入类型`, `question ${q.no} is not a fill-in and cannot have an input type`);
+    if (q.range && !isNumericFill(q))
+      add(p, `第${q.no}题不是数字填空题，不能设取值范围`, `question ${q.no} is not a numeric fill-in and cannot have a range`);
     if (q.range && q.range.min > q.range.max) add(p, `第${q.no}题取值范围下限大于上限`, `question ${q.no} has a range with min above max`);
     if (q.reverse && !isScored(q)) add(p, `第${q.no}题不计分，不能反向计分`, `question ${q.no} has no score and cannot be reverse-scored`);
     if (q.factor !== undefined && !indicatorCodes.has(q.factor))
       add(p, `第${q.no}题所属因子 ${q.factor} 不存在`, `question ${q.no} belongs to an unknown factor ${q.factor}`);
   });
 
-  for (const code of dupes(def.indicators.map((i) => i.code))) add('indicators', `指标代码 ${code} 重复`, `indicator code ${code} is used twice`);
+  for (const code of dupes(def.indicators.map((i) => i.code)))
+    add('indicators', `指标代码 ${code} 重复`, `indicator code ${code} is used twice`);
   def.indicators.forEach((ind, i) => {
     const p = `indicators.${i}`;
     const items = resolveItems(def, ind);
@@ -53,11 +58,17 @@ export function validateDefinition(def: FormDefinition): DefinitionIssue[] {
     if (ind.formula.op === 'weightedSum') {
       for (const w of ind.formula.weights)
         if (!items.includes(w.no))
-          add(p, `指标 ${ind.code} 的权重指向未引用的第${w.no}题`, `indicator ${ind.code} weights question ${w.no}, which it does not read`);
-      for (const no of dupes(ind.formula.weights.map((w) => w.no))) add(p, `指标 ${ind.code} 第${no}题权重重复`, `indicator ${ind.code} weights question ${no} twice`);
+          add(
+            p,
+            `指标 ${ind.code} 的权重指向未引用的第${w.no}题`,
+            `indicator ${ind.code} weights question ${w.no}, which it does not read`,
+          );
+      for (const no of dupes(ind.formula.weights.map((w) => w.no)))
+        add(p, `指标 ${ind.code} 第${no}题权重重复`, `indicator ${ind.code} weights question ${no} twice`);
     }
     if (itemsOk && items.length > 0) {
-      for (const m of bandProblems(ind, indicatorRange(def, ind))) add(`${p}.bands`, `指标 ${ind.code}：${m.zh}`, `indicator ${ind.code}: ${m.en}`);
+      for (const m of bandProblems(ind, indicatorRange(def, ind)))
+        add(`${p}.bands`, `指标 ${ind.code}：${m.zh}`, `indicator ${ind.code}: ${m.en}`);
     }
   });
 
@@ -67,12 +78,13 @@ export function validateDefinition(def: FormDefinition): DefinitionIssue[] {
     if (!q) return add(p, `危机条目规则指向不存在的第${r.no}题`, `critical rule on question ${r.no}, which does not exist`);
     if (r.minScore === undefined && r.options === undefined)
       add(p, `第${r.no}题危机条目规则需设最低分或选项`, `critical rule on question ${r.no} needs a minimum score or options`);
-    if (r.minScore !== undefined && !isScored(q)) add(p, `第${r.no}题不计分，不能按分数预警`, `question ${r.no} has no score; its critical rule cannot use a score`);
+    if (r.minScore !== undefined && !isScored(q))
+      add(p, `第${r.no}题不计分，不能按分数预警`, `question ${r.no} has no score; its critical rule cannot use a score`);
     if (r.options) {
-      if (!isChoice(q)) add(p, `第${r.no}题不是选择题，不能按选项预警`, `question ${r.no} is not a choice question; its critical rule cannot use options`);
+      if (!isChoice(q))
+        add(p, `第${r.no}题不是选择题，不能按选项预警`, `question ${r.no} is not a choice question; its critical rule cannot use options`);
       else
-        for (const o of r.options)
-          if (o > q.options.length) add(p, `第${r.no}题没有第${o}个选项`, `question ${r.no} has no option ${o}`);
+        for (const o of r.options) if (o > q.options.length) add(p, `第${r.no}题没有第${o}个选项`, `question ${r.no} has no option ${o}`);
     }
   });
 
@@ -84,7 +96,8 @@ export function validateDefinition(def: FormDefinition): DefinitionIssue[] {
   def.mentalState?.indicators.forEach((code) => {
     const ind = def.indicators.find((x) => x.code === code);
     if (!ind) add('mentalState', `心理状态规则指向不存在的指标 ${code}`, `mental-state rule names an unknown indicator ${code}`);
-    else if (ind.bands.length === 0) add('mentalState', `心理状态规则指向的指标 ${code} 没有分段`, `mental-state rule names indicator ${code}, which has no bands`);
+    else if (ind.bands.length === 0)
+      add('mentalState', `心理状态规则指向的指标 ${code} 没有分段`, `mental-state rule names indicator ${code}, which has no bands`);
   });
   return issues;
 }
