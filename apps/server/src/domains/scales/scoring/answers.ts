@@ -35,7 +35,7 @@ function checkOne(p: PreparedQuestion, a: AnswerInput): AnswerIssueKind | Checke
   const n = q.options.length;
   if (q.type === 1) {
     if (a.option === undefined || a.options !== undefined || a.text !== undefined) return 'wrongKind';
-    if (a.option < 1 || a.option > n) return 'outOfRange';
+    if (!Number.isInteger(a.option) || a.option < 1 || a.option > n) return 'outOfRange';
     return { no: q.no, score: p.optionScores[a.option - 1], positions: [a.option] };
   }
   if (q.type === 2) {

@@ -41,6 +41,13 @@ describe('answer sheets that are rejected, never scored', () => {
     expect(e.msg.en).toContain('option out of range: questions 2, 7');
   });
 
+  it('a fractional or non-numeric option position is out of range (the engine does not trust the caller)', () => {
+    const sheet = {
+      answers: answers(9).map((a) => (a.no === 1 ? { no: 1, option: 1.5 } : a.no === 2 ? { no: 2, option: Number.NaN } : a)),
+    };
+    expect(rejection(sheet).answerIssues).toEqual([{ kind: 'outOfRange', nos: [1, 2] }]);
+  });
+
   it('duplicate, unknown and wrong-kind answers, all reported together', () => {
     const sheet = {
       answers: [...answers(9).map((a) => (a.no === 4 ? { no: 4, options: [1] } : a)), { no: 1, option: 2 }, { no: 42, option: 1 }],

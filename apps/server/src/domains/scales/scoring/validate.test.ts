@@ -139,6 +139,12 @@ describe('definition validator', () => {
     );
     expect(texts(issuesOf((d) => d.indicators!.push({ ...d.indicators![0] })))).toContain('indicator code TOTAL is used twice');
     expect(texts(issuesOf((d) => (d.questions[0].options = opts(1))))).toContain('needs at least two options');
+    expect(
+      texts(issuesOf((d) => d.questions.push({ no: 4, type: 0, inputtype: 1, required: true, reverse: true, text: tx('n') }))),
+    ).toContain('question 4 is reverse-scored and needs a range');
+    expect(
+      texts(issuesOf((d) => d.questions.push({ no: 4, type: 0, inputtype: 0, required: true, reverse: true, text: tx('n') }))),
+    ).toContain('question 4 has no score and cannot be reverse-scored');
   });
 
   it('weights on items the indicator does not read', () => {

@@ -30,6 +30,8 @@ export function validateDefinition(def: FormDefinition): DefinitionIssue[] {
       add(p, `第${q.no}题不是数字填空题，不能设取值范围`, `question ${q.no} is not a numeric fill-in and cannot have a range`);
     if (q.range && q.range.min > q.range.max) add(p, `第${q.no}题取值范围下限大于上限`, `question ${q.no} has a range with min above max`);
     if (q.reverse && !isScored(q)) add(p, `第${q.no}题不计分，不能反向计分`, `question ${q.no} has no score and cannot be reverse-scored`);
+    if (q.reverse && isNumericFill(q) && !q.range)
+      add(p, `第${q.no}题反向计分需要设定取值范围`, `question ${q.no} is reverse-scored and needs a range`);
     if (q.factor !== undefined && !indicatorCodes.has(q.factor))
       add(p, `第${q.no}题所属因子 ${q.factor} 不存在`, `question ${q.no} belongs to an unknown factor ${q.factor}`);
   });
