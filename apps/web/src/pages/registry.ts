@@ -20,10 +20,18 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   // Early warning (/earlyWarning)
   // Archives (/archives)
   // Plan management (/evaluating)
+  newInstitutionalEvaluation: lazy(() => import('./evaluating/newInstitutionalEvaluation')),
+  evaluationScale: lazy(() => import('./evaluating/evaluationScale')),
+  scaleComments: lazy(() => import('./evaluating/scaleComments')),
   // Consultation (/registration)
   // Providers (/Service)
   // Permission management (/authority)
+  roleAdministration: lazy(() => import('./authority/roleAdministration')),
+  earlyWarningC: lazy(() => import('./authority/earlyWarningC')),
   // Administration (/organization)
+  dept: lazy(() => import('./organization/dept')),
+  user: lazy(() => import('./organization/user')),
   // Operations (/operations)
   // Hidden pages (/echarts/web, /period/periodManagement)
+  periodManagement: lazy(() => import('./period/periodManagement')),
 };
