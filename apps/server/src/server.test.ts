@@ -24,7 +24,7 @@ afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }
 
 const post = (base: string, name: string, body: unknown, token?: string) =>
   fetch(`${base}/api/${name}/1.0.0/action`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) }).then(
-    async (r) => ({ status: r.status, ...(await r.json()) }),
+    async (r): Promise<Record<string, any>> => ({ status: r.status, ...((await r.json()) as object) }),
   );
 
 describe('the embedded database on disk', () => {
