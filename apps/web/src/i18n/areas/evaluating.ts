@@ -329,6 +329,7 @@ export default defineArea({
       noStage: '未设置阶段',
       loose: '阶段外',
       formsOfPlan: '计划量表',
+      institutionHint: '可选择已知机构，或直接输入机构账号编码',
     },
     period: {
       appid: '适用人群',
@@ -683,6 +684,7 @@ export default defineArea({
       noStage: 'No stages',
       loose: 'Outside stages',
       formsOfPlan: 'Scales of the plan',
+      institutionHint: 'Pick a known institution or type its account code',
     },
     period: {
       appid: 'Population',

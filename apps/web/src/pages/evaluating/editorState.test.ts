@@ -110,9 +110,9 @@ describe('definition <-> editor values', () => {
     const def = valuesToDefinition(v);
     expect(def.formname.zh).toBe('新量表');
     expect(def.questions.map((q) => q.no)).toEqual([1, 2]);
-    expect(def.indicators[0].items).toBeUndefined();
-    expect(def.indicators[0].bands?.[1]).toMatchObject({ level: 4, raisesWarning: true });
-    expect(def.indicators[0].bands?.[0].colour).toBeUndefined();
+    expect(def.indicators![0].items).toBeUndefined();
+    expect(def.indicators![0].bands?.[1]).toMatchObject({ level: 4, raisesWarning: true });
+    expect(def.indicators![0].bands?.[0].colour).toBeUndefined();
     expect(def.critical?.[0]).toEqual({ no: 2, reason: { zh: '原因', en: '' } });
     expect(def.mentalState).toBeUndefined();
     expect(formDefinition.safeParse({ ...def, formcode: 'X1' }).success).toBe(true);

@@ -1,0 +1,20 @@
+/**
+ * Imports of the scale library carry the file inside the JSON body as base64 (the contract's
+ * `{ filename, content }`), so uploads go through the same `call` as everything else.
+ */
+
+/** The file's bytes as base64 (without the data-URL prefix). */
+export function fileToBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** About 1 MB of file: what the contract's base64 field can carry. */
+export const MAX_IMPORT_BYTES = 1_000_000;

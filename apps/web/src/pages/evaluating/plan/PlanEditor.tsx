@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
+import { ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PlanRow } from '@xinli/contract';
+import { call } from '../../../api';
+import { useAppOptions } from '../shared';
+import { useFormOptions, useStageOptions } from './usePlanOptions';
+
+interface PlanValues {
+  planname: string;
+  appid: string;
+  description?: string;
+  iscommon?: boolean;
+  enabled?: boolean;
+  stages: { stagecode?: string; formcodes?: string[] }[];
+  formcodes: string[];
+}
+
+/** Create or edit a plan: its name, population, stages in order (each with its scales) and scales outside stages. */
+export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow | 'new' | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PlanValues>();
+  const apps = useAppOptions();
+  const appid = Form.useWatch('appid', form);
+  const stages = useStageOptions(appid);
+  const forms = useFormOptions(appid);
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const isNew = plan === 'new';
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
+
+  // Load the plan's stages and scales when editing.
+  useEffect(() => {
+    if (!plan) return;
+    if (plan === 'new') {
+      form.setFieldsValue({ planname: '', appid: undefined, description: '', iscommon: false, stages: [], formcodes: [] });
+      return;
+    }
+    setLoading(true);
+    Promise.all([call('as.m.exam.plan.getPlanStage', { plancode: plan.plancode }), call('as.m.exam.plan.getPlanForm', { plancode: plan.plancode })])
+      .then(([planStages, planForms]) =>
+        form.setFieldsValue({
+          planname: plan.planname,
+          appid: plan.appid,
+          description: plan.description,
+          enabled: plan.enabled === 1,
+          stages: planStages.map((s) => ({ stagecode: s.stagecode, formcodes: s.forms.map((f) => f.formcode) })),
+          formcodes: planForms.filter((f) => !f.stagecode).map((f) => f.formcode),
+        }),
+      )
+      .catch(() => onClose())
+      .finally(() => setLoading(false));
+  }, [plan, form, onClose]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const stageList = (v.stages ?? []).filter((s) => s.stagecode).map((s) => ({ stagecode: s.stagecode!, ...(s.formcodes?.length ? { formcodes: s.formcodes } : {}) }));
+    setBusy(true);
+    try {
+      if (isNew)
+        await call('as.m.exam.plan.insertMUserExamPlan', {
+          appid: v.appid,
+          planname: v.planname.trim(),
+          description: v.description ?? '',
+          iscommon: v.iscommon ? 1 : 0,
+          stages: stageList,
+          formcodes: v.formcodes ?? [],
+        });
+      else if (plan)
+        await call('as.m.exam.plan.updateMUserExamPlan', {
+          plancode: plan.plancode,
+          planname: v.planname.trim(),
+          description: v.description ?? '',
+          enabled: v.enabled ? 1 : 0,
+          stages: stageList,
+          formcodes: v.formcodes ?? [],
+        });
+      message.success(t('evaluating.common.saved'));
+      onSaved();
+    } catch {
+      // Shown by the request client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={!!plan}
+      onClose={onClose}
+      size={860}
+      destroyOnHidden
+      title={isNew ? k('createTitle') : k('editTitle', { name: plan ? (plan as PlanRow).planname : '' })}
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('evaluating.common.cancel')}</Button>
+          <Button type="primary" icon={<SaveOutlined />} loading={busy} onClick={submit} data-testid="plan-save">
+            {t('evaluating.common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical">
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="planname" label={k('planname')} rules={[{ required: true, whitespace: true, max: 100 }]}>
+                <Input maxLength={100} data-testid="plan-name" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="appid" label={k('appid')} rules={[{ required: true }]}>
+                <Select options={apps.options} disabled={!isNew} onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })} data-testid="plan-app" />
+              </Form.Item>
+            </Col>
+            <Col span={18}>
+              <Form.Item name="description" label={k('description')}>
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              {isNew ? (
+                <Form.Item name="iscommon" label={k('iscommon')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              ) : (
+                <Form.Item name="enabled" label={t('evaluating.common.status')} valuePropName="checked">
+                  <Switch checkedChildren={t('evaluating.common.enabled')} unCheckedChildren={t('evaluating.common.disabled')} />
+                </Form.Item>
+              )}
+            </Col>
+          </Row>
+          {!appid && <Alert type="info" showIcon title={k('chooseApp')} style={{ marginBottom: 12 }} />}
+          <Card size="small" title={k('stages')} style={{ marginBottom: 12 }}>
+            <Typography.Paragraph type="secondary">{k('stagesHelp')}</Typography.Paragraph>
+            <Form.List name="stages">
+              {(fields, { add, remove, move }) => (
+                <Space orientation="vertical" style={{ width: '100%' }}>
+                  {fields.map((f, i) => (
+                    <div key={f.key} className="plan-stage-row" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                      <span style={{ lineHeight: '32px', width: 24, color: 'rgba(0,0,0,.45)' }}>{i + 1}.</span>
+                      <Form.Item name={[f.name, 'stagecode']} rules={[{ required: true, message: k('chooseStage') }]} style={{ width: 240, marginBottom: 0 }}>
+                        <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
+                        <Select mode="multiple" options={forms.options} loading={forms.loading} placeholder={k('stageFormsPlaceholder')} disabled={!appid} showSearch={{ optionFilterProp: 'label' }} />
+                      </Form.Item>
+                      <Button type="text" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('evaluating.common.moveUp')} />
+                      <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />
+                    </div>
+                  ))}
+                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ formcodes: [] })} disabled={!appid}>
+                    {k('addStage')}
+                  </Button>
+                </Space>
+              )}
+            </Form.List>
+          </Card>
+          <Card size="small" title={k('looseForms')}>
+            <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
+              <Select mode="multiple" options={forms.options} loading={forms.loading} placeholder={k('chooseForms')} disabled={!appid} showSearch={{ optionFilterProp: 'label' }} data-testid="plan-forms" />
+            </Form.Item>
+          </Card>
+        </Form>
+      </Spin>
+    </Drawer>
+  );
+}
