@@ -4,6 +4,7 @@ import { muser, muserPermission } from '../domains/accounts/tables.js';
 import { dept, role, roleMenu, sysuser, sysuserRole } from '../domains/system/tables.js';
 import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
 import { muserApp } from '../domains/apps/tables.js';
+import { seedDemoAssessment } from '../domains/plans/demo.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -154,6 +155,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await tx.insert(sysuser).values({ ...s, pwdhash });
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
+    await seedDemoAssessment(tx);
   });
   return true;
 }

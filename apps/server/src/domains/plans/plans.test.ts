@@ -28,12 +28,12 @@ describe.each(engines())('assessment plans on %s', (engine) => {
   it('creates a plan of stages and forms and reads it back every way', async () => {
     const res = await s.call(
       'as.m.exam.plan.insertMUserExamPlan',
-      { appid: '000000002', planname: '初一心理普查', description: '每学期一次', stages: [{ stagecode: stageA }, { stagecode: stageB, formcodes: ['TPC'] }], formcodes: ['TPB'] },
+      { appid: '000000002', planname: '初一心理测试计划', description: '每学期一次', stages: [{ stagecode: stageA }, { stagecode: stageB, formcodes: ['TPC'] }], formcodes: ['TPB'] },
       school,
     );
     expect(res.errorCode).toBe(0);
     schoolPlan = res.data.plancode;
-    const page = await s.call('as.m.exam.plan.getMUserExamPlanPage', { planname: '普查' }, school);
+    const page = await s.call('as.m.exam.plan.getMUserExamPlanPage', { planname: '测试计划' }, school);
     expect(page.data.total).toBe(1);
     expect(page.data.rows[0]).toMatchObject({ plancode: schoolPlan, musercode: 'I0001', stagecount: 2, formcount: 4, iscommon: 0, enabled: 1, editable: true });
     const forms = await s.call('as.m.exam.plan.getPlanForm', { plancode: schoolPlan }, school);
@@ -43,7 +43,7 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     const details = await s.call('as.m.exam.plan.getPlanFormDetails', { plancode: schoolPlan }, school);
     expect(details.data[0].definition.questions).toHaveLength(2);
     const info = await s.call('as.m.assess.getFormInfoByPlanCode', { plancode: schoolPlan }, school);
-    expect(info.data).toMatchObject({ plancode: schoolPlan, planname: '初一心理普查', appid: '000000002' });
+    expect(info.data).toMatchObject({ plancode: schoolPlan, planname: '初一心理测试计划', appid: '000000002' });
     expect(info.data.forms).toHaveLength(4);
   });
 
@@ -90,11 +90,12 @@ describe.each(engines())('assessment plans on %s', (engine) => {
   });
 
   it('updates a plan, marks it frequently used and lists those first', async () => {
-    const other = (await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '期末复测', formcodes: ['TPA'] }, school)).data.plancode;
+    const other = (await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '期末复测计划', formcodes: ['TPA'] }, school)).data.plancode;
     expect((await s.call('as.m.exam.plan.updatePlanIsCommon', { plancode: schoolPlan, iscommon: 1 }, school)).errorCode).toBe(0);
-    const page = await s.call('as.m.exam.plan.getMUserExamPlanPage', { musercode: 'I0001', appid: '000000002' }, school);
+    const page = await s.call('as.m.exam.plan.getMUserExamPlanPage', { musercode: 'I0001', appid: '000000002', planname: '计划' }, school);
     expect(page.data.rows.map((r: { plancode: string }) => r.plancode)).toEqual([schoolPlan, other]);
-    expect((await s.call('as.m.exam.plan.getMUserExamPlanPage', { iscommon: 1 }, school)).data.total).toBe(1);
+    const common = await s.call('as.m.exam.plan.getMUserExamPlanPage', { iscommon: 1 }, school);
+    expect(common.data.rows.map((r: { plancode: string }) => r.plancode).sort()).toEqual(['PL-S1', schoolPlan].sort());
     expect((await s.call('as.m.exam.plan.updateMUserExamPlan', { plancode: other, planname: '期末复测（新）', enabled: 0, stages: [{ stagecode: stageB }] }, school)).errorCode).toBe(0);
     const [row] = (await s.call('as.m.exam.plan.getMUserExamPlanPage', { planname: '（新）' }, school)).data.rows;
     expect(row).toMatchObject({ enabled: 0, stagecount: 1, formcount: 2 });

@@ -1,3 +1,7 @@
 import type { HandlerMap } from '../../http/handlers.js';
+import { formHandlers } from './forms.js';
+import { excelHandlers } from './excel-handlers.js';
+import { quotaHandlers } from './quota.js';
 
-export const scalesHandlers = {} satisfies HandlerMap;
+/** The scale library: forms and their versions, score bands (quota options), comments, files. */
+export const scalesHandlers = { ...formHandlers, ...excelHandlers, ...quotaHandlers } satisfies HandlerMap;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/scope.js';
-import { form, formVersion, quotaOption } from './tables.js';
+import { assessment, form, formVersion, quotaOption } from './tables.js';
 
 /** Short random ids with a readable prefix (F form, QO quota option, A assessment ...). */
 export const newId = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -91,4 +91,83 @@ export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): P
   const out = new Map<string, FormDefinition>();
   for (const h of heads) out.set(h.formcode, await loadDefinition(db, h.formcode, h.version));
   return out;
+}
+
+/** A stored version with the ids of its bands (quotacode -> optionid per band, in order). */
+export interface Stored {
+  def: FormDefinition;
+  ids: Map<string, string[]>;
+}
+
+export async function loadStored(db: DbOrTx, formcode: string, version: number): Promise<Stored> {
+  const def = await loadDefinition(db, formcode, version);
+  const rows = await db
+    .select({ optionid: quotaOption.optionid, quotacode: quotaOption.quotacode })
+    .from(quotaOption)
+    .where(and(eq(quotaOption.formcode, formcode), eq(quotaOption.version, version)))
+    .orderBy(asc(quotaOption.quotacode), asc(quotaOption.sort));
+  const ids = new Map<string, string[]>();
+  for (const r of rows) ids.set(r.quotacode, [...(ids.get(r.quotacode) ?? []), r.optionid]);
+  return { def, ids };
+}
+
+/** The definition body kept in form_version: the definition with every indicator's bands moved out. */
+function bodyOf(def: FormDefinition): Record<string, unknown> {
+  return { ...def, indicators: def.indicators.map((ind) => ({ ...ind, bands: [] })) };
+}
+
+async function writeBands(tx: DbOrTx, formcode: string, version: number, def: FormDefinition, ids: Map<string, string[]>) {
+  const rows = def.indicators.flatMap((ind) =>
+    ind.bands.map((band, sort) => ({ optionid: ids.get(ind.code)?.[sort] ?? newId('QO'), formcode, version, quotacode: ind.code, sort, band: band as unknown as Record<string, unknown> })),
+  );
+  if (rows.length) await tx.insert(quotaOption).values(rows);
+}
+
+/** Header columns of the form row that mirror the current definition (the library filters on them). */
+export const headerOf = (def: FormDefinition) => ({
+  formname: def.formname.zh,
+  formnameen: def.formname.en,
+  formtype: def.formtype,
+  appids: def.appids,
+  licence: def.licence.zh,
+  source: def.source,
+});
+
+/** Writes a brand-new form at version 1 (ids: band ids to keep, e.g. the library's stable ones). */
+export async function createForm(tx: DbOrTx, formcode: string, musercode: string | null, def: FormDefinition, now: Date, ids = new Map<string, string[]>(), copiedfrom: string | null = null) {
+  const version = def.version;
+  const full = { ...def, formcode, version };
+  await tx.insert(form).values({ formcode, musercode, ...headerOf(full), version, copiedfrom, createdat: now, updatedat: now });
+  await tx.insert(formVersion).values({ formcode, version, definition: bodyOf(full), createdat: now });
+  await writeBands(tx, formcode, version, full, ids);
+}
+
+export async function resultCount(db: DbOrTx, formcode: string, version: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(assessment).where(and(eq(assessment.formcode, formcode), eq(assessment.version, version)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Saves a changed definition of a form. The current version is rewritten in place while no
+ * result uses it; once results exist it is frozen and the change becomes version + 1, so every
+ * result keeps reading the version it was scored with. Returns the version now current.
+ */
+export async function reviseForm(tx: DbOrTx, head: { formcode: string; version: number }, def: FormDefinition, ids: Map<string, string[]>, now: Date, toVersion?: number): Promise<number> {
+  const frozen = (await resultCount(tx, head.formcode, head.version)) > 0;
+  const version = toVersion ?? (frozen ? head.version + 1 : head.version);
+  const full = { ...def, formcode: head.formcode, version };
+  if (version === head.version) {
+    await tx.update(formVersion).set({ definition: bodyOf(full) }).where(and(eq(formVersion.formcode, head.formcode), eq(formVersion.version, version)));
+    await tx.delete(quotaOption).where(and(eq(quotaOption.formcode, head.formcode), eq(quotaOption.version, version)));
+  } else {
+    await tx.insert(formVersion).values({ formcode: head.formcode, version, definition: bodyOf(full), createdat: now });
+  }
+  await writeBands(tx, head.formcode, version, full, ids);
+  await tx.update(form).set({ ...headerOf(full), version, updatedat: now }).where(eq(form.formcode, head.formcode));
+  return version;
+}
+
+/** JSON with object keys sorted, so a definition read back from jsonb compares equal to its source. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
 }

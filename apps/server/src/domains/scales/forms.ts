@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { FormDefinition } from '@xinli/contract';
+import type { HandlerMap } from '../../http/handlers.js';
+import type { Ctx } from '../../http/context.js';
+import { conflict, fail, invalid } from '../../http/errors.js';
+import { muser } from '../accounts/tables.js';
+import { assertInScope, scopeWhere } from '../auth/scope.js';
+import { checkDefinition, findForm } from './access.js';
+import { scoreSheet, ScoringError } from './scoring/index.js';
+import { createForm, formNameIn, formReadable, loadStored, newId, reviseForm } from './store.js';
+import { assessment, form, formVersion } from './tables.js';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const iso = (d: Date) => d.toISOString();
+
+/** Format marker of an exported scale file. */
+export const FORM_FILE_FORMAT = 'xinli-scale';
+
+function rowColumns(ctx: Ctx) {
+  const lang = ctx.lang === 'en-US' ? 'en' : 'zh';
+  const def = formVersion.definition;
+  return {
+    formcode: form.formcode,
+    formname: formNameIn(ctx.lang),
+    formtype: form.formtype,
+    version: form.version,
+    questioncount: sql<number>`coalesce(jsonb_array_length(${def}->'questions'), 0)::int`,
+    indicatorcount: sql<number>`coalesce(jsonb_array_length(${def}->'indicators'), 0)::int`,
+    builtin: sql<boolean>`(${form.musercode} is null)`,
+    enabled: form.enabled,
+    appids: form.appids,
+    musercode: sql<string>`coalesce(${form.musercode}, '')`,
+    insname: sql<string>`coalesce(${muser.insname}, '')`,
+    licence: sql<string>`coalesce(nullif(${def}->'licence'->>${lang}, ''), ${def}->'licence'->>'zh', '')`,
+    source: form.source,
+    copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
+    createdat: form.createdat,
+    updatedat: form.updatedat,
+  };
+}
+
+function selectRows(ctx: Ctx) {
+  return ctx.db
+    .select(rowColumns(ctx))
+    .from(form)
+    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)))
+    .leftJoin(muser, eq(muser.musercode, form.musercode));
+}
+
+interface RawRow {
+  builtin: boolean;
+  questioncount: number;
+  indicatorcount: number;
+  createdat: Date;
+  updatedat: Date;
+}
+const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, questioncount: Number(r.questioncount), indicatorcount: Number(r.indicatorcount), createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
+
+export async function formRowOf(ctx: Ctx, formcode: string) {
+  const [r] = await selectRows(ctx).where(eq(form.formcode, formcode));
+  return rowOut(r!);
+}
+
+/** Creates an own form from a checked definition; answers its code and version. */
+async function createOwnForm(ctx: Ctx, musercode: string | undefined, body: unknown, as: 'validation' | 'badImportFile', copiedfrom: string | null = null) {
+  const owner = musercode || ctx.me.musercode;
+  assertInScope(ctx.me, owner);
+  const formcode = newId('F');
+  const def = checkDefinition({ ...(body as object), formcode, version: 1 }, as);
+  await ctx.db.transaction((tx) => createForm(tx, formcode, owner, def, ctx.now(), new Map(), copiedfrom));
+  return { formcode, version: 1 };
+}
+
+/** Parses a JSON scale file carried as base64; anything unreadable is a bad import file. */
+function readFormFile(content: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(content, 'base64').toString('utf8'));
+  } catch {
+    return fail('badImportFile', { zh: '文件不是有效的 JSON', en: 'The file is not valid JSON' });
+  }
+  const file = parsed as { format?: unknown; definition?: unknown };
+  if (!file || typeof file !== 'object' || file.format !== FORM_FILE_FORMAT || !file.definition || typeof file.definition !== 'object') {
+    fail('badImportFile', { zh: '文件不是导出的量表文件', en: 'The file is not an exported scale file' });
+  }
+  const { formcode: _c, version: _v, ...body } = file.definition as Record<string, unknown>;
+  return body;
+}
+
+export const formHandlers = {
+  'as.m.assess.forms.getFormPageList': async ({ formname, formtype, appid, enabled, builtin, page, pageSize }, ctx) => {
+    const where = and(
+      formReadable(ctx.me),
+      formname ? sql`(${ilike(form.formname, like(formname))} or ${ilike(form.formnameen, like(formname))})` : undefined,
+      formtype ? eq(form.formtype, formtype) : undefined,
+      appid ? sql`${form.appids} @> ${JSON.stringify([appid])}::jsonb` : undefined,
+      enabled === undefined ? undefined : eq(form.enabled, enabled),
+      builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
+    );
+    const [{ n }] = await ctx.db.select({ n: count() }).from(form).where(where);
+    const rows = await selectRows(ctx)
+      .where(where)
+      .orderBy(sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { total: Number(n), rows: rows.map(rowOut) };
+  },
+
+  'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {
+    const head = await findForm(ctx, ctx.db, formcode, false);
+    const versions = await ctx.db
+      .select({
+        version: formVersion.version,
+        createdat: formVersion.createdat,
+        resultcount: sql<number>`(select count(*)::int from ${assessment} where ${assessment.formcode} = ${formVersion.formcode} and ${assessment.version} = ${formVersion.version})`,
+      })
+      .from(formVersion)
+      .where(eq(formVersion.formcode, formcode))
+      .orderBy(asc(formVersion.version));
+    const { def } = await loadStored(ctx.db, formcode, version ?? head.version);
+    return { form: await formRowOf(ctx, formcode), definition: def, versions: versions.map((v) => ({ version: v.version, createdat: iso(v.createdat), resultcount: Number(v.resultcount) })) };
+  },
+
+  'as.m.assess.forms.insertForm': async ({ musercode, definition }, ctx) => {
+    const out = await createOwnForm(ctx, musercode, definition, 'validation');
+    await ctx.audit({ action: 'as.m.assess.forms.insertForm', result: 'ok', detail: out });
+    return out;
+  },
+
+  'as.m.assess.forms.updateForm': async ({ formcode, definition }, ctx) => {
+    const head = await findForm(ctx, ctx.db, formcode, true);
+    const def = checkDefinition({ ...definition, formcode, version: head.version });
+    const version = await ctx.db.transaction(async (tx) => {
+      // Bands keep their ids by position within their indicator.
+      const { ids } = await loadStored(tx, formcode, head.version);
+      return reviseForm(tx, head, def, ids, ctx.now());
+    });
+    await ctx.audit({ action: 'as.m.assess.forms.updateForm', result: 'ok', detail: { formcode, from: head.version, version } });
+    return { formcode, version };
+  },
+
+  'as.m.assess.forms.copyForm': async ({ formcode, musercode, formname }, ctx) => {
+    const head = await findForm(ctx, ctx.db, formcode, false);
+    const { def } = await loadStored(ctx.db, formcode, head.version);
+    const name = formname ? { zh: formname, en: def.formname.en } : { zh: `${def.formname.zh}（副本）`.slice(0, 100), en: def.formname.en ? `${def.formname.en} (copy)`.slice(0, 100) : '' };
+    const { formcode: _c, version: _v, ...body } = { ...def, formname: name } as FormDefinition;
+    const out = await createOwnForm(ctx, musercode, body, 'validation', formcode);
+    await ctx.audit({ action: 'as.m.assess.forms.copyForm', result: 'ok', detail: { from: formcode, ...out } });
+    return out;
+  },
+
+  'as.m.assess.forms.deleteForm': async ({ formcode }, ctx) => {
+    await findForm(ctx, ctx.db, formcode, true);
+    const [{ n }] = await ctx.db.select({ n: count() }).from(assessment).where(eq(assessment.formcode, formcode));
+    if (Number(n) > 0) conflict({ zh: '该量表已有测评结果，不能删除，可停用', en: 'The scale has results: it cannot be deleted, disable it instead' });
+    await ctx.db.delete(form).where(eq(form.formcode, formcode));
+    await ctx.audit({ action: 'as.m.assess.forms.deleteForm', result: 'ok', detail: { formcode } });
+    return null;
+  },
+
+  'as.m.assess.forms.enableForm': async ({ formcode, enabled }, ctx) => {
+    await findForm(ctx, ctx.db, formcode, true);
+    await ctx.db.update(form).set({ enabled, updatedat: ctx.now() }).where(eq(form.formcode, formcode));
+    await ctx.audit({ action: 'as.m.assess.forms.enableForm', result: 'ok', detail: { formcode, enabled } });
+    return null;
+  },
+
+  'as.m.assess.forms.previewScore': async ({ formcode, answers }, ctx) => {
+    const head = await findForm(ctx, ctx.db, formcode, false);
+    const { def } = await loadStored(ctx.db, formcode, head.version);
+    try {
+      return scoreSheet(def, { answers });
+    } catch (e) {
+      if (e instanceof ScoringError) return invalid(e.msg);
+      throw e;
+    }
+  },
+
+  'as.m.assess.forms.exportFormJson': async ({ formcode }, ctx) => {
+    const head = await findForm(ctx, ctx.db, formcode, false);
+    const { def } = await loadStored(ctx.db, formcode, head.version);
+    await ctx.audit({ action: 'as.m.assess.forms.exportFormJson', result: 'ok', detail: { formcode, version: head.version } });
+    const file = { format: FORM_FILE_FORMAT, formatversion: 1, exportedat: iso(ctx.now()), definition: def };
+    return { filename: `${def.formname.zh || formcode}-v${head.version}.json`, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(file, null, 2)) };
+  },
+
+  'as.m.assess.forms.importFormJson': async ({ musercode, filename, content }, ctx) => {
+    const body = readFormFile(content);
+    const out = await createOwnForm(ctx, musercode, body, 'badImportFile');
+    await ctx.audit({ action: 'as.m.assess.forms.importFormJson', result: 'ok', detail: { filename, ...out } });
+    return out;
+  },
+} satisfies HandlerMap;
