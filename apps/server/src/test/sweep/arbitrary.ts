@@ -214,6 +214,10 @@ export function validOf(schema: unknown, opts: ArbOptions = { optional: 'random'
 function stringArb(def: Def, nasty: boolean): fc.Arbitrary<string> {
   const { min, max, trim, patterns } = stringInfo(def);
   const cap = Number.isFinite(max) ? max : 80;
+  // Calendar dates: random digits would almost never name a real day.
+  if (patterns.some((p) => p.source.includes('\\d{4}-\\d{2}-\\d{2}'))) {
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  }
   if (patterns.length > 0) {
     // The first pattern drives generation; bodies that miss the others are dropped by the caller.
     try {

@@ -31,9 +31,10 @@ const shared = (reason: string, make: (db: Db) => Promise<string>): EntityFixtur
 /** Fixture ids carry the owner, so two institutions' objects never share an id. */
 const sweepId = (prefix: string, musercode: string) => `sw${prefix}${musercode}`;
 
-const SWEEP_APP = '000000002';
+/** The app every fixture belongs to. */
+export const SWEEP_APP = '000000002';
 
-async function firstCategory(db: Db, appid: string): Promise<string> {
+export async function firstCategory(db: Db, appid: string): Promise<string> {
   const [row] = await db.select({ id: examCategory.categoryid }).from(examCategory).where(eq(examCategory.appid, appid)).orderBy(asc(examCategory.sort)).limit(1);
   if (!row) throw new Error(`the sweep needs an exam category of app ${appid} in the reference data`);
   return row.id;

@@ -1,3 +1,6 @@
+import type { Db } from '../../db/database.js';
+import { SWEEP_APP, firstCategory } from './entities.js';
+
 /**
  * Lists a reviewer reads: every action the sweep does NOT hold to the usual rule is named here
  * with the reason. The metadata test fails when an action of the catalogue falls outside the
@@ -21,16 +24,18 @@ export const signedInActions: Record<string, string> = {
 /**
  * Input field names that look like object ids but name shared reference data, so there is no
  * other institution's object to try. Any other id-looking field must be declared in the
- * action's `ids`.
+ * action's `ids`. `value` gives the sweep a real one, so that generated bodies get past the
+ * reference check to the checks under test.
  */
-export const notObjectIds: Record<string, string> = {
-  appid: 'population app ids (SPEC §1) are platform reference data; handlers check them against the account’s own apps',
-  appids: 'population app ids, as above',
-  codes: 'permission codes of the menu table; handlers bound them by the caller’s own codes',
-  provincecode: 'region codes are public reference data',
-  citycode: 'region codes are public reference data',
-  districtcode: 'region codes are public reference data',
-  categorycode: 'category path codes are public reference data',
+export const referenceFields: Record<string, { reason: string; value?: (db: Db) => Promise<string> }> = {
+  appid: { reason: 'population app ids (SPEC §1) are platform reference data; handlers check them against the account’s own apps', value: async () => SWEEP_APP },
+  appids: { reason: 'population app ids, as above', value: async () => SWEEP_APP },
+  categoryid: { reason: 'exam categories are platform reference data synced from code', value: (db) => firstCategory(db, SWEEP_APP) },
+  codes: { reason: 'permission codes of the menu table; handlers bound them by the caller’s own codes', value: async () => '00018' },
+  provincecode: { reason: 'region codes are public reference data' },
+  citycode: { reason: 'region codes are public reference data' },
+  districtcode: { reason: 'region codes are public reference data' },
+  categorycode: { reason: 'category path codes are public reference data' },
 };
 
 /** A field name that probably carries an object id. */

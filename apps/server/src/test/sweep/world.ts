@@ -7,6 +7,7 @@ import { md5Upper } from '../../domains/auth/passwords.js';
 import { DEMO_PASSWORD, startTestServer, type Engine, type TestServer } from '../harness.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { entities } from './entities.js';
+import { referenceFields } from './reviewed.js';
 
 /**
  * The sweep's world: the demo data plus a second provider with one institution, every account
@@ -66,6 +67,8 @@ export interface World {
   /** Ids of every owned entity for an institution (creating the objects when missing). */
   idsOf(musercode: string): Promise<Partial<Record<EntityName, string>>>;
   sharedIds(): Promise<Partial<Record<EntityName, string>>>;
+  /** Real values of the reference fields (reviewed.ts), by field name. */
+  refs(): Promise<Record<string, string>>;
   /** A signed-in staff user of A whose role holds exactly these codes. */
   staffWith(codes: string[]): Promise<{ userid: string; token: string }>;
   close(): Promise<void>;
@@ -156,6 +159,11 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
       for (const [name, fixture] of Object.entries(entities)) {
         if (fixture.kind === 'shared') out[name as EntityName] = await fixture.make(db);
       }
+      return out;
+    },
+    async refs() {
+      const out: Record<string, string> = {};
+      for (const [field, ref] of Object.entries(referenceFields)) if (ref.value) out[field] = await ref.value(db);
       return out;
     },
     async staffWith(held) {

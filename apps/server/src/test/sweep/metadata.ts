@@ -1,0 +1,69 @@
+import { PROVIDER_EXTRA_CODE, allMenuCodes, type ActionDef } from '@xinli/contract';
+import { unwrap } from './arbitrary.js';
+import { fieldSchema } from './checks.js';
+import { ENTITIES_FILE, entities } from './entities.js';
+import { looksLikeId, publicActions, referenceFields, signedInActions } from './reviewed.js';
+
+const OPS = ['auth', 'read', 'list', 'write', 'export'];
+const KINDS = ['json', 'download', 'upload'];
+const REVIEWED_FILE = 'apps/server/src/test/sweep/reviewed.ts';
+
+/** Dotted paths of every object field of an input, arrays and wrappers looked through. */
+export function fieldPaths(input: unknown, prefix = '', depth = 0): string[] {
+  if (depth > 6) return [];
+  let def = unwrap(input);
+  while (def.type === 'array') def = unwrap(def.element);
+  if (def.type === 'union') return [...new Set((def.options as unknown[]).flatMap((o) => fieldPaths(o, prefix, depth + 1)))];
+  if (def.type !== 'object') return [];
+  return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => {
+    const path = prefix ? `${prefix}.${k}` : k;
+    return [path, ...fieldPaths(v, path, depth + 1)];
+  });
+}
+
+/**
+ * What the sweep needs from every action, checked over a whole catalogue: its access is one the
+ * sweep knows, an open action is reviewed, every id field is declared with an entity that has a
+ * fixture. Answers one sentence per problem, naming the file to change.
+ */
+export function metadataProblems(catalogue: Record<string, ActionDef>): string[] {
+  const problems: string[] = [];
+  const knownCodes = new Set([...allMenuCodes(), PROVIDER_EXTRA_CODE]);
+  for (const [name, def] of Object.entries(catalogue)) {
+    if (!OPS.includes(def.op)) problems.push(`${name}: op must be one of ${OPS.join(', ')}`);
+    if (!KINDS.includes(def.kind)) problems.push(`${name}: kind must be one of ${KINDS.join(', ')}`);
+    if (def.access === 'public') {
+      if (!publicActions[name]) problems.push(`${name} is public: add it with the reason to publicActions in ${REVIEWED_FILE}`);
+    } else if (def.access === 'signedIn') {
+      if (!signedInActions[name]) problems.push(`${name} needs no permission code: add it with the reason to signedInActions in ${REVIEWED_FILE}, or give it codes()`);
+    } else if (typeof def.access === 'object' && Array.isArray(def.access.codes) && def.access.codes.length > 0) {
+      for (const code of def.access.codes) if (!knownCodes.has(code)) problems.push(`${name}: permission code ${code} is not in the menu table`);
+    } else {
+      problems.push(`${name}: access must be 'public', 'signedIn' or codes(...) with at least one code`);
+    }
+    if (unwrap(def.input).type !== 'object') problems.push(`${name}: the input must be an object schema`);
+
+    const ids = def.ids ?? {};
+    for (const [path, entity] of Object.entries(ids)) {
+      if (!fieldSchema(def.input, path)) problems.push(`${name}: ids names ${path}, which is not a field of the input`);
+      if (!entities[entity]) problems.push(`${name}: ids uses entity '${entity}', which has no fixture: add one entry for '${entity}' to ${ENTITIES_FILE}`);
+    }
+    for (const path of fieldPaths(def.input)) {
+      const field = path.split('.').pop()!;
+      if (!looksLikeId(field) || path in ids || field in referenceFields) continue;
+      problems.push(`${name}: input field ${path} looks like an object id: declare it in the action's ids (field -> entity), or, if it is shared reference data, add '${field}' to referenceFields in ${REVIEWED_FILE}`);
+    }
+  }
+  for (const [list, entries, want] of [
+    ['publicActions', publicActions, 'public'],
+    ['signedInActions', signedInActions, 'signedIn'],
+  ] as const) {
+    for (const name of Object.keys(entries)) {
+      if (catalogue[name]?.access !== want) problems.push(`${list} in ${REVIEWED_FILE} names ${name}, which is not a ${want} action of the catalogue`);
+    }
+  }
+  for (const [entity, fixture] of Object.entries(entities)) {
+    if (fixture.kind === 'shared' && fixture.reason.trim().length < 10) problems.push(`${ENTITIES_FILE}: shared entity ${entity} needs its reason`);
+  }
+  return problems;
+}
