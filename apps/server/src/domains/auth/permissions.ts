@@ -1,8 +1,6 @@
-import { and, eq, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { allMenuCodes, PROVIDER_EXTRA_CODE } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { muser, muserPermission } from '../accounts/tables.js';
-import { role, roleMenu, sysuserRole } from '../system/tables.js';
 
 export interface AccountRow {
   musercode: string;
@@ -16,47 +14,65 @@ export interface Grants {
   roles: string[];
 }
 
+export interface Access extends Grants {
+  /** Institutions whose data the account may see: itself and those it provides for; 'all' for super. */
+  scope: string[] | 'all';
+}
+
 /** Extra codes by account type (SPEC §6): type 005 adds 0000901, 001 to 004 add none. */
 export function typeCodes(musertype: string): string[] {
   return musertype === '005' ? [PROVIDER_EXTRA_CODE] : [];
 }
 
-/** The codes an account holds by itself. */
-export async function accountCodes(db: DbOrTx, account: AccountRow): Promise<string[]> {
-  if (account.issuper) return [...allMenuCodes(), PROVIDER_EXTRA_CODE];
-  const rows = await db.select({ code: muserPermission.code }).from(muserPermission).where(eq(muserPermission.musercode, account.musercode));
-  return [...new Set([...rows.map((r) => r.code), ...typeCodes(account.musertype)])];
+interface AccessRows {
+  own: string[];
+  /** 'rolekey:code' per role code of the user's enabled roles ('rolekey:' for a role without codes). */
+  rolecodes: string[];
+  children: string[];
+}
+
+/** One round trip for everything authorisation needs; it runs on every signed-in request. */
+async function loadAccessRows(db: DbOrTx, musercode: string, userid: string | null): Promise<AccessRows> {
+  const result = await db.execute(sql`
+    select
+      array(select code from muser_permission where musercode = ${musercode}) as own,
+      array(
+        select r.rolekey || ':' || coalesce(rm.code, '')
+        from sysuser_role ur
+        join role r on r.roleid = ur.roleid and r.enabled = 1
+        left join role_menu rm on rm.roleid = r.roleid
+        where ur.userid = ${userid}
+      ) as rolecodes,
+      array(select musercode from muser where parentcode = ${musercode}) as children`);
+  return (result as unknown as { rows: AccessRows[] }).rows[0];
 }
 
 /**
- * A staff user's codes are those of its enabled roles, bounded by its institution's codes:
- * a role can never give more than the institution holds. Role key 'admin' gives all of them.
+ * Pure: an account's own codes, and a staff user's codes as those of its enabled roles bounded
+ * by its institution's codes (a role never gives more than the institution holds; role key
+ * 'admin' gives all of them).
  */
-export async function resolveGrants(db: DbOrTx, account: AccountRow, userid: string | null): Promise<Grants> {
-  const own = await accountCodes(db, account);
+export function grantsOf(account: AccountRow, userid: string | null, rows: Pick<AccessRows, 'own' | 'rolecodes'>): Grants {
+  const own = account.issuper ? [...allMenuCodes(), PROVIDER_EXTRA_CODE] : [...new Set([...rows.own, ...typeCodes(account.musertype)])];
   if (!userid) return { codes: own, roles: account.issuper ? ['admin', ...own] : own };
-  const rows = await db
-    .select({ rolekey: role.rolekey, code: roleMenu.code })
-    .from(sysuserRole)
-    .innerJoin(role, and(eq(role.roleid, sysuserRole.roleid), eq(role.enabled, 1)))
-    .leftJoin(roleMenu, eq(roleMenu.roleid, role.roleid))
-    .where(eq(sysuserRole.userid, userid));
-  const codes = rows.some((r) => r.rolekey === 'admin') ? own : intersect(rows.map((r) => r.code).filter((c): c is string => !!c), own);
+  const pairs = rows.rolecodes.map((rc) => rc.split(':') as [string, string]);
+  const held = new Set(own);
+  const codes = pairs.some(([key]) => key === 'admin') ? own : [...new Set(pairs.map(([, code]) => code).filter((c) => held.has(c)))];
   return { codes, roles: codes };
 }
 
-const intersect = (a: string[], b: string[]) => {
-  const keep = new Set(b);
-  return [...new Set(a.filter((x) => keep.has(x)))];
-};
-
-/** Institutions whose data an account may see: itself and the institutions it provides for. */
-export async function resolveScope(db: DbOrTx, account: AccountRow): Promise<string[] | 'all'> {
-  if (account.issuper) return 'all';
-  const rows = await db
-    .select({ musercode: muser.musercode })
-    .from(muser)
-    .where(or(eq(muser.musercode, account.musercode), eq(muser.parentcode, account.musercode)));
-  return rows.map((r) => r.musercode);
+export async function resolveAccess(db: DbOrTx, account: AccountRow, userid: string | null): Promise<Access> {
+  const rows = await loadAccessRows(db, account.musercode, userid);
+  const scope = account.issuper ? 'all' : [account.musercode, ...rows.children];
+  return { ...grantsOf(account, userid, rows), scope };
 }
 
+export async function resolveGrants(db: DbOrTx, account: AccountRow, userid: string | null): Promise<Grants> {
+  const { codes, roles } = await resolveAccess(db, account, userid);
+  return { codes, roles };
+}
+
+/** The codes an account holds by itself (no staff role applied). */
+export async function accountCodes(db: DbOrTx, account: AccountRow): Promise<string[]> {
+  return (await resolveGrants(db, account, null)).codes;
+}

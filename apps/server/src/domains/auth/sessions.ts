@@ -7,7 +7,7 @@ import type { Caller } from '../../http/context.js';
 import { muser } from '../accounts/tables.js';
 import { sysuser } from '../system/tables.js';
 import { session } from './tables.js';
-import { resolveGrants, resolveScope } from './permissions.js';
+import { resolveAccess } from './permissions.js';
 
 /** 256 random bits; only the SHA-256 is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -50,7 +50,7 @@ export async function authenticate(db: Db, config: Config, now: Date, token: str
   if (now.getTime() - row.s.lastseenat.getTime() > TOUCH_EVERY_MS) {
     await db.update(session).set({ lastseenat: now }).where(eq(session.tokenhash, tokenhash));
   }
-  const [grants, scope] = await Promise.all([resolveGrants(db, row.account, row.s.userid), resolveScope(db, row.account)]);
+  const access = await resolveAccess(db, row.account, row.s.userid);
   return {
     tokenhash,
     musercode: row.account.musercode,
@@ -58,9 +58,9 @@ export async function authenticate(db: Db, config: Config, now: Date, token: str
     actor: row.s.actor,
     musertype: row.account.musertype,
     issuper: row.account.issuper,
-    codes: new Set(grants.codes),
-    roles: grants.roles,
-    scope,
+    codes: new Set(access.codes),
+    roles: access.roles,
+    scope: access.scope,
   };
 }
 
