@@ -52,8 +52,8 @@ const planColumns = (lang: Ctx['lang']) => ({
   description: plan.description,
   iscommon: plan.iscommon,
   enabled: plan.enabled,
-  stagecount: sql<number>`(select count(*)::int from ${planStage} where ${planStage.plancode} = ${plan.plancode})`,
-  formcount: sql<number>`(select count(*)::int from ${planForm} where ${planForm.plancode} = ${plan.plancode})`,
+  stagecount: sql<number>`(select count(*)::int from plan_stage ps where ps.plancode = plan.plancode)`,
+  formcount: sql<number>`(select count(*)::int from plan_form pf where pf.plancode = plan.plancode)`,
   createdat: plan.createdat,
   updatedat: plan.updatedat,
 });

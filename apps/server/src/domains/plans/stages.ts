@@ -63,7 +63,7 @@ export const stageHandlers = {
         insname: muser.insname,
         description: examStage.description,
         sort: examStage.sort,
-        formcount: sql<number>`(select count(*)::int from ${examStageForm} where ${examStageForm.stagecode} = ${examStage.stagecode})`,
+        formcount: sql<number>`(select count(*)::int from exam_stage_form esf where esf.stagecode = exam_stage.stagecode)`,
         createdat: examStage.createdat,
       })
       .from(examStage)

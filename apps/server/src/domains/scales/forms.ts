@@ -112,7 +112,8 @@ export const formHandlers = {
       .select({
         version: formVersion.version,
         createdat: formVersion.createdat,
-        resultcount: sql<number>`(select count(*)::int from ${assessment} where ${assessment.formcode} = ${formVersion.formcode} and ${assessment.version} = ${formVersion.version})`,
+        // Written out with aliases: drizzle leaves columns unqualified in a single-table select.
+        resultcount: sql<number>`(select count(*)::int from assessment a where a.formcode = form_version.formcode and a.version = form_version.version)`,
       })
       .from(formVersion)
       .where(eq(formVersion.formcode, formcode))
