@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+/** The top-level entries of the sidebar, in order. */
+async function topMenus(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toBeVisible();
+  const titles = await menu.locator(':scope > li').evaluateAll((items) => items.map((li) => (li.querySelector('.ant-menu-title-content') as HTMLElement | null)?.innerText.trim() ?? ''));
+  return titles.filter(Boolean);
+}
+
+test.describe('permission management and administration', () => {
+  test('a role created with menus, given to a new staff user, shows that user exactly those menus', async ({ page, browser }) => {
+    await signIn(page, 'school');
+    await page.goto('/authority/roleAdministration');
+    await expect(page.getByRole('cell', { name: '心理咨询师' })).toBeVisible();
+
+    // The role: group assessment (00040 with its pages) and crisis warnings (00013, 00046).
+    await page.getByTestId('role-add').click();
+    const dialog = page.getByRole('dialog', { name: '添加角色' });
+    await dialog.getByTestId('role-name').fill('团体预警员');
+    await dialog.getByTestId('role-key').fill('groupwarn');
+    const tree = dialog.getByTestId('menu-tree');
+    for (const code of ['00040', '00013']) await tree.locator('.ant-tree-treenode', { hasText: code }).first().locator('.ant-tree-checkbox').click();
+    await expect(tree.locator('.ant-tree-treenode', { hasText: '00046' }).locator('.ant-tree-checkbox-checked')).toBeVisible();
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: '团体预警员' })).toBeVisible();
+
+    // The staff user holding it.
+    await page.goto('/organization/user');
+    await page.getByTestId('user-add').click();
+    const form = page.getByRole('dialog', { name: '添加用户' });
+    await form.getByTestId('user-realname').fill('周老师');
+    await form.getByTestId('user-sysusername').fill('groupwarn1');
+    await form.getByTestId('user-password').fill('Warn2468');
+    await form.getByTestId('user-confirm').fill('Warn2468');
+    await form.getByTestId('user-roles').click();
+    await page.locator('.ant-select-item-option', { hasText: '团体预警员' }).click();
+    await form.getByRole('button', { name: '确 定' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'groupwarn1' })).toBeVisible();
+
+    // That user signs in and sees exactly the role's menus.
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    await signIn(staff, 'groupwarn1', { password: 'Warn2468' });
+    const menus = await topMenus(staff);
+    // Early warning has one page, so the sidebar shows that page (危机预警) in its place.
+    expect(menus).toEqual(['团体测评', '危机预警']);
+    await staff.getByTestId('side-menu').getByText('团体测评').click();
+    for (const child of ['团体管理', '任务管理', 'AI团体报告']) await expect(staff.getByTestId('side-menu')).toContainText(child);
+    await staff.goto('/authority/roleAdministration');
+    await expect(staff.getByText('404').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('a department that still has users cannot be deleted, with a clear message', async ({ page }) => {
+    await signIn(page, 'school');
+    await page.goto('/organization/dept');
+    await expect(page.getByRole('cell', { name: '心理健康中心' })).toBeVisible();
+    await page.getByTestId('dept-delete-D0002').click();
+    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await expect(page.getByText('部门“心理健康中心”下还有 2 个用户，不能删除；请先将用户调到其他部门')).toBeVisible();
+    await page.getByTestId('list-search').getByRole('button', { name: /重\s*置/ }).click();
+    await expect(page.getByRole('cell', { name: '心理健康中心' })).toBeVisible();
+
+    // An empty department goes.
+    await page.getByTestId('dept-delete-D0004').click();
+    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await expect(page.getByText('删除成功')).toBeVisible();
+    await expect(page.getByRole('cell', { name: '高一年级组' })).toBeHidden();
+  });
+
+  test('the user list masks phones, filters by department, and a disabled user is signed out', async ({ page, browser }) => {
+    const context = await browser.newContext();
+    const teacher = await context.newPage();
+    await signIn(teacher, 'teacher');
+
+    await signIn(page, 'school');
+    await page.goto('/organization/user');
+    await expect(page.getByRole('cell', { name: '138****5678' })).toBeVisible();
+    await page.getByTestId('user-dept-tree').getByText('德育处').click();
+    await expect(page.getByRole('cell', { name: 'teacher' })).toBeHidden();
+    await page.getByTestId('user-dept-tree').getByText('德育处').click();
+    await expect(page.getByRole('cell', { name: 'teacher', exact: true })).toBeVisible();
+
+    await page.getByTestId('user-enabled-teacher').click();
+    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await expect(page.getByText('已停用“teacher”')).toBeVisible();
+    await teacher.reload();
+    await expect(teacher.getByText('用户身份已失效，请重新登录').first()).toBeVisible();
+    await context.close();
+  });
+});
