@@ -186,6 +186,7 @@ export const formHandlers = {
   },
 
   'as.m.assess.forms.importFormJson': async ({ musercode, filename, content }, ctx) => {
+    if (musercode) assertInScope(ctx.me, musercode);
     const body = readFormFile(content);
     const out = await createOwnForm(ctx, musercode, body, 'badImportFile');
     await ctx.audit({ action: 'as.m.assess.forms.importFormJson', result: 'ok', detail: { filename, ...out } });
