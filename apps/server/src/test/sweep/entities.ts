@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { allMenuCodes, type EntityName } from '@xinli/contract';
 import type { Db } from '../../db/database.js';
 import { dept, role, sysuser } from '../../domains/system/tables.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
+import { createForm, loadDefinition } from '../../domains/scales/store.js';
 import { examCategory, examStage, plan } from '../../domains/plans/tables.js';
 
 /**
@@ -22,8 +23,7 @@ import { examCategory, examStage, plan } from '../../domains/plans/tables.js';
  * - shared(reason, make): ids of reference data every institution sees alike; nothing to isolate.
  */
 export type EntityFixture =
-  | { kind: 'owned'; make(db: Db, musercode: string): Promise<string> }
-  | { kind: 'shared'; reason: string; make(db: Db): Promise<string> };
+  { kind: 'owned'; make(db: Db, musercode: string): Promise<string> } | { kind: 'shared'; reason: string; make(db: Db): Promise<string> };
 
 const owned = (make: (db: Db, musercode: string) => Promise<string>): EntityFixture => ({ kind: 'owned', make });
 const shared = (reason: string, make: (db: Db) => Promise<string>): EntityFixture => ({ kind: 'shared', reason, make });
@@ -35,15 +35,38 @@ const sweepId = (prefix: string, musercode: string) => `sw${prefix}${musercode}`
 export const SWEEP_APP = '000000002';
 
 export async function firstCategory(db: Db, appid: string): Promise<string> {
-  const [row] = await db.select({ id: examCategory.categoryid }).from(examCategory).where(eq(examCategory.appid, appid)).orderBy(asc(examCategory.sort)).limit(1);
+  const [row] = await db
+    .select({ id: examCategory.categoryid })
+    .from(examCategory)
+    .where(eq(examCategory.appid, appid))
+    .orderBy(asc(examCategory.sort))
+    .limit(1);
   if (!row) throw new Error(`the sweep needs an exam category of app ${appid} in the reference data`);
   return row.id;
 }
 
-/** A scale of the institution (header only: handlers that need a definition version add it here). */
+/**
+ * A scale of the institution: a copy of the first built-in library scale that has score bands,
+ * written by the scales domain's own createForm, its first band under a known id.
+ */
 async function ownForm(db: Db, musercode: string): Promise<string> {
   const formcode = sweepId('F', musercode);
-  await db.insert(form).values({ formcode, musercode, formname: `sweep ${musercode}`, formtype: '01', appids: [SWEEP_APP] }).onConflictDoNothing();
+  const [exists] = await db.select({ f: form.formcode }).from(form).where(eq(form.formcode, formcode));
+  if (exists) return formcode;
+  const [source] = await db
+    .select({ formcode: form.formcode, version: form.version, quotacode: quotaOption.quotacode })
+    .from(form)
+    .innerJoin(quotaOption, and(eq(quotaOption.formcode, form.formcode), eq(quotaOption.version, form.version)))
+    .where(isNull(form.musercode))
+    .orderBy(asc(form.formcode))
+    .limit(1);
+  if (!source) throw new Error('the sweep copies a built-in scale with score bands; the library has none');
+  const def = await loadDefinition(db, source.formcode, source.version);
+  // Bands of a deleted earlier copy would clash with the new ones' ids.
+  await db.delete(quotaOption).where(eq(quotaOption.formcode, formcode));
+  await db.transaction((tx) =>
+    createForm(tx, formcode, musercode, def, new Date(), new Map([[source.quotacode, [sweepId('O', musercode)]]])),
+  );
   return formcode;
 }
 
@@ -52,13 +75,19 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
 
   dept: owned(async (db, musercode) => {
     const deptid = sweepId('D', musercode);
-    await db.insert(dept).values({ deptid, musercode, parentid: null, deptname: `sweep ${musercode}` }).onConflictDoNothing();
+    await db
+      .insert(dept)
+      .values({ deptid, musercode, parentid: null, deptname: `sweep ${musercode}` })
+      .onConflictDoNothing();
     return deptid;
   }),
 
   role: owned(async (db, musercode) => {
     const roleid = sweepId('R', musercode);
-    await db.insert(role).values({ roleid, musercode, rolename: `sweep ${musercode}`, rolekey: 'sweep' }).onConflictDoNothing();
+    await db
+      .insert(role)
+      .values({ roleid, musercode, rolename: `sweep ${musercode}`, rolekey: 'sweep' })
+      .onConflictDoNothing();
     return roleid;
   }),
 
@@ -67,36 +96,62 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     // Not a usable sign-in: the hash is no argon2 string, so no password verifies against it.
     await db
       .insert(sysuser)
-      .values({ userid, musercode, sysusername: `sw_${musercode.toLowerCase()}_staff`, pwdhash: 'sweep-no-login', realname: `sweep ${musercode}` })
+      .values({
+        userid,
+        musercode,
+        sysusername: `sw_${musercode.toLowerCase()}_staff`,
+        pwdhash: 'sweep-no-login',
+        realname: `sweep ${musercode}`,
+      })
       .onConflictDoNothing();
     return userid;
   }),
 
   form: owned(ownForm),
 
+  // The first band of the institution's scale (ownForm gives it this id); recreated with the scale.
   quotaoption: owned(async (db, musercode) => {
     const formcode = await ownForm(db, musercode);
     const optionid = sweepId('O', musercode);
-    await db.insert(quotaOption).values({ optionid, formcode, version: 1, quotacode: 'SW', band: {} }).onConflictDoNothing();
+    const [band] = await db
+      .select({ id: quotaOption.optionid })
+      .from(quotaOption)
+      .where(and(eq(quotaOption.formcode, formcode), eq(quotaOption.optionid, optionid)));
+    if (!band) {
+      await db.delete(form).where(eq(form.formcode, formcode));
+      await ownForm(db, musercode);
+    }
     return optionid;
   }),
 
   stage: owned(async (db, musercode) => {
     const stagecode = sweepId('S', musercode);
     const categoryid = await firstCategory(db, SWEEP_APP);
-    await db.insert(examStage).values({ stagecode, musercode, appid: SWEEP_APP, categoryid, stagename: `sweep ${musercode}` }).onConflictDoNothing();
+    await db
+      .insert(examStage)
+      .values({ stagecode, musercode, appid: SWEEP_APP, categoryid, stagename: `sweep ${musercode}` })
+      .onConflictDoNothing();
     return stagecode;
   }),
 
   plan: owned(async (db, musercode) => {
     const plancode = sweepId('P', musercode);
-    await db.insert(plan).values({ plancode, musercode, planname: `sweep ${musercode}`, appid: SWEEP_APP }).onConflictDoNothing();
+    await db
+      .insert(plan)
+      .values({ plancode, musercode, planname: `sweep ${musercode}`, appid: SWEEP_APP })
+      .onConflictDoNothing();
     return plancode;
   }),
 
-  app: shared('population apps (SPEC §1) are platform reference data; an institution is limited to its own apps by the handlers, not by ownership', async () => SWEEP_APP),
+  app: shared(
+    'population apps (SPEC §1) are platform reference data; an institution is limited to its own apps by the handlers, not by ownership',
+    async () => SWEEP_APP,
+  ),
 
-  menu: shared('the menu table (SPEC §2) is the same for every account; what an account may grant is bounded by its own codes', async () => allMenuCodes()[0]!),
+  menu: shared(
+    'the menu table (SPEC §2) is the same for every account; what an account may grant is bounded by its own codes',
+    async () => allMenuCodes()[0]!,
+  ),
 };
 
 /** Where to add a missing entry; the metadata test prints it. */

@@ -11,11 +11,18 @@ export const VOLATILE_TABLES = ['audit_log', 'session', 'login_attempt'];
 
 /** Every table of the Drizzle schema, so a table added later is fingerprinted without a change here. */
 export const allTables = (): string[] =>
-  [...new Set(Object.values(schema).filter((v) => is(v, PgTable)).map((t) => getTableName(t as PgTable)))].sort();
+  [
+    ...new Set(
+      Object.values(schema)
+        .filter((v) => is(v, PgTable))
+        .map((t) => getTableName(t as PgTable)),
+    ),
+  ].sort();
 
 export type Fingerprint = Record<string, string>;
 
-const rowsOf = (res: unknown): Record<string, unknown>[] => ((res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[]));
+const rowsOf = (res: unknown): Record<string, unknown>[] =>
+  (res as { rows?: Record<string, unknown>[] }).rows ?? (res as Record<string, unknown>[]);
 
 /** Row count and an order-independent hash of every row of every non-volatile table, in one query. */
 export async function fingerprint(db: Db, exclude: string[] = VOLATILE_TABLES): Promise<Fingerprint> {

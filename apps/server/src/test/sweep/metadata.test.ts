@@ -13,7 +13,9 @@ describe('catalogue metadata for the security sweep', () => {
   });
 
   it('lists the actions exempt from the permission sweep, each with its reason', () => {
-    const open = Object.entries(catalogue as Record<string, ActionDef>).filter(([, d]) => typeof d.access !== 'object').map(([n]) => n);
+    const open = Object.entries(catalogue as Record<string, ActionDef>)
+      .filter(([, d]) => typeof d.access !== 'object')
+      .map(([n]) => n);
     expect(open.sort()).toEqual([...Object.keys(publicActions), ...Object.keys(signedInActions)].sort());
     for (const reason of [...Object.values(publicActions), ...Object.values(signedInActions)]) expect(reason.length).toBeGreaterThan(10);
   });

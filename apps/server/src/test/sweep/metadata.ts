@@ -2,7 +2,7 @@ import { PROVIDER_EXTRA_CODE, allMenuCodes, type ActionDef } from '@xinli/contra
 import { unwrap } from './arbitrary.js';
 import { fieldSchema } from './checks.js';
 import { ENTITIES_FILE, entities } from './entities.js';
-import { looksLikeId, publicActions, referenceFields, signedInActions } from './reviewed.js';
+import { looksLikeId, publicActions, notObjectIds, signedInActions } from './reviewed.js';
 
 const OPS = ['auth', 'read', 'list', 'write', 'export'];
 const KINDS = ['json', 'download', 'upload'];
@@ -35,9 +35,13 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
     if (def.access === 'public') {
       if (!publicActions[name]) problems.push(`${name} is public: add it with the reason to publicActions in ${REVIEWED_FILE}`);
     } else if (def.access === 'signedIn') {
-      if (!signedInActions[name]) problems.push(`${name} needs no permission code: add it with the reason to signedInActions in ${REVIEWED_FILE}, or give it codes()`);
+      if (!signedInActions[name])
+        problems.push(
+          `${name} needs no permission code: add it with the reason to signedInActions in ${REVIEWED_FILE}, or give it codes()`,
+        );
     } else if (typeof def.access === 'object' && Array.isArray(def.access.codes) && def.access.codes.length > 0) {
-      for (const code of def.access.codes) if (!knownCodes.has(code)) problems.push(`${name}: permission code ${code} is not in the menu table`);
+      for (const code of def.access.codes)
+        if (!knownCodes.has(code)) problems.push(`${name}: permission code ${code} is not in the menu table`);
     } else {
       problems.push(`${name}: access must be 'public', 'signedIn' or codes(...) with at least one code`);
     }
@@ -46,12 +50,15 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
     const ids = def.ids ?? {};
     for (const [path, entity] of Object.entries(ids)) {
       if (!fieldSchema(def.input, path)) problems.push(`${name}: ids names ${path}, which is not a field of the input`);
-      if (!entities[entity]) problems.push(`${name}: ids uses entity '${entity}', which has no fixture: add one entry for '${entity}' to ${ENTITIES_FILE}`);
+      if (!entities[entity])
+        problems.push(`${name}: ids uses entity '${entity}', which has no fixture: add one entry for '${entity}' to ${ENTITIES_FILE}`);
     }
     for (const path of fieldPaths(def.input)) {
       const field = path.split('.').pop()!;
-      if (!looksLikeId(field) || path in ids || field in referenceFields) continue;
-      problems.push(`${name}: input field ${path} looks like an object id: declare it in the action's ids (field -> entity), or, if it is shared reference data, add '${field}' to referenceFields in ${REVIEWED_FILE}`);
+      if (!looksLikeId(field) || path in ids || field in notObjectIds) continue;
+      problems.push(
+        `${name}: input field ${path} looks like an object id: declare it in the action's ids (field -> entity), or, if it is shared reference data, add '${field}' with the reason to notObjectIds in ${REVIEWED_FILE}`,
+      );
     }
   }
   for (const [list, entries, want] of [
@@ -59,11 +66,13 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
     ['signedInActions', signedInActions, 'signedIn'],
   ] as const) {
     for (const name of Object.keys(entries)) {
-      if (catalogue[name]?.access !== want) problems.push(`${list} in ${REVIEWED_FILE} names ${name}, which is not a ${want} action of the catalogue`);
+      if (catalogue[name]?.access !== want)
+        problems.push(`${list} in ${REVIEWED_FILE} names ${name}, which is not a ${want} action of the catalogue`);
     }
   }
   for (const [entity, fixture] of Object.entries(entities)) {
-    if (fixture.kind === 'shared' && fixture.reason.trim().length < 10) problems.push(`${ENTITIES_FILE}: shared entity ${entity} needs its reason`);
+    if (fixture.kind === 'shared' && fixture.reason.trim().length < 10)
+      problems.push(`${ENTITIES_FILE}: shared entity ${entity} needs its reason`);
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { SWEEP_APP, firstCategory } from './entities.js';
+import { sweepQuotacode } from './examples.js';
 
 /**
  * Lists a reviewer reads: every action the sweep does NOT hold to the usual rule is named here
@@ -22,16 +23,21 @@ export const signedInActions: Record<string, string> = {
 };
 
 /**
- * Input field names that look like object ids but name shared reference data, so there is no
- * other institution's object to try. Any other id-looking field must be declared in the
- * action's `ids`. `value` gives the sweep a real one, so that generated bodies get past the
- * reference check to the checks under test.
+ * Input field names that look like object ids but do not name another institution's object:
+ * shared reference data, or a code inside an object the action's declared ids already scope.
+ * Any other id-looking field must be declared in the action's `ids`. `value` gives the sweep a
+ * real one, so that generated bodies get past that check to the checks under test.
  */
-export const referenceFields: Record<string, { reason: string; value?: (db: Db) => Promise<string> }> = {
-  appid: { reason: 'population app ids (SPEC §1) are platform reference data; handlers check them against the account’s own apps', value: async () => SWEEP_APP },
+export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => Promise<string> }> = {
+  appid: {
+    reason: 'population app ids (SPEC §1) are platform reference data; handlers check them against the account’s own apps',
+    value: async () => SWEEP_APP,
+  },
   appids: { reason: 'population app ids, as above', value: async () => SWEEP_APP },
   categoryid: { reason: 'exam categories are platform reference data synced from code', value: (db) => firstCategory(db, SWEEP_APP) },
   codes: { reason: 'permission codes of the menu table; handlers bound them by the caller’s own codes', value: async () => '00018' },
+  quotacode: { reason: 'an indicator code inside the scale named by formcode, which carries the scope', value: sweepQuotacode },
+  code: { reason: 'a code the body itself defines (an indicator inside a scale definition), not a stored object' },
   provincecode: { reason: 'region codes are public reference data' },
   citycode: { reason: 'region codes are public reference data' },
   districtcode: { reason: 'region codes are public reference data' },

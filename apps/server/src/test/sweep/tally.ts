@@ -33,9 +33,20 @@ export function publish(part: SweepPart, engine: string, t: Tally) {
   const dir = path.dirname(inject('pgliteTemplate'));
   const file = (p: string) => path.join(dir, `sweep-${p}-${engine}.json`);
   fs.writeFileSync(file(part), JSON.stringify({ actions: [...t.actions], bodies: t.bodies, failures: t.failures }));
-  const all = SWEEP_PARTS.map((p) => (fs.existsSync(file(p)) ? (JSON.parse(fs.readFileSync(file(p), 'utf8')) as { actions: string[]; bodies: number; failures: number }) : null));
+  const all = SWEEP_PARTS.map((p) =>
+    fs.existsSync(file(p))
+      ? (JSON.parse(fs.readFileSync(file(p), 'utf8')) as { actions: string[]; bodies: number; failures: number })
+      : null,
+  );
   if (all.some((x) => x === null)) return;
   const done = all as { actions: string[]; bodies: number; failures: number }[];
   const actions = new Set(done.flatMap((x) => x.actions)).size;
-  console.log(line(`summary on ${engine}`, actions, done.reduce((n, x) => n + x.bodies, 0), done.reduce((n, x) => n + x.failures, 0)));
+  console.log(
+    line(
+      `summary on ${engine}`,
+      actions,
+      done.reduce((n, x) => n + x.bodies, 0),
+      done.reduce((n, x) => n + x.failures, 0),
+    ),
+  );
 }

@@ -1,13 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { actionPath, allMenuCodes, catalogue, populationApps, type EntityName } from '@xinli/contract';
 import { muser, muserPermission } from '../../domains/accounts/tables.js';
 import { muserApp } from '../../domains/apps/tables.js';
 import { role, roleMenu, sysuser, sysuserRole } from '../../domains/system/tables.js';
 import { md5Upper } from '../../domains/auth/passwords.js';
+import { hashToken } from '../../domains/auth/sessions.js';
+import { session } from '../../domains/auth/tables.js';
 import { DEMO_PASSWORD, startTestServer, type Engine, type TestServer } from '../harness.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { entities } from './entities.js';
-import { referenceFields } from './reviewed.js';
+import { notObjectIds } from './reviewed.js';
 
 /**
  * The sweep's world: the demo data plus a second provider with one institution, every account
@@ -90,7 +92,8 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
     { musercode: 'I9002', username: 'sweepinst', musertype: '001', insname: 'sweep institution', parentcode: 'P9002', pwdhash },
     { musercode: 'I9009', username: 'sweepsentinel', musertype: '001', insname: 'sweep sentinel', pwdhash },
   ]);
-  const snapshot = await db.select().from(muser).where(inArray(muser.musercode, CALLERS.map((w) => WORLD[w].musercode)));
+  const callerCodes = CALLERS.map((w) => WORLD[w].musercode);
+  const snapshot = await db.select().from(muser).where(inArray(muser.musercode, callerCodes));
   const codes = allMenuCodes();
 
   const tokens = new Map<Who, string>();
@@ -130,21 +133,73 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
     },
     call,
     async heal() {
+      // Repairs only what differs: most actions change none of it.
+      const now = await db.select().from(muser).where(inArray(muser.musercode, callerCodes));
       for (const row of snapshot) {
         const { musercode, pwdhash: hash, enabled, parentcode, musertype, issuper } = row;
+        const cur = now.find((r) => r.musercode === musercode);
+        if (
+          cur &&
+          cur.pwdhash === hash &&
+          cur.enabled === enabled &&
+          cur.parentcode === parentcode &&
+          cur.musertype === musertype &&
+          cur.issuper === issuper
+        )
+          continue;
         await db.update(muser).set({ pwdhash: hash, enabled, parentcode, musertype, issuper }).where(eq(muser.musercode, musercode));
       }
       const rows = snapshot.filter((r) => !r.issuper);
-      await db
-        .insert(muserPermission)
-        .values(rows.flatMap((r) => codes.map((code) => ({ musercode: r.musercode, code }))))
-        .onConflictDoNothing();
-      await db
-        .insert(muserApp)
-        .values(rows.flatMap((r) => populationApps.map((a) => ({ musercode: r.musercode, appid: a.appid }))))
-        .onConflictDoNothing();
-      for (const [who, token] of [...tokens]) {
-        if ((await call('as.m.system.ping', {}, token)).errorCode !== 0) tokens.delete(who);
+      const [perms] = await db
+        .select({ n: count() })
+        .from(muserPermission)
+        .where(
+          and(
+            inArray(
+              muserPermission.musercode,
+              rows.map((r) => r.musercode),
+            ),
+            inArray(muserPermission.code, codes),
+          ),
+        );
+      if (Number(perms?.n) < rows.length * codes.length) {
+        await db
+          .insert(muserPermission)
+          .values(rows.flatMap((r) => codes.map((code) => ({ musercode: r.musercode, code }))))
+          .onConflictDoNothing();
+      }
+      const [apps] = await db
+        .select({ n: count() })
+        .from(muserApp)
+        .where(
+          inArray(
+            muserApp.musercode,
+            rows.map((r) => r.musercode),
+          ),
+        );
+      if (Number(apps?.n) < rows.length * populationApps.length) {
+        await db
+          .insert(muserApp)
+          .values(rows.flatMap((r) => populationApps.map((a) => ({ musercode: r.musercode, appid: a.appid }))))
+          .onConflictDoNothing();
+      }
+      // Sessions ended by an action under test (logout, password change) are dropped.
+      const held = [...tokens].map(([who, token]) => ({ who, hash: hashToken(token) }));
+      if (held.length) {
+        const live = await db
+          .select({ h: session.tokenhash })
+          .from(session)
+          .where(
+            and(
+              inArray(
+                session.tokenhash,
+                held.map((x) => x.hash),
+              ),
+              isNull(session.revokedat),
+            ),
+          );
+        const alive = new Set(live.map((x) => x.h));
+        for (const { who, hash } of held) if (!alive.has(hash)) tokens.delete(who);
       }
     },
     async idsOf(musercode) {
@@ -163,7 +218,7 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
     },
     async refs() {
       const out: Record<string, string> = {};
-      for (const [field, ref] of Object.entries(referenceFields)) if (ref.value) out[field] = await ref.value(db);
+      for (const [field, ref] of Object.entries(notObjectIds)) if (ref.value) out[field] = await ref.value(db);
       return out;
     },
     async staffWith(held) {

@@ -1,0 +1,35 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { form, quotaOption } from '../../domains/scales/tables.js';
+import { loadDefinition } from '../../domains/scales/store.js';
+
+/**
+ * Bodies the schema walker cannot invent (an import file must hold a real scale). The sweeps try
+ * these first, with id fields then set as each check needs. Add an entry when the tenant sweep
+ * reports that every generated body was refused before the ids were checked.
+ */
+export const examples: Record<string, (db: Db) => Promise<Record<string, unknown>>> = {
+  'as.m.assess.forms.importFormJson': async (db) => {
+    const [source] = await db
+      .select({ formcode: form.formcode, version: form.version })
+      .from(form)
+      .where(isNull(form.musercode))
+      .orderBy(asc(form.formcode))
+      .limit(1);
+    if (!source) throw new Error('the import example copies a built-in scale; the library has none');
+    const definition = await loadDefinition(db, source.formcode, source.version);
+    return { filename: 'scale.json', content: Buffer.from(JSON.stringify({ ...definition, formcode: 'SWIMPORT' })).toString('base64') };
+  },
+};
+
+/** The indicator code of the scale the form fixture copies (quotacode fields name it). */
+export async function sweepQuotacode(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ quotacode: quotaOption.quotacode })
+    .from(form)
+    .innerJoin(quotaOption, and(eq(quotaOption.formcode, form.formcode), eq(quotaOption.version, form.version)))
+    .where(isNull(form.musercode))
+    .orderBy(asc(form.formcode))
+    .limit(1);
+  return row?.quotacode ?? '';
+}
