@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { action, codes, idString, type ActionDef } from '@xinli/contract';
+import { handlers } from '../../domains/index.js';
+import { muserPermission } from '../../domains/accounts/tables.js';
+import { muserApp } from '../../domains/apps/tables.js';
+import { AppError } from '../../http/errors.js';
+import type { HandlerMap } from '../../http/handlers.js';
+import { engines } from '../harness.js';
+import { PERSPECTIVES, hostileCheck, looseObjects, tenantCheck } from './checks.js';
+import { metadataProblems } from './metadata.js';
+import { startWorld, type World } from './world.js';
+
+/**
+ * The sweeps must be able to fail: broken handlers are planted in a server of their own, and
+ * each sweep is shown to catch its kind of break.
+ */
+const planted: HandlerMap = {
+  ...handlers,
+  // Reads any account's codes: skips its scope check.
+  'as.m.permissions.getAllPermissions': async ({ musercode }, ctx) => {
+    const rows = await ctx.db.select({ code: muserPermission.code }).from(muserPermission).where(eq(muserPermission.musercode, musercode));
+    return { granted: rows.map((r) => r.code), grantable: [] };
+  },
+  // Replaces any account's apps: a write that skips its scope check.
+  'as.m.app.muser.insertMUserApp': async ({ musercode, appids }, ctx) => {
+    await ctx.db.delete(muserApp).where(eq(muserApp.musercode, musercode));
+    if (appids.length) await ctx.db.insert(muserApp).values(appids.map((appid) => ({ musercode, appid })));
+    return null;
+  },
+  // A list that answers another institution's row.
+  'as.m.app.getAppList': async () => [{ appid: '000000001', appname: 'x', scenecode: '', iconurl: '', musercode: 'I0002' } as never],
+  // A handler that throws.
+  'as.m.system.ping': async () => {
+    throw new Error('boom');
+  },
+  // A handler whose message leaks SQL and a file path.
+  'as.m.system.menu.selectMenuList': async () => {
+    throw new AppError('validation', {
+      zh: 'relation "muser" does not exist at /srv/app/src/db.ts:12',
+      en: 'relation "muser" does not exist at /srv/app/src/db.ts:12',
+    });
+  },
+};
+
+describe.each(engines())('the sweeps catch planted breaks on %s', (engine) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld(engine, { handlers: planted });
+  });
+  afterAll(() => w?.close());
+
+  it('a read that skips its scope answers another institution’s object', async () => {
+    const { failures } = await tenantCheck(w, 'as.m.permissions.getAllPermissions', PERSPECTIVES[0]!);
+    expect(failures.join('\n')).toMatch(/foreign musercode: HTTP 200 errorCode 0 .*expected not found/);
+  });
+
+  it('a write that skips its scope changes another institution’s rows', async () => {
+    const { failures } = await tenantCheck(w, 'as.m.app.muser.insertMUserApp', PERSPECTIVES[1]!);
+    expect(failures.join('\n')).toMatch(/changed muser_app|errorCode 0 .*expected not found/);
+  });
+
+  it('a list that answers another institution’s rows', async () => {
+    const { failures } = await tenantCheck(w, 'as.m.app.getAppList', PERSPECTIVES[0]!);
+    expect(failures.join('\n')).toMatch(/row of I0002, outside the caller's institutions/);
+  });
+
+  it('a handler that throws answers 5xx to hostile bodies', async () => {
+    const { failures } = await hostileCheck(w, 'as.m.system.ping', 5);
+    expect(failures.join('\n')).toMatch(/HTTP 500.*SWEEP_SEED=/);
+  });
+
+  it('a message with SQL text and a file path', async () => {
+    const { failures } = await hostileCheck(w, 'as.m.system.menu.selectMenuList', 5);
+    expect(failures.join('\n')).toMatch(/errorMsg contains SQL text.*errorMsg contains a file path/);
+  });
+});
+
+describe('the metadata and schema checks catch planted gaps', () => {
+  const base = { kind: 'json' as const, output: z.null(), summary: 'planted' };
+  const fake: Record<string, ActionDef> = {
+    'planted.open': action({ ...base, access: 'signedIn', op: 'read', input: z.strictObject({}) }),
+    'planted.noFixture': action({
+      ...base,
+      access: codes('00018'),
+      op: 'read',
+      input: z.strictObject({ warningid: idString }),
+      ids: { warningid: 'warning' },
+    }),
+    'planted.undeclared': action({
+      ...base,
+      access: codes('00018'),
+      op: 'write',
+      input: z.strictObject({ rows: z.array(z.strictObject({ roleid: idString })) }),
+    }),
+    'planted.wrongField': action({ ...base, access: codes('99999'), op: 'read', input: z.strictObject({}), ids: { deptid: 'dept' } }),
+  };
+
+  it('names every gap and the file to change', () => {
+    const problems = metadataProblems(fake).join('\n');
+    expect(problems).toContain('planted.open needs no permission code: add it with the reason to signedInActions');
+    expect(problems).toContain(
+      "planted.noFixture: ids uses entity 'warning', which has no fixture: add one entry for 'warning' to apps/server/src/test/sweep/entities.ts",
+    );
+    expect(problems).toContain('planted.undeclared: input field rows.roleid looks like an object id');
+    expect(problems).toContain('planted.wrongField: ids names deptid, which is not a field of the input');
+    expect(problems).toContain('planted.wrongField: permission code 99999 is not in the menu table');
+    // The reviewed lists name actions this fake catalogue lacks: stale entries are reported too.
+    expect(problems).toContain('names as.m.user.login, which is not a public action of the catalogue');
+  });
+
+  it('finds input objects that pass unknown fields to the handler', () => {
+    expect(looseObjects(z.strictObject({ a: z.string(), rows: z.array(z.looseObject({ b: z.string() })) }))).toEqual([
+      'input.rows[] keeps unknown fields (catchall unknown)',
+    ]);
+    expect(looseObjects(z.strictObject({ a: z.object({ b: z.string() }) }))).toEqual([]);
+  });
+});
