@@ -77,7 +77,7 @@ export default function RoleDialog({ role, open, onClose, onSaved }: RoleDialogP
     <Modal
       open={open}
       title={t(role ? 'system.role.editTitle' : 'system.role.addTitle')}
-      width={640}
+      width={680}
       okText={t('system.common.save')}
       cancelText={t('system.common.cancel')}
       confirmLoading={saving}
@@ -87,7 +87,7 @@ export default function RoleDialog({ role, open, onClose, onSaved }: RoleDialogP
       forceRender
       data-testid="role-dialog"
     >
-      <Form<RoleForm> form={form} layout="horizontal" labelCol={{ flex: '96px' }} wrapperCol={{ flex: 1 }} colon={false} style={{ marginTop: 16 }}>
+      <Form<RoleForm> form={form} layout="horizontal" labelCol={{ flex: '120px' }} labelWrap wrapperCol={{ flex: 1 }} colon={false} style={{ marginTop: 16 }}>
         {builtIn && <Alert type="info" showIcon title={t('system.role.builtInTip')} style={{ marginBottom: 16 }} />}
         <Form.Item name="rolename" label={t('system.role.rolename')} rules={[{ required: true, whitespace: true, message: enter('system.role.rolename') }, { max: 30 }]}>
           <Input placeholder={enter('system.role.rolename')} maxLength={30} data-testid="role-name" />

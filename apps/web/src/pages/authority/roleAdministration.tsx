@@ -87,7 +87,6 @@ export default function RoleAdministration() {
       title: t('system.common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 160,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, role: r })}>

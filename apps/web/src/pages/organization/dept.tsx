@@ -55,19 +55,18 @@ export default function Dept() {
   }
 
   const columns: ColumnsType<Row> = [
-    { title: t('system.dept.deptname'), dataIndex: 'deptname', width: 260 },
+    { title: t('system.dept.deptname'), dataIndex: 'deptname' },
     ...(manyInstitutions ? [{ title: t('system.common.institution'), dataIndex: 'insname' }] : []),
-    { title: t('system.dept.leader'), dataIndex: 'leader', width: 120 },
-    { title: t('system.dept.phonenumber'), dataIndex: 'phonenumber', width: 150 },
-    { title: t('system.dept.usercount'), dataIndex: 'usercount', width: 90, align: 'center' },
-    { title: t('system.common.sort'), dataIndex: 'sort', width: 100, align: 'center' },
-    { title: t('system.common.status'), dataIndex: 'enabled', width: 90, align: 'center', render: (enabled: number) => <StatusTag enabled={enabled} /> },
-    { title: t('system.common.createdat'), dataIndex: 'createdat', width: 170, render: formatTime },
+    { title: t('system.dept.leader'), dataIndex: 'leader' },
+    { title: t('system.dept.phonenumber'), dataIndex: 'phonenumber' },
+    { title: t('system.dept.usercount'), dataIndex: 'usercount', align: 'center' },
+    { title: t('system.common.sort'), dataIndex: 'sort', align: 'center' },
+    { title: t('system.common.status'), dataIndex: 'enabled', align: 'center', render: (enabled: number) => <StatusTag enabled={enabled} /> },
+    { title: t('system.common.createdat'), dataIndex: 'createdat', render: formatTime },
     {
       title: t('system.common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 240,
       render: (_, d) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, dept: d })}>

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Form, Input, Select, Space, Spin, Switch, Tag, Tree, Typography } from 'antd';
+import { App as AntApp, Button, Card, Dropdown, Empty, Form, Input, Select, Space, Spin, Switch, Tag, Tree, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DataNode } from 'antd/es/tree';
-import { ApartmentOutlined, DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, DoubleRightOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeptTreeNode, UserRow } from '@xinli/contract';
@@ -122,7 +122,7 @@ export default function User() {
     { title: t('system.user.realname'), dataIndex: 'realname' },
     ...(manyInstitutions ? [{ title: t('system.common.institution'), dataIndex: 'insname' }] : []),
     { title: t('system.user.dept'), dataIndex: 'deptname', render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text> },
-    { title: t('system.user.phonenumber'), dataIndex: 'phonenumber', width: 130 },
+    { title: t('system.user.phonenumber'), dataIndex: 'phonenumber' },
     {
       title: t('system.user.roles'),
       dataIndex: 'roles',
@@ -137,31 +137,32 @@ export default function User() {
     {
       title: t('system.common.status'),
       dataIndex: 'enabled',
-      width: 80,
       align: 'center',
       render: (enabled: number, u) => (
         <Switch size="small" checked={enabled === 1} disabled={u.userid === me} onChange={(on) => toggle(u, on)} aria-label={t('system.common.status')} data-testid={`user-enabled-${u.sysusername}`} />
       ),
     },
-    { title: t('system.common.createdat'), dataIndex: 'createdat', width: 160, render: formatTime },
+    { title: t('system.common.createdat'), dataIndex: 'createdat', render: formatTime },
     {
       title: t('system.common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 250,
       render: (_, u) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, user: u })}>
             {t('system.common.edit')}
-          </Button>
-          <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(u)}>
-            {t('system.user.resetPwd')}
           </Button>
           {u.userid !== me && (
             <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(u)}>
               {t('system.common.delete')}
             </Button>
           )}
+          {/* RuoYi's "more" menu keeps the row short: the rarer actions live here. */}
+          <Dropdown menu={{ items: [{ key: 'resetPwd', icon: <KeyOutlined />, label: t('system.user.resetPwd'), onClick: () => setResetting(u) }] }}>
+            <Button type="link" size="small" icon={<DoubleRightOutlined />} data-testid={`user-more-${u.sysusername}`}>
+              {t('system.user.more')}
+            </Button>
+          </Dropdown>
         </Space>
       ),
     },
