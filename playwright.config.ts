@@ -11,7 +11,12 @@ import fs from 'node:fs';
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.join(os.tmpdir(), `xinli-e2e-${port}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+// The config is loaded again in every worker process: only the first load (the runner, before
+// it starts the server) may empty the folder, or the workers would delete the live database.
+if (!process.env.XINLI_E2E_DATA_READY) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.env.XINLI_E2E_DATA_READY = '1';
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +49,7 @@ export default defineConfig({
     command: 'npx tsx apps/server/src/main.ts',
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setFeedback } from './api';
-import { SessionProvider, useSession } from './auth/session';
+import { justSignedOut, SessionProvider, useSession } from './auth/session';
 import { antdLocale } from './i18n/antd-locale';
 import type { Language } from './i18n';
 import { queryClient } from './query-client';
@@ -39,6 +39,12 @@ export default function App() {
   );
 }
 
+/** Where a signed-in user on /login goes: back to the page asked for (same site only), else home. */
+export function afterSignIn(search: string): string {
+  const target = new URLSearchParams(search).get('redirect');
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
+}
+
 /** Hands antd's themed, localised message and modal to the request client. */
 function FeedbackBridge() {
   const { message, modal } = AntApp.useApp();
@@ -58,7 +64,7 @@ function AppRoutes() {
   const routes = session?.routes;
   return (
     <Routes>
-      <Route path="/login" element={session ? <Navigate to="/" replace /> : <Login />} />
+      <Route path="/login" element={session ? <Navigate to={afterSignIn(location.search)} replace /> : <Login />} />
       <Route path="/404" element={<NotFound />} />
       {routes ? (
         <Route element={<MainLayout />}>
@@ -77,7 +83,7 @@ function AppRoutes() {
           <Route path="*" element={<Navigate to={routes.landing} replace />} />
         </Route>
       ) : (
-        <Route path="*" element={<Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />} />
+        <Route path="*" element={<Navigate to={justSignedOut() ? '/login' : `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />} />
       )}
     </Routes>
   );

@@ -71,6 +71,16 @@ const SessionContext = createContext<SessionApi | null>(null);
 /** The current roles, for checks outside React. */
 let currentRoles: string[] = [];
 
+/**
+ * Set by sign-out until the sign-in page shows: sign-out goes to plain /login, not to
+ * /login?redirect=<the page the last user was on> (the next user may not open that page).
+ */
+let signedOut = false;
+export const justSignedOut = () => signedOut;
+export const clearSignedOut = () => {
+  signedOut = false;
+};
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [restored] = useState(restoreSession);
@@ -105,6 +115,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     removeToken();
     clearLocalStorageExceptRemember();
     queryClient.clear();
+    signedOut = true;
     setSession(null);
     navigate('/login', { replace: true });
   }, [navigate]);

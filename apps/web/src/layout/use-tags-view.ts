@@ -3,7 +3,7 @@
  * affixed tabs cannot be closed and persist (local storage `tagsView.affixed`). The landing
  * page is affixed until the user unpins it.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { GeneratedRoutes, PageRoute } from '../auth/routes';
 import { queryClient } from '../query-client';
@@ -32,9 +32,14 @@ export function useTagsView(routes: GeneratedRoutes, current: PageRoute | undefi
   const [visited, setVisited] = useState<string[]>([]);
   const [refreshKey, setRefreshKey] = useState(0);
 
+  // Add a page when the user arrives on it (not on every render: a tab just closed while the
+  // navigation away from it is under way must not come back).
+  const arrived = useRef<string | null>(null);
   useEffect(() => {
-    if (current && !visited.includes(current.path)) setVisited((v) => (v.includes(current.path) ? v : [...v, current.path]));
-  }, [current, visited]);
+    if (!current || arrived.current === current.path) return;
+    arrived.current = current.path;
+    setVisited((v) => (v.includes(current.path) ? v : [...v, current.path]));
+  }, [current]);
 
   const saveAffixed = (next: string[]) => {
     setAffixed(next);

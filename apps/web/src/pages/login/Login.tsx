@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined, SafetyCertificateOutlined, AlertOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorCode } from '@xinli/contract';
 import { ApiError, call } from '../../api';
 import { hashPassword } from '../../auth/password';
-import { useSession } from '../../auth/session';
+import { clearSignedOut, useSession } from '../../auth/session';
 import { LOGOUT_NAME_KEY, REMEMBER_KEY } from '../../auth/storage';
 import LanguageSwitch from '../../layout/LanguageSwitch';
 import './login.css';
@@ -17,14 +16,9 @@ interface Values {
   remember: boolean;
 }
 
-/** Only same-site paths, never back to the sign-in page itself. */
-const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/');
-
 /** The sign-in page (SPEC §2, §5): trimmed username, uppercase-MD5 password, remembered username. */
 export default function Login() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const { signIn } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +27,7 @@ export default function Login() {
   useEffect(() => {
     document.title = t('shell.appTitle');
   }, [t]);
+  useEffect(clearSignedOut, []);
 
   const submit = async (values: Values) => {
     setBusy(true);
@@ -42,8 +37,8 @@ export default function Login() {
       const record = await call('as.m.user.login', { username, pwd: hashPassword(values.password) }, { silent: true });
       if (values.remember) localStorage.setItem(REMEMBER_KEY, username);
       else localStorage.removeItem(REMEMBER_KEY);
+      // The /login route sends the now signed-in user on to ?redirect= (App.tsx).
       signIn(record);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setError(messageOf(err, t));
       setBusy(false);

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, apiSignIn, fillSignIn, md5Upper, signIn, tokenOf } from './support';
+
+async function openAccountMenu(page: Page, item: string) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+const message = (page: Page) => page.locator('.ant-message');
+
+test('change password: the format rule, cancel, success then forced sign-out, and the new password works', async ({ page, request }) => {
+  await signIn(page, 'hospital');
+  const dialog = page.getByTestId('change-password');
+
+  // Cancel says so.
+  await openAccountMenu(page, '修改密码');
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('提示');
+  await expect(dialog).toContainText('请输入新密码');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(message(page)).toContainText('取消输入');
+
+  // A mixed password breaks the rule.
+  await openAccountMenu(page, '修改密码');
+  await dialog.locator('input[type=password]').fill('abc!23');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toContainText('密码格式不正确');
+
+  // All digits is fine: 'modified successfully', then signed out after 2 s.
+  await dialog.locator('input[type=password]').fill('24681357');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(message(page)).toContainText('修改成功');
+  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
+  expect(await tokenOf(page)).toBeUndefined();
+
+  // The old password no longer works, the new one does.
+  await fillSignIn(page, 'hospital', 'demo123');
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await fillSignIn(page, 'hospital', '24681357');
+  await expect(page.getByTestId('main-layout')).toBeVisible();
+
+  // Put the demo password back for the other tests.
+  const { token, musercode } = await apiSignIn(request, 'hospital', '24681357');
+  expect((await apiCall(request, 'as.m.user.updateMUser', { musercode, pwd: md5Upper('demo123') }, token)).errorCode).toBe(0);
+});
+
+test('app dialog: the provider chooses an app, the flag is stored and the dialog stays closed', async ({ page }) => {
+  await signIn(page, 'provider', { keepAppDialog: true });
+  const dialog = page.getByTestId('app-dialog');
+  await expect(dialog.getByTestId('app-start')).toBeVisible();
+  await expect(dialog).toContainText('请选择应用');
+  const cards = dialog.locator('.app-card');
+  await expect(cards).toHaveCount(4);
+  await expect(dialog.locator('[data-appid="000000005"]')).toHaveCount(0);
+  await cards.nth(1).click();
+  const chosen = (await cards.nth(1).textContent())!.trim();
+  await dialog.getByTestId('app-start').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('app-switcher')).toContainText(chosen);
+
+  const stored = await page.evaluate(() => ({
+    flag: localStorage.getItem('appSelected'),
+    groups: ['000000001', '000000002', '000000003', '000000004'].map((id) => JSON.parse(localStorage.getItem(`appList_${id}`) ?? 'null')),
+    all: JSON.parse(localStorage.getItem('appList') ?? 'null'),
+  }));
+  expect(stored.flag).toBe('true');
+  expect(stored.groups.map((g: unknown[]) => g.length)).toEqual([1, 1, 1, 1]);
+  expect(stored.all.length).toBeGreaterThanOrEqual(4);
+
+  await page.reload();
+  await expect(page.getByTestId('main-layout')).toBeVisible();
+  await expect(page.getByTestId('app-dialog')).toHaveCount(0);
+});
+
+test('exempt accounts never see the app dialog', async ({ page }) => {
+  await signIn(page, 'school');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('app-dialog')).toHaveCount(0);
+});
+
+test('app switching asks first: cancel keeps the app, confirm reloads with the new one', async ({ page }) => {
+  await signIn(page, 'provider');
+  const switcher = page.getByTestId('app-switcher');
+  const before = (await switcher.textContent())!.trim();
+
+  await switcher.click();
+  const other = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasNotText: before }).first();
+  const target = (await other.textContent())!.trim();
+  await other.click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('系统提示');
+  await expect(confirm).toContainText('此操作将切换应用, 是否继续?');
+  await confirm.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(message(page)).toContainText('已取消切换');
+  await expect(switcher).toContainText(before);
+
+  await switcher.click();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: target }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(message(page)).toContainText('切换成功');
+  await expect(page.getByTestId('app-switcher')).toContainText(target);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('currentApp')!).appname)).toBe(target);
+});
+
+test('extra navbar links for the account that has them, opening in new tabs', async ({ page }) => {
+  await signIn(page, 'provider');
+  await expect(page.getByTestId('navlink-website')).toHaveAttribute('target', '_blank');
+  await expect(page.getByTestId('navlink-bigscreen')).toHaveAttribute('href', '/echarts/web');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await signIn(page, 'school');
+  await expect(page.getByTestId('navlink-website')).toHaveCount(0);
+});
+
+test('staff users show their own name', async ({ page }) => {
+  await signIn(page, 'teacher');
+  await expect(page.getByTestId('user-menu')).toContainText('teacher');
+  await expect(page.getByTestId('insname')).toHaveText('滨江第一中学');
+});
+
+test('a revoked token opens the user-identity dialog; re-login goes to sign-in', async ({ page }) => {
+  await signIn(page, 'school');
+  const token = await tokenOf(page);
+  expect(token).toBeTruthy();
+  // The server revokes the session (as when it is signed out elsewhere).
+  expect((await apiCall(page.request, 'as.m.user.logout', { token }, token)).errorCode).toBe(0);
+
+  // Anything that calls the API now answers 110000.
+  await openAccountMenu(page, '修改密码');
+  const dialog = page.getByTestId('change-password');
+  await dialog.locator('input[type=password]').fill('13579');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('系统提示');
+  await expect(confirm).toContainText('用户身份已失效，请重新登录');
+  await expect(confirm.getByRole('button', { name: /取\s*消/ })).toBeVisible();
+  await confirm.getByRole('button', { name: '重新登录' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(await tokenOf(page)).toBeUndefined();
+});
+
+test('sign-out clears local storage except the remembered username', async ({ page, context }) => {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('school');
+  await page.getByTestId('login-password').fill('demo123');
+  await page.getByTestId('login-remember').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('main-layout')).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(expect.arrayContaining(['permissions', 'remember', 'userInfo']));
+
+  await openAccountMenu(page, '退出登录');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['remember']);
+  expect(await page.evaluate(() => localStorage.getItem('remember'))).toBe('school');
+  expect(await page.evaluate(() => sessionStorage.getItem('username'))).toBe('school');
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+  await expect(page.getByTestId('login-username')).toHaveValue('school');
+  // The signed-out session is dead on the server too.
+  await page.goto('/organization/dept');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
