@@ -1,0 +1,33 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import '../../i18n';
+import { dropEmpty } from './SearchForm';
+import { ListPagination, SearchForm } from './index';
+
+describe('list pieces', () => {
+  it('pagination shows total, size options 15/50/100/200 and a jumper, hidden when empty', () => {
+    const { container, rerender } = render(<ListPagination total={0} page={1} pageSize={10} onChange={() => undefined} />);
+    expect(container.querySelector('.ant-pagination')).toBeNull();
+    rerender(<ListPagination total={123} page={2} pageSize={10} onChange={() => undefined} />);
+    expect(screen.getByText('共 123 条')).toBeTruthy();
+    expect(container.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull();
+    expect(container.querySelector('.ant-pagination-options-size-changer')).not.toBeNull();
+    expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
+  });
+
+  it('search form drops blank filters and trims text', async () => {
+    expect(dropEmpty({ a: '  x ', b: '', c: undefined, d: 0, e: '   ' })).toEqual({ a: 'x', d: 0 });
+    const onSearch = vi.fn();
+    render(
+      <SearchForm onSearch={onSearch}>
+        <Form.Item name="rolename" label="角色">
+          <Input data-testid="f" />
+        </Form.Item>
+      </SearchForm>,
+    );
+    fireEvent.change(screen.getByTestId('f'), { target: { value: ' 咨询 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await vi.waitFor(() => expect(onSearch).toHaveBeenCalledWith({ rolename: '咨询' }));
+  });
+});

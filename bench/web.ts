@@ -1,0 +1,81 @@
+/**
+ * Console bundle check (`npm run bench:web` builds first): from apps/web/dist and its Vite
+ * manifest, prints the JavaScript the sign-in page loads (raw and gzip) and the largest route
+ * chunk; exits non-zero if ECharts is among the sign-in page's chunks (DESIGN §7: charts load
+ * only with the pages that draw them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(`No manifest at ${manifestPath}: run \`npm run build\` first (build.manifest is on).`);
+  process.exit(2);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+
+/** The chunk and everything it imports statically (what the browser fetches before running it). */
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closure(manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+const sizeOf = (key: string) => {
+  const bytes = fs.readFileSync(path.join(dist, manifest[key].file));
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, text: bytes.toString('utf8') };
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginKey = Object.keys(manifest).find((k) => /pages\/login\/Login\.tsx$/.test(k));
+if (!entryKey || !loginKey) {
+  console.error('The manifest has no entry or no sign-in page chunk.');
+  process.exit(2);
+}
+
+const signInChunks = [...closure([entryKey, loginKey])].filter((k) => manifest[k].file.endsWith('.js'));
+let raw = 0;
+let gzip = 0;
+/** ECharts and its renderer leave these names in their code; '/echarts/web' (a route path) does not match. */
+const chartCode = /zrender|_echarts_instance_|echarts-for-react|ECharts(?:Instance)?\b/;
+const chartChunks: string[] = [];
+for (const key of signInChunks) {
+  const s = sizeOf(key);
+  raw += s.raw;
+  gzip += s.gzip;
+  if (/echarts|zrender/i.test(key) || chartCode.test(s.text)) chartChunks.push(manifest[key].file);
+}
+
+const routeChunks = Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry && k !== loginKey && manifest[k].file.endsWith('.js'))
+  .map((k) => ({ key: k, ...sizeOf(k) }))
+  .sort((a, b) => b.raw - a.raw);
+const largest = routeChunks[0];
+
+console.log(`Sign-in page JavaScript: ${signInChunks.length} chunks, ${kb(raw)} raw, ${kb(gzip)} gzip`);
+for (const key of signInChunks) console.log(`  ${manifest[key].file}`);
+if (largest) console.log(`Largest route chunk: ${largest.key} (${manifest[largest.key].file}) ${kb(largest.raw)} raw, ${kb(largest.gzip)} gzip`);
+console.log(`Route chunks: ${routeChunks.length}`);
+
+if (chartChunks.length) {
+  console.error(`FAIL: the sign-in page loads chart code: ${chartChunks.join(', ')}`);
+  process.exit(1);
+}
+console.log('OK: no ECharts module among the sign-in page chunks');
