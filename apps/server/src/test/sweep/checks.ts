@@ -19,7 +19,7 @@ export const SWEEP_SEED = (() => {
   return raw && Number.isFinite(Number(raw)) ? Number(raw) | 0 : 20261121;
 })();
 /** Hostile bodies per action and caller mix; SWEEP_RUNS raises it for a deeper run. */
-export const SWEEP_RUNS = Math.max(1, Number(process.env.SWEEP_RUNS) || 40);
+export const SWEEP_RUNS = Math.max(1, Number(process.env.SWEEP_RUNS) || 30);
 
 /** What one check of one action found. */
 export interface Outcome {
