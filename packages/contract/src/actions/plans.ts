@@ -232,7 +232,7 @@ export const planActions = {
     summary: 'Create a plan (stages with forms, plus loose forms) for the caller or an institution in scope.',
     input: z.strictObject({ musercode: idString.optional(), appid, ...planBody }),
     output: z.object({ plancode: z.string() }),
-    ids: { musercode: 'muser', formcodes: 'form' },
+    ids: { musercode: 'muser', formcodes: 'form', 'stages.stagecode': 'stage', 'stages.formcodes': 'form' },
   }),
   'as.m.exam.plan.getMUserExamPlanPage': action({
     access: PLAN_READ,
@@ -283,7 +283,7 @@ export const planActions = {
       formcodes: z.array(idString).max(100).optional(),
     }),
     output: z.null(),
-    ids: { plancode: 'plan', formcodes: 'form' },
+    ids: { plancode: 'plan', formcodes: 'form', 'stages.stagecode': 'stage', 'stages.formcodes': 'form' },
   }),
   'as.m.exam.plan.deleteMUserExamPlan': action({
     access: PLAN_WRITE,

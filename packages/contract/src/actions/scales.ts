@@ -272,7 +272,7 @@ export const scaleActions = {
       options: z.array(z.strictObject({ optionid: idString.optional(), band: bandDefinition })).max(20),
     }),
     output: versionWritten,
-    ids: { formcode: 'form' },
+    ids: { formcode: 'form', 'options.optionid': 'quotaoption' },
   }),
 
   'as.m.assess.comment.getCommentPageList': action({
@@ -288,6 +288,7 @@ export const scaleActions = {
       ...pageFields,
     }),
     output: pageOf(commentRow),
+    ids: { formcode: 'form' },
   }),
   'as.m.assess.comment.updateComment': action({
     access: COMMENT,

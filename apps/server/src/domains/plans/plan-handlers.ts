@@ -90,6 +90,12 @@ async function planForms(ctx: Ctx, plancode: string) {
   return rows.map((r) => ({ ...briefs.get(r.formcode)!, stagecode: r.stagecode, stagename: r.stagename ?? '', sort: r.sort }));
 }
 
+/** An unknown app id is bad input (the plan's app is a foreign key). */
+async function assertApp(ctx: Ctx, appid: string) {
+  const [row] = await ctx.db.select({ appid: app.appid }).from(app).where(eq(app.appid, appid));
+  if (!row) invalid({ zh: `应用不存在：${appid}`, en: `No such app: ${appid}` });
+}
+
 function authStatus(today: string, startdate: string, enddate: string): 'pending' | 'active' | 'expired' {
   if (today < startdate) return 'pending';
   return today > enddate ? 'expired' : 'active';
@@ -98,6 +104,7 @@ function authStatus(today: string, startdate: string, enddate: string): 'pending
 export const planHandlers = {
   'as.m.exam.plan.insertMUserExamPlan': async ({ musercode, appid, planname, description, iscommon, stages, formcodes }, ctx) => {
     const owner = ownerOf(ctx.me, musercode);
+    await assertApp(ctx, appid);
     const plancode = newId('PL');
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
@@ -221,6 +228,7 @@ export const planHandlers = {
 
   'as.m.exam.plan.getPlanAuthorizeList': async ({ plancode, musercode, page, pageSize }, ctx) => {
     if (musercode) assertInScope(ctx.me, musercode);
+    if (plancode) await findPlan(ctx, ctx.db, plancode, false);
     const where = and(
       or(scopeWhere(plan.musercode, ctx.me), scopeWhere(planAuthorize.musercode, ctx.me)),
       plancode ? eq(planAuthorize.plancode, plancode) : undefined,

@@ -51,6 +51,7 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     const before = await planRows();
     const base = { appid: '000000002', planname: 'x', stages: [], formcodes: [] };
     expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { ...base, planname: '' }, school)).errorCode).toBe(ErrorCode.validation);
+    expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { ...base, appid: '123456789' }, school)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { ...base, formcodes: ['TPA', 'TPH'] }, school)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { ...base, appid: '000000001', stages: [{ stagecode: stageA }] }, school)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { ...base, stages: [{ stagecode: stageA, formcodes: ['NOPE'] }] }, school)).errorCode).toBe(ErrorCode.notFound);
@@ -147,9 +148,33 @@ describe.each(engines())('assessment plans on %s', (engine) => {
       expect((await s.call(name, { plancode: hp }, school)).errorCode, name).toBe(ErrorCode.notFound);
     }
     expect((await s.call('as.m.exam.plan.getMUserExamPlanPage', { musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.exam.plan.getPlanAuthorizeList', { plancode: hp }, school)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { musercode: 'I0002', appid: '000000001', planname: 'x' }, school)).errorCode).toBe(ErrorCode.notFound);
     const seen = await s.call('as.m.exam.plan.getMUserExamPlanPage', { musercode: 'I0002' }, provider);
     expect(seen.data.rows.map((r: { plancode: string }) => r.plancode)).toContain(hp);
     expect((await s.call('as.m.exam.plan.getPlanFormDetails', { plancode: hp }, provider)).data[0].formcode).toBe('TPH');
+  });
+});
+
+describe.each(engines())('demo assessment data on %s', (engine) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+  });
+  afterAll(() => s?.close());
+
+  it('has stages for all four populations and plans authorised to the demo institutions', async () => {
+    const provider = (await s.login('provider')).token;
+    const groups = await s.call('as.m.app.exam.getExamStageListGroupByAppidCategoryid', {}, provider);
+    expect([...new Set(groups.data.map((g: { appid: string }) => g.appid))]).toEqual(['000000001', '000000002', '000000003', '000000004']);
+    const maternity = groups.data.filter((g: { appid: string }) => g.appid === '000000001').flatMap((g: { stages: { stagename: string }[] }) => g.stages.map((x) => x.stagename));
+    expect(maternity).toEqual(['孕早期（<14周）', '孕中期（14-28周）', '孕晚期（≥28周）', '产后42天']);
+    const auths = await s.call('as.m.exam.plan.getPlanAuthorizeList', { pageSize: 50 }, provider);
+    expect(auths.data.rows.map((r: { plancode: string; musercode: string; status: string }) => `${r.plancode}>${r.musercode}`).sort()).toEqual(['PL-E1>I0003', 'PL-M1>I0002']);
+    // The stage forms are built-in scales and score.
+    const forms = await s.call('as.m.app.exam.getExamStageForms', { stagecode: 'ST-M4' }, provider);
+    expect(forms.data.map((f: { formcode: string; builtin: boolean }) => `${f.formcode}:${f.builtin}`)).toEqual(['EPDS:true', 'PHQ9:true']);
+    const school = (await s.login('school')).token;
+    expect((await s.call('as.m.exam.plan.getPlanFormDetails', { plancode: 'PL-S1' }, school)).data.map((f: { formcode: string }) => f.formcode)).toEqual(['PHQA', 'GAD7', 'MHT', 'PHQA', 'GAD7', 'SCL90']);
   });
 });

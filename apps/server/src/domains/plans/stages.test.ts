@@ -81,6 +81,7 @@ describe.each(engines())('exam categories and stages on %s', (engine) => {
     expect(row).toMatchObject({ stagename: '高一上学期', categoryid: 'C0204', sort: 3 });
     expect((await s.call('as.m.app.exam.updateExamStageForms', { stagecode, formcodes: ['TSTB', 'TSTA'] }, school)).errorCode).toBe(0);
     expect((await s.call('as.m.app.exam.updateExamStageForms', { stagecode, formcodes: ['TSTH'] }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.app.exam.deleteExamStageForms', { stagecode, formcodes: ['TSTH'] }, school)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.app.exam.deleteExamStageForms', { stagecode, formcodes: ['TSTB'] }, school)).errorCode).toBe(0);
     expect((await s.call('as.m.app.exam.getExamStageForms', { stagecode }, school)).data.map((f: { formcode: string }) => f.formcode)).toEqual(['TSTA']);
 

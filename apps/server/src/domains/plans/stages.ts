@@ -151,6 +151,7 @@ export const stageHandlers = {
 
   'as.m.app.exam.deleteExamStageForms': async ({ stagecode, formcodes }, ctx) => {
     await findStage(ctx, ctx.db, stagecode, true);
+    await assertFormsReadable(ctx.db, ctx.me, formcodes);
     await ctx.db.delete(examStageForm).where(and(eq(examStageForm.stagecode, stagecode), inArray(examStageForm.formcode, formcodes)));
     await ctx.audit({ action: 'as.m.app.exam.deleteExamStageForms', result: 'ok', detail: { stagecode, formcodes } });
     return null;

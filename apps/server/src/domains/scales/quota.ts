@@ -96,6 +96,7 @@ export const quotaHandlers = {
   },
 
   'as.m.assess.comment.getCommentPageList': async ({ formname, formcode, level, builtin, page, pageSize }, ctx) => {
+    if (formcode) await findForm(ctx, ctx.db, formcode, false);
     const where = and(
       formReadable(ctx.me),
       formname ? sql`(${ilike(form.formname, like(formname))} or ${ilike(form.formnameen, like(formname))})` : undefined,
