@@ -168,9 +168,13 @@ describe.each(engines())('scale library on %s', (engine) => {
     const ids = async (version: number) =>
       (await s.database.db.select({ id: quotaOption.optionid }).from(quotaOption).where(and(eq(quotaOption.formcode, formcode), eq(quotaOption.version, version)))).map((r) => r.id).sort();
     expect(await ids(2)).toEqual(await ids(1));
-    // A second edit without new results stays on version 2; a form with results cannot be deleted.
-    edited.questions[1]!.text.en = 'Feeling down (revised)';
+    // Saving the same definition again writes nothing: still version 2.
     expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(2);
+    await s.database.db.insert(assessment).values({ assessid: 'A-TEST-2', formcode, version: 2, musercode: 'I0001', answers, scores: scored.data });
+    expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(2);
+    // A real change after results on version 2 makes version 3; a form with results cannot be deleted.
+    edited.questions[1]!.text.en = 'Feeling down (revised)';
+    expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(3);
     expect((await s.call('as.m.assess.forms.deleteForm', { formcode }, school)).errorCode).toBe(ErrorCode.conflict);
   });
 

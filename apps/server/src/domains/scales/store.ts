@@ -150,9 +150,15 @@ export async function resultCount(db: DbOrTx, formcode: string, version: number)
 /**
  * Saves a changed definition of a form. The current version is rewritten in place while no
  * result uses it; once results exist it is frozen and the change becomes version + 1, so every
- * result keeps reading the version it was scored with. Returns the version now current.
+ * result keeps reading the version it was scored with. Saving an unchanged definition writes
+ * nothing (so it never freezes a new version needlessly). Returns the version now current.
  */
 export async function reviseForm(tx: DbOrTx, head: { formcode: string; version: number }, def: FormDefinition, ids: Map<string, string[]>, now: Date, toVersion?: number): Promise<number> {
+  if (toVersion === undefined) {
+    const current = await loadStored(tx, head.formcode, head.version);
+    const same = (d: FormDefinition) => canonical({ ...d, formcode: head.formcode, version: 0 });
+    if (same(current.def) === same(def)) return head.version;
+  }
   const frozen = (await resultCount(tx, head.formcode, head.version)) > 0;
   const version = toVersion ?? (frozen ? head.version + 1 : head.version);
   const full = { ...def, formcode: head.formcode, version };
