@@ -128,7 +128,7 @@ export default function PeriodManagement() {
               <Tree
                 blockNode
                 defaultExpandAll
-                key={treeData.length}
+                key={`${apps.data?.length ?? 0}-${categories.data?.length ?? 0}`}
                 selectedKeys={[selectedKey]}
                 treeData={treeData}
                 onSelect={(keys) => {

@@ -4,12 +4,13 @@ import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icon
 import { useTranslation } from 'react-i18next';
 import { LEVELS, levelColour, useLevelLabel } from '../shared';
 import { formatItemList, indicatorItems, indicatorRawRange, newBand, newIndicator, parseItemList, type BandValues, type EditorValues, type IndicatorValues } from './editorState';
+import { useFormValue } from './useFormValue';
 
 /** Indicators (total and factor scores) with their formula, transforms and score bands. */
 export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const indicators = Form.useWatch('indicators', form) as IndicatorValues[] | undefined;
+  const indicators = useFormValue((v) => v.indicators) as IndicatorValues[] | undefined;
   const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
 
   const add = (kind: 'total' | 'factor') => {
@@ -20,6 +21,14 @@ export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
     const codeOf = (i: number) => (i === 0 ? base : `${base}${i}`);
     while (codes.has(codeOf(n))) n++;
     form.setFieldValue('indicators', [...list, newIndicator(kind, codeOf(n))]);
+  };
+
+  const remove = (index: number) => {
+    const list = (form.getFieldValue('indicators') as IndicatorValues[]) ?? [];
+    form.setFieldValue(
+      'indicators',
+      list.filter((_, i) => i !== index),
+    );
   };
 
   return (
@@ -38,11 +47,10 @@ export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
         )}
       </div>
       {!indicators?.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
-      <Form.List name="indicators">
-        {(fields, { remove }) =>
-          fields.map((field) => <IndicatorCard key={field.key} index={field.name} readOnly={readOnly} onRemove={() => remove(field.name)} />)
-        }
-      </Form.List>
+      {/* Cards use absolute name paths, so they are not inside a Form.List (whose children get relative names). */}
+      {(indicators ?? []).map((_, index) => (
+        <IndicatorCard key={index} index={index} readOnly={readOnly} onRemove={() => remove(index)} />
+      ))}
     </div>
   );
 }
@@ -50,8 +58,8 @@ export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
 function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly: boolean; onRemove: () => void }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const ind = Form.useWatch(['indicators', index], form) as IndicatorValues | undefined;
-  const questions = Form.useWatch('questions', form) as EditorValues['questions'] | undefined;
+  const ind = useFormValue((v) => v.indicators?.[index]) as IndicatorValues | undefined;
+  const questions = useFormValue((v) => v.questions) as EditorValues['questions'] | undefined;
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.indicators.${key}`, o);
   const path = (...rest: (string | number)[]) => ['indicators', index, ...rest];
   const formulaOptions = (['sum', 'mean', 'weightedSum', 'countAtLeast'] as const).map((op) => ({ value: op, label: k(`formulas.${op}`) }));
@@ -172,7 +180,7 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
 function TransformsList({ index, readOnly }: { index: number; readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const transforms = Form.useWatch(['indicators', index, 'transforms'], form) as IndicatorValues['transforms'] | undefined;
+  const transforms = useFormValue((v) => v.indicators?.[index]?.transforms) as IndicatorValues['transforms'] | undefined;
   const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
   const ops = (['linear', 'int', 'round'] as const).map((op) => ({ value: op, label: k(`transformOps.${op}`) }));
   if (readOnly && !transforms?.length) return null;
@@ -240,7 +248,7 @@ export function LevelSelect(props: { value?: number; onChange?: (v: number) => v
 function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: boolean; rangeHint?: string }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const bands = Form.useWatch(['indicators', index, 'bands'], form) as BandValues[] | undefined;
+  const bands = useFormValue((v) => v.indicators?.[index]?.bands) as BandValues[] | undefined;
   const [open, setOpen] = useState<Set<number>>(new Set());
   const k = (key: string) => t(`evaluating.editor.bands.${key}`);
   const toggle = (i: number) => setOpen((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set(s).add(i)));

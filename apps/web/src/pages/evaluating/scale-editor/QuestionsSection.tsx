@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { InputType, QuestionType } from '@xinli/contract';
 import { useEnumOptions } from '../shared';
 import { deleteQuestion, isScored, moveQuestion, newOption, newQuestion, NUMERIC_INPUT_TYPES, type EditorValues, type IndicatorValues, type OptionValues, type QuestionValues } from './editorState';
+import { useFormValue } from './useFormValue';
 
 /** Common answer scales, so a 20-item Likert scale is not typed option by option. */
 const PRESETS: Record<string, [string, string, number][]> = {
@@ -38,7 +39,7 @@ const presetOptions = (key: string): OptionValues[] => PRESETS[key].map(([zh, en
 export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const questions = Form.useWatch('questions', form) as QuestionValues[] | undefined;
+  const questions = useFormValue((v) => v.questions) as QuestionValues[] | undefined;
   const count = questions?.length ?? 0;
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
 
@@ -96,8 +97,8 @@ interface QuestionCardProps {
 function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCardProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const q = Form.useWatch(['questions', index], form) as QuestionValues | undefined;
-  const indicators = Form.useWatch('indicators', form) as IndicatorValues[] | undefined;
+  const q = useFormValue((v) => v.questions?.[index]) as QuestionValues | undefined;
+  const indicators = useFormValue((v) => v.indicators) as IndicatorValues[] | undefined;
   const types = useEnumOptions(QuestionType);
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
   const factors = (indicators ?? []).filter((i) => i.kind === 'factor' && i.code);

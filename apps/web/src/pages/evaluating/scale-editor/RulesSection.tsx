@@ -5,6 +5,7 @@ import { MentalState } from '@xinli/contract';
 import { LEVELS, useEnumOptions, useLevelLabel } from '../shared';
 import { LevelSelect } from './IndicatorsSection';
 import { isChoice, newCritical, newValidity, type CriticalValues, type EditorValues, type IndicatorValues, type QuestionValues } from './editorState';
+import { useFormValue } from './useFormValue';
 
 /** Critical items, validity rules and the overall mental-state rule. */
 export default function RulesSection({ readOnly }: { readOnly: boolean }) {
@@ -25,8 +26,8 @@ const excerpt = (text: string | undefined, max = 28) => {
 function CriticalList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const questions = (Form.useWatch('questions', form) as QuestionValues[] | undefined) ?? [];
-  const rules = (Form.useWatch('critical', form) as CriticalValues[] | undefined) ?? [];
+  const questions = (useFormValue((v) => v.questions) as QuestionValues[] | undefined) ?? [];
+  const rules = (useFormValue((v) => v.critical) as CriticalValues[] | undefined) ?? [];
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.critical.${key}`, o);
   const questionOptions = questions.map((q, i) => ({ value: i + 1, label: `${i + 1}. ${excerpt(q.text?.zh)}` }));
 
@@ -77,7 +78,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
 
 function useIndicatorOptions() {
   const form = Form.useFormInstance<EditorValues>();
-  const indicators = (Form.useWatch('indicators', form) as IndicatorValues[] | undefined) ?? [];
+  const indicators = (useFormValue((v) => v.indicators) as IndicatorValues[] | undefined) ?? [];
   return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
 }
 
@@ -135,7 +136,7 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
 function MentalStateRule() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const on = Form.useWatch('mentalStateOn', form) as boolean | undefined;
+  const on = useFormValue((v) => v.mentalStateOn) as boolean | undefined;
   const indicatorOptions = useIndicatorOptions();
   const states = useEnumOptions(MentalState);
   const levelLabel = useLevelLabel();

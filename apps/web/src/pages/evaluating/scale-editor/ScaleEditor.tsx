@@ -51,7 +51,12 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   // After creating, the drawer stays open on the new scale (so it can be tried at once).
   const [code, setCode] = useState<string | null>(formcode);
   const [tab, setTab] = useState<EditorTab>(initialTab);
-  const [dirty, setDirty] = useState(false);
+  // Unsaved changes: the values differ from what was last loaded or saved (list edits such as
+  // moving an item go through setFieldsValue, which onValuesChange does not see).
+  const [baseline, setBaseline] = useState<string | null>(null);
+  const current = Form.useWatch((v: EditorValues) => JSON.stringify(v), { form, preserve: true });
+  const dirty = baseline !== null && current !== undefined && current !== baseline;
+  const markClean = () => setBaseline(JSON.stringify(form.getFieldsValue(true)));
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -59,7 +64,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     if (!open) return;
     setCode(formcode);
     setTab(initialTab);
-    setDirty(false);
+    setBaseline(null);
     setServerError(null);
   }, [open, formcode, initialTab]);
 
@@ -74,6 +79,8 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     if (!open) return;
     if (!code) form.setFieldsValue(emptyValues());
     else if (loaded.data && !dirty) form.setFieldsValue(definitionToValues(loaded.data.definition));
+    else return;
+    markClean();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, code, loaded.data]);
 
@@ -107,7 +114,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     try {
       const saved = code ? await call('as.m.assess.forms.updateForm', { formcode: code, definition: body }) : await call('as.m.assess.forms.insertForm', { definition: body });
       message.success(t('evaluating.common.saved'));
-      setDirty(false);
+      markClean();
       setCode(saved.formcode);
       await queryClient.invalidateQueries({ queryKey: ['as.m.assess.forms.getForm', { formcode: saved.formcode }] });
       onSaved?.(saved.formcode);
@@ -167,7 +174,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
               data-testid="scale-save-error"
             />
           )}
-          <Form<EditorValues> form={form} layout="vertical" disabled={readOnly} onValuesChange={() => setDirty(true)} className="scale-editor-form" scrollToFirstError>
+          <Form<EditorValues> form={form} layout="vertical" disabled={readOnly} className="scale-editor-form" scrollToFirstError>
             <Tabs
               activeKey={tab}
               onChange={(k) => setTab(k as EditorTab)}

@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import '../../i18n';
+
+// antd's tabs and text areas observe their size; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+/** The editor talks to the server only through `call`: record what it sends. */
+const calls: { name: string; input: unknown }[] = [];
+let saved: object | null = null;
+vi.mock('../../api', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../api')>();
+  return {
+    ...real,
+    call: vi.fn(async (name: string, input: unknown) => {
+      calls.push({ name, input });
+      if (name === 'as.m.app.getAppList') return [{ appid: '000000002', appname: '青少年学生', scenecode: '', iconurl: '' }];
+      if (name === 'as.m.assess.forms.insertForm') {
+        saved = (input as { definition: object }).definition;
+        return { formcode: 'F0001', version: 1 };
+      }
+      if (name === 'as.m.assess.forms.getForm' && saved) return { form: { formcode: 'F0001', formname: '测试量表', builtin: false }, definition: { ...saved, formcode: 'F0001', version: 1 }, versions: [] };
+      throw new real.ApiError('unexpected call ' + name, -1);
+    }),
+  };
+});
+
+const { default: ScaleEditor } = await import('./scale-editor/ScaleEditor');
+
+function renderEditor() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <ScaleEditor open formcode={null} onClose={() => undefined} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const inputIn = async (id: string) => {
+  const el = await screen.findByTestId(id);
+  return (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? el : el.querySelector('input, textarea')) as HTMLInputElement;
+};
+const type = async (id: string, value: string) => fireEvent.change(await inputIn(id), { target: { value } });
+const click = async (id: string) => fireEvent.click(await screen.findByTestId(id));
+
+describe('scale editor form -> definition', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  it('saves what was typed as a definition: numbered items, preset options, reversal, band and factor', async () => {
+    renderEditor();
+    await type('scale-formname', '  测试量表 ');
+
+    await click('add-single');
+    await click('add-single');
+    await type('q1-text', '心情低落');
+    await type('q2-text', '精力充沛');
+    for (const no of [1, 2]) {
+      for (let o = 1; o <= 4; o++) await type(`q${no}-opt${o}-text`, `选项${o}`);
+    }
+    await click('q2-reverse');
+
+    await type('ind0-name', '总分');
+    await click('ind0-add-band');
+    await type('ind0-band0-max', '6');
+    await type('ind0-band0-label', '全部');
+    await click('add-factor');
+    await type('ind1-name', '因子一');
+    await type('ind1-items', '1，2');
+
+    await act(async () => {
+      await click('scale-save');
+    });
+    await waitFor(() => expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(true));
+    const body = (calls.find((c) => c.name === 'as.m.assess.forms.insertForm')!.input as { definition: Record<string, unknown> }).definition;
+    expect(body).not.toHaveProperty('formcode');
+    expect(body.formname).toEqual({ zh: '测试量表', en: '' });
+    const questions = body.questions as { no: number; type: number; reverse: boolean; text: { zh: string }; options: { score: number }[] }[];
+    expect(questions.map((q) => [q.no, q.type, q.text.zh, q.reverse])).toEqual([
+      [1, 1, '心情低落', false],
+      [2, 1, '精力充沛', true],
+    ]);
+    expect(questions[0].options.map((o) => o.score)).toEqual([0, 1, 2, 3]);
+    const indicators = body.indicators as { code: string; kind: string; items?: number[]; bands: { min: number; max: number; level: number; label: { zh: string } }[] }[];
+    expect(indicators[0]).toMatchObject({ code: 'total', kind: 'total', bands: [{ min: 0, max: 6, level: 0, label: { zh: '全部', en: '' } }] });
+    expect(indicators[0].items).toBeUndefined();
+    expect(indicators[1]).toMatchObject({ code: 'F1', kind: 'factor', items: [1, 2], bands: [] });
+    // The drawer reloads the saved scale and stays clean (no unsaved-changes mark).
+    await waitFor(() => expect(calls.filter((c) => c.name === 'as.m.assess.forms.getForm')).toHaveLength(1));
+    await screen.findByText('编辑量表：测试量表');
+    expect(screen.queryByText('有未保存的修改')).toBeNull();
+  });
+
+  it('does not save while a required text is empty and shows which tab holds it', async () => {
+    renderEditor();
+    await click('add-single');
+    await act(async () => {
+      await click('scale-save');
+    });
+    await waitFor(() => expect(screen.getAllByRole('tab', { selected: true })[0].textContent).toContain('基本信息'));
+    expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(false);
+    expect(within(screen.getByTestId('scale-editor')).getAllByText('量表名称').length).toBeGreaterThan(0);
+  });
+});
