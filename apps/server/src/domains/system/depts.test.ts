@@ -78,6 +78,8 @@ describe.each(engines())('department management on %s', (engine) => {
     expect((await s.call('as.m.system.dept.insertDept', { parentid: 'D0101', deptname: '外部' }, school)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.system.dept.insertDept', { parentid: 'D0101', deptname: '外部', musercode: 'I0001' }, provider)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.system.dept.insertDept', { deptname: '外部', musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.notFound);
+    // An institution out of scope is not found even beside a parent of the caller's own.
+    expect((await s.call('as.m.system.dept.insertDept', { parentid: 'D0001', deptname: '外部', musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.notFound);
     const dup = await s.call('as.m.system.dept.insertDept', { parentid: 'D0001', deptname: '德育处' }, school);
     expect(dup).toMatchObject({ errorCode: ErrorCode.conflict, errorMsg: '同级下已有部门“德育处”' });
     const bad: Record<string, unknown>[] = [

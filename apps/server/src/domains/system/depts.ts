@@ -106,8 +106,10 @@ export const deptHandlers = {
     const deptid = newId('D');
     const now = ctx.now();
     const owner = await ctx.db.transaction(async (tx) => {
+      // A named institution out of scope is "not found" before anything else is looked at.
+      const named = musercode === undefined ? null : await ownerAccount(ctx, tx, musercode);
       const parent = parentid ? await usableParent(ctx, tx, parentid, musercode) : null;
-      const owner = parent ? parent.musercode : (await ownerAccount(ctx, tx, musercode)).musercode;
+      const owner = parent ? parent.musercode : (named ?? (await ownerAccount(ctx, tx, undefined))).musercode;
       await checkSiblingName(tx, owner, parentid ?? null, fields.deptname);
       await tx.insert(dept).values({ deptid, musercode: owner, parentid: parentid ?? null, ...fields, createdat: now, updatedat: now });
       return owner;
