@@ -158,3 +158,16 @@ test('sign-out clears local storage except the remembered username', async ({ pa
   await page.goto('/organization/dept');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
+
+test('an account without apps is told so and signed out', async ({ page }) => {
+  // The demo has no such account: answer the provider's app list as empty.
+  await page.route('**/api/as.m.app.muser.getMUserAppList/1.0.0/action', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ errorCode: 0, errorMsg: '', data: [] }) }),
+  );
+  await signIn(page, 'provider', { keepAppDialog: true });
+  const alert = page.locator('.ant-modal-confirm');
+  await expect(alert).toContainText('该账号暂无应用，即将退出登录');
+  await alert.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await tokenOf(page)).toBeUndefined();
+});

@@ -10,14 +10,9 @@ async function openFromSidebar(page: Page, section: string, item: string) {
 
 /** Opens a tab's context menu and picks an action. */
 async function tagAction(page: Page, title: string, action: string) {
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action, exact: true });
-  // A right-click while the previous menu is still closing can be swallowed: open until shown.
-  await expect(async () => {
-    await page.getByTestId('tags-view').locator('.tags-item', { hasText: title }).click({ button: 'right' });
-    await expect(item).toBeVisible({ timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
-  await item.click();
-  await expect(item).toBeHidden();
+  await page.getByTestId('tags-view').locator('.tags-item', { hasText: title }).click({ button: 'right' });
+  await page.getByTestId('tags-menu').getByRole('menuitem', { name: action, exact: true }).click();
+  await expect(page.getByTestId('tags-menu')).toHaveCount(0);
 }
 
 test('the sidebar collapse survives a reload (cookie sidebarStatus)', async ({ page, context }) => {
@@ -62,11 +57,17 @@ test('tags view: off by default, switched on in settings, context menu actions a
 
   // The context menu is 105px wide and has the four actions (and pin).
   await tags.locator('.tags-item', { hasText: '部门管理' }).click({ button: 'right' });
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu').last();
+  const menu = page.getByTestId('tags-menu');
   await expect(menu).toHaveCSS('width', '105px');
   await expect(menu.getByRole('menuitem')).toHaveText(['刷新', '关闭', '关闭其他', '关闭所有', '固定']);
   await menu.getByRole('menuitem', { name: '关闭', exact: true }).click();
   await expect(tags.locator('.tags-item')).toHaveCount(3);
+
+  // The affixed tab cannot be closed from its menu either; Escape closes the menu.
+  await tags.locator('.tags-item.affix').click({ button: 'right' });
+  await expect(menu.getByRole('menuitem', { name: '关闭', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
 
   // Refresh keeps the page.
   await tagAction(page, '用户管理', '刷新');
