@@ -5,6 +5,7 @@ import type { Caller, Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { app } from '../apps/tables.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
+import { assertAccount } from '../scales/access.js';
 import { examCategory, examStage, muserStage, plan, planAuthorize } from './tables.js';
 
 /** Stages a caller may read: owned in its scope, or given to an institution of its scope. */
@@ -35,10 +36,10 @@ export async function findPlan(ctx: Ctx, db: DbOrTx, plancode: string, write: bo
   return row;
 }
 
-/** The institution a new object belongs to: the one named (in scope) or the caller's own. */
-export function ownerOf(caller: Caller, musercode: string | undefined): string {
-  const owner = musercode || caller.musercode;
-  assertInScope(caller, owner);
+/** The institution a new object belongs to: the one named (in scope, existing) or the caller's own. */
+export async function ownerOf(ctx: Ctx, musercode: string | undefined): Promise<string> {
+  const owner = musercode || ctx.me.musercode;
+  await assertAccount(ctx, ctx.db, owner);
   return owner;
 }
 

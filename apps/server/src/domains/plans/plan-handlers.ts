@@ -7,6 +7,7 @@ import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions, newId } from '../scales/store.js';
+import { assertAccount } from '../scales/access.js';
 import { appNameIn, categoryNameIn, editable, findPlan, findStage, iso, ownerOf, planReadable, todayIn } from './access.js';
 import { examCategory, examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
 
@@ -103,7 +104,7 @@ function authStatus(today: string, startdate: string, enddate: string): 'pending
 
 export const planHandlers = {
   'as.m.exam.plan.insertMUserExamPlan': async ({ musercode, appid, planname, description, iscommon, stages, formcodes }, ctx) => {
-    const owner = ownerOf(ctx.me, musercode);
+    const owner = await ownerOf(ctx, musercode);
     await assertApp(ctx, appid);
     const plancode = newId('PL');
     const now = ctx.now();
@@ -218,7 +219,7 @@ export const planHandlers = {
 
   'as.m.exam.plan.authorizePlan': async ({ plancode, musercode, count: n, startdate, enddate }, ctx) => {
     const p = await findPlan(ctx, ctx.db, plancode, true);
-    assertInScope(ctx.me, musercode);
+    await assertAccount(ctx, ctx.db, musercode);
     if (musercode === p.musercode) invalid({ zh: '不能把计划授权给它自己的机构', en: 'A plan cannot be authorised to the institution that owns it' });
     const authid = newId('PA');
     await ctx.db.insert(planAuthorize).values({ authid, plancode, musercode, count: n, startdate, enddate, grantedby: ctx.me.musercode, createdat: ctx.now() });

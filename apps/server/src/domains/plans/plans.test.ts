@@ -60,6 +60,9 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     expect((await s.call('as.m.exam.plan.authorizePlan', { plancode: schoolPlan, musercode: 'I0002', count: 10, startdate: '2026-12-31', enddate: '2026-11-01' }, provider)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.exam.plan.authorizePlan', { plancode: schoolPlan, musercode: 'I0002', count: 10, startdate: '2026-02-30', enddate: '2026-12-01' }, provider)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.exam.plan.authorizePlan', { plancode: schoolPlan, musercode: 'I0002', count: 0, startdate: '2026-11-01', enddate: '2026-12-01' }, provider)).errorCode).toBe(ErrorCode.validation);
+    const admin = (await s.login('admin')).token;
+    expect((await s.call('as.m.exam.plan.authorizePlan', { plancode: schoolPlan, musercode: 'NOSUCH', count: 1, startdate: '2026-11-01', enddate: '2026-12-01' }, admin)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { ...base, musercode: 'NOSUCH' }, admin)).errorCode).toBe(ErrorCode.notFound);
     expect(await planRows()).toEqual(before);
     expect((await s.call('as.m.exam.plan.getMUserExamPlanPage', { planname: '改名' }, school)).data.total).toBe(0);
   });

@@ -57,6 +57,10 @@ describe.each(engines())('exam categories and stages on %s', (engine) => {
     expect(foreignForm.errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.app.exam.insertExamStage', { appid: '000000002', categoryid: 'C0201', stagename: '' }, school)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.app.exam.insertExamStage', { appid: '000000002', categoryid: 'C0201', stagename: 'x', extra: 1 }, school)).errorCode).toBe(ErrorCode.validation);
+    expect((await s.call('as.m.app.exam.insertExamStage', { appid: '000000002', categoryid: 'C0201', stagename: 'a\u0000b' }, school)).errorCode).toBe(ErrorCode.validation);
+    const admin = (await s.login('admin')).token;
+    expect((await s.call('as.m.app.exam.insertExamStage', { musercode: 'NOSUCH', appid: '000000002', categoryid: 'C0201', stagename: 'x' }, admin)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.muser.addAppsAndStages', { musercode: 'NOSUCH', appids: ['000000002'] }, admin)).errorCode).toBe(ErrorCode.notFound);
     expect([await rows(examStage), await rows(examStageForm)]).toEqual(before);
   });
 

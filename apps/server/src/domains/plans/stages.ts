@@ -9,6 +9,7 @@ import { appsOf } from '../apps/handlers.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
 import { assertFormsReadable, formBriefs, newId, readableFormBriefs } from '../scales/store.js';
 import { form } from '../scales/tables.js';
+import { assertAccount } from '../scales/access.js';
 import { appNameIn, categoryNameIn, editable, findStage, iso, ownerOf, stageReadable } from './access.js';
 import { examCategory, examStage, examStageForm, muserStage, planStage } from './tables.js';
 
@@ -103,7 +104,7 @@ export const stageHandlers = {
   },
 
   'as.m.app.exam.insertExamStage': async ({ musercode, appid, categoryid, stagename, description, sort, formcodes }, ctx) => {
-    const owner = ownerOf(ctx.me, musercode);
+    const owner = await ownerOf(ctx, musercode);
     await assertCategory(ctx.db, appid, categoryid);
     await assertFormsReadable(ctx.db, ctx.me, formcodes ?? []);
     const stagecode = newId('ST');
@@ -159,7 +160,7 @@ export const stageHandlers = {
 
   'as.m.muser.addAppsAndStages': async ({ musercode, appids, stagecodes }, ctx) => {
     const me = ctx.me;
-    assertInScope(me, musercode);
+    await assertAccount(ctx, ctx.db, musercode);
     if (musercode === me.musercode) fail('permissionDenied', { zh: '不能给自己的账号分配应用和阶段', en: 'You cannot give apps and stages to your own account' });
     const mine = new Set((await appsOf(ctx.db, me.musercode, me.issuper)).map((a) => a.appid));
     const beyond = appids.filter((a) => !mine.has(a));

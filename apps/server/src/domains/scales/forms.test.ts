@@ -112,6 +112,9 @@ describe.each(engines())('scale library on %s', (engine) => {
     expect(res.errorMsg).toContain('TOTAL');
     expect((await s.call('as.m.assess.forms.insertForm', { definition: { ...body, formtype: '09' } }, school)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.assess.forms.insertForm', { definition: body, musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.assess.forms.insertForm', { definition: { ...body, source: 'a\u0000b' } }, school)).errorCode).toBe(ErrorCode.validation);
+    const admin = (await s.login('admin')).token;
+    expect((await s.call('as.m.assess.forms.insertForm', { definition: body, musercode: 'NOSUCH' }, admin)).errorCode).toBe(ErrorCode.notFound);
     expect(await counts()).toEqual(before);
 
     const ok = await s.call('as.m.assess.forms.insertForm', { definition: { ...body, formname: { zh: '新建量表', en: 'New scale' } } }, school);

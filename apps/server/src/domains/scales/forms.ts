@@ -5,7 +5,7 @@ import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
-import { checkDefinition, findForm } from './access.js';
+import { assertAccount, checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
 import { createForm, formNameIn, formReadable, loadStored, newId, reviseForm } from './store.js';
 import { assessment, form, formVersion } from './tables.js';
@@ -64,7 +64,7 @@ export async function formRowOf(ctx: Ctx, formcode: string) {
 /** Creates an own form from a checked definition; answers its code and version. */
 async function createOwnForm(ctx: Ctx, musercode: string | undefined, body: unknown, as: 'validation' | 'badImportFile', copiedfrom: string | null = null) {
   const owner = musercode || ctx.me.musercode;
-  assertInScope(ctx.me, owner);
+  await assertAccount(ctx, ctx.db, owner);
   const formcode = newId('F');
   const def = checkDefinition({ ...(body as object), formcode, version: 1 }, as);
   await ctx.db.transaction((tx) => createForm(tx, formcode, owner, def, ctx.now(), new Map(), copiedfrom));
