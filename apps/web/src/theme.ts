@@ -7,6 +7,6 @@ export const theme: ThemeConfig = {
   token: { colorPrimary: PRIMARY, colorLink: PRIMARY, borderRadius: 6 },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px' },
-    Menu: { itemBorderRadius: 6, subMenuItemBg: 'transparent' },
+    Menu: { itemBorderRadius: 6, subMenuItemBg: 'transparent', itemSelectedBg: '#e6f4ec', itemSelectedColor: '#2b8a5c', itemHoverBg: '#f2f8f5' },
   },
 };

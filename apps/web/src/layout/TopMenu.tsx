@@ -26,10 +26,14 @@ export default function TopMenu({ menus, page }: { menus: MenuRoute[]; page: Pag
   const navigate = useNavigate();
   const count = visibleTopItems(useBodyWidth());
   const shown = menus.filter((m) => !m.hidden);
-  const item = (m: MenuRoute) => ({ key: m.path, icon: menuIcons[m.name], label: pick(m.title, lang) });
+  // The bar itself has no icons (the sidebar has them): long English labels need the room.
+  const item = (m: MenuRoute, withIcon: boolean) => {
+    const label = pick(m.title, lang);
+    return { key: m.path, icon: withIcon ? menuIcons[m.name] : undefined, label: <span title={label}>{label}</span> };
+  };
   const items = [
-    ...shown.slice(0, count).map(item),
-    ...(shown.length > count ? [{ key: '__more', label: t('shell.more'), children: shown.slice(count).map(item) }] : []),
+    ...shown.slice(0, count).map((m) => item(m, false)),
+    ...(shown.length > count ? [{ key: '__more', label: t('shell.more'), children: shown.slice(count).map((m) => item(m, true)) }] : []),
   ];
   const active = page?.parent?.path ?? page?.path;
   return (
