@@ -14,15 +14,18 @@ export async function fillSignIn(page: Page, username: string, password = DEMO_P
   await page.getByTestId('login-submit').click();
 }
 
+/** Demo accounts that see the app-selection dialog after sign-in (not exempt, SPEC §6). */
+export const APP_DIALOG_ACCOUNTS = ['provider', 'eldercare'];
+
 /**
  * Signs in through the sign-in page and waits for the main layout. The app-selection dialog
- * (provider account) is closed by choosing the first app unless `keepAppDialog` is set.
+ * (provider and eldercare accounts) is closed by choosing the first app unless `keepAppDialog` is set.
  */
 export async function signIn(page: Page, username: DemoAccount | string, options: { password?: string; keepAppDialog?: boolean; path?: string } = {}) {
   await page.goto(options.path ? `/login?redirect=${encodeURIComponent(options.path)}` : '/login');
   await fillSignIn(page, username, options.password ?? DEMO_PASSWORD);
   await expect(page.getByTestId('main-layout')).toBeVisible();
-  if (!options.keepAppDialog && username === 'provider') {
+  if (!options.keepAppDialog && APP_DIALOG_ACCOUNTS.includes(username)) {
     const dialog = page.getByTestId('app-dialog');
     await dialog.getByTestId('app-start').click();
     await expect(dialog).toBeHidden();
