@@ -97,6 +97,9 @@ describe.each(engines())('staff user management on %s', (engine) => {
     const forHospital = await s.call('as.m.system.user.selectUserById', { musercode: 'I0002' }, provider);
     expect(forHospital.data.roles.map((r: { roleid: string }) => r.roleid)).toEqual(['R0101']);
     expect((await s.call('as.m.system.user.selectUserById', { userid: 'U0101' }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.system.user.selectUserById', { userid: 'U0001', musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.system.user.selectUserById', { userid: 'U0001', musercode: 'I0002' }, provider)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.system.user.selectUserById', { userid: 'U0001', musercode: 'I0001' }, provider)).errorCode).toBe(0);
   });
 
   it('answers the enabled department tree of the caller’s institutions', async () => {

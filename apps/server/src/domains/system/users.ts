@@ -147,11 +147,11 @@ export const userHandlers = {
   },
 
   'as.m.system.user.selectUserById': async ({ userid, musercode }, ctx) => {
-    if (!userid) {
-      const account = await ownerAccount(ctx, ctx.db, musercode);
-      return { user: null, roles: await roleOptions(ctx, ctx.db, account.musercode) };
-    }
+    // A named institution must be in scope, and hold the user when both are given.
+    const account = musercode === undefined && userid ? null : await ownerAccount(ctx, ctx.db, musercode);
+    if (!userid) return { user: null, roles: await roleOptions(ctx, ctx.db, account!.musercode) };
     const u = await findUser(ctx, ctx.db, userid);
+    if (account && u.musercode !== account.musercode) notFound();
     const [row] = await listed(ctx.db).where(eq(sysuser.userid, userid));
     const roles = (await rolesOf(ctx.db, [userid])).get(userid) ?? [];
     // The form shows the phone in full: a read of personal data, so it is audited.
