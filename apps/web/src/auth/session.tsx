@@ -55,6 +55,10 @@ export function restoreSession(): Restored {
   }
 }
 
+/** Restores once per page load (StrictMode runs state initialisers twice; the first run clears a bad token). */
+let firstRestore: Restored | null = null;
+const restoreOnce = () => (firstRestore ??= restoreSession());
+
 /** The name shown in the navbar (SPEC §6): staff users show their own name. */
 export const displayName = (user: Pick<StoredUser, 'userid' | 'sysusername' | 'username'>) => (user.userid ? user.sysusername : user.username);
 
@@ -83,7 +87,7 @@ export const clearSignedOut = () => {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [restored] = useState(restoreSession);
+  const [restored] = useState(restoreOnce);
   const [session, setSession] = useState<Session | null>(restored.kind === 'ok' ? restored.session : null);
   currentRoles = session?.roles ?? [];
 
