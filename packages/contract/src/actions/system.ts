@@ -162,7 +162,19 @@ const userDefaults = {
 /** A role offered in the user form; grantable is false when it gives more than the caller holds. */
 export const roleOption = z.object({ roleid: z.string(), rolename: z.string(), rolekey: z.string(), enabled: z.int(), grantable: z.boolean() });
 
+/** An institution the caller manages (its own first), for the institution pickers of providers. */
+export const institutionOption = z.object({ musercode: z.string(), insname: z.string(), musertype: z.string() });
+
 export const systemActions = {
+  'as.m.system.muser.selectInstitutionList': action({
+    access: codes('000311', '000312', '000313'),
+    kind: 'json',
+    op: 'list',
+    summary: 'The accounts whose roles, departments and users the caller manages: its own first, then its institutions (a provider’s).',
+    input: z.strictObject({}),
+    output: z.array(institutionOption),
+  }),
+
   'as.m.system.menu.selectMenuList': action({
     access: codes('00031'),
     kind: 'json',

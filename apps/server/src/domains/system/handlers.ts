@@ -3,6 +3,7 @@ import { menuHandlers } from './menus.js';
 import { roleHandlers } from './roles.js';
 import { deptHandlers } from './depts.js';
 import { userHandlers } from './users.js';
+import { institutionHandlers } from './institutions.js';
 
 /** Permission management (menus, roles) and administration (departments, staff users). */
 export const systemHandlers = {
@@ -10,4 +11,5 @@ export const systemHandlers = {
   ...roleHandlers,
   ...deptHandlers,
   ...userHandlers,
+  ...institutionHandlers,
 } satisfies HandlerMap;

@@ -102,6 +102,16 @@ describe.each(engines())('staff user management on %s', (engine) => {
     expect((await s.call('as.m.system.user.selectUserById', { userid: 'U0001', musercode: 'I0001' }, provider)).errorCode).toBe(0);
   });
 
+  it('lists the institutions the caller manages, its own first', async () => {
+    const codes = (r: { data: { musercode: string }[] }) => r.data.map((i) => i.musercode);
+    expect(codes(await s.call('as.m.system.muser.selectInstitutionList', {}, school))).toEqual(['I0001']);
+    const mine = await s.call('as.m.system.muser.selectInstitutionList', {}, provider);
+    expect(codes(mine)).toEqual(['P0001', 'I0001', 'I0002', 'I0003']);
+    expect(mine.data[2]).toEqual({ musercode: 'I0002', insname: '仁和妇幼保健院', musertype: '002' });
+    expect((await s.call('as.m.system.muser.selectInstitutionList', {}, (await s.login('teacher')).token)).errorCode).toBe(ErrorCode.permissionDenied);
+    expect((await s.call('as.m.system.muser.selectInstitutionList', { musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.validation);
+  });
+
   it('answers the enabled department tree of the caller’s institutions', async () => {
     const res = await s.call('as.m.system.user.selectDeptTreeList', {}, school);
     expect(res.data).toHaveLength(1);
