@@ -42,6 +42,10 @@ describe.each(engines())('scale files (JSON and Excel) on %s', (engine) => {
     expect(got.definition.questions).toEqual(original.definition.questions);
     expect(got.definition.indicators).toEqual(original.definition.indicators);
     expect((await s.call('as.m.assess.forms.getFormPageList', { builtin: 0 }, school)).data.rows.map((r: { formcode: string }) => r.formcode)).toContain(imported.data.formcode);
+    // A bare definition (no export wrapper) imports too.
+    const bare = await s.call('as.m.assess.forms.importFormJson', { filename: 'gad7.json', content: b64(Buffer.from(JSON.stringify(file.definition))) }, school);
+    expect(bare.errorCode).toBe(0);
+    expect((await getForm(bare.data.formcode)).definition.questions).toEqual(original.definition.questions);
   });
 
   it('rejects a bad JSON file and imports nothing', async () => {
@@ -49,6 +53,8 @@ describe.each(engines())('scale files (JSON and Excel) on %s', (engine) => {
     const bad = async (content: string) => (await s.call('as.m.assess.forms.importFormJson', { filename: 'x.json', content }, school)).errorCode;
     expect(await bad(b64(Buffer.from('{not json')))).toBe(ErrorCode.badImportFile);
     expect(await bad(b64(Buffer.from(JSON.stringify({ hello: 1 }))))).toBe(ErrorCode.badImportFile);
+    expect(await bad(b64(Buffer.from(JSON.stringify([1, 2]))))).toBe(ErrorCode.badImportFile);
+    expect(await bad(b64(Buffer.from('null')))).toBe(ErrorCode.badImportFile);
     const file = JSON.parse((await download('as.m.assess.forms.exportFormJson', { formcode: 'PHQ9' }, school)).body);
     file.definition.indicators[0].bands[0].max = 3; // leaves score 4 in no band
     const res = await s.call('as.m.assess.forms.importFormJson', { filename: 'x.json', content: b64(Buffer.from(JSON.stringify(file))) }, school);

@@ -79,11 +79,13 @@ function readFormFile(content: string): Record<string, unknown> {
   } catch {
     return fail('badImportFile', { zh: '文件不是有效的 JSON', en: 'The file is not valid JSON' });
   }
-  const file = parsed as { format?: unknown; definition?: unknown };
-  if (!file || typeof file !== 'object' || file.format !== FORM_FILE_FORMAT || !file.definition || typeof file.definition !== 'object') {
-    fail('badImportFile', { zh: '文件不是导出的量表文件', en: 'The file is not an exported scale file' });
+  // An exported file wraps the definition; a bare definition (e.g. written by hand) is accepted too.
+  const file = parsed as { format?: unknown; definition?: unknown; questions?: unknown };
+  const definition = file && typeof file === 'object' ? (file.format === FORM_FILE_FORMAT ? file.definition : Array.isArray(file.questions) ? file : null) : null;
+  if (!definition || typeof definition !== 'object' || Array.isArray(definition)) {
+    return fail('badImportFile', { zh: '文件不是导出的量表文件', en: 'The file is not an exported scale file' });
   }
-  const { formcode: _c, version: _v, ...body } = file.definition as Record<string, unknown>;
+  const { formcode: _c, version: _v, ...body } = definition as Record<string, unknown>;
   return body;
 }
 
