@@ -201,7 +201,7 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Create an own scale from an exported JSON file (base64 in the body); a bad file answers badImportFile and imports nothing.',
+    summary: 'Create an own scale from an exported JSON file or a bare definition (base64 in the body); a bad file answers badImportFile and imports nothing.',
     input: z.strictObject({ musercode: idString.optional(), ...uploadedFile }),
     output: versionWritten,
     ids: { musercode: 'muser' },
