@@ -93,7 +93,7 @@ test.describe('scale library and editor', () => {
     const warnings = editor.getByTestId('try-warnings');
     await expect(warnings).toContainText('危机条目（第 3 题）');
     await expect(warnings).toContainText('第3题高分，需尽快关注');
-    await expect(warnings).toContainText('分段预警（total）');
+    await expect(warnings).toContainText('分段预警（总分）');
     await expect(result.getByTestId('mental-state-tag')).toBeVisible();
 
     // Nothing was stored: the library lists the scale once, still at version 1.

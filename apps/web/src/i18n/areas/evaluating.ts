@@ -262,6 +262,7 @@ export default defineArea({
       answered: '已答 {{answered}} / {{total}} 题',
       fillText: '请输入',
       noQuestions: '该量表没有题目。',
+      itemScores: '各题得分：',
     },
     comments: {
       formname: '量表',
@@ -617,6 +618,7 @@ export default defineArea({
       answered: '{{answered}} of {{total}} answered',
       fillText: 'Enter',
       noQuestions: 'This scale has no items.',
+      itemScores: 'Item scores:',
     },
     comments: {
       formname: 'Scale',

@@ -120,9 +120,9 @@ export default function EvaluationScale() {
       title: k('formname'),
       dataIndex: 'formname',
       key: 'formname',
-      width: 260,
+      width: 320,
       render: (name: string, row) => (
-        <Space size={6} wrap>
+        <Space size={6}>
           <Typography.Link onClick={() => openEditor(row.formcode)}>{name}</Typography.Link>
           {row.builtin && (
             <Tooltip title={row.licence || k('builtinTip')}>

@@ -231,7 +231,7 @@ export function LevelSelect(props: { value?: number; onChange?: (v: number) => v
   return (
     <Select
       {...props}
-      style={{ width: 150 }}
+      style={{ width: 190 }}
       options={LEVELS.map((l) => ({
         value: l,
         label: (

@@ -2,7 +2,7 @@ import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typograp
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MentalState } from '@xinli/contract';
-import { LEVELS, useEnumOptions, useLevelLabel } from '../shared';
+import { LEVELS, useEnumOptions, useLevelLabel, useLocalText } from '../shared';
 import { LevelSelect } from './IndicatorsSection';
 import { isChoice, newCritical, newValidity, type CriticalValues, type EditorValues, type IndicatorValues, type QuestionValues } from './editorState';
 import { useFormValue } from './useFormValue';
@@ -29,7 +29,8 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
   const questions = (useFormValue((v) => v.questions) as QuestionValues[] | undefined) ?? [];
   const rules = (useFormValue((v) => v.critical) as CriticalValues[] | undefined) ?? [];
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.critical.${key}`, o);
-  const questionOptions = questions.map((q, i) => ({ value: i + 1, label: `${i + 1}. ${excerpt(q.text?.zh)}` }));
+  const local = useLocalText();
+  const questionOptions = questions.map((q, i) => ({ value: i + 1, label: `${i + 1}. ${excerpt(local(q.text))}` }));
 
   return (
     <Card size="small" title={k('title')} className="rules-card">
@@ -40,7 +41,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
             {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
             {fields.map((f, i) => {
               const q = rules[i]?.no ? questions[rules[i].no! - 1] : undefined;
-              const positions = q && isChoice(q) ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(o.text?.zh, 16)}` })) : [];
+              const positions = q && isChoice(q) ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(local(o.text), 16)}` })) : [];
               return (
                 <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
                   <Form.Item name={[f.name, 'no']} label={k('question')} rules={[{ required: true, message: k('question') }]}>
@@ -161,7 +162,7 @@ function MentalStateRule() {
                 <LevelSelect value={level} disabled />
                 <span className="level-map-arrow">→</span>
                 <Form.Item name={['levelToState', level]} noStyle>
-                  <Select options={states} style={{ width: 170 }} aria-label={`${levelLabel(level)}`} />
+                  <Select options={states} style={{ width: 240 }} aria-label={`${levelLabel(level)}`} />
                 </Form.Item>
               </div>
             ))}

@@ -137,6 +137,10 @@ function ResultView({ result }: { result: ScoreResult }) {
   const { t } = useTranslation();
   const text = useLocalText();
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.tryIt.${key}`, o);
+  const indicatorName = (code: string | undefined) => {
+    const ind = result.indicators.find((i) => i.code === code);
+    return ind ? text(ind.name) : (code ?? '');
+  };
   const columns = [
     { title: k('indicator'), key: 'name', render: (_: unknown, r: IndicatorResult) => <span>{text(r.name)}</span> },
     { title: k('raw'), dataIndex: 'raw', key: 'raw', align: 'right' as const },
@@ -188,7 +192,7 @@ function ResultView({ result }: { result: ScoreResult }) {
                 data-testid="try-warning"
                 title={
                   <Space>
-                    {w.source === 'critical' ? k('warningCritical', { no: w.no }) : k('warningBand', { indicator: w.indicator })}
+                    {w.source === 'critical' ? k('warningCritical', { no: w.no }) : k('warningBand', { indicator: indicatorName(w.indicator) })}
                     {w.level !== undefined && <LevelTag level={w.level} />}
                   </Space>
                 }
@@ -200,6 +204,7 @@ function ResultView({ result }: { result: ScoreResult }) {
       </Card>
       {result.items.length > 0 && (
         <div className="try-it-items">
+          <Typography.Text type="secondary">{k('itemScores')}</Typography.Text>
           {result.items.map((it) => (
             <Tag key={it.no}>
               {it.no}: {it.score}
