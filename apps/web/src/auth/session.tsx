@@ -113,6 +113,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const user = readJson<StoredUser>(USER_KEY);
     if (user) sessionStorage.setItem(LOGOUT_NAME_KEY, user.username);
+    // The next user starts without the last one's tabs.
+    sessionStorage.removeItem('tagsView.visited');
     const token = getToken();
     // The session may already be revoked (password change): the answer does not matter.
     if (token) await call('as.m.user.logout', { token }, { silent: true }).catch(() => undefined);

@@ -15,6 +15,8 @@
  *   tagsView.affixed  paths of tabs the user pinned
  * Session storage:
  *   username          the account name saved at sign-out (pre-fills the sign-in form)
+ *   tagsView.visited  the visited tabs of this browser tab (cleared at sign-out)
+ *   appSwitched       set just before the reload of an app switch
  */
 import type { AppEntry, UserRecord } from '@xinli/contract';
 

@@ -9,6 +9,17 @@ import type { GeneratedRoutes, PageRoute } from '../auth/routes';
 import { queryClient } from '../query-client';
 
 export const AFFIXED_KEY = 'tagsView.affixed';
+/** Visited tabs live in session storage: they survive a reload or a remount of the layout. */
+export const VISITED_KEY = 'tagsView.visited';
+
+function readVisited(): string[] {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(VISITED_KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 export interface TagItem {
   path: string;
@@ -29,7 +40,14 @@ function readAffixed(routes: GeneratedRoutes): string[] {
 export function useTagsView(routes: GeneratedRoutes, current: PageRoute | undefined) {
   const navigate = useNavigate();
   const [affixed, setAffixed] = useState(() => readAffixed(routes));
-  const [visited, setVisited] = useState<string[]>([]);
+  const [visited, setVisitedState] = useState<string[]>(readVisited);
+  const setVisited = useCallback((next: string[] | ((v: string[]) => string[])) => {
+    setVisitedState((v) => {
+      const value = typeof next === 'function' ? next(v) : next;
+      sessionStorage.setItem(VISITED_KEY, JSON.stringify(value));
+      return value;
+    });
+  }, []);
   const [refreshKey, setRefreshKey] = useState(0);
 
   // Add a page when the user arrives on it (not on every render: a tab just closed while the
@@ -39,7 +57,7 @@ export function useTagsView(routes: GeneratedRoutes, current: PageRoute | undefi
     if (!current || arrived.current === current.path) return;
     arrived.current = current.path;
     setVisited((v) => (v.includes(current.path) ? v : [...v, current.path]));
-  }, [current]);
+  }, [current, setVisited]);
 
   const saveAffixed = (next: string[]) => {
     setAffixed(next);
