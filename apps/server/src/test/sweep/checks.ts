@@ -47,18 +47,22 @@ export function fieldSchema(input: unknown, path: string): unknown {
   return current;
 }
 
-function setPath(body: Record<string, unknown>, path: string, value: unknown, input: unknown): void {
+/** Sets a field at a dotted path in every array element on the way; `create` adds an element to empty arrays. */
+function setPath(body: Record<string, unknown>, path: string, value: unknown, input: unknown, create = false): void {
   const keys = path.split('.');
   const leaf = fieldSchema(input, path);
   const wrapped = leaf && unwrap(leaf).type === 'array' ? [value] : value;
   let targets: Record<string, unknown>[] = [body];
-  for (const key of keys.slice(0, -1)) {
+  for (const [i, key] of keys.slice(0, -1).entries()) {
     targets = targets.flatMap((t) => {
       const next = t[key];
+      if (Array.isArray(next) && next.length === 0 && create) next.push({});
       if (Array.isArray(next)) return next.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object');
       if (next && typeof next === 'object') return [next as Record<string, unknown>];
-      t[key] = {};
-      return [t[key] as Record<string, unknown>];
+      if (!create) return [];
+      const element = {};
+      t[key] = unwrap(fieldSchema(input, keys.slice(0, i + 1).join('.'))).type === 'array' ? [element] : element;
+      return [element];
     });
   }
   for (const t of targets) t[keys[keys.length - 1]!] = wrapped;
@@ -83,7 +87,7 @@ export function withIds(
     const top = path.split('.')[0]!;
     if (!force.includes(path) && !(top in body)) continue;
     const value = pick(path, entity);
-    if (value !== undefined) setPath(body, path, value, def.input);
+    if (value !== undefined) setPath(body, path, value, def.input, force.includes(path));
   }
   return body;
 }
@@ -318,7 +322,8 @@ export async function tenantCheck(w: World, name: string, p: Perspective): Promi
 
   const scope = SCOPE[p.caller];
   const shared = await w.sharedIds();
-  const foreignIdSet = async () => new Set(Object.values(await w.idsOf(p.foreign)));
+  // Fixture ids are fixed strings, so the set is computed once (idsOf also recreates deleted objects).
+  const foreignIds = new Set(Object.values(await w.idsOf(p.foreign)));
   const call = async (who: Who, body: unknown) => {
     bodies += 1;
     const a = await w.call(name, body, await w.token(who));
@@ -328,7 +333,7 @@ export async function tenantCheck(w: World, name: string, p: Perspective): Promi
   /** Answers the caller gets must hold nothing of the foreign institution. */
   const checkLeaks = async (a: Answer, what: string) => {
     if (a.errorCode !== 0 && !a.file) return;
-    for (const leak of await foreignRows(a, await foreignIdSet(), scope)) failures.push(`${what}: ${leak}`);
+    for (const leak of await foreignRows(a, foreignIds, scope)) failures.push(`${what}: ${leak}`);
   };
 
   const paths = ownedPaths(def);
