@@ -8,7 +8,7 @@ import { app } from '../apps/tables.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions, newId } from '../scales/store.js';
 import { assertAccount } from '../scales/access.js';
-import { appNameIn, categoryNameIn, editable, findPlan, findStage, iso, ownerOf, planReadable, todayIn } from './access.js';
+import { appNameIn, categoryNameIn, editable, findPlan, findStage, iso, ownerOf, todayIn } from './access.js';
 import { examCategory, examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

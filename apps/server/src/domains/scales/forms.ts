@@ -4,7 +4,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
-import { assertInScope, scopeWhere } from '../auth/scope.js';
+import { assertInScope } from '../auth/scope.js';
 import { assertAccount, checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
 import { createForm, formNameIn, formReadable, loadStored, newId, reviseForm } from './store.js';
