@@ -4,6 +4,7 @@ import { ErrorCode, type FormDefinition } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { assessment, form, formVersion, quotaOption } from './tables.js';
 import { builtInLibrary } from './library/index.js';
+import { reviseForm } from './store.js';
 
 /** The editor's body: a definition without formcode and version. */
 const bodyOf = ({ formcode: _c, version: _v, ...body }: FormDefinition) => body;
@@ -179,6 +180,10 @@ describe.each(engines())('scale library on %s', (engine) => {
     edited.questions[1]!.text.en = 'Feeling down (revised)';
     expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(3);
     expect((await s.call('as.m.assess.forms.deleteForm', { formcode }, school)).errorCode).toBe(ErrorCode.conflict);
+    // An editor still holding version 1 cannot overwrite the newer version: conflict, nothing written.
+    const stale = s.database.db.transaction((tx) => reviseForm(tx, { formcode, version: 1 }, { ...edited, formcode }, new Map(), new Date()));
+    await expect(stale).rejects.toMatchObject({ codeName: 'conflict' });
+    expect((await s.call('as.m.assess.forms.getForm', { formcode }, school)).data.form.version).toBe(3);
   });
 
   it('previews PHQ-9: item 9 on option 2 at a low total raises a warning; nothing is stored', async () => {

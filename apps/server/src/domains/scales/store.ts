@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/scope.js';
 import { assessment, form, formVersion, quotaOption } from './tables.js';
 
@@ -155,6 +155,10 @@ export async function resultCount(db: DbOrTx, formcode: string, version: number)
  */
 export async function reviseForm(tx: DbOrTx, head: { formcode: string; version: number }, def: FormDefinition, ids: Map<string, string[]>, now: Date, toVersion?: number): Promise<number> {
   if (toVersion === undefined) {
+    // Two editors saving at once: the row lock orders them, and the one who edited a version that
+    // is no longer current is told to reload instead of overwriting (or colliding on) a version.
+    const [locked] = await tx.select({ version: form.version }).from(form).where(eq(form.formcode, head.formcode)).for('update');
+    if (!locked || locked.version !== head.version) conflict({ zh: '量表已被他人修改，请刷新后重试', en: 'The scale was changed meanwhile: reload it and try again' });
     const current = await loadStored(tx, head.formcode, head.version);
     const same = (d: FormDefinition) => canonical({ ...d, formcode: head.formcode, version: 0 });
     if (same(current.def) === same(def)) return head.version;
