@@ -5,7 +5,8 @@ import '../../i18n';
 import { dropEmpty } from './SearchForm';
 import { ListPagination, SearchForm } from './index';
 
-describe('list pieces', () => {
+// antd renders slowly in jsdom on a busy machine: a generous budget, not a speed check.
+describe('list pieces', { timeout: 30_000 }, () => {
   it('pagination shows total, size options 15/50/100/200 and a jumper, hidden when empty', () => {
     const { container, rerender } = render(<ListPagination total={0} page={1} pageSize={10} onChange={() => undefined} />);
     expect(container.querySelector('.ant-pagination')).toBeNull();
@@ -28,6 +29,6 @@ describe('list pieces', () => {
     );
     fireEvent.change(screen.getByTestId('f'), { target: { value: ' 咨询 ' } });
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
-    await vi.waitFor(() => expect(onSearch).toHaveBeenCalledWith({ rolename: '咨询' }));
+    await vi.waitFor(() => expect(onSearch).toHaveBeenCalledWith({ rolename: '咨询' }), { timeout: 10_000 });
   });
 });
