@@ -6,7 +6,7 @@ import type { RoleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
 import MenuTreePicker from './MenuTreePicker';
-import { useEnabledOptions } from './shared';
+import { InstitutionSelect, useEnabledOptions, useInstitutions } from './shared';
 
 interface RoleForm {
   rolename: string;
@@ -15,11 +15,14 @@ interface RoleForm {
   enabled: 0 | 1;
   remark: string;
   codes: string[];
+  musercode?: string;
 }
 
 export interface RoleDialogProps {
   /** The role to edit, or null to add one. */
   role: RoleRow | null;
+  /** The institution a new role starts in (a provider's list filter); the caller's own otherwise. */
+  musercode?: string;
   open: boolean;
   onClose: () => void;
   onSaved: () => void;
@@ -28,18 +31,23 @@ export interface RoleDialogProps {
 const ROLE_KEY = /^[A-Za-z][A-Za-z0-9_:.-]*$/;
 
 /** Add or edit a role with its menu permissions (the menu tree the caller may give). */
-export default function RoleDialog({ role, open, onClose, onSaved }: RoleDialogProps) {
+export default function RoleDialog({ role, musercode, open, onClose, onSaved }: RoleDialogProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<RoleForm>();
   const [saving, setSaving] = useState(false);
   const enabledOptions = useEnabledOptions();
   const builtIn = role?.rolekey === 'admin';
+  const institutions = useInstitutions();
+  // A new role's menu tree is that of the institution it is for.
+  const owner = Form.useWatch('musercode', form) ?? musercode;
 
   const tree = useQuery({
-    queryKey: role ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }] : ['as.m.system.role.selectMuserMenuTreeselect', {}],
+    queryKey: role ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }] : ['as.m.system.role.selectMuserMenuTreeselect', { musercode: owner }],
     queryFn: async () =>
-      role ? call('as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }) : { ...(await call('as.m.system.role.selectMuserMenuTreeselect', {})), checkedKeys: [] as string[] },
+      role
+        ? call('as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid })
+        : { ...(await call('as.m.system.role.selectMuserMenuTreeselect', owner ? { musercode: owner } : {})), checkedKeys: [] as string[] },
     enabled: open,
     staleTime: 0,
   });
@@ -47,8 +55,12 @@ export default function RoleDialog({ role, open, onClose, onSaved }: RoleDialogP
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(role ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark } : { sort: 0, enabled: 1, remark: '' });
-  }, [open, role, form]);
+    form.setFieldsValue(
+      role ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark } : { sort: 0, enabled: 1, remark: '', musercode: musercode ?? institutions.own },
+    );
+    // The institution list arriving later must not reset what the user typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, role, form, musercode]);
 
   useEffect(() => {
     if (open && tree.data) form.setFieldValue('codes', tree.data.checkedKeys);
@@ -62,7 +74,7 @@ export default function RoleDialog({ role, open, onClose, onSaved }: RoleDialogP
       // Codes are sent only when the tree was shown: a failed tree load must not clear a role's menus.
       const codes = tree.data && !builtIn ? { codes: values.codes ?? [] } : {};
       if (role) await call('as.m.system.role.updateRole', { roleid: role.roleid, ...fields, ...codes });
-      else await call('as.m.system.role.insertRole', { ...fields, ...codes });
+      else await call('as.m.system.role.insertRole', { ...fields, ...codes, ...(values.musercode ? { musercode: values.musercode } : {}) });
       message.success(t('system.common.saved'));
       onSaved();
     } catch {
@@ -89,6 +101,11 @@ export default function RoleDialog({ role, open, onClose, onSaved }: RoleDialogP
     >
       <Form<RoleForm> form={form} layout="horizontal" labelCol={{ flex: '120px' }} labelWrap wrapperCol={{ flex: 1 }} colon={false} style={{ marginTop: 16 }}>
         {builtIn && <Alert type="info" showIcon title={t('system.role.builtInTip')} style={{ marginBottom: 16 }} />}
+        {!role && institutions.many && (
+          <Form.Item name="musercode" label={t('system.common.institution')} rules={[{ required: true }]}>
+            <InstitutionSelect onChange={() => form.setFieldValue('codes', [])} />
+          </Form.Item>
+        )}
         <Form.Item name="rolename" label={t('system.role.rolename')} rules={[{ required: true, whitespace: true, message: enter('system.role.rolename') }, { max: 30 }]}>
           <Input placeholder={enter('system.role.rolename')} maxLength={30} data-testid="role-name" />
         </Form.Item>

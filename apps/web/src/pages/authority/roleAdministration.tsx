@@ -9,9 +9,9 @@ import { useSession } from '../../auth';
 import { queryClient } from '../../query-client';
 import { DataTable, ListPage, ListPagination, ListToolbar, SearchForm, useListQuery, useListState } from '../../components/list';
 import RoleDialog from './RoleDialog';
-import { formatTime, useEnabledOptions } from './shared';
+import { formatTime, InstitutionSelect, useEnabledOptions, useInstitutions } from './shared';
 
-type Filters = { rolename?: string; rolekey?: string; enabled?: 0 | 1 };
+type Filters = { rolename?: string; rolekey?: string; enabled?: 0 | 1; musercode?: string };
 
 const LIST = 'as.m.system.role.selectRoleList';
 
@@ -25,6 +25,7 @@ export default function RoleAdministration() {
   const [dialog, setDialog] = useState<{ open: boolean; role: RoleRow | null }>({ open: false, role: null });
   const q = useListQuery(LIST, list.input);
   const enabledOptions = useEnabledOptions();
+  const institutions = useInstitutions();
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LIST] });
 
   // A provider sees several institutions' roles: then the institution column tells them apart.
@@ -118,6 +119,11 @@ export default function RoleAdministration() {
             <Form.Item name="enabled" label={t('system.common.status')}>
               <Select allowClear options={enabledOptions} placeholder={t('system.common.all')} style={{ width: 140 }} />
             </Form.Item>
+            {institutions.many && (
+              <Form.Item name="musercode" label={t('system.common.institution')}>
+                <InstitutionSelect allowClear placeholder={t('system.common.all')} style={{ width: 200 }} />
+              </Form.Item>
+            )}
           </SearchForm>
         }
         toolbar={
@@ -139,6 +145,7 @@ export default function RoleAdministration() {
       <RoleDialog
         open={dialog.open}
         role={dialog.role}
+        musercode={list.filters.musercode}
         onClose={() => setDialog({ open: false, role: null })}
         onSaved={() => {
           setDialog({ open: false, role: null });

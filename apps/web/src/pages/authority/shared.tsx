@@ -3,8 +3,10 @@
  * departments, users): the current language, the enabled/disabled tag and options, and a
  * helper that nests flat rows into a tree for tree tables and tree selects.
  */
-import { Tag } from 'antd';
+import { Select, Tag, type SelectProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../api';
 import type { Language } from '../../i18n';
 
 export function useLang(): Language {
@@ -62,4 +64,32 @@ export function formatTime(iso: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The accounts whose roles, departments and users the caller manages: its own first, then a
+ * provider's institutions. `many` says whether an institution picker is worth showing.
+ */
+export function useInstitutions() {
+  const q = useQuery({
+    queryKey: ['as.m.system.muser.selectInstitutionList', {}],
+    queryFn: () => call('as.m.system.muser.selectInstitutionList', {}),
+    staleTime: 60_000,
+  });
+  const list = q.data ?? [];
+  return { list, many: list.length > 1, own: list[0]?.musercode, nameOf: (code: string) => list.find((i) => i.musercode === code)?.insname ?? code };
+}
+
+/** A picker of the institutions the caller manages. */
+export function InstitutionSelect(props: SelectProps<string>) {
+  const { t } = useTranslation();
+  const { list } = useInstitutions();
+  return (
+    <Select<string>
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('system.common.choose', { field: t('system.common.institution') })}
+      options={list.map((i) => ({ value: i.musercode, label: i.insname || i.musercode }))}
+      {...props}
+    />
+  );
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeptRow } from '@xinli/contract';
 import { call } from '../../api';
-import { nest, useEnabledOptions } from '../authority/shared';
+import { InstitutionSelect, nest, useEnabledOptions, useInstitutions } from '../authority/shared';
 
 interface DeptForm {
   parentid: string | null;
@@ -14,6 +14,7 @@ interface DeptForm {
   phonenumber: string;
   email: string;
   enabled: 0 | 1;
+  musercode?: string;
 }
 
 export interface DeptDialogProps {
@@ -22,6 +23,8 @@ export interface DeptDialogProps {
   dept: DeptRow | null;
   /** The parent a new department starts under ("add sub-department"). */
   parentid?: string | null;
+  /** The institution a new department starts in; the caller's own otherwise. */
+  musercode?: string;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -29,12 +32,15 @@ export interface DeptDialogProps {
 export const PHONE = /^\+?[0-9][0-9 -]{4,18}[0-9]$/;
 
 /** Add or edit a department; an edited department's parent can be any but itself and its descendants. */
-export default function DeptDialog({ open, dept, parentid, onClose, onSaved }: DeptDialogProps) {
+export default function DeptDialog({ open, dept, parentid, musercode, onClose, onSaved }: DeptDialogProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<DeptForm>();
   const [saving, setSaving] = useState(false);
   const enabledOptions = useEnabledOptions();
+  const institutions = useInstitutions();
+  // A new department's parent is one of its institution's departments.
+  const owner: string | undefined = Form.useWatch('musercode', form) ?? dept?.musercode ?? musercode ?? institutions.own;
 
   const parents = useQuery({
     queryKey: dept ? ['as.m.system.dept.selectDeptListExcludeChild', { deptid: dept.deptid }] : ['as.m.system.dept.selectDeptList', {}],
@@ -45,11 +51,11 @@ export default function DeptDialog({ open, dept, parentid, onClose, onSaved }: D
   const treeData = useMemo(
     () =>
       nest(
-        (parents.data ?? []).map((d) => ({ value: d.deptid, title: d.deptname, disabled: d.enabled !== 1, deptid: d.deptid, parentid: d.parentid })),
+        (parents.data ?? []).filter((d) => !owner || d.musercode === owner).map((d) => ({ value: d.deptid, title: d.deptname, disabled: d.enabled !== 1, deptid: d.deptid, parentid: d.parentid })),
         (d) => d.deptid,
         (d) => d.parentid,
       ),
-    [parents.data],
+    [parents.data, owner],
   );
 
   useEffect(() => {
@@ -58,9 +64,11 @@ export default function DeptDialog({ open, dept, parentid, onClose, onSaved }: D
     form.setFieldsValue(
       dept
         ? { parentid: dept.parentid, deptname: dept.deptname, sort: dept.sort, leader: dept.leader, phonenumber: dept.phonenumber, email: dept.email, enabled: dept.enabled as 0 | 1 }
-        : { parentid: parentid ?? null, sort: 0, enabled: 1, leader: '', phonenumber: '', email: '' },
+        : { parentid: parentid ?? null, sort: 0, enabled: 1, leader: '', phonenumber: '', email: '', musercode: musercode ?? institutions.own },
     );
-  }, [open, dept, parentid, form]);
+    // The institution list arriving later must not reset what the user typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, dept, parentid, musercode, form]);
 
   async function submit() {
     const values = await form.validateFields();
@@ -76,7 +84,7 @@ export default function DeptDialog({ open, dept, parentid, onClose, onSaved }: D
         enabled: values.enabled,
       };
       if (dept) await call('as.m.system.dept.updateDept', { deptid: dept.deptid, ...fields });
-      else await call('as.m.system.dept.insertDept', fields);
+      else await call('as.m.system.dept.insertDept', { ...fields, ...(values.musercode ? { musercode: values.musercode } : {}) });
       message.success(t('system.common.saved'));
       onSaved();
     } catch {
@@ -101,6 +109,11 @@ export default function DeptDialog({ open, dept, parentid, onClose, onSaved }: D
       forceRender
     >
       <Form<DeptForm> form={form} labelCol={{ flex: '100px' }} wrapperCol={{ flex: 1 }} colon={false} style={{ marginTop: 16 }} data-testid="dept-form">
+        {!dept && institutions.many && (
+          <Form.Item name="musercode" label={t('system.common.institution')} rules={[{ required: true }]}>
+            <InstitutionSelect onChange={() => form.setFieldValue('parentid', null)} />
+          </Form.Item>
+        )}
         <Form.Item name="parentid" label={t('system.dept.parent')}>
           <TreeSelect
             allowClear

@@ -7,7 +7,7 @@ import { call } from '../../api';
 import { hashPassword, isValidNewPassword, useSession } from '../../auth';
 import { pick } from '../../i18n';
 import { ErrorState } from '../../components/list';
-import { useEnabledOptions, useLang } from '../authority/shared';
+import { InstitutionSelect, useEnabledOptions, useInstitutions, useLang } from '../authority/shared';
 import { PHONE } from './DeptDialog';
 
 interface UserForm {
@@ -22,6 +22,7 @@ interface UserForm {
   roleids: string[];
   enabled: 0 | 1;
   remark: string;
+  musercode?: string;
 }
 
 export interface UserDialogProps {
@@ -30,6 +31,8 @@ export interface UserDialogProps {
   user: UserRow | null;
   /** The department a new user starts in (the one chosen in the tree). */
   deptid?: string | null;
+  /** The institution a new user starts in (the chosen department's, or the list filter's). */
+  musercode?: string;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -43,7 +46,7 @@ const toOptions = (nodes: DeptTreeNode[]): TreeOption[] => nodes.map((n) => ({ v
  * Add or edit a staff user: sign-in name and password (new users), profile, department and
  * roles of its institution. The edit form reads the user afresh, phone in full.
  */
-export default function UserDialog({ open, user, deptid, onClose, onSaved }: UserDialogProps) {
+export default function UserDialog({ open, user, deptid, musercode, onClose, onSaved }: UserDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = AntApp.useApp();
@@ -51,10 +54,13 @@ export default function UserDialog({ open, user, deptid, onClose, onSaved }: Use
   const [form] = Form.useForm<UserForm>();
   const [saving, setSaving] = useState(false);
   const enabledOptions = useEnabledOptions();
+  const institutions = useInstitutions();
+  // A new user's roles and departments are those of the institution it is for.
+  const chosen: string | undefined = Form.useWatch('musercode', form) ?? musercode;
 
   const detail = useQuery({
-    queryKey: ['as.m.system.user.selectUserById', { userid: user?.userid }],
-    queryFn: () => call('as.m.system.user.selectUserById', user ? { userid: user.userid } : {}),
+    queryKey: ['as.m.system.user.selectUserById', user ? { userid: user.userid } : { musercode: chosen }],
+    queryFn: () => call('as.m.system.user.selectUserById', user ? { userid: user.userid } : chosen ? { musercode: chosen } : {}),
     enabled: open,
     staleTime: 0,
   });
@@ -64,7 +70,7 @@ export default function UserDialog({ open, user, deptid, onClose, onSaved }: Use
     enabled: open,
   });
   // Only the departments of the user's own institution can be chosen.
-  const institution = user?.musercode ?? session?.user.musercode;
+  const institution = user?.musercode ?? chosen ?? session?.user.musercode;
   const deptOptions = useMemo(() => toOptions((depts.data ?? []).filter((d) => d.musercode === institution)), [depts.data, institution]);
 
   const held = useMemo(() => new Set(detail.data?.user?.roleids ?? []), [detail.data]);
@@ -77,8 +83,10 @@ export default function UserDialog({ open, user, deptid, onClose, onSaved }: Use
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (!user) form.setFieldsValue({ deptid: deptid ?? null, enabled: 1, roleids: [], phonenumber: '', email: '', remark: '' });
-  }, [open, user, deptid, form]);
+    if (!user) form.setFieldsValue({ deptid: deptid ?? null, enabled: 1, roleids: [], phonenumber: '', email: '', remark: '', musercode: musercode ?? institutions.own });
+    // The institution list arriving later must not reset what the user typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, user, deptid, musercode, form]);
 
   useEffect(() => {
     const u = detail.data?.user;
@@ -92,7 +100,7 @@ export default function UserDialog({ open, user, deptid, onClose, onSaved }: Use
     try {
       const fields = { realname: v.realname, phonenumber: v.phonenumber ?? '', email: v.email ?? '', sex: v.sex ?? '', deptid: v.deptid ?? null, roleids: v.roleids ?? [], enabled: v.enabled, remark: v.remark ?? '' };
       if (user) await call('as.m.system.user.updateUser', { userid: user.userid, ...fields });
-      else await call('as.m.system.user.insertUser', { sysusername: v.sysusername.trim(), pwd: hashPassword(v.password), ...fields });
+      else await call('as.m.system.user.insertUser', { sysusername: v.sysusername.trim(), pwd: hashPassword(v.password), ...fields, ...(v.musercode ? { musercode: v.musercode } : {}) });
       message.success(t('system.common.saved'));
       onSaved();
     } catch {
@@ -125,6 +133,13 @@ export default function UserDialog({ open, user, deptid, onClose, onSaved }: Use
         <Spin spinning={!!loading}>
           <Form<UserForm> form={form} layout="vertical" style={{ marginTop: 16 }} data-testid="user-form">
             <Row gutter={16}>
+              {!user && institutions.many && (
+                <Col span={24}>
+                  <Form.Item name="musercode" label={t('system.common.institution')} rules={[{ required: true }]}>
+                    <InstitutionSelect onChange={() => form.setFieldsValue({ deptid: null, roleids: [] })} />
+                  </Form.Item>
+                </Col>
+              )}
               <Col span={12}>
                 <Form.Item name="realname" label={t('system.user.realname')} rules={[{ required: true, whitespace: true, message: enter('system.user.realname') }, { max: 30 }]}>
                   <Input maxLength={30} placeholder={enter('system.user.realname')} data-testid="user-realname" />

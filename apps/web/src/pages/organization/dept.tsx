@@ -9,10 +9,10 @@ import { call } from '../../api';
 import { useSession } from '../../auth';
 import { queryClient } from '../../query-client';
 import { DataTable, ListPage, ListToolbar, SearchForm } from '../../components/list';
-import { formatTime, nest, parentKeys, StatusTag, useEnabledOptions, type Nested } from '../authority/shared';
+import { formatTime, InstitutionSelect, nest, parentKeys, StatusTag, useEnabledOptions, useInstitutions, type Nested } from '../authority/shared';
 import DeptDialog from './DeptDialog';
 
-type Filters = { deptname?: string; enabled?: 0 | 1 };
+type Filters = { deptname?: string; enabled?: 0 | 1; musercode?: string };
 type Row = Nested<DeptRow>;
 
 const LIST = 'as.m.system.dept.selectDeptList';
@@ -24,9 +24,10 @@ export default function Dept() {
   const { modal, message } = AntApp.useApp();
   const { session } = useSession();
   const enabledOptions = useEnabledOptions();
+  const institutions = useInstitutions();
   const [filters, setFilters] = useState<Filters>({});
   const [searchOpen, setSearchOpen] = useState(true);
-  const [dialog, setDialog] = useState<{ open: boolean; dept: DeptRow | null; parentid?: string | null }>({ open: false, dept: null });
+  const [dialog, setDialog] = useState<{ open: boolean; dept: DeptRow | null; parentid?: string | null; musercode?: string }>({ open: false, dept: null });
   const q = useQuery({ queryKey: [LIST, filters], queryFn: () => call(LIST, filters) });
   const rows = useMemo(() => (q.data ? nest(q.data, idOf, (r) => r.parentid) : undefined), [q.data]);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -72,7 +73,7 @@ export default function Dept() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, dept: d })}>
             {t('system.common.edit')}
           </Button>
-          <Button type="link" size="small" icon={<PlusOutlined />} disabled={d.enabled !== 1} onClick={() => setDialog({ open: true, dept: null, parentid: d.deptid })}>
+          <Button type="link" size="small" icon={<PlusOutlined />} disabled={d.enabled !== 1} onClick={() => setDialog({ open: true, dept: null, parentid: d.deptid, musercode: d.musercode })}>
             {t('system.dept.addChild')}
           </Button>
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(d)} data-testid={`dept-delete-${d.deptid}`}>
@@ -94,6 +95,11 @@ export default function Dept() {
             <Form.Item name="enabled" label={t('system.common.status')}>
               <Select allowClear options={enabledOptions} placeholder={t('system.common.all')} style={{ width: 140 }} />
             </Form.Item>
+            {institutions.many && (
+              <Form.Item name="musercode" label={t('system.common.institution')}>
+                <InstitutionSelect allowClear placeholder={t('system.common.all')} style={{ width: 200 }} />
+              </Form.Item>
+            )}
           </SearchForm>
         }
         toolbar={
@@ -128,6 +134,7 @@ export default function Dept() {
         open={dialog.open}
         dept={dialog.dept}
         parentid={dialog.parentid}
+        musercode={dialog.musercode ?? filters.musercode}
         onClose={() => setDialog({ open: false, dept: null })}
         onSaved={() => {
           setDialog({ open: false, dept: null });

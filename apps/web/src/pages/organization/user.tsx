@@ -10,12 +10,12 @@ import { call } from '../../api';
 import { useSession } from '../../auth';
 import { queryClient } from '../../query-client';
 import { DataTable, ErrorState, ListPage, ListPagination, ListToolbar, SearchForm, useListQuery, useListState } from '../../components/list';
-import { formatTime, useEnabledOptions } from '../authority/shared';
+import { formatTime, InstitutionSelect, useEnabledOptions, useInstitutions } from '../authority/shared';
 import UserDialog from './UserDialog';
 import ResetPwdDialog from './ResetPwdDialog';
 import './organization.css';
 
-type Filters = { sysusername?: string; realname?: string; phonenumber?: string; enabled?: 0 | 1 };
+type Filters = { sysusername?: string; realname?: string; phonenumber?: string; enabled?: 0 | 1; musercode?: string };
 const LIST = 'as.m.system.user.selectUserList';
 
 /** Keeps the departments whose name contains the text, with their ancestors. */
@@ -30,8 +30,18 @@ function filterTree(nodes: DeptTreeNode[], text: string): DeptTreeNode[] {
 const toTreeData = (nodes: DeptTreeNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.deptid, title: n.deptname, children: n.children.length ? toTreeData(n.children) : undefined }));
 
+/** The institution of a department in the tree. */
+function institutionOf(nodes: DeptTreeNode[], deptid: string): string | undefined {
+  for (const n of nodes) {
+    if (n.deptid === deptid) return n.musercode;
+    const below = institutionOf(n.children, deptid);
+    if (below) return below;
+  }
+  return undefined;
+}
+
 /** The department tree on the left of the user page: choosing one filters the list to its subtree. */
-function DeptFilter({ value, onChange }: { value: string | undefined; onChange: (deptid: string | undefined) => void }) {
+function DeptFilter({ value, onChange }: { value: string | undefined; onChange: (dept: { deptid: string; musercode: string } | undefined) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const q = useQuery({ queryKey: ['as.m.system.user.selectDeptTreeList', {}], queryFn: () => call('as.m.system.user.selectDeptTreeList', {}) });
@@ -53,7 +63,10 @@ function DeptFilter({ value, onChange }: { value: string | undefined; onChange: 
           treeData={toTreeData(shown)}
           selectedKeys={value ? [value] : []}
           // Choosing the chosen department again goes back to all departments.
-          onSelect={(keys) => onChange(keys.length ? String(keys[0]) : undefined)}
+          onSelect={(keys) => {
+            const id = keys.length ? String(keys[0]) : undefined;
+            onChange(id ? { deptid: id, musercode: institutionOf(q.data ?? [], id) ?? '' } : undefined);
+          }}
           data-testid="user-dept-tree"
         />
       )}
@@ -68,7 +81,9 @@ export default function User() {
   const { session } = useSession();
   const me = session?.user.userid ?? null;
   const enabledOptions = useEnabledOptions();
-  const [deptid, setDeptid] = useState<string | undefined>();
+  const institutions = useInstitutions();
+  const [dept, setDept] = useState<{ deptid: string; musercode: string } | undefined>();
+  const deptid = dept?.deptid;
   const list = useListState<Filters>();
   const [searchOpen, setSearchOpen] = useState(true);
   const [dialog, setDialog] = useState<{ open: boolean; user: UserRow | null }>({ open: false, user: null });
@@ -172,8 +187,8 @@ export default function User() {
     <div className="user-page">
       <DeptFilter
         value={deptid}
-        onChange={(id) => {
-          setDeptid(id);
+        onChange={(d) => {
+          setDept(d);
           list.paginate(1, list.pageSize);
         }}
       />
@@ -193,6 +208,11 @@ export default function User() {
               <Form.Item name="enabled" label={t('system.common.status')}>
                 <Select allowClear options={enabledOptions} placeholder={t('system.common.all')} style={{ width: 120 }} />
               </Form.Item>
+              {institutions.many && (
+                <Form.Item name="musercode" label={t('system.common.institution')}>
+                  <InstitutionSelect allowClear placeholder={t('system.common.all')} style={{ width: 200 }} />
+                </Form.Item>
+              )}
             </SearchForm>
           }
           toolbar={
@@ -216,6 +236,7 @@ export default function User() {
         open={dialog.open}
         user={dialog.user}
         deptid={deptid}
+        musercode={dept?.musercode ?? list.filters.musercode}
         onClose={() => setDialog({ open: false, user: null })}
         onSaved={() => {
           setDialog({ open: false, user: null });
