@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 
+/** The first table of a page can take a while on a busy machine (several test runs share it). */
+const FIRST_LOAD = { timeout: 30_000 };
+
 /** The top-level entries of the sidebar, in order. */
 async function topMenus(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
@@ -13,7 +16,7 @@ test.describe('permission management and administration', () => {
   test('a role created with menus, given to a new staff user, shows that user exactly those menus', async ({ page, browser }) => {
     await signIn(page, 'school');
     await page.goto('/authority/roleAdministration');
-    await expect(page.getByRole('cell', { name: '心理咨询师' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '心理咨询师' })).toBeVisible(FIRST_LOAD);
 
     // The role: group assessment (00040 with its pages) and crisis warnings (00013, 00046).
     await page.getByTestId('role-add').click();
@@ -58,7 +61,7 @@ test.describe('permission management and administration', () => {
   test('a department that still has users cannot be deleted, with a clear message', async ({ page }) => {
     await signIn(page, 'school');
     await page.goto('/organization/dept');
-    await expect(page.getByRole('cell', { name: '心理健康中心' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '心理健康中心' })).toBeVisible(FIRST_LOAD);
     await page.getByTestId('dept-delete-D0002').click();
     await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
     await expect(page.getByText('部门“心理健康中心”下还有 2 个用户，不能删除；请先将用户调到其他部门')).toBeVisible();
@@ -79,7 +82,7 @@ test.describe('permission management and administration', () => {
 
     await signIn(page, 'school');
     await page.goto('/organization/user');
-    await expect(page.getByRole('cell', { name: '138****5678' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '138****5678' })).toBeVisible(FIRST_LOAD);
     await page.getByTestId('user-dept-tree').getByText('德育处').click();
     await expect(page.getByRole('cell', { name: 'teacher' })).toBeHidden();
     await page.getByTestId('user-dept-tree').getByText('德育处').click();
