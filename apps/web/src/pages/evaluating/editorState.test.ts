@@ -29,10 +29,48 @@ const sample: FormDefinitionInput = {
   source: 'internal',
   fulltext: true,
   questions: [
-    { no: 1, type: 1, required: true, text: { zh: '心情低落', en: 'Low mood' }, options: [{ text: { zh: '无', en: 'No' }, score: 0 }, { text: { zh: '有', en: 'Yes' }, score: 1 }], factor: 'F1' },
-    { no: 2, type: 1, required: true, text: { zh: '精力充沛', en: 'Energetic' }, options: [{ text: { zh: '无', en: 'No' }, score: 0 }, { text: { zh: '有', en: 'Yes' }, score: 1 }], reverse: true, factor: 'F1' },
-    { no: 3, type: 2, required: true, text: { zh: '困扰', en: 'Troubles' }, options: [{ text: { zh: '睡眠', en: 'Sleep' }, score: 1 }, { text: { zh: '食欲', en: 'Appetite' }, score: 1 }] },
-    { no: 4, type: 0, inputtype: 1, required: true, text: { zh: '睡眠小时', en: 'Hours of sleep' }, options: [], range: { min: 0, max: 24 } },
+    {
+      no: 1,
+      type: 1,
+      required: true,
+      text: { zh: '心情低落', en: 'Low mood' },
+      options: [
+        { text: { zh: '无', en: 'No' }, score: 0 },
+        { text: { zh: '有', en: 'Yes' }, score: 1 },
+      ],
+      factor: 'F1',
+    },
+    {
+      no: 2,
+      type: 1,
+      required: true,
+      text: { zh: '精力充沛', en: 'Energetic' },
+      options: [
+        { text: { zh: '无', en: 'No' }, score: 0 },
+        { text: { zh: '有', en: 'Yes' }, score: 1 },
+      ],
+      reverse: true,
+      factor: 'F1',
+    },
+    {
+      no: 3,
+      type: 2,
+      required: true,
+      text: { zh: '困扰', en: 'Troubles' },
+      options: [
+        { text: { zh: '睡眠', en: 'Sleep' }, score: 1 },
+        { text: { zh: '食欲', en: 'Appetite' }, score: 1 },
+      ],
+    },
+    {
+      no: 4,
+      type: 0,
+      inputtype: 1,
+      required: true,
+      text: { zh: '睡眠小时', en: 'Hours of sleep' },
+      options: [],
+      range: { min: 0, max: 24 },
+    },
     { no: 5, type: 0, inputtype: 0, required: false, text: { zh: '备注', en: 'Notes' }, options: [] },
   ],
   indicators: [
@@ -45,14 +83,57 @@ const sample: FormDefinitionInput = {
       transforms: [{ op: 'linear', a: 1.25, b: 0 }, { op: 'int' }],
       precision: 0,
       bands: [
-        { min: 0, max: 1, level: 0, label: { zh: '正常', en: 'Normal' }, interpretation: { zh: '', en: '' }, advice: { zh: '', en: '' }, raisesWarning: false },
-        { min: 2, max: 5, level: 3, colour: '#aa0000', label: { zh: '偏高', en: 'High' }, interpretation: { zh: '情绪偏低', en: 'Low mood' }, advice: { zh: '建议复查', en: 'Rescreen' }, raisesWarning: true },
+        {
+          min: 0,
+          max: 1,
+          level: 0,
+          label: { zh: '正常', en: 'Normal' },
+          interpretation: { zh: '', en: '' },
+          advice: { zh: '', en: '' },
+          raisesWarning: false,
+        },
+        {
+          min: 2,
+          max: 5,
+          level: 3,
+          colour: '#aa0000',
+          label: { zh: '偏高', en: 'High' },
+          interpretation: { zh: '情绪偏低', en: 'Low mood' },
+          advice: { zh: '建议复查', en: 'Rescreen' },
+          raisesWarning: true,
+        },
       ],
     },
-    { code: 'F1', name: { zh: '情绪', en: 'Mood' }, kind: 'factor', formula: { op: 'weightedSum', weights: [{ no: 1, weight: 2 }, { no: 2, weight: 1 }] }, transforms: [], precision: 1, bands: [] },
-    { code: 'cnt', name: { zh: '阳性数', en: 'Positives' }, kind: 'factor', items: [1, 2], formula: { op: 'countAtLeast', value: 1 }, transforms: [{ op: 'round', digits: 1 }], precision: 0, bands: [] },
+    {
+      code: 'F1',
+      name: { zh: '情绪', en: 'Mood' },
+      kind: 'factor',
+      formula: {
+        op: 'weightedSum',
+        weights: [
+          { no: 1, weight: 2 },
+          { no: 2, weight: 1 },
+        ],
+      },
+      transforms: [],
+      precision: 1,
+      bands: [],
+    },
+    {
+      code: 'cnt',
+      name: { zh: '阳性数', en: 'Positives' },
+      kind: 'factor',
+      items: [1, 2],
+      formula: { op: 'countAtLeast', value: 1 },
+      transforms: [{ op: 'round', digits: 1 }],
+      precision: 0,
+      bands: [],
+    },
   ],
-  critical: [{ no: 2, minScore: 1, reason: { zh: '需关注', en: 'Attention' } }, { no: 3, options: [1, 2], reason: { zh: '食欲', en: 'Appetite' } }],
+  critical: [
+    { no: 2, minScore: 1, reason: { zh: '需关注', en: 'Attention' } },
+    { no: 3, options: [1, 2], reason: { zh: '食欲', en: 'Appetite' } },
+  ],
   validity: [{ indicator: 'cnt', op: 'gte', value: 2, message: { zh: '无效', en: 'Void' } }],
   mentalState: { method: 'maxLevel', indicators: ['total'], levelToState: [1, 2, 3, 3, 4] },
 };
@@ -85,7 +166,14 @@ describe('definition <-> editor values', () => {
     const values = definitionToValues(sample);
     // A choice question turned into a fill-in loses its options and reversal; a fill-in turned choice loses inputtype.
     values.questions[1] = { ...values.questions[1], type: 0, inputtype: 0 };
-    values.questions[3] = { ...values.questions[3], type: 1, options: [{ text: { zh: '甲', en: '' }, score: 1 }, { text: { zh: '乙', en: '' }, score: 2 }] };
+    values.questions[3] = {
+      ...values.questions[3],
+      type: 1,
+      options: [
+        { text: { zh: '甲', en: '' }, score: 1 },
+        { text: { zh: '乙', en: '' }, score: 2 },
+      ],
+    };
     const def = valuesToDefinition(values);
     expect(def.questions[1]).toMatchObject({ type: 0, inputtype: 0, options: [], reverse: false });
     expect(def.questions[3].inputtype).toBeUndefined();
@@ -140,7 +228,10 @@ describe('definition <-> editor values', () => {
     const gapped: FormDefinitionInput = {
       ...sample,
       questions: sample.questions.map((q) => ({ ...q, no: q.no * 10 })),
-      indicators: [{ ...sample.indicators![0], items: [10, 20, 30] }, sample.indicators![1] && { ...sample.indicators![1], formula: { op: 'weightedSum', weights: [{ no: 20, weight: 1 }] } }],
+      indicators: [
+        { ...sample.indicators![0], items: [10, 20, 30] },
+        sample.indicators![1] && { ...sample.indicators![1], formula: { op: 'weightedSum', weights: [{ no: 20, weight: 1 }] } },
+      ],
       critical: [{ no: 30, minScore: 1, reason: { zh: 'r', en: '' } }],
       validity: [],
     };
@@ -182,7 +273,11 @@ describe('try-it sheet and hints', () => {
       { no: 5, type: 1 as const },
     ];
     const answers = sheetToAnswers(questions, { 1: { option: 2 }, 2: { options: [3, 1] }, 3: { text: ' 7 ' }, 4: { text: '  ' } });
-    expect(answers).toEqual([{ no: 1, option: 2 }, { no: 2, options: [1, 3] }, { no: 3, text: '7' }]);
+    expect(answers).toEqual([
+      { no: 1, option: 2 },
+      { no: 2, options: [1, 3] },
+      { no: 3, text: '7' },
+    ]);
   });
 
   it('gives the raw range of sum, mean and count indicators', () => {

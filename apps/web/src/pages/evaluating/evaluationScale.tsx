@@ -109,8 +109,10 @@ export default function EvaluationScale() {
 
   const onMore = (row: FormRow, key: string) => {
     if (key === 'copy') setCopying(row);
-    else if (key === 'json') void download('as.m.assess.forms.exportFormJson', { formcode: row.formcode }, `${row.formcode}.json`).catch(() => undefined);
-    else if (key === 'template') void download('as.m.assess.forms.exportFormExcelTemplate', { formcode: row.formcode }, `${row.formcode}.xlsx`).catch(() => undefined);
+    else if (key === 'json')
+      void download('as.m.assess.forms.exportFormJson', { formcode: row.formcode }, `${row.formcode}.json`).catch(() => undefined);
+    else if (key === 'template')
+      void download('as.m.assess.forms.exportFormExcelTemplate', { formcode: row.formcode }, `${row.formcode}.xlsx`).catch(() => undefined);
     else if (key === 'excel') setExcelFor(row);
     else if (key === 'delete') confirmDelete(row);
   };
@@ -135,7 +137,13 @@ export default function EvaluationScale() {
       ),
     },
     { title: k('formcode'), dataIndex: 'formcode', key: 'formcode', width: 130 },
-    { title: k('formtype'), dataIndex: 'formtype', key: 'formtype', width: 110, render: (v: string) => formTypes.find((f) => f.value === v)?.label ?? v },
+    {
+      title: k('formtype'),
+      dataIndex: 'formtype',
+      key: 'formtype',
+      width: 110,
+      render: (v: string) => formTypes.find((f) => f.value === v)?.label ?? v,
+    },
     {
       title: k('appid'),
       dataIndex: 'appids',
@@ -182,7 +190,13 @@ export default function EvaluationScale() {
           <Switch size="small" checked={v === 1} onChange={(on) => confirmEnable(row, on ? 1 : 0)} aria-label={k('enabled')} />
         ),
     },
-    { title: c('updatedat'), dataIndex: 'updatedat', key: 'updatedat', width: 160, render: (v: string) => v?.replace('T', ' ').slice(0, 16) },
+    {
+      title: c('updatedat'),
+      dataIndex: 'updatedat',
+      key: 'updatedat',
+      width: 160,
+      render: (v: string) => v?.replace('T', ' ').slice(0, 16),
+    },
     {
       title: c('actions'),
       key: 'actions',
@@ -255,7 +269,10 @@ export default function EvaluationScale() {
           <Upload accept=".json,application/json" showUploadList={false} beforeUpload={(file) => (void importJson(file), false)}>
             <Button icon={<UploadOutlined />}>{k('importJson')}</Button>
           </Upload>
-          <Button icon={<FileExcelOutlined />} onClick={() => void download('as.m.assess.forms.exportFormExcelTemplate', {}, 'scale-template.xlsx').catch(() => undefined)}>
+          <Button
+            icon={<FileExcelOutlined />}
+            onClick={() => void download('as.m.assess.forms.exportFormExcelTemplate', {}, 'scale-template.xlsx').catch(() => undefined)}
+          >
             {k('downloadTemplate')}
           </Button>
         </>
@@ -264,8 +281,20 @@ export default function EvaluationScale() {
   );
 
   return (
-    <ListPage search={search} toolbar={toolbar} pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}>
-      <DataTable<FormRow> rowKey="formcode" columns={columns} rows={q.data?.rows} loading={q.isFetching} error={q.error} onRetry={() => q.refetch()} data-testid="scale-table" />
+    <ListPage
+      search={search}
+      toolbar={toolbar}
+      pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}
+    >
+      <DataTable<FormRow>
+        rowKey="formcode"
+        columns={columns}
+        rows={q.data?.rows}
+        loading={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
+        data-testid="scale-table"
+      />
       <ScaleEditor
         open={editor.open}
         formcode={editor.formcode}
@@ -288,7 +317,15 @@ export default function EvaluationScale() {
   );
 }
 
-function CopyDialog({ row, onClose, onCopied }: { row: FormRow | null; onClose: () => void; onCopied: (formcode: string, name: string) => void }) {
+function CopyDialog({
+  row,
+  onClose,
+  onCopied,
+}: {
+  row: FormRow | null;
+  onClose: () => void;
+  onCopied: (formcode: string, name: string) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ formname: string }>();
   const [busy, setBusy] = useState(false);
@@ -333,7 +370,11 @@ function ExcelImportDialog({ row, onClose, onDone }: { row: FormRow | null; onCl
     if (!row) return;
     setBusy(true);
     try {
-      const saved = await call('as.m.assess.forms.importFormExcel', { formcode: row.formcode, filename: file.name, content: await fileToBase64(file) });
+      const saved = await call('as.m.assess.forms.importFormExcel', {
+        formcode: row.formcode,
+        filename: file.name,
+        content: await fileToBase64(file),
+      });
       message.success(t('evaluating.library.imported', { name: `${row.formname} v${saved.version} (${saved.questioncount})` }));
       onDone();
     } catch {
@@ -343,10 +384,24 @@ function ExcelImportDialog({ row, onClose, onDone }: { row: FormRow | null; onCl
     }
   };
   return (
-    <Modal open={!!row} title={`${t('evaluating.library.importExcelTitle')}：${row?.formname ?? ''}`} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      open={!!row}
+      title={`${t('evaluating.library.importExcelTitle')}：${row?.formname ?? ''}`}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('evaluating.library.importExcelHint')}</Typography.Paragraph>
       <Space>
-        <Button icon={<FileExcelOutlined />} onClick={() => row && void download('as.m.assess.forms.exportFormExcelTemplate', { formcode: row.formcode }, `${row.formcode}.xlsx`).catch(() => undefined)}>
+        <Button
+          icon={<FileExcelOutlined />}
+          onClick={() =>
+            row &&
+            void download('as.m.assess.forms.exportFormExcelTemplate', { formcode: row.formcode }, `${row.formcode}.xlsx`).catch(
+              () => undefined,
+            )
+          }
+        >
           {t('evaluating.library.downloadTemplate')}
         </Button>
         <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => (void upload(file), false)} disabled={busy}>

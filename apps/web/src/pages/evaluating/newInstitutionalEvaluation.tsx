@@ -46,7 +46,13 @@ export default function NewInstitutionalEvaluation() {
   const [searchOpen, setSearchOpen] = useState(true);
   const mine = useListQuery(MINE, list.input, { enabled: view === 'mine' });
   // The several-institution list has no "common" filter (it is a per-owner mark).
-  const multipleInput = { planname: list.input.planname, appid: list.input.appid, page: list.input.page, pageSize: list.input.pageSize, musercodes };
+  const multipleInput = {
+    planname: list.input.planname,
+    appid: list.input.appid,
+    page: list.input.page,
+    pageSize: list.input.pageSize,
+    musercodes,
+  };
   const multiple = useListQuery(MULTIPLE, multipleInput, { enabled: view === 'multiple' && musercodes.length > 0 });
   const q = view === 'mine' ? mine : multiple;
   const [editing, setEditing] = useState<PlanRow | 'new' | null>(null);
@@ -55,7 +61,8 @@ export default function NewInstitutionalEvaluation() {
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
   const c = (key: string, o?: Record<string, unknown>) => t(`evaluating.common.${key}`, o);
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: [MINE] }), queryClient.invalidateQueries({ queryKey: [MULTIPLE] })]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: [MINE] }), queryClient.invalidateQueries({ queryKey: [MULTIPLE] })]);
 
   const toggleCommon = async (row: PlanRow) => {
     await call('as.m.exam.plan.updatePlanIsCommon', { plancode: row.plancode, iscommon: row.iscommon ? 0 : 1 });
@@ -102,10 +109,21 @@ export default function NewInstitutionalEvaluation() {
             dataIndex: 'origin',
             key: 'origin',
             width: 90,
-            render: (v: Row['origin']) => (v === 'authorized' ? <Tag color="blue">{k('originAuthorized')}</Tag> : <Tag>{k('originOwn')}</Tag>),
+            render: (v: Row['origin']) =>
+              v === 'authorized' ? <Tag color="blue">{k('originAuthorized')}</Tag> : <Tag>{k('originOwn')}</Tag>,
           },
-          { title: k('count'), key: 'count', width: 110, render: (_: unknown, r: Row) => (r.count === null || r.count === undefined ? '—' : `${r.usedcount ?? 0} / ${r.count}`) },
-          { title: k('validity'), key: 'validity', width: 200, render: (_: unknown, r: Row) => (r.startdate ? `${r.startdate} ~ ${r.enddate}` : '—') },
+          {
+            title: k('count'),
+            key: 'count',
+            width: 110,
+            render: (_: unknown, r: Row) => (r.count === null || r.count === undefined ? '—' : `${r.usedcount ?? 0} / ${r.count}`),
+          },
+          {
+            title: k('validity'),
+            key: 'validity',
+            width: 200,
+            render: (_: unknown, r: Row) => (r.startdate ? `${r.startdate} ~ ${r.enddate}` : '—'),
+          },
         ] as ColumnsType<Row>)
       : ([{ title: k('owner'), dataIndex: 'insname', key: 'insname', width: 170 }] as ColumnsType<Row>)),
     {
@@ -115,9 +133,26 @@ export default function NewInstitutionalEvaluation() {
       width: 80,
       align: 'center',
       render: (v: number, row) =>
-        row.editable ? <Switch size="small" checked={v === 1} onChange={() => void toggleCommon(row)} aria-label={v ? k('unmarkCommon') : k('markCommon')} /> : v ? c('yes') : c('no'),
+        row.editable ? (
+          <Switch
+            size="small"
+            checked={v === 1}
+            onChange={() => void toggleCommon(row)}
+            aria-label={v ? k('unmarkCommon') : k('markCommon')}
+          />
+        ) : v ? (
+          c('yes')
+        ) : (
+          c('no')
+        ),
     },
-    { title: c('updatedat'), dataIndex: 'updatedat', key: 'updatedat', width: 150, render: (v: string) => v?.replace('T', ' ').slice(0, 16) },
+    {
+      title: c('updatedat'),
+      dataIndex: 'updatedat',
+      key: 'updatedat',
+      width: 150,
+      render: (v: string) => v?.replace('T', ' ').slice(0, 16),
+    },
     {
       title: c('actions'),
       key: 'actions',
@@ -154,7 +189,12 @@ export default function NewInstitutionalEvaluation() {
     <SearchForm<Filters> visible={searchOpen} onSearch={list.search} onReset={list.reset}>
       {view === 'multiple' && (
         <Form.Item label={k('institutions')}>
-          <InstitutionsInput value={musercodes} onChange={setMusercodes} style={{ width: 280 }} placeholder={k('institutionsPlaceholder')} />
+          <InstitutionsInput
+            value={musercodes}
+            onChange={setMusercodes}
+            style={{ width: 280 }}
+            placeholder={k('institutionsPlaceholder')}
+          />
         </Form.Item>
       )}
       <Form.Item name="planname" label={k('planname')}>
@@ -203,7 +243,11 @@ export default function NewInstitutionalEvaluation() {
   );
 
   return (
-    <ListPage search={search} toolbar={toolbar} pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}>
+    <ListPage
+      search={search}
+      toolbar={toolbar}
+      pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}
+    >
       <DataTable<Row>
         rowKey={(r) => `${r.plancode}/${r.holder ?? ''}`}
         columns={columns}

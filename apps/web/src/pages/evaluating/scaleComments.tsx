@@ -107,7 +107,12 @@ export default function ScaleComments() {
         <Input allowClear style={{ width: 180 }} />
       </Form.Item>
       <Form.Item name="level" label={k('level')}>
-        <Select allowClear style={{ width: 150 }} placeholder={c('all')} options={LEVELS.map((l) => ({ value: l, label: `${l} · ${levelLabel(l)}` }))} />
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={c('all')}
+          options={LEVELS.map((l) => ({ value: l, label: `${l} · ${levelLabel(l)}` }))}
+        />
       </Form.Item>
       <Form.Item name="builtin" label={t('evaluating.library.origin')}>
         <Select
@@ -129,7 +134,14 @@ export default function ScaleComments() {
       toolbar={<ListToolbar searchVisible={searchOpen} onToggleSearch={() => setSearchOpen(!searchOpen)} onRefresh={() => q.refetch()} />}
       pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}
     >
-      <DataTable<CommentRow> rowKey="optionid" columns={columns} rows={q.data?.rows} loading={q.isFetching} error={q.error} onRetry={() => q.refetch()} />
+      <DataTable<CommentRow>
+        rowKey="optionid"
+        columns={columns}
+        rows={q.data?.rows}
+        loading={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
+      />
       <CommentDialog row={editing} onClose={() => setEditing(null)} />
     </ListPage>
   );
@@ -146,7 +158,11 @@ function CommentDialog({ row, onClose }: { row: CommentRow | null; onClose: () =
     const values = await form.validateFields();
     setBusy(true);
     try {
-      await call('as.m.assess.comment.updateComment', { optionid: row!.optionid, interpretation: values.interpretation, advice: values.advice });
+      await call('as.m.assess.comment.updateComment', {
+        optionid: row!.optionid,
+        interpretation: values.interpretation,
+        advice: values.advice,
+      });
       message.success(t('evaluating.common.saved'));
       await queryClient.invalidateQueries({ queryKey: [LIST] });
       onClose();

@@ -25,7 +25,12 @@ vi.mock('../../api', async (importOriginal) => {
         saved = (input as { definition: object }).definition;
         return { formcode: 'F0001', version: 1 };
       }
-      if (name === 'as.m.assess.forms.getForm' && saved) return { form: { formcode: 'F0001', formname: '测试量表', builtin: false }, definition: { ...saved, formcode: 'F0001', version: 1 }, versions: [] };
+      if (name === 'as.m.assess.forms.getForm' && saved)
+        return {
+          form: { formcode: 'F0001', formname: '测试量表', builtin: false },
+          definition: { ...saved, formcode: 'F0001', version: 1 },
+          versions: [],
+        };
       throw new real.ApiError('unexpected call ' + name, -1);
     }),
   };
@@ -51,7 +56,7 @@ const inputIn = async (id: string) => {
 const type = async (id: string, value: string) => fireEvent.change(await inputIn(id), { target: { value } });
 const click = async (id: string) => fireEvent.click(await screen.findByTestId(id));
 
-describe('scale editor form -> definition', { timeout: 60_000 }, () => {
+describe('scale editor form -> definition', { timeout: 180_000 }, () => {
   beforeEach(() => {
     calls.length = 0;
   });
@@ -81,17 +86,33 @@ describe('scale editor form -> definition', { timeout: 60_000 }, () => {
       await click('scale-save');
     });
     await waitFor(() => expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(true));
-    const body = (calls.find((c) => c.name === 'as.m.assess.forms.insertForm')!.input as { definition: Record<string, unknown> }).definition;
+    const body = (calls.find((c) => c.name === 'as.m.assess.forms.insertForm')!.input as { definition: Record<string, unknown> })
+      .definition;
     expect(body).not.toHaveProperty('formcode');
     expect(body.formname).toEqual({ zh: '测试量表', en: '' });
-    const questions = body.questions as { no: number; type: number; reverse: boolean; text: { zh: string }; options: { score: number }[] }[];
+    const questions = body.questions as {
+      no: number;
+      type: number;
+      reverse: boolean;
+      text: { zh: string };
+      options: { score: number }[];
+    }[];
     expect(questions.map((q) => [q.no, q.type, q.text.zh, q.reverse])).toEqual([
       [1, 1, '心情低落', false],
       [2, 1, '精力充沛', true],
     ]);
     expect(questions[0].options.map((o) => o.score)).toEqual([0, 1, 2, 3]);
-    const indicators = body.indicators as { code: string; kind: string; items?: number[]; bands: { min: number; max: number; level: number; label: { zh: string } }[] }[];
-    expect(indicators[0]).toMatchObject({ code: 'total', kind: 'total', bands: [{ min: 0, max: 6, level: 0, label: { zh: '全部', en: '' } }] });
+    const indicators = body.indicators as {
+      code: string;
+      kind: string;
+      items?: number[];
+      bands: { min: number; max: number; level: number; label: { zh: string } }[];
+    }[];
+    expect(indicators[0]).toMatchObject({
+      code: 'total',
+      kind: 'total',
+      bands: [{ min: 0, max: 6, level: 0, label: { zh: '全部', en: '' } }],
+    });
     expect(indicators[0].items).toBeUndefined();
     expect(indicators[1]).toMatchObject({ code: 'F1', kind: 'factor', items: [1, 2], bands: [] });
     // The drawer reloads the saved scale and stays clean (no unsaved-changes mark).

@@ -85,5 +85,9 @@ export function useApps() {
 /** Population apps as Select options (id -> name). */
 export function useAppOptions() {
   const apps = useApps();
-  return { options: (apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname })), loading: apps.isLoading, nameOf: (id: string) => apps.data?.find((a) => a.appid === id)?.appname ?? id };
+  return {
+    options: (apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname })),
+    loading: apps.isLoading,
+    nameOf: (id: string) => apps.data?.find((a) => a.appid === id)?.appname ?? id,
+  };
 }

@@ -4,14 +4,51 @@
  * Left: apps and their categories; right: the stage list in the RuoYi shape.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Drawer, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag, Tooltip, Tree, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Tree,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, LockOutlined, OrderedListOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  LockOutlined,
+  OrderedListOutlined,
+  PlusOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormBrief, StageRow } from '@xinli/contract';
 import { call } from '../../api';
-import { DataTable, ErrorState, ListPage, ListPagination, ListToolbar, SearchForm, useListQuery, useListState } from '../../components/list';
+import {
+  DataTable,
+  ErrorState,
+  ListPage,
+  ListPagination,
+  ListToolbar,
+  SearchForm,
+  useListQuery,
+  useListState,
+} from '../../components/list';
 import { useApps } from '../evaluating/shared';
 import './period.css';
 
@@ -20,7 +57,11 @@ const LIST = 'as.m.app.exam.getExamStageList';
 
 /** The categories of every app, for the left tree and the stage dialog. */
 function useCategories() {
-  return useQuery({ queryKey: ['as.m.app.getExamCategoryList', { appid: '' }], queryFn: () => call('as.m.app.getExamCategoryList', { appid: '' }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['as.m.app.getExamCategoryList', { appid: '' }],
+    queryFn: () => call('as.m.app.getExamCategoryList', { appid: '' }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export default function PeriodManagement() {
@@ -44,7 +85,9 @@ export default function PeriodManagement() {
       (apps.data ?? []).map((a) => ({
         key: a.appid,
         title: a.appname,
-        children: (categories.data ?? []).filter((cat) => cat.appid === a.appid).map((cat) => ({ key: `${a.appid}/${cat.categoryid}`, title: cat.categoryname, isLeaf: true })),
+        children: (categories.data ?? [])
+          .filter((cat) => cat.appid === a.appid)
+          .map((cat) => ({ key: `${a.appid}/${cat.categoryid}`, title: cat.categoryname, isLeaf: true })),
       })),
     [apps.data, categories.data],
   );
@@ -122,7 +165,12 @@ export default function PeriodManagement() {
             <ErrorState error={apps.error ?? categories.error} onRetry={() => (apps.refetch(), categories.refetch())} />
           ) : (
             <>
-              <div className={`period-all ${selectedKey === '__all' ? 'active' : ''}`} onClick={() => (setScope({}), list.search({}))} role="button" tabIndex={0}>
+              <div
+                className={`period-all ${selectedKey === '__all' ? 'active' : ''}`}
+                onClick={() => (setScope({}), list.search({}))}
+                role="button"
+                tabIndex={0}
+              >
                 {k('allStages')}
               </div>
               <Tree
@@ -165,7 +213,14 @@ export default function PeriodManagement() {
           }
           pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}
         >
-          <DataTable<StageRow> rowKey="stagecode" columns={columns} rows={q.data?.rows} loading={q.isFetching} error={q.error} onRetry={() => q.refetch()} />
+          <DataTable<StageRow>
+            rowKey="stagecode"
+            columns={columns}
+            rows={q.data?.rows}
+            loading={q.isFetching}
+            error={q.error}
+            onRetry={() => q.refetch()}
+          />
         </ListPage>
       </Col>
       <StageDialog stage={editing} defaults={scope} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void refresh())} />
@@ -192,7 +247,17 @@ function useAppForms(appid: string | undefined) {
   });
 }
 
-function StageDialog({ stage, defaults, onClose, onSaved }: { stage: StageRow | 'new' | null; defaults: { appid?: string; categoryid?: string }; onClose: () => void; onSaved: () => void }) {
+function StageDialog({
+  stage,
+  defaults,
+  onClose,
+  onSaved,
+}: {
+  stage: StageRow | 'new' | null;
+  defaults: { appid?: string; categoryid?: string };
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<StageValues>();
@@ -208,8 +273,23 @@ function StageDialog({ stage, defaults, onClose, onSaved }: { stage: StageRow | 
     const v = await form.validateFields();
     setBusy(true);
     try {
-      if (isNew) await call('as.m.app.exam.insertExamStage', { appid: v.appid, categoryid: v.categoryid, stagename: v.stagename.trim(), description: v.description ?? '', sort: v.sort ?? 0, formcodes: v.formcodes ?? [] });
-      else if (stage) await call('as.m.app.exam.updateExamStage', { stagecode: stage.stagecode, stagename: v.stagename.trim(), categoryid: v.categoryid, description: v.description ?? '', sort: v.sort ?? 0 });
+      if (isNew)
+        await call('as.m.app.exam.insertExamStage', {
+          appid: v.appid,
+          categoryid: v.categoryid,
+          stagename: v.stagename.trim(),
+          description: v.description ?? '',
+          sort: v.sort ?? 0,
+          formcodes: v.formcodes ?? [],
+        });
+      else if (stage)
+        await call('as.m.app.exam.updateExamStage', {
+          stagecode: stage.stagecode,
+          stagename: v.stagename.trim(),
+          categoryid: v.categoryid,
+          description: v.description ?? '',
+          sort: v.sort ?? 0,
+        });
       message.success(t('evaluating.common.saved'));
       onSaved();
     } catch {
@@ -232,7 +312,14 @@ function StageDialog({ stage, defaults, onClose, onSaved }: { stage: StageRow | 
       width={620}
       afterOpenChange={(open) => {
         if (!open) return;
-        if (stage && stage !== 'new') form.setFieldsValue({ appid: stage.appid, categoryid: stage.categoryid, stagename: stage.stagename, description: stage.description, sort: stage.sort });
+        if (stage && stage !== 'new')
+          form.setFieldsValue({
+            appid: stage.appid,
+            categoryid: stage.categoryid,
+            stagename: stage.stagename,
+            description: stage.description,
+            sort: stage.sort,
+          });
         else form.setFieldsValue({ appid: defaults.appid, categoryid: defaults.categoryid, sort: 0 });
       }}
     >
@@ -240,13 +327,19 @@ function StageDialog({ stage, defaults, onClose, onSaved }: { stage: StageRow | 
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="appid" label={k('appid')} rules={[{ required: true }]}>
-              <Select disabled={!isNew} options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))} onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })} />
+              <Select
+                disabled={!isNew}
+                options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))}
+                onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="categoryid" label={k('category')} rules={[{ required: true }]}>
               <Select
-                options={(categories.data ?? []).filter((c) => c.appid === appid).map((c) => ({ value: c.categoryid, label: c.categoryname }))}
+                options={(categories.data ?? [])
+                  .filter((c) => c.appid === appid)
+                  .map((c) => ({ value: c.categoryid, label: c.categoryname }))}
                 notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
               />
             </Form.Item>
@@ -269,7 +362,12 @@ function StageDialog({ stage, defaults, onClose, onSaved }: { stage: StageRow | 
           {isNew && (
             <Col span={24}>
               <Form.Item name="formcodes" label={k('forms')} extra={k('formsHelp')}>
-                <Select mode="multiple" loading={forms.isLoading} options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))} showSearch={{ optionFilterProp: 'label' }} />
+                <Select
+                  mode="multiple"
+                  loading={forms.isLoading}
+                  options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
+                  showSearch={{ optionFilterProp: 'label' }}
+                />
               </Form.Item>
             </Col>
           )}
@@ -287,7 +385,11 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const key = ['as.m.app.exam.getExamStageForms', { stagecode: stage?.stagecode }];
-  const current = useQuery({ queryKey: key, queryFn: () => call('as.m.app.exam.getExamStageForms', { stagecode: stage!.stagecode }), enabled: !!stage });
+  const current = useQuery({
+    queryKey: key,
+    queryFn: () => call('as.m.app.exam.getExamStageForms', { stagecode: stage!.stagecode }),
+    enabled: !!stage,
+  });
   const available = useAppForms(stage?.appid);
   const [draft, setDraft] = useState<StageForm[] | null>(null);
   const [adding, setAdding] = useState<string[]>([]);
@@ -304,7 +406,9 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
   };
   const add = () => {
     const have = new Set(rows.map((r) => r.formcode));
-    const extra = (available.data ?? []).filter((f) => adding.includes(f.formcode) && !have.has(f.formcode)).map((f, i) => ({ ...f, sort: rows.length + i }));
+    const extra = (available.data ?? [])
+      .filter((f) => adding.includes(f.formcode) && !have.has(f.formcode))
+      .map((f, i) => ({ ...f, sort: rows.length + i }));
     setDraft([...rows, ...extra]);
     setAdding([]);
   };
@@ -341,8 +445,22 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
             width: 130,
             render: (_: unknown, r: StageForm, i: number) => (
               <Space size={0}>
-                <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('evaluating.common.moveUp')} />
-                <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === rows.length - 1} onClick={() => move(i, i + 1)} aria-label={t('evaluating.common.moveDown')} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowUpOutlined />}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                  aria-label={t('evaluating.common.moveUp')}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ArrowDownOutlined />}
+                  disabled={i === rows.length - 1}
+                  onClick={() => move(i, i + 1)}
+                  aria-label={t('evaluating.common.moveDown')}
+                />
                 <Button type="link" size="small" danger onClick={() => setDraft(rows.filter((x) => x.formcode !== r.formcode))}>
                   {k('removeForm')}
                 </Button>
@@ -378,7 +496,9 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
             placeholder={t('evaluating.plans.chooseForms')}
             loading={available.isLoading}
             showSearch={{ optionFilterProp: 'label' }}
-            options={(available.data ?? []).filter((f) => !rows.some((r) => r.formcode === f.formcode)).map((f) => ({ value: f.formcode, label: f.formname }))}
+            options={(available.data ?? [])
+              .filter((f) => !rows.some((r) => r.formcode === f.formcode))
+              .map((f) => ({ value: f.formcode, label: f.formname }))}
           />
           <Button type="primary" icon={<PlusOutlined />} disabled={!adding.length} onClick={add}>
             {k('addForms')}

@@ -61,7 +61,12 @@ export function InstitutionInput({ value, onChange, placeholder, style }: Props<
       style={style}
       allowClear
       options={options}
-      showSearch={{ filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()) }}
+      showSearch={{
+        filterOption: (input, option) =>
+          String(option?.label ?? '')
+            .toLowerCase()
+            .includes(input.toLowerCase()),
+      }}
       data-testid="plan-institution"
     />
   );

@@ -6,17 +6,42 @@ import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { ErrorState } from '../../../components/list';
 
-type AuthRow = { authid: string; musercode: string; insname: string; count: number; usedcount: number; startdate: string; enddate: string; status: 'pending' | 'active' | 'expired' };
+type AuthRow = {
+  authid: string;
+  musercode: string;
+  insname: string;
+  count: number;
+  usedcount: number;
+  startdate: string;
+  enddate: string;
+  status: 'pending' | 'active' | 'expired';
+};
 const STATUS_COLOUR = { pending: 'blue', active: 'green', expired: 'default' } as const;
 
 /** A plan's header, its stages with their scales, its loose scales and its authorisations. */
-export default function PlanDetail({ plan, onClose, onAuthorize }: { plan: PlanRow | null; onClose: () => void; onAuthorize: (p: PlanRow) => void }) {
+export default function PlanDetail({
+  plan,
+  onClose,
+  onAuthorize,
+}: {
+  plan: PlanRow | null;
+  onClose: () => void;
+  onAuthorize: (p: PlanRow) => void;
+}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const plancode = plan?.plancode ?? '';
-  const stages = useQuery({ queryKey: ['as.m.exam.plan.getPlanStage', { plancode }], queryFn: () => call('as.m.exam.plan.getPlanStage', { plancode }), enabled: !!plan });
-  const forms = useQuery({ queryKey: ['as.m.exam.plan.getPlanForm', { plancode }], queryFn: () => call('as.m.exam.plan.getPlanForm', { plancode }), enabled: !!plan });
+  const stages = useQuery({
+    queryKey: ['as.m.exam.plan.getPlanStage', { plancode }],
+    queryFn: () => call('as.m.exam.plan.getPlanStage', { plancode }),
+    enabled: !!plan,
+  });
+  const forms = useQuery({
+    queryKey: ['as.m.exam.plan.getPlanForm', { plancode }],
+    queryFn: () => call('as.m.exam.plan.getPlanForm', { plancode }),
+    enabled: !!plan,
+  });
   const auths = useQuery({
     queryKey: ['as.m.exam.plan.getPlanAuthorizeList', { plancode, page: 1, pageSize: 200 }],
     queryFn: () => call('as.m.exam.plan.getPlanAuthorizeList', { plancode, page: 1, pageSize: 200 }),
@@ -48,7 +73,16 @@ export default function PlanDetail({ plan, onClose, onAuthorize }: { plan: PlanR
             size="small"
             column={2}
             items={[
-              { key: 'name', label: k('planname'), children: <Space>{plan.iscommon === 1 && <StarFilled style={{ color: '#f5a623' }} />}{plan.planname}</Space> },
+              {
+                key: 'name',
+                label: k('planname'),
+                children: (
+                  <Space>
+                    {plan.iscommon === 1 && <StarFilled style={{ color: '#f5a623' }} />}
+                    {plan.planname}
+                  </Space>
+                ),
+              },
               { key: 'code', label: k('plancode'), children: plan.plancode },
               { key: 'app', label: k('appid'), children: <Tag color="green">{plan.appname}</Tag> },
               { key: 'owner', label: k('owner'), children: plan.insname },
@@ -82,7 +116,11 @@ export default function PlanDetail({ plan, onClose, onAuthorize }: { plan: PlanR
             )}
           </Card>
           <Card size="small" title={k('looseForms')}>
-            {loose.length === 0 ? <Typography.Text type="secondary">—</Typography.Text> : loose.map((f) => <Tag key={f.formcode}>{f.formname}</Tag>)}
+            {loose.length === 0 ? (
+              <Typography.Text type="secondary">—</Typography.Text>
+            ) : (
+              loose.map((f) => <Tag key={f.formcode}>{f.formname}</Tag>)
+            )}
           </Card>
           <Card
             size="small"
@@ -106,7 +144,13 @@ export default function PlanDetail({ plan, onClose, onAuthorize }: { plan: PlanR
                 { title: k('institution'), key: 'ins', render: (_, r) => `${r.insname}（${r.musercode}）` },
                 { title: k('count'), key: 'count', width: 110, render: (_, r) => `${r.usedcount} / ${r.count}` },
                 { title: k('validity'), key: 'validity', width: 200, render: (_, r) => `${r.startdate} ~ ${r.enddate}` },
-                { title: t('evaluating.common.status'), dataIndex: 'status', key: 'status', width: 90, render: (s: AuthRow['status']) => <Tag color={STATUS_COLOUR[s]}>{k(`authStatus.${s}`)}</Tag> },
+                {
+                  title: t('evaluating.common.status'),
+                  dataIndex: 'status',
+                  key: 'status',
+                  width: 90,
+                  render: (s: AuthRow['status']) => <Tag color={STATUS_COLOUR[s]}>{k(`authStatus.${s}`)}</Tag>,
+                },
                 ...(plan.editable
                   ? [
                       {

@@ -39,7 +39,10 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       return;
     }
     setLoading(true);
-    Promise.all([call('as.m.exam.plan.getPlanStage', { plancode: plan.plancode }), call('as.m.exam.plan.getPlanForm', { plancode: plan.plancode })])
+    Promise.all([
+      call('as.m.exam.plan.getPlanStage', { plancode: plan.plancode }),
+      call('as.m.exam.plan.getPlanForm', { plancode: plan.plancode }),
+    ])
       .then(([planStages, planForms]) =>
         form.setFieldsValue({
           planname: plan.planname,
@@ -56,7 +59,9 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
 
   const submit = async () => {
     const v = await form.validateFields();
-    const stageList = (v.stages ?? []).filter((s) => s.stagecode).map((s) => ({ stagecode: s.stagecode!, ...(s.formcodes?.length ? { formcodes: s.formcodes } : {}) }));
+    const stageList = (v.stages ?? [])
+      .filter((s) => s.stagecode)
+      .map((s) => ({ stagecode: s.stagecode!, ...(s.formcodes?.length ? { formcodes: s.formcodes } : {}) }));
     setBusy(true);
     try {
       if (isNew)
@@ -112,7 +117,12 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
             </Col>
             <Col span={12}>
               <Form.Item name="appid" label={k('appid')} rules={[{ required: true }]}>
-                <Select options={apps.options} disabled={!isNew} onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })} data-testid="plan-app" />
+                <Select
+                  options={apps.options}
+                  disabled={!isNew}
+                  onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
+                  data-testid="plan-app"
+                />
               </Form.Item>
             </Col>
             <Col span={18}>
@@ -141,14 +151,37 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
                   {fields.map((f, i) => (
                     <div key={f.key} className="plan-stage-row" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
                       <span style={{ lineHeight: '32px', width: 24, color: 'rgba(0,0,0,.45)' }}>{i + 1}.</span>
-                      <Form.Item name={[f.name, 'stagecode']} rules={[{ required: true, message: k('chooseStage') }]} style={{ width: 240, marginBottom: 0 }}>
+                      <Form.Item
+                        name={[f.name, 'stagecode']}
+                        rules={[{ required: true, message: k('chooseStage') }]}
+                        style={{ width: 240, marginBottom: 0 }}
+                      >
                         <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
                       </Form.Item>
                       <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
-                        <Select mode="multiple" options={forms.options} loading={forms.loading} placeholder={k('stageFormsPlaceholder')} disabled={!appid} showSearch={{ optionFilterProp: 'label' }} />
+                        <Select
+                          mode="multiple"
+                          options={forms.options}
+                          loading={forms.loading}
+                          placeholder={k('stageFormsPlaceholder')}
+                          disabled={!appid}
+                          showSearch={{ optionFilterProp: 'label' }}
+                        />
                       </Form.Item>
-                      <Button type="text" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('evaluating.common.moveUp')} />
-                      <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />
+                      <Button
+                        type="text"
+                        icon={<ArrowUpOutlined />}
+                        disabled={i === 0}
+                        onClick={() => move(i, i - 1)}
+                        aria-label={t('evaluating.common.moveUp')}
+                      />
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(f.name)}
+                        aria-label={t('evaluating.common.delete')}
+                      />
                     </div>
                   ))}
                   <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ formcodes: [] })} disabled={!appid}>
@@ -160,7 +193,15 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
           </Card>
           <Card size="small" title={k('looseForms')}>
             <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
-              <Select mode="multiple" options={forms.options} loading={forms.loading} placeholder={k('chooseForms')} disabled={!appid} showSearch={{ optionFilterProp: 'label' }} data-testid="plan-forms" />
+              <Select
+                mode="multiple"
+                options={forms.options}
+                loading={forms.loading}
+                placeholder={k('chooseForms')}
+                disabled={!appid}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid="plan-forms"
+              />
             </Form.Item>
           </Card>
         </Form>

@@ -8,7 +8,11 @@ export function useStageOptions(appid: string | undefined) {
     queryFn: () => call('as.m.app.exam.getExamStageListGroupByAppidCategoryid', { appid: appid! }),
     enabled: !!appid,
   });
-  const options = (q.data ?? []).map((g) => ({ label: g.categoryname, title: g.categoryname, options: g.stages.map((s) => ({ value: s.stagecode, label: s.stagename })) }));
+  const options = (q.data ?? []).map((g) => ({
+    label: g.categoryname,
+    title: g.categoryname,
+    options: g.stages.map((s) => ({ value: s.stagecode, label: s.stagename })),
+  }));
   return { options, loading: q.isLoading };
 }
 

@@ -20,7 +20,11 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           </Col>
         )}
         <Col xs={24} md={8}>
-          <Form.Item name={['formname', 'zh']} label={`${k('formname')}（${t('evaluating.common.zh')}）`} rules={[{ required: true, whitespace: true, message: k('formname') }]}>
+          <Form.Item
+            name={['formname', 'zh']}
+            label={`${k('formname')}（${t('evaluating.common.zh')}）`}
+            rules={[{ required: true, whitespace: true, message: k('formname') }]}
+          >
             <Input maxLength={100} data-testid="scale-formname" />
           </Form.Item>
         </Col>

@@ -3,14 +3,25 @@ import { Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Se
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LEVELS, levelColour, useLevelLabel } from '../shared';
-import { formatItemList, indicatorItems, indicatorRawRange, newBand, newIndicator, parseItemList, type BandValues, type EditorValues, type IndicatorValues } from './editorState';
+import {
+  formatItemList,
+  indicatorItems,
+  indicatorRawRange,
+  newBand,
+  newIndicator,
+  parseItemList,
+  type BandValues,
+  type EditorValues,
+  type IndicatorValues,
+  type QuestionValues,
+} from './editorState';
 import { useFormValue } from './useFormValue';
 
 /** Indicators (total and factor scores) with their formula, transforms and score bands. */
 export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const indicators = useFormValue((v) => v.indicators) as IndicatorValues[] | undefined;
+  const count = useFormValue((v) => v.indicators?.length) ?? 0;
   const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
 
   const add = (kind: 'total' | 'factor') => {
@@ -46,9 +57,9 @@ export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
           </Space>
         )}
       </div>
-      {!indicators?.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
+      {count === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
       {/* Cards use absolute name paths, so they are not inside a Form.List (whose children get relative names). */}
-      {(indicators ?? []).map((_, index) => (
+      {Array.from({ length: count }, (_, index) => (
         <IndicatorCard key={index} index={index} readOnly={readOnly} onRemove={() => remove(index)} />
       ))}
     </div>
@@ -57,9 +68,9 @@ export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
 
 function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly: boolean; onRemove: () => void }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<EditorValues>();
   const ind = useFormValue((v) => v.indicators?.[index]) as IndicatorValues | undefined;
-  const questions = useFormValue((v) => v.questions) as EditorValues['questions'] | undefined;
+  // What scoring needs of the items (not their texts), so typing an item text does not re-render this card.
+  const questions = useFormValue((v) => v.questions?.map(scoringShape));
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.indicators.${key}`, o);
   const path = (...rest: (string | number)[]) => ['indicators', index, ...rest];
   const formulaOptions = (['sum', 'mean', 'weightedSum', 'countAtLeast'] as const).map((op) => ({ value: op, label: k(`formulas.${op}`) }));
@@ -75,7 +86,12 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
     </Space>
   );
   const extra = readOnly ? null : (
-    <Popconfirm title={k('deleteConfirm', { code: ind?.code })} onConfirm={onRemove} okText={t('evaluating.common.confirm')} cancelText={t('evaluating.common.cancel')}>
+    <Popconfirm
+      title={k('deleteConfirm', { code: ind?.code })}
+      onConfirm={onRemove}
+      okText={t('evaluating.common.confirm')}
+      cancelText={t('evaluating.common.cancel')}
+    >
       <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('evaluating.common.delete')} />
     </Popconfirm>
   );
@@ -84,7 +100,11 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
     <Card size="small" className="indicator-card" title={title} extra={extra} data-testid={`indicator-${index}`}>
       <Row gutter={12}>
         <Col xs={12} md={4}>
-          <Form.Item name={path('code')} label={k('code')} rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') }]}>
+          <Form.Item
+            name={path('code')}
+            label={k('code')}
+            rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') }]}
+          >
             <Input maxLength={32} data-testid={`ind${index}-code`} />
           </Form.Item>
         </Col>
@@ -112,10 +132,18 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
           <Form.Item
             name={path('items')}
             label={k('items')}
-            rules={[{ validator: async (_, v: string) => (!v?.trim() || parseItemList(v) ? undefined : Promise.reject(new Error(k('itemsInvalid')))) }]}
+            rules={[
+              {
+                validator: async (_, v: string) =>
+                  !v?.trim() || parseItemList(v) ? undefined : Promise.reject(new Error(k('itemsInvalid'))),
+              },
+            ]}
             extra={resolved ? (resolved.length ? k('resolved', { items: formatItemList(resolved) }) : k('resolvedNone')) : undefined}
           >
-            <Input placeholder={ind?.kind === 'factor' ? k('itemsPlaceholderFactor') : k('itemsPlaceholderTotal')} data-testid={`ind${index}-items`} />
+            <Input
+              placeholder={ind?.kind === 'factor' ? k('itemsPlaceholderFactor') : k('itemsPlaceholderTotal')}
+              data-testid={`ind${index}-items`}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
@@ -138,10 +166,21 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
       </Row>
       {ind?.formula === 'weightedSum' && <WeightsList index={index} readOnly={readOnly} />}
       <TransformsList index={index} readOnly={readOnly} />
-      <BandsList index={index} readOnly={readOnly} rangeHint={range ? k('rawRange', { min: round(range.min), max: round(range.max) }) : undefined} />
+      <BandsList
+        index={index}
+        readOnly={readOnly}
+        rangeHint={range ? k('rawRange', { min: round(range.min), max: round(range.max) }) : undefined}
+      />
     </Card>
   );
 }
+
+/** The parts of an item that decide which items an indicator reads and what they can score. */
+const scoringShape = (q: QuestionValues): QuestionValues => ({
+  ...q,
+  text: { zh: '', en: '' },
+  options: (q.options ?? []).map((o) => ({ text: { zh: '', en: '' }, score: o.score })),
+});
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
@@ -162,7 +201,9 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
                 <Form.Item name={[f.name, 'weight']} noStyle>
                   <InputNumber placeholder={k('weight')} style={{ width: 90 }} />
                 </Form.Item>
-                {!readOnly && <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                {!readOnly && (
+                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />
+                )}
               </Space.Compact>
             ))}
             {!readOnly && (
@@ -179,7 +220,6 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
 
 function TransformsList({ index, readOnly }: { index: number; readOnly: boolean }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<EditorValues>();
   const transforms = useFormValue((v) => v.indicators?.[index]?.transforms) as IndicatorValues['transforms'] | undefined;
   const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
   const ops = (['linear', 'int', 'round'] as const).map((op) => ({ value: op, label: k(`transformOps.${op}`) }));
@@ -210,7 +250,9 @@ function TransformsList({ index, readOnly }: { index: number; readOnly: boolean 
                     <InputNumber min={0} max={6} precision={0} placeholder={k('digits')} style={{ width: 80 }} />
                   </Form.Item>
                 )}
-                {!readOnly && <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                {!readOnly && (
+                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />
+                )}
               </Space.Compact>
             ))}
             {!readOnly && (
@@ -247,7 +289,6 @@ export function LevelSelect(props: { value?: number; onChange?: (v: number) => v
 
 function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: boolean; rangeHint?: string }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<EditorValues>();
   const bands = useFormValue((v) => v.indicators?.[index]?.bands) as BandValues[] | undefined;
   const [open, setOpen] = useState<Set<number>>(new Set());
   const k = (key: string) => t(`evaluating.editor.bands.${key}`);
@@ -271,15 +312,30 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
           {fields.map((f, i) => {
             const band = bands?.[i];
             return (
-              <div key={f.key} className="band-row" style={{ borderInlineStartColor: band?.colour || levelColour(band?.level) }} data-testid={`ind${index}-band${i}`}>
+              <div
+                key={f.key}
+                className="band-row"
+                style={{ borderInlineStartColor: band?.colour || levelColour(band?.level) }}
+                data-testid={`ind${index}-band${i}`}
+              >
                 <div className="band-main">
                   <Space.Compact>
                     <Form.Item name={[f.name, 'min']} noStyle rules={[{ required: true }]}>
-                      <InputNumber placeholder={k('min')} style={{ width: 90 }} aria-label={k('min')} data-testid={`ind${index}-band${i}-min`} />
+                      <InputNumber
+                        placeholder={k('min')}
+                        style={{ width: 90 }}
+                        aria-label={k('min')}
+                        data-testid={`ind${index}-band${i}-min`}
+                      />
                     </Form.Item>
                     <span className="band-dash">~</span>
                     <Form.Item name={[f.name, 'max']} noStyle rules={[{ required: true }]}>
-                      <InputNumber placeholder={k('max')} style={{ width: 90 }} aria-label={k('max')} data-testid={`ind${index}-band${i}-max`} />
+                      <InputNumber
+                        placeholder={k('max')}
+                        style={{ width: 90 }}
+                        aria-label={k('max')}
+                        data-testid={`ind${index}-band${i}-max`}
+                      />
                     </Form.Item>
                   </Space.Compact>
                   <Form.Item name={[f.name, 'level']} noStyle>
@@ -300,7 +356,16 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                   <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => toggle(i)}>
                     {k('details')}
                   </Button>
-                  {!readOnly && <Button type="text" danger size="small" icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                  {!readOnly && (
+                    <Button
+                      type="text"
+                      danger
+                      size="small"
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(f.name)}
+                      aria-label={t('evaluating.common.delete')}
+                    />
+                  )}
                 </div>
                 <div className="band-texts" hidden={!open.has(i)}>
                   <Form.Item name={[f.name, 'interpretation', 'zh']} label={`${k('interpretation')}（${t('evaluating.common.zh')}）`}>
@@ -320,7 +385,14 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
             );
           })}
           {!readOnly && (
-            <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => addBand(add)} disabled={fields.length >= 20} data-testid={`ind${index}-add-band`}>
+            <Button
+              size="small"
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => addBand(add)}
+              disabled={fields.length >= 20}
+              data-testid={`ind${index}-add-band`}
+            >
               {k('add')}
             </Button>
           )}

@@ -3,7 +3,17 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusO
 import { useTranslation } from 'react-i18next';
 import { InputType, QuestionType } from '@xinli/contract';
 import { useEnumOptions } from '../shared';
-import { deleteQuestion, isScored, moveQuestion, newOption, newQuestion, NUMERIC_INPUT_TYPES, type EditorValues, type IndicatorValues, type OptionValues, type QuestionValues } from './editorState';
+import {
+  deleteQuestion,
+  isScored,
+  moveQuestion,
+  newOption,
+  newQuestion,
+  NUMERIC_INPUT_TYPES,
+  type EditorValues,
+  type OptionValues,
+  type QuestionValues,
+} from './editorState';
 import { useFormValue } from './useFormValue';
 
 /** Common answer scales, so a 20-item Likert scale is not typed option by option. */
@@ -39,8 +49,8 @@ const presetOptions = (key: string): OptionValues[] => PRESETS[key].map(([zh, en
 export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const questions = useFormValue((v) => v.questions) as QuestionValues[] | undefined;
-  const count = questions?.length ?? 0;
+  // Only the count: typing inside one item must not re-render every card.
+  const count = useFormValue((v) => v.questions?.length) ?? 0;
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
 
   const add = (type: 0 | 1 | 2) => {
@@ -98,10 +108,12 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
   const q = useFormValue((v) => v.questions?.[index]) as QuestionValues | undefined;
-  const indicators = useFormValue((v) => v.indicators) as IndicatorValues[] | undefined;
+  const factors =
+    useFormValue((v) =>
+      (v.indicators ?? []).filter((i) => i.kind === 'factor' && i.code).map((i) => ({ code: i.code, name: i.name?.zh ?? '' })),
+    ) ?? [];
   const types = useEnumOptions(QuestionType);
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
-  const factors = (indicators ?? []).filter((i) => i.kind === 'factor' && i.code);
   const no = index + 1;
   const path = (...rest: (string | number)[]) => ['questions', index, ...rest];
 
@@ -109,7 +121,13 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
     const current = form.getFieldValue(['questions', index]) as QuestionValues;
     // Switching to fill-in drops the options; switching to a choice type brings a default set back.
     const options = type === 0 ? [] : current.options.length ? current.options : newQuestion(type).options;
-    form.setFieldValue(['questions', index], { ...current, type, options, inputtype: type === 0 ? (current.inputtype ?? 0) : null, reverse: type === 0 ? false : current.reverse });
+    form.setFieldValue(['questions', index], {
+      ...current,
+      type,
+      options,
+      inputtype: type === 0 ? (current.inputtype ?? 0) : null,
+      reverse: type === 0 ? false : current.reverse,
+    });
   };
 
   const header = (
@@ -145,7 +163,7 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
             placeholder={k('factorNone')}
             style={{ minWidth: 140 }}
             aria-label={k('factor')}
-            options={factors.map((f) => ({ value: f.code, label: `${f.code} ${f.name?.zh ?? ''}`.trim() }))}
+            options={factors.map((f) => ({ value: f.code, label: `${f.code} ${f.name}`.trim() }))}
             data-testid={`q${no}-factor`}
           />
         </Form.Item>
@@ -156,12 +174,31 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
   const extra = readOnly ? null : (
     <Space size={0}>
       <Tooltip title={t('evaluating.common.moveUp')}>
-        <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={t('evaluating.common.moveUp')} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowUpOutlined />}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+          aria-label={t('evaluating.common.moveUp')}
+        />
       </Tooltip>
       <Tooltip title={t('evaluating.common.moveDown')}>
-        <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === count - 1} onClick={() => onMove(index + 1)} aria-label={t('evaluating.common.moveDown')} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowDownOutlined />}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+          aria-label={t('evaluating.common.moveDown')}
+        />
       </Tooltip>
-      <Popconfirm title={k('deleteConfirm', { no })} onConfirm={onDelete} okText={t('evaluating.common.confirm')} cancelText={t('evaluating.common.cancel')}>
+      <Popconfirm
+        title={k('deleteConfirm', { no })}
+        onConfirm={onDelete}
+        okText={t('evaluating.common.confirm')}
+        cancelText={t('evaluating.common.cancel')}
+      >
         <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('evaluating.common.delete')} />
       </Popconfirm>
     </Space>
@@ -177,7 +214,11 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textEn')} maxLength={1000} />
         </Form.Item>
       </div>
-      {q?.type === 0 ? <FillInFields index={index} numeric={NUMERIC_INPUT_TYPES.includes(q.inputtype ?? 0)} /> : <OptionList index={index} readOnly={readOnly} />}
+      {q?.type === 0 ? (
+        <FillInFields index={index} numeric={NUMERIC_INPUT_TYPES.includes(q.inputtype ?? 0)} />
+      ) : (
+        <OptionList index={index} readOnly={readOnly} />
+      )}
     </Card>
   );
 }
@@ -219,7 +260,11 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
           {fields.map((field, i) => (
             <div className="option-row" key={field.key}>
               <span className="option-pos">{String.fromCharCode(65 + (i % 26))}</span>
-              <Form.Item name={[field.name, 'text', 'zh']} rules={[{ required: true, whitespace: true, message: k('optionText') }]} className="grow">
+              <Form.Item
+                name={[field.name, 'text', 'zh']}
+                rules={[{ required: true, whitespace: true, message: k('optionText') }]}
+                className="grow"
+              >
                 <Input placeholder={k('optionText')} maxLength={500} data-testid={`q${no}-opt${i + 1}-text`} />
               </Form.Item>
               <Form.Item name={[field.name, 'text', 'en']} className="grow">
@@ -229,13 +274,25 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
                 <InputNumber placeholder={k('score')} style={{ width: 90 }} data-testid={`q${no}-opt${i + 1}-score`} />
               </Form.Item>
               {!readOnly && (
-                <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} disabled={fields.length <= 2} aria-label={t('evaluating.common.delete')} />
+                <Button
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(field.name)}
+                  disabled={fields.length <= 2}
+                  aria-label={t('evaluating.common.delete')}
+                />
               )}
             </div>
           ))}
           {!readOnly && (
             <Space>
-              <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add(newOption(fields.length))} disabled={fields.length >= 50}>
+              <Button
+                size="small"
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add(newOption(fields.length))}
+                disabled={fields.length >= 50}
+              >
                 {k('addOption')}
               </Button>
               <Dropdown

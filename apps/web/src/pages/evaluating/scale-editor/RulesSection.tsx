@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MentalState } from '@xinli/contract';
 import { LEVELS, useEnumOptions, useLevelLabel, useLocalText } from '../shared';
 import { LevelSelect } from './IndicatorsSection';
-import { isChoice, newCritical, newValidity, type CriticalValues, type EditorValues, type IndicatorValues, type QuestionValues } from './editorState';
+import { isChoice, newCritical, newValidity, type CriticalValues, type IndicatorValues, type QuestionValues } from './editorState';
 import { useFormValue } from './useFormValue';
 
 /** Critical items, validity rules and the overall mental-state rule. */
@@ -25,7 +25,6 @@ const excerpt = (text: string | undefined, max = 28) => {
 
 function CriticalList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<EditorValues>();
   const questions = (useFormValue((v) => v.questions) as QuestionValues[] | undefined) ?? [];
   const rules = (useFormValue((v) => v.critical) as CriticalValues[] | undefined) ?? [];
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.critical.${key}`, o);
@@ -41,11 +40,19 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
             {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
             {fields.map((f, i) => {
               const q = rules[i]?.no ? questions[rules[i].no! - 1] : undefined;
-              const positions = q && isChoice(q) ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(local(o.text), 16)}` })) : [];
+              const positions =
+                q && isChoice(q)
+                  ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(local(o.text), 16)}` }))
+                  : [];
               return (
                 <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
                   <Form.Item name={[f.name, 'no']} label={k('question')} rules={[{ required: true, message: k('question') }]}>
-                    <Select options={questionOptions} style={{ width: 260 }} showSearch={{ optionFilterProp: 'label' }} data-testid={`critical-${i}-no`} />
+                    <Select
+                      options={questionOptions}
+                      style={{ width: 260 }}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      data-testid={`critical-${i}-no`}
+                    />
                   </Form.Item>
                   <Form.Item name={[f.name, 'minScore']} label={k('minScore')}>
                     <InputNumber style={{ width: 90 }} data-testid={`critical-${i}-min`} />
@@ -53,13 +60,26 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                   <Form.Item name={[f.name, 'options']} label={k('options')}>
                     <Select mode="multiple" options={positions} style={{ minWidth: 180 }} disabled={positions.length === 0} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'reason', 'zh']} label={k('reason')} rules={[{ required: true, whitespace: true, message: k('reason') }]} className="grow">
+                  <Form.Item
+                    name={[f.name, 'reason', 'zh']}
+                    label={k('reason')}
+                    rules={[{ required: true, whitespace: true, message: k('reason') }]}
+                    className="grow"
+                  >
                     <Input maxLength={500} data-testid={`critical-${i}-reason`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'reason', 'en']} label={k('reasonEn')} className="grow">
                     <Input maxLength={500} />
                   </Form.Item>
-                  {!readOnly && <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                  {!readOnly && (
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(f.name)}
+                      aria-label={t('evaluating.common.delete')}
+                    />
+                  )}
                 </div>
               );
             })}
@@ -78,7 +98,6 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
 }
 
 function useIndicatorOptions() {
-  const form = Form.useFormInstance<EditorValues>();
   const indicators = (useFormValue((v) => v.indicators) as IndicatorValues[] | undefined) ?? [];
   return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
 }
@@ -111,13 +130,26 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
                 <Form.Item name={[f.name, 'value']} label={k('value')} rules={[{ required: true, message: k('value') }]}>
                   <InputNumber style={{ width: 90 }} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'message', 'zh']} label={k('message')} rules={[{ required: true, whitespace: true, message: k('message') }]} className="grow">
+                <Form.Item
+                  name={[f.name, 'message', 'zh']}
+                  label={k('message')}
+                  rules={[{ required: true, whitespace: true, message: k('message') }]}
+                  className="grow"
+                >
                   <Input maxLength={500} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'message', 'en']} label={k('messageEn')} className="grow">
                   <Input maxLength={500} />
                 </Form.Item>
-                {!readOnly && <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />}
+                {!readOnly && (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(f.name)}
+                    aria-label={t('evaluating.common.delete')}
+                  />
+                )}
               </div>
             ))}
             {!readOnly && (
@@ -136,7 +168,6 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
 
 function MentalStateRule() {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<EditorValues>();
   const on = useFormValue((v) => v.mentalStateOn) as boolean | undefined;
   const indicatorOptions = useIndicatorOptions();
   const states = useEnumOptions(MentalState);

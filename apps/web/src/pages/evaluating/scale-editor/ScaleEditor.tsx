@@ -4,8 +4,8 @@
  * 'try it' panel. It edits a whole definition and saves it with insertForm / updateForm; the
  * server's validator has the last word and its message is shown in the drawer.
  */
-import { useEffect, useState } from 'react';
-import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -53,10 +53,11 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   const [tab, setTab] = useState<EditorTab>(initialTab);
   // Unsaved changes: the values differ from what was last loaded or saved (list edits such as
   // moving an item go through setFieldsValue, which onValuesChange does not see).
+  // The watch lives in small children (UnsavedTag, the try-it wrapper) so typing does not
+  // re-render the whole drawer.
   const [baseline, setBaseline] = useState<string | null>(null);
-  const current = Form.useWatch((v: EditorValues) => JSON.stringify(v), { form, preserve: true });
-  const dirty = baseline !== null && current !== undefined && current !== baseline;
   const markClean = () => setBaseline(JSON.stringify(form.getFieldsValue(true)));
+  const isDirty = () => baseline !== null && JSON.stringify(form.getFieldsValue(true)) !== baseline;
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -78,7 +79,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   useEffect(() => {
     if (!open) return;
     if (!code) form.setFieldsValue(emptyValues());
-    else if (loaded.data && !dirty) form.setFieldsValue(definitionToValues(loaded.data.definition));
+    else if (loaded.data && !isDirty()) form.setFieldsValue(definitionToValues(loaded.data.definition));
     else return;
     markClean();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -88,7 +89,11 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   const readOnly = !!row?.builtin;
   const savedDefinition: FormDefinition | null = code ? (loaded.data?.definition ?? null) : null;
   const name = row ? (text({ zh: row.formname, en: (loaded.data?.definition.formname.en ?? '') || row.formname }) ?? row.formname) : '';
-  const title = !code ? t('evaluating.editor.createTitle') : readOnly ? t('evaluating.editor.viewTitle', { name }) : t('evaluating.editor.editTitle', { name });
+  const title = !code
+    ? t('evaluating.editor.createTitle')
+    : readOnly
+      ? t('evaluating.editor.viewTitle', { name })
+      : t('evaluating.editor.editTitle', { name });
 
   const save = async () => {
     setServerError(null);
@@ -112,7 +117,9 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     }
     setSaving(true);
     try {
-      const saved = code ? await call('as.m.assess.forms.updateForm', { formcode: code, definition: body }) : await call('as.m.assess.forms.insertForm', { definition: body });
+      const saved = code
+        ? await call('as.m.assess.forms.updateForm', { formcode: code, definition: body })
+        : await call('as.m.assess.forms.insertForm', { definition: body });
       message.success(t('evaluating.common.saved'));
       markClean();
       setCode(saved.formcode);
@@ -130,7 +137,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
 
   const extra = (
     <Space>
-      {dirty && <Tag color="orange">{t('evaluating.editor.unsaved')}</Tag>}
+      <UnsavedTag form={form} baseline={baseline} />
       <Button onClick={onClose}>{t('evaluating.common.close')}</Button>
       {!readOnly && (
         <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="scale-save">
@@ -144,7 +151,17 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   const failed = !!code && loaded.isError;
 
   return (
-    <Drawer open={open} onClose={onClose} size={1180} title={title} extra={extra} destroyOnHidden className="scale-editor" data-testid="scale-editor" mask={{ closable: false }}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={1180}
+      title={title}
+      extra={extra}
+      destroyOnHidden
+      className="scale-editor"
+      data-testid="scale-editor"
+      mask={{ closable: false }}
+    >
       {loading && (
         <div className="page-loading">
           <Spin />
@@ -180,13 +197,33 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
               onChange={(k) => setTab(k as EditorTab)}
               items={[
                 { key: 'basics', label: t('evaluating.editor.tabs.basics'), forceRender: true, children: <BasicsSection isNew={!code} /> },
-                { key: 'questions', label: t('evaluating.editor.tabs.questions'), forceRender: true, children: <QuestionsSection readOnly={readOnly} /> },
-                { key: 'indicators', label: t('evaluating.editor.tabs.indicators'), forceRender: true, children: <IndicatorsSection readOnly={readOnly} /> },
-                { key: 'rules', label: t('evaluating.editor.tabs.rules'), forceRender: true, children: <RulesSection readOnly={readOnly} /> },
-                { key: 'tryIt', label: t('evaluating.editor.tabs.tryIt'), children: (
+                {
+                  key: 'questions',
+                  label: t('evaluating.editor.tabs.questions'),
+                  forceRender: true,
+                  children: <QuestionsSection readOnly={readOnly} />,
+                },
+                {
+                  key: 'indicators',
+                  label: t('evaluating.editor.tabs.indicators'),
+                  forceRender: true,
+                  children: <IndicatorsSection readOnly={readOnly} />,
+                },
+                {
+                  key: 'rules',
+                  label: t('evaluating.editor.tabs.rules'),
+                  forceRender: true,
+                  children: <RulesSection readOnly={readOnly} />,
+                },
+                {
+                  key: 'tryIt',
+                  label: t('evaluating.editor.tabs.tryIt'),
+                  children: (
                     // Trying a read-only built-in scale is allowed: lift the form's disabled state here.
                     <ConfigProvider componentDisabled={false}>
-                      <TryItPanel definition={savedDefinition} dirty={dirty} score={preview} />
+                      <DirtyAware form={form} baseline={baseline}>
+                        {(dirty) => <TryItPanel definition={savedDefinition} dirty={dirty} score={preview} />}
+                      </DirtyAware>
                     </ConfigProvider>
                   ),
                 },
@@ -197,4 +234,27 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
       )}
     </Drawer>
   );
+}
+
+/** Whether the form differs from the baseline (the values last loaded or saved). */
+function useDirty(form: FormInstance<EditorValues>, baseline: string | null): boolean {
+  const current = Form.useWatch((v: EditorValues) => JSON.stringify(v), { form, preserve: true });
+  return baseline !== null && current !== undefined && current !== baseline;
+}
+
+function UnsavedTag({ form, baseline }: { form: FormInstance<EditorValues>; baseline: string | null }) {
+  const { t } = useTranslation();
+  return useDirty(form, baseline) ? <Tag color="orange">{t('evaluating.editor.unsaved')}</Tag> : null;
+}
+
+function DirtyAware({
+  form,
+  baseline,
+  children,
+}: {
+  form: FormInstance<EditorValues>;
+  baseline: string | null;
+  children: (dirty: boolean) => ReactNode;
+}) {
+  return <>{children(useDirty(form, baseline))}</>;
 }

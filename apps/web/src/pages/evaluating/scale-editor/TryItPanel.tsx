@@ -29,7 +29,16 @@ function fillSheet(questions: QuestionDefinition[], how: 'min' | 'max' | 'random
   const sheet: SheetValues = {};
   for (const q of questions) {
     if (q.type === 0) {
-      if (q.range) sheet[q.no] = { text: String(how === 'min' ? q.range.min : how === 'max' ? q.range.max : Math.round(q.range.min + Math.random() * (q.range.max - q.range.min))) };
+      if (q.range)
+        sheet[q.no] = {
+          text: String(
+            how === 'min'
+              ? q.range.min
+              : how === 'max'
+                ? q.range.max
+                : Math.round(q.range.min + Math.random() * (q.range.max - q.range.min)),
+          ),
+        };
       continue;
     }
     const pos = how === 'random' ? 1 + Math.floor(Math.random() * q.options.length) : extremePosition(q, how);
@@ -113,7 +122,9 @@ export default function TryItPanel({ definition, dirty, score }: TryItPanelProps
             {busy ? k('scoring') : k('score')}
           </Button>
         </Card>
-        <div className="try-it-result">{result ? <ResultView result={result} /> : <Empty description={k('result')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}</div>
+        <div className="try-it-result">
+          {result ? <ResultView result={result} /> : <Empty description={k('result')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        </div>
       </div>
     </div>
   );
@@ -128,9 +139,19 @@ function AnswerInputFor(props: {
 }) {
   const { q, value, onChange, placeholder, optionText } = props;
   const options = q.options.map((o, i) => ({ value: i + 1, label: `${optionText(o.text)}（${o.score}）` }));
-  if (q.type === 1) return <Radio.Group options={options} value={value?.option} onChange={(e) => onChange({ option: e.target.value as number })} />;
-  if (q.type === 2) return <Checkbox.Group options={options} value={value?.options ?? []} onChange={(v) => onChange({ options: v as number[] })} />;
-  return <Input size="small" style={{ maxWidth: 260 }} placeholder={placeholder} value={value?.text ?? ''} onChange={(e) => onChange({ text: e.target.value })} />;
+  if (q.type === 1)
+    return <Radio.Group options={options} value={value?.option} onChange={(e) => onChange({ option: e.target.value as number })} />;
+  if (q.type === 2)
+    return <Checkbox.Group options={options} value={value?.options ?? []} onChange={(v) => onChange({ options: v as number[] })} />;
+  return (
+    <Input
+      size="small"
+      style={{ maxWidth: 260 }}
+      placeholder={placeholder}
+      value={value?.text ?? ''}
+      onChange={(e) => onChange({ text: e.target.value })}
+    />
+  );
 }
 
 function ResultView({ result }: { result: ScoreResult }) {
@@ -149,14 +170,23 @@ function ResultView({ result }: { result: ScoreResult }) {
       title: k('band'),
       key: 'band',
       render: (_: unknown, r: IndicatorResult) =>
-        r.level === null ? <Typography.Text type="secondary">{k('noBand')}</Typography.Text> : <LevelTag level={r.level} colour={r.colour} label={text(r.label)} />,
+        r.level === null ? (
+          <Typography.Text type="secondary">{k('noBand')}</Typography.Text>
+        ) : (
+          <LevelTag level={r.level} colour={r.colour} label={text(r.label)} />
+        ),
     },
     { title: k('level'), dataIndex: 'level', key: 'level', align: 'center' as const, render: (l: number | null) => (l === null ? '—' : l) },
   ];
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="try-result">
       {result.voided && <Alert type="error" showIcon title={k('voided')} description={text(result.voidReason)} />}
-      <Descriptions size="small" bordered column={1} items={[{ key: 'state', label: k('mentalState'), children: <MentalStateTag state={result.mentalState} /> }]} />
+      <Descriptions
+        size="small"
+        bordered
+        column={1}
+        items={[{ key: 'state', label: k('mentalState'), children: <MentalStateTag state={result.mentalState} /> }]}
+      />
       <Table<IndicatorResult>
         size="small"
         bordered
@@ -179,7 +209,16 @@ function ResultView({ result }: { result: ScoreResult }) {
           defaultExpandAllRows: true,
         }}
       />
-      <Card size="small" title={<Space><AlertOutlined />{k('warnings')}</Space>} data-testid="try-warnings">
+      <Card
+        size="small"
+        title={
+          <Space>
+            <AlertOutlined />
+            {k('warnings')}
+          </Space>
+        }
+        data-testid="try-warnings"
+      >
         {result.warnings.length === 0 ? (
           <Typography.Text type="secondary">{k('noWarning')}</Typography.Text>
         ) : (
@@ -192,7 +231,9 @@ function ResultView({ result }: { result: ScoreResult }) {
                 data-testid="try-warning"
                 title={
                   <Space>
-                    {w.source === 'critical' ? k('warningCritical', { no: w.no }) : k('warningBand', { indicator: indicatorName(w.indicator) })}
+                    {w.source === 'critical'
+                      ? k('warningCritical', { no: w.no })
+                      : k('warningBand', { indicator: indicatorName(w.indicator) })}
                     {w.level !== undefined && <LevelTag level={w.level} />}
                   </Space>
                 }

@@ -182,7 +182,8 @@ export function emptyValues(formcode = ''): EditorValues {
   };
 }
 
-export const isNumericFill = (q: Pick<QuestionValues, 'type' | 'inputtype'>) => q.type === 0 && NUMERIC_INPUT_TYPES.includes(q.inputtype ?? 0);
+export const isNumericFill = (q: Pick<QuestionValues, 'type' | 'inputtype'>) =>
+  q.type === 0 && NUMERIC_INPUT_TYPES.includes(q.inputtype ?? 0);
 export const isChoice = (q: Pick<QuestionValues, 'type'>) => q.type === 1 || q.type === 2;
 export const isScored = (q: Pick<QuestionValues, 'type' | 'inputtype'>) => isChoice(q) || isNumericFill(q);
 
@@ -249,7 +250,10 @@ function questionToDefinition(q: QuestionValues, index: number): QuestionDefinit
 function formulaToDefinition(ind: IndicatorValues): FormulaDefinition {
   switch (ind.formula) {
     case 'weightedSum':
-      return { op: 'weightedSum', weights: ind.weights.filter((w) => num(w.no) !== undefined).map((w) => ({ no: req(w.no), weight: req(w.weight) })) };
+      return {
+        op: 'weightedSum',
+        weights: ind.weights.filter((w) => num(w.no) !== undefined).map((w) => ({ no: req(w.no), weight: req(w.weight) })),
+      };
     case 'countAtLeast':
       return { op: 'countAtLeast', value: req(ind.countValue) };
     default:
@@ -338,7 +342,11 @@ export function valuesToDefinition(v: EditorValues): FormDefinitionInput {
     validity: v.validity.map(validityToDefinition),
   };
   if (v.mentalStateOn && v.mentalStateIndicators.length) {
-    def.mentalState = { method: 'maxLevel', indicators: [...v.mentalStateIndicators], levelToState: v.levelToState.slice(0, 5) as [number, number, number, number, number] };
+    def.mentalState = {
+      method: 'maxLevel',
+      indicators: [...v.mentalStateIndicators],
+      levelToState: v.levelToState.slice(0, 5) as [number, number, number, number, number],
+    };
   }
   return def;
 }
@@ -422,10 +430,11 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
  */
 export function remapQuestionRefs(v: EditorValues, map: (no: number) => number | null): EditorValues {
   // Item lists are sets (weights say which item weighs what), so they are kept in ascending order.
-  const mapList = (nos: number[]) => nos
-    .map(map)
-    .filter((n): n is number => n !== null)
-    .sort((a, b) => a - b);
+  const mapList = (nos: number[]) =>
+    nos
+      .map(map)
+      .filter((n): n is number => n !== null)
+      .sort((a, b) => a - b);
   return {
     ...v,
     indicators: v.indicators.map((ind) => {
@@ -463,9 +472,8 @@ export function moveQuestion(v: EditorValues, from: number, to: number): EditorV
 /** Deletes question at `index` (0-based) and renumbers references; references to it are dropped. */
 export function deleteQuestion(v: EditorValues, index: number): EditorValues {
   const gone = index + 1;
-  return remapQuestionRefs(
-    { ...v, questions: v.questions.filter((_, i) => i !== index) },
-    (no) => (no === gone ? null : no > gone ? no - 1 : no),
+  return remapQuestionRefs({ ...v, questions: v.questions.filter((_, i) => i !== index) }, (no) =>
+    no === gone ? null : no > gone ? no - 1 : no,
   );
 }
 
