@@ -48,6 +48,7 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
     throw new AppError('permissionDenied');
   }
 
+  if (hasNul(body)) throw new AppError('validation', { zh: '输入包含无效字符', en: 'The input contains an invalid character' });
   const parsed = def.input.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error, lang);
 
@@ -84,6 +85,13 @@ function readBody(req: FastifyRequest): { body: unknown; token: string | undefin
     }
   }
   return { body, token: headerToken ?? form.token };
+}
+
+/** PostgreSQL text cannot hold NUL; refuse it here once rather than in every domain. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }
 
 function validationError(error: z.ZodError, lang: Lang): AppError {

@@ -85,3 +85,15 @@ describe.each(engines())('the action route on %s', (engine) => {
     await expect(buildApp({ database: s.database, config: testConfig(), handlers: rest })).rejects.toThrow(/as\.m\.system\.ping/);
   });
 });
+
+describe.each(engines())('text the database cannot hold on %s', (engine) => {
+  it('refuses a NUL character anywhere in the input', async () => {
+    const s = await startTestServer(engine);
+    const t = (await s.login('provider')).token;
+    const res = await s.call('as.m.user.updateMUser', { musercode: 'P0001', insname: 'a\u0000b' }, t, { 'accept-language': 'en' });
+    expect(res.status).toBe(200);
+    expect(res.errorCode).toBe(ErrorCode.validation);
+    expect(res.errorMsg).toBe('The input contains an invalid character');
+    await s.close();
+  });
+});
