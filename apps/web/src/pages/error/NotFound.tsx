@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +7,9 @@ import { useNavigate } from 'react-router';
 export default function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useEffect(() => {
+    document.title = `404 - ${t('shell.appTitle')}`;
+  }, [t]);
   return (
     <div className="not-found">
       <Result
