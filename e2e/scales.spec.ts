@@ -126,3 +126,24 @@ test.describe('scale library and editor', () => {
     await expect(editor.locator('.ant-drawer-title')).toContainText('新建量表');
   });
 });
+
+test.describe('plan library and stages', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a plan shows its stages with their scales; the stage page filters by category', async ({ page }) => {
+    await signIn(page, 'school');
+    await page.goto('/evaluating/newInstitutionalEvaluation');
+    const row = page.locator('tr', { hasText: 'PL-S1' });
+    await row.getByRole('button', { name: /查看$/ }).click();
+    const detail = page.getByTestId('plan-detail');
+    await expect(detail).toContainText('初一入学筛查');
+    await expect(detail).toContainText('心理健康诊断测验');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/period/periodManagement');
+    await expect(page.locator('tr', { hasText: 'ST-S1' })).toBeVisible();
+    await page.locator('.period-tree').getByText('高中', { exact: true }).click();
+    await expect(page.locator('tr', { hasText: 'ST-S2' })).toBeVisible();
+    await expect(page.locator('tr', { hasText: 'ST-S1' })).toHaveCount(0);
+  });
+});

@@ -65,7 +65,14 @@ export default function PlanDetail({
     });
 
   return (
-    <Drawer open={!!plan} onClose={onClose} size={820} title={plan ? k('detail', { name: plan.planname }) : ''} destroyOnHidden>
+    <Drawer
+      open={!!plan}
+      onClose={onClose}
+      size={820}
+      title={plan ? k('detail', { name: plan.planname }) : ''}
+      destroyOnHidden
+      data-testid="plan-detail"
+    >
       {plan && (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions
