@@ -25,6 +25,7 @@ export type EntityName =
   | 'app'
   | 'stage'
   | 'plan'
+  | 'planauth'
   | 'person'
   | 'report'
   | 'task'

@@ -366,6 +366,7 @@ export const planActions = {
     summary: 'Withdraw an authorisation of a plan the caller owns (the receiving side cannot).',
     input: z.strictObject({ authid: idString }),
     output: z.null(),
+    ids: { authid: 'planauth' },
   }),
   'as.m.assess.getFormInfoByPlanCode': action({
     access: codes('00040', '00002', '00001', '00018'),

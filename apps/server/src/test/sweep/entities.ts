@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { dept, role, sysuser } from '../../domains/system/tables.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
 import { createForm, loadDefinition } from '../../domains/scales/store.js';
-import { examCategory, examStage, plan } from '../../domains/plans/tables.js';
+import { examCategory, examStage, plan, planAuthorize } from '../../domains/plans/tables.js';
 
 /**
  * One entry per entity whose ids travel in action inputs (the contract's `ids`). The tenant
@@ -68,6 +68,15 @@ async function ownForm(db: Db, musercode: string): Promise<string> {
     createForm(tx, formcode, musercode, def, new Date(), new Map([[source.quotacode, [sweepId('O', musercode)]]])),
   );
   return formcode;
+}
+
+async function sweepPlan(db: Db, musercode: string): Promise<string> {
+  const plancode = sweepId('P', musercode);
+  await db
+    .insert(plan)
+    .values({ plancode, musercode, planname: `sweep ${musercode}`, appid: SWEEP_APP })
+    .onConflictDoNothing();
+  return plancode;
 }
 
 export const entities: Partial<Record<EntityName, EntityFixture>> = {
@@ -134,13 +143,18 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     return stagecode;
   }),
 
-  plan: owned(async (db, musercode) => {
-    const plancode = sweepId('P', musercode);
+  plan: owned(sweepPlan),
+
+  // An authorisation belongs to the side that granted it (the plan's owner): here the
+  // institution's own sweep plan, authorised to itself.
+  planauth: owned(async (db, musercode) => {
+    const authid = sweepId('A', musercode);
+    const plancode = await sweepPlan(db, musercode);
     await db
-      .insert(plan)
-      .values({ plancode, musercode, planname: `sweep ${musercode}`, appid: SWEEP_APP })
+      .insert(planAuthorize)
+      .values({ authid, plancode, musercode, count: 10, startdate: '2026-01-01', enddate: '2027-12-31', grantedby: musercode })
       .onConflictDoNothing();
-    return plancode;
+    return authid;
   }),
 
   app: shared(
