@@ -93,6 +93,32 @@ describe('the server process', () => {
   }, 90_000);
 });
 
+describe('the create-admin command', () => {
+  const cli = path.resolve(import.meta.dirname, 'cli/create-admin.ts');
+  const run = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (b) => (out += b));
+      child.stderr.on('data', (b) => (out += b));
+      child.once('exit', (code) => resolve({ code, out }));
+    });
+
+  it('creates the first super account on a database without demo data, and refuses a weak or missing password', async () => {
+    const dataDir = tempDir();
+    expect((await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'short' })).code).toBe(2);
+    const made = await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret' });
+    expect(made.out).toContain('chief created');
+    expect((await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret' })).code).toBe(1);
+    const running = await startServer(testConfig({ dataDir, demo: false }));
+    const ok = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'chief', pwd: md5Upper('a-long-secret') } });
+    expect(ok.json().data.roles).toContain('admin');
+    const demo = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'admin', pwd: md5Upper('demo123') } });
+    expect(demo.json().errorCode).not.toBe(0);
+    await running.stop();
+  }, 90_000);
+});
+
 describe.each(engines())('logs and audit on %s', (engine) => {
   it('never logs passwords, tokens or request bodies', async () => {
     const stream = new PassThrough();
