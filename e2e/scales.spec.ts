@@ -7,10 +7,13 @@ const LEVEL_1_COLOUR = 'rgb(160, 199, 52)'; // #a0c734
 /** The <input> of an antd field carrying a data-testid (on the input itself or its wrapper). */
 const inputOf = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`).locator('xpath=descendant-or-self::input').first();
 
-/** Opens an antd Select inside `scope` and picks the option whose text contains `text`. */
+/** Opens an antd Select inside `scope` and picks the option whose text contains `text` (retried: the list animates in). */
 async function pick(page: Page, scope: Locator, text: string) {
-  await scope.locator('.ant-select').first().click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  await expect(async () => {
+    await scope.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
+    await expect(scope.locator('.ant-select').first()).toContainText(text, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test.describe('scale library and editor', () => {
@@ -43,7 +46,7 @@ test.describe('scale library and editor', () => {
       await editor.getByTestId('add-single').click();
       const no = i + 1;
       await editor.getByTestId(`q${no}-text`).fill(texts[i]);
-      await editor.getByTestId(`q${no}-presets`).hover();
+      await editor.getByTestId(`q${no}-presets`).click();
       await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '0–3' }).click();
       await expect(inputOf(page, `q${no}-opt4-text`)).toHaveValue('几乎每天');
     }
@@ -112,7 +115,7 @@ test.describe('scale library and editor', () => {
     await editor.getByRole('tab', { name: '题目' }).click();
     await editor.getByTestId('add-single').click();
     await editor.getByTestId('q1-text').fill('题目一');
-    await editor.getByTestId('q1-presets').hover();
+    await editor.getByTestId('q1-presets').click();
     await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '是 / 否' }).click();
     await editor.getByRole('tab', { name: '指标与分段' }).click();
     await inputOf(page, 'ind0-name').fill('总分');

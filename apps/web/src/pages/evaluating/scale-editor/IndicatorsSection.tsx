@@ -290,13 +290,18 @@ export function LevelSelect(props: { value?: number; onChange?: (v: number) => v
 function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: boolean; rangeHint?: string }) {
   const { t } = useTranslation();
   const bands = useFormValue((v) => v.indicators?.[index]?.bands) as BandValues[] | undefined;
+  const form = Form.useFormInstance<EditorValues>();
   const [open, setOpen] = useState<Set<number>>(new Set());
   const k = (key: string) => t(`evaluating.editor.bands.${key}`);
   const toggle = (i: number) => setOpen((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set(s).add(i)));
 
   const addBand = (add: (v: BandValues) => void) => {
-    const last = bands?.[bands.length - 1];
-    const min = last?.max !== null && last?.max !== undefined ? last.max + 1 : 0;
+    // Read the form, not the watched copy, so a value typed just before the click counts.
+    const current = (form.getFieldValue(['indicators', index]) as IndicatorValues | undefined) ?? { bands: [], precision: 0 };
+    const last = current.bands[current.bands.length - 1];
+    // Consecutive bands meet exactly: the next starts one step (at the indicator's precision) above the last.
+    const step = 10 ** -(current.precision ?? 0);
+    const min = !last ? 0 : last.max !== null && last.max !== undefined ? Math.round((last.max + step) * 1e6) / 1e6 : null;
     add(newBand(Math.min(4, (last?.level ?? -1) + 1), min, null));
   };
 
@@ -342,10 +347,10 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                     <LevelSelect data-testid={`ind${index}-band${i}-level`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'label', 'zh']} noStyle rules={[{ required: true, whitespace: true, message: k('label') }]}>
-                    <Input placeholder={k('label')} style={{ width: 150 }} maxLength={100} data-testid={`ind${index}-band${i}-label`} />
+                    <Input placeholder={k('label')} className="band-label" maxLength={100} data-testid={`ind${index}-band${i}-label`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'label', 'en']} noStyle>
-                    <Input placeholder={k('labelEn')} style={{ width: 150 }} maxLength={100} />
+                    <Input placeholder={k('labelEn')} className="band-label" maxLength={100} />
                   </Form.Item>
                   <Space size={4}>
                     <span className="field-caption">{k('raisesWarning')}</span>

@@ -296,6 +296,7 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
                 {k('addOption')}
               </Button>
               <Dropdown
+                trigger={['click']}
                 menu={{
                   items: Object.keys(PRESETS).map((key) => ({ key, label: k(key) })),
                   onClick: ({ key }) => form.setFieldValue(['questions', index, 'options'], presetOptions(key)),
