@@ -16,6 +16,20 @@ async function pick(page: Page, scope: Locator, text: string) {
   }).toPass({ timeout: 30_000 });
 }
 
+/** Applies an option set to item `no` from its menu and checks the last option's text (retried: menus animate). */
+async function applyOptionSet(page: Page, editor: Locator, no: number, set: string, lastText: string) {
+  const count = set === '0–3' ? 4 : 2;
+  await expect(async () => {
+    await editor.getByTestId(`q${no}-presets`).click();
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')
+      .filter({ hasText: set })
+      .last()
+      .click({ timeout: 3000 });
+    await expect(inputOf(page, `q${no}-opt${count}-text`)).toHaveValue(lastText, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test.describe('scale library and editor', () => {
   // The editor test types a whole scale; on a shared 2-core machine that takes over a minute.
   test.describe.configure({ timeout: 240_000 });
@@ -46,9 +60,7 @@ test.describe('scale library and editor', () => {
       await editor.getByTestId('add-single').click();
       const no = i + 1;
       await editor.getByTestId(`q${no}-text`).fill(texts[i]);
-      await editor.getByTestId(`q${no}-presets`).click();
-      await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '0–3' }).click();
-      await expect(inputOf(page, `q${no}-opt4-text`)).toHaveValue('几乎每天');
+      await applyOptionSet(page, editor, no, '0–3', '几乎每天');
     }
     await editor.getByTestId('q2-reverse').click();
     await expect(editor.getByTestId('q2-reverse')).toHaveAttribute('aria-checked', 'true');
@@ -115,8 +127,7 @@ test.describe('scale library and editor', () => {
     await editor.getByRole('tab', { name: '题目' }).click();
     await editor.getByTestId('add-single').click();
     await editor.getByTestId('q1-text').fill('题目一');
-    await editor.getByTestId('q1-presets').click();
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '是 / 否' }).click();
+    await applyOptionSet(page, editor, 1, '是 / 否', '否');
     await editor.getByRole('tab', { name: '指标与分段' }).click();
     await inputOf(page, 'ind0-name').fill('总分');
     await editor.getByTestId('ind0-add-band').click();
