@@ -107,6 +107,8 @@ test('extra navbar links for the account that has them, opening in new tabs', as
   await expect(page.getByTestId('navlink-bigscreen')).toHaveAttribute('href', '/echarts/web');
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
+  // Sign-out is asynchronous: /login would send a still-signed-in user back to the layout.
+  await expect(page.getByTestId('login-username')).toBeVisible();
   await signIn(page, 'school');
   await expect(page.getByTestId('navlink-website')).toHaveCount(0);
 });
