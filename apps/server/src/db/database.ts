@@ -42,6 +42,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection the server ends (restart, failover, a dropped test database)
+  // emits 'error' on the pool; unhandled, that would crash the process. The pool discards the
+  // client and the next query opens a new connection, so there is nothing else to do here.
+  pool.on('error', () => {});
   // int8 (counts, identities) as numbers, like PGlite returns them.
   pg.types.setTypeParser(20, (v) => Number(v));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
