@@ -6,6 +6,8 @@ async function openFromSidebar(page: Page, section: string, item: string) {
   const entry = menu.getByRole('menuitem', { name: item, exact: true });
   if (!(await entry.isVisible())) await menu.getByText(section, { exact: true }).click();
   await entry.click();
+  // The page has arrived (its crumb is shown) before the next step looks at the tabs.
+  await expect(page.getByTestId('breadcrumb')).toContainText(item);
 }
 
 /** Opens a tab's context menu and picks an action. */

@@ -53,10 +53,14 @@ export function useTagsView(routes: GeneratedRoutes, current: PageRoute | undefi
   // Add a page when the user arrives on it (not on every render: a tab just closed while the
   // navigation away from it is under way must not come back).
   const arrived = useRef<string | null>(null);
+  // Storage is the record: it is written here, at once, so a visit survives even if the layout
+  // remounts before React applies the state update.
   useEffect(() => {
     if (!current || arrived.current === current.path) return;
     arrived.current = current.path;
-    setVisited((v) => (v.includes(current.path) ? v : [...v, current.path]));
+    const stored = readVisited();
+    if (!stored.includes(current.path)) setVisited([...stored, current.path]);
+    else setVisitedState(stored);
   }, [current, setVisited]);
 
   const saveAffixed = (next: string[]) => {
