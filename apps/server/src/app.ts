@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { handlers as allHandlers, missingHandlers } from './domains/index.js';
 import { registerActionRoute } from './http/action-route.js';
+import { AppError } from './http/errors.js';
+import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
 import { parse as parseQuery } from 'node:querystring';
 
@@ -57,18 +59,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Protocol faults (malformed JSON, body too large, wrong content type) keep their HTTP status
   // and still answer the envelope in the caller's language.
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
-    const lang = pickLang(req.headers['accept-language'] as string | undefined);
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
-    const name = status === 413 ? 'validation' : status === 429 ? 'rateLimited' : status >= 500 ? 'internal' : 'validation';
-    const errorMsg =
-      status === 413
-        ? lang === 'en-US' ? 'The request body is too large' : '请求内容过大'
-        : status === 400 || status === 415
-          ? lang === 'en-US' ? 'The request is malformed' : '请求格式有误'
-          : errorMessages[name][lang];
-    return reply.status(status).send({ errorCode: ErrorCode[name], errorMsg, data: null });
+    return sendError(reply, protocolError(status), pickLang(req.headers['accept-language'] as string | undefined));
   });
 
   registerActionRoute(app, {
@@ -80,6 +74,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   serveConsole(app, opts.config.webDist);
   return app;
+}
+
+/** The envelope for a fault Fastify raises before any action runs. */
+function protocolError(status: number): AppError {
+  if (status === 413) return new AppError('validation', { zh: '请求内容过大', en: 'The request body is too large' }, status);
+  if (status === 429) return new AppError('rateLimited', undefined, status);
+  if (status >= 500) return new AppError('internal', undefined, status);
+  return new AppError('validation', { zh: '请求格式有误', en: 'The request is malformed' }, status);
 }
 
 /** The built console with history fallback: any GET outside /api answers index.html. */

@@ -4,8 +4,9 @@ import { catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@x
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';
+import { holds } from '../domains/auth/scope.js';
 import { AppError } from './errors.js';
-import { createCtx, type Caller } from './context.js';
+import { createCtx } from './context.js';
 import { isFileResult, type HandlerMap } from './handlers.js';
 import { sendError, sendFile, sendOk } from './envelope.js';
 
@@ -43,14 +44,14 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
 
   const caller = def.access === 'public' ? null : await authenticate(deps.db, deps.config, deps.now(), token);
   const ctx = createCtx({ ...base, caller });
-  if (caller && typeof def.access === 'object' && !holdsAny(caller, def.access.codes)) {
+  if (caller && typeof def.access === 'object' && !holds(caller, ...def.access.codes)) {
     await ctx.audit({ action: name, result: 'denied', detail: { needs: def.access.codes } });
     throw new AppError('permissionDenied');
   }
 
   if (hasNul(body)) throw new AppError('validation', { zh: '输入包含无效字符', en: 'The input contains an invalid character' });
   const parsed = def.input.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error, lang);
+  if (!parsed.success) throw validationError(parsed.error);
 
   const handler = deps.handlers[name] as ((input: unknown, c: typeof ctx) => Promise<unknown>) | undefined;
   if (!handler) throw new AppError('notFound');
@@ -58,10 +59,6 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
   if (isFileResult(result)) return sendFile(reply, result);
   if (deps.checkOutput) def.output.parse(result);
   return sendOk(reply, result);
-}
-
-function holdsAny(caller: Caller, codes: string[]): boolean {
-  return caller.roles.includes('admin') || codes.some((c) => caller.codes.has(c));
 }
 
 /**
@@ -94,7 +91,7 @@ function hasNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }
 
-function validationError(error: z.ZodError, lang: Lang): AppError {
+function validationError(error: z.ZodError): AppError {
   const fields = [...new Set(error.issues.map((i) => i.path.join('.') || (i.code === 'unrecognized_keys' ? i.keys.join(', ') : '')))]
     .filter(Boolean)
     .slice(0, 5)
@@ -102,6 +99,5 @@ function validationError(error: z.ZodError, lang: Lang): AppError {
   const unknown = error.issues.some((i) => i.code === 'unrecognized_keys');
   const zh = unknown ? `请求包含未知字段：${fields}` : `输入有误：${fields || '请求体'}`;
   const en = unknown ? `The request has unknown fields: ${fields}` : `The input is not valid: ${fields || 'body'}`;
-  void lang;
   return new AppError('validation', { zh, en });
 }
