@@ -16,8 +16,12 @@ import { parse as parseQuery } from 'node:querystring';
 export interface AppOptions {
   database: Database;
   config: Config;
-  /** Injected clock: tests move time to check expiry and lockout. */
-  now?: () => Date;
+  /**
+   * The clock every time-dependent rule reads (session expiry, lockout, authorisation dates).
+   * Required, so that no caller gets the wall clock by forgetting it: tests pass the harness's
+   * clock (see test/harness.ts), the server passes the real one.
+   */
+  now: () => Date;
   handlers?: HandlerMap;
   checkOutput?: boolean;
   /** Where logs go (tests read them to prove no secret is logged); stdout by default. */
@@ -68,7 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerActionRoute(app, {
     db: opts.database.db,
     config: opts.config,
-    now: opts.now ?? (() => new Date()),
+    now: opts.now,
     handlers,
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });

@@ -12,7 +12,7 @@ import { muser } from './domains/accounts/tables.js';
 import { session } from './domains/auth/tables.js';
 import { auditLog } from './domains/audit/tables.js';
 import { md5Upper } from './domains/auth/passwords.js';
-import { engines, startTestServer } from './test/harness.js';
+import { engines, startTestServer, testClock } from './test/harness.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -31,7 +31,7 @@ describe('the embedded database on disk', () => {
   it('keeps every account and session row across a restart on the same data directory', async () => {
     const dataDir = tempDir();
     const config = testConfig({ dataDir, demo: true });
-    const first = await startServer(config);
+    const first = await startServer(config, { now: testClock().now });
     expect(first.seeded).toBe(true);
     const login = await first.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'school', pwd: md5Upper('demo123') } });
     const token = login.json().data.token as string;
@@ -39,7 +39,7 @@ describe('the embedded database on disk', () => {
     const sessions = await first.database.db.select().from(session);
     await first.stop();
 
-    const second = await startServer(config);
+    const second = await startServer(config, { now: testClock().now });
     expect(second.seeded).toBe(false);
     expect(await second.database.db.select({ n: count() }).from(muser)).toEqual(accounts);
     expect(await second.database.db.select().from(session)).toEqual(sessions);
@@ -52,6 +52,7 @@ describe('the embedded database on disk', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const running = await startServer(testConfig({ dataDir: tempDir(), demo: true }), {
+      now: testClock().now,
       handlers: { ...handlers, 'as.m.system.ping': async () => (await gate, { time: 'late' }) },
     });
     const address = await running.app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,7 +88,7 @@ describe('the server process', () => {
       child.kill('SIGTERM');
     });
     expect(code).toBe(0);
-    const again = await startServer(testConfig({ dataDir, demo: true }));
+    const again = await startServer(testConfig({ dataDir, demo: true }), { now: testClock().now });
     expect(again.seeded).toBe(false);
     await again.stop();
   }, 90_000);
@@ -110,7 +111,7 @@ describe('the create-admin command', () => {
     const made = await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret' });
     expect(made.out).toContain('chief created');
     expect((await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret' })).code).toBe(1);
-    const running = await startServer(testConfig({ dataDir, demo: false }));
+    const running = await startServer(testConfig({ dataDir, demo: false }), { now: testClock().now });
     const ok = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'chief', pwd: md5Upper('a-long-secret') } });
     expect(ok.json().data.roles).toContain('admin');
     const demo = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'admin', pwd: md5Upper('demo123') } });

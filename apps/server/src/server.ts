@@ -16,8 +16,9 @@ export interface Running {
 export async function startServer(config: Config, extra: Partial<AppOptions> = {}): Promise<Running> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await syncReferenceData(database.db);
-  const seeded = config.demo ? await seedDemo(database.db, config.demoPassword) : false;
-  const app = await buildApp({ database, config, ...extra });
+  const now = extra.now ?? (() => new Date());
+  const seeded = config.demo ? await seedDemo(database.db, config.demoPassword, now()) : false;
+  const app = await buildApp({ database, config, ...extra, now });
   return {
     app,
     database,

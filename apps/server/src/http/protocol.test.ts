@@ -4,8 +4,6 @@ import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../test/harness.js';
 import { auditLog } from '../domains/audit/tables.js';
 import { muserPermission } from '../domains/accounts/tables.js';
-import { buildApp } from '../app.js';
-import { testConfig } from '../config.js';
 import { handlers } from '../domains/index.js';
 
 describe.each(engines())('the action route on %s', (engine) => {
@@ -67,9 +65,7 @@ describe.each(engines())('the action route on %s', (engine) => {
   });
 
   it('hides internal errors behind a generic message', async () => {
-    const broken = await buildApp({
-      database: s.database,
-      config: testConfig(),
+    const broken = await s.buildApp({
       handlers: { ...handlers, 'as.m.system.ping': async () => { throw new Error('relation "secret_table" does not exist at /srv/app.ts:12'); } },
     });
     const t = await s.login('school');
@@ -82,7 +78,7 @@ describe.each(engines())('the action route on %s', (engine) => {
 
   it('refuses to start while a catalogued action has no handler', async () => {
     const { 'as.m.system.ping': _gone, ...rest } = handlers;
-    await expect(buildApp({ database: s.database, config: testConfig(), handlers: rest })).rejects.toThrow(/as\.m\.system\.ping/);
+    await expect(s.buildApp({ handlers: rest })).rejects.toThrow(/as\.m\.system\.ping/);
   });
 });
 

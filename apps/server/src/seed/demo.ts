@@ -136,7 +136,8 @@ const demoRoles = [
 ];
 
 /** Seeds the demo institution when the database has no account yet. Returns whether it did. */
-export async function seedDemo(db: Db, password: string): Promise<boolean> {
+/** Seeds the demo institution once; dates (authorisation windows) are relative to `now`. */
+export async function seedDemo(db: Db, password: string, now: Date): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(muser);
   if (Number(row?.n) > 0) return false;
   const pwdhash = await hashPassword(md5Upper(password));
@@ -155,7 +156,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       await tx.insert(sysuser).values({ ...s, pwdhash });
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
-    await seedDemoAssessment(tx);
+    await seedDemoAssessment(tx, now);
   });
   return true;
 }

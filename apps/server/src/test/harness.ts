@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { syncReferenceData } from '../seed/reference.js';
@@ -21,8 +21,19 @@ export function engines(): Engine[] {
 
 export const DEMO_PASSWORD = 'demo123';
 
+/**
+ * The instant every test clock starts at. Tests never read the wall clock: dates a test writes
+ * (authorisation windows, birth dates) are computed from this, so the suite passes on any day.
+ */
+export const TEST_EPOCH = Date.parse('2026-11-21T08:00:00Z');
+
+/** A day of the test calendar, `days` away from TEST_EPOCH, as YYYY-MM-DD. */
+export function testDay(days = 0): string {
+  return new Date(TEST_EPOCH + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A clock the test moves by hand. */
-export function testClock(start = Date.parse('2026-11-21T08:00:00Z')) {
+export function testClock(start = TEST_EPOCH) {
   let t = start;
   return {
     now: () => new Date(t),
@@ -45,6 +56,11 @@ export interface TestServer {
   call<N extends ActionName>(name: N, body: ActionInput<N> | Record<string, unknown>, token?: string, headers?: Record<string, string>): Promise<Envelope<any> & { status: number }>;
   raw(name: string, payload: string | Buffer, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   login(username: string, password?: string, ip?: string): Promise<UserRecord>;
+  /**
+   * Another app on this server's database and clock (e.g. with a broken handler). Test files never
+   * call buildApp themselves: an app on the wall clock would see the test's sessions as expired.
+   */
+  buildApp(opts?: Partial<AppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -72,10 +88,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = opts.database ?? (await freshDatabase(engine));
   await syncReferenceData(database.db);
-  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD);
   const clock = testClock();
+  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now());
   const config = testConfig(opts.config);
-  const app = await buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true, logStream: opts.logStream });
+  const build = (more: Partial<AppOptions> = {}) =>
+    buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true, logStream: opts.logStream, ...more });
+  const app = await build();
   await app.ready();
 
   // The header x-test-ip stands for the client address (the rate limit counts per address).
@@ -104,6 +122,7 @@ export async function startTestServer(
       if (res.errorCode !== 0) throw new Error(`login ${username} failed: ${res.errorCode} ${res.errorMsg}`);
       return res.data as UserRecord;
     },
+    buildApp: build,
     async close() {
       await app.close();
       await database.close();

@@ -34,7 +34,7 @@ const plans = [
 
 const day = (d: Date, offset: number) => new Date(d.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
-export async function seedDemoAssessment(tx: DbOrTx, now = new Date()) {
+export async function seedDemoAssessment(tx: DbOrTx, now: Date) {
   await tx.insert(examStage).values(stages.map(({ forms: _f, ...s }, sort) => ({ ...s, sort })));
   await tx.insert(examStageForm).values(stages.flatMap((s) => s.forms.map((formcode, sort) => ({ stagecode: s.stagecode, formcode, sort }))));
   await tx.insert(muserStage).values(given);

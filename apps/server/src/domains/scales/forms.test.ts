@@ -181,7 +181,7 @@ describe.each(engines())('scale library on %s', (engine) => {
     expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(3);
     expect((await s.call('as.m.assess.forms.deleteForm', { formcode }, school)).errorCode).toBe(ErrorCode.conflict);
     // An editor still holding version 1 cannot overwrite the newer version: conflict, nothing written.
-    const stale = s.database.db.transaction((tx) => reviseForm(tx, { formcode, version: 1 }, { ...edited, formcode }, new Map(), new Date()));
+    const stale = s.database.db.transaction((tx) => reviseForm(tx, { formcode, version: 1 }, { ...edited, formcode }, new Map(), s.clock.now()));
     await expect(stale).rejects.toMatchObject({ codeName: 'conflict' });
     expect((await s.call('as.m.assess.forms.getForm', { formcode }, school)).data.form.version).toBe(3);
   });

@@ -5,6 +5,7 @@ import { dept, role, sysuser } from '../../domains/system/tables.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
 import { createForm, loadDefinition } from '../../domains/scales/store.js';
 import { examCategory, examStage, plan, planAuthorize } from '../../domains/plans/tables.js';
+import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
  * One entry per entity whose ids travel in action inputs (the contract's `ids`). The tenant
@@ -65,7 +66,7 @@ async function ownForm(db: Db, musercode: string): Promise<string> {
   // Bands of a deleted earlier copy would clash with the new ones' ids.
   await db.delete(quotaOption).where(eq(quotaOption.formcode, formcode));
   await db.transaction((tx) =>
-    createForm(tx, formcode, musercode, def, new Date(), new Map([[source.quotacode, [sweepId('O', musercode)]]])),
+    createForm(tx, formcode, musercode, def, new Date(TEST_EPOCH), new Map([[source.quotacode, [sweepId('O', musercode)]]])),
   );
   return formcode;
 }
@@ -152,7 +153,7 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     const plancode = await sweepPlan(db, musercode);
     await db
       .insert(planAuthorize)
-      .values({ authid, plancode, musercode, count: 10, startdate: '2026-01-01', enddate: '2027-12-31', grantedby: musercode })
+      .values({ authid, plancode, musercode, count: 10, startdate: testDay(-30), enddate: testDay(365), grantedby: musercode })
       .onConflictDoNothing();
     return authid;
   }),
