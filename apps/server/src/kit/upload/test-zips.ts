@@ -135,11 +135,12 @@ export function buildXlsx(sheets: SheetSpec[], extra: ZipPart[] = []): Buffer {
 }
 
 /**
- * The zip bomb of issue 8: a sheet of `mb` MB of repeated cells that compresses to about 1/1000
- * of that, with honest headers.
+ * The zip bomb of issue 8: a sheet of `mb` MB of repeated rows that compresses to about 1/650 of
+ * that (330 MB in 0.5 MB), with honest headers.
  */
 export function xlsxBomb(mb = 330): Buffer {
-  const chunk = '<row><c t="inlineStr"><is><t>炸弹 bomb</t></is></c><c><v>1</v></c><c><v>2</v></c></row>'.repeat(10_000);
+  // Rows with runs of blanks between them (legal XML) compress best: about 650 to 1.
+  const chunk = `<row><c t="inlineStr"><is><t>炸弹 bomb</t></is></c><c><v>1</v></c><c><v>2</v></c></row>${' '.repeat(4000)}`.repeat(250);
   const times = Math.ceil((mb * 1024 * 1024) / Buffer.byteLength(chunk));
   return buildXlsx([{ name: '题目 Questions', repeat: { chunk, times } }]);
 }
