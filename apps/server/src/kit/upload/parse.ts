@@ -17,7 +17,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { posix } from 'node:path';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
-import { refusals, refuse, RefusalError, type UploadLimits } from './limits.js';
+import { refusals, refuse, RefusalError, type Refusal, type UploadLimits } from './limits.js';
 
 export type CellValue = string | number | boolean | null;
 
@@ -32,6 +32,17 @@ export interface SheetRow {
 export type SheetPick = 'all' | 'first' | { name: string; orFirst?: boolean };
 
 export type ParseEvent = { kind: 'sheet'; name: string } | { kind: 'rows'; rows: SheetRow[] };
+
+/** What reader.ts gives its worker (worker.ts), and what the worker posts back. */
+export interface WorkerInput {
+  bytes: Uint8Array;
+  limits: UploadLimits;
+  pick: SheetPick;
+  batchRows: number;
+  /** Row batches the worker may post before the parent asks for more. */
+  credit: number;
+}
+export type WorkerMessage = ParseEvent | { kind: 'done' } | { kind: 'refused'; refusal: Refusal } | { kind: 'failed'; message: string };
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const attr = (tag: SaxesTagPlain, local: string): string | undefined => {
@@ -244,7 +255,6 @@ export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pi
             case 'row': {
               const r = Number(attr(t, 'r'));
               rowNo = Number.isInteger(r) && r > rowNo ? r : rowNo + 1;
-              if (rowNo > limits.maxRows) refuse(refusals.tooManyRows(sheet.name, limits.maxRows));
               cells = [];
               col = 0;
               break;
@@ -252,7 +262,6 @@ export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pi
             case 'c': {
               const c = columnOf(attr(t, 'r'));
               col = c > col ? c : col + 1;
-              if (col > limits.maxColumns) refuse(refusals.tooManyColumns(sheet.name, limits.maxColumns));
               type = attr(t, 't') ?? 'n';
               value = '';
               inline = '';
@@ -292,7 +301,11 @@ export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pi
               else if (type === 'str' || type === 'e' || type === 'd') v = value;
               else v = value === '' ? null : Number.isFinite(Number(value)) ? Number(value) : value;
               if (typeof v === 'string' && v.length > limits.maxCellChars) refuse(refusals.cellTooLong(sheet.name, rowNo, limits.maxCellChars));
+              // Rows and columns count where a value is: cells and rows with only a style
+              // (a formatted but empty row far down) are common in real files.
               if (v !== null && v !== '' && cells) {
+                if (rowNo > limits.maxRows) refuse(refusals.tooManyRows(sheet.name, limits.maxRows));
+                if (col > limits.maxColumns) refuse(refusals.tooManyColumns(sheet.name, limits.maxColumns));
                 while (cells.length < col - 1) cells.push(null);
                 cells[col - 1] = v;
               }

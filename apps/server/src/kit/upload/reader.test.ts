@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.js';
-import { readSheetRows, streamSheetRows, UploadRefused, type RefusalReason } from './reader.js';
+import { MAX_WORKERS, readSheetRows, streamSheetRows, uploadWorkers, UploadRefused, type RefusalReason } from './reader.js';
 import { buildXlsx, buildZip, rowXml, xlsxBomb } from './test-zips.js';
 
 /** The refusal a read ends in (fails the test when the read succeeds or fails otherwise). */
@@ -121,6 +121,13 @@ describe('guarded spreadsheet reader', () => {
     await expectReason(readSheetRows(buildZip([{ name: 'a.txt', data: Buffer.from('hi') }])), 'notXlsx');
     // A workbook whose sheet is not XML.
     await expectReason(readSheetRows(buildXlsx([{ name: 's', body: '<row><c><v>1</v></row></c>' }])), 'notXlsx');
+    // Entity expansion (billion laughs) is not done: the undefined entity makes it a bad file.
+    const laughs = '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>';
+    const sheet = `<?xml version="1.0"?>${laughs}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&c;&c;&c;</t></is></c></row></sheetData></worksheet>`;
+    await expectReason(readSheetRows(buildXlsx([{ name: 's', xml: sheet }])), 'notXlsx');
+    // Styled cells and rows with no value do not count against the limits.
+    const styled = buildXlsx([{ name: 's', body: `${rowXml(1, ['a'])}<row r="1048576" s="1" customFormat="1"><c r="XFD1048576" s="1"/></row>` }]);
+    expect((await readSheetRows(styled, { limits: { maxRows: 10, maxColumns: 10 } })).sheets[0]!.rows).toEqual([['a']]);
     // Too big to take at all.
     await expectReason(readSheetRows(Buffer.alloc(2048), { limits: { maxFileBytes: 1024 } }), 'fileTooLarge');
   });
@@ -128,6 +135,23 @@ describe('guarded spreadsheet reader', () => {
   it('gives up on a read that takes too long (the worker is ended)', async () => {
     const file = buildXlsx([{ name: 'big', body: rows(50_000) }]);
     await expectReason(readSheetRows(file, { limits: { timeoutMs: 1 } }), 'timeout');
+  });
+
+  it('runs at most MAX_WORKERS parses at once; the others wait their turn', async () => {
+    const file = buildXlsx([{ name: 's', body: rows(2000) }]);
+    let most = 0;
+    const reads = Array.from({ length: MAX_WORKERS + 3 }, async () => {
+      let n = 0;
+      for await (const b of streamSheetRows(file, { batchRows: 200 })) {
+        most = Math.max(most, uploadWorkers().running);
+        n += b.rows.length;
+      }
+      return n;
+    });
+    expect(uploadWorkers().waiting).toBe(3);
+    expect(await Promise.all(reads)).toEqual(Array(MAX_WORKERS + 3).fill(2000));
+    expect(most).toBe(MAX_WORKERS);
+    expect(uploadWorkers()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('keeps the event loop free while it parses', async () => {

@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../http/errors.js';
 import { DEFAULT_LIMITS, refusals, type Refusal, type RefusalReason, type UploadLimits } from './limits.js';
-import type { CellValue, ParseEvent, SheetPick, SheetRow } from './parse.js';
+import type { CellValue, ParseEvent, SheetPick, SheetRow, WorkerInput, WorkerMessage } from './parse.js';
 
 export { DEFAULT_LIMITS, type UploadLimits, type RefusalReason } from './limits.js';
 export type { CellValue, SheetPick, SheetRow } from './parse.js';
@@ -52,6 +52,8 @@ export class UploadRefused extends AppError {
 export const MAX_WORKERS = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
+/** Parses running and waiting now (for tests and monitoring). */
+export const uploadWorkers = () => ({ running, waiting: waiting.length });
 async function acquire(): Promise<() => void> {
   if (running >= MAX_WORKERS) await new Promise<void>((r) => waiting.push(r));
   else running++;
@@ -64,16 +66,6 @@ async function acquire(): Promise<() => void> {
     else running--;
   };
 }
-
-/** @internal the worker's input and messages */
-export interface WorkerInput {
-  bytes: Uint8Array;
-  limits: UploadLimits;
-  pick: SheetPick;
-  batchRows: number;
-  credit: number;
-}
-export type WorkerMessage = ParseEvent | { kind: 'done' } | { kind: 'refused'; refusal: Refusal } | { kind: 'failed'; message: string };
 
 /**
  * How to start the worker: worker.js beside this file when compiled; from TypeScript sources

@@ -93,6 +93,8 @@ export interface SheetSpec {
   name: string;
   /** Sheet XML between <sheetData> and </sheetData>. */
   body?: string;
+  /** Or the whole sheet part. */
+  xml?: string;
   /** Or a chunk repeated `repeat` times (a bomb). */
   repeat?: { chunk: string; times: number };
   declaredSize?: number;
@@ -104,7 +106,7 @@ export function buildXlsx(sheets: SheetSpec[], extra: ZipPart[] = []): Buffer {
   const tail = '</sheetData></worksheet>';
   const sheetParts: ZipPart[] = sheets.map((s, i) => {
     const name = `xl/worksheets/sheet${i + 1}.xml`;
-    if (!s.repeat) return { name, data: Buffer.from(head + (s.body ?? '') + tail), declaredSize: s.declaredSize };
+    if (!s.repeat) return { name, data: Buffer.from(s.xml ?? head + (s.body ?? '') + tail), declaredSize: s.declaredSize };
     // A bomb: the chunk repeated; the head and tail are left off so the XML is cut short (the
     // reader must refuse the file long before it could notice).
     return { name, data: Buffer.from(s.repeat.chunk), repeat: s.repeat.times, declaredSize: s.declaredSize };

@@ -5,8 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { RefusalError } from './limits.js';
-import { parseWorkbook } from './parse.js';
-import type { WorkerInput, WorkerMessage } from './reader.js';
+import { parseWorkbook, type WorkerInput, type WorkerMessage } from './parse.js';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
