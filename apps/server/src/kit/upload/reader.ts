@@ -84,16 +84,16 @@ function workerEntry(): { entry: string | URL; eval: boolean } {
 async function* events(bytes: Uint8Array, opts: ReadOptions): AsyncGenerator<ParseEvent> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   if (bytes.length > limits.maxFileBytes) throw UploadRefused.of(refusals.fileTooLarge(bytes.length, limits.maxFileBytes));
-  const release = await acquire();
   const { entry, eval: evalEntry } = workerEntry();
   const input: WorkerInput = { bytes: new Uint8Array(bytes), limits, pick: opts.sheets ?? 'all', batchRows: opts.batchRows ?? 1000, credit: 2 };
-  const worker = new Worker(entry, {
-    eval: evalEntry,
-    workerData: input,
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },
-    stdout: false,
-    stderr: false,
-  });
+  const release = await acquire();
+  let worker: Worker;
+  try {
+    worker = new Worker(entry, { eval: evalEntry, workerData: input, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 } });
+  } catch (e) {
+    release();
+    throw e;
+  }
   const inbox: WorkerMessage[] = [];
   let problem: Error | null = null;
   let exited = false;
