@@ -89,7 +89,7 @@ export default function TopMenu({ menus, page }: { menus: MenuRoute[]; page: Pag
     // Measure "more" as rendered when present, else allow for its usual width.
     const moreWidth = more ? widths[widths.length - 1]! : 64;
     setFit(fittingItems(more ? widths.slice(0, -1) : widths, moreWidth, available, count));
-  });
+  }, [fit, count, more]);
 
   const active = page?.parent?.path ?? page?.path;
   return (
