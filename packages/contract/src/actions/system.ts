@@ -56,8 +56,11 @@ export const roleRow = z.object({
 });
 export type RoleRow = z.infer<typeof roleRow>;
 
-/** Role keys are short technical names; 'admin' is reserved for the built-in administrator role. */
-const rolekey = z.string().trim().min(1).max(32).regex(/^[A-Za-z][A-Za-z0-9_:.-]*$/);
+/**
+ * Role keys are short technical names; 'admin' is reserved for the built-in administrator role.
+ * A key is a name, never a carrier of codes: no ':' (the server once joined key and code with it).
+ */
+const rolekey = z.string().trim().min(1).max(32).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/);
 const menuCodes = z.array(permissionCode).max(500);
 
 /** Editable fields; inserts default the optional ones, updates change only the fields sent. */
