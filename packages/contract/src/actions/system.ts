@@ -204,6 +204,7 @@ export const systemActions = {
     input: z.strictObject({ ...roleFields, ...roleDefaults, codes: menuCodes.default([]), musercode: owner }),
     output: z.object({ roleid: z.string() }),
     ids: { musercode: 'muser' },
+    unique: ['rolename', 'rolekey'],
   }),
   'as.m.system.role.updateRole': action({
     access: codes('000311'),
@@ -277,6 +278,7 @@ export const systemActions = {
     input: z.strictObject({ ...deptFields, ...deptDefaults, musercode: owner }),
     output: z.object({ deptid: z.string() }),
     ids: { parentid: 'dept', musercode: 'muser' },
+    unique: ['deptname'],
   }),
   'as.m.system.dept.updateDept': action({
     access: codes('000312'),
@@ -332,6 +334,7 @@ export const systemActions = {
     input: z.strictObject({ sysusername, pwd: md5Password, ...userFields, ...userDefaults, musercode: owner }),
     output: z.object({ userid: z.string() }),
     ids: { deptid: 'dept', roleids: 'role', musercode: 'muser' },
+    unique: ['sysusername'],
   }),
   'as.m.system.user.updateUser': action({
     access: codes('000313'),

@@ -95,6 +95,8 @@ describe('the metadata and schema checks catch planted gaps', () => {
       input: z.strictObject({ rows: z.array(z.strictObject({ roleid: idString })) }),
     }),
     'planted.wrongField': action({ ...base, access: codes('99999'), op: 'read', input: z.strictObject({}), ids: { deptid: 'dept' } }),
+    'planted.thing.insertThing': action({ ...base, access: codes('00018'), op: 'write', input: z.strictObject({ rolename: z.string(), remark: z.string() }) }),
+    'planted.thing.insertOther': action({ ...base, access: codes('00018'), op: 'write', input: z.strictObject({ deptname: z.string() }), unique: ['deptname', 'nosuch'] }),
   };
 
   it('names every gap and the file to change', () => {
@@ -106,6 +108,8 @@ describe('the metadata and schema checks catch planted gaps', () => {
     expect(problems).toContain('planted.undeclared: input field rows.roleid looks like an object id');
     expect(problems).toContain('planted.wrongField: ids names deptid, which is not a field of the input');
     expect(problems).toContain('planted.wrongField: permission code 99999 is not in the menu table');
+    expect(problems).toContain('planted.thing.insertThing creates an entity with the unique field rolename: declare unique');
+    expect(problems).toContain('planted.thing.insertOther: unique names nosuch, which is not a field of the input');
     // The reviewed lists name actions this fake catalogue lacks: stale entries are reported too.
     expect(problems).toContain('names as.m.user.login, which is not a public action of the catalogue');
   });
