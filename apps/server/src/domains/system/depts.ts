@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { scopeWhere } from '../auth/scope.js';
 import { dept, sysuser } from './tables.js';
-import { contains, iso, newId, ownedBy, ownerAccount } from './common.js';
+import { contains, iso, newId, ownedBy, ownerAccount } from '../../kit/index.js';
 
 type DeptRecord = typeof dept.$inferSelect;
 
