@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode, type FormDefinition } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-import { assessment, form, formVersion, quotaOption } from './tables.js';
+import { form, formVersion, quotaOption } from './tables.js';
+import { assessment } from '../assessments/tables.js';
 import { builtInLibrary } from './library/index.js';
 import { reviseForm } from './store.js';
 
