@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
+import { accountInScope, contains, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
+import { accountNames } from '../accounts/accounts.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
-import { assertFormsReadable, formBriefs, loadCurrentDefinitions, newId } from '../scales/store.js';
-import { assertAccount } from '../scales/access.js';
-import { appNameIn, categoryNameIn, editable, findPlan, findStage, iso, ownerOf, todayIn } from './access.js';
+import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
+import { appNameIn, categoryNameIn, editable, findPlan, findStage } from './access.js';
 import { examCategory, examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface StageInput {
   stagecode: string;
@@ -104,7 +103,7 @@ function authStatus(today: string, startdate: string, enddate: string): 'pending
 
 export const planHandlers = {
   'as.m.exam.plan.insertMUserExamPlan': async ({ musercode, appid, planname, description, iscommon, stages, formcodes }, ctx) => {
-    const owner = await ownerOf(ctx, musercode);
+    const owner = (await ownerAccount(ctx, ctx.db, musercode)).musercode;
     await assertApp(ctx, appid);
     const plancode = newId('PL');
     const now = ctx.now();
@@ -117,26 +116,21 @@ export const planHandlers = {
   },
 
   'as.m.exam.plan.getMUserExamPlanPage': async ({ musercode, planname, appid, iscommon, page, pageSize }, ctx) => {
-    if (musercode) assertInScope(ctx.me, musercode);
     const where = and(
-      musercode ? eq(plan.musercode, musercode) : scopeWhere(plan.musercode, ctx.me),
-      planname ? ilike(plan.planname, like(planname)) : undefined,
+      ownedBy(ctx, plan.musercode, musercode),
+      contains(plan.planname, planname),
       appid ? eq(plan.appid, appid) : undefined,
       iscommon === undefined ? undefined : eq(plan.iscommon, iscommon),
     );
-    const [{ n }] = await ctx.db.select({ n: count() }).from(plan).where(where);
-    const rows = await selectPlans(ctx, where)
-      .orderBy(desc(plan.iscommon), desc(plan.createdat), asc(plan.plancode))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: Number(n), rows: rows.map((r) => planOut(ctx, r)) };
+    const { total, rows } = await paged(ctx.db, selectPlans(ctx, where).$dynamic(), [desc(plan.iscommon), desc(plan.createdat), asc(plan.plancode)], { page, pageSize });
+    return { total, rows: rows.map((r) => planOut(ctx, r)) };
   },
 
   'as.m.exam.plan.getMultipleMUserExamPlanPage': async ({ musercodes, planname, appid, page, pageSize }, ctx) => {
     const holders = [...new Set(musercodes)];
     for (const m of holders) assertInScope(ctx.me, m);
-    const filters = and(planname ? ilike(plan.planname, like(planname)) : undefined, appid ? eq(plan.appid, appid) : undefined);
-    const names = new Map((await ctx.db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, holders))).map((m) => [m.musercode, m.insname]));
+    const filters = and(contains(plan.planname, planname), appid ? eq(plan.appid, appid) : undefined);
+    const names = await accountNames(ctx.db, holders);
     const own = (await selectPlans(ctx, and(inArray(plan.musercode, holders), filters))).map((r) => ({
       ...planOut(ctx, r),
       holder: r.musercode,
@@ -156,7 +150,7 @@ export const planHandlers = {
       .where(and(inArray(planAuthorize.musercode, holders), filters));
     const authorised = granted.map((r) => ({ ...planOut(ctx, r), holder: r.holder, holdername: names.get(r.holder) ?? '', origin: 'authorized' as const, count: r.count, usedcount: r.usedcount, startdate: r.startdate, enddate: r.enddate }));
     const all = [...own, ...authorised].sort((a, b) => a.holder.localeCompare(b.holder) || b.iscommon - a.iscommon || b.createdat.localeCompare(a.createdat) || a.plancode.localeCompare(b.plancode));
-    return { total: all.length, rows: all.slice((page - 1) * pageSize, page * pageSize) };
+    return pageOfArray(all, { page, pageSize });
   },
 
   'as.m.exam.plan.updateMUserExamPlan': async ({ plancode, planname, description, enabled, stages, formcodes }, ctx) => {
@@ -219,7 +213,7 @@ export const planHandlers = {
 
   'as.m.exam.plan.authorizePlan': async ({ plancode, musercode, count: n, startdate, enddate }, ctx) => {
     const p = await findPlan(ctx, ctx.db, plancode, true);
-    await assertAccount(ctx, ctx.db, musercode);
+    await accountInScope(ctx, ctx.db, musercode);
     if (musercode === p.musercode) invalid({ zh: '不能把计划授权给它自己的机构', en: 'A plan cannot be authorised to the institution that owns it' });
     const authid = newId('PA');
     await ctx.db.insert(planAuthorize).values({ authid, plancode, musercode, count: n, startdate, enddate, grantedby: ctx.me.musercode, createdat: ctx.now() });
@@ -235,28 +229,29 @@ export const planHandlers = {
       plancode ? eq(planAuthorize.plancode, plancode) : undefined,
       musercode ? eq(planAuthorize.musercode, musercode) : undefined,
     );
-    const base = () => ctx.db.select().from(planAuthorize).innerJoin(plan, eq(plan.plancode, planAuthorize.plancode)).innerJoin(muser, eq(muser.musercode, planAuthorize.musercode));
-    const [{ n }] = await ctx.db.select({ n: count() }).from(planAuthorize).innerJoin(plan, eq(plan.plancode, planAuthorize.plancode)).where(where);
-    const rows = await base()
+    const query = ctx.db
+      .select({ grant: planAuthorize, planname: plan.planname, insname: muser.insname })
+      .from(planAuthorize)
+      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
+      .innerJoin(muser, eq(muser.musercode, planAuthorize.musercode))
       .where(where)
-      .orderBy(desc(planAuthorize.createdat), asc(planAuthorize.authid))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+      .$dynamic();
+    const { total, rows } = await paged(ctx.db, query, [desc(planAuthorize.createdat), asc(planAuthorize.authid)], { page, pageSize });
     const today = todayIn(ctx.now());
     return {
-      total: Number(n),
-      rows: rows.map((r) => ({
-        authid: r.plan_authorize.authid,
-        plancode: r.plan.plancode,
-        planname: r.plan.planname,
-        musercode: r.muser.musercode,
-        insname: r.muser.insname,
-        count: r.plan_authorize.count,
-        usedcount: r.plan_authorize.usedcount,
-        startdate: r.plan_authorize.startdate,
-        enddate: r.plan_authorize.enddate,
-        status: authStatus(today, r.plan_authorize.startdate, r.plan_authorize.enddate),
-        createdat: iso(r.plan_authorize.createdat),
+      total,
+      rows: rows.map(({ grant: g, planname, insname }) => ({
+        authid: g.authid,
+        plancode: g.plancode,
+        planname,
+        musercode: g.musercode,
+        insname,
+        count: g.count,
+        usedcount: g.usedcount,
+        startdate: g.startdate,
+        enddate: g.enddate,
+        status: authStatus(today, g.startdate, g.enddate),
+        createdat: iso(g.createdat),
       })),
     };
   },

@@ -4,7 +4,7 @@ import { ErrorCode } from '@xinli/contract';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { plan, planAuthorize, planForm, planStage } from './tables.js';
-import { insertTestForm } from './test-forms.js';
+import { insertTestForm } from '../scales/test-forms.js';
 
 describe.each(engines())('assessment plans on %s', (engine) => {
   let s: TestServer;

@@ -5,7 +5,7 @@ import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { examStage, examStageForm, muserStage } from './tables.js';
 import { muserApp } from '../apps/tables.js';
-import { insertTestForm } from './test-forms.js';
+import { insertTestForm } from '../scales/test-forms.js';
 
 describe.each(engines())('exam categories and stages on %s', (engine) => {
   let s: TestServer;
