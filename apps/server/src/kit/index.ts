@@ -6,7 +6,8 @@
  * - text.ts    contains(column(s), value): the escaped case-insensitive "contains" filter
  * - owner.ts   ownerAccount / accountInScope / ownedBy: the institution a row belongs to, a named
  *              institution in scope, and the institution filter of lists
- * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page)
+ * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page),
+ *              countRows(db, table, where)
  *
  * kit/upload/ (the guarded spreadsheet reader) is imported from its own folder.
  */
@@ -14,4 +15,4 @@ export { ID_PREFIXES, newId, type IdPrefix } from './ids.js';
 export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
 export { contains, containsPattern } from './text.js';
 export { accountInScope, ownedBy, ownerAccount, type AccountRow } from './owner.js';
-export { offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';
+export { countRows, offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { freshDatabase } from '../test/harness.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
-import { offsetOf, paged, pageOfArray } from './paging.js';
+import { countRows, offsetOf, paged, pageOfArray } from './paging.js';
 
 describe('pageOfArray', () => {
   const all = [1, 2, 3, 4, 5];
@@ -46,5 +46,12 @@ describe('paged', () => {
     const page = await paged(db, query, [asc(app.appid)], { page: 2, pageSize: 2 });
     expect(page.total).toBe(3);
     expect(page.rows.map((r) => [r.link.appid, r.app.appname, r.n])).toEqual([['K3', 'app 3', 1]]);
+  });
+
+  it('counts the rows of a table that match', async () => {
+    const db = database.db;
+    expect(await countRows(db, muserApp, eq(muserApp.musercode, 'KM1'))).toBe(3);
+    expect(await countRows(db, muserApp, eq(muserApp.musercode, 'nobody'))).toBe(0);
+    await db.transaction(async (tx) => expect(await countRows(tx, app, sql`${app.appid} like 'K%'`)).toBe(7));
   });
 });

@@ -1,5 +1,5 @@
 import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database.js';
 
 /** The paging fields of list inputs (the contract's `pageFields`): page from 1, size capped. */
@@ -35,4 +35,9 @@ export async function paged<Q extends PgSelect>(db: DbOrTx, query: Q, orderBy: (
 /** One page of a list already in memory (e.g. merged from two queries and sorted in code). */
 export function pageOfArray<R>(all: R[], page: PageInput): Paged<R> {
   return { total: all.length, rows: all.slice(offsetOf(page), offsetOf(page) + page.pageSize) };
+}
+
+/** How many rows of a table match (e.g. "is this row still used?" before a delete). */
+export async function countRows(db: DbOrTx, table: PgTable, where?: SQL): Promise<number> {
+  return Number(await db.$count(table, where));
 }

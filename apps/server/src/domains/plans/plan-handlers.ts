@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
-import { accountInScope, contains, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
+import { accountInScope, contains, countRows, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
 import { accountNames } from '../accounts/accounts.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
@@ -172,8 +172,7 @@ export const planHandlers = {
 
   'as.m.exam.plan.deleteMUserExamPlan': async ({ plancode }, ctx) => {
     await findPlan(ctx, ctx.db, plancode, true);
-    const [{ n }] = await ctx.db.select({ n: count() }).from(planAuthorize).where(eq(planAuthorize.plancode, plancode));
-    if (Number(n) > 0) conflict({ zh: '该计划已授权给机构，请先撤销授权', en: 'The plan is authorised to institutions: revoke those first' });
+    if ((await countRows(ctx.db, planAuthorize, eq(planAuthorize.plancode, plancode))) > 0) conflict({ zh: '该计划已授权给机构，请先撤销授权', en: 'The plan is authorised to institutions: revoke those first' });
     await ctx.db.delete(plan).where(eq(plan.plancode, plancode));
     await ctx.audit({ action: 'as.m.exam.plan.deleteMUserExamPlan', result: 'ok', detail: { plancode } });
     return null;

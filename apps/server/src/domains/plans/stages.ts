@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -7,7 +7,7 @@ import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
 import { addApps, appsOf } from '../apps/handlers.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
-import { accountInScope, contains, iso, newId, ownerAccount, paged } from '../../kit/index.js';
+import { accountInScope, contains, countRows, iso, newId, ownerAccount, paged } from '../../kit/index.js';
 import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/store.js';
 import { appNameIn, categoryNameIn, editable, findStage, stageReadable } from './access.js';
 import { examCategory, examStage, examStageForm, muserStage, planStage } from './tables.js';
@@ -125,8 +125,7 @@ export const stageHandlers = {
 
   'as.m.app.exam.deleteExamStage': async ({ stagecode }, ctx) => {
     await findStage(ctx, ctx.db, stagecode, true);
-    const [{ n }] = await ctx.db.select({ n: count() }).from(planStage).where(eq(planStage.stagecode, stagecode));
-    if (Number(n) > 0) conflict({ zh: '该阶段已被测评计划使用，不能删除', en: 'A plan uses this stage: it cannot be deleted' });
+    if ((await countRows(ctx.db, planStage, eq(planStage.stagecode, stagecode))) > 0) conflict({ zh: '该阶段已被测评计划使用，不能删除', en: 'A plan uses this stage: it cannot be deleted' });
     await ctx.db.delete(examStage).where(eq(examStage.stagecode, stagecode));
     await ctx.audit({ action: 'as.m.app.exam.deleteExamStage', result: 'ok', detail: { stagecode } });
     return null;

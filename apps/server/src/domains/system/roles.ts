@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -8,7 +8,7 @@ import { muser } from '../accounts/tables.js';
 import { scopeWhere } from '../auth/scope.js';
 import { role, roleMenu, sysuserRole } from './tables.js';
 import { ADMIN_ROLE_KEY, boundedByCaller, grantableCodes, missingFrom, roleEffectiveCodes } from './common.js';
-import { contains, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
+import { contains, countRows, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
 import { allMenus, menuTree } from './menus.js';
 
 type RoleRecord = typeof role.$inferSelect & { account: AccountRow };
@@ -26,7 +26,7 @@ export async function findRole(ctx: Ctx, db: DbOrTx, roleid: string): Promise<Ro
 const roleCodes = async (db: DbOrTx, roleid: string) =>
   (await db.select({ code: roleMenu.code }).from(roleMenu).where(eq(roleMenu.roleid, roleid))).map((r) => r.code);
 
-const usersHolding = async (db: DbOrTx, roleid: string) => Number((await db.select({ n: count() }).from(sysuserRole).where(eq(sysuserRole.roleid, roleid)))[0]?.n ?? 0);
+const usersHolding = (db: DbOrTx, roleid: string) => countRows(db, sysuserRole, eq(sysuserRole.roleid, roleid));
 
 const reservedKey = () =>
   denied({ zh: '角色权限字符 admin 为系统保留（内置管理员角色）', en: 'The role key "admin" is reserved for the built-in administrator role' });
