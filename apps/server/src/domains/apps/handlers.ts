@@ -31,6 +31,13 @@ export async function addApps(db: DbOrTx, musercode: string, appids: string[]) {
   if (unique.length) await db.insert(muserApp).values(unique.map((appid) => ({ musercode, appid }))).onConflictDoNothing();
 }
 
+/** A caller may give an account only apps it has itself (permission denied, naming the others). */
+export async function assertCanGiveApps(ctx: Ctx, appids: string[]) {
+  const mine = new Set((await appsOf(ctx.db, ctx.me.musercode, ctx.me.issuper)).map((a) => a.appid));
+  const beyond = appids.filter((a) => !mine.has(a));
+  if (beyond.length) fail('permissionDenied', { zh: `不能分配自己没有的应用：${beyond.join(', ')}`, en: `You cannot give apps you do not have: ${beyond.join(', ')}` });
+}
+
 const localise = (ctx: Ctx, rows: AppEntry[]) =>
   ctx.lang === 'en-US' ? rows.map((r) => ({ ...r, appname: populationApps.find((p) => p.appid === r.appid)?.en ?? r.appname })) : rows;
 
@@ -51,9 +58,7 @@ export const appHandlers = {
     const me = ctx.me;
     await accountInScope(ctx, ctx.db, musercode);
     if (musercode === me.musercode) fail('permissionDenied', { zh: '不能修改自己账号的应用', en: 'You cannot change the apps of your own account' });
-    const mine = new Set((await appsOf(ctx.db, me.musercode, me.issuper)).map((a) => a.appid));
-    const beyond = appids.filter((a) => !mine.has(a));
-    if (beyond.length) fail('permissionDenied', { zh: `不能分配自己没有的应用：${beyond.join(', ')}`, en: `You cannot give apps you do not have: ${beyond.join(', ')}` });
+    await assertCanGiveApps(ctx, appids);
     const unique = [...new Set(appids)];
     await ctx.db.transaction(async (tx) => {
       await tx.delete(muserApp).where(and(eq(muserApp.musercode, musercode)));

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
-import { addApps, appsOf } from '../apps/handlers.js';
+import { addApps, assertCanGiveApps } from '../apps/handlers.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
 import { accountInScope, contains, countRows, iso, newId, ownerAccount, paged } from '../../kit/index.js';
 import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/store.js';
@@ -156,9 +156,7 @@ export const stageHandlers = {
     const me = ctx.me;
     await accountInScope(ctx, ctx.db, musercode);
     if (musercode === me.musercode) fail('permissionDenied', { zh: '不能给自己的账号分配应用和阶段', en: 'You cannot give apps and stages to your own account' });
-    const mine = new Set((await appsOf(ctx.db, me.musercode, me.issuper)).map((a) => a.appid));
-    const beyond = appids.filter((a) => !mine.has(a));
-    if (beyond.length) fail('permissionDenied', { zh: `不能分配自己没有的应用：${beyond.join(', ')}`, en: `You cannot give apps you do not have: ${beyond.join(', ')}` });
+    await assertCanGiveApps(ctx, appids);
     const stages = [...new Set(stagecodes)];
     if (stages.length) {
       // Only stages the caller's scope owns can be handed on.
