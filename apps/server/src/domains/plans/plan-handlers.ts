@@ -3,7 +3,6 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
 import { accountInScope, contains, countRows, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
 import { accountNames } from '../accounts/accounts.js';
@@ -48,7 +47,6 @@ const planColumns = (lang: Ctx['lang']) => ({
   appid: plan.appid,
   appname: appNameIn(lang),
   musercode: plan.musercode,
-  insname: muser.insname,
   description: plan.description,
   iscommon: plan.iscommon,
   enabled: plan.enabled,
@@ -60,9 +58,11 @@ const planColumns = (lang: Ctx['lang']) => ({
 
 type PlanSelect = { [K in keyof ReturnType<typeof planColumns>]: unknown } & { musercode: string; createdat: Date; updatedat: Date; iscommon: number; enabled: number };
 
-function planOut<T extends PlanSelect>(ctx: Ctx, r: T) {
+/** A plan row as the contract has it; `names` gives the owners' institution names (accounts' accountNames). */
+function planOut<T extends PlanSelect>(ctx: Ctx, r: T, names: Map<string, string>) {
   return {
     ...r,
+    insname: names.get(r.musercode) ?? '',
     iscommon: r.iscommon as 0 | 1,
     enabled: r.enabled as 0 | 1,
     stagecount: Number(r.stagecount),
@@ -74,7 +74,7 @@ function planOut<T extends PlanSelect>(ctx: Ctx, r: T) {
 }
 
 function selectPlans(ctx: Ctx, where: SQL | undefined) {
-  return ctx.db.select(planColumns(ctx.lang)).from(plan).innerJoin(app, eq(app.appid, plan.appid)).innerJoin(muser, eq(muser.musercode, plan.musercode)).where(where);
+  return ctx.db.select(planColumns(ctx.lang)).from(plan).innerJoin(app, eq(app.appid, plan.appid)).where(where);
 }
 
 /** A plan's forms stage by stage (in the plan's stage order), then its loose forms. */
@@ -123,16 +123,24 @@ export const planHandlers = {
       iscommon === undefined ? undefined : eq(plan.iscommon, iscommon),
     );
     const { total, rows } = await paged(ctx.db, selectPlans(ctx, where).$dynamic(), [desc(plan.iscommon), desc(plan.createdat), asc(plan.plancode)], { page, pageSize });
-    return { total, rows: rows.map((r) => planOut(ctx, r)) };
+    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    return { total, rows: rows.map((r) => planOut(ctx, r, names)) };
   },
 
   'as.m.exam.plan.getMultipleMUserExamPlanPage': async ({ musercodes, planname, appid, page, pageSize }, ctx) => {
     const holders = [...new Set(musercodes)];
     for (const m of holders) assertInScope(ctx.me, m);
     const filters = and(contains(plan.planname, planname), appid ? eq(plan.appid, appid) : undefined);
-    const names = await accountNames(ctx.db, holders);
-    const own = (await selectPlans(ctx, and(inArray(plan.musercode, holders), filters))).map((r) => ({
-      ...planOut(ctx, r),
+    const ownRows = await selectPlans(ctx, and(inArray(plan.musercode, holders), filters));
+    const granted = await ctx.db
+      .select({ ...planColumns(ctx.lang), holder: planAuthorize.musercode, count: planAuthorize.count, usedcount: planAuthorize.usedcount, startdate: planAuthorize.startdate, enddate: planAuthorize.enddate })
+      .from(planAuthorize)
+      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
+      .innerJoin(app, eq(app.appid, plan.appid))
+      .where(and(inArray(planAuthorize.musercode, holders), filters));
+    const names = await accountNames(ctx.db, [...holders, ...granted.map((r) => r.musercode)]);
+    const own = ownRows.map((r) => ({
+      ...planOut(ctx, r, names),
       holder: r.musercode,
       holdername: names.get(r.musercode) ?? '',
       origin: 'own' as const,
@@ -141,14 +149,7 @@ export const planHandlers = {
       startdate: null,
       enddate: null,
     }));
-    const granted = await ctx.db
-      .select({ ...planColumns(ctx.lang), holder: planAuthorize.musercode, count: planAuthorize.count, usedcount: planAuthorize.usedcount, startdate: planAuthorize.startdate, enddate: planAuthorize.enddate })
-      .from(planAuthorize)
-      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
-      .innerJoin(app, eq(app.appid, plan.appid))
-      .innerJoin(muser, eq(muser.musercode, plan.musercode))
-      .where(and(inArray(planAuthorize.musercode, holders), filters));
-    const authorised = granted.map((r) => ({ ...planOut(ctx, r), holder: r.holder, holdername: names.get(r.holder) ?? '', origin: 'authorized' as const, count: r.count, usedcount: r.usedcount, startdate: r.startdate, enddate: r.enddate }));
+    const authorised = granted.map((r) => ({ ...planOut(ctx, r, names), holder: r.holder, holdername: names.get(r.holder) ?? '', origin: 'authorized' as const, count: r.count, usedcount: r.usedcount, startdate: r.startdate, enddate: r.enddate }));
     const all = [...own, ...authorised].sort((a, b) => a.holder.localeCompare(b.holder) || b.iscommon - a.iscommon || b.createdat.localeCompare(a.createdat) || a.plancode.localeCompare(b.plancode));
     return pageOfArray(all, { page, pageSize });
   },
@@ -229,22 +230,22 @@ export const planHandlers = {
       musercode ? eq(planAuthorize.musercode, musercode) : undefined,
     );
     const query = ctx.db
-      .select({ grant: planAuthorize, planname: plan.planname, insname: muser.insname })
+      .select({ grant: planAuthorize, planname: plan.planname })
       .from(planAuthorize)
       .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
-      .innerJoin(muser, eq(muser.musercode, planAuthorize.musercode))
       .where(where)
       .$dynamic();
     const { total, rows } = await paged(ctx.db, query, [desc(planAuthorize.createdat), asc(planAuthorize.authid)], { page, pageSize });
+    const names = await accountNames(ctx.db, rows.map((r) => r.grant.musercode));
     const today = todayIn(ctx.now());
     return {
       total,
-      rows: rows.map(({ grant: g, planname, insname }) => ({
+      rows: rows.map(({ grant: g, planname }) => ({
         authid: g.authid,
         plancode: g.plancode,
         planname,
         musercode: g.musercode,
-        insname,
+        insname: names.get(g.musercode) ?? '',
         count: g.count,
         usedcount: g.usedcount,
         startdate: g.startdate,

@@ -3,7 +3,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
+import { accountNames } from '../accounts/accounts.js';
 import { app } from '../apps/tables.js';
 import { addApps, assertCanGiveApps } from '../apps/handlers.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
@@ -57,7 +57,6 @@ export const stageHandlers = {
         categoryid: examStage.categoryid,
         categoryname: categoryNameIn(ctx.lang),
         musercode: examStage.musercode,
-        insname: muser.insname,
         description: examStage.description,
         sort: examStage.sort,
         formcount: sql<number>`(select count(*)::int from exam_stage_form esf where esf.stagecode = exam_stage.stagecode)`,
@@ -66,11 +65,11 @@ export const stageHandlers = {
       .from(examStage)
       .innerJoin(app, eq(app.appid, examStage.appid))
       .innerJoin(examCategory, eq(examCategory.categoryid, examStage.categoryid))
-      .innerJoin(muser, eq(muser.musercode, examStage.musercode))
       .where(where)
       .$dynamic();
     const { total, rows } = await paged(ctx.db, query, [asc(app.sort), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode)], { page, pageSize });
-    return { total, rows: rows.map((r) => ({ ...r, formcount: Number(r.formcount), editable: editable(ctx.me, r.musercode), createdat: iso(r.createdat) })) };
+    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    return { total, rows: rows.map((r) => ({ ...r, insname: names.get(r.musercode) ?? '', formcount: Number(r.formcount), editable: editable(ctx.me, r.musercode), createdat: iso(r.createdat) })) };
   },
 
   'as.m.app.exam.getExamStageListGroupByAppidCategoryid': async ({ appid }, ctx) => {

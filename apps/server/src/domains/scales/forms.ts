@@ -3,7 +3,7 @@ import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
+import { accountNames } from '../accounts/accounts.js';
 import { assertInScope } from '../auth/scope.js';
 import { contains, iso, newId, ownerAccount, paged } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/results.js';
@@ -29,7 +29,6 @@ function rowColumns(ctx: Ctx) {
     enabled: form.enabled,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
-    insname: sql<string>`coalesce(${muser.insname}, '')`,
     licence: sql<string>`coalesce(nullif(${def}->'licence'->>${lang}, ''), ${def}->'licence'->>'zh', '')`,
     source: form.source,
     copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
@@ -42,8 +41,7 @@ function selectRows(ctx: Ctx) {
   return ctx.db
     .select(rowColumns(ctx))
     .from(form)
-    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)))
-    .leftJoin(muser, eq(muser.musercode, form.musercode));
+    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)));
 }
 
 interface RawRow {
@@ -55,9 +53,15 @@ interface RawRow {
 }
 const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, questioncount: Number(r.questioncount), indicatorcount: Number(r.indicatorcount), createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
 
+/** Rows as the contract has them, with the owning institution's name (none for built-ins). */
+async function rowsOut<R extends RawRow & { musercode: string }>(ctx: Ctx, rows: R[]) {
+  const names = await accountNames(ctx.db, rows.map((r) => r.musercode).filter(Boolean));
+  return rows.map((r) => ({ ...rowOut(r), insname: names.get(r.musercode) ?? '' }));
+}
+
 export async function formRowOf(ctx: Ctx, formcode: string) {
-  const [r] = await selectRows(ctx).where(eq(form.formcode, formcode));
-  return rowOut(r!);
+  const [r] = await rowsOut(ctx, await selectRows(ctx).where(eq(form.formcode, formcode)));
+  return r!;
 }
 
 /** Creates an own form from a checked definition; answers its code and version. */
@@ -98,7 +102,7 @@ export const formHandlers = {
       builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
     );
     const { total, rows } = await paged(ctx.db, selectRows(ctx).where(where).$dynamic(), [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)], { page, pageSize });
-    return { total, rows: rows.map(rowOut) };
+    return { total, rows: await rowsOut(ctx, rows) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {
