@@ -19,11 +19,12 @@ export default function SearchForm<V extends Record<string, unknown>>({ children
   const { t } = useTranslation();
   const [own] = Form.useForm<V>();
   const instance = form ?? own;
-  if (!visible) return null;
+  // Hidden, not unmounted: what was typed survives the toggle.
   return (
     <Form<V>
       form={instance}
       layout="inline"
+      hidden={!visible}
       className="list-search"
       initialValues={initialValues}
       onFinish={(values) => onSearch(dropEmpty(values))}
@@ -32,7 +33,7 @@ export default function SearchForm<V extends Record<string, unknown>>({ children
       {children}
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('shell.common.search')}
+          {t('common.search')}
         </Button>
         <Button
           style={{ marginLeft: 8 }}
@@ -42,7 +43,7 @@ export default function SearchForm<V extends Record<string, unknown>>({ children
             onReset?.();
           }}
         >
-          {t('shell.common.reset')}
+          {t('common.reset')}
         </Button>
       </Form.Item>
     </Form>

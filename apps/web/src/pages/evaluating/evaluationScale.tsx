@@ -25,7 +25,7 @@ import { FormType, type FormRow } from '@xinli/contract';
 import { ApiError, call, download } from '../../api';
 import { DataTable, ListPage, ListPagination, ListToolbar, SearchForm, useListQuery, useListState } from '../../components/list';
 import { useAppOptions, useEnumOptions } from './shared';
-import { fileToBase64, MAX_IMPORT_BYTES } from './files';
+import { fileToBase64, MAX_IMPORT_BYTES } from '../../lib/files';
 import ScaleEditor, { type EditorTab } from './scale-editor/ScaleEditor';
 
 type Filters = { formname?: string; formtype?: '01' | '02' | '03' | '04'; appid?: string; enabled?: 0 | 1; builtin?: 0 | 1 };
