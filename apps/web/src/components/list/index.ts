@@ -14,6 +14,7 @@ export { LoadingState, EmptyState, ErrorState } from './states';
 export { useListPage, type ListPageOptions, type ListPageApi } from './use-list-page';
 export { f, FilterFields, DateRange, dateShortcuts, decodeFilters, encodeFilters, type FilterDef, type Filters } from './filters';
 export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from './columns';
+export { useTreeExpansion, ExpandAllButton } from './tree';
 export { useConfirmCall, type ConfirmCallOptions } from './confirm';
 // Before the kit: kept while pages move over.
 export { useListState, type ListState } from './use-list-state';

@@ -15,6 +15,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form } from 'antd';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogue, type ActionInput, type ActionName, type ActionOutput } from '@xinli/contract';
 import { call } from '../../api';
@@ -51,6 +52,7 @@ function hasPageFields(name: ActionName): boolean {
 
 export function useListPage<N extends ActionName>(action: N, options: ListPageOptions<N> = {}) {
   const { resource, filters: defs = [], input: extra, enabled = true, invalidates = [], pageSize: initialSize = PAGINATION_DEFAULT_LIMIT } = options;
+  const { i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [searchVisible, setSearchVisible] = useState(true);
   const [form] = Form.useForm();
@@ -94,7 +96,8 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
     [filterKey, paged, page, pageSize, JSON.stringify(extra ?? {})],
   );
   const query = useQuery<ActionOutput<N>>({
-    queryKey: [action, input],
+    // Answers follow the console language (menu titles, app names): a switch fetches again.
+    queryKey: [action, input, i18n.language],
     queryFn: ({ signal }) => call(action, input, { signal }),
     placeholderData: keepPreviousData,
     enabled: enabled && can(action),
@@ -136,6 +139,8 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
     /** confirm → call → message → invalidate, with this list's keys. */
     confirm,
     col,
+    /** Column helpers over another row type (rows the page reshapes, e.g. into a tree). */
+    colFor: <R extends object>() => columnKit<R>({ resource, can, confirm }),
     label: (field: string) => labelOf(resource, field),
     searchProps: {
       visible: searchVisible,

@@ -4,7 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuTreeNode } from '@xinli/contract';
-import { allKeys, parentKeys } from './shared';
+import { allKeys, parentKeys } from '../../lib/tree';
 
 export interface MenuTreePickerProps {
   menus: MenuTreeNode[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allKeys, formatTime, nest, parentKeys } from './shared';
+import { allKeys, nest, parentKeys } from './tree';
+import { formatTime } from './format';
 
 type Dept = { deptid: string; parentid: string | null; deptname: string };
 const rows: Dept[] = [
