@@ -53,6 +53,10 @@ export interface EnabledColumn<T, A extends ActionName> {
   /** The question when disabling, instead of common.disableConfirm. */
   offQuestion?: (row: T) => string;
   testId?: (row: T) => string;
+  /** What a read-only row shows, instead of the enabled/disabled tag. */
+  tag?: (value: number) => ReactNode;
+  /** The success message, instead of common.enabledOn / enabledOff. */
+  success?: (row: T, on: boolean) => string;
 }
 
 /** Masks the middle of a phone number (138****5678) unless the server already did. */
@@ -115,7 +119,7 @@ export function columnKit<T extends object>({
           input: c.input(row, on ? 1 : 0),
           direct: ask === 'none' || (ask === 'off' && on),
           content: on ? t('common.enableConfirm', { name }) : (c.offQuestion?.(row) ?? t('common.disableConfirm', { name })),
-          success: t(on ? 'common.enabledOn' : 'common.enabledOff', { name }),
+          success: c.success?.(row, on) ?? t(on ? 'common.enabledOn' : 'common.enabledOff', { name }),
         });
       };
       return {
@@ -126,7 +130,7 @@ export function columnKit<T extends object>({
         align: 'center',
         render: (v: number, row) =>
           !writable || c.readOnly?.(row) ? (
-            <StatusTag enabled={v} />
+            (c.tag?.(v) ?? <StatusTag enabled={v} />)
           ) : (
             <Switch size="small" checked={v === 1} disabled={c.disabled?.(row)} onChange={(on) => toggle(row, on)} aria-label={title('status')} data-testid={c.testId?.(row)} />
           ),
