@@ -4,7 +4,8 @@ import { ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@an
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
-import { useAppOptions } from '../shared';
+import { useApps } from '../../../components/pickers';
+import { ContractFields, Field } from '../../../components/form';
 import { useFormOptions, useStageOptions } from './usePlanOptions';
 
 interface PlanValues {
@@ -22,7 +23,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PlanValues>();
-  const apps = useAppOptions();
+  const apps = useApps();
   const appid = Form.useWatch('appid', form);
   const stages = useStageOptions(appid);
   const forms = useFormOptions(appid);
@@ -58,7 +59,12 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   }, [plan, form, onClose]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    let v: PlanValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // The form shows what is wrong.
+    }
     const stageList = (v.stages ?? [])
       .filter((s) => s.stagecode)
       .map((s) => ({ stagecode: s.stagecode!, ...(s.formcodes?.length ? { formcodes: s.formcodes } : {}) }));
@@ -108,22 +114,23 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       }
     >
       <Spin spinning={loading}>
+        <ContractFields action="as.m.exam.plan.insertMUserExamPlan" resource="evaluating.plans">
         <Form form={form} layout="vertical">
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item name="planname" label={k('planname')} rules={[{ required: true, whitespace: true, max: 100 }]}>
-                <Input maxLength={100} data-testid="plan-name" />
-              </Form.Item>
+              <Field name="planname">
+                <Input data-testid="plan-name" />
+              </Field>
             </Col>
             <Col span={12}>
-              <Form.Item name="appid" label={k('appid')} rules={[{ required: true }]}>
+              <Field name="appid">
                 <Select
                   options={apps.options}
                   disabled={!isNew}
                   onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
                   data-testid="plan-app"
                 />
-              </Form.Item>
+              </Field>
             </Col>
             <Col span={18}>
               <Form.Item name="description" label={k('description')}>
@@ -205,6 +212,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
             </Form.Item>
           </Card>
         </Form>
+        </ContractFields>
       </Spin>
     </Drawer>
   );
