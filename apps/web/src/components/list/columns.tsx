@@ -102,8 +102,8 @@ export function columnKit<T extends object>({
       };
     },
 
-    /** An ISO time as local "YYYY-MM-DD HH:mm". */
-    time: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({ title: title(field), dataIndex: field, key: field, width: 150, render: (v: string) => (v ? formatTime(v) : '—'), ...o }),
+    /** An ISO time as local "YYYY-MM-DD HH:mm"; the time wraps under the date in narrow tables. */
+    time: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({ title: title(field), dataIndex: field, key: field, width: 104, render: (v: string) => (v ? <span className="list-time">{formatTime(v)}</span> : '—'), ...o }),
 
     phone: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({ title: title(field), dataIndex: field, key: field, width: 130, render: (v: string) => maskPhone(v) || '—', ...o }),
 
@@ -155,7 +155,7 @@ export function columnKit<T extends object>({
           const icon = (a: RowAction) => a.icon ?? (a.key === 'edit' ? <EditOutlined /> : a.key === 'delete' ? <DeleteOutlined /> : undefined);
           const label = (a: RowAction) => a.label ?? t(`common.${a.key}`);
           return (
-            <Space size={0} wrap={false}>
+            <Space size={0} wrap={false} className="list-row-actions">
               {links.map((a) => {
                 const button = (
                   <Button key={a.key} type="link" size="small" danger={a.danger} disabled={a.disabled} icon={icon(a)} onClick={a.onClick} data-testid={a.testId}>

@@ -62,7 +62,7 @@ export default function RoleAdministration() {
               name: (r) => r.rolename,
               disabled: (r) => r.rolekey === 'admin',
             }),
-            col.time('createdat', { width: 170 }),
+            col.time('createdat'),
             col.actions(
               (r) => [
                 { key: 'edit', action: 'as.m.system.role.updateRole', onClick: () => setDialog({ open: true, role: r }) },
@@ -82,7 +82,7 @@ export default function RoleAdministration() {
                     }),
                 },
               ],
-              { width: 160 },
+              { width: 140 },
             ),
           ]}
         />

@@ -100,6 +100,7 @@ export default function EvaluationScale() {
         data-testid="scale-table"
         columns={[
           col.text('formname', {
+            width: 220,
             render: (name: string, row) => (
               <Space size={4} wrap>
                 <Typography.Link onClick={() => openEditor(row.formcode)}>{name}</Typography.Link>
@@ -114,15 +115,15 @@ export default function EvaluationScale() {
             ),
           }),
           col.text('formcode', { width: 110 }),
-          col.enumTag('formtype', FormType, { width: 100 }),
+          col.enumTag('formtype', FormType, { width: 90 }),
           col.text('appids', {
             title: col.title('appid'),
-            width: 150,
+            width: 140,
             render: (ids: string[]) =>
               ids.length ? (
                 <Space size={[4, 4]} wrap>
                   {ids.map((id) => (
-                    <Tag key={id} color="green" variant="outlined" style={{ marginInlineEnd: 0 }}>
+                    <Tag key={id} color="green" variant="outlined" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
                       {apps.nameOf(id)}
                     </Tag>
                   ))}
@@ -131,15 +132,15 @@ export default function EvaluationScale() {
                 '—'
               ),
           }),
-          col.text('questioncount', { width: 64, align: 'right' }),
-          col.text('version', { width: 64, align: 'center', render: (v: number) => `v${v}` }),
+          col.text('questioncount', { width: 56, align: 'right' }),
+          col.text('version', { width: 56, align: 'center', render: (v: number) => `v${v}` }),
           {
             title: col.title('origin'),
             key: 'origin',
-            width: 130,
+            width: 120,
             render: (_: unknown, row) =>
               row.builtin ? (
-                <Typography.Text type="secondary" ellipsis={{ tooltip: row.licence }} style={{ maxWidth: 118 }}>
+                <Typography.Text type="secondary" ellipsis={{ tooltip: row.licence }} style={{ maxWidth: 108 }}>
                   {row.licence || k('builtin')}
                 </Typography.Text>
               ) : (
@@ -153,7 +154,7 @@ export default function EvaluationScale() {
             readOnly: (row) => row.builtin,
             offQuestion: (row) => k('disableConfirm', { name: row.formname }),
           }),
-          col.time('updatedat', { width: 140 }),
+          col.time('updatedat'),
           col.actions(
             (row) => [
               row.builtin
@@ -187,7 +188,7 @@ export default function EvaluationScale() {
                   }),
               },
             ],
-            { width: 200 },
+            { width: 180 },
           ),
         ]}
       />

@@ -63,6 +63,7 @@ export default function NewInstitutionalEvaluation() {
 
   const columns: ColumnsType<Row> = [
     col.text('planname', {
+      width: 200,
       render: (name: string, row) => (
         <Space size={6}>
           {row.iscommon === 1 && <StarFilled style={{ color: '#f5a623' }} aria-label={k('iscommon')} />}
@@ -95,7 +96,7 @@ export default function NewInstitutionalEvaluation() {
       },
       { title: col.title('iscommon'), width: 70 },
     ),
-    col.time('updatedat', { width: 140 }),
+    col.time('updatedat'),
     col.actions(
       (row) => [
         { key: 'view', icon: <EyeOutlined />, onClick: () => setViewing(row) },
@@ -116,7 +117,7 @@ export default function NewInstitutionalEvaluation() {
             }),
         },
       ],
-      { width: 250 },
+      { width: 230 },
     ),
   ];
   // Plans authorised to the caller are read-only: say so after the view link.

@@ -69,8 +69,8 @@ export default function ScaleComments() {
           col.text('quotaname', { title: col.title('indicator'), width: 120 }),
           { title: col.title('range'), key: 'range', width: 90, align: 'center', render: (_: unknown, r: CommentRow) => `${r.min} ~ ${r.max}` },
           col.text('level', { width: 110, render: (_: unknown, r) => <LevelTag level={r.level} label={r.label} /> }),
-          col.text('interpretation', { width: 260, render: longCell }),
-          col.text('advice', { width: 260, render: longCell }),
+          col.text('interpretation', { width: 230, render: longCell }),
+          col.text('advice', { width: 230, render: longCell }),
           col.text('raisesWarning', {
             width: 64,
             align: 'center',

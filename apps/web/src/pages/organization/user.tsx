@@ -117,7 +117,7 @@ export default function User() {
             {...list.tableProps}
             columns={[
               col.text('sysusername', {
-                width: 140,
+                width: 120,
                 render: (name: string, u) => (
                   <Space size={4}>
                     {name}
@@ -125,11 +125,12 @@ export default function User() {
                   </Space>
                 ),
               }),
-              col.text('realname', { width: 100 }),
+              col.text('realname', { width: 90 }),
               ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
               col.text('deptname', { title: col.title('dept'), width: 120, render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text> }),
               col.phone('phonenumber'),
               col.text('roles', {
+                width: 120,
                 render: (roles: UserRow['roles']) => (
                   <Space size={[0, 4]} wrap>
                     {roles.map((r) => (
@@ -168,7 +169,7 @@ export default function User() {
                   // RuoYi's "more" menu keeps the row short: the rarer actions live here.
                   { key: 'resetPwd', label: t('system.user.resetPwd'), icon: <KeyOutlined />, action: 'as.m.system.user.resetPwd', more: true, onClick: () => setResetting(u) },
                 ],
-                { width: 190, moreTestId: (u) => `user-more-${u.sysusername}` },
+                { width: 170, moreTestId: (u) => `user-more-${u.sysusername}` },
               ),
             ]}
           />

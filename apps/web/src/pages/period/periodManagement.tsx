@@ -56,7 +56,7 @@ export default function PeriodManagement() {
 
   return (
     <Row gutter={12} className="period-page">
-      <Col xs={24} md={6} xl={5}>
+      <Col xs={24} md={6} xl={4}>
         <Card size="small" title={k('tree')} className="period-tree">
           {apps.query.isError || categories.isError ? (
             <ErrorState error={apps.query.error ?? categories.error} onRetry={() => (apps.query.refetch(), categories.refetch())} />
@@ -82,7 +82,7 @@ export default function PeriodManagement() {
           )}
         </Card>
       </Col>
-      <Col xs={24} md={18} xl={19}>
+      <Col xs={24} md={18} xl={20}>
         <ListPage
           search={<SearchForm {...list.searchProps} />}
           toolbar={
@@ -104,6 +104,7 @@ export default function PeriodManagement() {
             {...list.tableProps}
             columns={[
               col.text('stagename', {
+                width: 130,
                 render: (name: string, row) => (
                   <Space size={4} wrap>
                     <Typography.Link onClick={() => setFormsOf(row)}>{name}</Typography.Link>
@@ -115,13 +116,13 @@ export default function PeriodManagement() {
                   </Space>
                 ),
               }),
-              col.text('stagecode', { width: 100 }),
-              col.text('appname', { title: col.title('appid'), width: 120, render: (v: string) => <Tag color="green">{v}</Tag> }),
-              col.text('categoryname', { title: col.title('category'), width: 110 }),
-              col.text('formcount', { width: 70, align: 'right' }),
-              col.text('sort', { width: 60, align: 'center' }),
-              col.text('insname', { title: col.title('owner'), width: 130 }),
-              col.text('description', { width: 160, ellipsis: true }),
+              col.text('stagecode', { width: 90 }),
+              col.text('appname', { title: col.title('appid'), width: 100, render: (v: string) => <Tag color="green">{v}</Tag> }),
+              col.text('categoryname', { title: col.title('category'), width: 100 }),
+              col.text('formcount', { width: 60, align: 'right' }),
+              col.text('sort', { width: 56, align: 'center' }),
+              col.text('insname', { title: col.title('owner'), width: 110 }),
+              col.text('description', { width: 130, ellipsis: true }),
               col.actions(
                 (row) => [
                   { key: 'forms', label: k('forms'), icon: <OrderedListOutlined />, onClick: () => setFormsOf(row) },
@@ -141,7 +142,7 @@ export default function PeriodManagement() {
                       }),
                   },
                 ],
-                { width: 200 },
+                { width: 180 },
               ),
             ]}
           />
