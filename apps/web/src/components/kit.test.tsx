@@ -21,14 +21,33 @@ vi.mock('../api', async (original) => {
     call: vi.fn(async (name: string, input: unknown) => {
       calls.push({ name, input });
       if (name === 'as.m.system.role.selectRoleList')
-        return { total: 1, rows: [{ roleid: 'R1', musercode: 'M', insname: '', rolename: '咨询师', rolekey: 'counsellor', sort: 0, enabled: 1, remark: '', usercount: 0, createdat: '2026-01-01T00:00:00Z' }] };
+        return {
+          total: 1,
+          rows: [
+            {
+              roleid: 'R1',
+              musercode: 'M',
+              insname: '',
+              rolename: '咨询师',
+              rolekey: 'counsellor',
+              sort: 0,
+              enabled: 1,
+              remark: '',
+              usercount: 0,
+              createdat: '2026-01-01T00:00:00Z',
+            },
+          ],
+        };
       return null;
     }),
   };
 });
 vi.mock('../auth', async (original) => {
   const real = await original<typeof import('../auth')>();
-  return { ...real, usePermission: () => ({ roles: roles.current, hasCode: (c: string) => roles.current.includes(c), hasAny: () => false }) };
+  return {
+    ...real,
+    usePermission: () => ({ roles: roles.current, hasCode: (c: string) => roles.current.includes(c), hasAny: () => false }),
+  };
 });
 
 const { DataTable, f, ListPage, ListPagination, ListToolbar, SearchForm, useListPage } = await import('./list');
@@ -37,7 +56,11 @@ const { FormDialog, Field } = await import('./form');
 function RoleList() {
   const list = useListPage('as.m.system.role.selectRoleList', { resource: 'system.role', filters: [f.text('rolename'), f.enabled()] });
   return (
-    <ListPage search={<SearchForm {...list.searchProps} />} toolbar={<ListToolbar {...list.toolbarProps} />} pagination={<ListPagination {...list.paginationProps} />}>
+    <ListPage
+      search={<SearchForm {...list.searchProps} />}
+      toolbar={<ListToolbar {...list.toolbarProps} />}
+      pagination={<ListPagination {...list.paginationProps} />}
+    >
       <DataTable
         rowKey="roleid"
         columns={[
@@ -48,7 +71,13 @@ function RoleList() {
               key: 'delete',
               action: 'as.m.system.role.deleteRoleById',
               testId: 'act-delete',
-              onClick: () => void list.confirm({ action: 'as.m.system.role.deleteRoleById', input: { roleid: r.roleid }, content: 'delete?', success: 'gone' }),
+              onClick: () =>
+                void list.confirm({
+                  action: 'as.m.system.role.deleteRoleById',
+                  input: { roleid: r.roleid },
+                  content: 'delete?',
+                  success: 'gone',
+                }),
             },
           ]),
         ]}
@@ -143,7 +172,9 @@ describe('console kit', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('act-delete'));
     const ok = await screen.findByRole('button', { name: /确\s*定/ });
     await act(async () => void fireEvent.click(ok));
-    await waitFor(() => expect(calls.some((c) => c.name === 'as.m.system.role.deleteRoleById' && (c.input as { roleid: string }).roleid === 'R1')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.name === 'as.m.system.role.deleteRoleById' && (c.input as { roleid: string }).roleid === 'R1')).toBe(true),
+    );
     await waitFor(() => expect(listCalls().length).toBe(before + 1));
     expect(await screen.findByText('gone')).toBeTruthy();
   });

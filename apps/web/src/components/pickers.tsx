@@ -21,7 +21,12 @@ export function useInstitutions() {
     enabled: can('as.m.system.muser.selectInstitutionList'),
   });
   const list = q.data ?? [];
-  return { list, many: list.length > 1, own: list[0]?.musercode, nameOf: (code: string) => list.find((i) => i.musercode === code)?.insname ?? code };
+  return {
+    list,
+    many: list.length > 1,
+    own: list[0]?.musercode,
+    nameOf: (code: string) => list.find((i) => i.musercode === code)?.insname ?? code,
+  };
 }
 
 /** A picker of the institutions the caller manages. */

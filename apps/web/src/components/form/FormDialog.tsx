@@ -12,7 +12,18 @@
  * pattern, a number out of range is refused before the server is called. Extra rules (password
  * confirmation) are added with `rules`.
  */
-import { cloneElement, createContext, isValidElement, useContext, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { App as AntApp, Form, Input, Modal, type FormInstance, type FormItemProps, type FormProps, type ModalProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,7 +48,12 @@ export function ContractFields({ action, resource, children }: { action?: Action
 }
 
 /** The rules of one field of the action's input, with messages in the page's words. */
-export function contractRules(schema: z.ZodType | undefined, name: FormItemProps['name'], label: string, resource?: Resource): { rules: Rule[]; required: boolean; maxLength?: number } {
+export function contractRules(
+  schema: z.ZodType | undefined,
+  name: FormItemProps['name'],
+  label: string,
+  resource?: Resource,
+): { rules: Rule[]; required: boolean; maxLength?: number } {
   const path = name === undefined ? [] : Array.isArray(name) ? name : [name];
   const field = schema && path.length ? fieldOf(schema, path as (string | number)[]) : undefined;
   if (!field) return { rules: [], required: false };

@@ -10,7 +10,15 @@
  */
 import type { z } from 'zod';
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; options?: z.ZodType[]; element?: z.ZodType; checks?: { _zod: { def: CheckDef } }[] };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  element?: z.ZodType;
+  checks?: { _zod: { def: CheckDef } }[];
+};
 type CheckDef = { check: string; maximum?: number; minimum?: number; value?: number; inclusive?: boolean; format?: string };
 
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -103,7 +111,8 @@ export function problemOf(field: z.ZodType, value: unknown): Problem | null {
       return { key: 'maxValue', values: { max: Number(issue.maximum) } };
     case 'too_small':
       // A trimmed text that is empty is a missing one.
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { key: 'required', values: {} } : { key: 'min', values: { min: Number(issue.minimum) } };
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? { key: 'required', values: {} } : { key: 'min', values: { min: Number(issue.minimum) } };
       if (issue.origin === 'array' || issue.origin === 'set') return { key: 'required', values: {} };
       return { key: 'minValue', values: { min: Number(issue.minimum) } };
     case 'invalid_format':

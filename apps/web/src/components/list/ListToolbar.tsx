@@ -20,7 +20,12 @@ export default function ListToolbar({ actions, searchVisible, onToggleSearch, on
       <Space>
         {onToggleSearch && (
           <Tooltip title={searchVisible ? t('common.hideSearch') : t('common.showSearch')}>
-            <Button shape="circle" icon={<SearchOutlined />} onClick={onToggleSearch} aria-label={searchVisible ? t('common.hideSearch') : t('common.showSearch')} />
+            <Button
+              shape="circle"
+              icon={<SearchOutlined />}
+              onClick={onToggleSearch}
+              aria-label={searchVisible ? t('common.hideSearch') : t('common.showSearch')}
+            />
           </Tooltip>
         )}
         {onRefresh && (

@@ -15,7 +15,14 @@ export interface SearchFormProps<V> {
 }
 
 /** The RuoYi search bar: inline fields, then Search and Reset. Empty strings are dropped. */
-export default function SearchForm<V extends Record<string, unknown>>({ children, onSearch, onReset, form, initialValues, visible = true }: SearchFormProps<V>) {
+export default function SearchForm<V extends Record<string, unknown>>({
+  children,
+  onSearch,
+  onReset,
+  form,
+  initialValues,
+  visible = true,
+}: SearchFormProps<V>) {
   const { t } = useTranslation();
   const [own] = Form.useForm<V>();
   const instance = form ?? own;

@@ -103,9 +103,23 @@ export function columnKit<T extends object>({
     },
 
     /** An ISO time as local "YYYY-MM-DD HH:mm"; the time wraps under the date in narrow tables. */
-    time: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({ title: title(field), dataIndex: field, key: field, width: 104, render: (v: string) => (v ? <span className="list-time">{formatTime(v)}</span> : '—'), ...o }),
+    time: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({
+      title: title(field),
+      dataIndex: field,
+      key: field,
+      width: 104,
+      render: (v: string) => (v ? <span className="list-time">{formatTime(v)}</span> : '—'),
+      ...o,
+    }),
 
-    phone: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({ title: title(field), dataIndex: field, key: field, width: 130, render: (v: string) => maskPhone(v) || '—', ...o }),
+    phone: (field: Key<T>, o: Partial<Col<T>> = {}): Col<T> => ({
+      title: title(field),
+      dataIndex: field,
+      key: field,
+      width: 130,
+      render: (v: string) => maskPhone(v) || '—',
+      ...o,
+    }),
 
     /** The enabled switch bound to its action (with the question and the message); a tag when the caller may not call it. */
     enabled: <A extends ActionName>(c: EnabledColumn<T, A>, o: Partial<Col<T>> = {}): Col<T> => {
@@ -132,11 +146,30 @@ export function columnKit<T extends object>({
           !writable || c.readOnly?.(row) ? (
             (c.tag?.(v) ?? <StatusTag enabled={v} />)
           ) : (
-            <Switch size="small" checked={v === 1} disabled={c.disabled?.(row)} onChange={(on) => toggle(row, on)} aria-label={title('status')} data-testid={c.testId?.(row)} />
+            <Switch
+              size="small"
+              checked={v === 1}
+              disabled={c.disabled?.(row)}
+              onChange={(on) => toggle(row, on)}
+              aria-label={title('status')}
+              data-testid={c.testId?.(row)}
+            />
           ),
         ...o,
       };
     },
+
+    /**
+     * The delete link of a row: asks "delete “name”?", calls, says "deleted", refreshes the list.
+     */
+    remove: <A extends ActionName>(action: A, input: ActionInput<A>, name: string, o: Partial<RowAction> = {}): RowAction => ({
+      key: 'delete',
+      action,
+      danger: true,
+      onClick: () =>
+        void confirm({ action, input, content: t('common.deleteConfirm', { name }), success: t('common.deleted'), danger: true }),
+      ...o,
+    }),
 
     /**
      * Row actions: links, then a "more" menu. An action whose `action` the caller may not call
@@ -152,13 +185,23 @@ export function columnKit<T extends object>({
           const shown = items(row).filter((a) => !a.hidden && (!a.action || can(a.action)));
           const links = shown.filter((a) => !a.more);
           const more = shown.filter((a) => a.more);
-          const icon = (a: RowAction) => a.icon ?? (a.key === 'edit' ? <EditOutlined /> : a.key === 'delete' ? <DeleteOutlined /> : undefined);
+          const icon = (a: RowAction) =>
+            a.icon ?? (a.key === 'edit' ? <EditOutlined /> : a.key === 'delete' ? <DeleteOutlined /> : undefined);
           const label = (a: RowAction) => a.label ?? t(`common.${a.key}`);
           return (
             <Space size={0} wrap={false} className="list-row-actions">
               {links.map((a) => {
                 const button = (
-                  <Button key={a.key} type="link" size="small" danger={a.danger} disabled={a.disabled} icon={icon(a)} onClick={a.onClick} data-testid={a.testId}>
+                  <Button
+                    key={a.key}
+                    type="link"
+                    size="small"
+                    danger={a.danger}
+                    disabled={a.disabled}
+                    icon={icon(a)}
+                    onClick={a.onClick}
+                    data-testid={a.testId}
+                  >
                     {label(a)}
                   </Button>
                 );

@@ -37,16 +37,29 @@ export type FilterDef =
 
 /** Builders of filter declarations. */
 export const f = {
-  text: (name: string, o: Partial<Omit<Extract<FilterDef, { kind: 'text' }>, 'kind' | 'name'>> = {}): FilterDef => ({ kind: 'text', name, ...o }),
+  text: (name: string, o: Partial<Omit<Extract<FilterDef, { kind: 'text' }>, 'kind' | 'name'>> = {}): FilterDef => ({
+    kind: 'text',
+    name,
+    ...o,
+  }),
   /** A choice from a contract enumeration ({value, zh, en}). */
   enumOf: (name: string, items: EnumItem<Value>[], o: Partial<Base> = {}): FilterDef => ({ kind: 'enum', name, items, ...o }),
   /** A choice from options made by the page (labels already translated, or made per language). */
-  select: (name: string, options: Option[] | ((lang: Language) => Option[]), o: Partial<Base> = {}): FilterDef => ({ kind: 'enum', name, options, ...o }),
+  select: (name: string, options: Option[] | ((lang: Language) => Option[]), o: Partial<Base> = {}): FilterDef => ({
+    kind: 'enum',
+    name,
+    options,
+    ...o,
+  }),
   enabled: (name = 'enabled', o: Partial<Base> = {}): FilterDef => ({ kind: 'enabled', name, ...o }),
   /** The institution picker, shown only to callers who manage several (providers). */
   institution: (name = 'musercode', o: Partial<Base> = {}): FilterDef => ({ kind: 'institution', name, ...o }),
   app: (name = 'appid', o: Partial<Base> = {}): FilterDef => ({ kind: 'app', name, ...o }),
-  stage: (name = 'stagecode', o: Partial<Omit<Extract<FilterDef, { kind: 'stage' }>, 'kind' | 'name'>> = {}): FilterDef => ({ kind: 'stage', name, ...o }),
+  stage: (name = 'stagecode', o: Partial<Omit<Extract<FilterDef, { kind: 'stage' }>, 'kind' | 'name'>> = {}): FilterDef => ({
+    kind: 'stage',
+    name,
+    ...o,
+  }),
   /** A date range sent as two fields (YYYY-MM-DD); the picker has the SPEC §9 shortcuts. */
   dateRange: (name: string, fields: [string, string], o: Partial<Base> = {}): FilterDef => ({ kind: 'dateRange', name, fields, ...o }),
 };
@@ -161,9 +174,20 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
         );
         switch (d.kind) {
           case 'text':
-            return item(<Input allowClear maxLength={d.maxLength} placeholder={d.placeholder ?? t('common.enter', { field: label })} style={{ width: d.width ?? 180 }} />);
+            return item(
+              <Input
+                allowClear
+                maxLength={d.maxLength}
+                placeholder={d.placeholder ?? t('common.enter', { field: label })}
+                style={{ width: d.width ?? 180 }}
+              />,
+            );
           case 'enum': {
-            const options = d.items ? d.items.map((i) => ({ value: i.value, label: pick(i, lang) })) : typeof d.options === 'function' ? d.options(lang) : (d.options ?? []);
+            const options = d.items
+              ? d.items.map((i) => ({ value: i.value, label: pick(i, lang) }))
+              : typeof d.options === 'function'
+                ? d.options(lang)
+                : (d.options ?? []);
             return item(<Select allowClear options={options} placeholder={all} style={{ width: d.width ?? 150 }} />);
           }
           case 'enabled':
@@ -181,13 +205,19 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
           case 'institution':
             return institutions.many ? item(<InstitutionSelect allowClear placeholder={all} style={{ width: d.width ?? 200 }} />) : null;
           case 'app':
-            return item(<Select allowClear options={apps.options} loading={apps.loading} placeholder={all} style={{ width: d.width ?? 170 }} />);
+            return item(
+              <Select allowClear options={apps.options} loading={apps.loading} placeholder={all} style={{ width: d.width ?? 170 }} />,
+            );
           case 'stage':
             return (
               <Form.Item key={d.name} noStyle shouldUpdate>
                 {(form) => (
                   <Form.Item name={d.name} label={label}>
-                    <StageSelect appid={form.getFieldValue(d.appField ?? 'appid') as string | undefined} placeholder={all} style={{ width: d.width ?? 180 }} />
+                    <StageSelect
+                      appid={form.getFieldValue(d.appField ?? 'appid') as string | undefined}
+                      placeholder={all}
+                      style={{ width: d.width ?? 180 }}
+                    />
                   </Form.Item>
                 )}
               </Form.Item>
@@ -202,5 +232,7 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
 
 function StageSelect({ appid, ...props }: { appid?: string } & React.ComponentProps<typeof Select<string>>) {
   const stages = useStages(appid);
-  return <Select<string> allowClear showSearch={{ optionFilterProp: 'label' }} options={stages.options} loading={stages.loading} {...props} />;
+  return (
+    <Select<string> allowClear showSearch={{ optionFilterProp: 'label' }} options={stages.options} loading={stages.loading} {...props} />
+  );
 }

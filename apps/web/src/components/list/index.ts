@@ -6,6 +6,7 @@
 import './list.css';
 
 export { default as ListPage } from './ListPage';
+export { default as ListView, type ListViewProps } from './ListView';
 export { default as SearchForm, dropEmpty } from './SearchForm';
 export { default as ListToolbar } from './ListToolbar';
 export { default as DataTable } from './DataTable';

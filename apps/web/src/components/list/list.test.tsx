@@ -44,7 +44,12 @@ describe('list pieces', { timeout: 30_000 }, () => {
   });
 
   it('URL parameters are read by filter kind; invalid values are dropped', () => {
-    const defs = [f.text('name'), f.enabled(), f.enumOf('formtype', [{ value: '01', zh: '一', en: 'one' }]), f.dateRange('created', ['from', 'to'])];
+    const defs = [
+      f.text('name'),
+      f.enabled(),
+      f.enumOf('formtype', [{ value: '01', zh: '一', en: 'one' }]),
+      f.dateRange('created', ['from', 'to']),
+    ];
     const params = new URLSearchParams('name=x&enabled=1&formtype=01&from=2026-01-01&to=2026-01-31&extra=1');
     expect(decodeFilters(defs, params)).toEqual({ name: 'x', enabled: 1, formtype: '01', from: '2026-01-01', to: '2026-01-31' });
     expect(decodeFilters(defs, new URLSearchParams('enabled=7&formtype=99&from=yesterday'))).toEqual({});

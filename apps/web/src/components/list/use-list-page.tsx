@@ -51,7 +51,14 @@ function hasPageFields(name: ActionName): boolean {
 }
 
 export function useListPage<N extends ActionName>(action: N, options: ListPageOptions<N> = {}) {
-  const { resource, filters: defs = [], input: extra, enabled = true, invalidates = [], pageSize: initialSize = PAGINATION_DEFAULT_LIMIT } = options;
+  const {
+    resource,
+    filters: defs = [],
+    input: extra,
+    enabled = true,
+    invalidates = [],
+    pageSize: initialSize = PAGINATION_DEFAULT_LIMIT,
+  } = options;
   const { i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [searchVisible, setSearchVisible] = useState(true);
@@ -107,7 +114,10 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
   const total = paged ? ((data as { total?: number } | undefined)?.total ?? 0) : (rows?.length ?? 0);
 
   const keys = useMemo(() => [action, ...invalidates], [action, invalidates]);
-  const invalidate = useCallback(() => Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))).then(() => undefined), [keys, queryClient]);
+  const invalidate = useCallback(
+    () => Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: [key] }))).then(() => undefined),
+    [keys, queryClient],
+  );
   const refetch = useCallback(() => void query.refetch(), [query]);
 
   const search = useCallback((next: Filters) => write(next, 1, pageSize), [write, pageSize]);
@@ -115,7 +125,10 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
   const paginate = useCallback((p: number, size: number) => write(filters, size === pageSize ? p : 1, size), [write, filters, pageSize]);
 
   const confirmCall = useConfirmCall();
-  const confirm = useCallback(<A extends ActionName>(o: ConfirmCallOptions<A>) => confirmCall({ ...o, invalidates: [...keys, ...(o.invalidates ?? [])] }), [confirmCall, keys]);
+  const confirm = useCallback(
+    <A extends ActionName>(o: ConfirmCallOptions<A>) => confirmCall({ ...o, invalidates: [...keys, ...(o.invalidates ?? [])] }),
+    [confirmCall, keys],
+  );
   const col = useMemo(() => columnKit<Rows<N>>({ resource, can, confirm }), [resource, can, confirm]);
 
   return {

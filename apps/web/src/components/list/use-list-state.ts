@@ -15,6 +15,9 @@ export function useListState<F extends Record<string, unknown>>(initialFilters: 
   const [state, setState] = useState<ListState<F>>({ page: 1, pageSize, filters: initialFilters });
   const search = useCallback((filters: F) => setState((s) => ({ ...s, page: 1, filters })), []);
   const reset = useCallback(() => setState((s) => ({ ...s, page: 1, filters: initialFilters })), [initialFilters]);
-  const paginate = useCallback((page: number, size: number) => setState((s) => ({ ...s, page: size === s.pageSize ? page : 1, pageSize: size })), []);
+  const paginate = useCallback(
+    (page: number, size: number) => setState((s) => ({ ...s, page: size === s.pageSize ? page : 1, pageSize: size })),
+    [],
+  );
   return { ...state, input: { ...state.filters, page: state.page, pageSize: state.pageSize }, search, reset, paginate };
 }

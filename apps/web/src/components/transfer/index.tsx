@@ -109,7 +109,12 @@ export function ImportButton<T>({
             status="error"
             subTitle={t('common.transfer.refusedHint')}
             extra={
-              <Button icon={<FileTextOutlined />} onClick={() => saveFile(new Blob([phase.reasons.join('\r\n')], { type: 'text/plain;charset=utf-8' }), `${phase.name}.errors.txt`)}>
+              <Button
+                icon={<FileTextOutlined />}
+                onClick={() =>
+                  saveFile(new Blob([phase.reasons.join('\r\n')], { type: 'text/plain;charset=utf-8' }), `${phase.name}.errors.txt`)
+                }
+              >
                 {t('common.transfer.errorFile')}
               </Button>
             }

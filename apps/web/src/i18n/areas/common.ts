@@ -62,6 +62,8 @@ export default defineArea({
     choose: '请选择{{field}}',
     zh: '中文',
     en: '英文',
+    moveUp: '上移',
+    moveDown: '下移',
     shortcuts: { lastWeek: '最近一周', lastMonth: '最近一个月', lastThreeMonths: '最近三个月' },
     rule: {
       required: '请输入{{field}}',
@@ -141,6 +143,8 @@ export default defineArea({
     choose: 'Choose {{field}}',
     zh: 'Chinese',
     en: 'English',
+    moveUp: 'Move up',
+    moveDown: 'Move down',
     shortcuts: { lastWeek: 'Last week', lastMonth: 'Last month', lastThreeMonths: 'Last three months' },
     rule: {
       required: 'Enter {{field}}',

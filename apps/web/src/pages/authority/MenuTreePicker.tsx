@@ -56,7 +56,12 @@ export default function MenuTreePicker({ menus, value = [], onChange, disabled }
         <Checkbox checked={expanded.length > 0} onChange={(e) => setExpanded(e.target.checked ? parentKeys(menus, keyOf) : [])}>
           {t('system.common.expandAll')}/{t('system.common.collapseAll')}
         </Checkbox>
-        <Checkbox disabled={disabled} checked={allChecked} indeterminate={!allChecked && chosen.size > 0} onChange={(e) => onChange?.(e.target.checked ? every : [])}>
+        <Checkbox
+          disabled={disabled}
+          checked={allChecked}
+          indeterminate={!allChecked && chosen.size > 0}
+          onChange={(e) => onChange?.(e.target.checked ? every : [])}
+        >
           {t('system.role.checkAll')}
         </Checkbox>
         <Checkbox checked={linked} onChange={(e) => setLinked(e.target.checked)}>

@@ -42,7 +42,9 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
   const owner = Form.useWatch('musercode', form) ?? musercode;
 
   const tree = useQuery({
-    queryKey: role ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }] : ['as.m.system.role.selectMuserMenuTreeselect', { musercode: owner }],
+    queryKey: role
+      ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }]
+      : ['as.m.system.role.selectMuserMenuTreeselect', { musercode: owner }],
     queryFn: async () =>
       role
         ? call('as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid })
@@ -57,7 +59,13 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
   }, [open, tree.data, form]);
 
   async function submit(values: RoleForm) {
-    const fields = { rolename: values.rolename, rolekey: values.rolekey, sort: values.sort ?? 0, enabled: values.enabled, remark: values.remark ?? '' };
+    const fields = {
+      rolename: values.rolename,
+      rolekey: values.rolekey,
+      sort: values.sort ?? 0,
+      enabled: values.enabled,
+      remark: values.remark ?? '',
+    };
     // Codes are sent only when the tree was shown: a failed tree load must not clear a role's menus.
     const codes = tree.data && !builtIn ? { codes: values.codes ?? [] } : {};
     if (role) await call('as.m.system.role.updateRole', { roleid: role.roleid, ...fields, ...codes });
@@ -73,7 +81,11 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
       form={form}
       width={680}
       labelWidth={120}
-      values={role ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark } : { sort: 0, enabled: 1, remark: '', musercode: musercode ?? institutions.own }}
+      values={
+        role
+          ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark }
+          : { sort: 0, enabled: 1, remark: '', musercode: musercode ?? institutions.own }
+      }
       onSubmit={submit}
       onClose={onClose}
       invalidates={invalidates}
@@ -81,7 +93,12 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
     >
       {builtIn && <Alert type="info" showIcon title={t('system.role.builtInTip')} style={{ marginBottom: 16 }} />}
       {!role && institutions.many && (
-        <Field name="musercode" label={t('common.institution')} required rules={[{ required: true, message: t('common.choose', { field: t('common.institution') }) }]}>
+        <Field
+          name="musercode"
+          label={t('common.institution')}
+          required
+          rules={[{ required: true, message: t('common.choose', { field: t('common.institution') }) }]}
+        >
           <InstitutionSelect onChange={() => form.setFieldValue('codes', [])} />
         </Field>
       )}

@@ -2,14 +2,15 @@ import { useMemo } from 'react';
 import { Alert, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuTreeNode } from '@xinli/contract';
-import { DataTable, ExpandAllButton, f, ListPage, ListToolbar, SearchForm, useListPage, useTreeExpansion } from '../../components/list';
+import { ExpandAllButton, f, ListView, useListPage, useTreeExpansion } from '../../components/list';
 import { useLang } from '../../lib/options';
 import { allKeys } from '../../lib/tree';
 
 type Row = Omit<MenuTreeNode, 'children'> & { children?: Row[] };
 
 /** Leaves lose their empty children array, so the tree table shows no expand icon for them. */
-const toRows = (nodes: MenuTreeNode[]): Row[] => nodes.map(({ children, ...n }) => (children.length ? { ...n, children: toRows(children) } : n));
+const toRows = (nodes: MenuTreeNode[]): Row[] =>
+  nodes.map(({ children, ...n }) => (children.length ? { ...n, children: toRows(children) } : n));
 const codeOf = (r: Row) => r.code;
 
 /**
@@ -20,38 +21,42 @@ const codeOf = (r: Row) => r.code;
 export default function EarlyWarningC() {
   const { t } = useTranslation();
   const lang = useLang();
-  const list = useListPage('as.m.system.menu.selectMenuList', { resource: 'system.menu', filters: [f.text('title', { maxLength: 30, width: 220 })] });
+  const list = useListPage('as.m.system.menu.selectMenuList', {
+    resource: 'system.menu',
+    filters: [f.text('title', { maxLength: 30, width: 220 })],
+  });
   // The whole tree opens on load and after each search: it is short and the codes are the point.
   const rows = useMemo(() => (list.rows ? toRows(list.rows) : undefined), [list.rows]);
   const tree = useTreeExpansion<Row>(rows, codeOf);
   const col = list.colFor<Row>();
 
   return (
-    <ListPage
-      search={<SearchForm {...list.searchProps} />}
-      toolbar={
-        <>
-          <Alert type="info" showIcon title={t('system.menu.note')} style={{ marginBottom: 12 }} />
-          <ListToolbar {...list.toolbarProps} actions={<ExpandAllButton {...tree.button} />} />
-        </>
+    <ListView<Row>
+      list={list}
+      banner={<Alert type="info" showIcon title={t('system.menu.note')} style={{ marginBottom: 12 }} />}
+      actions={<ExpandAllButton {...tree.button} />}
+      below={
+        rows ? (
+          <div className="list-pagination list-count">{t('system.menu.count', { count: allKeys(rows, codeOf).length })}</div>
+        ) : undefined
       }
-      pagination={rows ? <div className="list-pagination list-count">{t('system.menu.count', { count: allKeys(rows, codeOf).length })}</div> : undefined}
-    >
-      <DataTable<Row>
-        rowKey="code"
-        {...list.tableProps}
-        rows={rows}
-        expandable={tree.expandable}
-        columns={[
-          col.text('title', { width: 260 }),
-          col.text('code', { width: 150, render: (code: string) => <Typography.Text code>{code}</Typography.Text> }),
-          col.text('path'),
-          col.text('name'),
-          col.text(lang === 'en-US' ? 'titlezh' : 'titleen', { title: col.title('otherTitle') }),
-          col.text('hidden', { width: 90, align: 'center', render: (hidden: boolean) => (hidden ? <Tag>{t('system.menu.hiddenTag')}</Tag> : <Tag color="success">{t('system.menu.shown')}</Tag>) }),
-          col.text('sort', { width: 100, align: 'center' }),
-        ]}
-      />
-    </ListPage>
+      rowKey="code"
+      rows={rows}
+      expandable={tree.expandable}
+      columns={[
+        col.text('title', { width: 260 }),
+        col.text('code', { width: 150, render: (code: string) => <Typography.Text code>{code}</Typography.Text> }),
+        col.text('path'),
+        col.text('name'),
+        col.text(lang === 'en-US' ? 'titlezh' : 'titleen', { title: col.title('otherTitle') }),
+        col.text('hidden', {
+          width: 90,
+          align: 'center',
+          render: (hidden: boolean) =>
+            hidden ? <Tag>{t('system.menu.hiddenTag')}</Tag> : <Tag color="success">{t('system.menu.shown')}</Tag>,
+        }),
+        col.text('sort', { width: 100, align: 'center' }),
+      ]}
+    />
   );
 }

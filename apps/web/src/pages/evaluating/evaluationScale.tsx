@@ -4,7 +4,7 @@
  * enable; JSON import/export and the Excel item template. The editor opens in a drawer.
  */
 import { useState } from 'react';
-import { App, Button, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   CopyOutlined,
   DownloadOutlined,
@@ -13,14 +13,12 @@ import {
   EyeOutlined,
   FileExcelOutlined,
   LockOutlined,
-  PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormType, type FormRow } from '@xinli/contract';
 import { call, download } from '../../api';
-import { Can } from '../../components/access';
-import { DataTable, f, ListPage, ListPagination, ListToolbar, SearchForm, StatusTag, useListPage } from '../../components/list';
+import { f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { useApps } from '../../components/pickers';
 import { ExportButton, ImportButton } from '../../components/transfer';
@@ -34,7 +32,11 @@ interface EditorState {
 
 const LIST = 'as.m.assess.forms.getFormPageList';
 const saveTemplate = (formcode?: string) =>
-  void download('as.m.assess.forms.exportFormExcelTemplate', formcode ? { formcode } : {}, formcode ? `${formcode}.xlsx` : 'scale-template.xlsx').catch(() => undefined);
+  void download(
+    'as.m.assess.forms.exportFormExcelTemplate',
+    formcode ? { formcode } : {},
+    formcode ? `${formcode}.xlsx` : 'scale-template.xlsx',
+  ).catch(() => undefined);
 
 export default function EvaluationScale() {
   const { t } = useTranslation();
@@ -47,10 +49,14 @@ export default function EvaluationScale() {
       f.enumOf('formtype', FormType),
       f.app(),
       f.enabled(),
-      f.select('builtin', [
-        { value: 1, label: k('builtin') },
-        { value: 0, label: k('custom') },
-      ], { label: k('origin'), width: 110 }),
+      f.select(
+        'builtin',
+        [
+          { value: 1, label: k('builtin') },
+          { value: 0, label: k('custom') },
+        ],
+        { label: k('origin'), width: 110 },
+      ),
     ],
   });
   const apps = useApps();
@@ -61,137 +67,139 @@ export default function EvaluationScale() {
   const { col } = list;
 
   return (
-    <ListPage
-      search={<SearchForm {...list.searchProps} />}
-      toolbar={
-        <ListToolbar
-          {...list.toolbarProps}
-          actions={
-            <>
-              <Can action="as.m.assess.forms.insertForm">
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="scale-add">
-                  {k('add')}
-                </Button>
-              </Can>
-              <ImportButton
-                action="as.m.assess.forms.importFormJson"
-                accept=".json,application/json"
-                send={(file, content) => call('as.m.assess.forms.importFormJson', { filename: file.name, content })}
-                onDone={(saved) => {
-                  message.success(k('imported', { name: saved.formcode }));
-                  void list.invalidate();
-                  openEditor(saved.formcode);
-                }}
-              >
-                {k('importJson')}
-              </ImportButton>
-              <ExportButton action="as.m.assess.forms.exportFormExcelTemplate" input={{}} filename="scale-template.xlsx" icon={<FileExcelOutlined />}>
-                {k('downloadTemplate')}
-              </ExportButton>
-            </>
-          }
-        />
+    <ListView<FormRow>
+      list={list}
+      add={{ action: 'as.m.assess.forms.insertForm', onClick: () => openEditor(null), label: k('add'), testId: 'scale-add' }}
+      actions={
+        <>
+          <ImportButton
+            action="as.m.assess.forms.importFormJson"
+            accept=".json,application/json"
+            send={(file, content) => call('as.m.assess.forms.importFormJson', { filename: file.name, content })}
+            onDone={(saved) => {
+              message.success(k('imported', { name: saved.formcode }));
+              void list.invalidate();
+              openEditor(saved.formcode);
+            }}
+          >
+            {k('importJson')}
+          </ImportButton>
+          <ExportButton
+            action="as.m.assess.forms.exportFormExcelTemplate"
+            input={{}}
+            filename="scale-template.xlsx"
+            icon={<FileExcelOutlined />}
+          >
+            {k('downloadTemplate')}
+          </ExportButton>
+        </>
       }
-      pagination={<ListPagination {...list.paginationProps} />}
-    >
-      <DataTable<FormRow>
-        rowKey="formcode"
-        {...list.tableProps}
-        data-testid="scale-table"
-        columns={[
-          col.text('formname', {
-            width: 220,
-            render: (name: string, row) => (
-              <Space size={4} wrap>
-                <Typography.Link onClick={() => openEditor(row.formcode)}>{name}</Typography.Link>
-                {row.builtin && (
-                  <Tooltip title={row.licence || k('builtinTip')}>
-                    <Tag icon={<LockOutlined />} color="default" data-testid="builtin-tag">
-                      {k('builtin')}
-                    </Tag>
-                  </Tooltip>
-                )}
-              </Space>
-            ),
-          }),
-          col.text('formcode', { width: 110 }),
-          col.enumTag('formtype', FormType, { width: 90 }),
-          col.text('appids', {
-            title: col.title('appid'),
-            width: 140,
-            render: (ids: string[]) =>
-              ids.length ? (
-                <Space size={[4, 4]} wrap>
-                  {ids.map((id) => (
-                    <Tag key={id} color="green" variant="outlined" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
-                      {apps.nameOf(id)}
-                    </Tag>
-                  ))}
-                </Space>
-              ) : (
-                '—'
-              ),
-          }),
-          col.text('questioncount', { width: 56, align: 'right' }),
-          col.text('version', { width: 56, align: 'center', render: (v: number) => `v${v}` }),
-          {
-            title: col.title('origin'),
-            key: 'origin',
-            width: 120,
-            render: (_: unknown, row) =>
-              row.builtin ? (
-                <Typography.Text type="secondary" ellipsis={{ tooltip: row.licence }} style={{ maxWidth: 108 }}>
-                  {row.licence || k('builtin')}
-                </Typography.Text>
-              ) : (
-                <span>{row.insname || k('custom')}</span>
-              ),
-          },
-          col.enabled({
-            action: 'as.m.assess.forms.enableForm',
-            input: (row, enabled) => ({ formcode: row.formcode, enabled }),
-            name: (row) => row.formname,
-            readOnly: (row) => row.builtin,
-            offQuestion: (row) => k('disableConfirm', { name: row.formname }),
-          }),
-          col.time('updatedat'),
-          col.actions(
-            (row) => [
-              row.builtin
-                ? { key: 'view', icon: <EyeOutlined />, onClick: () => openEditor(row.formcode) }
-                : { key: 'edit', icon: <EditOutlined />, action: 'as.m.assess.forms.updateForm', onClick: () => openEditor(row.formcode) },
-              { key: 'tryIt', label: k('tryIt'), icon: <ExperimentOutlined />, action: 'as.m.assess.forms.previewScore', onClick: () => openEditor(row.formcode, 'tryIt') },
-              { key: 'copy', icon: <CopyOutlined />, action: 'as.m.assess.forms.copyForm', more: true, onClick: () => setCopying(row) },
-              {
-                key: 'json',
-                label: k('exportJson'),
-                icon: <DownloadOutlined />,
-                action: 'as.m.assess.forms.exportFormJson',
-                more: true,
-                onClick: () => void download('as.m.assess.forms.exportFormJson', { formcode: row.formcode }, `${row.formcode}.json`).catch(() => undefined),
-              },
-              { key: 'template', label: k('downloadTemplate'), icon: <FileExcelOutlined />, action: 'as.m.assess.forms.exportFormExcelTemplate', more: true, onClick: () => saveTemplate(row.formcode) },
-              { key: 'excel', label: k('importExcel'), icon: <UploadOutlined />, action: 'as.m.assess.forms.importFormExcel', more: true, hidden: row.builtin, onClick: () => setExcelFor(row) },
-              {
-                key: 'delete',
-                action: 'as.m.assess.forms.deleteForm',
-                more: true,
-                danger: true,
-                hidden: row.builtin,
-                onClick: () =>
-                  void list.confirm({
-                    action: 'as.m.assess.forms.deleteForm',
-                    input: { formcode: row.formcode },
-                    content: t('common.deleteConfirm', { name: row.formname }),
-                    success: t('common.deleted'),
-                    danger: true,
-                  }),
-              },
-            ],
-            { width: 180 },
+      rowKey="formcode"
+      data-testid="scale-table"
+      columns={[
+        col.text('formname', {
+          width: 220,
+          render: (name: string, row) => (
+            <Space size={4} wrap>
+              <Typography.Link onClick={() => openEditor(row.formcode)}>{name}</Typography.Link>
+              {row.builtin && (
+                <Tooltip title={row.licence || k('builtinTip')}>
+                  <Tag icon={<LockOutlined />} color="default" data-testid="builtin-tag">
+                    {k('builtin')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Space>
           ),
-        ]}
-      />
+        }),
+        col.text('formcode', { width: 110 }),
+        col.enumTag('formtype', FormType, { width: 90 }),
+        col.text('appids', {
+          title: col.title('appid'),
+          width: 140,
+          render: (ids: string[]) =>
+            ids.length ? (
+              <Space size={[4, 4]} wrap>
+                {ids.map((id) => (
+                  <Tag key={id} color="green" variant="outlined" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+                    {apps.nameOf(id)}
+                  </Tag>
+                ))}
+              </Space>
+            ) : (
+              '—'
+            ),
+        }),
+        col.text('questioncount', { width: 56, align: 'right' }),
+        col.text('version', { width: 56, align: 'center', render: (v: number) => `v${v}` }),
+        {
+          title: col.title('origin'),
+          key: 'origin',
+          width: 120,
+          render: (_: unknown, row) =>
+            row.builtin ? (
+              <Typography.Text type="secondary" ellipsis={{ tooltip: row.licence }} style={{ maxWidth: 108 }}>
+                {row.licence || k('builtin')}
+              </Typography.Text>
+            ) : (
+              <span>{row.insname || k('custom')}</span>
+            ),
+        },
+        col.enabled({
+          action: 'as.m.assess.forms.enableForm',
+          input: (row, enabled) => ({ formcode: row.formcode, enabled }),
+          name: (row) => row.formname,
+          readOnly: (row) => row.builtin,
+          offQuestion: (row) => k('disableConfirm', { name: row.formname }),
+        }),
+        col.time('updatedat'),
+        col.actions(
+          (row) => [
+            row.builtin
+              ? { key: 'view', icon: <EyeOutlined />, onClick: () => openEditor(row.formcode) }
+              : { key: 'edit', icon: <EditOutlined />, action: 'as.m.assess.forms.updateForm', onClick: () => openEditor(row.formcode) },
+            {
+              key: 'tryIt',
+              label: k('tryIt'),
+              icon: <ExperimentOutlined />,
+              action: 'as.m.assess.forms.previewScore',
+              onClick: () => openEditor(row.formcode, 'tryIt'),
+            },
+            { key: 'copy', icon: <CopyOutlined />, action: 'as.m.assess.forms.copyForm', more: true, onClick: () => setCopying(row) },
+            {
+              key: 'json',
+              label: k('exportJson'),
+              icon: <DownloadOutlined />,
+              action: 'as.m.assess.forms.exportFormJson',
+              more: true,
+              onClick: () =>
+                void download('as.m.assess.forms.exportFormJson', { formcode: row.formcode }, `${row.formcode}.json`).catch(
+                  () => undefined,
+                ),
+            },
+            {
+              key: 'template',
+              label: k('downloadTemplate'),
+              icon: <FileExcelOutlined />,
+              action: 'as.m.assess.forms.exportFormExcelTemplate',
+              more: true,
+              onClick: () => saveTemplate(row.formcode),
+            },
+            {
+              key: 'excel',
+              label: k('importExcel'),
+              icon: <UploadOutlined />,
+              action: 'as.m.assess.forms.importFormExcel',
+              more: true,
+              hidden: row.builtin,
+              onClick: () => setExcelFor(row),
+            },
+            col.remove('as.m.assess.forms.deleteForm', { formcode: row.formcode }, row.formname, { more: true, hidden: row.builtin }),
+          ],
+          { width: 180 },
+        ),
+      ]}
+    >
       <ScaleEditor
         open={editor.open}
         formcode={editor.formcode}
@@ -219,12 +227,17 @@ export default function EvaluationScale() {
           openEditor(formcode as string);
         }}
       >
-        <Field name="formname" label={k('copyName')} required rules={[{ required: true, whitespace: true, message: t('common.enter', { field: k('copyName') }) }]}>
+        <Field
+          name="formname"
+          label={k('copyName')}
+          required
+          rules={[{ required: true, whitespace: true, message: t('common.enter', { field: k('copyName') }) }]}
+        >
           <Input />
         </Field>
       </FormDialog>
       <ExcelImportDialog row={excelFor} onClose={() => setExcelFor(null)} onDone={() => (setExcelFor(null), void list.invalidate())} />
-    </ListPage>
+    </ListView>
   );
 }
 
@@ -232,11 +245,22 @@ function ExcelImportDialog({ row, onClose, onDone }: { row: FormRow | null; onCl
   const { t } = useTranslation();
   const { message } = App.useApp();
   return (
-    <Modal open={!!row} title={`${t('evaluating.library.importExcelTitle')}：${row?.formname ?? ''}`} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      open={!!row}
+      title={`${t('evaluating.library.importExcelTitle')}：${row?.formname ?? ''}`}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('evaluating.library.importExcelHint')}</Typography.Paragraph>
       {row && (
         <Space>
-          <ExportButton action="as.m.assess.forms.exportFormExcelTemplate" input={{ formcode: row.formcode }} filename={`${row.formcode}.xlsx`} icon={<FileExcelOutlined />}>
+          <ExportButton
+            action="as.m.assess.forms.exportFormExcelTemplate"
+            input={{ formcode: row.formcode }}
+            filename={`${row.formcode}.xlsx`}
+            icon={<FileExcelOutlined />}
+          >
             {t('evaluating.library.downloadTemplate')}
           </ExportButton>
           <ImportButton

@@ -5,13 +5,12 @@
  * number of assessments between two dates.
  */
 import { useState } from 'react';
-import { Button, Form, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Form, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EyeOutlined, KeyOutlined, PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { EyeOutlined, KeyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
-import { Can } from '../../components/access';
-import { DataTable, f, ListPage, ListPagination, ListToolbar, SearchForm, useListPage } from '../../components/list';
+import { f, ListView, useListPage } from '../../components/list';
 import PlanEditor from './plan/PlanEditor';
 import PlanDetail from './plan/PlanDetail';
 import AuthorizeDialog from './plan/AuthorizeDialog';
@@ -78,9 +77,21 @@ export default function NewInstitutionalEvaluation() {
     ...(view === 'multiple'
       ? [
           col.text('holdername', { title: col.title('institutions'), width: 150 }),
-          col.text('origin', { width: 90, render: (v: Row['origin']) => (v === 'authorized' ? <Tag color="blue">{k('originAuthorized')}</Tag> : <Tag>{k('originOwn')}</Tag>) }),
-          col.text('count', { width: 100, render: (_: unknown, r) => (r.count === null || r.count === undefined ? '—' : `${r.usedcount ?? 0} / ${r.count}`) }),
-          { title: col.title('validity'), key: 'validity', width: 190, render: (_: unknown, r: Row) => (r.startdate ? `${r.startdate} ~ ${r.enddate}` : '—') },
+          col.text('origin', {
+            width: 90,
+            render: (v: Row['origin']) =>
+              v === 'authorized' ? <Tag color="blue">{k('originAuthorized')}</Tag> : <Tag>{k('originOwn')}</Tag>,
+          }),
+          col.text('count', {
+            width: 100,
+            render: (_: unknown, r) => (r.count === null || r.count === undefined ? '—' : `${r.usedcount ?? 0} / ${r.count}`),
+          }),
+          {
+            title: col.title('validity'),
+            key: 'validity',
+            width: 190,
+            render: (_: unknown, r: Row) => (r.startdate ? `${r.startdate} ~ ${r.enddate}` : '—'),
+          },
         ]
       : [col.text('insname', { title: col.title('owner'), width: 150 })]),
     col.enabled(
@@ -101,21 +112,15 @@ export default function NewInstitutionalEvaluation() {
       (row) => [
         { key: 'view', icon: <EyeOutlined />, onClick: () => setViewing(row) },
         { key: 'edit', action: 'as.m.exam.plan.updateMUserExamPlan', hidden: !row.editable, onClick: () => setEditing(row) },
-        { key: 'authorize', label: k('authorize'), icon: <KeyOutlined />, action: 'as.m.exam.plan.authorizePlan', hidden: !row.editable, onClick: () => setAuthorizing(row) },
         {
-          key: 'delete',
-          action: 'as.m.exam.plan.deleteMUserExamPlan',
-          danger: true,
+          key: 'authorize',
+          label: k('authorize'),
+          icon: <KeyOutlined />,
+          action: 'as.m.exam.plan.authorizePlan',
           hidden: !row.editable,
-          onClick: () =>
-            void list.confirm({
-              action: 'as.m.exam.plan.deleteMUserExamPlan',
-              input: { plancode: row.plancode },
-              content: t('common.deleteConfirm', { name: row.planname }),
-              success: t('common.deleted'),
-              danger: true,
-            }),
+          onClick: () => setAuthorizing(row),
         },
+        col.remove('as.m.exam.plan.deleteMUserExamPlan', { plancode: row.plancode }, row.planname, { hidden: !row.editable }),
       ],
       { width: 230 },
     ),
@@ -137,50 +142,42 @@ export default function NewInstitutionalEvaluation() {
   };
 
   return (
-    <ListPage
-      search={
-        <SearchForm {...list.searchProps}>
-          {view === 'multiple' && (
-            <Form.Item label={k('institutions')}>
-              <InstitutionsInput value={musercodes} onChange={setMusercodes} style={{ width: 280 }} placeholder={k('institutionsPlaceholder')} />
-            </Form.Item>
-          )}
-          {list.searchProps.children}
-        </SearchForm>
+    <ListView<Row>
+      list={list}
+      searchBefore={
+        view === 'multiple' && (
+          <Form.Item label={k('institutions')}>
+            <InstitutionsInput
+              value={musercodes}
+              onChange={setMusercodes}
+              style={{ width: 280 }}
+              placeholder={k('institutionsPlaceholder')}
+            />
+          </Form.Item>
+        )
       }
-      toolbar={
-        <ListToolbar
-          {...list.toolbarProps}
-          actions={
-            <>
-              <Can action="as.m.exam.plan.insertMUserExamPlan">
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="plan-add">
-                  {k('add')}
-                </Button>
-              </Can>
-              <Segmented<View>
-                value={view}
-                onChange={setView}
-                options={[
-                  { value: 'mine', label: k('viewMine'), icon: <StarOutlined /> },
-                  { value: 'multiple', label: k('viewMultiple') },
-                ]}
-              />
-            </>
-          }
+      add={{ action: 'as.m.exam.plan.insertMUserExamPlan', onClick: () => setEditing('new'), label: k('add'), testId: 'plan-add' }}
+      actions={
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'mine', label: k('viewMine'), icon: <StarOutlined /> },
+            { value: 'multiple', label: k('viewMultiple') },
+          ]}
         />
       }
-      pagination={<ListPagination {...list.paginationProps} />}
+      rowKey={(r) => `${r.plancode}/${r.holder ?? ''}`}
+      rows={view === 'multiple' && musercodes.length === 0 ? [] : (list.rows as Row[] | undefined)}
+      columns={[...columns.slice(0, -1), withNote]}
     >
-      <DataTable<Row>
-        rowKey={(r) => `${r.plancode}/${r.holder ?? ''}`}
-        {...list.tableProps}
-        rows={view === 'multiple' && musercodes.length === 0 ? [] : (list.rows as Row[] | undefined)}
-        columns={[...columns.slice(0, -1), withNote]}
-      />
       <PlanEditor plan={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void list.invalidate())} />
       <PlanDetail plan={viewing} onClose={() => setViewing(null)} onAuthorize={(p) => setAuthorizing(p)} />
-      <AuthorizeDialog plan={authorizing} onClose={() => setAuthorizing(null)} onDone={() => (setAuthorizing(null), void list.invalidate())} />
-    </ListPage>
+      <AuthorizeDialog
+        plan={authorizing}
+        onClose={() => setAuthorizing(null)}
+        onDone={() => (setAuthorizing(null), void list.invalidate())}
+      />
+    </ListView>
   );
 }

@@ -8,7 +8,7 @@ import { AlertOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LocalText } from '@xinli/contract';
 import { call } from '../../api';
-import { DataTable, f, ListPage, ListPagination, ListToolbar, SearchForm, useListPage, type Rows } from '../../components/list';
+import { f, ListView, useListPage, type Rows } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { LEVELS, LevelTag, useLevelLabel, useLocalText } from './shared';
 
@@ -23,17 +23,27 @@ export default function ScaleComments() {
     resource: 'evaluating.comments',
     filters: [
       f.text('formname'),
-      f.select('level', LEVELS.map((l) => ({ value: l, label: `${l} · ${levelLabel(l)}` }))),
-      f.select('builtin', [
-        { value: 1, label: t('evaluating.library.builtin') },
-        { value: 0, label: t('evaluating.library.custom') },
-      ], { label: t('evaluating.library.origin'), width: 110 }),
+      f.select(
+        'level',
+        LEVELS.map((l) => ({ value: l, label: `${l} · ${levelLabel(l)}` })),
+      ),
+      f.select(
+        'builtin',
+        [
+          { value: 1, label: t('evaluating.library.builtin') },
+          { value: 0, label: t('evaluating.library.custom') },
+        ],
+        { label: t('evaluating.library.origin'), width: 110 },
+      ),
     ],
   });
   const [editing, setEditing] = useState<CommentRow | null>(null);
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.comments.${key}`, o);
   const { col } = list;
-  const edit = col.actions((row) => [{ key: 'edit', icon: <EditOutlined />, action: 'as.m.assess.comment.updateComment', onClick: () => setEditing(row) }], { width: 100 });
+  const edit = col.actions(
+    (row) => [{ key: 'edit', icon: <EditOutlined />, action: 'as.m.assess.comment.updateComment', onClick: () => setEditing(row) }],
+    { width: 100 },
+  );
 
   // Long texts wrap to two lines in a bounded column, the rest in a tooltip.
   const longCell = (value: LocalText) => {
@@ -48,43 +58,49 @@ export default function ScaleComments() {
   };
 
   return (
-    <ListPage search={<SearchForm {...list.searchProps} />} toolbar={<ListToolbar {...list.toolbarProps} />} pagination={<ListPagination {...list.paginationProps} />}>
-      <DataTable<CommentRow>
-        rowKey="optionid"
-        {...list.tableProps}
-        columns={[
-          col.text('formname', {
-            width: 170,
-            render: (name: string, row) => (
-              <Space size={4}>
-                <span>{name}</span>
-                {row.builtin && (
-                  <Tooltip title={k('builtinHint')}>
-                    <LockOutlined style={{ color: 'rgba(0,0,0,.45)' }} />
-                  </Tooltip>
-                )}
-              </Space>
-            ),
-          }),
-          col.text('quotaname', { title: col.title('indicator'), width: 120 }),
-          { title: col.title('range'), key: 'range', width: 90, align: 'center', render: (_: unknown, r: CommentRow) => `${r.min} ~ ${r.max}` },
-          col.text('level', { width: 110, render: (_: unknown, r) => <LevelTag level={r.level} label={r.label} /> }),
-          col.text('interpretation', { width: 230, render: longCell }),
-          col.text('advice', { width: 230, render: longCell }),
-          col.text('raisesWarning', {
-            width: 64,
-            align: 'center',
-            render: (v: boolean) => (v ? <AlertOutlined style={{ color: '#e8590c' }} aria-label={k('raisesWarning')} /> : null),
-          }),
-          {
-            ...edit,
-            // Built-in scales' comments are read-only: say so where the edit link would be.
-            render: (v: unknown, row: CommentRow, i: number) => (row.builtin ? <Tag icon={<LockOutlined />}>{t('common.readOnly')}</Tag> : edit.render!(v, row, i)),
-          },
-        ]}
-      />
+    <ListView<CommentRow>
+      list={list}
+      rowKey="optionid"
+      columns={[
+        col.text('formname', {
+          width: 170,
+          render: (name: string, row) => (
+            <Space size={4}>
+              <span>{name}</span>
+              {row.builtin && (
+                <Tooltip title={k('builtinHint')}>
+                  <LockOutlined style={{ color: 'rgba(0,0,0,.45)' }} />
+                </Tooltip>
+              )}
+            </Space>
+          ),
+        }),
+        col.text('quotaname', { title: col.title('indicator'), width: 120 }),
+        {
+          title: col.title('range'),
+          key: 'range',
+          width: 90,
+          align: 'center',
+          render: (_: unknown, r: CommentRow) => `${r.min} ~ ${r.max}`,
+        },
+        col.text('level', { width: 110, render: (_: unknown, r) => <LevelTag level={r.level} label={r.label} /> }),
+        col.text('interpretation', { width: 230, render: longCell }),
+        col.text('advice', { width: 230, render: longCell }),
+        col.text('raisesWarning', {
+          width: 64,
+          align: 'center',
+          render: (v: boolean) => (v ? <AlertOutlined style={{ color: '#e8590c' }} aria-label={k('raisesWarning')} /> : null),
+        }),
+        {
+          ...edit,
+          // Built-in scales' comments are read-only: say so where the edit link would be.
+          render: (v: unknown, row: CommentRow, i: number) =>
+            row.builtin ? <Tag icon={<LockOutlined />}>{t('common.readOnly')}</Tag> : edit.render!(v, row, i),
+        },
+      ]}
+    >
       <CommentDialog row={editing} onClose={() => setEditing(null)} />
-    </ListPage>
+    </ListView>
   );
 }
 
@@ -105,7 +121,9 @@ function CommentDialog({ row, onClose }: { row: CommentRow | null; onClose: () =
       resource="evaluating.comments"
       layout="vertical"
       values={row ? { interpretation: row.interpretation, advice: row.advice } : undefined}
-      onSubmit={(v) => call('as.m.assess.comment.updateComment', { optionid: row!.optionid, interpretation: v.interpretation, advice: v.advice })}
+      onSubmit={(v) =>
+        call('as.m.assess.comment.updateComment', { optionid: row!.optionid, interpretation: v.interpretation, advice: v.advice })
+      }
       invalidates={[LIST]}
       onClose={onClose}
     >

@@ -43,14 +43,17 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
 
   const parents = useQuery({
     queryKey: dept ? ['as.m.system.dept.selectDeptListExcludeChild', { deptid: dept.deptid }] : ['as.m.system.dept.selectDeptList', {}],
-    queryFn: () => (dept ? call('as.m.system.dept.selectDeptListExcludeChild', { deptid: dept.deptid }) : call('as.m.system.dept.selectDeptList', {})),
+    queryFn: () =>
+      dept ? call('as.m.system.dept.selectDeptListExcludeChild', { deptid: dept.deptid }) : call('as.m.system.dept.selectDeptList', {}),
     enabled: open,
     staleTime: 0,
   });
   const treeData = useMemo(
     () =>
       nest(
-        (parents.data ?? []).filter((d) => !owner || d.musercode === owner).map((d) => ({ value: d.deptid, title: d.deptname, disabled: d.enabled !== 1, deptid: d.deptid, parentid: d.parentid })),
+        (parents.data ?? [])
+          .filter((d) => !owner || d.musercode === owner)
+          .map((d) => ({ value: d.deptid, title: d.deptname, disabled: d.enabled !== 1, deptid: d.deptid, parentid: d.parentid })),
         (d) => d.deptid,
         (d) => d.parentid,
       ),
@@ -58,7 +61,15 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
   );
 
   async function submit(v: DeptForm) {
-    const fields = { parentid: v.parentid ?? null, deptname: v.deptname, sort: v.sort ?? 0, leader: v.leader ?? '', phonenumber: v.phonenumber ?? '', email: v.email ?? '', enabled: v.enabled };
+    const fields = {
+      parentid: v.parentid ?? null,
+      deptname: v.deptname,
+      sort: v.sort ?? 0,
+      leader: v.leader ?? '',
+      phonenumber: v.phonenumber ?? '',
+      email: v.email ?? '',
+      enabled: v.enabled,
+    };
     if (dept) await call('as.m.system.dept.updateDept', { deptid: dept.deptid, ...fields });
     else await call('as.m.system.dept.insertDept', { ...fields, ...(v.musercode ? { musercode: v.musercode } : {}) });
   }
@@ -73,8 +84,24 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
       labelWidth={100}
       values={
         dept
-          ? { parentid: dept.parentid, deptname: dept.deptname, sort: dept.sort, leader: dept.leader, phonenumber: dept.phonenumber, email: dept.email, enabled: dept.enabled as 0 | 1 }
-          : { parentid: parentid ?? null, sort: 0, enabled: 1, leader: '', phonenumber: '', email: '', musercode: musercode ?? institutions.own }
+          ? {
+              parentid: dept.parentid,
+              deptname: dept.deptname,
+              sort: dept.sort,
+              leader: dept.leader,
+              phonenumber: dept.phonenumber,
+              email: dept.email,
+              enabled: dept.enabled as 0 | 1,
+            }
+          : {
+              parentid: parentid ?? null,
+              sort: 0,
+              enabled: 1,
+              leader: '',
+              phonenumber: '',
+              email: '',
+              musercode: musercode ?? institutions.own,
+            }
       }
       onSubmit={submit}
       onClose={onClose}
@@ -82,12 +109,24 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
       formProps={{ 'data-testid': 'dept-form' } as object}
     >
       {!dept && institutions.many && (
-        <Field name="musercode" label={t('common.institution')} required rules={[{ required: true, message: t('common.choose', { field: t('common.institution') }) }]}>
+        <Field
+          name="musercode"
+          label={t('common.institution')}
+          required
+          rules={[{ required: true, message: t('common.choose', { field: t('common.institution') }) }]}
+        >
           <InstitutionSelect onChange={() => form.setFieldValue('parentid', null)} />
         </Field>
       )}
       <Field name="parentid" label={t('system.dept.parent')}>
-        <TreeSelect allowClear treeDefaultExpandAll loading={parents.isLoading} treeData={treeData} placeholder={t('system.dept.parentNone')} showSearch={{ treeNodeFilterProp: 'title' }} />
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          loading={parents.isLoading}
+          treeData={treeData}
+          placeholder={t('system.dept.parentNone')}
+          showSearch={{ treeNodeFilterProp: 'title' }}
+        />
       </Field>
       <Field name="deptname">
         <Input data-testid="dept-name" />

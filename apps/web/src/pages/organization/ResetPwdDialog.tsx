@@ -10,14 +10,18 @@ import { Field, FormDialog } from '../../components/form';
 /** SPEC §5 password format (the wire carries only its MD5, so the rule lives here). */
 export const newPasswordRules = (t: TFunction): Rule[] => [
   { required: true, message: t('shell.enterNewPassword') },
-  { validator: async (_, value: string) => (!value || isValidNewPassword(value) ? undefined : Promise.reject(new Error(t('shell.passwordFormatIncorrect')))) },
+  {
+    validator: async (_, value: string) =>
+      !value || isValidNewPassword(value) ? undefined : Promise.reject(new Error(t('shell.passwordFormatIncorrect'))),
+  },
 ];
 
 /** The confirmation must equal the `password` field. */
 export const confirmRules = (t: TFunction): Rule[] => [
   { required: true, message: t('common.enter', { field: t('system.user.confirmPassword') }) },
   ({ getFieldValue }) => ({
-    validator: async (_, value: string) => (!value || value === getFieldValue('password') ? undefined : Promise.reject(new Error(t('system.user.passwordMismatch')))),
+    validator: async (_, value: string) =>
+      !value || value === getFieldValue('password') ? undefined : Promise.reject(new Error(t('system.user.passwordMismatch'))),
   }),
 ];
 

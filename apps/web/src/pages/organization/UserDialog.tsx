@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { call } from '../../api';
-import { hashPassword, isValidNewPassword, useSession } from '../../auth';
+import { hashPassword, useSession } from '../../auth';
 import { ErrorState } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -39,7 +39,8 @@ export interface UserDialogProps {
 }
 
 type TreeOption = { value: string; title: string; disabled: boolean; children: TreeOption[] };
-const toOptions = (nodes: DeptTreeNode[]): TreeOption[] => nodes.map((n) => ({ value: n.deptid, title: n.deptname, disabled: n.enabled !== 1, children: toOptions(n.children) }));
+const toOptions = (nodes: DeptTreeNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.deptid, title: n.deptname, disabled: n.enabled !== 1, children: toOptions(n.children) }));
 
 /**
  * Add or edit a staff user: sign-in name and password (new users), profile, department and
@@ -80,13 +81,37 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
   useEffect(() => {
     const u = detail.data?.user;
     if (!open || !u) return;
-    form.setFieldsValue({ realname: u.realname, phonenumber: u.phonenumber, email: u.email, sex: (u.sex || undefined) as UserForm['sex'], deptid: u.deptid, roleids: u.roleids, enabled: u.enabled as 0 | 1, remark: u.remark });
+    form.setFieldsValue({
+      realname: u.realname,
+      phonenumber: u.phonenumber,
+      email: u.email,
+      sex: (u.sex || undefined) as UserForm['sex'],
+      deptid: u.deptid,
+      roleids: u.roleids,
+      enabled: u.enabled as 0 | 1,
+      remark: u.remark,
+    });
   }, [open, detail.data, form]);
 
   async function submit(v: UserForm) {
-    const fields = { realname: v.realname, phonenumber: v.phonenumber ?? '', email: v.email ?? '', sex: v.sex ?? '', deptid: v.deptid ?? null, roleids: v.roleids ?? [], enabled: v.enabled, remark: v.remark ?? '' };
+    const fields = {
+      realname: v.realname,
+      phonenumber: v.phonenumber ?? '',
+      email: v.email ?? '',
+      sex: v.sex ?? '',
+      deptid: v.deptid ?? null,
+      roleids: v.roleids ?? [],
+      enabled: v.enabled,
+      remark: v.remark ?? '',
+    };
     if (user) await call('as.m.system.user.updateUser', { userid: user.userid, ...fields });
-    else await call('as.m.system.user.insertUser', { sysusername: v.sysusername.trim(), pwd: hashPassword(v.password), ...fields, ...(v.musercode ? { musercode: v.musercode } : {}) });
+    else
+      await call('as.m.system.user.insertUser', {
+        sysusername: v.sysusername.trim(),
+        pwd: hashPassword(v.password),
+        ...fields,
+        ...(v.musercode ? { musercode: v.musercode } : {}),
+      });
   }
 
   const choose = (field: string) => t('common.choose', { field: t(field) });
@@ -100,7 +125,19 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
       form={form}
       width={720}
       layout="vertical"
-      values={user ? undefined : { deptid: deptid ?? null, enabled: 1, roleids: [], phonenumber: '', email: '', remark: '', musercode: musercode ?? institutions.own }}
+      values={
+        user
+          ? undefined
+          : {
+              deptid: deptid ?? null,
+              enabled: 1,
+              roleids: [],
+              phonenumber: '',
+              email: '',
+              remark: '',
+              musercode: musercode ?? institutions.own,
+            }
+      }
       okDisabled={!!detail.error}
       onSubmit={submit}
       onClose={onClose}
@@ -114,7 +151,12 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
           <Row gutter={16}>
             {!user && institutions.many && (
               <Col span={24}>
-                <Field name="musercode" label={t('common.institution')} required rules={[{ required: true, message: choose('common.institution') }]}>
+                <Field
+                  name="musercode"
+                  label={t('common.institution')}
+                  required
+                  rules={[{ required: true, message: choose('common.institution') }]}
+                >
                   <InstitutionSelect onChange={() => form.setFieldsValue({ deptid: null, roleids: [] })} />
                 </Field>
               </Col>
@@ -126,7 +168,14 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
             </Col>
             <Col span={12}>
               <Field name="deptid" label={t('system.user.dept')}>
-                <TreeSelect allowClear treeDefaultExpandAll treeData={deptOptions} loading={depts.isLoading} placeholder={choose('system.user.dept')} data-testid="user-dept" />
+                <TreeSelect
+                  allowClear
+                  treeDefaultExpandAll
+                  treeData={deptOptions}
+                  loading={depts.isLoading}
+                  placeholder={choose('system.user.dept')}
+                  data-testid="user-dept"
+                />
               </Field>
             </Col>
             {!user && (
@@ -142,7 +191,13 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
                   </Field>
                 </Col>
                 <Col span={12} offset={12}>
-                  <Field name="confirm" label={t('system.user.confirmPassword')} dependencies={['password']} required rules={confirmRules(t)}>
+                  <Field
+                    name="confirm"
+                    label={t('system.user.confirmPassword')}
+                    dependencies={['password']}
+                    required
+                    rules={confirmRules(t)}
+                  >
                     <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-confirm" />
                   </Field>
                 </Col>
@@ -170,7 +225,14 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
             </Col>
             <Col span={24}>
               <Field name="roleids" label={t('system.user.roles')}>
-                <Select mode="multiple" allowClear options={roleOptions} loading={detail.isLoading} placeholder={choose('system.user.roles')} data-testid="user-roles" />
+                <Select
+                  mode="multiple"
+                  allowClear
+                  options={roleOptions}
+                  loading={detail.isLoading}
+                  placeholder={choose('system.user.roles')}
+                  data-testid="user-roles"
+                />
               </Field>
             </Col>
             <Col span={24}>

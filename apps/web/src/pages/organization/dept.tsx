@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeptRow } from '@xinli/contract';
 import { useSession } from '../../auth';
-import { Can } from '../../components/access';
-import { DataTable, ExpandAllButton, f, ListPage, ListToolbar, SearchForm, useListPage, useTreeExpansion } from '../../components/list';
+import { ExpandAllButton, f, ListView, useListPage, useTreeExpansion } from '../../components/list';
 import { nest, type Nested } from '../../lib/tree';
 import DeptDialog, { type DeptDialogProps } from './DeptDialog';
 
@@ -29,76 +27,50 @@ export default function Dept() {
   const col = list.colFor<Row>();
 
   return (
-    <>
-      <ListPage
-        search={<SearchForm {...list.searchProps} />}
-        toolbar={
-          <ListToolbar
-            {...list.toolbarProps}
-            actions={
-              <>
-                <Can action="as.m.system.dept.insertDept">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, dept: null })} data-testid="dept-add">
-                    {t('common.add')}
-                  </Button>
-                </Can>
-                <ExpandAllButton {...tree.button} />
-              </>
-            }
-          />
-        }
-      >
-        <DataTable<Row>
-          rowKey="deptid"
-          {...list.tableProps}
-          rows={rows}
-          expandable={tree.expandable}
-          columns={[
-            col.text('deptname'),
-            ...(manyInstitutions ? [col.text('insname', { title: col.title('institution') })] : []),
-            col.text('leader'),
-            col.text('phonenumber'),
-            col.text('usercount', { align: 'center' }),
-            col.text('sort', { align: 'center' }),
-            col.enabled({ action: 'as.m.system.dept.updateDept', input: (d, enabled) => ({ deptid: d.deptid, enabled }), name: (d) => d.deptname, readOnly: () => true }),
-            col.time('createdat'),
-            col.actions(
-              (d) => [
-                { key: 'edit', action: 'as.m.system.dept.updateDept', onClick: () => setDialog({ open: true, dept: d }) },
-                {
-                  key: 'addChild',
-                  label: t('system.dept.addChild'),
-                  icon: <PlusOutlined />,
-                  action: 'as.m.system.dept.insertDept',
-                  disabled: d.enabled !== 1,
-                  onClick: () => setDialog({ open: true, dept: null, parentid: d.deptid, musercode: d.musercode }),
-                },
-                {
-                  key: 'delete',
-                  action: 'as.m.system.dept.deleteDeptById',
-                  danger: true,
-                  testId: `dept-delete-${d.deptid}`,
-                  onClick: () =>
-                    void list.confirm({
-                      action: 'as.m.system.dept.deleteDeptById',
-                      input: { deptid: d.deptid },
-                      content: t('common.deleteConfirm', { name: d.deptname }),
-                      success: t('common.deleted'),
-                      danger: true,
-                    }),
-                },
-              ],
-              { width: 230 },
-            ),
-          ]}
-        />
-      </ListPage>
+    <ListView<Row>
+      list={list}
+      add={{ action: 'as.m.system.dept.insertDept', onClick: () => setDialog({ open: true, dept: null }), testId: 'dept-add' }}
+      actions={<ExpandAllButton {...tree.button} />}
+      rowKey="deptid"
+      rows={rows}
+      expandable={tree.expandable}
+      columns={[
+        col.text('deptname'),
+        ...(manyInstitutions ? [col.text('insname', { title: col.title('institution') })] : []),
+        col.text('leader'),
+        col.text('phonenumber'),
+        col.text('usercount', { align: 'center' }),
+        col.text('sort', { align: 'center' }),
+        col.enabled({
+          action: 'as.m.system.dept.updateDept',
+          input: (d, enabled) => ({ deptid: d.deptid, enabled }),
+          name: (d) => d.deptname,
+          readOnly: () => true,
+        }),
+        col.time('createdat'),
+        col.actions(
+          (d) => [
+            { key: 'edit', action: 'as.m.system.dept.updateDept', onClick: () => setDialog({ open: true, dept: d }) },
+            {
+              key: 'addChild',
+              label: t('system.dept.addChild'),
+              icon: <PlusOutlined />,
+              action: 'as.m.system.dept.insertDept',
+              disabled: d.enabled !== 1,
+              onClick: () => setDialog({ open: true, dept: null, parentid: d.deptid, musercode: d.musercode }),
+            },
+            col.remove('as.m.system.dept.deleteDeptById', { deptid: d.deptid }, d.deptname, { testId: `dept-delete-${d.deptid}` }),
+          ],
+          { width: 230 },
+        ),
+      ]}
+    >
       <DeptDialog
         {...dialog}
         musercode={dialog.musercode ?? (list.filters.musercode as string | undefined)}
         invalidates={[list.key, 'as.m.system.user.selectDeptTreeList']}
         onClose={() => setDialog({ open: false, dept: null })}
       />
-    </>
+    </ListView>
   );
 }

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Card, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { ApartmentOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeptTreeNode, UserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useSession } from '../../auth';
-import { Can } from '../../components/access';
-import { DataTable, ErrorState, f, ListPage, ListPagination, ListToolbar, SearchForm, useListPage } from '../../components/list';
+import { ErrorState, f, ListView, useListPage } from '../../components/list';
 import UserDialog from './UserDialog';
 import ResetPwdDialog from './ResetPwdDialog';
 import './organization.css';
@@ -36,14 +35,37 @@ function institutionOf(nodes: DeptTreeNode[], deptid: string): string | undefine
 }
 
 /** The department tree on the left of the user page: choosing one filters the list to its subtree. */
-function DeptFilter({ value, onChange }: { value: string | undefined; onChange: (dept: { deptid: string; musercode: string } | undefined) => void }) {
+function DeptFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (dept: { deptid: string; musercode: string } | undefined) => void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const q = useQuery({ queryKey: ['as.m.system.user.selectDeptTreeList', {}], queryFn: () => call('as.m.system.user.selectDeptTreeList', {}) });
+  const q = useQuery({
+    queryKey: ['as.m.system.user.selectDeptTreeList', {}],
+    queryFn: () => call('as.m.system.user.selectDeptTreeList', {}),
+  });
   const shown = useMemo(() => filterTree(q.data ?? [], text.trim()), [q.data, text]);
   return (
-    <Card size="small" className="user-dept-card" title={<Space><ApartmentOutlined />{t('system.user.dept')}</Space>}>
-      <Input.Search allowClear placeholder={t('system.user.deptSearch')} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} />
+    <Card
+      size="small"
+      className="user-dept-card"
+      title={
+        <Space>
+          <ApartmentOutlined />
+          {t('system.user.dept')}
+        </Space>
+      }
+    >
+      <Input.Search
+        allowClear
+        placeholder={t('system.user.deptSearch')}
+        onChange={(e) => setText(e.target.value)}
+        style={{ marginBottom: 8 }}
+      />
       {q.error ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       ) : q.isLoading ? (
@@ -78,7 +100,13 @@ export default function User() {
   const deptid = dept?.deptid;
   const list = useListPage('as.m.system.user.selectUserList', {
     resource: 'system.user',
-    filters: [f.text('sysusername', { maxLength: 30, width: 170 }), f.text('realname', { maxLength: 30, width: 170 }), f.text('phonenumber', { maxLength: 20, width: 170 }), f.enabled(), f.institution()],
+    filters: [
+      f.text('sysusername', { maxLength: 30, width: 170 }),
+      f.text('realname', { maxLength: 30, width: 170 }),
+      f.text('phonenumber', { maxLength: 20, width: 170 }),
+      f.enabled(),
+      f.institution(),
+    ],
     input: deptid ? { deptid } : {},
   });
   const [dialog, setDialog] = useState<{ open: boolean; user: UserRow | null }>({ open: false, user: null });
@@ -96,84 +124,66 @@ export default function User() {
         }}
       />
       <div className="user-page-main">
-        <ListPage
-          search={<SearchForm {...list.searchProps} />}
-          toolbar={
-            <ListToolbar
-              {...list.toolbarProps}
-              actions={
-                <Can action="as.m.system.user.insertUser">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, user: null })} data-testid="user-add">
-                    {t('common.add')}
-                  </Button>
-                </Can>
-              }
-            />
-          }
-          pagination={<ListPagination {...list.paginationProps} />}
-        >
-          <DataTable<UserRow>
-            rowKey="userid"
-            {...list.tableProps}
-            columns={[
-              col.text('sysusername', {
-                width: 120,
-                render: (name: string, u) => (
-                  <Space size={4}>
-                    {name}
-                    {u.userid === me && <Tag color="blue">{t('system.user.self')}</Tag>}
-                  </Space>
-                ),
-              }),
-              col.text('realname', { width: 90 }),
-              ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
-              col.text('deptname', { title: col.title('dept'), width: 120, render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text> }),
-              col.phone('phonenumber'),
-              col.text('roles', {
-                width: 120,
-                render: (roles: UserRow['roles']) => (
-                  <Space size={[0, 4]} wrap>
-                    {roles.map((r) => (
-                      <Tag key={r.roleid}>{r.rolename}</Tag>
-                    ))}
-                  </Space>
-                ),
-              }),
-              col.enabled({
-                action: 'as.m.system.user.enableUser',
-                input: (u, enabled) => ({ userid: u.userid, enabled }),
-                name: (u) => u.sysusername,
-                confirm: 'off',
-                offQuestion: (u) => t('system.user.disableConfirm', { name: u.sysusername }),
-                disabled: (u) => u.userid === me,
-                testId: (u) => `user-enabled-${u.sysusername}`,
-              }),
-              col.time('createdat'),
-              col.actions(
-                (u) => [
-                  { key: 'edit', action: 'as.m.system.user.updateUser', onClick: () => setDialog({ open: true, user: u }) },
-                  {
-                    key: 'delete',
-                    action: 'as.m.system.user.deleteUserById',
-                    danger: true,
-                    hidden: u.userid === me,
-                    onClick: () =>
-                      void list.confirm({
-                        action: 'as.m.system.user.deleteUserById',
-                        input: { userid: u.userid },
-                        content: t('common.deleteConfirm', { name: u.sysusername }),
-                        success: t('common.deleted'),
-                        danger: true,
-                      }),
-                  },
-                  // RuoYi's "more" menu keeps the row short: the rarer actions live here.
-                  { key: 'resetPwd', label: t('system.user.resetPwd'), icon: <KeyOutlined />, action: 'as.m.system.user.resetPwd', more: true, onClick: () => setResetting(u) },
-                ],
-                { width: 170, moreTestId: (u) => `user-more-${u.sysusername}` },
+        <ListView<UserRow>
+          list={list}
+          add={{ action: 'as.m.system.user.insertUser', onClick: () => setDialog({ open: true, user: null }), testId: 'user-add' }}
+          rowKey="userid"
+          columns={[
+            col.text('sysusername', {
+              width: 120,
+              render: (name: string, u) => (
+                <Space size={4}>
+                  {name}
+                  {u.userid === me && <Tag color="blue">{t('system.user.self')}</Tag>}
+                </Space>
               ),
-            ]}
-          />
-        </ListPage>
+            }),
+            col.text('realname', { width: 90 }),
+            ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
+            col.text('deptname', {
+              title: col.title('dept'),
+              width: 120,
+              render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text>,
+            }),
+            col.phone('phonenumber'),
+            col.text('roles', {
+              width: 120,
+              render: (roles: UserRow['roles']) => (
+                <Space size={[0, 4]} wrap>
+                  {roles.map((r) => (
+                    <Tag key={r.roleid}>{r.rolename}</Tag>
+                  ))}
+                </Space>
+              ),
+            }),
+            col.enabled({
+              action: 'as.m.system.user.enableUser',
+              input: (u, enabled) => ({ userid: u.userid, enabled }),
+              name: (u) => u.sysusername,
+              confirm: 'off',
+              offQuestion: (u) => t('system.user.disableConfirm', { name: u.sysusername }),
+              disabled: (u) => u.userid === me,
+              testId: (u) => `user-enabled-${u.sysusername}`,
+            }),
+            col.time('createdat'),
+            col.actions(
+              (u) => [
+                { key: 'edit', action: 'as.m.system.user.updateUser', onClick: () => setDialog({ open: true, user: u }) },
+                col.remove('as.m.system.user.deleteUserById', { userid: u.userid }, u.sysusername, { hidden: u.userid === me }),
+                // RuoYi's "more" menu keeps the row short: the rarer actions live here.
+                {
+                  key: 'resetPwd',
+                  label: t('system.user.resetPwd'),
+                  icon: <KeyOutlined />,
+                  action: 'as.m.system.user.resetPwd',
+                  more: true,
+                  onClick: () => setResetting(u),
+                },
+              ],
+              { width: 170, moreTestId: (u) => `user-more-${u.sysusername}` },
+            ),
+          ]}
+        />
       </div>
       <UserDialog
         open={dialog.open}

@@ -4,17 +4,35 @@
  * Left: apps and their categories; right: the stage list in the RuoYi shape.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Drawer, Empty, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Tooltip, Tree, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Tree,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, LockOutlined, OrderedListOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { LockOutlined, OrderedListOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormBrief, StageRow } from '@xinli/contract';
 import { call } from '../../api';
-import { Can } from '../../components/access';
-import { DataTable, ErrorState, f, ListPage, ListPagination, ListToolbar, SearchForm, useListPage } from '../../components/list';
+import { ErrorState, f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { useApps } from '../../components/pickers';
+import OrderButtons from '../../components/OrderButtons';
 import './period.css';
 
 const LIST = 'as.m.app.exam.getExamStageList';
@@ -44,7 +62,9 @@ export default function PeriodManagement() {
       (apps.query.data ?? []).map((a) => ({
         key: a.appid,
         title: a.appname,
-        children: (categories.data ?? []).filter((cat) => cat.appid === a.appid).map((cat) => ({ key: `${a.appid}/${cat.categoryid}`, title: cat.categoryname, isLeaf: true })),
+        children: (categories.data ?? [])
+          .filter((cat) => cat.appid === a.appid)
+          .map((cat) => ({ key: `${a.appid}/${cat.categoryid}`, title: cat.categoryname, isLeaf: true })),
       })),
     [apps.query.data, categories.data],
   );
@@ -62,7 +82,12 @@ export default function PeriodManagement() {
             <ErrorState error={apps.query.error ?? categories.error} onRetry={() => (apps.query.refetch(), categories.refetch())} />
           ) : (
             <>
-              <div className={`period-all ${selectedKey === '__all' ? 'active' : ''}`} onClick={() => choose({})} role="button" tabIndex={0}>
+              <div
+                className={`period-all ${selectedKey === '__all' ? 'active' : ''}`}
+                onClick={() => choose({})}
+                role="button"
+                tabIndex={0}
+              >
                 {k('allStages')}
               </div>
               <Tree
@@ -83,70 +108,41 @@ export default function PeriodManagement() {
         </Card>
       </Col>
       <Col xs={24} md={18} xl={20}>
-        <ListPage
-          search={<SearchForm {...list.searchProps} />}
-          toolbar={
-            <ListToolbar
-              {...list.toolbarProps}
-              actions={
-                <Can action="as.m.app.exam.insertExamStage">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="stage-add">
-                    {k('add')}
-                  </Button>
-                </Can>
-              }
-            />
-          }
-          pagination={<ListPagination {...list.paginationProps} />}
-        >
-          <DataTable<StageRow>
-            rowKey="stagecode"
-            {...list.tableProps}
-            columns={[
-              col.text('stagename', {
-                width: 130,
-                render: (name: string, row) => (
-                  <Space size={4} wrap>
-                    <Typography.Link onClick={() => setFormsOf(row)}>{name}</Typography.Link>
-                    {!row.editable && (
-                      <Tooltip title={k('givenTip')}>
-                        <Tag icon={<LockOutlined />}>{k('given')}</Tag>
-                      </Tooltip>
-                    )}
-                  </Space>
-                ),
-              }),
-              col.text('stagecode', { width: 90 }),
-              col.text('appname', { title: col.title('appid'), width: 100, render: (v: string) => <Tag color="green">{v}</Tag> }),
-              col.text('categoryname', { title: col.title('category'), width: 100 }),
-              col.text('formcount', { width: 60, align: 'right' }),
-              col.text('sort', { width: 56, align: 'center' }),
-              col.text('insname', { title: col.title('owner'), width: 110 }),
-              col.text('description', { width: 130, ellipsis: true }),
-              col.actions(
-                (row) => [
-                  { key: 'forms', label: k('forms'), icon: <OrderedListOutlined />, onClick: () => setFormsOf(row) },
-                  { key: 'edit', action: 'as.m.app.exam.updateExamStage', hidden: !row.editable, onClick: () => setEditing(row) },
-                  {
-                    key: 'delete',
-                    action: 'as.m.app.exam.deleteExamStage',
-                    danger: true,
-                    hidden: !row.editable,
-                    onClick: () =>
-                      void list.confirm({
-                        action: 'as.m.app.exam.deleteExamStage',
-                        input: { stagecode: row.stagecode },
-                        content: t('common.deleteConfirm', { name: row.stagename }),
-                        success: t('common.deleted'),
-                        danger: true,
-                      }),
-                  },
-                ],
-                { width: 180 },
+        <ListView<StageRow>
+          list={list}
+          add={{ action: 'as.m.app.exam.insertExamStage', onClick: () => setEditing('new'), label: k('add'), testId: 'stage-add' }}
+          rowKey="stagecode"
+          columns={[
+            col.text('stagename', {
+              width: 130,
+              render: (name: string, row) => (
+                <Space size={4} wrap>
+                  <Typography.Link onClick={() => setFormsOf(row)}>{name}</Typography.Link>
+                  {!row.editable && (
+                    <Tooltip title={k('givenTip')}>
+                      <Tag icon={<LockOutlined />}>{k('given')}</Tag>
+                    </Tooltip>
+                  )}
+                </Space>
               ),
-            ]}
-          />
-        </ListPage>
+            }),
+            col.text('stagecode', { width: 90 }),
+            col.text('appname', { title: col.title('appid'), width: 100, render: (v: string) => <Tag color="green">{v}</Tag> }),
+            col.text('categoryname', { title: col.title('category'), width: 100 }),
+            col.text('formcount', { width: 60, align: 'right' }),
+            col.text('sort', { width: 56, align: 'center' }),
+            col.text('insname', { title: col.title('owner'), width: 110 }),
+            col.text('description', { width: 130, ellipsis: true }),
+            col.actions(
+              (row) => [
+                { key: 'forms', label: k('forms'), icon: <OrderedListOutlined />, onClick: () => setFormsOf(row) },
+                { key: 'edit', action: 'as.m.app.exam.updateExamStage', hidden: !row.editable, onClick: () => setEditing(row) },
+                col.remove('as.m.app.exam.deleteExamStage', { stagecode: row.stagecode }, row.stagename, { hidden: !row.editable }),
+              ],
+              { width: 180 },
+            ),
+          ]}
+        />
       </Col>
       <StageDialog stage={editing} defaults={scope} onClose={() => setEditing(null)} />
       <StageFormsDrawer stage={formsOf} onClose={() => setFormsOf(null)} onChanged={() => void list.invalidate()} />
@@ -172,7 +168,15 @@ function useAppForms(appid: string | undefined) {
   });
 }
 
-function StageDialog({ stage, defaults, onClose }: { stage: StageRow | 'new' | null; defaults: { appid?: string; categoryid?: string }; onClose: () => void }) {
+function StageDialog({
+  stage,
+  defaults,
+  onClose,
+}: {
+  stage: StageRow | 'new' | null;
+  defaults: { appid?: string; categoryid?: string };
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<StageValues>();
   const apps = useApps();
@@ -199,7 +203,13 @@ function StageDialog({ stage, defaults, onClose }: { stage: StageRow | 'new' | n
       width={620}
       values={
         stage && stage !== 'new'
-          ? { appid: stage.appid, categoryid: stage.categoryid, stagename: stage.stagename, description: stage.description, sort: stage.sort }
+          ? {
+              appid: stage.appid,
+              categoryid: stage.categoryid,
+              stagename: stage.stagename,
+              description: stage.description,
+              sort: stage.sort,
+            }
           : { appid: defaults.appid, categoryid: defaults.categoryid, sort: 0 }
       }
       onSubmit={submit}
@@ -209,13 +219,19 @@ function StageDialog({ stage, defaults, onClose }: { stage: StageRow | 'new' | n
       <Row gutter={12}>
         <Col span={12}>
           <Field name="appid">
-            <Select disabled={!isNew} options={apps.options} onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })} />
+            <Select
+              disabled={!isNew}
+              options={apps.options}
+              onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })}
+            />
           </Field>
         </Col>
         <Col span={12}>
           <Field name="categoryid" label={k('category')}>
             <Select
-              options={(categories.data ?? []).filter((c) => c.appid === appid).map((c) => ({ value: c.categoryid, label: c.categoryname }))}
+              options={(categories.data ?? [])
+                .filter((c) => c.appid === appid)
+                .map((c) => ({ value: c.categoryid, label: c.categoryname }))}
               notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
             />
           </Field>
@@ -238,7 +254,12 @@ function StageDialog({ stage, defaults, onClose }: { stage: StageRow | 'new' | n
         {isNew && (
           <Col span={24}>
             <Field name="formcodes" label={k('forms')} extra={k('formsHelp')}>
-              <Select mode="multiple" loading={forms.isLoading} options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))} showSearch={{ optionFilterProp: 'label' }} />
+              <Select
+                mode="multiple"
+                loading={forms.isLoading}
+                options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
             </Field>
           </Col>
         )}
@@ -315,22 +336,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
             width: 130,
             render: (_: unknown, r: StageForm, i: number) => (
               <Space size={0}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                  aria-label={t('evaluating.common.moveUp')}
-                />
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, i + 1)}
-                  aria-label={t('evaluating.common.moveDown')}
-                />
+                <OrderButtons index={i} count={rows.length} onMove={move} small />
                 <Button type="link" size="small" danger onClick={() => setDraft(rows.filter((x) => x.formcode !== r.formcode))}>
                   {k('removeForm')}
                 </Button>

@@ -44,7 +44,12 @@ export default function AuthorizeDialog({ plan, onClose, onDone }: { plan: PlanR
       <Field name="count">
         <InputNumber min={1} max={10_000_000} precision={0} style={{ width: 200 }} />
       </Field>
-      <Field name="range" label={k('validity')} required rules={[{ required: true, message: t('common.choose', { field: k('validity') }) }]}>
+      <Field
+        name="range"
+        label={k('validity')}
+        required
+        rules={[{ required: true, message: t('common.choose', { field: k('validity') }) }]}
+      >
         <DatePicker.RangePicker allowClear={false} />
       </Field>
     </FormDialog>
