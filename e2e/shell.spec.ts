@@ -116,7 +116,7 @@ test.describe('routes from permission codes', () => {
     await signIn(page, 'school');
     await page.evaluate(() => localStorage.setItem('userInfo', '{broken'));
     await page.goto('/organization/dept');
-    await expect(page.locator('.ant-message')).toContainText('登录已失效，请重新登录(2)');
+    await expect(page.locator('.ant-message')).toContainText('登录状态无法恢复，请重新登录');
     await expect(page).toHaveURL(/\/login/);
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
 import type { Config } from './config.js';
@@ -57,6 +58,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  // Security headers on every answer (console, assets, API, errors), and no caching of API answers.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, frameguard: { action: 'deny' } });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, parseQuery(body as string));
   });
@@ -88,16 +95,61 @@ function protocolError(status: number): AppError {
   return new AppError('validation', { zh: '请求格式有误', en: 'The request is malformed' }, status);
 }
 
-/** The built console with history fallback: any GET outside /api answers index.html. */
+/**
+ * The console's Content-Security-Policy. Scripts only from this origin (the build has no inline
+ * script and nothing evaluates strings). Styles allow 'unsafe-inline': antd's CSS-in-JS and the
+ * rc-components it builds on (scroll locker, motion) write <style> elements at run time, not all
+ * of them able to carry a nonce. No plugins, no framing, no foreign base URI or form target.
+ */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The built console with history fallback: `/` and any GET or HEAD of a console route (a path
+ * outside /api whose last segment has no file extension) answer index.html. Build internals
+ * (`/.vite/manifest.json`, any dot-folder) are not served; a missing file is a 404, not the page.
+ * Hashed assets are cached for a year, index.html is revalidated on every load.
+ */
 function serveConsole(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasConsole = !!index && fs.existsSync(index);
-  if (hasConsole) app.register(fastifyStatic, { root: webDist!, index: false });
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
+  if (hasConsole) {
+    app.register(fastifyStatic, {
+      root: webDist!,
+      index: false,
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => !pathname.split('/').some((segment) => segment.startsWith('.')) && !pathname.endsWith('/'),
+      setHeaders(reply, file) {
+        const rel = path.relative(webDist!, file).split(path.sep).join('/');
+        if (rel.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (rel === 'index.html') reply.header('cache-control', 'no-cache');
+      },
+    });
+    app.get('/', (_req, reply) => sendIndex(reply));
+  }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && hasConsole && !req.url.startsWith('/api/')) {
-      return reply.type('text/html').send(fs.createReadStream(index!));
-    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasConsole && isConsoleRoute(req.url)) return sendIndex(reply);
     const lang = pickLang(req.headers['accept-language'] as string | undefined);
     return reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: errorMessages.notFound[lang], data: null });
   });
+}
+
+/** A path the console's router answers: not the API, not a file, not under a dot-folder or /assets. */
+export function isConsoleRoute(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0]!;
+  if (/^\/(api|assets)(\/|$)/.test(pathname)) return false;
+  const segments = pathname.split('/');
+  if (segments.some((segment) => segment.startsWith('.'))) return false;
+  return !segments[segments.length - 1]!.includes('.');
 }

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { ApiError, call, download, REQUEST_TIMEOUT_MS } from './client';
 import { fileNameOf } from './client';
 import { setFeedback } from './feedback';
+import i18n, { t } from '../i18n';
 
 const message = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() };
 const modal = { confirm: vi.fn(), warning: vi.fn() };
@@ -76,10 +77,37 @@ describe('error handling (SPEC §8)', () => {
     config.afterClose();
   });
 
-  it('shows network errors for 5 seconds', async () => {
+  it('shows the 110000 message once, however many calls fail together', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => json({ errorCode: 110000, errorMsg: '用户身份已失效，请重新登录' })));
+    const results = await Promise.allSettled([call('as.m.system.ping', {}), call('as.m.system.ping', {}), call('as.m.system.ping', {})]);
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).code === 110000)).toBe(true);
+    expect(message.error).toHaveBeenCalledTimes(1);
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: '用户身份已失效，请重新登录', duration: 5 }));
+    expect(modal.confirm).toHaveBeenCalledTimes(1);
+    // Once the dialog is closed, the next expiry is shown again.
+    modal.confirm.mock.calls[0][0].afterClose();
+    await call('as.m.system.ping', {}).catch(() => undefined);
+    expect(message.error).toHaveBeenCalledTimes(2);
+    expect(modal.confirm).toHaveBeenCalledTimes(2);
+    modal.confirm.mock.calls[1][0].afterClose();
+  });
+
+  it("shows a network error as a translated sentence in the console's language, for 5 seconds", async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(call('as.m.system.ping', {})).rejects.toMatchObject({ code: -1, message: 'Failed to fetch' });
-    expect(message.error).toHaveBeenCalledWith({ content: 'Failed to fetch', duration: 5 });
+    const err = (await call('as.m.system.ping', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ code: -1 });
+    expect(err.message).toBe(t('shell.networkError'));
+    expect(err.message).not.toMatch(/fetch/i);
+    expect(err.message).toMatch(/网络/);
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: err.message, duration: 5 }));
+    await i18n.changeLanguage('en-US');
+    try {
+      const en = (await call('as.m.system.ping', {}).catch((e: unknown) => e)) as ApiError;
+      expect(en.message).toMatch(/network/i);
+      expect(en.message).not.toMatch(/fetch/i);
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it('stays quiet when asked to (sign-out of a revoked session)', async () => {

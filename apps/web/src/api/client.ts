@@ -102,7 +102,8 @@ async function send(url: string, init: RequestInit, options: CallOptions): Promi
   try {
     return await fetch(url, { ...init, signal });
   } catch (err) {
-    const text = timeout.signal.aborted ? String((timeout.signal.reason as Error)?.message ?? 'timeout') : errorText(err);
+    // The browser's own text ("Failed to fetch") is English whatever the console's language.
+    const text = timeout.signal.aborted ? String((timeout.signal.reason as Error)?.message ?? 'timeout') : networkErrorText(err);
     if (!options.silent && !options.signal?.aborted) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
     throw new ApiError(text, -1);
   } finally {
@@ -125,7 +126,9 @@ function checkEnvelope(body: Envelope, options: CallOptions) {
   if (body.request_id !== undefined || !body.errorCode) return;
   const text = body.errorMsg || 'Error';
   if (!options.silent) {
-    feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    // Calls failing together on an expired session show its message once, with the one dialog.
+    const expiryShown = body.errorCode === IDENTITY_INVALID && reloginOpen;
+    if (!expiryShown) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
     if (body.errorCode === IDENTITY_INVALID) openReloginDialog();
   }
   throw new ApiError(text, body.errorCode);
@@ -152,7 +155,8 @@ export function openReloginDialog() {
   });
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'Network Error';
+/** A failed fetch in the user's language; an abort by the caller keeps its own reason. */
+const networkErrorText = (err: unknown) => (err instanceof DOMException && err.name === 'AbortError' && err.message ? err.message : t('shell.networkError'));
 
 function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   const c = new AbortController();

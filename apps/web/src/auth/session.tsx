@@ -16,6 +16,7 @@ import {
   MARKER_KEY,
   PERMISSIONS_KEY,
   readJson,
+  signInName,
   USER_KEY,
   writeJson,
   type StoredUser,
@@ -112,7 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const user = readJson<StoredUser>(USER_KEY);
-    if (user) sessionStorage.setItem(LOGOUT_NAME_KEY, user.username);
+    if (user) sessionStorage.setItem(LOGOUT_NAME_KEY, signInName(user));
     // The next user starts without the last one's tabs.
     sessionStorage.removeItem('tagsView.visited');
     const token = getToken();

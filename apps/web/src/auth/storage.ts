@@ -33,6 +33,9 @@ export const LOGOUT_NAME_KEY = 'username';
 
 export type StoredUser = Omit<UserRecord, 'token'>;
 
+/** The name the user signs in with: a staff user's own (sysusername), else the institution's account. */
+export const signInName = (user: Pick<StoredUser, 'userid' | 'sysusername' | 'username'>) => (user.userid ? user.sysusername : user.username) || user.username;
+
 export function readJson<T>(key: string): T | null {
   const raw = localStorage.getItem(key);
   return raw === null ? null : (JSON.parse(raw) as T);

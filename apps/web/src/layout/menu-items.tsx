@@ -18,6 +18,7 @@ import {
 } from '@ant-design/icons';
 import type { MenuRoute, PageRoute } from '../auth/routes';
 import { pick, type Language } from '../i18n';
+import MenuLabel from './MenuLabel';
 
 /** One icon per top menu (route name). */
 export const menuIcons: Record<string, ReactNode> = {
@@ -50,9 +51,10 @@ export function sideMenuItems(menus: MenuRoute[], lang: Language): Item[] {
     .map((m) => {
       const visible = m.children.filter((c) => !c.hidden);
       const icon = menuIcons[m.name];
-      if (m.children.length === 0) return { key: m.path, icon, label: pick(m.title, lang) };
-      if (visible.length === 1 && !m.alwaysShow) return { key: visible[0].path, icon, label: pick(visible[0].title, lang) };
-      return { key: m.path, icon, label: pick(m.title, lang), children: visible.map((c) => ({ key: c.path, label: pick(c.title, lang) })) };
+      const label = (title: MenuRoute['title']) => <MenuLabel text={pick(title, lang)} />;
+      if (m.children.length === 0) return { key: m.path, icon, label: label(m.title) };
+      if (visible.length === 1 && !m.alwaysShow) return { key: visible[0].path, icon, label: label(visible[0].title) };
+      return { key: m.path, icon, label: label(m.title), children: visible.map((c) => ({ key: c.path, label: label(c.title) })) };
     });
 }
 

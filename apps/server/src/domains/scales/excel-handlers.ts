@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
+import { UploadRefused } from '../../kit/upload/reader.js';
 import { checkDefinition, findForm } from './access.js';
 import { buildTemplate, parseTemplate } from './excel.js';
 import { canonical, loadStored, reviseForm } from './store.js';
@@ -9,7 +10,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 async function readTemplate(content: string) {
   try {
     return await parseTemplate(Buffer.from(content, 'base64'));
-  } catch {
+  } catch (e) {
+    if (e instanceof UploadRefused) throw e; // too big, a zip bomb, too many rows...: says why
     return fail('badImportFile', { zh: '文件不是有效的 Excel（.xlsx）文件', en: 'The file is not a valid Excel (.xlsx) file' });
   }
 }

@@ -4,6 +4,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { FormDefinition, LocalText, QuestionDefinition } from '@xinli/contract';
+import { readSheetRows, type CellValue, type UploadLimits } from '../../kit/upload/reader.js';
 
 export const MAX_OPTIONS = 12;
 export const SHEET = '题目 Questions';
@@ -54,35 +55,43 @@ export interface RowError {
   message: LocalText;
 }
 
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text).trim();
-    if (v instanceof Date) return v.toISOString();
-    return '';
-  }
-  return unescapeCell(String(v).trim());
+const cellText = (v: CellValue): string => (v === null ? '' : unescapeCell(String(v).trim()));
+
+/**
+ * What the reader may take for a question sheet: questions are numbered 1-1000 and the template
+ * has 44 columns, so a little room beyond that; nothing near the size of a roster.
+ */
+export const TEMPLATE_LIMITS: Partial<UploadLimits> = {
+  maxFileBytes: 5 * 1024 * 1024,
+  maxEntryBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxRows: 2000,
+  maxColumns: 100,
+  timeoutMs: 20_000,
 };
 
 const intIn = (s: string, min: number, max: number): number | null => (/^-?\d+$/.test(s) && +s >= min && +s <= max ? +s : null);
 
 /**
- * Reads the questions of a filled template. Any bad row is reported with its row number and
- * nothing is returned for use; `undefined` buffer contents (not an xlsx) throw.
+ * Reads the questions of a filled template (the sheet named SHEET, else the first) through the
+ * guarded upload reader. Any bad row is reported with its row number and nothing is returned
+ * for use; a file that is not an xlsx, or breaks the reader's limits, throws UploadRefused.
  */
 export async function parseTemplate(buffer: Buffer): Promise<{ questions: QuestionDefinition[]; errors: RowError[] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  const ws = wb.getWorksheet(SHEET) ?? wb.worksheets[0];
+  const { sheets } = await readSheetRows(buffer, { sheets: { name: SHEET, orFirst: true }, limits: TEMPLATE_LIMITS });
+  return parseQuestionRows(sheets[0]?.rows);
+}
+
+/** The questions in the rows of a template sheet (rows[0] is the header); pure. */
+export function parseQuestionRows(rows: CellValue[][] | undefined): { questions: QuestionDefinition[]; errors: RowError[] } {
   const errors: RowError[] = [];
   const questions: QuestionDefinition[] = [];
-  if (!ws) return { questions, errors: [{ row: 0, message: { zh: '没有工作表', en: 'The workbook has no sheet' } }] };
+  if (!rows) return { questions, errors: [{ row: 0, message: { zh: '没有工作表', en: 'The workbook has no sheet' } }] };
   const seen = new Set<number>();
-  ws.eachRow((row, r) => {
+  rows.forEach((row, i) => {
+    const r = i + 1;
     if (r === 1) return;
-    const cells = Array.from({ length: fixed.length + MAX_OPTIONS * 3 }, (_, i) => cellText(row.getCell(i + 1).value));
+    const cells = Array.from({ length: fixed.length + MAX_OPTIONS * 3 }, (_, c) => cellText(row[c] ?? null));
     if (cells.every((c) => c === '')) return;
     const bad = (zh: string, en: string) => errors.push({ row: r, message: { zh: `第${r}行：${zh}`, en: `row ${r}: ${en}` } });
     const [noS, typeS, textzh, texten, requiredS, reverseS, factor, inputS] = cells;

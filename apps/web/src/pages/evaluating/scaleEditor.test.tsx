@@ -38,12 +38,12 @@ vi.mock('../../api', async (importOriginal) => {
 
 const { default: ScaleEditor } = await import('./scale-editor/ScaleEditor');
 
-function renderEditor() {
+function renderEditor(onClose: () => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <App>
-        <ScaleEditor open formcode={null} onClose={() => undefined} />
+        <ScaleEditor open formcode={null} onClose={onClose} />
       </App>
     </QueryClientProvider>,
   );
@@ -129,6 +129,42 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     });
     await waitFor(() => expect(screen.getAllByRole('tab', { selected: true })[0].textContent).toContain('基本信息'));
     expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(false);
-    expect(within(screen.getByTestId('scale-editor')).getAllByText('量表名称').length).toBeGreaterThan(0);
+    // The message is a full sentence, not only the field's name.
+    expect(await within(screen.getByTestId('scale-editor')).findByText('请输入量表名称')).toBeTruthy();
+  });
+
+  it('asks before Close or Esc discards unsaved changes; cancel keeps the edit, confirm closes', async () => {
+    const onClose = vi.fn();
+    renderEditor(onClose);
+    await type('scale-formname', '未保存的量表');
+    await click('scale-close');
+    expect((await screen.findAllByText('放弃未保存的修改？')).length).toBeGreaterThan(0);
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => {
+      await click('scale-discard-cancel');
+    });
+    expect(onClose).not.toHaveBeenCalled();
+    expect((await inputIn('scale-formname')).value).toBe('未保存的量表');
+    // Esc on the drawer asks too (once, however often it is pressed); confirming closes.
+    // (jsdom runs no closing animation: the answered prompt stays in the document.)
+    const before = screen.queryAllByTestId('scale-discard-ok').length;
+    const drawer = document.querySelector('.ant-drawer-section, .ant-drawer-content')!;
+    fireEvent.keyDown(drawer, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    fireEvent.keyDown(drawer, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryAllByTestId('scale-discard-ok')).toHaveLength(before + 1));
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(screen.getAllByTestId('scale-discard-ok').at(-1)!);
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('closes at once when nothing changed', async () => {
+    const onClose = vi.fn();
+    renderEditor(onClose);
+    await inputIn('scale-formname');
+    await click('scale-close');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryAllByText('放弃未保存的修改？')).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
   const formTypes = useEnumOptions(FormType);
   const apps = useAppOptions();
-  const k = (key: string) => t(`evaluating.editor.basics.${key}`);
+  const k = (key: string, group = 'basics') => t(`evaluating.editor.${group}.${key}`);
   return (
     <div className="scale-editor-section">
       <Row gutter={16}>
@@ -23,7 +23,7 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           <Form.Item
             name={['formname', 'zh']}
             label={`${k('formname')}（${t('evaluating.common.zh')}）`}
-            rules={[{ required: true, whitespace: true, message: k('formname') }]}
+            rules={[{ required: true, whitespace: true, message: k('formname', 'required') }]}
           >
             <Input maxLength={100} data-testid="scale-formname" />
           </Form.Item>
@@ -34,7 +34,7 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="formtype" label={k('formtype')} rules={[{ required: true }]}>
+          <Form.Item name="formtype" label={k('formtype')} rules={[{ required: true, message: k('formtype', 'required') }]}>
             <Select options={formTypes} />
           </Form.Item>
         </Col>

@@ -103,7 +103,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
           <Form.Item
             name={path('code')}
             label={k('code')}
-            rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') }]}
+            rules={[{ required: true, message: t('evaluating.editor.required.code') }, { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') }]}
           >
             <Input maxLength={32} data-testid={`ind${index}-code`} />
           </Form.Item>
@@ -119,7 +119,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name={path('name', 'zh')} label={k('name')} rules={[{ required: true, whitespace: true, message: k('name') }]}>
+          <Form.Item name={path('name', 'zh')} label={k('name')} rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.name') }]}>
             <Input maxLength={100} data-testid={`ind${index}-name`} />
           </Form.Item>
         </Col>
@@ -153,7 +153,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
         </Col>
         {ind?.formula === 'countAtLeast' && (
           <Col xs={12} md={4}>
-            <Form.Item name={path('countValue')} label={k('countValue')} rules={[{ required: true, message: k('countValue') }]}>
+            <Form.Item name={path('countValue')} label={k('countValue')} rules={[{ required: true, message: t('evaluating.editor.required.countValue') }]}>
               <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -325,7 +325,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
               >
                 <div className="band-main">
                   <Space.Compact>
-                    <Form.Item name={[f.name, 'min']} noStyle rules={[{ required: true }]}>
+                    <Form.Item name={[f.name, 'min']} noStyle rules={[{ required: true, message: t('evaluating.editor.required.min') }]}>
                       <InputNumber
                         placeholder={k('min')}
                         style={{ width: 90 }}
@@ -334,7 +334,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                       />
                     </Form.Item>
                     <span className="band-dash">~</span>
-                    <Form.Item name={[f.name, 'max']} noStyle rules={[{ required: true }]}>
+                    <Form.Item name={[f.name, 'max']} noStyle rules={[{ required: true, message: t('evaluating.editor.required.max') }]}>
                       <InputNumber
                         placeholder={k('max')}
                         style={{ width: 90 }}
@@ -346,7 +346,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                   <Form.Item name={[f.name, 'level']} noStyle>
                     <LevelSelect data-testid={`ind${index}-band${i}-level`} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'label', 'zh']} noStyle rules={[{ required: true, whitespace: true, message: k('label') }]}>
+                  <Form.Item name={[f.name, 'label', 'zh']} noStyle rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.label') }]}>
                     <Input placeholder={k('label')} className="band-label" maxLength={100} data-testid={`ind${index}-band${i}-label`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'label', 'en']} noStyle>

@@ -207,7 +207,7 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
   return (
     <Card size="small" className="question-card" title={header} extra={extra} data-testid={`question-${no}`}>
       <div className="question-texts">
-        <Form.Item name={path('text', 'zh')} rules={[{ required: true, whitespace: true, message: k('textZh') }]} className="grow">
+        <Form.Item name={path('text', 'zh')} rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.textZh') }]} className="grow">
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textZh')} maxLength={1000} data-testid={`q${no}-text`} />
         </Form.Item>
         <Form.Item name={path('text', 'en')} className="grow">
@@ -262,7 +262,7 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
               <span className="option-pos">{String.fromCharCode(65 + (i % 26))}</span>
               <Form.Item
                 name={[field.name, 'text', 'zh']}
-                rules={[{ required: true, whitespace: true, message: k('optionText') }]}
+                rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.optionText') }]}
                 className="grow"
               >
                 <Input placeholder={k('optionText')} maxLength={500} data-testid={`q${no}-opt${i + 1}-text`} />
@@ -270,7 +270,7 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
               <Form.Item name={[field.name, 'text', 'en']} className="grow">
                 <Input placeholder={k('optionTextEn')} maxLength={500} />
               </Form.Item>
-              <Form.Item name={[field.name, 'score']} rules={[{ required: true, message: k('score') }]}>
+              <Form.Item name={[field.name, 'score']} rules={[{ required: true, message: t('evaluating.editor.required.score') }]}>
                 <InputNumber placeholder={k('score')} style={{ width: 90 }} data-testid={`q${no}-opt${i + 1}-score`} />
               </Form.Item>
               {!readOnly && (

@@ -46,7 +46,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                   : [];
               return (
                 <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
-                  <Form.Item name={[f.name, 'no']} label={k('question')} rules={[{ required: true, message: k('question') }]}>
+                  <Form.Item name={[f.name, 'no']} label={k('question')} rules={[{ required: true, message: t('evaluating.editor.required.question') }]}>
                     <Select
                       options={questionOptions}
                       style={{ width: 260 }}
@@ -63,7 +63,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                   <Form.Item
                     name={[f.name, 'reason', 'zh']}
                     label={k('reason')}
-                    rules={[{ required: true, whitespace: true, message: k('reason') }]}
+                    rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.reason') }]}
                     className="grow"
                   >
                     <Input maxLength={500} data-testid={`critical-${i}-reason`} />
@@ -115,7 +115,7 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
             {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
             {fields.map((f) => (
               <div className="rule-row" key={f.key}>
-                <Form.Item name={[f.name, 'indicator']} label={k('indicator')} rules={[{ required: true, message: k('indicator') }]}>
+                <Form.Item name={[f.name, 'indicator']} label={k('indicator')} rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}>
                   <Select options={indicatorOptions} style={{ width: 200 }} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'op']} label={k('op')}>
@@ -127,13 +127,13 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
                     ]}
                   />
                 </Form.Item>
-                <Form.Item name={[f.name, 'value']} label={k('value')} rules={[{ required: true, message: k('value') }]}>
+                <Form.Item name={[f.name, 'value']} label={k('value')} rules={[{ required: true, message: t('evaluating.editor.required.value') }]}>
                   <InputNumber style={{ width: 90 }} />
                 </Form.Item>
                 <Form.Item
                   name={[f.name, 'message', 'zh']}
                   label={k('message')}
-                  rules={[{ required: true, whitespace: true, message: k('message') }]}
+                  rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.message') }]}
                   className="grow"
                 >
                   <Input maxLength={500} />
@@ -184,7 +184,7 @@ function MentalStateRule() {
       {on && (
         <>
           <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
-          <Form.Item name="mentalStateIndicators" label={k('indicators')} rules={[{ required: true, message: k('indicators') }]}>
+          <Form.Item name="mentalStateIndicators" label={k('indicators')} rules={[{ required: true, message: t('evaluating.editor.required.indicators') }]}>
             <Select mode="multiple" options={indicatorOptions} style={{ maxWidth: 520 }} />
           </Form.Item>
           <div className="level-map">

@@ -4,7 +4,7 @@
  * 'try it' panel. It edits a whole definition and saves it with insertForm / updateForm; the
  * server's validator has the last word and its message is shown in the drawer.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,7 +44,7 @@ function tabOf(name: (string | number)[]): EditorTab {
 
 export default function ScaleEditor({ open, formcode, initialTab = 'basics', onClose, onSaved }: ScaleEditorProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const text = useLocalText();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EditorValues>();
@@ -133,12 +133,39 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     }
   };
 
+  // Esc, the drawer's close button and Close ask before unsaved work is thrown away.
+  const confirming = useRef(false);
+  const requestClose = () => {
+    if (readOnly || !isDirty()) return onClose();
+    if (confirming.current) return;
+    confirming.current = true;
+    modal.confirm({
+      title: t('evaluating.editor.discard.title'),
+      content: t('evaluating.editor.discard.content'),
+      okText: t('evaluating.editor.discard.ok'),
+      cancelText: t('evaluating.editor.discard.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'scale-discard-ok' },
+      cancelButtonProps: { 'data-testid': 'scale-discard-cancel' },
+      // Reset on the answer itself, not after the closing animation (a late reset could let a
+      // second prompt open while this one is still shown).
+      onOk: () => {
+        confirming.current = false;
+        onClose();
+      },
+      onCancel: () => {
+        confirming.current = false;
+      },
+    });
+  };
+
   const preview = (answers: AnswerInput[]) => call('as.m.assess.forms.previewScore', { formcode: code!, answers });
 
   const extra = (
     <Space>
       <UnsavedTag form={form} baseline={baseline} />
-      <Button onClick={onClose}>{t('evaluating.common.close')}</Button>
+      <Button onClick={requestClose} data-testid="scale-close">
+        {t('evaluating.common.close')}
+      </Button>
       {!readOnly && (
         <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="scale-save">
           {t('evaluating.common.save')}
@@ -153,7 +180,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       size={1180}
       title={title}
       extra={extra}
