@@ -54,7 +54,7 @@ const { DataTable, f, ListPage, ListPagination, ListToolbar, SearchForm, useList
 const { FormDialog, Field } = await import('./form');
 
 function RoleList() {
-  const list = useListPage('as.m.system.role.selectRoleList', { resource: 'system.role', filters: [f.text('rolename'), f.enabled()] });
+  const list = useListPage('as.m.system.role.selectRoleList', { resource: 'authority.role', filters: [f.text('rolename'), f.enabled()] });
   return (
     <ListPage
       search={<SearchForm {...list.searchProps} />}
@@ -186,7 +186,7 @@ describe('console kit', { timeout: 60_000 }, () => {
     window.addEventListener('unhandledrejection', onRejection);
     mount(
       '/roles',
-      <FormDialog open title="role" action="as.m.system.role.insertRole" resource="system.role" onSubmit={submit} onClose={() => undefined}>
+      <FormDialog open title="role" action="as.m.system.role.insertRole" resource="authority.role" onSubmit={submit} onClose={() => undefined}>
         <Field name="rolename">
           <Input data-testid="role-name" />
         </Field>
@@ -222,7 +222,7 @@ describe('console kit', { timeout: 60_000 }, () => {
 
 /** A list on an action the caller may read with 00031 … the role list answers regardless (mocked). */
 function RoleListWithRows() {
-  const list = useListPage('as.m.system.role.selectRoleList', { resource: 'system.role' });
+  const list = useListPage('as.m.system.role.selectRoleList', { resource: 'authority.role' });
   const rows = list.rows ?? [];
   return (
     <DataTable

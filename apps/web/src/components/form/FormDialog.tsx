@@ -3,7 +3,7 @@
  * success message, invalidation of the lists it changes, and the dialog stays open (with the
  * server's message shown by the request client) when the call is refused.
  *
- *   <FormDialog<RoleForm> open={…} title={…} action="as.m.system.role.insertRole" resource="system.role"
+ *   <FormDialog<RoleForm> open={…} title={…} action="as.m.system.role.insertRole" resource="authority.role"
  *       values={role ? {...role} : { enabled: 1 }} onSubmit={(v) => call(…)} invalidates={[list.key]} onClose={close} onSaved={close}>
  *     <Field name="rolename"><Input data-testid="role-name" /></Field>   // label system.role.rolename, required, max 30
  *   </FormDialog>
@@ -111,7 +111,7 @@ export interface FormDialogProps<V> {
   title: ReactNode;
   /** The action whose input schema gives the rules (the create action of a create/edit dialog). */
   action?: ActionName;
-  /** The label resource: `system.role` labels field `rolename` with `system.role.rolename`. */
+  /** The label resource: `authority.role` labels field `rolename` with `authority.role.rolename`. */
   resource?: Resource;
   form?: FormInstance<V>;
   /** Values set each time the dialog opens (after a reset). */

@@ -4,7 +4,7 @@
  * invalidation after writes, and the URL (filters, page and page size live in the query
  * string, so a reload or a shared link shows the same list).
  *
- *   const list = useListPage('as.m.system.role.selectRoleList', { resource: 'system.role', filters: [f.text('rolename'), f.enabled()] });
+ *   const list = useListPage('as.m.system.role.selectRoleList', { resource: 'authority.role', filters: [f.text('rolename'), f.enabled()] });
  *   <ListPage search={<SearchForm {...list.searchProps} />} toolbar={<ListToolbar {...list.toolbarProps} actions={…} />}
  *             pagination={<ListPagination {...list.paginationProps} />}>
  *     <DataTable rowKey="roleid" columns={[list.col.text('rolename'), …]} {...list.tableProps} />
@@ -27,7 +27,7 @@ import { decodeFilters, encodeFilters, FilterFields, fromFormValues, toFormValue
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PAGINATION_DEFAULT_LIMIT } from './ListPagination';
 
 export interface ListPageOptions<N extends ActionName> {
-  /** The i18n resource of the page's labels (`system.role`). */
+  /** The i18n resource of the page's labels (`authority.role`). */
   resource?: Resource;
   filters?: FilterDef[];
   /** Input merged into every call (a tree selection, a view switch). */

@@ -75,9 +75,9 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
   return (
     <FormDialog<RoleForm>
       open={open}
-      title={t(role ? 'system.role.editTitle' : 'system.role.addTitle')}
+      title={t(role ? 'authority.role.editTitle' : 'authority.role.addTitle')}
       action="as.m.system.role.insertRole"
-      resource="system.role"
+      resource="authority.role"
       form={form}
       width={680}
       labelWidth={120}
@@ -91,7 +91,7 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
       invalidates={invalidates}
       data-testid="role-dialog"
     >
-      {builtIn && <Alert type="info" showIcon title={t('system.role.builtInTip')} style={{ marginBottom: 16 }} />}
+      {builtIn && <Alert type="info" showIcon title={t('authority.role.builtInTip')} style={{ marginBottom: 16 }} />}
       {!role && institutions.many && (
         <Field
           name="musercode"
@@ -105,7 +105,7 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
       <Field name="rolename">
         <Input data-testid="role-name" />
       </Field>
-      <Field name="rolekey" tooltip={t('system.role.rolekeyTip')}>
+      <Field name="rolekey" tooltip={t('authority.role.rolekeyTip')}>
         <Input disabled={builtIn} data-testid="role-key" />
       </Field>
       <Field name="sort">
@@ -114,7 +114,7 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
       <Field name="enabled" label={t('common.status')}>
         <Radio.Group options={enabledOptions} disabled={builtIn} />
       </Field>
-      <Form.Item label={t('system.role.menus')}>
+      <Form.Item label={t('authority.role.menus')}>
         {tree.data ? (
           <Form.Item name="codes" noStyle>
             <MenuTreePicker menus={tree.data.menus} disabled={builtIn} />
@@ -122,7 +122,7 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
         ) : tree.error ? (
           <ErrorState error={tree.error} onRetry={() => tree.refetch()} />
         ) : (
-          <Spin description={t('system.role.menusLoading')} />
+          <Spin description={t('authority.role.menusLoading')} />
         )}
       </Form.Item>
       <Field name="remark">

@@ -22,7 +22,7 @@ export default function EarlyWarningC() {
   const { t } = useTranslation();
   const lang = useLang();
   const list = useListPage('as.m.system.menu.selectMenuList', {
-    resource: 'system.menu',
+    resource: 'authority.menu',
     filters: [f.text('title', { maxLength: 30, width: 220 })],
   });
   // The whole tree opens on load and after each search: it is short and the codes are the point.
@@ -33,11 +33,11 @@ export default function EarlyWarningC() {
   return (
     <ListView<Row>
       list={list}
-      banner={<Alert type="info" showIcon title={t('system.menu.note')} style={{ marginBottom: 12 }} />}
+      banner={<Alert type="info" showIcon title={t('authority.menu.note')} style={{ marginBottom: 12 }} />}
       actions={<ExpandAllButton {...tree.button} />}
       below={
         rows ? (
-          <div className="list-pagination list-count">{t('system.menu.count', { count: allKeys(rows, codeOf).length })}</div>
+          <div className="list-pagination list-count">{t('authority.menu.count', { count: allKeys(rows, codeOf).length })}</div>
         ) : undefined
       }
       rowKey="code"
@@ -53,7 +53,7 @@ export default function EarlyWarningC() {
           width: 90,
           align: 'center',
           render: (hidden: boolean) =>
-            hidden ? <Tag>{t('system.menu.hiddenTag')}</Tag> : <Tag color="success">{t('system.menu.shown')}</Tag>,
+            hidden ? <Tag>{t('authority.menu.hiddenTag')}</Tag> : <Tag color="success">{t('authority.menu.shown')}</Tag>,
         }),
         col.text('sort', { width: 100, align: 'center' }),
       ]}

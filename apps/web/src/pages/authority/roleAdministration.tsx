@@ -11,7 +11,7 @@ export default function RoleAdministration() {
   const { t } = useTranslation();
   const { session } = useSession();
   const list = useListPage('as.m.system.role.selectRoleList', {
-    resource: 'system.role',
+    resource: 'authority.role',
     filters: [f.text('rolename', { maxLength: 30 }), f.text('rolekey', { maxLength: 32 }), f.enabled(), f.institution()],
   });
   const [dialog, setDialog] = useState<{ open: boolean; role: RoleRow | null }>({ open: false, role: null });
@@ -30,7 +30,7 @@ export default function RoleAdministration() {
           render: (name: string, r) => (
             <Space size={4}>
               {name}
-              {r.rolekey === 'admin' && <Tag color="gold">{t('system.role.builtIn')}</Tag>}
+              {r.rolekey === 'admin' && <Tag color="gold">{t('authority.role.builtIn')}</Tag>}
             </Space>
           ),
         }),
@@ -50,7 +50,7 @@ export default function RoleAdministration() {
             { key: 'edit', action: 'as.m.system.role.updateRole', onClick: () => setDialog({ open: true, role: r }) },
             col.remove('as.m.system.role.deleteRoleById', { roleid: r.roleid }, r.rolename, {
               hidden: r.rolekey === 'admin',
-              tooltip: r.usercount > 0 ? t('system.role.inUse', { count: r.usercount }) : undefined,
+              tooltip: r.usercount > 0 ? t('authority.role.inUse', { count: r.usercount }) : undefined,
             }),
           ],
           { width: 140 },

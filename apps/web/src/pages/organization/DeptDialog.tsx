@@ -77,9 +77,9 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
   return (
     <FormDialog<DeptForm>
       open={open}
-      title={t(dept ? 'system.dept.editTitle' : 'system.dept.addTitle')}
+      title={t(dept ? 'organization.dept.editTitle' : 'organization.dept.addTitle')}
       action="as.m.system.dept.insertDept"
-      resource="system.dept"
+      resource="organization.dept"
       form={form}
       labelWidth={100}
       values={
@@ -118,13 +118,13 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
           <InstitutionSelect onChange={() => form.setFieldValue('parentid', null)} />
         </Field>
       )}
-      <Field name="parentid" label={t('system.dept.parent')}>
+      <Field name="parentid" label={t('organization.dept.parent')}>
         <TreeSelect
           allowClear
           treeDefaultExpandAll
           loading={parents.isLoading}
           treeData={treeData}
-          placeholder={t('system.dept.parentNone')}
+          placeholder={t('organization.dept.parentNone')}
           showSearch={{ treeNodeFilterProp: 'title' }}
         />
       </Field>

@@ -18,10 +18,10 @@ export const newPasswordRules = (t: TFunction): Rule[] => [
 
 /** The confirmation must equal the `password` field. */
 export const confirmRules = (t: TFunction): Rule[] => [
-  { required: true, message: t('common.enter', { field: t('system.user.confirmPassword') }) },
+  { required: true, message: t('common.enter', { field: t('organization.user.confirmPassword') }) },
   ({ getFieldValue }) => ({
     validator: async (_, value: string) =>
-      !value || value === getFieldValue('password') ? undefined : Promise.reject(new Error(t('system.user.passwordMismatch'))),
+      !value || value === getFieldValue('password') ? undefined : Promise.reject(new Error(t('organization.user.passwordMismatch'))),
   }),
 ];
 
@@ -36,11 +36,11 @@ export default function ResetPwdDialog({ user, onClose }: ResetPwdDialogProps) {
   return (
     <FormDialog<{ password: string; confirm: string }>
       open={!!user}
-      title={t('system.user.resetPwdTitle', { name: user?.sysusername ?? '' })}
-      resource="system.user"
+      title={t('organization.user.resetPwdTitle', { name: user?.sysusername ?? '' })}
+      resource="organization.user"
       width={460}
       layout="vertical"
-      success={t('system.user.resetPwdDone')}
+      success={t('organization.user.resetPwdDone')}
       onSubmit={({ password }) => call('as.m.system.user.resetPwd', { userid: user!.userid, pwd: hashPassword(password) })}
       onClose={onClose}
       formProps={{ 'data-testid': 'reset-pwd-form' } as object}
@@ -48,7 +48,7 @@ export default function ResetPwdDialog({ user, onClose }: ResetPwdDialogProps) {
       <Field name="password" extra={t('shell.passwordRule')} required rules={newPasswordRules(t)}>
         <Input.Password maxLength={32} autoComplete="new-password" placeholder={t('shell.enterNewPassword')} />
       </Field>
-      <Field name="confirm" label={t('system.user.confirmPassword')} dependencies={['password']} required rules={confirmRules(t)}>
+      <Field name="confirm" label={t('organization.user.confirmPassword')} dependencies={['password']} required rules={confirmRules(t)}>
         <Input.Password maxLength={32} autoComplete="new-password" />
       </Field>
     </FormDialog>

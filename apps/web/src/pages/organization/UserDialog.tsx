@@ -74,7 +74,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
   const held = useMemo(() => new Set(detail.data?.user?.roleids ?? []), [detail.data]);
   const roleOptions = (detail.data?.roles ?? []).map((r) => ({
     value: r.roleid,
-    label: r.grantable || held.has(r.roleid) ? r.rolename : `${r.rolename}（${t('system.user.notGrantable')}）`,
+    label: r.grantable || held.has(r.roleid) ? r.rolename : `${r.rolename}（${t('organization.user.notGrantable')}）`,
     disabled: !r.grantable && !held.has(r.roleid),
   }));
 
@@ -119,9 +119,9 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
   return (
     <FormDialog<UserForm>
       open={open}
-      title={t(user ? 'system.user.editTitle' : 'system.user.addTitle')}
+      title={t(user ? 'organization.user.editTitle' : 'organization.user.addTitle')}
       action="as.m.system.user.insertUser"
-      resource="system.user"
+      resource="organization.user"
       form={form}
       width={720}
       layout="vertical"
@@ -167,13 +167,13 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
               </Field>
             </Col>
             <Col span={12}>
-              <Field name="deptid" label={t('system.user.dept')}>
+              <Field name="deptid" label={t('organization.user.dept')}>
                 <TreeSelect
                   allowClear
                   treeDefaultExpandAll
                   treeData={deptOptions}
                   loading={depts.isLoading}
-                  placeholder={choose('system.user.dept')}
+                  placeholder={choose('organization.user.dept')}
                   data-testid="user-dept"
                 />
               </Field>
@@ -181,7 +181,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
             {!user && (
               <>
                 <Col span={12}>
-                  <Field name="sysusername" tooltip={t('system.user.sysusernameFormat')}>
+                  <Field name="sysusername" tooltip={t('organization.user.sysusernameFormat')}>
                     <Input autoComplete="off" data-testid="user-sysusername" />
                   </Field>
                 </Col>
@@ -193,7 +193,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
                 <Col span={12} offset={12}>
                   <Field
                     name="confirm"
-                    label={t('system.user.confirmPassword')}
+                    label={t('organization.user.confirmPassword')}
                     dependencies={['password']}
                     required
                     rules={confirmRules(t)}
@@ -215,7 +215,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
             </Col>
             <Col span={12}>
               <Field name="sex">
-                <Select allowClear options={genders} placeholder={choose('system.user.sex')} />
+                <Select allowClear options={genders} placeholder={choose('organization.user.sex')} />
               </Field>
             </Col>
             <Col span={12}>
@@ -224,13 +224,13 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
               </Field>
             </Col>
             <Col span={24}>
-              <Field name="roleids" label={t('system.user.roles')}>
+              <Field name="roleids" label={t('organization.user.roles')}>
                 <Select
                   mode="multiple"
                   allowClear
                   options={roleOptions}
                   loading={detail.isLoading}
-                  placeholder={choose('system.user.roles')}
+                  placeholder={choose('organization.user.roles')}
                   data-testid="user-roles"
                 />
               </Field>

@@ -16,7 +16,7 @@ export default function Dept() {
   const { session } = useSession();
   // The user page's department tree follows every change here.
   const list = useListPage('as.m.system.dept.selectDeptList', {
-    resource: 'system.dept',
+    resource: 'organization.dept',
     filters: [f.text('deptname', { maxLength: 30 }), f.enabled(), f.institution()],
     invalidates: ['as.m.system.user.selectDeptTreeList'],
   });
@@ -53,7 +53,7 @@ export default function Dept() {
             { key: 'edit', action: 'as.m.system.dept.updateDept', onClick: () => setDialog({ open: true, dept: d }) },
             {
               key: 'addChild',
-              label: t('system.dept.addChild'),
+              label: t('organization.dept.addChild'),
               icon: <PlusOutlined />,
               action: 'as.m.system.dept.insertDept',
               disabled: d.enabled !== 1,

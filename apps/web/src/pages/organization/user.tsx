@@ -56,13 +56,13 @@ function DeptFilter({
       title={
         <Space>
           <ApartmentOutlined />
-          {t('system.user.dept')}
+          {t('organization.user.dept')}
         </Space>
       }
     >
       <Input.Search
         allowClear
-        placeholder={t('system.user.deptSearch')}
+        placeholder={t('organization.user.deptSearch')}
         onChange={(e) => setText(e.target.value)}
         style={{ marginBottom: 8 }}
       />
@@ -99,7 +99,7 @@ export default function User() {
   const [dept, setDept] = useState<{ deptid: string; musercode: string } | undefined>();
   const deptid = dept?.deptid;
   const list = useListPage('as.m.system.user.selectUserList', {
-    resource: 'system.user',
+    resource: 'organization.user',
     filters: [
       f.text('sysusername', { maxLength: 30, width: 170 }),
       f.text('realname', { maxLength: 30, width: 170 }),
@@ -134,7 +134,7 @@ export default function User() {
               render: (name: string, u) => (
                 <Space size={4}>
                   {name}
-                  {u.userid === me && <Tag color="blue">{t('system.user.self')}</Tag>}
+                  {u.userid === me && <Tag color="blue">{t('organization.user.self')}</Tag>}
                 </Space>
               ),
             }),
@@ -161,7 +161,7 @@ export default function User() {
               input: (u, enabled) => ({ userid: u.userid, enabled }),
               name: (u) => u.sysusername,
               confirm: 'off',
-              offQuestion: (u) => t('system.user.disableConfirm', { name: u.sysusername }),
+              offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
               disabled: (u) => u.userid === me,
               testId: (u) => `user-enabled-${u.sysusername}`,
             }),
@@ -173,7 +173,7 @@ export default function User() {
                 // RuoYi's "more" menu keeps the row short: the rarer actions live here.
                 {
                   key: 'resetPwd',
-                  label: t('system.user.resetPwd'),
+                  label: t('organization.user.resetPwd'),
                   icon: <KeyOutlined />,
                   action: 'as.m.system.user.resetPwd',
                   more: true,

@@ -51,10 +51,10 @@ export default function PeriodManagement() {
   const apps = useApps();
   const categories = useCategories();
   const [scope, setScope] = useState<{ appid?: string; categoryid?: string }>({});
-  const list = useListPage(LIST, { resource: 'evaluating.period', filters: [f.text('stagename', { width: 200 })], input: scope });
+  const list = useListPage(LIST, { resource: 'period.stage', filters: [f.text('stagename', { width: 200 })], input: scope });
   const [editing, setEditing] = useState<StageRow | 'new' | null>(null);
   const [formsOf, setFormsOf] = useState<StageRow | null>(null);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.period.${key}`, o);
+  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
   const { col } = list;
 
   const treeData = useMemo(
@@ -184,7 +184,7 @@ function StageDialog({
   const appid = Form.useWatch('appid', form);
   const forms = useAppForms(appid);
   const isNew = stage === 'new';
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.period.${key}`, o);
+  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
 
   const submit = async (v: StageValues) => {
     const fields = { categoryid: v.categoryid, stagename: v.stagename.trim(), description: v.description ?? '', sort: v.sort ?? 0 };
@@ -197,7 +197,7 @@ function StageDialog({
       open={!!stage}
       title={isNew ? k('createTitle') : k('editTitle', { name: stage ? (stage as StageRow).stagename : '' })}
       action="as.m.app.exam.insertExamStage"
-      resource="evaluating.period"
+      resource="period.stage"
       form={form}
       layout="vertical"
       width={620}
@@ -287,7 +287,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
   const [busy, setBusy] = useState(false);
   const rows = draft ?? current.data ?? [];
   const editable = !!stage?.editable;
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.period.${key}`, o);
+  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
 
   const move = (i: number, to: number) => {
     const next = [...rows];
@@ -307,7 +307,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
     setBusy(true);
     try {
       await call('as.m.app.exam.updateExamStageForms', { stagecode: stage!.stagecode, formcodes: rows.map((r) => r.formcode) });
-      message.success(t('evaluating.common.saved'));
+      message.success(t('common.saved'));
       setDraft(null);
       await queryClient.invalidateQueries({ queryKey: key });
       onChanged();
@@ -331,7 +331,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
     ...(editable
       ? [
           {
-            title: t('evaluating.common.actions'),
+            title: t('common.actions'),
             key: 'actions',
             width: 130,
             render: (_: unknown, r: StageForm, i: number) => (
@@ -356,7 +356,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
       extra={
         editable && (
           <Button type="primary" icon={<SaveOutlined />} disabled={!draft} loading={busy} onClick={save}>
-            {t('evaluating.common.save')}
+            {t('common.save')}
           </Button>
         )
       }

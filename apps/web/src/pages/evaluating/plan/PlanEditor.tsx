@@ -89,7 +89,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
           stages: stageList,
           formcodes: v.formcodes ?? [],
         });
-      message.success(t('evaluating.common.saved'));
+      message.success(t('common.saved'));
       onSaved();
     } catch {
       // Shown by the request client.
@@ -107,9 +107,9 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       title={isNew ? k('createTitle') : k('editTitle', { name: plan ? (plan as PlanRow).planname : '' })}
       extra={
         <Space>
-          <Button onClick={onClose}>{t('evaluating.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" icon={<SaveOutlined />} loading={busy} onClick={submit} data-testid="plan-save">
-            {t('evaluating.common.save')}
+            {t('common.save')}
           </Button>
         </Space>
       }
@@ -144,8 +144,8 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
                     <Switch />
                   </Form.Item>
                 ) : (
-                  <Form.Item name="enabled" label={t('evaluating.common.status')} valuePropName="checked">
-                    <Switch checkedChildren={t('evaluating.common.enabled')} unCheckedChildren={t('evaluating.common.disabled')} />
+                  <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
+                    <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
                   </Form.Item>
                 )}
               </Col>
@@ -182,7 +182,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
                           danger
                           icon={<DeleteOutlined />}
                           onClick={() => remove(f.name)}
-                          aria-label={t('evaluating.common.delete')}
+                          aria-label={t('common.delete')}
                         />
                       </div>
                     ))}

@@ -77,7 +77,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                       danger
                       icon={<DeleteOutlined />}
                       onClick={() => remove(f.name)}
-                      aria-label={t('evaluating.common.delete')}
+                      aria-label={t('common.delete')}
                     />
                   )}
                 </div>
@@ -147,7 +147,7 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
                     danger
                     icon={<DeleteOutlined />}
                     onClick={() => remove(f.name)}
-                    aria-label={t('evaluating.common.delete')}
+                    aria-label={t('common.delete')}
                   />
                 )}
               </div>
