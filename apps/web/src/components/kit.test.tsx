@@ -186,7 +186,14 @@ describe('console kit', { timeout: 60_000 }, () => {
     window.addEventListener('unhandledrejection', onRejection);
     mount(
       '/roles',
-      <FormDialog open title="role" action="as.m.system.role.insertRole" resource="authority.role" onSubmit={submit} onClose={() => undefined}>
+      <FormDialog
+        open
+        title="role"
+        action="as.m.system.role.insertRole"
+        resource="authority.role"
+        onSubmit={submit}
+        onClose={() => undefined}
+      >
         <Field name="rolename">
           <Input data-testid="role-name" />
         </Field>

@@ -1,6 +1,6 @@
 /** Options and labels in the current language: enabled/disabled, contract enumerations. */
 import { useTranslation } from 'react-i18next';
-import type { EnumItem } from '@xinli/contract';
+import type { EnumItem, LocalText } from '@xinli/contract';
 import { pick, type Language } from '../i18n';
 
 /** The current console language, typed. */
@@ -22,4 +22,13 @@ export function useEnabledOptions() {
 export function useEnumOptions<V extends string | number>(list: EnumItem<V>[]) {
   const lang = useLang();
   return list.map((i) => ({ value: i.value, label: pick(i, lang) }));
+}
+
+/** A {zh, en} text in the current language; English falls back to Chinese when not translated. */
+export function useLocalText() {
+  const lang = useLang();
+  return (text: LocalText | null | undefined): string => {
+    if (!text) return '';
+    return lang === 'en-US' ? text.en || text.zh : text.zh;
+  };
 }

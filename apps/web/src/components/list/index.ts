@@ -17,6 +17,3 @@ export { f, FilterFields, DateRange, dateShortcuts, decodeFilters, encodeFilters
 export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from './columns';
 export { useTreeExpansion, ExpandAllButton } from './tree';
 export { useConfirmCall, type ConfirmCallOptions } from './confirm';
-// Before the kit: kept while pages move over.
-export { useListState, type ListState } from './use-list-state';
-export { useListQuery } from '../../api/use-list-query';

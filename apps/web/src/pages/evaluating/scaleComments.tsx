@@ -10,7 +10,8 @@ import type { LocalText } from '@xinli/contract';
 import { call } from '../../api';
 import { f, ListView, useListPage, type Rows } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
-import { LEVELS, LevelTag, useLevelLabel, useLocalText } from './shared';
+import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
+import { useLocalText } from '../../lib/options';
 
 const LIST = 'as.m.assess.comment.getCommentPageList';
 type CommentRow = Rows<typeof LIST>;

@@ -1,13 +1,14 @@
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormType } from '@xinli/contract';
-import { useAppOptions, useEnumOptions } from '../shared';
+import { useApps } from '../../../components/pickers';
+import { useEnumOptions } from '../../../lib/options';
 
 /** Code, names, type, population apps, instructions, licence and source of a scale. */
 export default function BasicsSection({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
   const formTypes = useEnumOptions(FormType);
-  const apps = useAppOptions();
+  const apps = useApps();
   const k = (key: string, group = 'basics') => t(`evaluating.editor.${group}.${key}`);
   return (
     <div className="scale-editor-section">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LEVELS, levelColour, useLevelLabel } from '../shared';
+import { LEVELS, levelColour, useLevelLabel } from '../../../components/levels';
 import {
   formatItemList,
   indicatorItems,

@@ -2,7 +2,7 @@ import { Button, Card, Dropdown, Empty, Form, Input, InputNumber, Popconfirm, Se
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { InputType, QuestionType } from '@xinli/contract';
-import { useEnumOptions } from '../shared';
+import { useEnumOptions } from '../../../lib/options';
 import {
   deleteQuestion,
   isScored,

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerInput, FormDefinition } from '@xinli/contract';
 import { ApiError, call } from '../../../api';
 import { ErrorState } from '../../../components/list';
-import { useLocalText } from '../shared';
+import { useLocalText } from '../../../lib/options';
 import { definitionToValues, EditorValueError, emptyValues, valuesToBody, type EditorValues } from './editorState';
 import BasicsSection from './BasicsSection';
 import QuestionsSection from './QuestionsSection';
