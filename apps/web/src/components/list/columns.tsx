@@ -172,7 +172,7 @@ export function columnKit<T extends object>({
     }),
 
     /**
-     * Row actions: links, then a "more" menu. An action whose `action` the caller may not call
+     * Row actions: text links (no icons, so the fixed column stays narrow), then a "more" menu. An action whose `action` the caller may not call
      * is not shown. Fixed to the right; give it a width that fits its links.
      */
     actions: (items: (row: T) => RowAction[], o: Partial<Col<T>> & { moreTestId?: (row: T) => string } = {}): Col<T> => {
@@ -198,7 +198,6 @@ export function columnKit<T extends object>({
                     size="small"
                     danger={a.danger}
                     disabled={a.disabled}
-                    icon={icon(a)}
                     onClick={a.onClick}
                     data-testid={a.testId}
                   >

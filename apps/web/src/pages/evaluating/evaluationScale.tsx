@@ -98,7 +98,7 @@ export default function EvaluationScale() {
       data-testid="scale-table"
       columns={[
         col.text('formname', {
-          width: 220,
+          width: 200,
           render: (name: string, row) => (
             <Space size={4} wrap>
               <Typography.Link onClick={() => openEditor(row.formcode)}>{name}</Typography.Link>
@@ -112,11 +112,11 @@ export default function EvaluationScale() {
             </Space>
           ),
         }),
-        col.text('formcode', { width: 110 }),
+        col.text('formcode', { width: 96 }),
         col.enumTag('formtype', FormType, { width: 90 }),
         col.text('appids', {
           title: col.title('appid'),
-          width: 140,
+          width: 130,
           render: (ids: string[]) =>
             ids.length ? (
               <Space size={[4, 4]} wrap>
@@ -135,10 +135,10 @@ export default function EvaluationScale() {
         {
           title: col.title('origin'),
           key: 'origin',
-          width: 120,
+          width: 110,
           render: (_: unknown, row) =>
             row.builtin ? (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: row.licence }} style={{ maxWidth: 108 }}>
+              <Typography.Text type="secondary" ellipsis={{ tooltip: row.licence }} style={{ maxWidth: 98 }}>
                 {row.licence || k('builtin')}
               </Typography.Text>
             ) : (

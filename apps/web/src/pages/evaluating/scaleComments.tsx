@@ -64,7 +64,7 @@ export default function ScaleComments() {
       rowKey="optionid"
       columns={[
         col.text('formname', {
-          width: 170,
+          width: 150,
           render: (name: string, row) => (
             <Space size={4}>
               <span>{name}</span>
@@ -76,7 +76,7 @@ export default function ScaleComments() {
             </Space>
           ),
         }),
-        col.text('quotaname', { title: col.title('indicator'), width: 120 }),
+        col.text('quotaname', { title: col.title('indicator'), width: 110 }),
         {
           title: col.title('range'),
           key: 'range',
@@ -85,8 +85,8 @@ export default function ScaleComments() {
           render: (_: unknown, r: CommentRow) => `${r.min} ~ ${r.max}`,
         },
         col.text('level', { width: 110, render: (_: unknown, r) => <LevelTag level={r.level} label={r.label} /> }),
-        col.text('interpretation', { width: 230, render: longCell }),
-        col.text('advice', { width: 230, render: longCell }),
+        col.text('interpretation', { width: 200, render: longCell }),
+        col.text('advice', { width: 200, render: longCell }),
         col.text('raisesWarning', {
           width: 64,
           align: 'center',

@@ -138,7 +138,7 @@ export default function User() {
                 </Space>
               ),
             }),
-            col.text('realname', { width: 90 }),
+            col.text('realname', { width: 80 }),
             ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
             col.text('deptname', {
               title: col.title('dept'),

@@ -132,7 +132,7 @@ export default function PeriodManagement() {
             col.text('formcount', { width: 60, align: 'right' }),
             col.text('sort', { width: 56, align: 'center' }),
             col.text('insname', { title: col.title('owner'), width: 110 }),
-            col.text('description', { width: 130, ellipsis: true }),
+            col.text('description', { width: 110, ellipsis: true }),
             col.actions(
               (row) => [
                 { key: 'forms', label: k('forms'), icon: <OrderedListOutlined />, onClick: () => setFormsOf(row) },
