@@ -130,8 +130,8 @@ export default function EvaluationScale() {
               '—'
             ),
         }),
-        col.text('questioncount', { width: 56, align: 'right' }),
-        col.text('version', { width: 56, align: 'center', render: (v: number) => `v${v}` }),
+        col.text('questioncount', { width: 52, align: 'right' }),
+        col.text('version', { width: 52, align: 'center', render: (v: number) => `v${v}` }),
         {
           title: col.title('origin'),
           key: 'origin',
