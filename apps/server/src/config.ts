@@ -40,7 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
   };
 }
