@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
@@ -20,6 +21,11 @@ export interface Config {
   webDist?: string;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * Server processes `npm run serve` starts (SERVER_PROCESSES, default one per core). PostgreSQL only:
+   * the embedded PGlite is one process's database, so embedded mode always runs one process.
+   */
+  processes: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -42,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
+    processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }
 

@@ -22,7 +22,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/** apps/server/drizzle: two levels up from src/db, one up from the compiled dist/ (npm run build). */
+export const migrationsFolder = [path.resolve(import.meta.dirname, '../../drizzle'), path.resolve(import.meta.dirname, '../drizzle')].find((dir) =>
+  fs.existsSync(path.join(dir, 'meta/_journal.json')),
+)!;
 
 export interface OpenOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
