@@ -48,6 +48,7 @@ export function renderApiDoc(): string {
   for (const [name, def] of Object.entries(catalogue) as [string, ActionDef][]) {
     lines.push(`### ${name}`, '', def.summary, '');
     lines.push(`- access: ${accessText(def.access)}; kind: ${def.kind}; op: ${def.op}`);
+    if (def.unique?.length) lines.push(`- unique: ${def.unique.join(', ')} (a clash answers conflict)`);
     if (def.ids && Object.keys(def.ids).length) lines.push(`- object ids: ${Object.entries(def.ids).map(([f, e]) => `${f} → ${e}`).join(', ')}`);
     lines.push(`- input: \`${shape(def.input)}\``);
     if (def.kind !== 'download') lines.push(`- output: \`${shape(def.output)}\``);

@@ -42,6 +42,12 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   output: O;
   /** Input fields that carry object ids, and the entity each names. */
   ids?: Record<string, EntityName>;
+  /**
+   * For a create action: the input fields whose values the new entity must not share with an
+   * existing one (a unique index backs each). The security sweep fires parallel identical
+   * creates at every action that declares it and expects one row and conflicts for the rest.
+   */
+  unique?: string[];
 }
 
 export const action = <I extends z.ZodType, O extends z.ZodType>(def: ActionDef<I, O>): ActionDef<I, O> => def;

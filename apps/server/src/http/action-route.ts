@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';
 import { holds } from '../domains/auth/scope.js';
 import { AppError } from './errors.js';
+import { uniqueConflict } from '../db/unique.js';
 import { createCtx } from './context.js';
 import { isFileResult, type HandlerMap } from './handlers.js';
 import { sendError, sendFile, sendOk } from './envelope.js';
@@ -29,6 +30,8 @@ export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
       await runAction(req, reply, deps, lang, requestId);
     } catch (err) {
       if (err instanceof AppError) return sendError(reply, err, lang);
+      const clash = uniqueConflict(err);
+      if (clash) return sendError(reply, clash, lang);
       req.log.error({ err, action: req.params.name }, 'action failed');
       return sendError(reply, new AppError('internal', undefined, 500), lang);
     }

@@ -13,6 +13,8 @@ export interface Caller {
   userid: string | null;
   /** The provider that acted as this institution (login-as), else null. */
   actor: string | null;
+  /** The provider's staff user that opened this login-as session, else null. */
+  actoruserid: string | null;
   musertype: string;
   issuper: boolean;
   codes: Set<string>;

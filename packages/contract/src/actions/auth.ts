@@ -59,7 +59,9 @@ export const authActions = {
     access: codes('00021'),
     kind: 'json',
     op: 'auth',
-    summary: 'A provider (or the super account) acts as one of its institutions; answers a user record for it. Audited.',
+    summary:
+      'A provider (or the super account, or a provider’s staff user) acts as one of its institutions; answers a user record for it. Audited. ' +
+      'The session ends with whoever opened it and holds only the codes they hold.',
     input: z.strictObject({ musercode: idString }),
     output: userRecord,
     ids: { musercode: 'muser' },
@@ -70,7 +72,8 @@ export const authActions = {
     op: 'write',
     summary:
       'Change the signed-in account’s password (musercode and pwd); every session of the account is revoked. ' +
-      'Changing another account needs code 00021 or 00022 and that account in scope.',
+      'A staff user naming its own institution changes its own name, phone and password, never the institution’s; ' +
+      'the institution’s name needs code 00021 or 00022. Changing another account needs code 00021 or 00022 and that account in scope.',
     input: z.strictObject({
       musercode: idString,
       pwd: md5Password.optional(),

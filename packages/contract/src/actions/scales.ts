@@ -131,6 +131,8 @@ export const scaleActions = {
       form: formRow,
       definition: formDefinition,
       versions: z.array(z.object({ version: z.int(), createdat: z.string(), resultcount: z.int() })),
+      /** The scale's edit counter: an editor sends it back with updateForm. */
+      revision: z.int(),
     }),
     ids: { formcode: 'form' },
   }),
@@ -147,8 +149,10 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Replace the definition of an own scale; a new version when the current one has results. Score bands keep their ids by position.',
-    input: z.strictObject({ formcode: idString, definition: formDefinitionBody }),
+    summary:
+      'Replace the definition of an own scale; a new version when the current one has results. Score bands keep their ids by position. ' +
+      'revision is the one getForm answered: an edit based on a revision that is no longer current answers conflict (reload and try again).',
+    input: z.strictObject({ formcode: idString, revision: z.int().min(0), definition: formDefinitionBody }),
     output: versionWritten,
     ids: { formcode: 'form' },
   }),

@@ -56,8 +56,11 @@ export const roleRow = z.object({
 });
 export type RoleRow = z.infer<typeof roleRow>;
 
-/** Role keys are short technical names; 'admin' is reserved for the built-in administrator role. */
-const rolekey = z.string().trim().min(1).max(32).regex(/^[A-Za-z][A-Za-z0-9_:.-]*$/);
+/**
+ * Role keys are short technical names; 'admin' is reserved for the built-in administrator role.
+ * A key is a name, never a carrier of codes: no ':' (the server once joined key and code with it).
+ */
+const rolekey = z.string().trim().min(1).max(32).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/);
 const menuCodes = z.array(permissionCode).max(500);
 
 /** Editable fields; inserts default the optional ones, updates change only the fields sent. */
@@ -201,6 +204,7 @@ export const systemActions = {
     input: z.strictObject({ ...roleFields, ...roleDefaults, codes: menuCodes.default([]), musercode: owner }),
     output: z.object({ roleid: z.string() }),
     ids: { musercode: 'muser' },
+    unique: ['rolename', 'rolekey'],
   }),
   'as.m.system.role.updateRole': action({
     access: codes('000311'),
@@ -274,6 +278,7 @@ export const systemActions = {
     input: z.strictObject({ ...deptFields, ...deptDefaults, musercode: owner }),
     output: z.object({ deptid: z.string() }),
     ids: { parentid: 'dept', musercode: 'muser' },
+    unique: ['deptname'],
   }),
   'as.m.system.dept.updateDept': action({
     access: codes('000312'),
@@ -329,6 +334,7 @@ export const systemActions = {
     input: z.strictObject({ sysusername, pwd: md5Password, ...userFields, ...userDefaults, musercode: owner }),
     output: z.object({ userid: z.string() }),
     ids: { deptid: 'dept', roleids: 'role', musercode: 'muser' },
+    unique: ['sysusername'],
   }),
   'as.m.system.user.updateUser': action({
     access: codes('000313'),

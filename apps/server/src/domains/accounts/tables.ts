@@ -1,4 +1,5 @@
-import { pgTable, text, integer, boolean, jsonb, timestamp, primaryKey, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, text, integer, boolean, jsonb, timestamp, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** An institution or provider account (DESIGN §5 muser). Providers own institutions via parentcode. */
 export const muser = pgTable(
@@ -47,4 +48,25 @@ export const muserPermission = pgTable(
     code: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.musercode, t.code] })],
+);
+
+/**
+ * Every sign-in name in use, of institution accounts (muser.username) and staff users
+ * (sysuser.sysusername) alike. A unique index cannot span two tables, so the names of both
+ * live here too, under one unique index on lower(name): "Racerpg2" and "racerpg2" cannot both
+ * sign in, whichever table each would be written to and however many requests race.
+ *
+ * Database triggers (migration 0006) write this table in the same statement as the muser or
+ * sysuser row, so no insert path (handlers, the demo seed, create-admin, tests) can skip it,
+ * and a clash aborts that row's insert with a unique violation (db/unique.ts answers it as
+ * "the sign-in name is already taken"). Exactly one of musercode and userid is set.
+ */
+export const signinName = pgTable(
+  'signin_name',
+  {
+    name: text().notNull(),
+    musercode: text().references(() => muser.musercode, { onDelete: 'cascade' }),
+    userid: text(),
+  },
+  (t) => [uniqueIndex('signin_name_lower_idx').on(sql`lower(${t.name})`), index('signin_name_user_idx').on(t.userid), index('signin_name_muser_idx').on(t.musercode)],
 );

@@ -29,34 +29,60 @@ export const authHandlers = {
     assertInScope(me, musercode);
     const [account] = await ctx.db.select().from(muser).where(eq(muser.musercode, musercode));
     if (!account || account.enabled !== 1) notFound();
+    // The session is tied to whoever opened it (the provider, or the provider's staff user; the
+    // first actor of a chain): it ends with them and holds no code they do not (auth/sessions.ts).
     const actor = me.actor ?? me.musercode;
-    const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, ip: ctx.ip });
+    const actoruserid = me.actor ? me.actoruserid : me.userid;
+    const [actorAccount] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, actor));
+    const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, ip: ctx.ip });
     await ctx.audit({ action: 'as.m.user.loginAs', result: 'ok', detail: { target: musercode } });
-    return buildUserRecord(ctx.db, token, account!, null, musercode);
+    return buildUserRecord(ctx.db, token, account!, null, musercode, { account: actorAccount!, userid: actoruserid });
   },
 
-  'as.m.user.updateMUser': async ({ musercode, pwd, ...profile }, ctx) => {
+  /**
+   * Three callers, three things changed:
+   * - the institution account itself (no actor): its own profile and password;
+   * - a staff user naming its own institution: its OWN user (name, phone, password); the
+   *   institution's name needs code 00021 or 00022, and never comes from a staff user's
+   *   name or phone (a counsellor once renamed its school and changed its phone);
+   * - anyone else (a provider, a login-as session): needs 00021 or 00022 and the account in scope.
+   */
+  'as.m.user.updateMUser': async ({ musercode, pwd, insname, ...personal }, ctx) => {
     const me = ctx.me;
-    const self = musercode === me.musercode && !me.actor;
-    if (!self && !holds(me, '00021', '00022')) fail('permissionDenied');
+    const own = musercode === me.musercode && !me.actor;
+    const staff = own && me.userid !== null;
+    const manages = holds(me, '00021', '00022');
+    if (!own && !manages) fail('permissionDenied');
+    if (staff && insname !== undefined && !manages) {
+      fail('permissionDenied', {
+        zh: '机构资料只能由机构账号或有机构管理权限的用户修改',
+        en: 'The institution’s profile can be changed only by the institution account or a user with institution management',
+      });
+    }
     assertInScope(me, musercode);
     const now = ctx.now();
+    const accountFields = staff ? (insname === undefined ? {} : { insname }) : { ...personal, ...(insname === undefined ? {} : { insname }) };
+    const userFields = staff ? personal : {};
     await ctx.db.transaction(async (tx) => {
-      if (Object.keys(profile).length > 0) {
-        await tx.update(muser).set({ ...profile, updatedat: now }).where(eq(muser.musercode, musercode));
+      if (Object.keys(accountFields).length > 0) {
+        const changed = await tx.update(muser).set({ ...accountFields, updatedat: now }).where(eq(muser.musercode, musercode)).returning({ m: muser.musercode });
+        if (changed.length === 0) notFound();
+      }
+      if (staff && Object.keys(userFields).length > 0) {
+        await tx.update(sysuser).set({ ...userFields, updatedat: now }).where(eq(sysuser.userid, me.userid!));
       }
       if (!pwd) return;
       const pwdhash = await hashPassword(pwd);
-      if (self && me.userid) {
-        await tx.update(sysuser).set({ pwdhash }).where(eq(sysuser.userid, me.userid));
-        await revokeUserSessions(tx, now, me.userid);
+      if (staff) {
+        await tx.update(sysuser).set({ pwdhash }).where(eq(sysuser.userid, me.userid!));
+        await revokeUserSessions(tx, now, me.userid!);
       } else {
         const changed = await tx.update(muser).set({ pwdhash, updatedat: now }).where(eq(muser.musercode, musercode)).returning({ m: muser.musercode });
         if (changed.length === 0) notFound();
         await revokeAccountSessions(tx, now, musercode);
       }
     });
-    await ctx.audit({ action: pwd ? 'password-change' : 'as.m.user.updateMUser', result: 'ok', detail: { target: musercode, self } });
+    await ctx.audit({ action: pwd ? 'password-change' : 'as.m.user.updateMUser', result: 'ok', detail: { target: musercode, self: own, staff } });
     return null;
   },
 

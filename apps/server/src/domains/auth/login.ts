@@ -1,4 +1,4 @@
-import { and, count, eq, gt, max } from 'drizzle-orm';
+import { and, count, eq, gt, lt, lte, max } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.js';
 import { AppError, fail } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
@@ -17,13 +17,20 @@ const locked = () => new AppError('locked');
  * Checks a sign-in: the per-address rate limit, the per-username lock, then the password.
  * Unknown users and wrong passwords get the same answer after the same work; the fifth
  * failure within the window locks the username (SPEC: 5 in 15 minutes, 15-minute lock).
+ *
+ * The attempt is recorded first, as a failure, and only then are the counts read; it becomes a
+ * success only once the password is right. Attempts that arrive together are ordered by the
+ * recorded id, and each counts only those before it (and itself, for the rate limit): 100
+ * parallel attempts cannot all read the counts before any of them is counted, so at most
+ * lockoutFailures of them ever reach the password check.
  */
 export async function checkSignIn(ctx: Ctx, username: string, pwd: string): Promise<SignInTarget> {
   const now = ctx.now();
-  await limitAddress(ctx, now);
+  const [{ id }] = await ctx.db.insert(loginAttempt).values({ username, ip: ctx.ip, at: now, ok: false }).returning({ id: loginAttempt.id });
+  await limitAddress(ctx, now, id);
   const [lock] = await ctx.db.select().from(loginLock).where(eq(loginLock.username, username));
-  if (lock && lock.lockeduntil > now) {
-    await recordAttempt(ctx, username, false);
+  const lockedNow = lock && lock.lockeduntil > now;
+  if (lockedNow || (await recentFailures(ctx, username, now, lock?.lockeduntil, id)) >= ctx.config.lockoutFailures) {
     await ctx.audit({ musercode: '', action: 'as.m.user.login', result: 'locked', detail: { username } });
     throw locked();
   }
@@ -35,12 +42,11 @@ export async function checkSignIn(ctx: Ctx, username: string, pwd: string): Prom
       await ctx.audit({ musercode: target.account.musercode, userid: target.user?.userid ?? null, action: 'as.m.user.login', result: 'fail', detail: { username, reason: 'disabled' } });
       fail('permissionDenied', { zh: '该账号已停用，请联系管理员', en: 'This account is disabled; please contact the administrator' });
     }
-    await recordAttempt(ctx, username, true);
+    await ctx.db.update(loginAttempt).set({ ok: true }).where(eq(loginAttempt.id, id));
     return target;
   }
   if (!target) await verifyPassword(undefined, pwd);
 
-  await recordAttempt(ctx, username, false);
   await ctx.audit({ musercode: target?.account.musercode ?? '', userid: target?.user?.userid ?? null, action: 'as.m.user.login', result: 'fail', detail: { username } });
   if ((await recentFailures(ctx, username, now, lock?.lockeduntil)) >= ctx.config.lockoutFailures) {
     const lockeduntil = new Date(now.getTime() + ctx.config.lockoutMinutes * 60_000);
@@ -58,29 +64,35 @@ async function findAccount(ctx: Ctx, username: string): Promise<SignInTarget | n
   return row ? { account: row.muser, user: row.sysuser } : null;
 }
 
-/** Failures since the window opened, the last lock ended and the last success. */
-async function recentFailures(ctx: Ctx, username: string, now: Date, lastLockEnd?: Date): Promise<number> {
+/**
+ * Failures (attempts not yet or never successful) since the window opened, the last lock ended
+ * and the last success; with before, only the attempts recorded before that one.
+ */
+async function recentFailures(ctx: Ctx, username: string, now: Date, lastLockEnd?: Date, before?: number): Promise<number> {
   const windowStart = new Date(now.getTime() - ctx.config.lockoutMinutes * 60_000);
   const since = lastLockEnd && lastLockEnd > windowStart ? lastLockEnd : windowStart;
-  const [ok] = await ctx.db.select({ at: max(loginAttempt.at) }).from(loginAttempt).where(and(eq(loginAttempt.username, username), eq(loginAttempt.ok, true)));
-  const from = ok?.at && ok.at > since ? ok.at : since;
+  const [ok] = await ctx.db.select({ id: max(loginAttempt.id) }).from(loginAttempt).where(and(eq(loginAttempt.username, username), eq(loginAttempt.ok, true)));
   const [row] = await ctx.db
     .select({ n: count() })
     .from(loginAttempt)
-    .where(and(eq(loginAttempt.username, username), eq(loginAttempt.ok, false), gt(loginAttempt.at, from)));
+    .where(
+      and(
+        eq(loginAttempt.username, username),
+        eq(loginAttempt.ok, false),
+        gt(loginAttempt.at, since),
+        ok?.id ? gt(loginAttempt.id, ok.id) : undefined,
+        before === undefined ? undefined : lt(loginAttempt.id, before),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
-async function limitAddress(ctx: Ctx, now: Date) {
+/** Attempts from this address within the last minute, up to and including this one. */
+async function limitAddress(ctx: Ctx, now: Date, id: number) {
   const since = new Date(now.getTime() - 60_000);
   const [row] = await ctx.db
     .select({ n: count() })
     .from(loginAttempt)
-    .where(and(eq(loginAttempt.ip, ctx.ip), gt(loginAttempt.at, since)));
-  if (Number(row?.n ?? 0) >= ctx.config.loginPerMinutePerAddress) throw new AppError('rateLimited', undefined, 429);
+    .where(and(eq(loginAttempt.ip, ctx.ip), gt(loginAttempt.at, since), lte(loginAttempt.id, id)));
+  if (Number(row?.n ?? 0) > ctx.config.loginPerMinutePerAddress) throw new AppError('rateLimited', undefined, 429);
 }
-
-async function recordAttempt(ctx: Ctx, username: string, ok: boolean) {
-  await ctx.db.insert(loginAttempt).values({ username, ip: ctx.ip, at: ctx.now(), ok });
-}
-

@@ -24,51 +24,97 @@ export function typeCodes(musertype: string): string[] {
   return musertype === '005' ? [PROVIDER_EXTRA_CODE] : [];
 }
 
-interface AccessRows {
-  own: string[];
-  /** 'rolekey:code' per role code of the user's enabled roles ('rolekey:' for a role without codes). */
-  rolecodes: string[];
-  children: string[];
-}
+/** The built-in administrator role key: a role with exactly this key gives every code of its institution. */
+export const ADMIN_ROLE_KEY = 'admin';
 
-/** One round trip for everything authorisation needs; it runs on every signed-in request. */
-async function loadAccessRows(db: DbOrTx, musercode: string, userid: string | null): Promise<AccessRows> {
-  const result = await db.execute(sql`
-    select
-      array(select code from muser_permission where musercode = ${musercode}) as own,
-      array(
-        select r.rolekey || ':' || coalesce(rm.code, '')
-        from sysuser_role ur
-        join role r on r.roleid = ur.roleid and r.enabled = 1
-        left join role_menu rm on rm.roleid = r.roleid
-        where ur.userid = ${userid}
-      ) as rolecodes,
-      array(select musercode from muser where parentcode = ${musercode}) as children`);
-  return (result as unknown as { rows: AccessRows[] }).rows[0];
+/** One enabled role: its key and its codes, always as separate values (never joined into one string). */
+export interface RoleGrant {
+  rolekey: string;
+  codes: string[];
 }
 
 /**
- * Pure: an account's own codes, and a staff user's codes as those of its enabled roles bounded
- * by its institution's codes (a role never gives more than the institution holds; role key
- * 'admin' gives all of them).
+ * What one role gives in effect: for the built-in key 'admin' (exactly that key) every code of its
+ * institution, else its own codes that the institution holds. This is the only place that turns
+ * a role into codes: the resolver below (what a holder gets on every request) and the checks in
+ * system/common.ts (what a caller may give) both call it, so they cannot disagree. No string a
+ * caller chooses (name, key, remark) is ever parsed for codes.
  */
-export function grantsOf(account: AccountRow, userid: string | null, rows: Pick<AccessRows, 'own' | 'rolecodes'>): Grants {
+export function roleGives(institution: ReadonlySet<string>, r: RoleGrant): string[] {
+  if (r.rolekey === ADMIN_ROLE_KEY) return [...institution];
+  return r.codes.filter((code) => institution.has(code));
+}
+
+interface AccessRows {
+  own: string[];
+  /** The user's enabled roles with their codes. */
+  roles: RoleGrant[];
+  children: string[];
+  /** For a login-as session: the actor account's own codes and the actor staff user's roles. */
+  actorown: string[];
+  actorroles: RoleGrant[];
+}
+
+/** A staff user's enabled roles as JSON objects {rolekey, codes}: key and codes stay apart. */
+const rolesOfUser = (userid: string | null) => sql`coalesce((
+  select json_agg(json_build_object('rolekey', r.rolekey, 'codes', array(select rm.code from role_menu rm where rm.roleid = r.roleid)))
+  from sysuser_role ur
+  join role r on r.roleid = ur.roleid and r.enabled = 1
+  where ur.userid = ${userid}), '[]'::json)`;
+
+/**
+ * The actor of a login-as session: the provider account (or super account) that opened it, and
+ * the provider's staff user when one did. The session holds no code its actor does not.
+ */
+export interface Actor {
+  account: AccountRow;
+  userid: string | null;
+}
+
+/** One round trip for everything authorisation needs; it runs on every signed-in request. */
+async function loadAccessRows(db: DbOrTx, musercode: string, userid: string | null, actor: Actor | null): Promise<AccessRows> {
+  const actorcode = actor?.account.musercode ?? null;
+  const result = await db.execute(sql`
+    select
+      array(select code from muser_permission where musercode = ${musercode}) as own,
+      ${rolesOfUser(userid)} as roles,
+      array(select musercode from muser where parentcode = ${musercode}) as children,
+      array(select code from muser_permission where musercode = ${actorcode}) as actorown,
+      ${rolesOfUser(actor?.userid ?? null)} as actorroles`);
+  const row = (result as unknown as { rows: AccessRows[] }).rows[0];
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as RoleGrant[];
+  return { ...row, roles: json(row.roles), actorroles: json(row.actorroles) };
+}
+
+/**
+ * Pure: an account's own codes, and a staff user's codes as what its enabled roles give
+ * (roleGives: bounded by its institution's codes; key 'admin' gives all of them).
+ */
+export function grantsOf(account: AccountRow, userid: string | null, rows: { own: string[]; roles: RoleGrant[] }): Grants {
   const own = account.issuper ? [...allMenuCodes(), PROVIDER_EXTRA_CODE] : [...new Set([...rows.own, ...typeCodes(account.musertype)])];
   if (!userid) return { codes: own, roles: account.issuper ? ['admin', ...own] : own };
-  const pairs = rows.rolecodes.map((rc) => rc.split(':') as [string, string]);
   const held = new Set(own);
-  const codes = pairs.some(([key]) => key === 'admin') ? own : [...new Set(pairs.map(([, code]) => code).filter((c) => held.has(c)))];
+  const codes = [...new Set(rows.roles.flatMap((r) => roleGives(held, r)))];
   return { codes, roles: codes };
 }
 
-export async function resolveAccess(db: DbOrTx, account: AccountRow, userid: string | null): Promise<Access> {
-  const rows = await loadAccessRows(db, account.musercode, userid);
-  const scope = account.issuper ? 'all' : [account.musercode, ...rows.children];
-  return { ...grantsOf(account, userid, rows), scope };
+/** Pure: a login-as session holds the codes of the account it acts as that its actor holds too. */
+export function boundByActor(grants: Grants, actor: Grants | null): Grants {
+  if (!actor || actor.roles.includes('admin')) return grants;
+  const held = new Set(actor.codes);
+  const codes = grants.codes.filter((code) => held.has(code));
+  return { codes, roles: codes };
 }
 
-export async function resolveGrants(db: DbOrTx, account: AccountRow, userid: string | null): Promise<Grants> {
-  const { codes, roles } = await resolveAccess(db, account, userid);
+export async function resolveAccess(db: DbOrTx, account: AccountRow, userid: string | null, actor: Actor | null = null): Promise<Access> {
+  const rows = await loadAccessRows(db, account.musercode, userid, actor);
+  const scope = account.issuper ? 'all' : [account.musercode, ...rows.children];
+  const actorGrants = actor ? grantsOf(actor.account, actor.userid, { own: rows.actorown, roles: rows.actorroles }) : null;
+  return { ...boundByActor(grantsOf(account, userid, rows), actorGrants), scope };
+}
+
+export async function resolveGrants(db: DbOrTx, account: AccountRow, userid: string | null, actor: Actor | null = null): Promise<Grants> {
+  const { codes, roles } = await resolveAccess(db, account, userid, actor);
   return { codes, roles };
 }
 

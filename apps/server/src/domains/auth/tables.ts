@@ -1,9 +1,11 @@
-import { pgTable, text, timestamp, index, boolean } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, index, boolean, bigserial } from 'drizzle-orm/pg-core';
 
 /**
  * A signed-in session. Only the SHA-256 of the token is stored, so a database leak does not
  * hand out live sessions. musercode is the institution the session acts for; actor is set when
- * a provider signed in and then acted as one of its institutions (login-as).
+ * a provider signed in and then acted as one of its institutions (login-as), and actoruserid
+ * when the provider's staff user did: the session lives only while its actor is enabled, and
+ * holds no code its actor does not (auth/permissions.ts).
  */
 export const session = pgTable(
   'session',
@@ -12,18 +14,25 @@ export const session = pgTable(
     musercode: text().notNull(),
     userid: text(),
     actor: text(),
+    actoruserid: text(),
     ip: text().notNull().default(''),
     createdat: timestamp({ withTimezone: true }).notNull(),
     lastseenat: timestamp({ withTimezone: true }).notNull(),
     revokedat: timestamp({ withTimezone: true }),
   },
-  (t) => [index('session_muser_idx').on(t.musercode), index('session_user_idx').on(t.userid)],
+  (t) => [index('session_muser_idx').on(t.musercode), index('session_user_idx').on(t.userid), index('session_actor_user_idx').on(t.actoruserid)],
 );
 
-/** Every sign-in attempt: the lockout counts failures per username, the rate limit per address. */
+/**
+ * Every sign-in attempt: the lockout counts failures per username, the rate limit per address.
+ * An attempt is recorded (as a failure) before its password is checked, and id orders attempts
+ * that arrive at the same instant, so parallel attempts cannot all read the counts before any
+ * of them is counted (auth/login.ts).
+ */
 export const loginAttempt = pgTable(
   'login_attempt',
   {
+    id: bigserial({ mode: 'number' }).notNull(),
     username: text().notNull(),
     ip: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull(),

@@ -2,7 +2,7 @@ import type { UserRecord } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { muser } from '../accounts/tables.js';
 import type { sysuser } from '../system/tables.js';
-import { resolveGrants } from './permissions.js';
+import { resolveGrants, type Actor } from './permissions.js';
 
 /** Types whose accounts never see the app-selection dialog (SPEC §6). */
 const APP_DIALOG_EXEMPT_TYPES = ['001', '002', '003'];
@@ -14,8 +14,9 @@ export async function buildUserRecord(
   account: typeof muser.$inferSelect,
   user: typeof sysuser.$inferSelect | null,
   actingas: string | null,
+  actor: Actor | null = null,
 ): Promise<UserRecord> {
-  const grants = await resolveGrants(db, account, user?.userid ?? null);
+  const grants = await resolveGrants(db, account, user?.userid ?? null, actor);
   return {
     token,
     userid: user?.userid ?? null,

@@ -20,6 +20,8 @@ describe.each(engines())('scale library on %s', (engine) => {
       Number((await db.select({ n: count() }).from(quotaOption))[0]!.n),
     ];
   };
+  /** The revision an editor would have loaded (updateForm sends it back). */
+  const revisionOf = async (formcode: string) => (await s.call('as.m.assess.forms.getForm', { formcode }, school)).data.revision as number;
   const phq9 = async (token: string) => (await s.call('as.m.assess.forms.getForm', { formcode: 'PHQ9' }, token)).data.definition as FormDefinition;
 
   beforeAll(async () => {
@@ -60,7 +62,7 @@ describe.each(engines())('scale library on %s', (engine) => {
       ['as.m.assess.forms.getFormPageList', {}],
       ['as.m.assess.forms.getForm', { formcode: 'PHQ9' }],
       ['as.m.assess.forms.insertForm', { definition: body }],
-      ['as.m.assess.forms.updateForm', { formcode: 'PHQ9', definition: body }],
+      ['as.m.assess.forms.updateForm', { formcode: 'PHQ9', revision: 0, definition: body }],
       ['as.m.assess.forms.copyForm', { formcode: 'PHQ9' }],
       ['as.m.assess.forms.deleteForm', { formcode: 'PHQ9' }],
       ['as.m.assess.forms.enableForm', { formcode: 'PHQ9', enabled: 0 }],
@@ -79,7 +81,7 @@ describe.each(engines())('scale library on %s', (engine) => {
     const def = await phq9(school);
     const before = await counts();
     for (const [name, input] of [
-      ['as.m.assess.forms.updateForm', { formcode: 'PHQ9', definition: bodyOf(def) }],
+      ['as.m.assess.forms.updateForm', { formcode: 'PHQ9', revision: 0, definition: bodyOf(def) }],
       ['as.m.assess.forms.deleteForm', { formcode: 'PHQ9' }],
       ['as.m.assess.forms.enableForm', { formcode: 'PHQ9', enabled: 0 }],
     ] as const) {
@@ -96,7 +98,7 @@ describe.each(engines())('scale library on %s', (engine) => {
 
     const edited = structuredClone(got.data.definition) as FormDefinition;
     edited.questions[0]!.text.zh = '做事时提不起劲或没有兴趣（本校版）';
-    const upd = await s.call('as.m.assess.forms.updateForm', { formcode: copy.data.formcode, definition: bodyOf(edited) }, school);
+    const upd = await s.call('as.m.assess.forms.updateForm', { formcode: copy.data.formcode, revision: await revisionOf(copy.data.formcode), definition: bodyOf(edited) }, school);
     expect(upd.data).toEqual({ formcode: copy.data.formcode, version: 1 }); // no results yet: same version
     expect((await s.call('as.m.assess.forms.getForm', { formcode: copy.data.formcode }, school)).data.definition.questions[0].text.zh).toBe('做事时提不起劲或没有兴趣（本校版）');
     // The built-in itself is untouched.
@@ -136,7 +138,7 @@ describe.each(engines())('scale library on %s', (engine) => {
       ['as.m.assess.forms.deleteForm', { formcode: theirs }],
       ['as.m.assess.forms.enableForm', { formcode: theirs, enabled: 0 }],
       ['as.m.assess.forms.previewScore', { formcode: theirs, answers: [] }],
-      ['as.m.assess.forms.updateForm', { formcode: theirs, definition: bodyOf(await phq9(school)) }],
+      ['as.m.assess.forms.updateForm', { formcode: theirs, revision: 0, definition: bodyOf(await phq9(school)) }],
     ] as const) {
       expect((await s.call(name, input as never, school)).errorCode, name).toBe(ErrorCode.notFound);
     }
@@ -156,7 +158,7 @@ describe.each(engines())('scale library on %s', (engine) => {
     const def = (await s.call('as.m.assess.forms.getForm', { formcode }, school)).data.definition as FormDefinition;
     const edited = structuredClone(def);
     edited.questions[1]!.text.zh = '感到心情低落、沮丧或绝望（修订）';
-    const upd = await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school);
+    const upd = await s.call('as.m.assess.forms.updateForm', { formcode, revision: await revisionOf(formcode), definition: bodyOf(edited) }, school);
     expect(upd.data).toEqual({ formcode, version: 2 });
 
     const [result] = await s.database.db.select().from(assessment).where(eq(assessment.assessid, 'A-TEST-1'));
@@ -173,12 +175,12 @@ describe.each(engines())('scale library on %s', (engine) => {
       (await s.database.db.select({ id: quotaOption.optionid }).from(quotaOption).where(and(eq(quotaOption.formcode, formcode), eq(quotaOption.version, version)))).map((r) => r.id).sort();
     expect(await ids(2)).toEqual(await ids(1));
     // Saving the same definition again writes nothing: still version 2.
-    expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(2);
+    expect((await s.call('as.m.assess.forms.updateForm', { formcode, revision: await revisionOf(formcode), definition: bodyOf(edited) }, school)).data.version).toBe(2);
     await s.database.db.insert(assessment).values({ assessid: 'A-TEST-2', formcode, version: 2, musercode: 'I0001', answers, scores: scored.data });
-    expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(2);
+    expect((await s.call('as.m.assess.forms.updateForm', { formcode, revision: await revisionOf(formcode), definition: bodyOf(edited) }, school)).data.version).toBe(2);
     // A real change after results on version 2 makes version 3; a form with results cannot be deleted.
     edited.questions[1]!.text.en = 'Feeling down (revised)';
-    expect((await s.call('as.m.assess.forms.updateForm', { formcode, definition: bodyOf(edited) }, school)).data.version).toBe(3);
+    expect((await s.call('as.m.assess.forms.updateForm', { formcode, revision: await revisionOf(formcode), definition: bodyOf(edited) }, school)).data.version).toBe(3);
     expect((await s.call('as.m.assess.forms.deleteForm', { formcode }, school)).errorCode).toBe(ErrorCode.conflict);
     // An editor still holding version 1 cannot overwrite the newer version: conflict, nothing written.
     const stale = s.database.db.transaction((tx) => reviseForm(tx, { formcode, version: 1 }, { ...edited, formcode }, new Map(), s.clock.now()));

@@ -121,7 +121,12 @@ export const formHandlers = {
       .where(eq(formVersion.formcode, formcode))
       .orderBy(asc(formVersion.version));
     const { def } = await loadStored(ctx.db, formcode, version ?? head.version);
-    return { form: await formRowOf(ctx, formcode), definition: def, versions: versions.map((v) => ({ version: v.version, createdat: iso(v.createdat), resultcount: Number(v.resultcount) })) };
+    return {
+      form: await formRowOf(ctx, formcode),
+      definition: def,
+      versions: versions.map((v) => ({ version: v.version, createdat: iso(v.createdat), resultcount: Number(v.resultcount) })),
+      revision: head.revision,
+    };
   },
 
   'as.m.assess.forms.insertForm': async ({ musercode, definition }, ctx) => {
@@ -130,13 +135,14 @@ export const formHandlers = {
     return out;
   },
 
-  'as.m.assess.forms.updateForm': async ({ formcode, definition }, ctx) => {
+  'as.m.assess.forms.updateForm': async ({ formcode, revision, definition }, ctx) => {
     const head = await findForm(ctx, ctx.db, formcode, true);
     const def = checkDefinition({ ...definition, formcode, version: head.version });
     const version = await ctx.db.transaction(async (tx) => {
       // Bands keep their ids by position within their indicator.
       const { ids } = await loadStored(tx, formcode, head.version);
-      return reviseForm(tx, head, def, ids, ctx.now());
+      // Written only if the revision the editor started from is still current (checked under a row lock).
+      return reviseForm(tx, { ...head, revision }, def, ids, ctx.now());
     });
     await ctx.audit({ action: 'as.m.assess.forms.updateForm', result: 'ok', detail: { formcode, from: head.version, version } });
     return { formcode, version };

@@ -153,12 +153,22 @@ export async function resultCount(db: DbOrTx, formcode: string, version: number)
  * result keeps reading the version it was scored with. Saving an unchanged definition writes
  * nothing (so it never freezes a new version needlessly). Returns the version now current.
  */
-export async function reviseForm(tx: DbOrTx, head: { formcode: string; version: number }, def: FormDefinition, ids: Map<string, string[]>, now: Date, toVersion?: number): Promise<number> {
+export async function reviseForm(
+  tx: DbOrTx,
+  head: { formcode: string; version: number; revision?: number },
+  def: FormDefinition,
+  ids: Map<string, string[]>,
+  now: Date,
+  toVersion?: number,
+): Promise<number> {
   if (toVersion === undefined) {
-    // Two editors saving at once: the row lock orders them, and the one who edited a version that
-    // is no longer current is told to reload instead of overwriting (or colliding on) a version.
-    const [locked] = await tx.select({ version: form.version }).from(form).where(eq(form.formcode, head.formcode)).for('update');
-    if (!locked || locked.version !== head.version) conflict({ zh: '量表已被他人修改，请刷新后重试', en: 'The scale was changed meanwhile: reload it and try again' });
+    // Two editors saving at once: the row lock orders them, and the one whose edit was based on a
+    // revision (or version) that is no longer current is told to reload instead of overwriting.
+    // The revision counts every saved edit, so this holds for edits rewritten in place too (12
+    // parallel edits of one revision: one saved, 11 conflicts).
+    const [locked] = await tx.select({ version: form.version, revision: form.revision }).from(form).where(eq(form.formcode, head.formcode)).for('update');
+    const stale = !locked || locked.version !== head.version || (head.revision !== undefined && locked.revision !== head.revision);
+    if (stale) conflict({ zh: '量表已被他人修改，请刷新后重试', en: 'The scale was changed meanwhile: reload it and try again' });
     const current = await loadStored(tx, head.formcode, head.version);
     const same = (d: FormDefinition) => canonical({ ...d, formcode: head.formcode, version: 0 });
     if (same(current.def) === same(def)) return head.version;
@@ -173,7 +183,7 @@ export async function reviseForm(tx: DbOrTx, head: { formcode: string; version: 
     await tx.insert(formVersion).values({ formcode: head.formcode, version, definition: bodyOf(full), createdat: now });
   }
   await writeBands(tx, head.formcode, version, full, ids);
-  await tx.update(form).set({ ...headerOf(full), version, updatedat: now }).where(eq(form.formcode, head.formcode));
+  await tx.update(form).set({ ...headerOf(full), version, revision: sql`${form.revision} + 1`, updatedat: now }).where(eq(form.formcode, head.formcode));
   return version;
 }
 

@@ -19,6 +19,12 @@ export const form = pgTable(
     appids: jsonb().$type<string[]>().notNull().default([]),
     /** The current version: new results are scored with it. */
     version: integer().notNull().default(1),
+    /**
+     * Counts every saved edit of the definition (a version is rewritten in place while it has no
+     * results, so the version alone does not tell edits apart). An edit names the revision it was
+     * based on and is written only if that is still the current one (scales/store.ts).
+     */
+    revision: integer().notNull().default(0),
     enabled: integer().notNull().default(1),
     licence: text().notNull().default(''),
     source: text().notNull().default(''),

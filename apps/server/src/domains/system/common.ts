@@ -5,7 +5,7 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
-import { accountCodes, resolveGrants } from '../auth/permissions.js';
+import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from '../auth/permissions.js';
 import { assertInScope, holds, scopeWhere } from '../auth/scope.js';
 import { role, roleMenu } from './tables.js';
 
@@ -60,32 +60,34 @@ export async function grantableCodes(ctx: Ctx, db: DbOrTx, account: AccountRow):
   return new Set(own.filter((code) => holds(ctx.me, code)));
 }
 
-/** What a role gives in effect: its codes bounded by its institution's, or all of them for key 'admin'. */
+/**
+ * What each role gives in effect, by the same function the resolver uses on every request
+ * (auth/permissions.ts roleGives): what a caller may give and what a holder gets cannot differ.
+ */
 export async function roleEffectiveCodes(db: DbOrTx, roleids: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (roleids.length === 0) return out;
   const rows = await db
-    .select({ roleid: role.roleid, rolekey: role.rolekey, musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, code: roleMenu.code })
+    .select({
+      roleid: role.roleid,
+      rolekey: role.rolekey,
+      musercode: muser.musercode,
+      musertype: muser.musertype,
+      issuper: muser.issuper,
+      codes: sql<string[]>`array(select ${roleMenu.code} from ${roleMenu} where ${roleMenu.roleid} = ${role.roleid})`,
+    })
     .from(role)
     .innerJoin(muser, eq(muser.musercode, role.musercode))
-    .leftJoin(roleMenu, eq(roleMenu.roleid, role.roleid))
     .where(inArray(role.roleid, roleids));
   const institutionCodes = new Map<string, Set<string>>();
   for (const r of rows) {
     if (!institutionCodes.has(r.musercode)) institutionCodes.set(r.musercode, new Set(await accountCodes(db, r)));
-    const own = institutionCodes.get(r.musercode)!;
-    const list = out.get(r.roleid) ?? [];
-    if (r.rolekey === ADMIN_ROLE_KEY) out.set(r.roleid, [...own]);
-    else {
-      if (r.code && own.has(r.code)) list.push(r.code);
-      out.set(r.roleid, list);
-    }
+    out.set(r.roleid, roleGives(institutionCodes.get(r.musercode)!, { rolekey: r.rolekey, codes: r.codes ?? [] }));
   }
   return out;
 }
 
-/** The built-in administrator role key: it gives every code of its institution (auth/permissions.ts). */
-export const ADMIN_ROLE_KEY = 'admin';
+export { ADMIN_ROLE_KEY };
 
 /**
  * Staff users with user or role management may only act on what they could have granted:

@@ -1,4 +1,5 @@
-import { pgTable, text, integer, timestamp, primaryKey, index, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, text, integer, timestamp, primaryKey, index, boolean, uniqueIndex } from 'drizzle-orm/pg-core';
 import { muser } from '../accounts/tables.js';
 
 /** The menu table of SPEC §2, seeded from the contract at every start. */
@@ -31,7 +32,12 @@ export const dept = pgTable(
     email: text().notNull().default(''),
     updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dept_muser_idx').on(t.musercode), index('dept_parent_idx').on(t.parentid)],
+  (t) => [
+    index('dept_muser_idx').on(t.musercode),
+    index('dept_parent_idx').on(t.parentid),
+    // Names are unique among siblings (roots of one institution are siblings); db/unique.ts names the clash.
+    uniqueIndex('dept_sibling_name_idx').on(t.musercode, sql`coalesce(${t.parentid}, '')`, t.deptname),
+  ],
 );
 
 /** A staff sub-account of an institution; signs in with its own name (userid set). */
@@ -74,7 +80,12 @@ export const role = pgTable(
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('role_muser_idx').on(t.musercode)],
+  (t) => [
+    index('role_muser_idx').on(t.musercode),
+    // Name and key are each unique within an institution, whatever the case; db/unique.ts names the clash.
+    uniqueIndex('role_name_idx').on(t.musercode, sql`lower(${t.rolename})`),
+    uniqueIndex('role_key_idx').on(t.musercode, sql`lower(${t.rolekey})`),
+  ],
 );
 
 export const roleMenu = pgTable(

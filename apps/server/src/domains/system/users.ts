@@ -70,7 +70,11 @@ async function replaceRoles(db: DbOrTx, userid: string, roleids: string[]) {
   if (roleids.length) await db.insert(sysuserRole).values(roleids.map((roleid) => ({ userid, roleid })));
 }
 
-/** Sign-in names are unique across institution accounts and staff users, whatever the case. */
+/**
+ * Sign-in names are unique across institution accounts and staff users, whatever the case. The
+ * database enforces it (signin_name, accounts/tables.ts), also under parallel creates; this check
+ * only answers the common sequential clash with the name in the message.
+ */
 async function checkNameFree(db: DbOrTx, name: string) {
   const [account] = await db.select({ n: muser.musercode }).from(muser).where(sql`lower(${muser.username}) = lower(${name})`);
   const [user] = await db.select({ n: sysuser.userid }).from(sysuser).where(sql`lower(${sysuser.sysusername}) = lower(${name})`);

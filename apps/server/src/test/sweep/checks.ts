@@ -2,14 +2,18 @@ import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode, allMenuCodes, catalogue, type ActionDef, type EntityName } from '@xinli/contract';
+import type { Db } from '../../db/database.js';
 import { auditLog } from '../../domains/audit/tables.js';
+import { muser } from '../../domains/accounts/tables.js';
+import { role, roleMenu, sysuser, sysuserRole } from '../../domains/system/tables.js';
+import { resolveGrants } from '../../domains/auth/permissions.js';
 import { md5Upper } from '../../domains/auth/passwords.js';
 import { DEMO_PASSWORD } from '../harness.js';
 import { hostileOf, seedFor, shapeOf, unwrap, validSamples } from './arbitrary.js';
 import { entities } from './entities.js';
-import { changedTables, fingerprint, ownershipPrint } from './fingerprint.js';
+import { changedTables, fingerprint, ownershipPrint, rowCounts } from './fingerprint.js';
 import { examples } from './examples.js';
-import { massAssignmentFields } from './reviewed.js';
+import { massAssignmentFields, notObjectIds } from './reviewed.js';
 import { SCOPE, WORLD, type Answer, type Who, type World } from './world.js';
 
 /** Base seed of every generated body: SWEEP_SEED=<n> reproduces a run, SWEEP_SEED=random explores. */
@@ -471,4 +475,146 @@ export async function massAssignmentCheck(w: World, name: string): Promise<Outco
     }
   }
   return { failures: [...new Set(failures)], bodies };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codes from strings
+
+/** Strings a caller could hope the server reads as codes, keys or wildcards. */
+export const CODE_SMUGGLERS = ['k:000313', 'admin', 'admin:x', '000313', '*', '%'];
+
+/**
+ * Actions that write roles, staff users, accounts and departments: the strings they store sit
+ * next to what codes are resolved from. (By name: every such action lives in these namespaces.)
+ */
+export const writesPrincipals = (name: string) => defOf(name).op === 'write' && /^as\.m\.(system\.(role|user|dept|muser)|user|permissions)\./.test(name);
+
+/** The codes the per-request resolver gives every account and every staff user, by id. */
+export async function resolvedCodes(db: Db): Promise<Map<string, string>> {
+  const accounts = await db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser);
+  const users = await db.select({ userid: sysuser.userid, musercode: sysuser.musercode }).from(sysuser);
+  const byCode = new Map(accounts.map((a) => [a.musercode, a]));
+  const out = new Map<string, string>();
+  for (const a of accounts) out.set(a.musercode, (await resolveGrants(db, a, null)).codes.sort().join(','));
+  for (const u of users) out.set(u.userid, (await resolveGrants(db, byCode.get(u.musercode)!, u.userid)).codes.sort().join(','));
+  return out;
+}
+
+/** Caller-chosen strings of an input: top-level string fields that are not ids, reference codes or the password. */
+function callerStrings(def: ActionDef): string[] {
+  return Object.entries(shapeOf(def.input) ?? {})
+    .filter(([k, v]) => unwrap(v).type === 'string' && !(k in (def.ids ?? {})) && !(k in notObjectIds) && k !== 'pwd')
+    .map(([k]) => k);
+}
+
+/** A role of A held by one staff user of A, both made for this check: strings are written to them. */
+async function codesTarget(w: World): Promise<{ roleid: string; userid: string }> {
+  const db = w.s.database.db;
+  const roleid = 'swcodesR';
+  const userid = 'swcodesU';
+  const [known] = await db.select({ roleid: role.roleid }).from(role).where(eq(role.roleid, roleid));
+  if (known) return { roleid, userid };
+  const [template] = await db.select({ pwdhash: muser.pwdhash }).from(muser).where(eq(muser.musercode, WORLD.A.musercode));
+  await db.insert(role).values({ roleid, musercode: WORLD.A.musercode, rolename: 'sweep codes', rolekey: 'sweepcodes' });
+  await db.insert(roleMenu).values({ roleid, code: '00018' });
+  await db.insert(sysuser).values({ userid, musercode: WORLD.A.musercode, sysusername: 'swcodes', pwdhash: template!.pwdhash, realname: 'sweep codes' });
+  await db.insert(sysuserRole).values({ userid, roleid });
+  return { roleid, userid };
+}
+
+/**
+ * No string a caller chooses changes what codes are resolved. Every caller-chosen string of a
+ * write to roles, users, accounts or departments is set to each of CODE_SMUGGLERS (all fields at
+ * once, then one at a time when that is refused), on a role held by a staff user; after every call
+ * the codes of every account and staff user are what they were, and anyone created holds none.
+ */
+export async function codesFromStringsCheck(w: World, name: string): Promise<Outcome> {
+  const def = defOf(name);
+  const fields = writesPrincipals(name) ? callerStrings(def) : [];
+  if (fields.length === 0) return { failures: [], bodies: 0 };
+  const db = w.s.database.db;
+  await w.heal();
+  const target = await codesTarget(w);
+  const own = { ...(await w.idsOf(WORLD.A.musercode)), role: target.roleid, sysuser: target.userid };
+  const shared = await w.sharedIds();
+  const [sample] = validSamples(def.input, seedFor(SWEEP_SEED, `${name}codes`), 1, { optional: 'omit', nasty: false });
+  const base = withIds(sample, def, (_p, e) => own[e] ?? shared[e], [], await w.refs());
+  const failures: string[] = [];
+  let bodies = 0;
+  let known = await resolvedCodes(db);
+  const send = async (set: string[], value: string) => {
+    const body = { ...base, ...Object.fromEntries(set.map((f) => [f, value])) };
+    bodies += 1;
+    const rolesBefore = new Set((await db.select({ id: role.roleid }).from(role)).map((r) => r.id));
+    const a = await w.call(name, body, await w.token('A'));
+    if (a.errorCode === ErrorCode.identityInvalid) w.forget('A');
+    for (const p of answerProblems(a)) failures.push(`${set.join(', ')} = ${JSON.stringify(value)}: ${p}`);
+    // A role just created has no holder yet: give it to the target user, so that what its key
+    // or name might smuggle in would show in the holder's codes (it was created with no codes).
+    const created = (await db.select({ id: role.roleid }).from(role)).filter((r) => !rolesBefore.has(r.id));
+    if (created.length) await db.insert(sysuserRole).values(created.map((r) => ({ userid: target.userid, roleid: r.id })));
+    const now = await resolvedCodes(db);
+    for (const [id, codesNow] of now) {
+      const before = known.get(id);
+      if (before === undefined ? codesNow !== '' : before !== codesNow) {
+        failures.push(`${set.join(', ')} = ${JSON.stringify(value)} (${describeAnswer(a)}) changed the codes of ${id}: [${before ?? 'new'}] → [${codesNow}]`);
+      }
+    }
+    known = now;
+    return a;
+  };
+  for (const value of CODE_SMUGGLERS) {
+    const a = await send(fields, value);
+    if (a.errorCode !== 0 && fields.length > 1) for (const f of fields) await send([f], value);
+  }
+  return { failures: [...new Set(failures)], bodies };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parallel creates
+
+let parallelValue = 0;
+
+/**
+ * A create action with a uniqueness rule (its contract's `unique`) keeps it under parallel
+ * identical creates: one succeeds, every other answers conflict with a clean message, and the rows
+ * written are exactly those of one create (measured on a single create first).
+ */
+export async function parallelCreateCheck(w: World, name: string, n = 12): Promise<Outcome> {
+  const def = defOf(name);
+  if (!def.unique?.length) return { failures: [], bodies: 0 };
+  const db = w.s.database.db;
+  await w.heal();
+  const own = await w.idsOf(WORLD.A.musercode);
+  const shared = await w.sharedIds();
+  const refs = await w.refs();
+  const token = await w.token('A');
+  const delta = (a: Record<string, number>, b: Record<string, number>) =>
+    Object.fromEntries(Object.keys(b).flatMap((t) => (b[t] !== a[t] ? [[t, b[t]! - (a[t] ?? 0)]] : [])));
+  let bodies = 0;
+  for (const sample of await bodiesFor(w, name, 4, 'parallel')) {
+    const base = withIds(sample, def, (_p, e) => own[e] ?? shared[e], [], refs);
+    const withValue = (v: string) => ({ ...base, ...Object.fromEntries(def.unique!.map((f) => [f, v])) });
+    const fresh = () => `Swpar${w.engine.slice(0, 2)}${++parallelValue}`;
+    const start = await rowCounts(db);
+    bodies += 1;
+    const single = await w.call(name, withValue(fresh()), token);
+    if (single.errorCode !== 0) continue;
+    const one = delta(start, await rowCounts(db));
+    const mid = await rowCounts(db);
+    const value = fresh();
+    bodies += n;
+    const answers = await Promise.all(Array.from({ length: n }, () => w.call(name, withValue(value), token)));
+    const failures: string[] = [];
+    const ok = answers.filter((a) => a.errorCode === 0).length;
+    if (ok !== 1) failures.push(`${n} parallel identical creates (${def.unique.join(', ')} = ${value}): ${ok} succeeded, want exactly 1`);
+    for (const a of answers) {
+      if (a.errorCode !== 0 && a.errorCode !== ErrorCode.conflict) failures.push(`a losing create answered ${describeAnswer(a)}, want conflict (${ErrorCode.conflict})`);
+      for (const p of answerProblems(a)) failures.push(p);
+    }
+    const many = delta(mid, await rowCounts(db));
+    if (JSON.stringify(many) !== JSON.stringify(one)) failures.push(`rows written by the parallel creates ${JSON.stringify(many)} differ from one create's ${JSON.stringify(one)}`);
+    return { failures: [...new Set(failures)], bodies };
+  }
+  return { failures: [`no generated body of ${name} created anything: add a body to examples.ts`], bodies };
 }

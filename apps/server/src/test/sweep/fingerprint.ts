@@ -64,3 +64,10 @@ export async function ownershipPrint(db: Db, owner: string): Promise<Fingerprint
   const res = await db.execute(sql.raw(parts.join(' UNION ALL ')));
   return Object.fromEntries(rowsOf(res).map((r) => [String(r.t), `${r.n}:${r.h}`]));
 }
+
+/** Row count of every non-volatile table, in one query. */
+export async function rowCounts(db: Db, exclude: string[] = VOLATILE_TABLES): Promise<Record<string, number>> {
+  const tables = allTables().filter((t) => !exclude.includes(t));
+  const res = await db.execute(sql.raw(tables.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM "${t}"`).join(' UNION ALL ')));
+  return Object.fromEntries(rowsOf(res).map((r) => [String(r.t), Number(r.n)]));
+}

@@ -2,7 +2,7 @@ import { PROVIDER_EXTRA_CODE, allMenuCodes, type ActionDef } from '@xinli/contra
 import { unwrap } from './arbitrary.js';
 import { fieldSchema } from './checks.js';
 import { ENTITIES_FILE, entities } from './entities.js';
-import { looksLikeId, publicActions, notObjectIds, signedInActions } from './reviewed.js';
+import { looksLikeId, publicActions, notObjectIds, signedInActions, uniqueFields } from './reviewed.js';
 
 const OPS = ['auth', 'read', 'list', 'write', 'export'];
 const KINDS = ['json', 'download', 'upload'];
@@ -52,6 +52,17 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
       if (!fieldSchema(def.input, path)) problems.push(`${name}: ids names ${path}, which is not a field of the input`);
       if (!entities[entity])
         problems.push(`${name}: ids uses entity '${entity}', which has no fixture: add one entry for '${entity}' to ${ENTITIES_FILE}`);
+    }
+    const top = Object.keys(unwrap(def.input).shape ?? {});
+    for (const field of def.unique ?? []) {
+      if (!top.includes(field)) problems.push(`${name}: unique names ${field}, which is not a field of the input`);
+    }
+    if (def.unique?.length && def.op !== 'write') problems.push(`${name}: unique is declared, but only a write action creates entities`);
+    const creates = def.op === 'write' && /^insert/.test(name.split('.').pop() ?? '');
+    for (const field of creates ? top.filter((f) => f in uniqueFields && !def.unique?.includes(f)) : []) {
+      problems.push(
+        `${name} creates an entity with the unique field ${field}: declare unique: ['${field}', …] in its contract entry, so the parallel-create sweep covers it (${REVIEWED_FILE} uniqueFields)`,
+      );
     }
     for (const path of fieldPaths(def.input)) {
       const field = path.split('.').pop()!;

@@ -8,7 +8,9 @@ import { muserApp } from '../../domains/apps/tables.js';
 import { AppError } from '../../http/errors.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { engines } from '../harness.js';
-import { PERSPECTIVES, hostileCheck, looseObjects, tenantCheck } from './checks.js';
+import { randomBytes } from 'node:crypto';
+import { dept, roleMenu } from '../../domains/system/tables.js';
+import { PERSPECTIVES, codesFromStringsCheck, hostileCheck, looseObjects, parallelCreateCheck, tenantCheck } from './checks.js';
 import { metadataProblems } from './metadata.js';
 import { startWorld, type World } from './world.js';
 
@@ -31,6 +33,18 @@ const planted: HandlerMap = {
   },
   // A list that answers another institution's row.
   'as.m.app.getAppList': async () => [{ appid: '000000001', appname: 'x', scenecode: '', iconurl: '', musercode: 'I0002' } as never],
+  // Reads a code out of a caller-chosen string: a remark that looks like a code is granted.
+  'as.m.system.role.updateRole': async (input, ctx) => {
+    const out = await handlers['as.m.system.role.updateRole']!(input, ctx);
+    if (input.remark && /^[0-9]{5,10}$/.test(input.remark)) await ctx.db.insert(roleMenu).values({ roleid: input.roleid, code: input.remark }).onConflictDoNothing();
+    return out;
+  },
+  // Ignores the uniqueness rule: every create gets a name of its own, so no index stops it.
+  'as.m.system.dept.insertDept': async ({ musercode, parentid, deptname }, ctx) => {
+    const deptid = `D${randomBytes(6).toString('hex').toUpperCase()}`;
+    await ctx.db.insert(dept).values({ deptid, musercode: musercode ?? ctx.me.musercode, parentid: parentid ?? null, deptname: `${deptname} ${deptid}` });
+    return { deptid };
+  },
   // A handler that throws.
   'as.m.system.ping': async () => {
     throw new Error('boom');
@@ -71,6 +85,16 @@ describe.each(engines())('the sweeps catch planted breaks on %s', (engine) => {
     expect(failures.join('\n')).toMatch(/HTTP 500.*SWEEP_SEED=/);
   });
 
+  it('a string that becomes a code changes its holder’s codes', async () => {
+    const { failures } = await codesFromStringsCheck(w, 'as.m.system.role.updateRole');
+    expect(failures.join('\n')).toMatch(/remark = "000313" .*changed the codes of swcodesU: \[00018\] → \[00018,000313\]/);
+  });
+
+  it('a create that ignores its uniqueness rule stores every parallel create', async () => {
+    const { failures } = await parallelCreateCheck(w, 'as.m.system.dept.insertDept');
+    expect(failures.join('\n')).toMatch(/12 parallel identical creates \(deptname = .*\): 12 succeeded, want exactly 1/);
+  });
+
   it('a message with SQL text and a file path', async () => {
     const { failures } = await hostileCheck(w, 'as.m.system.menu.selectMenuList', 5);
     expect(failures.join('\n')).toMatch(/errorMsg contains SQL text.*errorMsg contains a file path/);
@@ -95,6 +119,8 @@ describe('the metadata and schema checks catch planted gaps', () => {
       input: z.strictObject({ rows: z.array(z.strictObject({ roleid: idString })) }),
     }),
     'planted.wrongField': action({ ...base, access: codes('99999'), op: 'read', input: z.strictObject({}), ids: { deptid: 'dept' } }),
+    'planted.thing.insertThing': action({ ...base, access: codes('00018'), op: 'write', input: z.strictObject({ rolename: z.string(), remark: z.string() }) }),
+    'planted.thing.insertOther': action({ ...base, access: codes('00018'), op: 'write', input: z.strictObject({ deptname: z.string() }), unique: ['deptname', 'nosuch'] }),
   };
 
   it('names every gap and the file to change', () => {
@@ -106,6 +132,8 @@ describe('the metadata and schema checks catch planted gaps', () => {
     expect(problems).toContain('planted.undeclared: input field rows.roleid looks like an object id');
     expect(problems).toContain('planted.wrongField: ids names deptid, which is not a field of the input');
     expect(problems).toContain('planted.wrongField: permission code 99999 is not in the menu table');
+    expect(problems).toContain('planted.thing.insertThing creates an entity with the unique field rolename: declare unique');
+    expect(problems).toContain('planted.thing.insertOther: unique names nosuch, which is not a field of the input');
     // The reviewed lists name actions this fake catalogue lacks: stale entries are reported too.
     expect(problems).toContain('names as.m.user.login, which is not a public action of the catalogue');
   });

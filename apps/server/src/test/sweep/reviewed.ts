@@ -44,6 +44,20 @@ export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => 
   categorycode: { reason: 'category path codes are public reference data' },
 };
 
+/**
+ * Input fields whose value must be unique for the entity a create action makes, each with the
+ * index that enforces it. A create action (its name's last part starts with "insert") that takes
+ * one of these must declare it in its contract's `unique`, so the parallel-create sweep fires
+ * identical creates at it.
+ */
+export const uniqueFields: Record<string, string> = {
+  rolename: 'role names are unique within an institution, whatever the case (index role_name_idx)',
+  rolekey: 'role keys are unique within an institution, whatever the case (index role_key_idx)',
+  deptname: 'department names are unique among siblings (index dept_sibling_name_idx)',
+  sysusername: 'sign-in names are unique across every account and staff user, whatever the case (index signin_name_lower_idx)',
+  username: 'sign-in names, as above',
+};
+
 /** A field name that probably carries an object id. */
 export const looksLikeId = (field: string) => /^(musercode|userid)$|(id|ids|code|codes)$/i.test(field);
 

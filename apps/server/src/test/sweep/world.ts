@@ -236,7 +236,7 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
       const roleid = `swperm${suffix}`;
       const userid = `swpermU${suffix}`;
       const sysusername = `swperm${suffix}`;
-      await db.insert(role).values({ roleid, musercode: 'I0001', rolename: `sweep ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
+      await db.insert(role).values({ roleid, musercode: 'I0001', rolename: `sweep ${suffix} ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
       if (held.length) await db.insert(roleMenu).values(held.map((code) => ({ roleid, code })));
       await db.insert(sysuser).values({ userid, musercode: 'I0001', sysusername, pwdhash, realname: 'sweep staff' });
       await db.insert(sysuserRole).values({ userid, roleid });

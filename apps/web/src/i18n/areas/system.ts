@@ -44,8 +44,8 @@ export default defineArea({
     role: {
       rolename: '角色名称',
       rolekey: '权限字符',
-      rolekeyTip: '英文字母开头，仅含字母、数字、_ : . -；admin 为内置管理员保留',
-      rolekeyFormat: '权限字符须以字母开头，仅含字母、数字、_ : . -',
+      rolekeyTip: '英文字母开头，仅含字母、数字、_ . -；admin 为内置管理员保留',
+      rolekeyFormat: '权限字符须以字母开头，仅含字母、数字、_ . -',
       usercount: '用户数',
       menus: '菜单权限',
       addTitle: '添加角色',
@@ -141,8 +141,8 @@ export default defineArea({
     role: {
       rolename: 'Role name',
       rolekey: 'Role key',
-      rolekeyTip: 'Starts with a letter; letters, digits and _ : . - only; "admin" is reserved',
-      rolekeyFormat: 'The key starts with a letter and holds only letters, digits and _ : . -',
+      rolekeyTip: 'Starts with a letter; letters, digits and _ . - only; "admin" is reserved',
+      rolekeyFormat: 'The key starts with a letter and holds only letters, digits and _ . -',
       usercount: 'Users',
       menus: 'Menu permissions',
       addTitle: 'Add role',

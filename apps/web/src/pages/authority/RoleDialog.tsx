@@ -28,7 +28,7 @@ export interface RoleDialogProps {
   onSaved: () => void;
 }
 
-const ROLE_KEY = /^[A-Za-z][A-Za-z0-9_:.-]*$/;
+const ROLE_KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 /** Add or edit a role with its menu permissions (the menu tree the caller may give). */
 export default function RoleDialog({ role, musercode, open, onClose, onSaved }: RoleDialogProps) {

@@ -118,7 +118,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     setSaving(true);
     try {
       const saved = code
-        ? await call('as.m.assess.forms.updateForm', { formcode: code, definition: body })
+        ? await call('as.m.assess.forms.updateForm', { formcode: code, revision: loaded.data?.revision ?? 0, definition: body })
         : await call('as.m.assess.forms.insertForm', { definition: body });
       message.success(t('evaluating.common.saved'));
       markClean();
