@@ -62,6 +62,17 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close(), ...{ client } };
 }
 
+/**
+ * One statement sent as written, bypassing the query builder: on PostgreSQL a named prepared
+ * statement (parsed and planned once per connection, then only bound and executed), on PGlite a
+ * parameterised query. For the few statements on every request's path (authentication).
+ */
+export async function preparedQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  return (await client.query({ name, text, values })).rows as T[];
+}
+
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder });
   else await migratePglite(database.db as never, { migrationsFolder });
