@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { handlers as allHandlers, missingHandlers } from './domains/index.js';
 import { registerActionRoute } from './http/action-route.js';
+import { createCallerCache } from './domains/auth/caller-cache.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
@@ -80,7 +81,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, protocolError(status), pickLang(req.headers['accept-language'] as string | undefined));
   });
 
+  const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) => app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'));
+  if (callers) app.addHook('onClose', () => callers.close());
   registerActionRoute(app, {
+    callers,
     db: opts.database.db,
     config: opts.config,
     now: opts.now,

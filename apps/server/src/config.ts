@@ -26,6 +26,8 @@ export interface Config {
    * the embedded PGlite is one process's database, so embedded mode always runs one process.
    */
   processes: number;
+  /** How long a resolved caller may be reused (AUTH_CACHE_MS; 0: every request reads its session). */
+  authCacheMs: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
+    authCacheMs: num(env.AUTH_CACHE_MS, 5000),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }

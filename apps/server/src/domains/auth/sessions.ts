@@ -5,6 +5,7 @@ import { preparedQuery, type Db, type DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Caller } from '../../http/context.js';
 import { session } from './tables.js';
+import type { CallerCache } from './caller-cache.js';
 import { accessColumnsOfSession, accessOf, type AccessRows } from './permissions.js';
 
 /** 256 random bits; only the SHA-256 is stored. */
@@ -75,14 +76,25 @@ interface AuthRow extends AccessRows {
  * staff user who opened it disabled, deleted or moved; and it holds no code its actor does not.
  * One round trip (AUTH_STATEMENT), plus a write of last-seen at most every TOUCH_EVERY_MS.
  */
-export async function authenticate(db: Db, config: Config, now: Date, token: string | undefined): Promise<Caller> {
+export async function authenticate(db: Db, config: Config, now: Date, token: string | undefined, cache?: CallerCache): Promise<Caller> {
   if (!token || token.length > 128) throw identityInvalid();
   const tokenhash = hashToken(token);
-  const [row] = await preparedQuery<AuthRow>(db, 'xinli_authenticate', AUTH_STATEMENT, [tokenhash]);
-  if (!row || row.revoked) throw identityInvalid();
   const idleMs = config.sessionIdleMinutes * 60_000;
   const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
   const t = now.getTime();
+  const hit = await cache?.get(tokenhash, t);
+  if (hit) {
+    // The same expiry rules on the cached times; last-seen is written as often as without the cache.
+    if (t - hit.lastseenms > idleMs || t - hit.createdms > absoluteMs) throw identityInvalid();
+    if (t - hit.lastseenms > TOUCH_EVERY_MS) {
+      hit.lastseenms = t;
+      await db.update(session).set({ lastseenat: now }).where(eq(session.tokenhash, tokenhash));
+    }
+    return hit.caller;
+  }
+  const generation = cache?.generation() ?? 0;
+  const [row] = await preparedQuery<AuthRow>(db, 'xinli_authenticate', AUTH_STATEMENT, [tokenhash]);
+  if (!row || row.revoked) throw identityInvalid();
   if (t - row.lastseenms > idleMs || t - row.createdms > absoluteMs) throw identityInvalid();
   if (row.accountenabled !== 1 || (row.userid && row.userenabled !== 1)) throw identityInvalid();
   if (row.actor && row.actorenabled !== 1) throw identityInvalid();
@@ -94,7 +106,7 @@ export async function authenticate(db: Db, config: Config, now: Date, token: str
   const account = { musercode: row.musercode, musertype: row.musertype, issuper: row.issuper };
   const actor = row.actor && row.actormusertype !== null ? { account: { musercode: row.actor, musertype: row.actormusertype, issuper: !!row.actorissuper }, userid: row.actoruserid } : null;
   const access = accessOf(account, row.userid, actor, row);
-  return {
+  const caller: Caller = {
     tokenhash,
     musercode: row.musercode,
     userid: row.userid,
@@ -106,6 +118,8 @@ export async function authenticate(db: Db, config: Config, now: Date, token: str
     roles: access.roles,
     scope: access.scope,
   };
+  cache?.set(tokenhash, { caller, createdms: row.createdms, lastseenms: Math.max(row.lastseenms, t - row.lastseenms > TOUCH_EVERY_MS ? t : 0), loadedms: t }, generation);
+  return caller;
 }
 
 export async function revokeToken(db: DbOrTx, now: Date, tokenhash: string) {
