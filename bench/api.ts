@@ -6,7 +6,8 @@
  *   (c) a signed-in list of 10 rows (the scale library, page of 10, with its count);
  *   (d) a signed-in write (a department inserted, with its audit row);
  *   (e) (b) and (c) against `npm run serve` started in its own process(es), driven from this one;
- *       its start-up time (spawn to first answer) and resident memory are printed too.
+ *       its start-up time (spawn to first answer) and resident memory are printed too (the server is
+ *       compiled first: BENCH_SERVE_BUILD=0 to skip; SERVER_PROCESSES passes through).
  * (b) to (d) run in this process with logging off. PGlite in memory unless DATABASE_URL is set: then a
  * scratch database xinli_bench_<pid> is created on that server and dropped at the end.
  * `uptime` is printed first and last: on a shared machine, compare ratios, not raw figures.
@@ -136,6 +137,18 @@ if (cases.has('e')) {
   }
 }
 
+const ratio = (tag: string) => {
+  const row = rows.find((r) => r.title.startsWith(`(${tag})`));
+  return row && rows[0] ? row.rps / rows[0].rps : undefined;
+};
+const goal = (what: string, value: number | undefined, min: number, extra = '') =>
+  value !== undefined && console.log(`goal ${what}: x${value.toFixed(3)} of (a) ${value >= min ? '>=' : '<'} ${min} ${value >= min ? 'met' : 'NOT met'}${extra}`);
+if (databaseUrl) {
+  goal('signed-in no-op >= 0.5x bare on PostgreSQL', ratio('b'), 0.5);
+  const list = rows.find((r) => r.title.startsWith('(c)'));
+  goal('signed-in list of 10 >= 0.25x bare on PostgreSQL', ratio('c'), 0.25, list ? `; p99 ${list.p99} ms ${list.p99 <= 10 ? '<=' : '>'} 10 ms` : '');
+} else goal('signed-in no-op >= 0.3x bare on PGlite', ratio('b'), 0.3);
+
 await bare.close();
 if (scratch) await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
 console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -150,6 +163,7 @@ async function serve() {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, XINLI_DEMO: '1', DATA_DIR: path.join(dataDir, 'db') };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  if (process.env.BENCH_SERVE_BUILD !== '0') execSync('node apps/server/scripts/build.mjs', { cwd: root, stdio: 'ignore' });
   const started = performance.now();
   const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], { cwd: root, env, stdio: ['ignore', log, log], detached: true });
   const url = `http://127.0.0.1:${port}`;
