@@ -117,7 +117,8 @@ const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 await measure('(a) bare Fastify route', { url: `${bareUrl}/bare`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
 
 if (['b', 'c', 'd'].some((c) => cases.has(c))) {
-  const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, logLevel: 'silent' }));
+  // As in production (the compiled server sets NODE_ENV=production): answers are not validated against the contract.
+  const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, logLevel: 'silent' }), { checkOutput: false });
   const apiUrl = await running.app.listen({ port: 0, host: '127.0.0.1' });
   await signedInCases(apiUrl, await signIn(apiUrl), '', true);
   await running.stop();

@@ -111,6 +111,7 @@ const steps: [string, (f: Node['callFrame']) => boolean][] = [
   ['authentication and access (app code)', (f) => /domains\/auth\/(sessions|permissions|scope)\.ts/.test(f.url)],
   ['action route, context, envelope (app code)', (f) => /apps\/server\/src\/(http|app\.ts)/.test(f.url)],
   ['handler and other app code', (f) => /apps\/server\/src\/|packages\/contract\//.test(f.url)],
+  ['app code (compiled bundle: route, auth, handler)', (f) => /apps\/server\/dist\//.test(f.url)],
   ['Fastify (routing, hooks, reply, JSON)', (f) => /\/(fastify|find-my-way|avvio|light-my-request|fast-json-stringify|secure-json-parse|@fastify\/[a-z-]+|fast-querystring|toad-cache|process-warning|abstract-logging)\//.test(f.url)],
   ['tsx loader', (f) => f.url.includes('/tsx/')],
   ['node core (http, net, timers)', (f) => f.url.startsWith('node:')],

@@ -11,6 +11,10 @@ import { loadConfig, type Config } from './config.js';
 import { prepareDatabase, startServer } from './server.js';
 import { demoSignIns } from './seed/demo.js';
 
+// The compiled server (npm run build, npm run serve) is the production build: development-only work
+// such as validating every answer against the contract is off unless NODE_ENV says otherwise.
+if (import.meta.url.endsWith('.js')) process.env.NODE_ENV ??= 'production';
+
 const config = loadConfig();
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite at ${config.dataDir}`;
 
