@@ -14,10 +14,13 @@ import type { Caller } from '../../http/context.js';
  * for its notification.
  *
  * What "at once" means: on PGlite (one process, one connection) the notification is delivered with
- * the statement that caused it, before that statement returns. On PostgreSQL it reaches the other
- * processes when the database delivers it, which is when the change commits plus the time a
- * notification takes to arrive (well under a millisecond on one machine); a hit also waits one turn
- * of the event loop (setImmediate) so that a notification already received is handled first.
+ * the statement that caused it, before that statement returns. On PostgreSQL a notification travels
+ * on its own, so a hit is first confirmed by a round trip on the listening connection (`select 1`,
+ * shared by all hits that arrive while one is pending): the committing backend signals every
+ * listening backend before its client learns of the commit, and an idle listening backend sends what
+ * it was signalled before it answers a command it reads afterwards, so a change committed before the
+ * request arrived has dropped the entry by the time the round trip returns. One round trip per
+ * request at most, as without the cache, but a trivial one instead of the whole statement.
  */
 export interface CachedCaller {
   caller: Caller;
@@ -53,13 +56,13 @@ export async function createCallerCache(db: Db, ttlMs: number, onError: (err: Er
 
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   let stop: () => Promise<void>;
-  let yieldFirst = false;
+  /** PostgreSQL: resolves once every notification committed before the call has been handled. */
+  let confirm: (() => Promise<void>) | undefined;
   if (client instanceof PGlite) {
     const unlisten = await client.listen(AUTH_CHANNEL, invalidate);
     listening = true;
     stop = unlisten;
   } else {
-    yieldFirst = true;
     const options = (client as unknown as { options: pg.ClientConfig }).options;
     let conn: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
@@ -89,6 +92,28 @@ export async function createCallerCache(db: Db, ttlMs: number, onError: (err: Er
         down(err as Error);
       }
     };
+    // One `select 1` in flight at a time; hits arriving meanwhile wait for the next one, which is
+    // sent after they arrived (the one in flight may have been read by the database before that).
+    let inFlight: Promise<void> | undefined;
+    let queued: Promise<void> | undefined;
+    const send = (): Promise<void> => {
+      const c = conn;
+      if (!c || !listening) return Promise.reject(new Error('not listening'));
+      return c.query('select 1').then(() => {});
+    };
+    confirm = () => {
+      if (!inFlight) {
+        inFlight = send().finally(() => (inFlight = undefined));
+        return inFlight;
+      }
+      queued ??= inFlight
+        .catch(() => {})
+        .then(() => {
+          queued = undefined;
+          return confirm!();
+        });
+      return queued;
+    };
     await connect();
     stop = async () => {
       clearTimeout(retry);
@@ -101,8 +126,14 @@ export async function createCallerCache(db: Db, ttlMs: number, onError: (err: Er
 
   return {
     async get(tokenhash, nowMs) {
-      if (!listening) return undefined;
-      if (yieldFirst) await new Promise((r) => setImmediate(r));
+      if (!listening || !entries.has(tokenhash)) return undefined;
+      if (confirm) {
+        try {
+          await confirm();
+        } catch {
+          return undefined;
+        }
+      }
       if (!listening) return undefined;
       const hit = entries.get(tokenhash);
       if (!hit) return undefined;
