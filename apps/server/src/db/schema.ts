@@ -5,4 +5,5 @@ export * from '../domains/auth/tables.js';
 export * from '../domains/audit/tables.js';
 export * from '../domains/apps/tables.js';
 export * from '../domains/scales/tables.js';
+export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';

@@ -2,4 +2,3 @@ export { call, download, ApiError, openReloginDialog, REQUEST_TIMEOUT_MS, type C
 export { getToken, setToken, removeToken, TOKEN_COOKIE } from './session-token';
 export { setFeedback } from './feedback';
 export { useDownloading } from './download-overlay';
-export { useListQuery, type ListParams } from './use-list-query';

@@ -1,10 +1,12 @@
 /**
  * Internationalisation: Chinese (zh-CN) is the default, English (en-US) the second language.
  *
- * HOW TO ADD YOUR AREA'S MESSAGES: create `src/i18n/areas/<area>.ts` that default-exports
- * `defineArea({ zh: {...}, en: {...} })` (see areas/shell.ts). It is picked up automatically
- * (no registration line); its keys live under the area name: `t('<area>.someKey')`.
- * Both languages must have the same keys; defineArea makes a missing one a type error.
+ * WHERE MESSAGES LIVE: `areas/common.ts` holds the words every page shares (`common.save`);
+ * `areas/shell.ts` the layout's; domain words live in one file per resource under a folder per
+ * top menu: `areas/<menu>/<resource>.ts`, keys `<menu>.<resource>.<field>` (`authority.role.rolename`).
+ * A file default-exports `defineArea({ zh: {...}, en: {...} })` and is picked up automatically.
+ * Both languages must have the same keys; defineArea makes a missing one a type error. Columns,
+ * filters and form fields find their label by this convention (lib/labels.ts).
  *
  * The chosen language is kept in the cookie `language` (not local storage: sign-out clears
  * local storage, and the sign-in page should stay in the language the user picked).
@@ -24,15 +26,24 @@ export const languages: { value: Language; label: string }[] = [
 export const LANGUAGE_COOKIE = 'language';
 
 type AreaModule = { default: { zh: Record<string, unknown>; en: Record<string, unknown> } };
-const areas = import.meta.glob<AreaModule>('./areas/*.ts', { eager: true });
+const areas = import.meta.glob<AreaModule>(['./areas/*.ts', './areas/*/*.ts'], { eager: true });
 
 function buildResources() {
-  const zh: Record<string, unknown> = {};
-  const en: Record<string, unknown> = {};
+  const zh: Record<string, Record<string, unknown>> = {};
+  const en: Record<string, Record<string, unknown>> = {};
   for (const [file, mod] of Object.entries(areas)) {
-    const area = file.replace(/^.*\/([^/]+)\.ts$/, '$1');
-    zh[area] = mod.default.zh;
-    en[area] = mod.default.en;
+    // ./areas/common.ts -> common; ./areas/authority/role.ts -> authority.role
+    const [area, resource] = file
+      .replace(/^\.\/areas\//, '')
+      .replace(/\.ts$/, '')
+      .split('/');
+    if (resource) {
+      (zh[area] ??= {})[resource] = mod.default.zh;
+      (en[area] ??= {})[resource] = mod.default.en;
+    } else {
+      zh[area] = { ...zh[area], ...mod.default.zh };
+      en[area] = { ...en[area], ...mod.default.en };
+    }
   }
   return { 'zh-CN': { translation: zh }, 'en-US': { translation: en } };
 }

@@ -11,7 +11,12 @@ export default function NotBuilt() {
   const title = pick(page.title, i18n.language as Language);
   return (
     <div className="page-card">
-      <Result icon={<ToolOutlined style={{ color: '#43a777' }} />} title={title} subTitle={t('shell.notBuilt.text')} data-testid="not-built" />
+      <Result
+        icon={<ToolOutlined style={{ color: '#43a777' }} />}
+        title={title}
+        subTitle={t('shell.notBuilt.text')}
+        data-testid="not-built"
+      />
     </div>
   );
 }

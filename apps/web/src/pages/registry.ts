@@ -3,9 +3,10 @@
  * -> the page component, loaded lazily so each page is its own chunk (the sign-in page must
  * never load ECharts or another page's code).
  *
- * TO ADD A PAGE: write `src/pages/<menu>/<Page>.tsx` with a default-exported component and add
- * ONE line below, in menu order, e.g.
- *     roleAdministration: lazy(() => import('./authority/RoleAdministration')),
+ * TO ADD A PAGE: write `src/pages/<menu>/<routeName>.tsx` (the file is named exactly as the
+ * route, so this line is mechanical; dialogs and drawers beside it are PascalCase, `RoleDialog.tsx`)
+ * with a default-exported component, and add ONE line below, in menu order, e.g.
+ *     roleAdministration: lazy(() => import('./authority/roleAdministration')),
  * The route, its permission code, menu entry, breadcrumb and tab title already exist; a route
  * without a line here shows the "this page is not built yet" notice.
  * Inside a page, `useCurrentPage()` (layout/current-page.ts) gives its route and title.

@@ -22,3 +22,14 @@ if (!window.matchMedia) {
 }
 
 afterEach(() => cleanup());
+
+// Tables measure their cells with ResizeObserver, which jsdom lacks.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserver });
+}

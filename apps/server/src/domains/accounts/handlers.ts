@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
-import type { Ctx } from '../../http/context.js';
-import { fail, notFound } from '../../http/errors.js';
-import { muser, muserPermission } from './tables.js';
-import { assertInScope, holds } from '../auth/scope.js';
-
-async function findAccount(ctx: Ctx, musercode: string) {
-  assertInScope(ctx.me, musercode);
-  const [account] = await ctx.db.select().from(muser).where(eq(muser.musercode, musercode));
-  return account ?? notFound();
-}
+import { fail } from '../../http/errors.js';
+import { accountInScope } from '../../kit/index.js';
+import { muserPermission } from './tables.js';
+import { holds } from '../auth/scope.js';
 
 export const accountHandlers = {
   'as.m.permissions.getAllPermissions': async ({ musercode }, ctx) => {
-    const account = await findAccount(ctx, musercode);
+    const account = await accountInScope(ctx, ctx.db, musercode);
     const granted = await ctx.db.select({ code: muserPermission.code }).from(muserPermission).where(eq(muserPermission.musercode, account.musercode));
     return { granted: granted.map((g) => g.code).sort(), grantable: [...ctx.me.codes].sort() };
   },
@@ -21,7 +15,7 @@ export const accountHandlers = {
   'as.m.permissions.updateUserPermissions': async ({ musercode, permissions }, ctx) => {
     const me = ctx.me;
     if (musercode === me.musercode) fail('permissionDenied', { zh: '不能修改自己账号的权限', en: 'You cannot change the permissions of your own account' });
-    const account = await findAccount(ctx, musercode);
+    const account = await accountInScope(ctx, ctx.db, musercode);
     const beyond = permissions.filter((code) => !holds(me, code));
     if (beyond.length > 0) {
       fail('permissionDenied', { zh: `不能授予自己没有的权限：${beyond.join(', ')}`, en: `You cannot grant codes you do not hold: ${beyond.join(', ')}` });

@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { DbOrTx } from '../../db/database.js';
 import { fail } from '../../http/errors.js';
-import { assertInScope } from '../auth/scope.js';
+import { accountInScope } from '../../kit/index.js';
 import { app, muserApp } from './tables.js';
 
 const entry = { appid: app.appid, appname: app.appname, scenecode: app.scenecode, iconurl: app.iconurl };
@@ -25,6 +25,19 @@ export async function syncApps(db: DbOrTx) {
   }
 }
 
+/** Adds apps to an account's list (never removes any); callers check scope and what they may give. */
+export async function addApps(db: DbOrTx, musercode: string, appids: string[]) {
+  const unique = [...new Set(appids)];
+  if (unique.length) await db.insert(muserApp).values(unique.map((appid) => ({ musercode, appid }))).onConflictDoNothing();
+}
+
+/** A caller may give an account only apps it has itself (permission denied, naming the others). */
+export async function assertCanGiveApps(ctx: Ctx, appids: string[]) {
+  const mine = new Set((await appsOf(ctx.db, ctx.me.musercode, ctx.me.issuper)).map((a) => a.appid));
+  const beyond = appids.filter((a) => !mine.has(a));
+  if (beyond.length) fail('permissionDenied', { zh: `不能分配自己没有的应用：${beyond.join(', ')}`, en: `You cannot give apps you do not have: ${beyond.join(', ')}` });
+}
+
 const localise = (ctx: Ctx, rows: AppEntry[]) =>
   ctx.lang === 'en-US' ? rows.map((r) => ({ ...r, appname: populationApps.find((p) => p.appid === r.appid)?.en ?? r.appname })) : rows;
 
@@ -35,7 +48,7 @@ export const appHandlers = {
   },
 
   'as.m.app.muser.getMUserAppList': async ({ musercode, appid }, ctx) => {
-    assertInScope(ctx.me, musercode);
+    await accountInScope(ctx, ctx.db, musercode);
     const issuper = musercode === ctx.me.musercode && ctx.me.issuper;
     const rows = await appsOf(ctx.db, musercode, issuper);
     return localise(ctx, appid ? rows.filter((r) => r.appid === appid) : rows);
@@ -43,11 +56,9 @@ export const appHandlers = {
 
   'as.m.app.muser.insertMUserApp': async ({ musercode, appids }, ctx) => {
     const me = ctx.me;
-    assertInScope(me, musercode);
+    await accountInScope(ctx, ctx.db, musercode);
     if (musercode === me.musercode) fail('permissionDenied', { zh: '不能修改自己账号的应用', en: 'You cannot change the apps of your own account' });
-    const mine = new Set((await appsOf(ctx.db, me.musercode, me.issuper)).map((a) => a.appid));
-    const beyond = appids.filter((a) => !mine.has(a));
-    if (beyond.length) fail('permissionDenied', { zh: `不能分配自己没有的应用：${beyond.join(', ')}`, en: `You cannot give apps you do not have: ${beyond.join(', ')}` });
+    await assertCanGiveApps(ctx, appids);
     const unique = [...new Set(appids)];
     await ctx.db.transaction(async (tx) => {
       await tx.delete(muserApp).where(and(eq(muserApp.musercode, musercode)));

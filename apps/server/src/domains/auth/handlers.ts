@@ -8,6 +8,7 @@ import { buildUserRecord } from './user-record.js';
 import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions } from './sessions.js';
 import { hashPassword } from './passwords.js';
 import { assertInScope, holds } from './scope.js';
+import { iso } from '../../kit/index.js';
 
 export const authHandlers = {
   'as.m.user.login': async ({ username, pwd }, ctx) => {
@@ -86,5 +87,5 @@ export const authHandlers = {
     return null;
   },
 
-  'as.m.system.ping': async (_input, ctx) => ({ time: ctx.now().toISOString() }),
+  'as.m.system.ping': async (_input, ctx) => ({ time: iso(ctx.now()) }),
 } satisfies HandlerMap;

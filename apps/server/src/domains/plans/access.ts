@@ -5,7 +5,6 @@ import type { Caller, Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { app } from '../apps/tables.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
-import { assertAccount } from '../scales/access.js';
 import { examCategory, examStage, muserStage, plan, planAuthorize } from './tables.js';
 
 /** Stages a caller may read: owned in its scope, or given to an institution of its scope. */
@@ -36,19 +35,8 @@ export async function findPlan(ctx: Ctx, db: DbOrTx, plancode: string, write: bo
   return row;
 }
 
-/** The institution a new object belongs to: the one named (in scope, existing) or the caller's own. */
-export async function ownerOf(ctx: Ctx, musercode: string | undefined): Promise<string> {
-  const owner = musercode || ctx.me.musercode;
-  await assertAccount(ctx, ctx.db, owner);
-  return owner;
-}
-
 export const editable = (caller: Caller, musercode: string) => inScope(caller, musercode);
 
 export const appNameIn = (lang: Lang): SQL<string> => (lang === 'en-US' ? sql<string>`${app.appnameen}` : sql<string>`${app.appname}`);
 export const categoryNameIn = (lang: Lang): SQL<string> =>
   lang === 'en-US' ? sql<string>`${examCategory.categorynameen}` : sql<string>`${examCategory.categoryname}`;
-
-/** Today in China (dates of authorisations are calendar dates there). */
-export const todayIn = (now: Date) => now.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
-export const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

@@ -1,17 +1,15 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
 import { app } from '../apps/tables.js';
+import { accountInScope, contains, countRows, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
+import { accountNames } from '../accounts/accounts.js';
 import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
-import { assertFormsReadable, formBriefs, loadCurrentDefinitions, newId } from '../scales/store.js';
-import { assertAccount } from '../scales/access.js';
-import { appNameIn, categoryNameIn, editable, findPlan, findStage, iso, ownerOf, todayIn } from './access.js';
+import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
+import { appNameIn, categoryNameIn, editable, findPlan, findStage } from './access.js';
 import { examCategory, examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface StageInput {
   stagecode: string;
@@ -49,7 +47,6 @@ const planColumns = (lang: Ctx['lang']) => ({
   appid: plan.appid,
   appname: appNameIn(lang),
   musercode: plan.musercode,
-  insname: muser.insname,
   description: plan.description,
   iscommon: plan.iscommon,
   enabled: plan.enabled,
@@ -61,9 +58,11 @@ const planColumns = (lang: Ctx['lang']) => ({
 
 type PlanSelect = { [K in keyof ReturnType<typeof planColumns>]: unknown } & { musercode: string; createdat: Date; updatedat: Date; iscommon: number; enabled: number };
 
-function planOut<T extends PlanSelect>(ctx: Ctx, r: T) {
+/** A plan row as the contract has it; `names` gives the owners' institution names (accounts' accountNames). */
+function planOut<T extends PlanSelect>(ctx: Ctx, r: T, names: Map<string, string>) {
   return {
     ...r,
+    insname: names.get(r.musercode) ?? '',
     iscommon: r.iscommon as 0 | 1,
     enabled: r.enabled as 0 | 1,
     stagecount: Number(r.stagecount),
@@ -75,7 +74,7 @@ function planOut<T extends PlanSelect>(ctx: Ctx, r: T) {
 }
 
 function selectPlans(ctx: Ctx, where: SQL | undefined) {
-  return ctx.db.select(planColumns(ctx.lang)).from(plan).innerJoin(app, eq(app.appid, plan.appid)).innerJoin(muser, eq(muser.musercode, plan.musercode)).where(where);
+  return ctx.db.select(planColumns(ctx.lang)).from(plan).innerJoin(app, eq(app.appid, plan.appid)).where(where);
 }
 
 /** A plan's forms stage by stage (in the plan's stage order), then its loose forms. */
@@ -104,7 +103,7 @@ function authStatus(today: string, startdate: string, enddate: string): 'pending
 
 export const planHandlers = {
   'as.m.exam.plan.insertMUserExamPlan': async ({ musercode, appid, planname, description, iscommon, stages, formcodes }, ctx) => {
-    const owner = await ownerOf(ctx, musercode);
+    const owner = (await ownerAccount(ctx, ctx.db, musercode)).musercode;
     await assertApp(ctx, appid);
     const plancode = newId('PL');
     const now = ctx.now();
@@ -117,28 +116,31 @@ export const planHandlers = {
   },
 
   'as.m.exam.plan.getMUserExamPlanPage': async ({ musercode, planname, appid, iscommon, page, pageSize }, ctx) => {
-    if (musercode) assertInScope(ctx.me, musercode);
     const where = and(
-      musercode ? eq(plan.musercode, musercode) : scopeWhere(plan.musercode, ctx.me),
-      planname ? ilike(plan.planname, like(planname)) : undefined,
+      ownedBy(ctx, plan.musercode, musercode),
+      contains(plan.planname, planname),
       appid ? eq(plan.appid, appid) : undefined,
       iscommon === undefined ? undefined : eq(plan.iscommon, iscommon),
     );
-    const [{ n }] = await ctx.db.select({ n: count() }).from(plan).where(where);
-    const rows = await selectPlans(ctx, where)
-      .orderBy(desc(plan.iscommon), desc(plan.createdat), asc(plan.plancode))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: Number(n), rows: rows.map((r) => planOut(ctx, r)) };
+    const { total, rows } = await paged(ctx.db, selectPlans(ctx, where).$dynamic(), [desc(plan.iscommon), desc(plan.createdat), asc(plan.plancode)], { page, pageSize });
+    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    return { total, rows: rows.map((r) => planOut(ctx, r, names)) };
   },
 
   'as.m.exam.plan.getMultipleMUserExamPlanPage': async ({ musercodes, planname, appid, page, pageSize }, ctx) => {
     const holders = [...new Set(musercodes)];
     for (const m of holders) assertInScope(ctx.me, m);
-    const filters = and(planname ? ilike(plan.planname, like(planname)) : undefined, appid ? eq(plan.appid, appid) : undefined);
-    const names = new Map((await ctx.db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, holders))).map((m) => [m.musercode, m.insname]));
-    const own = (await selectPlans(ctx, and(inArray(plan.musercode, holders), filters))).map((r) => ({
-      ...planOut(ctx, r),
+    const filters = and(contains(plan.planname, planname), appid ? eq(plan.appid, appid) : undefined);
+    const ownRows = await selectPlans(ctx, and(inArray(plan.musercode, holders), filters));
+    const granted = await ctx.db
+      .select({ ...planColumns(ctx.lang), holder: planAuthorize.musercode, count: planAuthorize.count, usedcount: planAuthorize.usedcount, startdate: planAuthorize.startdate, enddate: planAuthorize.enddate })
+      .from(planAuthorize)
+      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
+      .innerJoin(app, eq(app.appid, plan.appid))
+      .where(and(inArray(planAuthorize.musercode, holders), filters));
+    const names = await accountNames(ctx.db, [...holders, ...granted.map((r) => r.musercode)]);
+    const own = ownRows.map((r) => ({
+      ...planOut(ctx, r, names),
       holder: r.musercode,
       holdername: names.get(r.musercode) ?? '',
       origin: 'own' as const,
@@ -147,16 +149,9 @@ export const planHandlers = {
       startdate: null,
       enddate: null,
     }));
-    const granted = await ctx.db
-      .select({ ...planColumns(ctx.lang), holder: planAuthorize.musercode, count: planAuthorize.count, usedcount: planAuthorize.usedcount, startdate: planAuthorize.startdate, enddate: planAuthorize.enddate })
-      .from(planAuthorize)
-      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
-      .innerJoin(app, eq(app.appid, plan.appid))
-      .innerJoin(muser, eq(muser.musercode, plan.musercode))
-      .where(and(inArray(planAuthorize.musercode, holders), filters));
-    const authorised = granted.map((r) => ({ ...planOut(ctx, r), holder: r.holder, holdername: names.get(r.holder) ?? '', origin: 'authorized' as const, count: r.count, usedcount: r.usedcount, startdate: r.startdate, enddate: r.enddate }));
+    const authorised = granted.map((r) => ({ ...planOut(ctx, r, names), holder: r.holder, holdername: names.get(r.holder) ?? '', origin: 'authorized' as const, count: r.count, usedcount: r.usedcount, startdate: r.startdate, enddate: r.enddate }));
     const all = [...own, ...authorised].sort((a, b) => a.holder.localeCompare(b.holder) || b.iscommon - a.iscommon || b.createdat.localeCompare(a.createdat) || a.plancode.localeCompare(b.plancode));
-    return { total: all.length, rows: all.slice((page - 1) * pageSize, page * pageSize) };
+    return pageOfArray(all, { page, pageSize });
   },
 
   'as.m.exam.plan.updateMUserExamPlan': async ({ plancode, planname, description, enabled, stages, formcodes }, ctx) => {
@@ -178,8 +173,7 @@ export const planHandlers = {
 
   'as.m.exam.plan.deleteMUserExamPlan': async ({ plancode }, ctx) => {
     await findPlan(ctx, ctx.db, plancode, true);
-    const [{ n }] = await ctx.db.select({ n: count() }).from(planAuthorize).where(eq(planAuthorize.plancode, plancode));
-    if (Number(n) > 0) conflict({ zh: '该计划已授权给机构，请先撤销授权', en: 'The plan is authorised to institutions: revoke those first' });
+    if ((await countRows(ctx.db, planAuthorize, eq(planAuthorize.plancode, plancode))) > 0) conflict({ zh: '该计划已授权给机构，请先撤销授权', en: 'The plan is authorised to institutions: revoke those first' });
     await ctx.db.delete(plan).where(eq(plan.plancode, plancode));
     await ctx.audit({ action: 'as.m.exam.plan.deleteMUserExamPlan', result: 'ok', detail: { plancode } });
     return null;
@@ -219,7 +213,7 @@ export const planHandlers = {
 
   'as.m.exam.plan.authorizePlan': async ({ plancode, musercode, count: n, startdate, enddate }, ctx) => {
     const p = await findPlan(ctx, ctx.db, plancode, true);
-    await assertAccount(ctx, ctx.db, musercode);
+    await accountInScope(ctx, ctx.db, musercode);
     if (musercode === p.musercode) invalid({ zh: '不能把计划授权给它自己的机构', en: 'A plan cannot be authorised to the institution that owns it' });
     const authid = newId('PA');
     await ctx.db.insert(planAuthorize).values({ authid, plancode, musercode, count: n, startdate, enddate, grantedby: ctx.me.musercode, createdat: ctx.now() });
@@ -235,28 +229,29 @@ export const planHandlers = {
       plancode ? eq(planAuthorize.plancode, plancode) : undefined,
       musercode ? eq(planAuthorize.musercode, musercode) : undefined,
     );
-    const base = () => ctx.db.select().from(planAuthorize).innerJoin(plan, eq(plan.plancode, planAuthorize.plancode)).innerJoin(muser, eq(muser.musercode, planAuthorize.musercode));
-    const [{ n }] = await ctx.db.select({ n: count() }).from(planAuthorize).innerJoin(plan, eq(plan.plancode, planAuthorize.plancode)).where(where);
-    const rows = await base()
+    const query = ctx.db
+      .select({ grant: planAuthorize, planname: plan.planname })
+      .from(planAuthorize)
+      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
       .where(where)
-      .orderBy(desc(planAuthorize.createdat), asc(planAuthorize.authid))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+      .$dynamic();
+    const { total, rows } = await paged(ctx.db, query, [desc(planAuthorize.createdat), asc(planAuthorize.authid)], { page, pageSize });
+    const names = await accountNames(ctx.db, rows.map((r) => r.grant.musercode));
     const today = todayIn(ctx.now());
     return {
-      total: Number(n),
-      rows: rows.map((r) => ({
-        authid: r.plan_authorize.authid,
-        plancode: r.plan.plancode,
-        planname: r.plan.planname,
-        musercode: r.muser.musercode,
-        insname: r.muser.insname,
-        count: r.plan_authorize.count,
-        usedcount: r.plan_authorize.usedcount,
-        startdate: r.plan_authorize.startdate,
-        enddate: r.plan_authorize.enddate,
-        status: authStatus(today, r.plan_authorize.startdate, r.plan_authorize.enddate),
-        createdat: iso(r.plan_authorize.createdat),
+      total,
+      rows: rows.map(({ grant: g, planname }) => ({
+        authid: g.authid,
+        plancode: g.plancode,
+        planname,
+        musercode: g.musercode,
+        insname: names.get(g.musercode) ?? '',
+        count: g.count,
+        usedcount: g.usedcount,
+        startdate: g.startdate,
+        enddate: g.enddate,
+        status: authStatus(today, g.startdate, g.enddate),
+        createdat: iso(g.createdat),
       })),
     };
   },

@@ -4,7 +4,7 @@ import { ErrorCode } from '@xinli/contract';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { plan, planAuthorize, planForm, planStage } from './tables.js';
-import { insertTestForm } from './test-forms.js';
+import { insertTestForm } from '../scales/test-forms.js';
 
 describe.each(engines())('assessment plans on %s', (engine) => {
   let s: TestServer;
@@ -35,7 +35,7 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     schoolPlan = res.data.plancode;
     const page = await s.call('as.m.exam.plan.getMUserExamPlanPage', { planname: '测试计划' }, school);
     expect(page.data.total).toBe(1);
-    expect(page.data.rows[0]).toMatchObject({ plancode: schoolPlan, musercode: 'I0001', stagecount: 2, formcount: 4, iscommon: 0, enabled: 1, editable: true });
+    expect(page.data.rows[0]).toMatchObject({ plancode: schoolPlan, musercode: 'I0001', insname: '滨江第一中学', stagecount: 2, formcount: 4, iscommon: 0, enabled: 1, editable: true });
     const forms = await s.call('as.m.exam.plan.getPlanForm', { plancode: schoolPlan }, school);
     expect(forms.data.map((f: { stagecode: string; formcode: string }) => `${f.stagecode === '' ? '-' : f.stagecode === stageA ? 'A' : 'B'}:${f.formcode}`)).toEqual(['A:TPA', 'A:TPB', 'B:TPC', '-:TPB']);
     const stages = await s.call('as.m.exam.plan.getPlanStage', { plancode: schoolPlan }, school);
@@ -126,7 +126,7 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     expect((await s.call('as.m.exam.plan.revokePlanAuthorize', { authid: auth.data.authid }, school)).errorCode).toBe(ErrorCode.permissionDenied);
 
     const mine = await s.call('as.m.exam.plan.getPlanAuthorizeList', {}, school);
-    expect(mine.data.rows.filter((r: { plancode: string }) => r.plancode === pp)).toEqual([expect.objectContaining({ musercode: 'I0001', count: 100, usedcount: 0, status: 'active', startdate: '2026-11-01' })]);
+    expect(mine.data.rows.filter((r: { plancode: string }) => r.plancode === pp)).toEqual([expect.objectContaining({ musercode: 'I0001', insname: '滨江第一中学', count: 100, usedcount: 0, status: 'active', startdate: '2026-11-01' })]);
     const all = await s.call('as.m.exam.plan.getPlanAuthorizeList', { plancode: pp }, provider);
     expect(all.data.rows.map((r: { musercode: string; status: string }) => `${r.musercode}:${r.status}`).sort()).toEqual(['I0001:active', 'I0002:pending']);
     expect((await s.call('as.m.exam.plan.getPlanAuthorizeList', { musercode: 'I0002' }, school)).errorCode).toBe(ErrorCode.notFound);
@@ -134,6 +134,9 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     const multi = await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', { musercodes: ['I0001', 'I0002'], pageSize: 200 }, provider);
     const pairs = multi.data.rows.map((r: { holder: string; plancode: string; origin: string }) => `${r.holder}:${r.plancode === pp ? 'pp' : r.plancode === schoolPlan ? 'school' : 'other'}:${r.origin}`);
     expect(pairs).toEqual(expect.arrayContaining(['I0001:pp:authorized', 'I0001:school:own', 'I0002:pp:authorized']));
+    // Institution names: the holder's, and the owner's (the provider's for an authorised plan).
+    const names = multi.data.rows.map((r: { holder: string; holdername: string; insname: string; origin: string }) => `${r.holder}:${r.holdername}:${r.origin}:${r.insname}`);
+    expect(names).toEqual(expect.arrayContaining(['I0001:滨江第一中学:own:滨江第一中学', 'I0002:仁和妇幼保健院:authorized:安心心理服务有限公司']));
     expect((await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', { musercodes: ['I0001', 'I0002'] }, school)).errorCode).toBe(ErrorCode.notFound);
     // The school sees the provider plan as authorised, not editable, and not among its own.
     expect((await s.call('as.m.exam.plan.getMUserExamPlanPage', { musercode: 'P0001' }, school)).errorCode).toBe(ErrorCode.notFound);

@@ -5,7 +5,7 @@ import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { examStage, examStageForm, muserStage } from './tables.js';
 import { muserApp } from '../apps/tables.js';
-import { insertTestForm } from './test-forms.js';
+import { insertTestForm } from '../scales/test-forms.js';
 
 describe.each(engines())('exam categories and stages on %s', (engine) => {
   let s: TestServer;
@@ -36,7 +36,7 @@ describe.each(engines())('exam categories and stages on %s', (engine) => {
     const stagecode = res.data.stagecode;
     const list = await s.call('as.m.app.exam.getExamStageList', { musercode: 'I0001', stagename: '测试阶段' }, school);
     expect(list.data.total).toBe(1);
-    expect(list.data.rows[0]).toMatchObject({ stagecode, stagename: '初一测试阶段', appid: '000000002', categoryid: 'C0202', categoryname: '初中', formcount: 2, editable: true });
+    expect(list.data.rows[0]).toMatchObject({ stagecode, stagename: '初一测试阶段', musercode: 'I0001', insname: '滨江第一中学', appid: '000000002', categoryid: 'C0202', categoryname: '初中', formcount: 2, editable: true });
     const forms = await s.call('as.m.app.exam.getExamStageForms', { stagecode }, school);
     expect(forms.data.map((f: { formcode: string }) => f.formcode)).toEqual(['TSTB', 'TSTA']);
     expect(forms.data[1]).toMatchObject({ builtin: true, questioncount: 2, version: 1 });

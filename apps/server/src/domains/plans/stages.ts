@@ -1,19 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
-import { app, muserApp } from '../apps/tables.js';
-import { appsOf } from '../apps/handlers.js';
+import { accountNames } from '../accounts/accounts.js';
+import { app } from '../apps/tables.js';
+import { addApps, assertCanGiveApps } from '../apps/handlers.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
-import { assertFormsReadable, formBriefs, newId, readableFormBriefs } from '../scales/store.js';
-import { form } from '../scales/tables.js';
-import { assertAccount } from '../scales/access.js';
-import { appNameIn, categoryNameIn, editable, findStage, iso, ownerOf, stageReadable } from './access.js';
+import { accountInScope, contains, countRows, iso, newId, ownerAccount, paged } from '../../kit/index.js';
+import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/store.js';
+import { appNameIn, categoryNameIn, editable, findStage, stageReadable } from './access.js';
 import { examCategory, examStage, examStageForm, muserStage, planStage } from './tables.js';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function assertCategory(db: DbOrTx, appid: string, categoryid: string) {
   const [c] = await db.select().from(examCategory).where(eq(examCategory.categoryid, categoryid));
@@ -48,11 +45,10 @@ export const stageHandlers = {
       stageReadable(ctx.db, ctx.me),
       appid ? eq(examStage.appid, appid) : undefined,
       categoryid ? eq(examStage.categoryid, categoryid) : undefined,
-      stagename ? ilike(examStage.stagename, like(stagename)) : undefined,
+      contains(examStage.stagename, stagename),
       musercode ? eq(examStage.musercode, musercode) : undefined,
     );
-    const [{ n }] = await ctx.db.select({ n: count() }).from(examStage).where(where);
-    const rows = await ctx.db
+    const query = ctx.db
       .select({
         stagecode: examStage.stagecode,
         stagename: examStage.stagename,
@@ -61,7 +57,6 @@ export const stageHandlers = {
         categoryid: examStage.categoryid,
         categoryname: categoryNameIn(ctx.lang),
         musercode: examStage.musercode,
-        insname: muser.insname,
         description: examStage.description,
         sort: examStage.sort,
         formcount: sql<number>`(select count(*)::int from exam_stage_form esf where esf.stagecode = exam_stage.stagecode)`,
@@ -70,12 +65,11 @@ export const stageHandlers = {
       .from(examStage)
       .innerJoin(app, eq(app.appid, examStage.appid))
       .innerJoin(examCategory, eq(examCategory.categoryid, examStage.categoryid))
-      .innerJoin(muser, eq(muser.musercode, examStage.musercode))
       .where(where)
-      .orderBy(asc(app.sort), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: Number(n), rows: rows.map((r) => ({ ...r, formcount: Number(r.formcount), editable: editable(ctx.me, r.musercode), createdat: iso(r.createdat) })) };
+      .$dynamic();
+    const { total, rows } = await paged(ctx.db, query, [asc(app.sort), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode)], { page, pageSize });
+    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    return { total, rows: rows.map((r) => ({ ...r, insname: names.get(r.musercode) ?? '', formcount: Number(r.formcount), editable: editable(ctx.me, r.musercode), createdat: iso(r.createdat) })) };
   },
 
   'as.m.app.exam.getExamStageListGroupByAppidCategoryid': async ({ appid }, ctx) => {
@@ -104,7 +98,7 @@ export const stageHandlers = {
   },
 
   'as.m.app.exam.insertExamStage': async ({ musercode, appid, categoryid, stagename, description, sort, formcodes }, ctx) => {
-    const owner = await ownerOf(ctx, musercode);
+    const owner = (await ownerAccount(ctx, ctx.db, musercode)).musercode;
     await assertCategory(ctx.db, appid, categoryid);
     await assertFormsReadable(ctx.db, ctx.me, formcodes ?? []);
     const stagecode = newId('ST');
@@ -130,8 +124,7 @@ export const stageHandlers = {
 
   'as.m.app.exam.deleteExamStage': async ({ stagecode }, ctx) => {
     await findStage(ctx, ctx.db, stagecode, true);
-    const [{ n }] = await ctx.db.select({ n: count() }).from(planStage).where(eq(planStage.stagecode, stagecode));
-    if (Number(n) > 0) conflict({ zh: '该阶段已被测评计划使用，不能删除', en: 'A plan uses this stage: it cannot be deleted' });
+    if ((await countRows(ctx.db, planStage, eq(planStage.stagecode, stagecode))) > 0) conflict({ zh: '该阶段已被测评计划使用，不能删除', en: 'A plan uses this stage: it cannot be deleted' });
     await ctx.db.delete(examStage).where(eq(examStage.stagecode, stagecode));
     await ctx.audit({ action: 'as.m.app.exam.deleteExamStage', result: 'ok', detail: { stagecode } });
     return null;
@@ -160,11 +153,9 @@ export const stageHandlers = {
 
   'as.m.muser.addAppsAndStages': async ({ musercode, appids, stagecodes }, ctx) => {
     const me = ctx.me;
-    await assertAccount(ctx, ctx.db, musercode);
+    await accountInScope(ctx, ctx.db, musercode);
     if (musercode === me.musercode) fail('permissionDenied', { zh: '不能给自己的账号分配应用和阶段', en: 'You cannot give apps and stages to your own account' });
-    const mine = new Set((await appsOf(ctx.db, me.musercode, me.issuper)).map((a) => a.appid));
-    const beyond = appids.filter((a) => !mine.has(a));
-    if (beyond.length) fail('permissionDenied', { zh: `不能分配自己没有的应用：${beyond.join(', ')}`, en: `You cannot give apps you do not have: ${beyond.join(', ')}` });
+    await assertCanGiveApps(ctx, appids);
     const stages = [...new Set(stagecodes)];
     if (stages.length) {
       // Only stages the caller's scope owns can be handed on.
@@ -173,7 +164,7 @@ export const stageHandlers = {
     }
     // The account's app list belongs to the apps domain; this action only ever adds to it.
     await ctx.db.transaction(async (tx) => {
-      if (appids.length) await tx.insert(muserApp).values([...new Set(appids)].map((appid) => ({ musercode, appid }))).onConflictDoNothing();
+      await addApps(tx, musercode, appids);
       if (stages.length) await tx.insert(muserStage).values(stages.map((stagecode) => ({ musercode, stagecode }))).onConflictDoNothing();
     });
     await ctx.audit({ action: 'as.m.muser.addAppsAndStages', result: 'ok', detail: { target: musercode, appids, stagecodes: stages } });
@@ -185,6 +176,6 @@ export const stageHandlers = {
       await findStage(ctx, ctx.db, stagecode, false);
       return (await stageForms(ctx, ctx.db, stagecode)).filter((f) => f.enabled === 1).map(({ sort: _sort, ...f }) => f);
     }
-    return readableFormBriefs(ctx.db, ctx.me, ctx.lang, sql`${form.appids} @> ${JSON.stringify([appid])}::jsonb`);
+    return readableFormBriefs(ctx.db, ctx.me, ctx.lang, { appid });
   },
 } satisfies HandlerMap;

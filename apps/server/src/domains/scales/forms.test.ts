@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode, type FormDefinition } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-import { assessment, form, formVersion, quotaOption } from './tables.js';
+import { form, formVersion, quotaOption } from './tables.js';
+import { assessment } from '../assessments/tables.js';
 import { builtInLibrary } from './library/index.js';
 import { reviseForm } from './store.js';
 
@@ -39,7 +40,7 @@ describe.each(engines())('scale library on %s', (engine) => {
     await syncReferenceData(s.database.db);
     expect(await counts()).toEqual(before);
     const row = list.data.rows.find((r: { formcode: string }) => r.formcode === 'PHQ9');
-    expect(row).toMatchObject({ builtin: true, musercode: '', version: 1, questioncount: 10, indicatorcount: 1, enabled: 1, formtype: '01' });
+    expect(row).toMatchObject({ builtin: true, musercode: '', insname: '', version: 1, questioncount: 10, indicatorcount: 1, enabled: 1, formtype: '01' });
   });
 
   it('filters the library by name, type, app and enabled; English names for English callers', async () => {
@@ -93,7 +94,7 @@ describe.each(engines())('scale library on %s', (engine) => {
     expect(copy.errorCode).toBe(0);
     expect(copy.data.version).toBe(1);
     const got = await s.call('as.m.assess.forms.getForm', { formcode: copy.data.formcode }, school);
-    expect(got.data.form).toMatchObject({ formname: '本校PHQ-9', builtin: false, musercode: 'I0001', copiedfrom: 'PHQ9', questioncount: 10 });
+    expect(got.data.form).toMatchObject({ formname: '本校PHQ-9', builtin: false, musercode: 'I0001', insname: '滨江第一中学', copiedfrom: 'PHQ9', questioncount: 10 });
     expect(got.data.definition.indicators[0].bands).toHaveLength(def.indicators[0]!.bands.length);
 
     const edited = structuredClone(got.data.definition) as FormDefinition;

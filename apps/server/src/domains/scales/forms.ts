@@ -1,17 +1,16 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
+import { accountNames } from '../accounts/accounts.js';
 import { assertInScope } from '../auth/scope.js';
-import { assertAccount, checkDefinition, findForm } from './access.js';
+import { contains, iso, newId, ownerAccount, paged } from '../../kit/index.js';
+import { resultCount, resultCountsByVersion } from '../assessments/results.js';
+import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
-import { createForm, formNameIn, formReadable, loadStored, newId, reviseForm } from './store.js';
-import { assessment, form, formVersion } from './tables.js';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const iso = (d: Date) => d.toISOString();
+import { createForm, formNameIn, formOfApp, formReadable, loadStored, reviseForm } from './store.js';
+import { form, formVersion } from './tables.js';
 
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';
@@ -30,7 +29,6 @@ function rowColumns(ctx: Ctx) {
     enabled: form.enabled,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
-    insname: sql<string>`coalesce(${muser.insname}, '')`,
     licence: sql<string>`coalesce(nullif(${def}->'licence'->>${lang}, ''), ${def}->'licence'->>'zh', '')`,
     source: form.source,
     copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
@@ -43,8 +41,7 @@ function selectRows(ctx: Ctx) {
   return ctx.db
     .select(rowColumns(ctx))
     .from(form)
-    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)))
-    .leftJoin(muser, eq(muser.musercode, form.musercode));
+    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)));
 }
 
 interface RawRow {
@@ -56,15 +53,20 @@ interface RawRow {
 }
 const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, questioncount: Number(r.questioncount), indicatorcount: Number(r.indicatorcount), createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
 
+/** Rows as the contract has them, with the owning institution's name (none for built-ins). */
+async function rowsOut<R extends RawRow & { musercode: string }>(ctx: Ctx, rows: R[]) {
+  const names = await accountNames(ctx.db, rows.map((r) => r.musercode).filter(Boolean));
+  return rows.map((r) => ({ ...rowOut(r), insname: names.get(r.musercode) ?? '' }));
+}
+
 export async function formRowOf(ctx: Ctx, formcode: string) {
-  const [r] = await selectRows(ctx).where(eq(form.formcode, formcode));
-  return rowOut(r!);
+  const [r] = await rowsOut(ctx, await selectRows(ctx).where(eq(form.formcode, formcode)));
+  return r!;
 }
 
 /** Creates an own form from a checked definition; answers its code and version. */
 async function createOwnForm(ctx: Ctx, musercode: string | undefined, body: unknown, as: 'validation' | 'badImportFile', copiedfrom: string | null = null) {
-  const owner = musercode || ctx.me.musercode;
-  await assertAccount(ctx, ctx.db, owner);
+  const owner = (await ownerAccount(ctx, ctx.db, musercode)).musercode;
   const formcode = newId('F');
   const def = checkDefinition({ ...(body as object), formcode, version: 1 }, as);
   await ctx.db.transaction((tx) => createForm(tx, formcode, owner, def, ctx.now(), new Map(), copiedfrom));
@@ -93,38 +95,29 @@ export const formHandlers = {
   'as.m.assess.forms.getFormPageList': async ({ formname, formtype, appid, enabled, builtin, page, pageSize }, ctx) => {
     const where = and(
       formReadable(ctx.me),
-      formname ? sql`(${ilike(form.formname, like(formname))} or ${ilike(form.formnameen, like(formname))})` : undefined,
+      contains([form.formname, form.formnameen], formname),
       formtype ? eq(form.formtype, formtype) : undefined,
-      appid ? sql`${form.appids} @> ${JSON.stringify([appid])}::jsonb` : undefined,
+      appid ? formOfApp(appid) : undefined,
       enabled === undefined ? undefined : eq(form.enabled, enabled),
       builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
     );
-    const [{ n }] = await ctx.db.select({ n: count() }).from(form).where(where);
-    const rows = await selectRows(ctx)
-      .where(where)
-      .orderBy(sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { total: Number(n), rows: rows.map(rowOut) };
+    const { total, rows } = await paged(ctx.db, selectRows(ctx).where(where).$dynamic(), [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)], { page, pageSize });
+    return { total, rows: await rowsOut(ctx, rows) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {
     const head = await findForm(ctx, ctx.db, formcode, false);
     const versions = await ctx.db
-      .select({
-        version: formVersion.version,
-        createdat: formVersion.createdat,
-        // Written out with aliases: drizzle leaves columns unqualified in a single-table select.
-        resultcount: sql<number>`(select count(*)::int from assessment a where a.formcode = form_version.formcode and a.version = form_version.version)`,
-      })
+      .select({ version: formVersion.version, createdat: formVersion.createdat })
       .from(formVersion)
       .where(eq(formVersion.formcode, formcode))
       .orderBy(asc(formVersion.version));
+    const results = await resultCountsByVersion(ctx.db, formcode);
     const { def } = await loadStored(ctx.db, formcode, version ?? head.version);
     return {
       form: await formRowOf(ctx, formcode),
       definition: def,
-      versions: versions.map((v) => ({ version: v.version, createdat: iso(v.createdat), resultcount: Number(v.resultcount) })),
+      versions: versions.map((v) => ({ version: v.version, createdat: iso(v.createdat), resultcount: results.get(v.version) ?? 0 })),
       revision: head.revision,
     };
   },
@@ -160,8 +153,7 @@ export const formHandlers = {
 
   'as.m.assess.forms.deleteForm': async ({ formcode }, ctx) => {
     await findForm(ctx, ctx.db, formcode, true);
-    const [{ n }] = await ctx.db.select({ n: count() }).from(assessment).where(eq(assessment.formcode, formcode));
-    if (Number(n) > 0) conflict({ zh: '该量表已有测评结果，不能删除，可停用', en: 'The scale has results: it cannot be deleted, disable it instead' });
+    if ((await resultCount(ctx.db, formcode)) > 0) conflict({ zh: '该量表已有测评结果，不能删除，可停用', en: 'The scale has results: it cannot be deleted, disable it instead' });
     await ctx.db.delete(form).where(eq(form.formcode, formcode));
     await ctx.audit({ action: 'as.m.assess.forms.deleteForm', result: 'ok', detail: { formcode } });
     return null;

@@ -2,7 +2,6 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { formHandlers } from './forms.js';
 import { excelHandlers } from './excel-handlers.js';
 import { quotaHandlers } from './quota.js';
-import { nulGuarded } from './access.js';
 
 /** The scale library: forms and their versions, score bands (quota options), comments, files. */
-export const scalesHandlers: HandlerMap = nulGuarded({ ...formHandlers, ...excelHandlers, ...quotaHandlers } satisfies HandlerMap);
+export const scalesHandlers = { ...formHandlers, ...excelHandlers, ...quotaHandlers } satisfies HandlerMap;

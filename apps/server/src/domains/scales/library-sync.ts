@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { builtInLibrary } from './library/index.js';
-import { canonical, createForm, loadStored, resultCount, reviseForm } from './store.js';
+import { resultCount } from '../assessments/results.js';
+import { canonical, createForm, loadStored, reviseForm } from './store.js';
 import { form } from './tables.js';
 
 /** Band ids of built-in scales are stable (formcode-indicator-n), so a re-sync keeps them. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ErrorCode, type FormDefinition } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-import { assessment, formVersion, quotaOption } from './tables.js';
+import { formVersion, quotaOption } from './tables.js';
+import { assessment } from '../assessments/tables.js';
 
 const band = (min: number, max: number, level: number, label: string) => ({
   min,

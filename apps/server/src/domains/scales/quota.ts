@@ -1,14 +1,14 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { bandColour, type BandDefinition, type FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { denied, notFound } from '../../http/errors.js';
 import { assertInScope } from '../auth/scope.js';
 import { checkDefinition, findForm } from './access.js';
-import { formNameIn, formReadable, loadStored, newId, reviseForm } from './store.js';
+import { contains, newId, paged } from '../../kit/index.js';
+import { formNameIn, formReadable, loadStored, reviseForm } from './store.js';
 import { form, formVersion, quotaOption } from './tables.js';
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const pick = (ctx: Ctx, t: { zh: string; en: string }) => (ctx.lang === 'en-US' && t.en ? t.en : t.zh);
 
 interface Pair {
@@ -99,38 +99,31 @@ export const quotaHandlers = {
     if (formcode) await findForm(ctx, ctx.db, formcode, false);
     const where = and(
       formReadable(ctx.me),
-      formname ? sql`(${ilike(form.formname, like(formname))} or ${ilike(form.formnameen, like(formname))})` : undefined,
+      contains([form.formname, form.formnameen], formname),
       formcode ? eq(form.formcode, formcode) : undefined,
       level === undefined ? undefined : sql`(${quotaOption.band}->>'level')::int = ${level}`,
       builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
     );
-    const joined = () =>
-      ctx.db
-        .select({
-          optionid: quotaOption.optionid,
-          formcode: form.formcode,
-          formname: formNameIn(ctx.lang),
-          builtin: sql<boolean>`(${form.musercode} is null)`,
-          version: form.version,
-          quotacode: quotaOption.quotacode,
-          quotaname: sql<{ zh: string; en: string } | null>`(select i->'name' from jsonb_array_elements(${formVersion.definition}->'indicators') i where i->>'code' = ${quotaOption.quotacode} limit 1)`,
-          band: quotaOption.band,
-        })
-        .from(quotaOption)
-        .innerJoin(form, and(eq(form.formcode, quotaOption.formcode), eq(form.version, quotaOption.version)))
-        .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)));
-    const [{ n }] = await ctx.db
-      .select({ n: count() })
+    const query = ctx.db
+      .select({
+        optionid: quotaOption.optionid,
+        formcode: form.formcode,
+        formname: formNameIn(ctx.lang),
+        builtin: sql<boolean>`(${form.musercode} is null)`,
+        version: form.version,
+        quotacode: quotaOption.quotacode,
+        quotaname: sql<{ zh: string; en: string } | null>`(select i->'name' from jsonb_array_elements(${formVersion.definition}->'indicators') i where i->>'code' = ${quotaOption.quotacode} limit 1)`,
+        band: quotaOption.band,
+      })
       .from(quotaOption)
       .innerJoin(form, and(eq(form.formcode, quotaOption.formcode), eq(form.version, quotaOption.version)))
-      .where(where);
-    const rows = await joined()
+      .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)))
       .where(where)
-      .orderBy(sql`${form.musercode} is null`, asc(form.formname), asc(form.formcode), asc(quotaOption.quotacode), asc(quotaOption.sort))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+      .$dynamic();
+    const order = [sql`${form.musercode} is null`, asc(form.formname), asc(form.formcode), asc(quotaOption.quotacode), asc(quotaOption.sort)];
+    const { total, rows } = await paged(ctx.db, query, order, { page, pageSize });
     return {
-      total: Number(n),
+      total,
       rows: rows.map((r) => {
         const b = r.band as unknown as BandDefinition;
         return {

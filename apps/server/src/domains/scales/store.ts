@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/scope.js';
-import { assessment, form, formVersion, quotaOption } from './tables.js';
-
-/** Short random ids with a readable prefix (F form, QO quota option, A assessment ...). */
-export const newId = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+import { newId } from '../../kit/index.js';
+import { resultCount } from '../assessments/results.js';
+import { form, formVersion, quotaOption } from './tables.js';
 
 /** Forms a caller may read: the built-in library and its scope's own. */
 export const formReadable = (caller: Caller): SQL => or(isNull(form.musercode), scopeWhere(form.musercode, caller))!;
@@ -38,12 +36,15 @@ export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): P
   return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin }]));
 }
 
-/** Brief rows of readable forms matching a condition (e.g. one app), enabled ones only. */
-export async function readableFormBriefs(db: DbOrTx, caller: Caller, lang: Lang, where?: SQL): Promise<FormBrief[]> {
+/** The forms meant for one population app (the form's appids hold it). */
+export const formOfApp = (appid: string): SQL => sql`${form.appids} @> ${JSON.stringify([appid])}::jsonb`;
+
+/** Brief rows of readable forms, enabled ones only, optionally of one population app. */
+export async function readableFormBriefs(db: DbOrTx, caller: Caller, lang: Lang, filter: { appid?: string } = {}): Promise<FormBrief[]> {
   const rows = await db
     .select({ formcode: form.formcode })
     .from(form)
-    .where(and(formReadable(caller), eq(form.enabled, 1), where))
+    .where(and(formReadable(caller), eq(form.enabled, 1), filter.appid ? formOfApp(filter.appid) : undefined))
     .orderBy(sql`${form.musercode} is not null`, asc(form.formname));
   const briefs = await formBriefs(db, rows.map((r) => r.formcode), lang);
   return rows.map((r) => briefs.get(r.formcode)!).filter(Boolean);
@@ -140,11 +141,6 @@ export async function createForm(tx: DbOrTx, formcode: string, musercode: string
   await tx.insert(form).values({ formcode, musercode, ...headerOf(full), version, copiedfrom, createdat: now, updatedat: now });
   await tx.insert(formVersion).values({ formcode, version, definition: bodyOf(full), createdat: now });
   await writeBands(tx, formcode, version, full, ids);
-}
-
-export async function resultCount(db: DbOrTx, formcode: string, version: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(assessment).where(and(eq(assessment.formcode, formcode), eq(assessment.version, version)));
-  return Number(row?.n ?? 0);
 }
 
 /**

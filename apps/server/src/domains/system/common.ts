@@ -1,54 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from '../auth/permissions.js';
-import { assertInScope, holds, scopeWhere } from '../auth/scope.js';
+import { holds } from '../auth/scope.js';
+import type { AccountRow } from '../../kit/index.js';
 import { role, roleMenu } from './tables.js';
-
-/** A new object id: a letter for the kind and 12 random hex digits (D3F09A1C27B4E). */
-export const newId = (prefix: 'D' | 'R' | 'U') => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
-
-export const iso = (d: Date) => d.toISOString();
 
 /** Phones in lists show the first three and last four digits: 138****5678. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   if (digits.length < 7) return phone ? '****' : '';
   return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
-}
-
-/** A case-insensitive "contains" filter with % and _ taken literally. */
-export function contains(column: AnyPgColumn, value: string | undefined): SQL | undefined {
-  if (!value) return undefined;
-  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${column} ilike ${`%${escaped}%`}`;
-}
-
-/**
- * The institution a list is limited to: the named one (in scope, else not found) or every
- * institution the caller may see.
- */
-export function ownedBy(ctx: Ctx, column: AnyPgColumn, musercode: string | undefined): SQL {
-  if (musercode === undefined) return scopeWhere(column, ctx.me);
-  assertInScope(ctx.me, musercode);
-  return eq(column, musercode);
-}
-
-export type AccountRow = { musercode: string; musertype: string; issuper: boolean; insname: string };
-
-/** The institution a new row belongs to: the caller's own, or one in scope that it names. */
-export async function ownerAccount(ctx: Ctx, db: DbOrTx, musercode: string | undefined): Promise<AccountRow> {
-  const code = musercode ?? ctx.me.musercode;
-  assertInScope(ctx.me, code);
-  const [row] = await db
-    .select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, insname: muser.insname })
-    .from(muser)
-    .where(eq(muser.musercode, code));
-  return row ?? notFound();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DeptRow, DeptTreeNode } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { scopeWhere } from '../auth/scope.js';
 import { dept, sysuser } from './tables.js';
-import { contains, iso, newId, ownedBy, ownerAccount } from './common.js';
+import { contains, countRows, iso, newId, ownedBy, ownerAccount } from '../../kit/index.js';
 
 type DeptRecord = typeof dept.$inferSelect;
 
@@ -90,8 +90,6 @@ async function usableParent(ctx: Ctx, db: DbOrTx, parentid: string, musercode: s
   return parent;
 }
 
-const countWhere = async (db: DbOrTx, table: typeof dept | typeof sysuser, where: SQL) => Number((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0);
-
 export const deptHandlers = {
   'as.m.system.dept.selectDeptList': async ({ deptname, enabled, musercode }, ctx) =>
     listDepts(ctx.db, and(ownedBy(ctx, dept.musercode, musercode), contains(dept.deptname, deptname), enabled === undefined || enabled === '' ? undefined : eq(dept.enabled, enabled))),
@@ -130,7 +128,7 @@ export const deptHandlers = {
       }
       if (fields.deptname !== undefined || parentid !== d.parentid) await checkSiblingName(tx, d.musercode, parentid, fields.deptname ?? d.deptname, deptid);
       if (fields.enabled === 0 && d.enabled === 1) {
-        const active = await countWhere(tx, dept, and(eq(dept.parentid, deptid), eq(dept.enabled, 1))!);
+        const active = await countRows(tx, dept, and(eq(dept.parentid, deptid), eq(dept.enabled, 1))!);
         if (active > 0) conflict({ zh: '该部门包含未停用的下级部门，请先停用下级部门', en: 'This department has enabled sub-departments; disable them first' });
       }
       await tx.update(dept).set({ ...fields, parentid, updatedat: ctx.now() }).where(eq(dept.deptid, deptid));
@@ -142,11 +140,11 @@ export const deptHandlers = {
   'as.m.system.dept.deleteDeptById': async ({ deptid }, ctx) => {
     const name = await ctx.db.transaction(async (tx) => {
       const d = await findDept(ctx, tx, deptid);
-      const children = await countWhere(tx, dept, eq(dept.parentid, deptid));
+      const children = await countRows(tx, dept, eq(dept.parentid, deptid));
       if (children > 0) {
         conflict({ zh: `部门“${d.deptname}”下还有 ${children} 个下级部门，不能删除`, en: `The department "${d.deptname}" has ${children} sub-department(s) and cannot be deleted` });
       }
-      const users = await countWhere(tx, sysuser, eq(sysuser.deptid, deptid));
+      const users = await countRows(tx, sysuser, eq(sysuser.deptid, deptid));
       if (users > 0) {
         conflict({
           zh: `部门“${d.deptname}”下还有 ${users} 个用户，不能删除；请先将用户调到其他部门`,

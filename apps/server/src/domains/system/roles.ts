@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -7,7 +7,8 @@ import { conflict, denied, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { scopeWhere } from '../auth/scope.js';
 import { role, roleMenu, sysuserRole } from './tables.js';
-import { ADMIN_ROLE_KEY, boundedByCaller, contains, grantableCodes, iso, missingFrom, newId, ownedBy, ownerAccount, roleEffectiveCodes, type AccountRow } from './common.js';
+import { ADMIN_ROLE_KEY, boundedByCaller, grantableCodes, missingFrom, roleEffectiveCodes } from './common.js';
+import { contains, countRows, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
 import { allMenus, menuTree } from './menus.js';
 
 type RoleRecord = typeof role.$inferSelect & { account: AccountRow };
@@ -25,7 +26,7 @@ export async function findRole(ctx: Ctx, db: DbOrTx, roleid: string): Promise<Ro
 const roleCodes = async (db: DbOrTx, roleid: string) =>
   (await db.select({ code: roleMenu.code }).from(roleMenu).where(eq(roleMenu.roleid, roleid))).map((r) => r.code);
 
-const usersHolding = async (db: DbOrTx, roleid: string) => Number((await db.select({ n: count() }).from(sysuserRole).where(eq(sysuserRole.roleid, roleid)))[0]?.n ?? 0);
+const usersHolding = (db: DbOrTx, roleid: string) => countRows(db, sysuserRole, eq(sysuserRole.roleid, roleid));
 
 const reservedKey = () =>
   denied({ zh: '角色权限字符 admin 为系统保留（内置管理员角色）', en: 'The role key "admin" is reserved for the built-in administrator role' });
@@ -74,17 +75,10 @@ const usercount = sql<number>`(select count(*) from ${sysuserRole} where ${sysus
 export const roleHandlers = {
   'as.m.system.role.selectRoleList': async ({ page, pageSize, rolename, rolekey, enabled, musercode }, ctx) => {
     const where = and(ownedBy(ctx, role.musercode, musercode), contains(role.rolename, rolename), contains(role.rolekey, rolekey), enabled === undefined || enabled === '' ? undefined : eq(role.enabled, enabled));
-    const [total] = await ctx.db.select({ n: count() }).from(role).where(where);
-    const rows = await ctx.db
-      .select({ role, insname: muser.insname, usercount })
-      .from(role)
-      .innerJoin(muser, eq(muser.musercode, role.musercode))
-      .where(where)
-      .orderBy(asc(role.musercode), asc(role.sort), asc(role.createdat), asc(role.roleid))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+    const query = ctx.db.select({ role, insname: muser.insname, usercount }).from(role).innerJoin(muser, eq(muser.musercode, role.musercode)).where(where).$dynamic();
+    const { total, rows } = await paged(ctx.db, query, [asc(role.musercode), asc(role.sort), asc(role.createdat), asc(role.roleid)], { page, pageSize });
     return {
-      total: Number(total?.n ?? 0),
+      total,
       rows: rows.map(({ role: r, insname, usercount: n }) => ({
         roleid: r.roleid,
         musercode: r.musercode,

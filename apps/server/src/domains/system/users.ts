@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UserRow } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -9,7 +9,8 @@ import { scopeWhere } from '../auth/scope.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
-import { boundedByCaller, contains, iso, maskPhone, missingFrom, newId, ownedBy, ownerAccount, roleEffectiveCodes, userCodes, type AccountRow } from './common.js';
+import { boundedByCaller, maskPhone, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
+import { contains, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
 import { deptTree, findDept, subtreeIds } from './depts.js';
 
 type UserRecord = typeof sysuser.$inferSelect & { account: AccountRow };
@@ -140,14 +141,9 @@ export const userHandlers = {
       contains(sysuser.phonenumber, phonenumber),
       enabled === undefined || enabled === '' ? undefined : eq(sysuser.enabled, enabled),
     );
-    const [total] = await ctx.db.select({ n: count() }).from(sysuser).where(where);
-    const rows = await listed(ctx.db)
-      .where(where)
-      .orderBy(desc(sysuser.createdat), asc(sysuser.userid))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+    const { total, rows } = await paged(ctx.db, listed(ctx.db).where(where).$dynamic(), [desc(sysuser.createdat), asc(sysuser.userid)], { page, pageSize });
     const roles = await rolesOf(ctx.db, rows.map((r) => r.user.userid));
-    return { total: Number(total?.n ?? 0), rows: rows.map((r) => toRow(r, roles.get(r.user.userid) ?? [], true)) };
+    return { total, rows: rows.map((r) => toRow(r, roles.get(r.user.userid) ?? [], true)) };
   },
 
   'as.m.system.user.selectUserById': async ({ userid, musercode }, ctx) => {

@@ -19,9 +19,9 @@ export default class ErrorBoundary extends Component<{ children: ReactNode }, St
     return (
       <Result
         status="error"
-        title={i18n.t('shell.common.loadFailed')}
+        title={i18n.t('common.loadFailed')}
         subTitle={this.state.error.message}
-        extra={<Button onClick={() => window.location.reload()}>{i18n.t('shell.common.retry')}</Button>}
+        extra={<Button onClick={() => window.location.reload()}>{i18n.t('common.retry')}</Button>}
       />
     );
   }

@@ -6,7 +6,7 @@ export default function PageLoading() {
   const { t } = useTranslation();
   return (
     <div className="page-loading" role="status">
-      <Spin description={t('shell.common.loading')} />
+      <Spin description={t('common.loading')} />
     </div>
   );
 }

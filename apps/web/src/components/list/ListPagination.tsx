@@ -31,7 +31,7 @@ export default function ListPagination({ total, page, pageSize = PAGINATION_DEFA
       pageSizeOptions={PAGE_SIZE_OPTIONS}
       showSizeChanger
       showQuickJumper
-      showTotal={(n) => t('shell.common.total', { total: n })}
+      showTotal={(n) => t('common.total', { total: n })}
       onChange={onChange}
     />
   );

@@ -19,13 +19,18 @@ export default function ListToolbar({ actions, searchVisible, onToggleSearch, on
       <Space wrap>{actions}</Space>
       <Space>
         {onToggleSearch && (
-          <Tooltip title={searchVisible ? t('shell.common.hideSearch') : t('shell.common.showSearch')}>
-            <Button shape="circle" icon={<SearchOutlined />} onClick={onToggleSearch} aria-label={searchVisible ? t('shell.common.hideSearch') : t('shell.common.showSearch')} />
+          <Tooltip title={searchVisible ? t('common.hideSearch') : t('common.showSearch')}>
+            <Button
+              shape="circle"
+              icon={<SearchOutlined />}
+              onClick={onToggleSearch}
+              aria-label={searchVisible ? t('common.hideSearch') : t('common.showSearch')}
+            />
           </Tooltip>
         )}
         {onRefresh && (
-          <Tooltip title={t('shell.common.refresh')}>
-            <Button shape="circle" icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('shell.common.refresh')} />
+          <Tooltip title={t('common.refresh')}>
+            <Button shape="circle" icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('common.refresh')} />
           </Tooltip>
         )}
       </Space>

@@ -15,15 +15,23 @@ export interface SearchFormProps<V> {
 }
 
 /** The RuoYi search bar: inline fields, then Search and Reset. Empty strings are dropped. */
-export default function SearchForm<V extends Record<string, unknown>>({ children, onSearch, onReset, form, initialValues, visible = true }: SearchFormProps<V>) {
+export default function SearchForm<V extends Record<string, unknown>>({
+  children,
+  onSearch,
+  onReset,
+  form,
+  initialValues,
+  visible = true,
+}: SearchFormProps<V>) {
   const { t } = useTranslation();
   const [own] = Form.useForm<V>();
   const instance = form ?? own;
-  if (!visible) return null;
+  // Hidden, not unmounted: what was typed survives the toggle.
   return (
     <Form<V>
       form={instance}
       layout="inline"
+      hidden={!visible}
       className="list-search"
       initialValues={initialValues}
       onFinish={(values) => onSearch(dropEmpty(values))}
@@ -32,7 +40,7 @@ export default function SearchForm<V extends Record<string, unknown>>({ children
       {children}
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          {t('shell.common.search')}
+          {t('common.search')}
         </Button>
         <Button
           style={{ marginLeft: 8 }}
@@ -42,7 +50,7 @@ export default function SearchForm<V extends Record<string, unknown>>({ children
             onReset?.();
           }}
         >
-          {t('shell.common.reset')}
+          {t('common.reset')}
         </Button>
       </Form.Item>
     </Form>

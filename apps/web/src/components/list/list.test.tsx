@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import '../../i18n';
 import { dropEmpty } from './SearchForm';
-import { ListPagination, SearchForm } from './index';
+import { ListPagination, SearchForm, dateShortcuts, decodeFilters, f } from './index';
+import dayjs from 'dayjs';
 
 // antd renders slowly in jsdom on a busy machine: a generous budget, not a speed check.
 describe('list pieces', { timeout: 30_000 }, () => {
@@ -30,5 +31,27 @@ describe('list pieces', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByTestId('f'), { target: { value: ' 咨询 ' } });
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
     await vi.waitFor(() => expect(onSearch).toHaveBeenCalledWith({ rolename: '咨询' }), { timeout: 10_000 });
+  });
+
+  it('date ranges offer last week, last month (30 days) and last three months (90 days)', () => {
+    const now = dayjs('2026-03-31T15:00:00');
+    const spans = dateShortcuts((k) => k, now).map((s) => [s.label, s.value[1].diff(s.value[0], 'day')]);
+    expect(spans).toEqual([
+      ['common.shortcuts.lastWeek', 7],
+      ['common.shortcuts.lastMonth', 30],
+      ['common.shortcuts.lastThreeMonths', 90],
+    ]);
+  });
+
+  it('URL parameters are read by filter kind; invalid values are dropped', () => {
+    const defs = [
+      f.text('name'),
+      f.enabled(),
+      f.enumOf('formtype', [{ value: '01', zh: '一', en: 'one' }]),
+      f.dateRange('created', ['from', 'to']),
+    ];
+    const params = new URLSearchParams('name=x&enabled=1&formtype=01&from=2026-01-01&to=2026-01-31&extra=1');
+    expect(decodeFilters(defs, params)).toEqual({ name: 'x', enabled: 1, formtype: '01', from: '2026-01-01', to: '2026-01-31' });
+    expect(decodeFilters(defs, new URLSearchParams('enabled=7&formtype=99&from=yesterday'))).toEqual({});
   });
 });

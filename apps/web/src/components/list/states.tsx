@@ -6,14 +6,14 @@ export function LoadingState() {
   const { t } = useTranslation();
   return (
     <div className="list-state" role="status">
-      <Spin description={t('shell.common.loading')} />
+      <Spin description={t('common.loading')} />
     </div>
   );
 }
 
 export function EmptyState({ description }: { description?: string }) {
   const { t } = useTranslation();
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description ?? t('shell.common.empty')} />;
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description ?? t('common.empty')} />;
 }
 
 export function ErrorState({ error, onRetry }: { error?: unknown; onRetry?: () => void }) {
@@ -22,9 +22,9 @@ export function ErrorState({ error, onRetry }: { error?: unknown; onRetry?: () =
   return (
     <Result
       status="warning"
-      title={t('shell.common.loadFailed')}
+      title={t('common.loadFailed')}
       subTitle={detail}
-      extra={onRetry ? <Button onClick={onRetry}>{t('shell.common.retry')}</Button> : undefined}
+      extra={onRetry ? <Button onClick={onRetry}>{t('common.retry')}</Button> : undefined}
       data-testid="list-error"
     />
   );

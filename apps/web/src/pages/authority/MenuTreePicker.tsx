@@ -4,7 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuTreeNode } from '@xinli/contract';
-import { allKeys, parentKeys } from './shared';
+import { allKeys, parentKeys } from '../../lib/tree';
 
 export interface MenuTreePickerProps {
   menus: MenuTreeNode[];
@@ -47,20 +47,25 @@ export default function MenuTreePicker({ menus, value = [], onChange, disabled }
   const chosen = useMemo(() => new Set(value), [value]);
   const treeData = useMemo(() => toTreeData(menus), [menus]);
 
-  if (menus.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('system.role.noMenus')} />;
+  if (menus.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('authority.role.noMenus')} />;
 
   const allChecked = every.length > 0 && every.every((c) => chosen.has(c));
   return (
     <div className="menu-tree-picker" data-testid="menu-tree">
       <Space wrap size={16} style={{ marginBottom: 8 }}>
         <Checkbox checked={expanded.length > 0} onChange={(e) => setExpanded(e.target.checked ? parentKeys(menus, keyOf) : [])}>
-          {t('system.common.expandAll')}/{t('system.common.collapseAll')}
+          {t('common.expandAll')}/{t('common.collapseAll')}
         </Checkbox>
-        <Checkbox disabled={disabled} checked={allChecked} indeterminate={!allChecked && chosen.size > 0} onChange={(e) => onChange?.(e.target.checked ? every : [])}>
-          {t('system.role.checkAll')}
+        <Checkbox
+          disabled={disabled}
+          checked={allChecked}
+          indeterminate={!allChecked && chosen.size > 0}
+          onChange={(e) => onChange?.(e.target.checked ? every : [])}
+        >
+          {t('authority.role.checkAll')}
         </Checkbox>
         <Checkbox checked={linked} onChange={(e) => setLinked(e.target.checked)}>
-          {t('system.role.linkage')}
+          {t('authority.role.linkage')}
         </Checkbox>
       </Space>
       <div style={{ border: '1px solid #e5e6e7', borderRadius: 6, padding: 8, maxHeight: 360, overflow: 'auto' }}>

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
-import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Spin } from 'antd';
+import { useEffect } from 'react';
+import { Alert, Form, Input, InputNumber, Radio, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RoleRow } from '@xinli/contract';
+import type { ActionName, RoleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
+import { Field, FormDialog } from '../../components/form';
+import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { useEnabledOptions } from '../../lib/options';
 import MenuTreePicker from './MenuTreePicker';
-import { InstitutionSelect, useEnabledOptions, useInstitutions } from './shared';
 
 interface RoleForm {
   rolename: string;
@@ -25,17 +27,14 @@ export interface RoleDialogProps {
   musercode?: string;
   open: boolean;
   onClose: () => void;
-  onSaved: () => void;
+  /** Lists to refresh after a save. */
+  invalidates?: ActionName[];
 }
 
-const ROLE_KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
-
 /** Add or edit a role with its menu permissions (the menu tree the caller may give). */
-export default function RoleDialog({ role, musercode, open, onClose, onSaved }: RoleDialogProps) {
+export default function RoleDialog({ role, musercode, open, onClose, invalidates }: RoleDialogProps) {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   const [form] = Form.useForm<RoleForm>();
-  const [saving, setSaving] = useState(false);
   const enabledOptions = useEnabledOptions();
   const builtIn = role?.rolekey === 'admin';
   const institutions = useInstitutions();
@@ -43,7 +42,9 @@ export default function RoleDialog({ role, musercode, open, onClose, onSaved }: 
   const owner = Form.useWatch('musercode', form) ?? musercode;
 
   const tree = useQuery({
-    queryKey: role ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }] : ['as.m.system.role.selectMuserMenuTreeselect', { musercode: owner }],
+    queryKey: role
+      ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }]
+      : ['as.m.system.role.selectMuserMenuTreeselect', { musercode: owner }],
     queryFn: async () =>
       role
         ? call('as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid })
@@ -52,92 +53,81 @@ export default function RoleDialog({ role, musercode, open, onClose, onSaved }: 
     staleTime: 0,
   });
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      role ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark } : { sort: 0, enabled: 1, remark: '', musercode: musercode ?? institutions.own },
-    );
-    // The institution list arriving later must not reset what the user typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, role, form, musercode]);
-
+  // After the dialog's reset on opening, and again when another institution's tree arrives.
   useEffect(() => {
     if (open && tree.data) form.setFieldValue('codes', tree.data.checkedKeys);
   }, [open, tree.data, form]);
 
-  async function submit() {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const fields = { rolename: values.rolename, rolekey: values.rolekey, sort: values.sort ?? 0, enabled: values.enabled, remark: values.remark ?? '' };
-      // Codes are sent only when the tree was shown: a failed tree load must not clear a role's menus.
-      const codes = tree.data && !builtIn ? { codes: values.codes ?? [] } : {};
-      if (role) await call('as.m.system.role.updateRole', { roleid: role.roleid, ...fields, ...codes });
-      else await call('as.m.system.role.insertRole', { ...fields, ...codes, ...(values.musercode ? { musercode: values.musercode } : {}) });
-      message.success(t('system.common.saved'));
-      onSaved();
-    } catch {
-      // The request client has shown the server's message; the dialog stays open to fix it.
-    } finally {
-      setSaving(false);
-    }
+  async function submit(values: RoleForm) {
+    const fields = {
+      rolename: values.rolename,
+      rolekey: values.rolekey,
+      sort: values.sort ?? 0,
+      enabled: values.enabled,
+      remark: values.remark ?? '',
+    };
+    // Codes are sent only when the tree was shown: a failed tree load must not clear a role's menus.
+    const codes = tree.data && !builtIn ? { codes: values.codes ?? [] } : {};
+    if (role) await call('as.m.system.role.updateRole', { roleid: role.roleid, ...fields, ...codes });
+    else await call('as.m.system.role.insertRole', { ...fields, ...codes, ...(values.musercode ? { musercode: values.musercode } : {}) });
   }
 
-  const enter = (field: string) => t('system.common.enter', { field: t(field) });
   return (
-    <Modal
+    <FormDialog<RoleForm>
       open={open}
-      title={t(role ? 'system.role.editTitle' : 'system.role.addTitle')}
+      title={t(role ? 'authority.role.editTitle' : 'authority.role.addTitle')}
+      action="as.m.system.role.insertRole"
+      resource="authority.role"
+      form={form}
       width={680}
-      okText={t('system.common.save')}
-      cancelText={t('system.common.cancel')}
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
-      forceRender
+      labelWidth={120}
+      values={
+        role
+          ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark }
+          : { sort: 0, enabled: 1, remark: '', musercode: musercode ?? institutions.own }
+      }
+      onSubmit={submit}
+      onClose={onClose}
+      invalidates={invalidates}
       data-testid="role-dialog"
     >
-      <Form<RoleForm> form={form} layout="horizontal" labelCol={{ flex: '120px' }} labelWrap wrapperCol={{ flex: 1 }} colon={false} style={{ marginTop: 16 }}>
-        {builtIn && <Alert type="info" showIcon title={t('system.role.builtInTip')} style={{ marginBottom: 16 }} />}
-        {!role && institutions.many && (
-          <Form.Item name="musercode" label={t('system.common.institution')} rules={[{ required: true }]}>
-            <InstitutionSelect onChange={() => form.setFieldValue('codes', [])} />
-          </Form.Item>
-        )}
-        <Form.Item name="rolename" label={t('system.role.rolename')} rules={[{ required: true, whitespace: true, message: enter('system.role.rolename') }, { max: 30 }]}>
-          <Input placeholder={enter('system.role.rolename')} maxLength={30} data-testid="role-name" />
-        </Form.Item>
-        <Form.Item
-          name="rolekey"
-          label={t('system.role.rolekey')}
-          tooltip={t('system.role.rolekeyTip')}
-          rules={[{ required: true, message: enter('system.role.rolekey') }, { pattern: ROLE_KEY, message: t('system.role.rolekeyFormat') }, { max: 32 }]}
+      {builtIn && <Alert type="info" showIcon title={t('authority.role.builtInTip')} style={{ marginBottom: 16 }} />}
+      {!role && institutions.many && (
+        <Field
+          name="musercode"
+          label={t('common.institution')}
+          required
+          rules={[{ required: true, message: t('common.choose', { field: t('common.institution') }) }]}
         >
-          <Input placeholder={enter('system.role.rolekey')} maxLength={32} disabled={builtIn} data-testid="role-key" />
-        </Form.Item>
-        <Form.Item name="sort" label={t('system.common.sort')}>
-          <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('system.common.status')}>
-          <Radio.Group options={enabledOptions} disabled={builtIn} />
-        </Form.Item>
-        <Form.Item label={t('system.role.menus')}>
-          {tree.data ? (
-            <Form.Item name="codes" noStyle>
-              <MenuTreePicker menus={tree.data.menus} disabled={builtIn} />
-            </Form.Item>
-          ) : tree.error ? (
-            <ErrorState error={tree.error} onRetry={() => tree.refetch()} />
-          ) : (
-            <Spin description={t('system.role.menusLoading')} />
-          )}
-        </Form.Item>
-        <Form.Item name="remark" label={t('system.common.remark')} rules={[{ max: 200 }]}>
-          <Input.TextArea rows={2} maxLength={200} showCount placeholder={enter('system.common.remark')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          <InstitutionSelect onChange={() => form.setFieldValue('codes', [])} />
+        </Field>
+      )}
+      <Field name="rolename">
+        <Input data-testid="role-name" />
+      </Field>
+      <Field name="rolekey" tooltip={t('authority.role.rolekeyTip')}>
+        <Input disabled={builtIn} data-testid="role-key" />
+      </Field>
+      <Field name="sort">
+        <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+      </Field>
+      <Field name="enabled" label={t('common.status')}>
+        <Radio.Group options={enabledOptions} disabled={builtIn} />
+      </Field>
+      <Form.Item label={t('authority.role.menus')}>
+        {tree.data ? (
+          <Form.Item name="codes" noStyle>
+            <MenuTreePicker menus={tree.data.menus} disabled={builtIn} />
+          </Form.Item>
+        ) : tree.error ? (
+          <ErrorState error={tree.error} onRetry={() => tree.refetch()} />
+        ) : (
+          <Spin description={t('authority.role.menusLoading')} />
+        )}
+      </Form.Item>
+      <Field name="remark">
+        <Input.TextArea rows={2} showCount />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,19 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { NodeCollapseOutlined, NodeExpandOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Alert, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuTreeNode } from '@xinli/contract';
-import { call } from '../../api';
-import { DataTable, ListPage, ListToolbar, SearchForm } from '../../components/list';
-import { allKeys, parentKeys, useLang } from './shared';
+import { ExpandAllButton, f, ListView, useListPage, useTreeExpansion } from '../../components/list';
+import { useLang } from '../../lib/options';
+import { allKeys } from '../../lib/tree';
 
-type Filters = { title?: string };
 type Row = Omit<MenuTreeNode, 'children'> & { children?: Row[] };
 
 /** Leaves lose their empty children array, so the tree table shows no expand icon for them. */
-const toRows = (nodes: MenuTreeNode[]): Row[] => nodes.map(({ children, ...n }) => (children.length ? { ...n, children: toRows(children) } : n));
+const toRows = (nodes: MenuTreeNode[]): Row[] =>
+  nodes.map(({ children, ...n }) => (children.length ? { ...n, children: toRows(children) } : n));
 const codeOf = (r: Row) => r.code;
 
 /**
@@ -24,75 +21,42 @@ const codeOf = (r: Row) => r.code;
 export default function EarlyWarningC() {
   const { t } = useTranslation();
   const lang = useLang();
-  const [filters, setFilters] = useState<Filters>({});
-  const [searchOpen, setSearchOpen] = useState(true);
-  const q = useQuery({
-    queryKey: ['as.m.system.menu.selectMenuList', filters, lang],
-    queryFn: () => call('as.m.system.menu.selectMenuList', filters),
+  const list = useListPage('as.m.system.menu.selectMenuList', {
+    resource: 'authority.menu',
+    filters: [f.text('title', { maxLength: 30, width: 220 })],
   });
-  const rows = useMemo(() => (q.data ? toRows(q.data) : undefined), [q.data]);
-  const [expanded, setExpanded] = useState<string[]>([]);
-  // Open the whole tree on load and after each search: it is short and the codes are the point.
-  useEffect(() => setExpanded(rows ? parentKeys(rows, codeOf) : []), [rows]);
-  const allOpen = !!rows && expanded.length >= parentKeys(rows, codeOf).length && expanded.length > 0;
-
-  const columns: ColumnsType<Row> = [
-    { title: t('system.menu.title'), dataIndex: 'title', width: 260 },
-    { title: t('system.menu.code'), dataIndex: 'code', width: 150, render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
-    { title: t('system.menu.path'), dataIndex: 'path' },
-    { title: t('system.menu.name'), dataIndex: 'name' },
-    {
-      title: t('system.menu.otherTitle'),
-      dataIndex: lang === 'en-US' ? 'titlezh' : 'titleen',
-    },
-    {
-      title: t('system.menu.hidden'),
-      dataIndex: 'hidden',
-      width: 90,
-      align: 'center',
-      render: (hidden: boolean) => (hidden ? <Tag>{t('system.menu.hiddenTag')}</Tag> : <Tag color="success">{t('system.menu.shown')}</Tag>),
-    },
-    { title: t('system.common.sort'), dataIndex: 'sort', width: 100, align: 'center' },
-  ];
+  // The whole tree opens on load and after each search: it is short and the codes are the point.
+  const rows = useMemo(() => (list.rows ? toRows(list.rows) : undefined), [list.rows]);
+  const tree = useTreeExpansion<Row>(rows, codeOf);
+  const col = list.colFor<Row>();
 
   return (
-    <ListPage
-      search={
-        <SearchForm<Filters> visible={searchOpen} onSearch={setFilters} onReset={() => setFilters({})}>
-          <Form.Item name="title" label={t('system.menu.title')}>
-            <Input allowClear maxLength={30} placeholder={t('system.common.enter', { field: t('system.menu.title') })} style={{ width: 220 }} />
-          </Form.Item>
-        </SearchForm>
+    <ListView<Row>
+      list={list}
+      banner={<Alert type="info" showIcon title={t('authority.menu.note')} style={{ marginBottom: 12 }} />}
+      actions={<ExpandAllButton {...tree.button} />}
+      below={
+        rows ? (
+          <div className="list-pagination list-count">{t('authority.menu.count', { count: allKeys(rows, codeOf).length })}</div>
+        ) : undefined
       }
-      toolbar={
-        <>
-          <Alert type="info" showIcon title={t('system.menu.note')} style={{ marginBottom: 12 }} />
-          <ListToolbar
-            actions={
-              <Button
-                icon={allOpen ? <NodeCollapseOutlined /> : <NodeExpandOutlined />}
-                onClick={() => setExpanded(allOpen || !rows ? [] : parentKeys(rows, codeOf))}
-              >
-                {allOpen ? t('system.common.collapseAll') : t('system.common.expandAll')}
-              </Button>
-            }
-            searchVisible={searchOpen}
-            onToggleSearch={() => setSearchOpen(!searchOpen)}
-            onRefresh={() => q.refetch()}
-          />
-        </>
-      }
-      pagination={rows ? <div className="list-pagination" style={{ color: '#888' }}>{t('system.menu.count', { count: allKeys(rows, codeOf).length })}</div> : undefined}
-    >
-      <DataTable<Row>
-        rowKey="code"
-        columns={columns}
-        rows={rows}
-        loading={q.isFetching}
-        error={q.error}
-        onRetry={() => q.refetch()}
-        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
-      />
-    </ListPage>
+      rowKey="code"
+      rows={rows}
+      expandable={tree.expandable}
+      columns={[
+        col.text('title', { width: 260 }),
+        col.text('code', { width: 150, render: (code: string) => <Typography.Text code>{code}</Typography.Text> }),
+        col.text('path'),
+        col.text('name'),
+        col.text(lang === 'en-US' ? 'titlezh' : 'titleen', { title: col.title('otherTitle') }),
+        col.text('hidden', {
+          width: 90,
+          align: 'center',
+          render: (hidden: boolean) =>
+            hidden ? <Tag>{t('authority.menu.hiddenTag')}</Tag> : <Tag color="success">{t('authority.menu.shown')}</Tag>,
+        }),
+        col.text('sort', { width: 100, align: 'center' }),
+      ]}
+    />
   );
 }

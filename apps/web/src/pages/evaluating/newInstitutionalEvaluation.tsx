@@ -5,21 +5,17 @@
  * number of assessments between two dates.
  */
 import { useState } from 'react';
-import { App, Button, Form, Input, Segmented, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Form, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { EyeOutlined, KeyOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
-import { call } from '../../api';
-import { DataTable, ListPage, ListPagination, ListToolbar, SearchForm, useListQuery, useListState } from '../../components/list';
-import { useAppOptions } from './shared';
+import { f, ListView, useListPage } from '../../components/list';
 import PlanEditor from './plan/PlanEditor';
 import PlanDetail from './plan/PlanDetail';
 import AuthorizeDialog from './plan/AuthorizeDialog';
 import { InstitutionsInput } from './plan/InstitutionInput';
 
-type Filters = { planname?: string; appid?: string; iscommon?: 0 | 1 };
 type View = 'mine' | 'multiple';
 const MINE = 'as.m.exam.plan.getMUserExamPlanPage';
 const MULTIPLE = 'as.m.exam.plan.getMultipleMUserExamPlanPage';
@@ -37,228 +33,151 @@ type Row = PlanRow & {
 
 export default function NewInstitutionalEvaluation() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const apps = useAppOptions();
   const [view, setView] = useState<View>('mine');
   const [musercodes, setMusercodes] = useState<string[]>([]);
-  const list = useListState<Filters>();
-  const [searchOpen, setSearchOpen] = useState(true);
-  const mine = useListQuery(MINE, list.input, { enabled: view === 'mine' });
-  // The several-institution list has no "common" filter (it is a per-owner mark).
-  const multipleInput = {
-    planname: list.input.planname,
-    appid: list.input.appid,
-    page: list.input.page,
-    pageSize: list.input.pageSize,
-    musercodes,
-  };
-  const multiple = useListQuery(MULTIPLE, multipleInput, { enabled: view === 'multiple' && musercodes.length > 0 });
-  const q = view === 'mine' ? mine : multiple;
+  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
+  const yesNo = [
+    { value: 1, label: t('common.yes') },
+    { value: 0, label: t('common.no') },
+  ];
+  // Both lists share the URL's name and population filters; "common" is a per-owner mark of the own list.
+  const mine = useListPage(MINE, {
+    resource: 'evaluating.plans',
+    filters: [f.text('planname'), f.app(), f.select('iscommon', yesNo, { width: 100 })],
+    enabled: view === 'mine',
+    invalidates: [MULTIPLE],
+  });
+  const multiple = useListPage(MULTIPLE, {
+    resource: 'evaluating.plans',
+    filters: [f.text('planname'), f.app()],
+    input: { musercodes },
+    enabled: view === 'multiple' && musercodes.length > 0,
+    invalidates: [MINE],
+  });
+  const list = view === 'mine' ? mine : multiple;
   const [editing, setEditing] = useState<PlanRow | 'new' | null>(null);
   const [viewing, setViewing] = useState<PlanRow | null>(null);
   const [authorizing, setAuthorizing] = useState<PlanRow | null>(null);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
-  const c = (key: string, o?: Record<string, unknown>) => t(`evaluating.common.${key}`, o);
-
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: [MINE] }), queryClient.invalidateQueries({ queryKey: [MULTIPLE] })]);
-
-  const toggleCommon = async (row: PlanRow) => {
-    await call('as.m.exam.plan.updatePlanIsCommon', { plancode: row.plancode, iscommon: row.iscommon ? 0 : 1 });
-    message.success(c('done'));
-    await refresh();
-  };
-
-  const confirmDelete = (row: PlanRow) =>
-    modal.confirm({
-      title: c('systemPrompt'),
-      content: c('deleteConfirm', { name: row.planname }),
-      okText: c('confirm'),
-      cancelText: c('cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await call('as.m.exam.plan.deleteMUserExamPlan', { plancode: row.plancode });
-        message.success(c('deleted'));
-        await refresh();
-      },
-    });
+  const col = list.colFor<Row>();
 
   const columns: ColumnsType<Row> = [
-    {
-      title: k('planname'),
-      dataIndex: 'planname',
-      key: 'planname',
-      width: 220,
+    col.text('planname', {
+      width: 200,
       render: (name: string, row) => (
         <Space size={6}>
           {row.iscommon === 1 && <StarFilled style={{ color: '#f5a623' }} aria-label={k('iscommon')} />}
           <Typography.Link onClick={() => setViewing(row)}>{name}</Typography.Link>
         </Space>
       ),
-    },
-    { title: k('plancode'), dataIndex: 'plancode', key: 'plancode', width: 120 },
-    { title: k('appid'), dataIndex: 'appname', key: 'appname', width: 150, render: (v: string) => <Tag color="green">{v}</Tag> },
-    { title: k('stagecount'), dataIndex: 'stagecount', key: 'stagecount', width: 80, align: 'right' },
-    { title: k('formcount'), dataIndex: 'formcount', key: 'formcount', width: 80, align: 'right' },
+    }),
+    col.text('plancode', { width: 110 }),
+    col.text('appname', { title: col.title('appid'), width: 130, render: (v: string) => <Tag color="green">{v}</Tag> }),
+    col.text('stagecount', { width: 76, align: 'right' }),
+    col.text('formcount', { width: 76, align: 'right' }),
     ...(view === 'multiple'
-      ? ([
-          { title: k('institutions'), dataIndex: 'holdername', key: 'holdername', width: 170 },
-          {
-            title: k('origin'),
-            dataIndex: 'origin',
-            key: 'origin',
+      ? [
+          col.text('holdername', { title: col.title('institutions'), width: 150 }),
+          col.text('origin', {
             width: 90,
             render: (v: Row['origin']) =>
               v === 'authorized' ? <Tag color="blue">{k('originAuthorized')}</Tag> : <Tag>{k('originOwn')}</Tag>,
-          },
+          }),
+          col.text('count', {
+            width: 100,
+            render: (_: unknown, r) => (r.count === null || r.count === undefined ? '—' : `${r.usedcount ?? 0} / ${r.count}`),
+          }),
           {
-            title: k('count'),
-            key: 'count',
-            width: 110,
-            render: (_: unknown, r: Row) => (r.count === null || r.count === undefined ? '—' : `${r.usedcount ?? 0} / ${r.count}`),
-          },
-          {
-            title: k('validity'),
+            title: col.title('validity'),
             key: 'validity',
-            width: 200,
+            width: 190,
             render: (_: unknown, r: Row) => (r.startdate ? `${r.startdate} ~ ${r.enddate}` : '—'),
           },
-        ] as ColumnsType<Row>)
-      : ([{ title: k('owner'), dataIndex: 'insname', key: 'insname', width: 170 }] as ColumnsType<Row>)),
-    {
-      title: k('iscommon'),
-      dataIndex: 'iscommon',
-      key: 'iscommon',
-      width: 80,
-      align: 'center',
-      render: (v: number, row) =>
-        row.editable ? (
-          <Switch
-            size="small"
-            checked={v === 1}
-            onChange={() => void toggleCommon(row)}
-            aria-label={v ? k('unmarkCommon') : k('markCommon')}
-          />
-        ) : v ? (
-          c('yes')
-        ) : (
-          c('no')
-        ),
-    },
-    {
-      title: c('updatedat'),
-      dataIndex: 'updatedat',
-      key: 'updatedat',
-      width: 150,
-      render: (v: string) => v?.replace('T', ' ').slice(0, 16),
-    },
-    {
-      title: c('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 260,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing(row)}>
-            {c('view')}
-          </Button>
-          {row.editable ? (
-            <>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-                {c('edit')}
-              </Button>
-              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setAuthorizing(row)}>
-                {k('authorize')}
-              </Button>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row)}>
-                {c('delete')}
-              </Button>
-            </>
-          ) : (
-            <Tooltip title={k('readOnly')}>
-              <Tag>{c('readOnly')}</Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
+        ]
+      : [col.text('insname', { title: col.title('owner'), width: 150 })]),
+    col.enabled(
+      {
+        field: 'iscommon',
+        action: 'as.m.exam.plan.updatePlanIsCommon',
+        input: (row, iscommon) => ({ plancode: row.plancode, iscommon }),
+        name: (row) => row.planname,
+        confirm: 'none',
+        success: () => t('common.done'),
+        tag: (v) => (v ? t('common.yes') : t('common.no')),
+        readOnly: (row) => !row.editable,
+      },
+      { title: col.title('iscommon'), width: 70 },
+    ),
+    col.time('updatedat'),
+    col.actions(
+      (row) => [
+        { key: 'view', icon: <EyeOutlined />, onClick: () => setViewing(row) },
+        { key: 'edit', action: 'as.m.exam.plan.updateMUserExamPlan', hidden: !row.editable, onClick: () => setEditing(row) },
+        {
+          key: 'authorize',
+          label: k('authorize'),
+          icon: <KeyOutlined />,
+          action: 'as.m.exam.plan.authorizePlan',
+          hidden: !row.editable,
+          onClick: () => setAuthorizing(row),
+        },
+        col.remove('as.m.exam.plan.deleteMUserExamPlan', { plancode: row.plancode }, row.planname, { hidden: !row.editable }),
+      ],
+      { width: 230 },
+    ),
   ];
-
-  const search = (
-    <SearchForm<Filters> visible={searchOpen} onSearch={list.search} onReset={list.reset}>
-      {view === 'multiple' && (
-        <Form.Item label={k('institutions')}>
-          <InstitutionsInput
-            value={musercodes}
-            onChange={setMusercodes}
-            style={{ width: 280 }}
-            placeholder={k('institutionsPlaceholder')}
-          />
-        </Form.Item>
-      )}
-      <Form.Item name="planname" label={k('planname')}>
-        <Input allowClear style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="appid" label={k('appid')}>
-        <Select allowClear options={apps.options} style={{ width: 170 }} placeholder={c('all')} />
-      </Form.Item>
-      {view === 'mine' && (
-        <Form.Item name="iscommon" label={k('iscommon')}>
-          <Select
-            allowClear
-            style={{ width: 100 }}
-            placeholder={c('all')}
-            options={[
-              { value: 1, label: c('yes') },
-              { value: 0, label: c('no') },
-            ]}
-          />
-        </Form.Item>
-      )}
-    </SearchForm>
-  );
-
-  const toolbar = (
-    <ListToolbar
-      searchVisible={searchOpen}
-      onToggleSearch={() => setSearchOpen(!searchOpen)}
-      onRefresh={() => q.refetch()}
-      actions={
-        <>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="plan-add">
-            {k('add')}
-          </Button>
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'mine', label: k('viewMine'), icon: <StarOutlined /> },
-              { value: 'multiple', label: k('viewMultiple') },
-            ]}
-          />
-        </>
-      }
-    />
-  );
+  // Plans authorised to the caller are read-only: say so after the view link.
+  const actions = columns[columns.length - 1] as (typeof columns)[number] & { render: NonNullable<ColumnsType<Row>[number]['render']> };
+  const withNote = {
+    ...actions,
+    render: (v: unknown, row: Row, i: number) => (
+      <Space size={0}>
+        {actions.render(v, row, i) as React.ReactNode}
+        {!row.editable && (
+          <Tooltip title={k('readOnly')}>
+            <Tag>{t('common.readOnly')}</Tag>
+          </Tooltip>
+        )}
+      </Space>
+    ),
+  };
 
   return (
-    <ListPage
-      search={search}
-      toolbar={toolbar}
-      pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}
+    <ListView<Row>
+      list={list}
+      searchBefore={
+        view === 'multiple' && (
+          <Form.Item label={k('institutions')}>
+            <InstitutionsInput
+              value={musercodes}
+              onChange={setMusercodes}
+              style={{ width: 280 }}
+              placeholder={k('institutionsPlaceholder')}
+            />
+          </Form.Item>
+        )
+      }
+      add={{ action: 'as.m.exam.plan.insertMUserExamPlan', onClick: () => setEditing('new'), label: k('add'), testId: 'plan-add' }}
+      actions={
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'mine', label: k('viewMine'), icon: <StarOutlined /> },
+            { value: 'multiple', label: k('viewMultiple') },
+          ]}
+        />
+      }
+      rowKey={(r) => `${r.plancode}/${r.holder ?? ''}`}
+      rows={view === 'multiple' && musercodes.length === 0 ? [] : (list.rows as Row[] | undefined)}
+      columns={[...columns.slice(0, -1), withNote]}
     >
-      <DataTable<Row>
-        rowKey={(r) => `${r.plancode}/${r.holder ?? ''}`}
-        columns={columns}
-        rows={view === 'multiple' && musercodes.length === 0 ? [] : q.data?.rows}
-        loading={q.isFetching}
-        error={q.error}
-        onRetry={() => q.refetch()}
-      />
-      <PlanEditor plan={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void refresh())} />
+      <PlanEditor plan={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void list.invalidate())} />
       <PlanDetail plan={viewing} onClose={() => setViewing(null)} onAuthorize={(p) => setAuthorizing(p)} />
-      <AuthorizeDialog plan={authorizing} onClose={() => setAuthorizing(null)} onDone={() => (setAuthorizing(null), void refresh())} />
-    </ListPage>
+      <AuthorizeDialog
+        plan={authorizing}
+        onClose={() => setAuthorizing(null)}
+        onDone={() => (setAuthorizing(null), void list.invalidate())}
+      />
+    </ListView>
   );
 }

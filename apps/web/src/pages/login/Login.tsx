@@ -77,15 +77,38 @@ export default function Login() {
             layout="vertical"
             size="large"
             requiredMark={false}
-            initialValues={{ username: remembered ?? sessionStorage.getItem(LOGOUT_NAME_KEY) ?? '', password: '', remember: remembered !== null }}
+            initialValues={{
+              username: remembered ?? sessionStorage.getItem(LOGOUT_NAME_KEY) ?? '',
+              password: '',
+              remember: remembered !== null,
+            }}
             onFinish={submit}
             onValuesChange={() => error && setError(null)}
           >
-            <Form.Item name="username" label={t('shell.login.username')} rules={[{ required: true, whitespace: true, message: t('shell.login.usernameRequired') }]}>
-              <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('shell.login.username')} maxLength={64} data-testid="login-username" />
+            <Form.Item
+              name="username"
+              label={t('shell.login.username')}
+              rules={[{ required: true, whitespace: true, message: t('shell.login.usernameRequired') }]}
+            >
+              <Input
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                placeholder={t('shell.login.username')}
+                maxLength={64}
+                data-testid="login-username"
+              />
             </Form.Item>
-            <Form.Item name="password" label={t('shell.login.password')} rules={[{ required: true, message: t('shell.login.passwordRequired') }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('shell.login.password')} data-testid="login-password" />
+            <Form.Item
+              name="password"
+              label={t('shell.login.password')}
+              rules={[{ required: true, message: t('shell.login.passwordRequired') }]}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                placeholder={t('shell.login.password')}
+                data-testid="login-password"
+              />
             </Form.Item>
             <Form.Item name="remember" valuePropName="checked">
               <Checkbox data-testid="login-remember">{t('shell.login.remember')}</Checkbox>

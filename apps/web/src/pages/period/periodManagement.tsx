@@ -14,7 +14,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Space,
@@ -25,34 +24,17 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  LockOutlined,
-  OrderedListOutlined,
-  PlusOutlined,
-  SaveOutlined,
-} from '@ant-design/icons';
+import { LockOutlined, OrderedListOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormBrief, StageRow } from '@xinli/contract';
 import { call } from '../../api';
-import {
-  DataTable,
-  ErrorState,
-  ListPage,
-  ListPagination,
-  ListToolbar,
-  SearchForm,
-  useListQuery,
-  useListState,
-} from '../../components/list';
-import { useApps } from '../evaluating/shared';
+import { ErrorState, f, ListView, useListPage } from '../../components/list';
+import { Field, FormDialog } from '../../components/form';
+import { useApps } from '../../components/pickers';
+import OrderButtons from '../../components/OrderButtons';
 import './period.css';
 
-type Filters = { stagename?: string };
 const LIST = 'as.m.app.exam.getExamStageList';
 
 /** The categories of every app, for the left tree and the stage dialog. */
@@ -66,108 +48,43 @@ function useCategories() {
 
 export default function PeriodManagement() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const apps = useApps();
   const categories = useCategories();
   const [scope, setScope] = useState<{ appid?: string; categoryid?: string }>({});
-  const list = useListState<Filters>();
-  const [searchOpen, setSearchOpen] = useState(true);
-  const q = useListQuery(LIST, { ...list.input, ...scope });
+  const list = useListPage(LIST, { resource: 'period.stage', filters: [f.text('stagename', { width: 200 })], input: scope });
   const [editing, setEditing] = useState<StageRow | 'new' | null>(null);
   const [formsOf, setFormsOf] = useState<StageRow | null>(null);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.period.${key}`, o);
-  const c = (key: string, o?: Record<string, unknown>) => t(`evaluating.common.${key}`, o);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [LIST] });
+  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
+  const { col } = list;
 
   const treeData = useMemo(
     () =>
-      (apps.data ?? []).map((a) => ({
+      (apps.query.data ?? []).map((a) => ({
         key: a.appid,
         title: a.appname,
         children: (categories.data ?? [])
           .filter((cat) => cat.appid === a.appid)
           .map((cat) => ({ key: `${a.appid}/${cat.categoryid}`, title: cat.categoryname, isLeaf: true })),
       })),
-    [apps.data, categories.data],
+    [apps.query.data, categories.data],
   );
-
-  const confirmDelete = (row: StageRow) =>
-    modal.confirm({
-      title: c('systemPrompt'),
-      content: c('deleteConfirm', { name: row.stagename }),
-      okText: c('confirm'),
-      cancelText: c('cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await call('as.m.app.exam.deleteExamStage', { stagecode: row.stagecode });
-        message.success(c('deleted'));
-        await refresh();
-      },
-    });
-
-  const columns: ColumnsType<StageRow> = [
-    {
-      title: k('stagename'),
-      dataIndex: 'stagename',
-      key: 'stagename',
-      width: 180,
-      render: (name: string, row) => (
-        <Space size={6}>
-          <Typography.Link onClick={() => setFormsOf(row)}>{name}</Typography.Link>
-          {!row.editable && (
-            <Tooltip title={k('givenTip')}>
-              <Tag icon={<LockOutlined />}>{k('given')}</Tag>
-            </Tooltip>
-          )}
-        </Space>
-      ),
-    },
-    { title: k('stagecode'), dataIndex: 'stagecode', key: 'stagecode', width: 120 },
-    { title: k('appid'), dataIndex: 'appname', key: 'appname', width: 150, render: (v: string) => <Tag color="green">{v}</Tag> },
-    { title: k('category'), dataIndex: 'categoryname', key: 'categoryname', width: 140 },
-    { title: k('formcount'), dataIndex: 'formcount', key: 'formcount', width: 80, align: 'right' },
-    { title: k('sort'), dataIndex: 'sort', key: 'sort', width: 70, align: 'center' },
-    { title: k('owner'), dataIndex: 'insname', key: 'insname', width: 180 },
-    { title: k('description'), dataIndex: 'description', key: 'description', ellipsis: true },
-    {
-      title: c('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 210,
-      render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<OrderedListOutlined />} onClick={() => setFormsOf(row)}>
-            {k('forms')}
-          </Button>
-          {row.editable && (
-            <>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-                {c('edit')}
-              </Button>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row)}>
-                {c('delete')}
-              </Button>
-            </>
-          )}
-        </Space>
-      ),
-    },
-  ];
-
   const selectedKey = scope.categoryid ? `${scope.appid}/${scope.categoryid}` : (scope.appid ?? '__all');
+  const choose = (next: { appid?: string; categoryid?: string }) => {
+    setScope(next);
+    list.paginate(1, list.pageSize);
+  };
 
   return (
     <Row gutter={12} className="period-page">
-      <Col xs={24} md={6} xl={5}>
+      <Col xs={24} md={6} xl={4}>
         <Card size="small" title={k('tree')} className="period-tree">
-          {apps.isError || categories.isError ? (
-            <ErrorState error={apps.error ?? categories.error} onRetry={() => (apps.refetch(), categories.refetch())} />
+          {apps.query.isError || categories.isError ? (
+            <ErrorState error={apps.query.error ?? categories.error} onRetry={() => (apps.query.refetch(), categories.refetch())} />
           ) : (
             <>
               <div
                 className={`period-all ${selectedKey === '__all' ? 'active' : ''}`}
-                onClick={() => (setScope({}), list.search({}))}
+                onClick={() => choose({})}
                 role="button"
                 tabIndex={0}
               >
@@ -176,55 +93,59 @@ export default function PeriodManagement() {
               <Tree
                 blockNode
                 defaultExpandAll
-                key={`${apps.data?.length ?? 0}-${categories.data?.length ?? 0}`}
+                key={`${apps.query.data?.length ?? 0}-${categories.data?.length ?? 0}`}
                 selectedKeys={[selectedKey]}
                 treeData={treeData}
                 onSelect={(keys) => {
                   const key = String(keys[0] ?? '');
                   if (!key) return;
                   const [appid, categoryid] = key.split('/');
-                  setScope({ appid, categoryid });
+                  choose({ appid, categoryid });
                 }}
               />
             </>
           )}
         </Card>
       </Col>
-      <Col xs={24} md={18} xl={19}>
-        <ListPage
-          search={
-            <SearchForm<Filters> visible={searchOpen} onSearch={list.search} onReset={list.reset}>
-              <Form.Item name="stagename" label={k('stagename')}>
-                <Input allowClear style={{ width: 200 }} />
-              </Form.Item>
-            </SearchForm>
-          }
-          toolbar={
-            <ListToolbar
-              searchVisible={searchOpen}
-              onToggleSearch={() => setSearchOpen(!searchOpen)}
-              onRefresh={() => q.refetch()}
-              actions={
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="stage-add">
-                  {k('add')}
-                </Button>
-              }
-            />
-          }
-          pagination={<ListPagination total={q.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.paginate} />}
-        >
-          <DataTable<StageRow>
-            rowKey="stagecode"
-            columns={columns}
-            rows={q.data?.rows}
-            loading={q.isFetching}
-            error={q.error}
-            onRetry={() => q.refetch()}
-          />
-        </ListPage>
+      <Col xs={24} md={18} xl={20}>
+        <ListView<StageRow>
+          list={list}
+          add={{ action: 'as.m.app.exam.insertExamStage', onClick: () => setEditing('new'), label: k('add'), testId: 'stage-add' }}
+          rowKey="stagecode"
+          columns={[
+            col.text('stagename', {
+              width: 130,
+              render: (name: string, row) => (
+                <Space size={4} wrap>
+                  <Typography.Link onClick={() => setFormsOf(row)}>{name}</Typography.Link>
+                  {!row.editable && (
+                    <Tooltip title={k('givenTip')}>
+                      <Tag icon={<LockOutlined />}>{k('given')}</Tag>
+                    </Tooltip>
+                  )}
+                </Space>
+              ),
+            }),
+            col.text('stagecode', { width: 90 }),
+            col.text('appname', { title: col.title('appid'), width: 100, render: (v: string) => <Tag color="green">{v}</Tag> }),
+            col.text('categoryname', { title: col.title('category'), width: 100 }),
+            col.text('formcount', { width: 60, align: 'right' }),
+            col.text('sort', { width: 56, align: 'center' }),
+            col.text('insname', { title: col.title('owner'), width: 110 }),
+            col.text('description', { width: 110, ellipsis: true }),
+            col.actions(
+              (row) => [
+                { key: 'forms', label: k('forms'), icon: <OrderedListOutlined />, onClick: () => setFormsOf(row) },
+                { key: 'edit', action: 'as.m.app.exam.updateExamStage', hidden: !row.editable, onClick: () => setEditing(row) },
+                col.remove('as.m.app.exam.deleteExamStage', { stagecode: row.stagecode }, row.stagename, { hidden: !row.editable }),
+              ],
+              { width: 180 },
+            ),
+          ]}
+        />
       </Col>
-      <StageDialog stage={editing} defaults={scope} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void refresh())} />
-      <StageFormsDrawer stage={formsOf} onClose={() => setFormsOf(null)} onChanged={() => void refresh()} />
+      <StageDialog stage={editing} defaults={scope} onClose={() => setEditing(null)} />
+      <StageFormsDrawer stage={formsOf} onClose={() => setFormsOf(null)} onChanged={() => void list.invalidate()} />
     </Row>
   );
 }
@@ -251,129 +172,99 @@ function StageDialog({
   stage,
   defaults,
   onClose,
-  onSaved,
 }: {
   stage: StageRow | 'new' | null;
   defaults: { appid?: string; categoryid?: string };
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<StageValues>();
   const apps = useApps();
   const categories = useCategories();
   const appid = Form.useWatch('appid', form);
   const forms = useAppForms(appid);
-  const [busy, setBusy] = useState(false);
   const isNew = stage === 'new';
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.period.${key}`, o);
+  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      if (isNew)
-        await call('as.m.app.exam.insertExamStage', {
-          appid: v.appid,
-          categoryid: v.categoryid,
-          stagename: v.stagename.trim(),
-          description: v.description ?? '',
-          sort: v.sort ?? 0,
-          formcodes: v.formcodes ?? [],
-        });
-      else if (stage)
-        await call('as.m.app.exam.updateExamStage', {
-          stagecode: stage.stagecode,
-          stagename: v.stagename.trim(),
-          categoryid: v.categoryid,
-          description: v.description ?? '',
-          sort: v.sort ?? 0,
-        });
-      message.success(t('evaluating.common.saved'));
-      onSaved();
-    } catch {
-      // Shown by the request client.
-    } finally {
-      setBusy(false);
-    }
+  const submit = async (v: StageValues) => {
+    const fields = { categoryid: v.categoryid, stagename: v.stagename.trim(), description: v.description ?? '', sort: v.sort ?? 0 };
+    if (isNew) await call('as.m.app.exam.insertExamStage', { appid: v.appid, ...fields, formcodes: v.formcodes ?? [] });
+    else if (stage) await call('as.m.app.exam.updateExamStage', { stagecode: stage.stagecode, ...fields });
   };
 
   return (
-    <Modal
+    <FormDialog<StageValues>
       open={!!stage}
       title={isNew ? k('createTitle') : k('editTitle', { name: stage ? (stage as StageRow).stagename : '' })}
-      onCancel={onClose}
-      onOk={submit}
-      confirmLoading={busy}
-      okText={t('evaluating.common.save')}
-      cancelText={t('evaluating.common.cancel')}
-      destroyOnHidden
+      action="as.m.app.exam.insertExamStage"
+      resource="period.stage"
+      form={form}
+      layout="vertical"
       width={620}
-      afterOpenChange={(open) => {
-        if (!open) return;
-        if (stage && stage !== 'new')
-          form.setFieldsValue({
-            appid: stage.appid,
-            categoryid: stage.categoryid,
-            stagename: stage.stagename,
-            description: stage.description,
-            sort: stage.sort,
-          });
-        else form.setFieldsValue({ appid: defaults.appid, categoryid: defaults.categoryid, sort: 0 });
-      }}
+      values={
+        stage && stage !== 'new'
+          ? {
+              appid: stage.appid,
+              categoryid: stage.categoryid,
+              stagename: stage.stagename,
+              description: stage.description,
+              sort: stage.sort,
+            }
+          : { appid: defaults.appid, categoryid: defaults.categoryid, sort: 0 }
+      }
+      onSubmit={submit}
+      invalidates={[LIST]}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="appid" label={k('appid')} rules={[{ required: true }]}>
-              <Select
-                disabled={!isNew}
-                options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))}
-                onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="categoryid" label={k('category')} rules={[{ required: true }]}>
-              <Select
-                options={(categories.data ?? [])
-                  .filter((c) => c.appid === appid)
-                  .map((c) => ({ value: c.categoryid, label: c.categoryname }))}
-                notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={16}>
-            <Form.Item name="stagename" label={k('stagename')} rules={[{ required: true, whitespace: true, max: 64 }]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="sort" label={k('sort')}>
-              <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Field name="appid">
+            <Select
+              disabled={!isNew}
+              options={apps.options}
+              onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })}
+            />
+          </Field>
+        </Col>
+        <Col span={12}>
+          <Field name="categoryid" label={k('category')}>
+            <Select
+              options={(categories.data ?? [])
+                .filter((c) => c.appid === appid)
+                .map((c) => ({ value: c.categoryid, label: c.categoryname }))}
+              notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
+            />
+          </Field>
+        </Col>
+        <Col span={16}>
+          <Field name="stagename">
+            <Input />
+          </Field>
+        </Col>
+        <Col span={8}>
+          <Field name="sort">
+            <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
+          </Field>
+        </Col>
+        <Col span={24}>
+          <Field name="description">
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Field>
+        </Col>
+        {isNew && (
           <Col span={24}>
-            <Form.Item name="description" label={k('description')}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
-            </Form.Item>
+            <Field name="formcodes" label={k('forms')} extra={k('formsHelp')}>
+              <Select
+                mode="multiple"
+                loading={forms.isLoading}
+                options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            </Field>
           </Col>
-          {isNew && (
-            <Col span={24}>
-              <Form.Item name="formcodes" label={k('forms')} extra={k('formsHelp')}>
-                <Select
-                  mode="multiple"
-                  loading={forms.isLoading}
-                  options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
-                  showSearch={{ optionFilterProp: 'label' }}
-                />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-      </Form>
-    </Modal>
+        )}
+      </Row>
+    </FormDialog>
   );
 }
 
@@ -396,7 +287,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
   const [busy, setBusy] = useState(false);
   const rows = draft ?? current.data ?? [];
   const editable = !!stage?.editable;
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.period.${key}`, o);
+  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
 
   const move = (i: number, to: number) => {
     const next = [...rows];
@@ -416,7 +307,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
     setBusy(true);
     try {
       await call('as.m.app.exam.updateExamStageForms', { stagecode: stage!.stagecode, formcodes: rows.map((r) => r.formcode) });
-      message.success(t('evaluating.common.saved'));
+      message.success(t('common.saved'));
       setDraft(null);
       await queryClient.invalidateQueries({ queryKey: key });
       onChanged();
@@ -440,27 +331,12 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
     ...(editable
       ? [
           {
-            title: t('evaluating.common.actions'),
+            title: t('common.actions'),
             key: 'actions',
             width: 130,
             render: (_: unknown, r: StageForm, i: number) => (
               <Space size={0}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                  aria-label={t('evaluating.common.moveUp')}
-                />
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, i + 1)}
-                  aria-label={t('evaluating.common.moveDown')}
-                />
+                <OrderButtons index={i} count={rows.length} onMove={move} small />
                 <Button type="link" size="small" danger onClick={() => setDraft(rows.filter((x) => x.formcode !== r.formcode))}>
                   {k('removeForm')}
                 </Button>
@@ -480,7 +356,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
       extra={
         editable && (
           <Button type="primary" icon={<SaveOutlined />} disabled={!draft} loading={busy} onClick={save}>
-            {t('evaluating.common.save')}
+            {t('common.save')}
           </Button>
         )
       }

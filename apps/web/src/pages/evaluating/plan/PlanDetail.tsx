@@ -52,14 +52,14 @@ export default function PlanDetail({
 
   const revoke = (row: AuthRow) =>
     modal.confirm({
-      title: t('evaluating.common.systemPrompt'),
+      title: t('common.systemPrompt'),
       content: k('revokeConfirm', { name: row.insname }),
-      okText: t('evaluating.common.confirm'),
-      cancelText: t('evaluating.common.cancel'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         await call('as.m.exam.plan.revokePlanAuthorize', { authid: row.authid });
-        message.success(t('evaluating.common.done'));
+        message.success(t('common.done'));
         await queryClient.invalidateQueries({ queryKey: ['as.m.exam.plan.getPlanAuthorizeList'] });
       },
     });
@@ -152,7 +152,7 @@ export default function PlanDetail({
                 { title: k('count'), key: 'count', width: 110, render: (_, r) => `${r.usedcount} / ${r.count}` },
                 { title: k('validity'), key: 'validity', width: 200, render: (_, r) => `${r.startdate} ~ ${r.enddate}` },
                 {
-                  title: t('evaluating.common.status'),
+                  title: t('common.status'),
                   dataIndex: 'status',
                   key: 'status',
                   width: 90,
@@ -161,7 +161,7 @@ export default function PlanDetail({
                 ...(plan.editable
                   ? [
                       {
-                        title: t('evaluating.common.actions'),
+                        title: t('common.actions'),
                         key: 'a',
                         width: 80,
                         render: (_: unknown, r: AuthRow) => (

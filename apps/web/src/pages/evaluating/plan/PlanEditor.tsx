@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
-import { ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
-import { useAppOptions } from '../shared';
+import { useApps } from '../../../components/pickers';
+import { ContractFields, Field } from '../../../components/form';
+import OrderButtons from '../../../components/OrderButtons';
 import { useFormOptions, useStageOptions } from './usePlanOptions';
 
 interface PlanValues {
@@ -22,7 +24,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PlanValues>();
-  const apps = useAppOptions();
+  const apps = useApps();
   const appid = Form.useWatch('appid', form);
   const stages = useStageOptions(appid);
   const forms = useFormOptions(appid);
@@ -58,7 +60,12 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   }, [plan, form, onClose]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    let v: PlanValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // The form shows what is wrong.
+    }
     const stageList = (v.stages ?? [])
       .filter((s) => s.stagecode)
       .map((s) => ({ stagecode: s.stagecode!, ...(s.formcodes?.length ? { formcodes: s.formcodes } : {}) }));
@@ -82,7 +89,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
           stages: stageList,
           formcodes: v.formcodes ?? [],
         });
-      message.success(t('evaluating.common.saved'));
+      message.success(t('common.saved'));
       onSaved();
     } catch {
       // Shown by the request client.
@@ -100,111 +107,107 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       title={isNew ? k('createTitle') : k('editTitle', { name: plan ? (plan as PlanRow).planname : '' })}
       extra={
         <Space>
-          <Button onClick={onClose}>{t('evaluating.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" icon={<SaveOutlined />} loading={busy} onClick={submit} data-testid="plan-save">
-            {t('evaluating.common.save')}
+            {t('common.save')}
           </Button>
         </Space>
       }
     >
       <Spin spinning={loading}>
-        <Form form={form} layout="vertical">
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="planname" label={k('planname')} rules={[{ required: true, whitespace: true, max: 100 }]}>
-                <Input maxLength={100} data-testid="plan-name" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="appid" label={k('appid')} rules={[{ required: true }]}>
+        <ContractFields action="as.m.exam.plan.insertMUserExamPlan" resource="evaluating.plans">
+          <Form form={form} layout="vertical">
+            <Row gutter={16}>
+              <Col span={12}>
+                <Field name="planname">
+                  <Input data-testid="plan-name" />
+                </Field>
+              </Col>
+              <Col span={12}>
+                <Field name="appid">
+                  <Select
+                    options={apps.options}
+                    disabled={!isNew}
+                    onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
+                    data-testid="plan-app"
+                  />
+                </Field>
+              </Col>
+              <Col span={18}>
+                <Form.Item name="description" label={k('description')}>
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
+                </Form.Item>
+              </Col>
+              <Col span={6}>
+                {isNew ? (
+                  <Form.Item name="iscommon" label={k('iscommon')} valuePropName="checked">
+                    <Switch />
+                  </Form.Item>
+                ) : (
+                  <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
+                    <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
+                  </Form.Item>
+                )}
+              </Col>
+            </Row>
+            {!appid && <Alert type="info" showIcon title={k('chooseApp')} style={{ marginBottom: 12 }} />}
+            <Card size="small" title={k('stages')} style={{ marginBottom: 12 }}>
+              <Typography.Paragraph type="secondary">{k('stagesHelp')}</Typography.Paragraph>
+              <Form.List name="stages">
+                {(fields, { add, remove, move }) => (
+                  <Space orientation="vertical" style={{ width: '100%' }}>
+                    {fields.map((f, i) => (
+                      <div key={f.key} className="plan-stage-row" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                        <span style={{ lineHeight: '32px', width: 24, color: 'rgba(0,0,0,.45)' }}>{i + 1}.</span>
+                        <Form.Item
+                          name={[f.name, 'stagecode']}
+                          rules={[{ required: true, message: k('chooseStage') }]}
+                          style={{ width: 240, marginBottom: 0 }}
+                        >
+                          <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
+                        </Form.Item>
+                        <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
+                          <Select
+                            mode="multiple"
+                            options={forms.options}
+                            loading={forms.loading}
+                            placeholder={k('stageFormsPlaceholder')}
+                            disabled={!appid}
+                            showSearch={{ optionFilterProp: 'label' }}
+                          />
+                        </Form.Item>
+                        <OrderButtons index={i} count={fields.length} onMove={move} down={false} />
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          onClick={() => remove(f.name)}
+                          aria-label={t('common.delete')}
+                        />
+                      </div>
+                    ))}
+                    <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ formcodes: [] })} disabled={!appid}>
+                      {k('addStage')}
+                    </Button>
+                  </Space>
+                )}
+              </Form.List>
+            </Card>
+            <Card size="small" title={k('looseForms')}>
+              <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
                 <Select
-                  options={apps.options}
-                  disabled={!isNew}
-                  onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
-                  data-testid="plan-app"
+                  mode="multiple"
+                  options={forms.options}
+                  loading={forms.loading}
+                  placeholder={k('chooseForms')}
+                  disabled={!appid}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  data-testid="plan-forms"
                 />
               </Form.Item>
-            </Col>
-            <Col span={18}>
-              <Form.Item name="description" label={k('description')}>
-                <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              {isNew ? (
-                <Form.Item name="iscommon" label={k('iscommon')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              ) : (
-                <Form.Item name="enabled" label={t('evaluating.common.status')} valuePropName="checked">
-                  <Switch checkedChildren={t('evaluating.common.enabled')} unCheckedChildren={t('evaluating.common.disabled')} />
-                </Form.Item>
-              )}
-            </Col>
-          </Row>
-          {!appid && <Alert type="info" showIcon title={k('chooseApp')} style={{ marginBottom: 12 }} />}
-          <Card size="small" title={k('stages')} style={{ marginBottom: 12 }}>
-            <Typography.Paragraph type="secondary">{k('stagesHelp')}</Typography.Paragraph>
-            <Form.List name="stages">
-              {(fields, { add, remove, move }) => (
-                <Space orientation="vertical" style={{ width: '100%' }}>
-                  {fields.map((f, i) => (
-                    <div key={f.key} className="plan-stage-row" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-                      <span style={{ lineHeight: '32px', width: 24, color: 'rgba(0,0,0,.45)' }}>{i + 1}.</span>
-                      <Form.Item
-                        name={[f.name, 'stagecode']}
-                        rules={[{ required: true, message: k('chooseStage') }]}
-                        style={{ width: 240, marginBottom: 0 }}
-                      >
-                        <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
-                        <Select
-                          mode="multiple"
-                          options={forms.options}
-                          loading={forms.loading}
-                          placeholder={k('stageFormsPlaceholder')}
-                          disabled={!appid}
-                          showSearch={{ optionFilterProp: 'label' }}
-                        />
-                      </Form.Item>
-                      <Button
-                        type="text"
-                        icon={<ArrowUpOutlined />}
-                        disabled={i === 0}
-                        onClick={() => move(i, i - 1)}
-                        aria-label={t('evaluating.common.moveUp')}
-                      />
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        onClick={() => remove(f.name)}
-                        aria-label={t('evaluating.common.delete')}
-                      />
-                    </div>
-                  ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ formcodes: [] })} disabled={!appid}>
-                    {k('addStage')}
-                  </Button>
-                </Space>
-              )}
-            </Form.List>
-          </Card>
-          <Card size="small" title={k('looseForms')}>
-            <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
-              <Select
-                mode="multiple"
-                options={forms.options}
-                loading={forms.loading}
-                placeholder={k('chooseForms')}
-                disabled={!appid}
-                showSearch={{ optionFilterProp: 'label' }}
-                data-testid="plan-forms"
-              />
-            </Form.Item>
-          </Card>
-        </Form>
+            </Card>
+          </Form>
+        </ContractFields>
       </Spin>
     </Drawer>
   );

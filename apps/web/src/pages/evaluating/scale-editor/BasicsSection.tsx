@@ -1,13 +1,14 @@
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormType } from '@xinli/contract';
-import { useAppOptions, useEnumOptions } from '../shared';
+import { useApps } from '../../../components/pickers';
+import { useEnumOptions } from '../../../lib/options';
 
 /** Code, names, type, population apps, instructions, licence and source of a scale. */
 export default function BasicsSection({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
   const formTypes = useEnumOptions(FormType);
-  const apps = useAppOptions();
+  const apps = useApps();
   const k = (key: string, group = 'basics') => t(`evaluating.editor.${group}.${key}`);
   return (
     <div className="scale-editor-section">
@@ -22,14 +23,14 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
         <Col xs={24} md={8}>
           <Form.Item
             name={['formname', 'zh']}
-            label={`${k('formname')}（${t('evaluating.common.zh')}）`}
+            label={`${k('formname')}（${t('common.zh')}）`}
             rules={[{ required: true, whitespace: true, message: k('formname', 'required') }]}
           >
             <Input maxLength={100} data-testid="scale-formname" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name={['formname', 'en']} label={`${k('formname')}（${t('evaluating.common.en')}）`}>
+          <Form.Item name={['formname', 'en']} label={`${k('formname')}（${t('common.en')}）`}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -51,22 +52,22 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           </Col>
         )}
         <Col xs={24} md={12}>
-          <Form.Item name={['instructions', 'zh']} label={`${k('instructions')}（${t('evaluating.common.zh')}）`}>
+          <Form.Item name={['instructions', 'zh']} label={`${k('instructions')}（${t('common.zh')}）`}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={['instructions', 'en']} label={`${k('instructions')}（${t('evaluating.common.en')}）`}>
+          <Form.Item name={['instructions', 'en']} label={`${k('instructions')}（${t('common.en')}）`}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={['licence', 'zh']} label={`${k('licence')}（${t('evaluating.common.zh')}）`}>
+          <Form.Item name={['licence', 'zh']} label={`${k('licence')}（${t('common.zh')}）`}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={4000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={['licence', 'en']} label={`${k('licence')}（${t('evaluating.common.en')}）`}>
+          <Form.Item name={['licence', 'en']} label={`${k('licence')}（${t('common.en')}）`}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={4000} />
           </Form.Item>
         </Col>

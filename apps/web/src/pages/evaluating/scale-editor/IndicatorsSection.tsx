@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LEVELS, levelColour, useLevelLabel } from '../shared';
+import { LEVELS, levelColour, useLevelLabel } from '../../../components/levels';
 import {
   formatItemList,
   indicatorItems,
@@ -89,10 +89,10 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
     <Popconfirm
       title={k('deleteConfirm', { code: ind?.code })}
       onConfirm={onRemove}
-      okText={t('evaluating.common.confirm')}
-      cancelText={t('evaluating.common.cancel')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
     >
-      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('evaluating.common.delete')} />
+      <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('common.delete')} />
     </Popconfirm>
   );
 
@@ -202,7 +202,7 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
                   <InputNumber placeholder={k('weight')} style={{ width: 90 }} />
                 </Form.Item>
                 {!readOnly && (
-                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />
+                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
                 )}
               </Space.Compact>
             ))}
@@ -251,7 +251,7 @@ function TransformsList({ index, readOnly }: { index: number; readOnly: boolean 
                   </Form.Item>
                 )}
                 {!readOnly && (
-                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('evaluating.common.delete')} />
+                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
                 )}
               </Space.Compact>
             ))}
@@ -368,21 +368,21 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                       size="small"
                       icon={<DeleteOutlined />}
                       onClick={() => remove(f.name)}
-                      aria-label={t('evaluating.common.delete')}
+                      aria-label={t('common.delete')}
                     />
                   )}
                 </div>
                 <div className="band-texts" hidden={!open.has(i)}>
-                  <Form.Item name={[f.name, 'interpretation', 'zh']} label={`${k('interpretation')}（${t('evaluating.common.zh')}）`}>
+                  <Form.Item name={[f.name, 'interpretation', 'zh']} label={`${k('interpretation')}（${t('common.zh')}）`}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'interpretation', 'en']} label={`${k('interpretation')}（${t('evaluating.common.en')}）`}>
+                  <Form.Item name={[f.name, 'interpretation', 'en']} label={`${k('interpretation')}（${t('common.en')}）`}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'advice', 'zh']} label={`${k('advice')}（${t('evaluating.common.zh')}）`}>
+                  <Form.Item name={[f.name, 'advice', 'zh']} label={`${k('advice')}（${t('common.zh')}）`}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'advice', 'en']} label={`${k('advice')}（${t('evaluating.common.en')}）`}>
+                  <Form.Item name={[f.name, 'advice', 'en']} label={`${k('advice')}（${t('common.en')}）`}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
                 </div>

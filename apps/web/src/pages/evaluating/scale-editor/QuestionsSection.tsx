@@ -2,7 +2,7 @@ import { Button, Card, Dropdown, Empty, Form, Input, InputNumber, Popconfirm, Se
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { InputType, QuestionType } from '@xinli/contract';
-import { useEnumOptions } from '../shared';
+import { useEnumOptions } from '../../../lib/options';
 import {
   deleteQuestion,
   isScored,
@@ -173,33 +173,33 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
 
   const extra = readOnly ? null : (
     <Space size={0}>
-      <Tooltip title={t('evaluating.common.moveUp')}>
+      <Tooltip title={t('common.moveUp')}>
         <Button
           type="text"
           size="small"
           icon={<ArrowUpOutlined />}
           disabled={index === 0}
           onClick={() => onMove(index - 1)}
-          aria-label={t('evaluating.common.moveUp')}
+          aria-label={t('common.moveUp')}
         />
       </Tooltip>
-      <Tooltip title={t('evaluating.common.moveDown')}>
+      <Tooltip title={t('common.moveDown')}>
         <Button
           type="text"
           size="small"
           icon={<ArrowDownOutlined />}
           disabled={index === count - 1}
           onClick={() => onMove(index + 1)}
-          aria-label={t('evaluating.common.moveDown')}
+          aria-label={t('common.moveDown')}
         />
       </Tooltip>
       <Popconfirm
         title={k('deleteConfirm', { no })}
         onConfirm={onDelete}
-        okText={t('evaluating.common.confirm')}
-        cancelText={t('evaluating.common.cancel')}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
       >
-        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('evaluating.common.delete')} />
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
       </Popconfirm>
     </Space>
   );
@@ -279,7 +279,7 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
                   icon={<DeleteOutlined />}
                   onClick={() => remove(field.name)}
                   disabled={fields.length <= 2}
-                  aria-label={t('evaluating.common.delete')}
+                  aria-label={t('common.delete')}
                 />
               )}
             </div>

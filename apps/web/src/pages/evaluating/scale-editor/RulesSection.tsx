@@ -2,7 +2,8 @@ import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typograp
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MentalState } from '@xinli/contract';
-import { LEVELS, useEnumOptions, useLevelLabel, useLocalText } from '../shared';
+import { LEVELS, useLevelLabel } from '../../../components/levels';
+import { useEnumOptions, useLocalText } from '../../../lib/options';
 import { LevelSelect } from './IndicatorsSection';
 import { isChoice, newCritical, newValidity, type CriticalValues, type IndicatorValues, type QuestionValues } from './editorState';
 import { useFormValue } from './useFormValue';
@@ -77,7 +78,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                       danger
                       icon={<DeleteOutlined />}
                       onClick={() => remove(f.name)}
-                      aria-label={t('evaluating.common.delete')}
+                      aria-label={t('common.delete')}
                     />
                   )}
                 </div>
@@ -147,7 +148,7 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
                     danger
                     icon={<DeleteOutlined />}
                     onClick={() => remove(f.name)}
-                    aria-label={t('evaluating.common.delete')}
+                    aria-label={t('common.delete')}
                   />
                 )}
               </div>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerInput, FormDefinition } from '@xinli/contract';
 import { ApiError, call } from '../../../api';
 import { ErrorState } from '../../../components/list';
-import { useLocalText } from '../shared';
+import { useLocalText } from '../../../lib/options';
 import { definitionToValues, EditorValueError, emptyValues, valuesToBody, type EditorValues } from './editorState';
 import BasicsSection from './BasicsSection';
 import QuestionsSection from './QuestionsSection';
@@ -120,7 +120,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
       const saved = code
         ? await call('as.m.assess.forms.updateForm', { formcode: code, revision: loaded.data?.revision ?? 0, definition: body })
         : await call('as.m.assess.forms.insertForm', { definition: body });
-      message.success(t('evaluating.common.saved'));
+      message.success(t('common.saved'));
       markClean();
       setCode(saved.formcode);
       await queryClient.invalidateQueries({ queryKey: ['as.m.assess.forms.getForm', { formcode: saved.formcode }] });
@@ -164,11 +164,11 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     <Space>
       <UnsavedTag form={form} baseline={baseline} />
       <Button onClick={requestClose} data-testid="scale-close">
-        {t('evaluating.common.close')}
+        {t('common.close')}
       </Button>
       {!readOnly && (
         <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save} data-testid="scale-save">
-          {t('evaluating.common.save')}
+          {t('common.save')}
         </Button>
       )}
     </Space>

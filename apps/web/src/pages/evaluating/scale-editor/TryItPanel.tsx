@@ -3,7 +3,8 @@ import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Radio, Space
 import { AlertOutlined, CalculatorOutlined, ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AnswerInput, FormDefinition, IndicatorResult, QuestionDefinition, ScoreResult } from '@xinli/contract';
-import { LevelTag, MentalStateTag, useLocalText } from '../shared';
+import { LevelTag, MentalStateTag } from '../../../components/levels';
+import { useLocalText } from '../../../lib/options';
 import { sheetToAnswers, type SheetValues } from './editorState';
 
 export interface TryItPanelProps {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allKeys, formatTime, nest, parentKeys } from './shared';
+import { allKeys, nest, parentKeys } from './tree';
+import { formatTime } from './format';
 
 type Dept = { deptid: string; parentid: string | null; deptname: string };
 const rows: Dept[] = [
@@ -9,7 +10,12 @@ const rows: Dept[] = [
   { deptid: 'D4', parentid: 'D3', deptname: 'grade' },
   { deptid: 'H1', parentid: null, deptname: 'hospital' },
 ];
-const tree = (list: Dept[]) => nest(list, (d) => d.deptid, (d) => d.parentid);
+const tree = (list: Dept[]) =>
+  nest(
+    list,
+    (d) => d.deptid,
+    (d) => d.parentid,
+  );
 
 describe('nest', () => {
   it('nests rows under their parents in order, leaves without a children array', () => {

@@ -18,3 +18,15 @@ export function fileToBase64(file: Blob): Promise<string> {
 
 /** About 1 MB of file: what the contract's base64 field can carry. */
 export const MAX_IMPORT_BYTES = 1_000_000;
+
+/** Saves a blob made in the browser as a file (the error file of a refused import, say). */
+export function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,8 +1,8 @@
 import type { FormDefinitionInput } from '@xinli/contract';
 import type { Db } from '../../db/database.js';
-import { form, formVersion } from '../scales/tables.js';
+import { form, formVersion } from './tables.js';
 
-/** A small scale written straight to the database, for tests of stages and plans. */
+/** A small scale written straight to the database, for tests of other domains (stages, plans) that need forms. */
 export async function insertTestForm(db: Db, formcode: string, musercode: string | null, appids: string[]) {
   const definition: FormDefinitionInput = {
     formcode,

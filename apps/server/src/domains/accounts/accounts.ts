@@ -1,0 +1,25 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { muser } from './tables.js';
+
+/**
+ * What other domains may read of an institution account without touching the muser table
+ * (DESIGN §4). No scope check here: callers check scope first (see kit/owner.ts).
+ */
+export type AccountRow = { musercode: string; musertype: string; issuper: boolean; insname: string };
+
+const accountColumns = { musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, insname: muser.insname };
+
+/** One account's essentials, or undefined when no account has the code. */
+export async function accountRow(db: DbOrTx, musercode: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select(accountColumns).from(muser).where(eq(muser.musercode, musercode));
+  return row;
+}
+
+/** Institution names by code, for labelling rows of other domains. */
+export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Promise<Map<string, string>> {
+  const codes = [...new Set(musercodes)];
+  if (!codes.length) return new Map();
+  const rows = await db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, codes));
+  return new Map(rows.map((r) => [r.musercode, r.insname]));
+}

@@ -1,0 +1,24 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { assessment } from './tables.js';
+
+/**
+ * What other domains may ask about completed assessments (DESIGN §4: through functions, not the
+ * table). The scale library asks before changing or deleting a form: a version with results is
+ * frozen, and a form with results cannot be deleted.
+ */
+
+/** How many results a form has, in one version or in all of them. */
+export async function resultCount(db: DbOrTx, formcode: string, version?: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(assessment)
+    .where(and(eq(assessment.formcode, formcode), version === undefined ? undefined : eq(assessment.version, version)));
+  return Number(row?.n ?? 0);
+}
+
+/** Results of a form per version (versions without results are absent). */
+export async function resultCountsByVersion(db: DbOrTx, formcode: string): Promise<Map<number, number>> {
+  const rows = await db.select({ version: assessment.version, n: count() }).from(assessment).where(eq(assessment.formcode, formcode)).groupBy(assessment.version);
+  return new Map(rows.map((r) => [r.version, Number(r.n)]));
+}

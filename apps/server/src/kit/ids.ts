@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The prefixes of generated object ids, one per kind of object, so that an id read in a log or a
+ * support ticket says what it names. A new kind of object adds its prefix here (and nowhere else
+ * may invent one), which keeps two domains from choosing the same letter.
+ */
+export const ID_PREFIXES = {
+  /** department (system) */
+  D: 'dept',
+  /** role (system) */
+  R: 'role',
+  /** staff user (system) */
+  U: 'sysuser',
+  /** scale / form (scales) */
+  F: 'form',
+  /** score band, "quota option" (scales) */
+  QO: 'quota option',
+  /** exam stage (plans) */
+  ST: 'stage',
+  /** assessment plan (plans) */
+  PL: 'plan',
+  /** plan authorisation (plans) */
+  PA: 'plan authorisation',
+  /** completed assessment (assessments) */
+  A: 'assessment',
+} as const;
+
+export type IdPrefix = keyof typeof ID_PREFIXES;
+
+/**
+ * A new object id: the kind's prefix and 12 random upper-case hex digits (48 bits), e.g.
+ * `D3F09A1C27B4E`. Ids are random, not sequential, so they reveal neither counts nor order.
+ */
+export const newId = (prefix: IdPrefix): string => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;

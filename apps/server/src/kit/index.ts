@@ -1,0 +1,18 @@
+/**
+ * The server kit: the small helpers every domain handler uses, one copy each.
+ *
+ * - ids.ts     newId(prefix): random object ids with a registered prefix per kind
+ * - time.ts    iso(date), todayIn(now): instants and China calendar dates on the wire
+ * - text.ts    contains(column(s), value): the escaped case-insensitive "contains" filter
+ * - owner.ts   ownerAccount / accountInScope / ownedBy: the institution a row belongs to, a named
+ *              institution in scope, and the institution filter of lists
+ * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page),
+ *              countRows(db, table, where)
+ *
+ * kit/upload/ (the guarded spreadsheet reader) is imported from its own folder.
+ */
+export { ID_PREFIXES, newId, type IdPrefix } from './ids.js';
+export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
+export { contains, containsPattern } from './text.js';
+export { accountInScope, ownedBy, ownerAccount, type AccountRow } from './owner.js';
+export { countRows, offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { freshDatabase } from '../test/harness.js';
+import { muser } from '../domains/accounts/tables.js';
+import { app, muserApp } from '../domains/apps/tables.js';
+import { countRows, offsetOf, paged, pageOfArray } from './paging.js';
+
+describe('pageOfArray', () => {
+  const all = [1, 2, 3, 4, 5];
+  it('cuts one page and counts the whole list', () => {
+    expect(offsetOf({ page: 3, pageSize: 10 })).toBe(20);
+    expect(pageOfArray(all, { page: 1, pageSize: 2 })).toEqual({ total: 5, rows: [1, 2] });
+    expect(pageOfArray(all, { page: 3, pageSize: 2 })).toEqual({ total: 5, rows: [5] });
+    expect(pageOfArray(all, { page: 4, pageSize: 2 })).toEqual({ total: 5, rows: [] });
+  });
+});
+
+describe('paged', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase('pglite');
+    const db = database.db;
+    await db.insert(app).values(Array.from({ length: 7 }, (_, i) => ({ appid: `K${i}`, appname: `app ${i}`, sort: 7 - i })));
+    await db.insert(muser).values({ musercode: 'KM1', username: 'kit-paging', pwdhash: 'x', musertype: '001' });
+    await db.insert(muserApp).values(['K1', 'K2', 'K3'].map((appid) => ({ musercode: 'KM1', appid })));
+  });
+  afterAll(() => database?.close());
+
+  it('answers one page in order and the total of the whole query', async () => {
+    const db = database.db;
+    const query = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
+    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 1, pageSize: 3 })).toEqual({ total: 7, rows: [{ appid: 'K6' }, { appid: 'K5' }, { appid: 'K4' }] });
+    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 3, pageSize: 3 })).toEqual({ total: 7, rows: [{ appid: 'K0' }] });
+    expect(await paged(db, query(), [asc(app.sort)], { page: 9, pageSize: 3 })).toEqual({ total: 7, rows: [] });
+  });
+
+  it('counts joined queries whose columns share names, and computed columns', async () => {
+    const db = database.db;
+    const query = db
+      .select({ link: muserApp, app, n: sql<number>`(select count(*)::int from muser_app m where m.appid = app.appid)` })
+      .from(muserApp)
+      .innerJoin(app, eq(app.appid, muserApp.appid))
+      .where(eq(muserApp.musercode, 'KM1'))
+      .$dynamic();
+    const page = await paged(db, query, [asc(app.appid)], { page: 2, pageSize: 2 });
+    expect(page.total).toBe(3);
+    expect(page.rows.map((r) => [r.link.appid, r.app.appname, r.n])).toEqual([['K3', 'app 3', 1]]);
+  });
+
+  it('counts the rows of a table that match', async () => {
+    const db = database.db;
+    expect(await countRows(db, muserApp, eq(muserApp.musercode, 'KM1'))).toBe(3);
+    expect(await countRows(db, muserApp, eq(muserApp.musercode, 'nobody'))).toBe(0);
+    await db.transaction(async (tx) => expect(await countRows(tx, app, sql`${app.appid} like 'K%'`)).toBe(7));
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The create/edit dialog: Modal, form, validation from the action's zod input, saving state,
+ * success message, invalidation of the lists it changes, and the dialog stays open (with the
+ * server's message shown by the request client) when the call is refused.
+ *
+ *   <FormDialog<RoleForm> open={…} title={…} action="as.m.system.role.insertRole" resource="authority.role"
+ *       values={role ? {...role} : { enabled: 1 }} onSubmit={(v) => call(…)} invalidates={[list.key]} onClose={close} onSaved={close}>
+ *     <Field name="rolename"><Input data-testid="role-name" /></Field>   // label system.role.rolename, required, max 30
+ *   </FormDialog>
+ *
+ * Field rules come from the schema of the field in `action`'s input: a too-long name, a bad
+ * pattern, a number out of range is refused before the server is called. Extra rules (password
+ * confirmation) are added with `rules`.
+ */
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { App as AntApp, Form, Input, Modal, type FormInstance, type FormItemProps, type FormProps, type ModalProps } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { catalogue, type ActionName } from '@xinli/contract';
+import type { z } from 'zod';
+import { ApiError } from '../../api';
+import i18n from '../../i18n';
+import { labelOf, messageOf, type Resource } from '../../lib/labels';
+import { describe, fieldOf, problemOf } from './zod-rules';
+
+interface FieldsContext {
+  schema?: z.ZodType;
+  resource?: Resource;
+}
+const FieldsCtx = createContext<FieldsContext>({});
+
+/** Gives the `Field`s inside a form (a dialog's, or any other) their action and label resource. */
+export function ContractFields({ action, resource, children }: { action?: ActionName; resource?: Resource; children: ReactNode }) {
+  const value = useMemo(() => ({ schema: action ? (catalogue[action].input as z.ZodType) : undefined, resource }), [action, resource]);
+  return <FieldsCtx.Provider value={value}>{children}</FieldsCtx.Provider>;
+}
+
+/** The rules of one field of the action's input, with messages in the page's words. */
+export function contractRules(
+  schema: z.ZodType | undefined,
+  name: FormItemProps['name'],
+  label: string,
+  resource?: Resource,
+): { rules: Rule[]; required: boolean; maxLength?: number } {
+  const path = name === undefined ? [] : Array.isArray(name) ? name : [name];
+  const field = schema && path.length ? fieldOf(schema, path as (string | number)[]) : undefined;
+  if (!field) return { rules: [], required: false };
+  const spec = describe(field);
+  const last = String(path[path.length - 1]);
+  const rule: Rule = {
+    validator: async (_, value) => {
+      const problem = problemOf(field, value);
+      if (!problem) return;
+      const text =
+        problem.key === 'format' || problem.key === 'invalid'
+          ? messageOf(resource, `${last}Format`, `common.rule.${problem.key}`, { field: label })
+          : (i18n.t(`common.rule.${problem.key}`, { field: label, ...problem.values }) as string);
+      throw new Error(text);
+    },
+  };
+  return { rules: [rule], required: spec.required, maxLength: spec.kind === 'string' ? spec.maxLength : undefined };
+}
+
+const TEXT_INPUTS = new Set<unknown>([Input, Input.TextArea, Input.Password]);
+
+export interface FieldProps extends FormItemProps {
+  /** The field of the action's input (also the form value's name). */
+  name: string | number | (string | number)[];
+  children: ReactNode;
+}
+
+/**
+ * A Form.Item whose label, required mark and rules come from the resource and the action: a
+ * text input child also gets the schema's maxLength and an "enter …" placeholder.
+ */
+export function Field({ name, label, rules = [], required, children, ...rest }: FieldProps) {
+  const { t } = useTranslation();
+  const { schema, resource } = useContext(FieldsCtx);
+  const last = String(Array.isArray(name) ? name[name.length - 1] : name);
+  const text = label ?? labelOf(resource, last);
+  const derived = contractRules(schema, name, typeof text === 'string' ? text : last, resource);
+  let child = children;
+  if (isValidElement(children) && TEXT_INPUTS.has(children.type)) {
+    const props = children.props as { maxLength?: number; placeholder?: string };
+    child = cloneElement(children as ReactElement<{ maxLength?: number; placeholder?: string }>, {
+      maxLength: props.maxLength ?? derived.maxLength,
+      placeholder: props.placeholder ?? (typeof text === 'string' ? t('common.enter', { field: text }) : undefined),
+    });
+  }
+  return (
+    <Form.Item name={name} label={text} required={required ?? derived.required} rules={[...derived.rules, ...rules]} {...rest}>
+      {child}
+    </Form.Item>
+  );
+}
+
+export interface FormDialogProps<V> {
+  open: boolean;
+  title: ReactNode;
+  /** The action whose input schema gives the rules (the create action of a create/edit dialog). */
+  action?: ActionName;
+  /** The label resource: `authority.role` labels field `rolename` with `authority.role.rolename`. */
+  resource?: Resource;
+  form?: FormInstance<V>;
+  /** Values set each time the dialog opens (after a reset). */
+  values?: Partial<V>;
+  /** Calls the server; a rejection keeps the dialog open (the request client showed the message). */
+  onSubmit: (values: V) => Promise<unknown>;
+  /** List keys (action names) to refresh after a save. */
+  invalidates?: ActionName[];
+  /** The success message; false for none. Default common.saved. */
+  success?: string | false;
+  onClose: () => void;
+  /** After a successful save; closes the dialog by default. */
+  onSaved?: (result: unknown) => void;
+  width?: number;
+  layout?: FormProps['layout'];
+  labelWidth?: number;
+  okDisabled?: boolean;
+  modalProps?: Partial<ModalProps>;
+  formProps?: Partial<FormProps<V>>;
+  'data-testid'?: string;
+  children: ReactNode;
+}
+
+export default function FormDialog<V extends object>({
+  open,
+  title,
+  action,
+  resource,
+  form: given,
+  values,
+  onSubmit,
+  invalidates = [],
+  success,
+  onClose,
+  onSaved,
+  width = 600,
+  layout = 'horizontal',
+  labelWidth = 110,
+  okDisabled,
+  modalProps,
+  formProps,
+  children,
+  ...rest
+}: FormDialogProps<V>) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [own] = Form.useForm<V>();
+  const form = given ?? own;
+  const [saving, setSaving] = useState(false);
+  const latest = useRef(values);
+  latest.current = values;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (latest.current) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, form]);
+
+  async function submit() {
+    let v: V;
+    try {
+      v = await form.validateFields();
+    } catch {
+      // The form shows what is wrong; nothing to send (and no unhandled rejection).
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await onSubmit(v);
+      if (success !== false) message.success(success ?? t('common.saved'));
+      await Promise.all(invalidates.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      (onSaved ?? onClose)(result);
+    } catch (err) {
+      // ApiErrors were shown by the request client; the dialog stays open to fix the input.
+      if (!(err instanceof ApiError)) message.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const horizontal = layout === 'horizontal';
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: okDisabled }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      forceRender
+      {...modalProps}
+      {...rest}
+    >
+      <ContractFields action={action} resource={resource}>
+        <Form<V>
+          form={form}
+          layout={layout}
+          labelCol={horizontal ? { flex: `${labelWidth}px` } : undefined}
+          wrapperCol={horizontal ? { flex: 1 } : undefined}
+          labelWrap
+          colon={false}
+          style={{ marginTop: 16 }}
+          {...formProps}
+        >
+          {children}
+        </Form>
+      </ContractFields>
+    </Modal>
+  );
+}

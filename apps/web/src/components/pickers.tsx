@@ -1,0 +1,73 @@
+/**
+ * Shared data pickers: the institutions the caller manages (providers see several), the
+ * population apps, and the assessment stages. Each is cached for the session by TanStack Query.
+ */
+import { Select, type SelectProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api';
+import { useAccess } from './access';
+
+/**
+ * The accounts whose roles, departments and users the caller manages: its own first, then a
+ * provider's institutions. `many` says whether an institution picker is worth showing.
+ */
+export function useInstitutions() {
+  const { can } = useAccess();
+  const q = useQuery({
+    queryKey: ['as.m.system.muser.selectInstitutionList', {}],
+    queryFn: () => call('as.m.system.muser.selectInstitutionList', {}),
+    staleTime: 60_000,
+    enabled: can('as.m.system.muser.selectInstitutionList'),
+  });
+  const list = q.data ?? [];
+  return {
+    list,
+    many: list.length > 1,
+    own: list[0]?.musercode,
+    nameOf: (code: string) => list.find((i) => i.musercode === code)?.insname ?? code,
+  };
+}
+
+/** A picker of the institutions the caller manages. */
+export function InstitutionSelect(props: SelectProps<string>) {
+  const { t } = useTranslation();
+  const { list } = useInstitutions();
+  return (
+    <Select<string>
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('common.choose', { field: t('common.institution') })}
+      options={list.map((i) => ({ value: i.musercode, label: i.insname || i.musercode }))}
+      {...props}
+    />
+  );
+}
+
+/** The population apps (SPEC §3 four groups + custom) as options; `nameOf` names an app id. */
+export function useApps(enabled = true) {
+  const q = useQuery({
+    queryKey: ['as.m.app.getAppList', {}],
+    queryFn: () => call('as.m.app.getAppList', {}),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+  return {
+    query: q,
+    options: (q.data ?? []).map((a) => ({ value: a.appid, label: a.appname })),
+    loading: q.isLoading,
+    nameOf: (id: string) => q.data?.find((a) => a.appid === id)?.appname ?? id,
+  };
+}
+
+/** The stages the caller may use, of one app or all, as options. */
+export function useStages(appid?: string) {
+  const { can } = useAccess();
+  const input = { appid: appid || undefined, page: 1, pageSize: 200 };
+  const q = useQuery({
+    queryKey: ['as.m.app.exam.getExamStageList', input],
+    queryFn: () => call('as.m.app.exam.getExamStageList', input),
+    staleTime: 60_000,
+    enabled: can('as.m.app.exam.getExamStageList'),
+  });
+  return { options: (q.data?.rows ?? []).map((s) => ({ value: s.stagecode, label: s.stagename })), loading: q.isLoading };
+}
