@@ -1,3 +1,4 @@
+/* global process */
 // Loaded into the server by bench/profile.ts (`node --import ./bench/profile-hook.mjs`): SIGUSR2 starts
 // the CPU profiler, the next SIGUSR2 stops it and writes the profile to $PROFILE_OUT, so the profile
 // covers exactly the measured requests (not start-up, migrations or seeding).

@@ -1,3 +1,4 @@
+/* global process, console, performance */
 // The production build of the server (`npm run build:server`, part of `npm run build`): the server
 // compiled to JavaScript in apps/server/dist, so that `npm run serve` runs no TypeScript transpiler.
 //   dist/main.js          the server (npm run serve)
