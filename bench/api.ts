@@ -1,49 +1,211 @@
 /**
- * API overhead: requests per second and p50/p99 latency of
- *   (a) a bare Fastify route, and
- *   (b) a signed-in no-op catalogue action (token lookup, permission resolution, envelope),
- * measured in one run on loopback, with their ratio. `npm run bench:api` (BENCH_SECONDS, BENCH_CONNECTIONS).
+ * API throughput (`npm run bench:api`; BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_CASES). One run, loopback,
+ * every case printed with its ratio to the bare route measured in the same run:
+ *   (a) a bare Fastify route (the ceiling of this machine right now);
+ *   (b) a signed-in no-op (as.m.system.ping): token, session, access, envelope;
+ *   (c) a signed-in list of 10 rows (the scale library, page of 10, with its count);
+ *   (d) a signed-in write (a department inserted, with its audit row);
+ *   (e) (b) and (c) against `npm run serve` started in its own process(es), driven from this one;
+ *       its start-up time (spawn to first answer) and resident memory are printed too (the server is
+ *       compiled first: BENCH_SERVE_BUILD=0 to skip; SERVER_PROCESSES passes through).
+ * (b) to (d) run in this process with logging off. PGlite in memory unless DATABASE_URL is set: then a
+ * scratch database xinli_bench_<pid> is created on that server and dropped at the end.
+ * `uptime` is printed first and last: on a shared machine, compare ratios, not raw figures.
  */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
 import { startServer } from '../apps/server/src/server.js';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const cases = new Set((process.env.BENCH_CASES ?? 'a,b,c,d,e').split(','));
+const password = md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123');
+const root = path.resolve(import.meta.dirname, '..');
 
-async function measure(title: string, opts: autocannon.Options) {
+interface Row {
+  title: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+const rows: Row[] = [];
+
+async function measure(title: string, opts: autocannon.Options): Promise<Row> {
   await autocannon({ ...opts, duration: 1, connections }); // warm-up
   const r = await autocannon({ ...opts, duration: seconds, connections });
-  const row = { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-  console.log(`${title.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   errors ${row.errors}`);
+  const row = { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+  rows.push(row);
+  const ratio = rows[0] && rows[0] !== row ? `   x${(row.rps / rows[0].rps).toFixed(3)} of (a)` : '';
+  console.log(`${title.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   errors ${row.errors}${ratio}`);
   return row;
 }
+
+async function post(url: string, name: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}/api/${name}/1.0.0/action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { errorCode: number; errorMsg: string; data: any };
+}
+
+async function signIn(url: string): Promise<string> {
+  const login = await post(url, 'as.m.user.login', { username: 'school', pwd: password });
+  if (login.errorCode !== 0) throw new Error(`sign-in failed: ${login.errorCode} ${login.errorMsg}`);
+  return login.data.token as string;
+}
+
+const action = (url: string, name: string, token: string, body: unknown = {}): autocannon.Options => ({
+  url: `${url}/api/${name}/1.0.0/action`,
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', token },
+});
+const LIST = 'as.m.assess.forms.getFormPageList';
+const listBody = { page: 1, pageSize: 10 };
+
+async function signedInCases(url: string, token: string, tag: string, write: boolean) {
+  const list = await post(url, LIST, listBody, token);
+  if (list.errorCode !== 0 || list.data.rows.length !== 10) throw new Error(`the list case does not answer 10 rows: ${JSON.stringify(list).slice(0, 200)}`);
+  if (cases.has('b')) await measure(`(b${tag}) signed-in no-op as.m.system.ping`, action(url, 'as.m.system.ping', token));
+  if (cases.has('c')) await measure(`(c${tag}) signed-in list of 10 rows`, action(url, LIST, token, listBody));
+  if (write && cases.has('d')) {
+    let n = 0;
+    const run = `${process.pid % 1000}`;
+    await measure(`(d${tag}) signed-in write (insert + audit)`, {
+      ...action(url, 'as.m.system.dept.insertDept', token),
+      requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ deptname: `压测${run}-${++n}` }) }) }],
+    });
+  }
+}
+
+// --- the database: PGlite in memory, or a scratch database on DATABASE_URL's server ----------
+let databaseUrl: string | undefined;
+let scratch: string | undefined;
+if (process.env.DATABASE_URL) {
+  scratch = `xinli_bench_${process.pid}`;
+  const u = new URL(process.env.DATABASE_URL);
+  await adminQuery(`CREATE DATABASE ${scratch}`);
+  u.pathname = `/${scratch}`;
+  databaseUrl = u.toString();
+}
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`);
+console.log(`API benchmark: ${seconds}s per case, ${connections} connections, loopback, ${databaseUrl ? 'postgres' : 'pglite'}`);
 
 const bare = Fastify();
 bare.post('/bare', async () => ({ errorCode: 0, errorMsg: '', data: null }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+await measure('(a) bare Fastify route', { url: `${bareUrl}/bare`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
 
-// In-memory PGlite, demo data; database: process.env.DATABASE_URL to measure PostgreSQL instead.
-const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl: process.env.DATABASE_URL, logLevel: 'silent' }));
-const apiUrl = await running.app.listen({ port: 0, host: '127.0.0.1' });
-const login = await fetch(`${apiUrl}/api/as.m.user.login/1.0.0/action`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'school', pwd: md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123') }),
-}).then((r) => r.json());
-const token = login.data.token as string;
+if (['b', 'c', 'd'].some((c) => cases.has(c))) {
+  // As in production (the compiled server sets NODE_ENV=production): answers are not validated against the contract.
+  const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, logLevel: 'silent' }), { checkOutput: false });
+  const apiUrl = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  await signedInCases(apiUrl, await signIn(apiUrl), '', true);
+  await running.stop();
+}
 
-console.log(`API benchmark: ${seconds}s per case, ${connections} connections, loopback, ${running.database.kind}`);
-const a = await measure('(a) bare Fastify route', { url: `${bareUrl}/bare`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-const b = await measure('(b) signed-in as.m.system.ping', {
-  url: `${apiUrl}/api/as.m.system.ping/1.0.0/action`,
-  method: 'POST',
-  body: '{}',
-  headers: { 'content-type': 'application/json', token },
-});
-console.log(`ratio (b)/(a) throughput: ${(b.rps / a.rps).toFixed(3)}   p50 latency x${(b.p50 / Math.max(a.p50, 1)).toFixed(1)}`);
+if (cases.has('e')) {
+  const served = await serve();
+  try {
+    console.log(
+      `(e) npm run serve: first answer ${served.startMs} ms after spawn, ${served.processes} process(es), RSS ${served.rssMb().toFixed(0)} MB (log level ${served.logLevel}, log to a file)`,
+    );
+    if (process.env.BENCH_VERBOSE) console.log(served.list().join('\n'));
+    await signedInCases(served.url, await signIn(served.url), 'e', false);
+    console.log(`(e) RSS after the runs: ${served.rssMb().toFixed(0)} MB`);
+  } finally {
+    await served.stop();
+  }
+}
+
+const ratio = (tag: string) => {
+  const row = rows.find((r) => r.title.startsWith(`(${tag})`));
+  return row && rows[0] ? row.rps / rows[0].rps : undefined;
+};
+const goal = (what: string, value: number | undefined, min: number, extra = '') =>
+  value !== undefined && console.log(`goal ${what}: x${value.toFixed(3)} of (a) ${value >= min ? '>=' : '<'} ${min} ${value >= min ? 'met' : 'NOT met'}${extra}`);
+if (databaseUrl) {
+  goal('signed-in no-op >= 0.5x bare on PostgreSQL', ratio('b'), 0.5);
+  const list = rows.find((r) => r.title.startsWith('(c)'));
+  goal('signed-in list of 10 >= 0.25x bare on PostgreSQL', ratio('c'), 0.25, list ? `; p99 ${list.p99} ms ${list.p99 <= 10 ? '<=' : '>'} 10 ms` : '');
+} else goal('signed-in no-op >= 0.3x bare on PGlite', ratio('b'), 0.3);
 
 await bare.close();
-await running.stop();
+if (scratch) await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+/** `npm run serve` in its own process group, on a free port, against the bench's database (or a fresh PGlite folder). */
+async function serve() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-bench-serve-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const logLevel = process.env.BENCH_SERVE_LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info';
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, XINLI_DEMO: '1', DATA_DIR: path.join(dataDir, 'db') };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  if (process.env.BENCH_SERVE_BUILD !== '0') execSync('node apps/server/scripts/build.mjs', { cwd: root, stdio: 'ignore' });
+  const started = performance.now();
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], { cwd: root, env, stdio: ['ignore', log, log], detached: true });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm run serve exited (${child.exitCode}): ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      const r = await post(url, 'as.m.system.ping', {});
+      if (typeof r.errorCode === 'number') break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  const startMs = Math.round(performance.now() - started);
+  // Every process of the group but npm's own (npm and its shell are not the server).
+  const group = () =>
+    execSync(`ps -o rss=,args= -g ${child.pid}`, { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().match(/^(\d+)\s+(.*)$/)!)
+      .filter((m) => m && !/^(npm|sh)\b|\/npm(-cli\.js)?\b|^\/bin\/sh\b/.test(m[2]!) && !/^ps\b/.test(m[2]!));
+  return {
+    url,
+    startMs,
+    logLevel,
+    processes: group().length,
+    rssMb: () => group().reduce((sum, m) => sum + Number(m[1]), 0) / 1024,
+    list: () => group().map((m) => `${(Number(m[1]) / 1024).toFixed(0)} MB ${m[2]!.slice(0, 60)}`),
+    async stop() {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.closeSync(log);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}

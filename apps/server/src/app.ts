@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
@@ -9,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { handlers as allHandlers, missingHandlers } from './domains/index.js';
 import { registerActionRoute } from './http/action-route.js';
+import { createCallerCache } from './domains/auth/caller-cache.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
@@ -37,10 +39,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: opts.config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      customLevels: { [REQUEST_LEVEL]: REQUEST_LEVEL_VALUE },
+      // Asynchronous by default (a request does not wait for its log line to reach the terminal).
+      stream: opts.logStream ?? logDestination(),
       // Bodies are never logged; headers are not in the default serializers, but be explicit.
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
     },
+    logController: new RequestLines(),
     bodyLimit: opts.config.bodyLimitBytes,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
@@ -76,7 +81,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, protocolError(status), pickLang(req.headers['accept-language'] as string | undefined));
   });
 
+  const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) => app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'));
+  if (callers) app.addHook('onClose', () => callers.close());
   registerActionRoute(app, {
+    callers,
     db: opts.database.db,
     config: opts.config,
     now: opts.now,
@@ -85,6 +93,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   serveConsole(app, opts.config.webDist);
   return app;
+}
+
+/** The pino level of the one line written per request (README "Configuration"). */
+export const REQUEST_LEVEL = 'request';
+const REQUEST_LEVEL_VALUE = 25;
+
+/**
+ * One line per request, written when it is answered, at its own level between debug and info:
+ * LOG_LEVEL=request (the default) writes it; LOG_LEVEL=info keeps start, stop, warnings and errors
+ * but writes no line per request. Fastify's "incoming request" line is not written at all.
+ */
+class RequestLines extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    const log = request.log as unknown as pino.Logger<typeof REQUEST_LEVEL>;
+    if (!log.isLevelEnabled(REQUEST_LEVEL)) return;
+    log[REQUEST_LEVEL]({ method: request.method, url: request.url, ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  }
+}
+
+/**
+ * Standard output, written asynchronously: a request pays for formatting its line, not for a write
+ * system call; lines that arrive while a write is in flight go out together in the next one. What is
+ * still buffered at exit is written then (pino registers an exit flush for asynchronous destinations).
+ */
+function logDestination() {
+  return pino.destination({ dest: 1, sync: false });
 }
 
 /** The envelope for a fault Fastify raises before any action runs. */

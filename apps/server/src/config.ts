@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
@@ -20,6 +21,13 @@ export interface Config {
   webDist?: string;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * Server processes `npm run serve` starts (SERVER_PROCESSES, default one per core). PostgreSQL only:
+   * the embedded PGlite is one process's database, so embedded mode always runs one process.
+   */
+  processes: number;
+  /** How long a resolved caller may be reused (AUTH_CACHE_MS; 0: every request reads its session). */
+  authCacheMs: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -40,8 +48,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
+    authCacheMs: num(env.AUTH_CACHE_MS, 5000),
+    processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }
 

@@ -135,6 +135,24 @@ describe.each(engines())('logs and audit on %s', (engine) => {
     for (const secret of [md5Upper('demo123'), md5Upper('wrong-secret'), u.token]) expect(logs).not.toContain(secret);
   });
 
+  it('writes one line per request at level "request", none at LOG_LEVEL=info', async () => {
+    const lines = async (logLevel: string) => {
+      const stream = new PassThrough();
+      let logs = '';
+      stream.on('data', (b) => (logs += b));
+      const s = await startTestServer(engine, { logStream: stream, config: { logLevel } });
+      await s.call('as.m.system.ping', {});
+      s.app.log.info('an event');
+      await s.close();
+      return logs.trim().split('\n').map((l) => JSON.parse(l) as { level: number; msg: string; url?: string; status?: number; ms?: number });
+    };
+    const request = await lines('request');
+    expect(request.filter((l) => l.msg === 'request')).toEqual([expect.objectContaining({ level: 25, url: '/api/as.m.system.ping/1.0.0/action', status: 200, ms: expect.any(Number) })]);
+    expect(request.some((l) => l.msg === 'an event')).toBe(true);
+    const info = await lines('info');
+    expect(info.map((l) => l.msg)).toEqual(['an event']);
+  });
+
   it('refuses to update or delete audit rows', async () => {
     const s = await startTestServer(engine);
     await s.login('school');

@@ -12,13 +12,17 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Opens the database (migrating it), syncs the menu table, seeds demo data if asked, builds the app. */
-export async function startServer(config: Config, extra: Partial<AppOptions> = {}): Promise<Running> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-  await syncReferenceData(database.db);
-  const now = extra.now ?? (() => new Date());
-  const seeded = config.demo ? await seedDemo(database.db, config.demoPassword, now()) : false;
-  const app = await buildApp({ database, config, ...extra, now });
+/**
+ * Opens the database (migrating it), syncs the menu table, seeds demo data if asked, builds the app.
+ * With `prepared`, the database was readied already (by the primary of `npm run serve` before it
+ * started its workers): the app is built on it without migrating, syncing or seeding again.
+ */
+export async function startServer(config: Config, extra: Partial<AppOptions> & { prepared?: boolean } = {}): Promise<Running> {
+  const { prepared, ...options } = extra;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, migrate: !prepared });
+  const now = options.now ?? (() => new Date());
+  const seeded = prepared ? false : await prepare(database, config, now());
+  const app = await buildApp({ database, config, ...options, now });
   return {
     app,
     database,
@@ -29,4 +33,19 @@ export async function startServer(config: Config, extra: Partial<AppOptions> = {
       await database.close();
     },
   };
+}
+
+async function prepare(database: Database, config: Config, now: Date): Promise<boolean> {
+  await syncReferenceData(database.db);
+  return config.demo ? seedDemo(database.db, config.demoPassword, now) : false;
+}
+
+/** Migrates, syncs reference data and seeds the demo once, then closes: what the primary does before forking. */
+export async function prepareDatabase(config: Config): Promise<{ seeded: boolean }> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  try {
+    return { seeded: await prepare(database, config, new Date()) };
+  } finally {
+    await database.close();
+  }
 }

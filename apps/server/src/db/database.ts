@@ -22,7 +22,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+/** apps/server/drizzle: two levels up from src/db, one up from the compiled dist/ (npm run build). */
+export const migrationsFolder = [path.resolve(import.meta.dirname, '../../drizzle'), path.resolve(import.meta.dirname, '../drizzle')].find((dir) =>
+  fs.existsSync(path.join(dir, 'meta/_journal.json')),
+)!;
 
 export interface OpenOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
@@ -57,6 +60,41 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(opts.dataDir, opts.template ? { loadDataDir: opts.template } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close(), ...{ client } };
+}
+
+/**
+ * One statement sent as written, bypassing the query builder, and prepared: on PostgreSQL a named
+ * prepared statement (parsed and planned once per connection, then only bound and executed); on
+ * PGlite, which has no named statements in its protocol API, PREPARE once and EXECUTE with the
+ * values as literals (a quarter of the time of parsing and planning each time in WASM). Values may
+ * be strings, finite numbers or null. For the few statements on every request's path (authentication).
+ */
+export async function preparedQuery<T>(db: Db, name: string, text: string, values: (string | number | null)[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!(client instanceof PGlite)) return (await client.query({ name, text, values })).rows as T[];
+  let statements = pglitePrepared.get(client);
+  if (!statements) pglitePrepared.set(client, (statements = new Map()));
+  let ready = statements.get(name);
+  if (!ready) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad statement name ${name}`);
+    statements.set(name, (ready = client.exec(`PREPARE ${name} AS ${text}`).then(() => {})));
+    ready.catch(() => statements.delete(name));
+  }
+  await ready;
+  return (await client.query<T>(`EXECUTE ${name}(${values.map(sqlLiteral).join(', ')})`)).rows;
+}
+
+const pglitePrepared = new WeakMap<PGlite, Map<string, Promise<void>>>();
+
+function sqlLiteral(v: string | number | null): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error('not a finite number');
+    return String(v);
+  }
+  // standard_conforming_strings is on (the default): only the quote needs doubling; NUL cannot be stored.
+  if (v.includes('\u0000')) throw new Error('NUL in a statement value');
+  return `'${v.replaceAll("'", "''")}'`;
 }
 
 export async function runMigrations(database: Database): Promise<void> {

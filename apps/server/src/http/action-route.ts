@@ -4,6 +4,7 @@ import { catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@x
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';
+import type { CallerCache } from '../domains/auth/caller-cache.js';
 import { holds } from '../domains/auth/scope.js';
 import { AppError } from './errors.js';
 import { uniqueConflict } from '../db/unique.js';
@@ -18,6 +19,8 @@ export interface RouteDeps {
   handlers: HandlerMap;
   /** Validate every answer against the contract (tests and development). */
   checkOutput: boolean;
+  /** Resolved callers (auth/caller-cache.ts); absent: every request reads its session. */
+  callers?: CallerCache;
 }
 
 /** The single route of the API (SPEC §7): POST /api/{name}/1.0.0/action. */
@@ -45,7 +48,8 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
   const { body, token } = readBody(req);
   const base = { db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId };
 
-  const caller = def.access === 'public' ? null : await authenticate(deps.db, deps.config, deps.now(), token);
+  const caller = def.access === 'public' ? null : await authenticate(deps.db, deps.config, deps.now(), token, deps.callers);
+
   const ctx = createCtx({ ...base, caller });
   if (caller && typeof def.access === 'object' && !holds(caller, ...def.access.codes)) {
     await ctx.audit({ action: name, result: 'denied', detail: { needs: def.access.codes } });
@@ -58,7 +62,14 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
 
   const handler = deps.handlers[name] as ((input: unknown, c: typeof ctx) => Promise<unknown>) | undefined;
   if (!handler) throw new AppError('notFound');
-  const result = await handler(parsed.data, ctx);
+  let result: unknown;
+  try {
+    result = await handler(parsed.data, ctx);
+  } finally {
+    // A write may change what sessions may do (sign-out, password, roles, accounts): this process
+    // drops its resolved callers before answering, without waiting for the database's notification.
+    if (deps.callers && (def.op === 'write' || def.op === 'auth')) deps.callers.invalidate();
+  }
   if (isFileResult(result)) return sendFile(reply, result);
   if (deps.checkOutput) def.output.parse(result);
   return sendOk(reply, result);

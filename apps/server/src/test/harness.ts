@@ -73,7 +73,7 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL!;
   const name = `xinli_t_${process.ppid}_${randomBytes(4).toString('hex')}`;
   await admin(url, `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  const database = await openDatabase({ url: withDatabase(url, name), migrate: false });
+  const database = Object.assign(await openDatabase({ url: withDatabase(url, name), migrate: false }), { url: withDatabase(url, name) });
   const close = database.close;
   database.close = async () => {
     await close();

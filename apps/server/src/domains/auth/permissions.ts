@@ -45,7 +45,7 @@ export function roleGives(institution: ReadonlySet<string>, r: RoleGrant): strin
   return r.codes.filter((code) => institution.has(code));
 }
 
-interface AccessRows {
+export interface AccessRows {
   own: string[];
   /** The user's enabled roles with their codes. */
   roles: RoleGrant[];
@@ -61,6 +61,35 @@ const rolesOfUser = (userid: string | null) => sql`coalesce((
   from sysuser_role ur
   join role r on r.roleid = ur.roleid and r.enabled = 1
   where ur.userid = ${userid}), '[]'::json)`;
+
+/**
+ * The same five values as loadAccessRows, as SQL columns over the row of a session `s` (auth/sessions.ts
+ * reads them in its one statement per request). Keep the two in step: authz.test.ts and the
+ * sweep check both paths give the same codes.
+ */
+export const accessColumnsOfSession = `
+  array(select code from muser_permission where musercode = s.musercode) as own,
+  ${rolesSql('s.userid')} as roles,
+  array(select musercode from muser where parentcode = s.musercode) as children,
+  array(select code from muser_permission where musercode = s.actor) as actorown,
+  ${rolesSql('s.actoruserid')} as actorroles`;
+
+function rolesSql(userid: string): string {
+  return `coalesce((
+    select json_agg(json_build_object('rolekey', r.rolekey, 'codes', array(select rm.code from role_menu rm where rm.roleid = r.roleid)))
+    from sysuser_role ur
+    join role r on r.roleid = ur.roleid and r.enabled = 1
+    where ur.userid = ${userid}), '[]'::json)`;
+}
+
+/** Access from the rows the session statement read (the pure part of resolveAccess). */
+export function accessOf(account: AccountRow, userid: string | null, actor: Actor | null, raw: AccessRows): Access {
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as RoleGrant[];
+  const rows = { ...raw, roles: json(raw.roles), actorroles: json(raw.actorroles) };
+  const scope = account.issuper ? 'all' : [account.musercode, ...rows.children];
+  const actorGrants = actor ? grantsOf(actor.account, actor.userid, { own: rows.actorown, roles: rows.actorroles }) : null;
+  return { ...boundByActor(grantsOf(account, userid, rows), actorGrants), scope };
+}
 
 /**
  * The actor of a login-as session: the provider account (or super account) that opened it, and

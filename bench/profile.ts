@@ -1,0 +1,175 @@
+/**
+ * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_ACTION,
+ * LOG_LEVEL, DATABASE_URL, PROFILE_SERVER_CMD). Starts the server in its own process with bench/profile-hook.mjs,
+ * signs in, sends PROFILE_REQUESTS requests one after another (no concurrency: the figure is the cost
+ * of one request), stops the server and reads its CPU profile. Every sample is charged to the first
+ * frame, from the leaf up, that belongs to a known step (logging, query building, the database driver,
+ * zod, Fastify, ...), so a JSON.stringify inside pino counts as logging; samples outside the
+ * measured window are not taken (bench/profile-hook.mjs starts and stops the profiler around it). Prints µs of CPU per request per step and the mean wall time.
+ * With DATABASE_URL a scratch database xinli_profile_<pid> is created there and dropped at the end.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
+
+const requests = Number(process.env.PROFILE_REQUESTS ?? 3000);
+const actionName = process.env.PROFILE_ACTION ?? 'as.m.system.ping';
+const actionBody = JSON.parse(process.env.PROFILE_BODY ?? '{}');
+const root = path.resolve(import.meta.dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-profile-'));
+
+let databaseUrl: string | undefined;
+const scratch = process.env.DATABASE_URL ? `xinli_profile_${process.pid}` : undefined;
+if (scratch) {
+  await admin(`CREATE DATABASE ${scratch}`);
+  const u = new URL(process.env.DATABASE_URL!);
+  u.pathname = `/${scratch}`;
+  databaseUrl = u.toString();
+}
+
+const port = await freePort();
+const out = path.join(dir, 'server.cpuprofile');
+const env: NodeJS.ProcessEnv = { ...process.env, PROFILE_OUT: out, PORT: String(port), XINLI_DEMO: '1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SERVER_PROCESSES: '1' };
+if (databaseUrl) env.DATABASE_URL = databaseUrl;
+else delete env.DATABASE_URL;
+// The server's own entry, under the CPU profiler; its log goes to a file as in production.
+const cmd = (process.env.PROFILE_SERVER_CMD ?? 'node --import tsx apps/server/src/main.ts').split(' ');
+const log = fs.openSync(path.join(dir, 'server.log'), 'a');
+const child = spawn(cmd[0]!, ['--import', './bench/profile-hook.mjs', ...cmd.slice(1)], { cwd: root, env, stdio: ['ignore', log, log] });
+const url = `http://127.0.0.1:${port}`;
+
+async function call(name: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}/api/${name}/1.0.0/action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { errorCode: number; errorMsg: string; data: any };
+}
+for (;;) {
+  if (child.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8').slice(-1500)}`);
+  try {
+    await call('as.m.system.ping', {});
+    break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const login = await call('as.m.user.login', { username: 'school', pwd: md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123') });
+const token = login.data.token as string;
+for (let i = 0; i < 300; i++) await call(actionName, actionBody, token); // warm-up (JIT), outside the window
+
+const until = async (file: string) => {
+  while (!fs.existsSync(file)) await new Promise((r) => setTimeout(r, 20));
+};
+child.kill('SIGUSR2');
+await until(`${out}.started`);
+const t0 = performance.now();
+for (let i = 0; i < requests; i++) {
+  const r = await call(actionName, actionBody, token);
+  if (r.errorCode !== 0) throw new Error(`${actionName}: ${r.errorCode} ${r.errorMsg}`);
+}
+const wallUs = ((performance.now() - t0) * 1000) / requests;
+child.kill('SIGUSR2');
+await until(out);
+await new Promise((r) => setTimeout(r, 200)); // the file is written in one call; let it finish
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+if (scratch) await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+
+// --- the profile ------------------------------------------------------------------------------
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+const profile = JSON.parse(fs.readFileSync(out, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+/** Steps, first match wins (checked from the leaf frame up). */
+const steps: [string, (f: Node['callFrame']) => boolean][] = [
+  ['logging (pino, serializers, write)', (f) => /\/(pino|pino-std-serializers|sonic-boom|thread-stream|fast-redact|@pinojs|on-exit-leak-free)\//.test(f.url) || /logger|log\.ts/.test(f.url)],
+  ['query building (drizzle)', (f) => f.url.includes('/drizzle-orm/')],
+  ['database driver (pg, pg-protocol)', (f) => /\/(pg|pg-protocol|pg-types|pg-pool|postgres-[a-z]+|pgpass)\//.test(f.url)],
+  ['PGlite (query in WASM)', (f) => f.url.includes('/@electric-sql/pglite/')],
+  ['zod (input and output validation)', (f) => f.url.includes('/zod/')],
+  ['security headers (helmet)', (f) => /\/(helmet|@fastify\/helmet)\//.test(f.url)],
+  ['token hash (sha-256)', (f) => f.functionName === 'hashToken'],
+  ['authentication and access (app code)', (f) => /domains\/auth\/(sessions|permissions|scope)\.ts/.test(f.url)],
+  ['action route, context, envelope (app code)', (f) => /apps\/server\/src\/(http|app\.ts)/.test(f.url)],
+  ['handler and other app code', (f) => /apps\/server\/src\/|packages\/contract\//.test(f.url)],
+  ['app code (compiled bundle: route, auth, handler)', (f) => /apps\/server\/dist\//.test(f.url)],
+  ['Fastify (routing, hooks, reply, JSON)', (f) => /\/(fastify|find-my-way|avvio|light-my-request|fast-json-stringify|secure-json-parse|@fastify\/[a-z-]+|fast-querystring|toad-cache|process-warning|abstract-logging)\//.test(f.url)],
+  ['tsx loader', (f) => f.url.includes('/tsx/')],
+  ['node core (http, net, timers)', (f) => f.url.startsWith('node:')],
+];
+const special = new Set(['(garbage collector)', '(idle)', '(program)', '(root)']);
+const totals = new Map<string, number>();
+const detail = new Map<string, number>();
+for (let i = 0; i < profile.samples.length; i++) {
+  const id: number = profile.samples[i]!;
+  let step: string | undefined;
+  const leaf = byId.get(id)!.callFrame.functionName;
+  if (special.has(leaf)) step = leaf === '(garbage collector)' ? 'garbage collection' : leaf === '(idle)' ? '(idle: waiting for I/O)' : '(program: native, unattributed)';
+  // Node's own frames count only when nothing above them is a known step (a write of pino is logging).
+  const [nodeCore, ...known] = [steps[steps.length - 1]!, ...steps.slice(0, -1)];
+  for (let k = id; !step && k !== undefined; k = parent.get(k)) step = known.find(([, match]) => match(byId.get(k)!.callFrame))?.[0];
+  for (let k = id; !step && k !== undefined; k = parent.get(k)) if (nodeCore[1](byId.get(k)!.callFrame)) step = nodeCore[0];
+  step ??= 'other';
+  if (process.env.PROFILE_DETAIL && step.startsWith(process.env.PROFILE_DETAIL)) {
+    const chain: string[] = [];
+    for (let k: number | undefined = profile.samples[i]!; k !== undefined && chain.length < 8; k = parent.get(k)) {
+      const f = byId.get(k)!.callFrame;
+      chain.push(`${f.functionName || '(anon)'}@${f.url.split('/').slice(-2).join('/')}`);
+    }
+    const key = chain.join(' < ');
+    detail.set(key, (detail.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  }
+  const dt = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i]!;
+  totals.set(step, (totals.get(step) ?? 0) + dt);
+}
+
+console.log(`profile of ${requests} sequential ${actionName} on ${databaseUrl ? 'postgres' : 'pglite'}, LOG_LEVEL=${env.LOG_LEVEL}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`mean wall time per request (client side): ${wallUs.toFixed(0)} µs`);
+let cpu = 0;
+for (const [step, us] of [...totals].sort((a, b) => b[1] - a[1])) {
+  if (!step.startsWith('(idle')) cpu += us;
+  console.log(`${step.padEnd(46)} ${(us / requests).toFixed(0).padStart(6)} µs`);
+}
+for (const [k, us] of [...detail].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / requests).toFixed(0).padStart(5)} µs  ${k}`);
+console.log(`${'server CPU per request (all but idle)'.padEnd(46)} ${(cpu / requests).toFixed(0).padStart(6)} µs`);
+fs.closeSync(log);
+if (!process.env.PROFILE_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+else console.log(`kept ${dir}`);
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
