@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, lte, max } from 'drizzle-orm';
+import { and, count, eq, gt, lt, lte, max, sql } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.js';
 import { AppError, fail } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
@@ -26,7 +26,7 @@ const locked = () => new AppError('locked');
  */
 export async function checkSignIn(ctx: Ctx, username: string, pwd: string): Promise<SignInTarget> {
   const now = ctx.now();
-  const [{ id }] = await ctx.db.insert(loginAttempt).values({ username, ip: ctx.ip, at: now, ok: false }).returning({ id: loginAttempt.id });
+  const id = await recordAttempt(ctx, username, now);
   await limitAddress(ctx, now, id);
   const [lock] = await ctx.db.select().from(loginLock).where(eq(loginLock.username, username));
   const lockedNow = lock && lock.lockeduntil > now;
@@ -85,6 +85,23 @@ async function recentFailures(ctx: Ctx, username: string, now: Date, lastLockEnd
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Records an attempt under transaction locks on its address and its username. Ids come from a
+ * sequence when the insert runs, but inserts commit in any order: without the locks an attempt
+ * counting "ids before mine" could miss an earlier one not yet committed, and a few more than the
+ * limit got through. With them, attempts of one address (or one username) are inserted and
+ * committed one after another, so every earlier id is visible to the counts that follow.
+ * Address then username, always: no two attempts wait on each other in a cycle.
+ */
+async function recordAttempt(ctx: Ctx, username: string, now: Date): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${ctx.ip}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${username}))`);
+    const [{ id }] = await tx.insert(loginAttempt).values({ username, ip: ctx.ip, at: now, ok: false }).returning({ id: loginAttempt.id });
+    return id;
+  });
 }
 
 /** Attempts from this address within the last minute, up to and including this one. */
