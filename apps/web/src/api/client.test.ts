@@ -117,6 +117,12 @@ describe('error handling (SPEC §8)', () => {
     expect(modal.confirm).not.toHaveBeenCalled();
   });
 
+  it('a call answered by a proxy error page says so in the console language', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+    await expect(call('as.m.system.ping', {})).rejects.toBeInstanceOf(ApiError);
+    expect(message.error).toHaveBeenCalledWith({ content: '服务暂时不可用（HTTP 502），请稍后重试', duration: 5 });
+  });
+
   it('aborts after the 600000 ms timeout', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(
@@ -128,7 +134,7 @@ describe('error handling (SPEC §8)', () => {
     expect(message.error).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     const err = await pending;
-    expect((err as ApiError).message).toMatch(/timeout of 600000ms/);
+    expect((err as ApiError).message).toBe('请求超时（600 秒），请稍后重试');
     expect(message.error).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });

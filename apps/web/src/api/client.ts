@@ -97,7 +97,7 @@ function downloadFailed(): ApiError {
 
 async function send(url: string, init: RequestInit, options: CallOptions): Promise<Response> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new Error(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`)), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => timeout.abort(new Error(t('shell.requestTimeout', { seconds: REQUEST_TIMEOUT_MS / 1000 }))), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? anySignal(options.signal, timeout.signal) : timeout.signal;
   try {
     return await fetch(url, { ...init, signal });
@@ -115,7 +115,7 @@ async function readEnvelope(response: Response, options: CallOptions): Promise<E
   try {
     return (await response.json()) as Envelope;
   } catch {
-    const text = response.ok ? 'Error' : `Request failed with status code ${response.status}`;
+    const text = response.ok ? t('shell.badAnswer') : t('shell.httpError', { status: response.status });
     if (!options.silent) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
     throw new ApiError(text, -1);
   }
