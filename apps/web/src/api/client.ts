@@ -12,6 +12,7 @@ import { currentLanguage, t } from '../i18n';
 import { feedback } from './feedback';
 import { getToken, removeToken } from './session-token';
 import { downloadFinished, downloadStarted } from './download-overlay';
+import { saveFile } from '../lib/files';
 
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const MESSAGE_SECONDS = 5;
@@ -79,7 +80,7 @@ export async function download<N extends ActionName>(name: N, input: ActionInput
     }
     if (!response.ok) throw downloadFailed();
     const blob = await response.blob();
-    saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? withExtension(filename ?? name));
+    saveFile(blob, fileNameOf(response.headers.get('content-disposition')) ?? withExtension(filename ?? name));
   } catch (err) {
     // ApiErrors were shown where they arose; anything else gets the generic sentence.
     if (err instanceof ApiError) throw err;
@@ -185,13 +186,3 @@ export function fileNameOf(disposition: string | null): string | undefined {
 
 const withExtension = (name: string) => (/\.[a-z0-9]{2,5}$/i.test(name) ? name : `${name}.xlsx`);
 
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

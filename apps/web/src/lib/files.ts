@@ -19,7 +19,7 @@ export function fileToBase64(file: Blob): Promise<string> {
 /** About 1 MB of file: what the contract's base64 field can carry. */
 export const MAX_IMPORT_BYTES = 1_000_000;
 
-/** Saves a blob made in the browser as a file (the error file of a refused import, say). */
+/** Saves a blob as a file: a download's answer, or one made in the browser (the error file of a refused import). */
 export function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -28,5 +28,6 @@ export function saveFile(blob: Blob, name: string) {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Revoked later, not at once: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
