@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
 import { startServer } from '../apps/server/src/server.js';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
+import { scratchDatabase } from '../apps/server/src/db/admin.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -89,24 +89,8 @@ async function signedInCases(url: string, token: string, tag: string, write: boo
 }
 
 // --- the database: PGlite in memory, or a scratch database on DATABASE_URL's server ----------
-let databaseUrl: string | undefined;
-let scratch: string | undefined;
-if (process.env.DATABASE_URL) {
-  scratch = `xinli_bench_${process.pid}`;
-  const u = new URL(process.env.DATABASE_URL);
-  await adminQuery(`CREATE DATABASE ${scratch}`);
-  u.pathname = `/${scratch}`;
-  databaseUrl = u.toString();
-}
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, `xinli_bench_${process.pid}`) : undefined;
+const databaseUrl = scratch?.url;
 
 console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`);
 console.log(`API benchmark: ${seconds}s per case, ${connections} connections, loopback, ${databaseUrl ? 'postgres' : 'pglite'}`);
@@ -151,7 +135,7 @@ if (databaseUrl) {
 } else goal('signed-in no-op >= 0.3x bare on PGlite', ratio('b'), 0.3);
 
 await bare.close();
-if (scratch) await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+await scratch?.drop();
 console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 /** `npm run serve` in its own process group, on a free port, against the bench's database (or a fresh PGlite folder). */

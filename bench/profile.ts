@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
+import { scratchDatabase } from '../apps/server/src/db/admin.js';
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 3000);
 const actionName = process.env.PROFILE_ACTION ?? 'as.m.system.ping';
@@ -22,14 +22,8 @@ const actionBody = JSON.parse(process.env.PROFILE_BODY ?? '{}');
 const root = path.resolve(import.meta.dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-profile-'));
 
-let databaseUrl: string | undefined;
-const scratch = process.env.DATABASE_URL ? `xinli_profile_${process.pid}` : undefined;
-if (scratch) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const u = new URL(process.env.DATABASE_URL!);
-  u.pathname = `/${scratch}`;
-  databaseUrl = u.toString();
-}
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, `xinli_profile_${process.pid}`) : undefined;
+const databaseUrl = scratch?.url;
 
 const port = await freePort();
 const out = path.join(dir, 'server.cpuprofile');
@@ -79,7 +73,7 @@ await until(out);
 await new Promise((r) => setTimeout(r, 200)); // the file is written in one call; let it finish
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
-if (scratch) await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+await scratch?.drop();
 
 // --- the profile ------------------------------------------------------------------------------
 interface Node {
@@ -154,16 +148,6 @@ console.log(`${'server CPU per request (all but idle)'.padEnd(46)} ${(cpu / requ
 fs.closeSync(log);
 if (!process.env.PROFILE_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

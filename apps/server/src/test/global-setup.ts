@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteTemplate } from '../db/database.js';
+import { admin, withDatabase } from '../db/admin.js';
 
 /**
  * Builds the migrated databases once per run: a PGlite dump every test file loads, and, when
@@ -39,21 +40,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-export async function admin(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
+export { admin, withDatabase } from '../db/admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
