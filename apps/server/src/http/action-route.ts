@@ -62,14 +62,9 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
 
   const handler = deps.handlers[name] as ((input: unknown, c: typeof ctx) => Promise<unknown>) | undefined;
   if (!handler) throw new AppError('notFound');
-  let result: unknown;
-  try {
-    result = await handler(parsed.data, ctx);
-  } finally {
-    // A write may change what sessions may do (sign-out, password, roles, accounts): this process
-    // drops its resolved callers before answering, without waiting for the database's notification.
-    if (deps.callers && (def.op === 'write' || def.op === 'auth')) deps.callers.invalidate();
-  }
+  // No cache drop here after writes: every change that can change a caller notifies at commit, and
+  // a cached caller is used only once that notification is known to be handled (caller-cache.ts).
+  const result = await handler(parsed.data, ctx);
   if (isFileResult(result)) return sendFile(reply, result);
   if (deps.checkOutput) def.output.parse(result);
   return sendOk(reply, result);

@@ -10,8 +10,7 @@ import type { Caller } from '../../http/context.js';
  * codes, role holders, account codes) NOTIFY channel xinli_auth at commit, and every server process
  * LISTENs and drops all it holds on each notification. While the listening connection is down
  * (start-up, database restart) nothing is served from the cache. The process that makes a change
- * also drops its own entries as soon as the writing action ends (action-route.ts), without waiting
- * for its notification.
+ * learns of it the same way as every other process.
  *
  * What "at once" means: on PGlite (one process, one connection) the notification is delivered with
  * the statement that caused it, before that statement returns. On PostgreSQL a notification travels
