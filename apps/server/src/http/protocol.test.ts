@@ -65,7 +65,7 @@ describe.each(engines())('the action route on %s', (engine) => {
   });
 
   it('hides internal errors behind a generic message', async () => {
-    const broken = await s.buildApp({
+    const broken = await s.appOnTestClock({
       handlers: { ...handlers, 'as.m.system.ping': async () => { throw new Error('relation "secret_table" does not exist at /srv/app.ts:12'); } },
     });
     const t = await s.login('school');
@@ -78,7 +78,7 @@ describe.each(engines())('the action route on %s', (engine) => {
 
   it('refuses to start while a catalogued action has no handler', async () => {
     const { 'as.m.system.ping': _gone, ...rest } = handlers;
-    await expect(s.buildApp({ handlers: rest })).rejects.toThrow(/as\.m\.system\.ping/);
+    await expect(s.appOnTestClock({ handlers: rest })).rejects.toThrow(/as\.m\.system\.ping/);
   });
 });
 

@@ -14,7 +14,7 @@ export function wallClockUses(source: string): string[] {
   source.split('\n').forEach((line, i) => {
     const at = `line ${i + 1}`;
     if (/\/\/ wall-clock: \S/.test(line)) return;
-    if (/(^|[^.\w])buildApp\(/.test(line)) found.push(`${at}: buildApp() outside the harness (use TestServer.buildApp, which shares the test clock)`);
+    if (/(^|[^.\w])buildApp\(/.test(line)) found.push(`${at}: buildApp() outside the harness (use TestServer.appOnTestClock)`);
     if (/\bnew Date\(\s*\)/.test(line) || /\bDate\.now\(\)/.test(line)) found.push(`${at}: the wall clock (use the harness clock, TEST_EPOCH or testDay())`);
     if (/\bstartServer\(/.test(line) && !/\bfunction startServer\b/.test(line)) {
       const call = source.split('\n').slice(i, i + 3).join(' ');
@@ -38,6 +38,7 @@ describe('tests use the test clock', () => {
   it('finds the mistakes it guards against', () => {
     expect(wallClockUses(`const app = await buildApp({ database, config });`)).toHaveLength(1);
     expect(wallClockUses(`const b = await s.buildApp({ handlers });`)).toEqual([]);
+    expect(wallClockUses(`const b = await s.appOnTestClock({ handlers });`)).toEqual([]);
     expect(wallClockUses(`const t = new Date();\nconst u = Date.now();`)).toHaveLength(2);
     expect(wallClockUses(`new Date(TEST_EPOCH)`)).toEqual([]);
     expect(wallClockUses(`seed(db, new Date()); // wall-clock: the child processes run on the real clock`)).toEqual([]);

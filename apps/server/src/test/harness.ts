@@ -60,7 +60,7 @@ export interface TestServer {
    * Another app on this server's database and clock (e.g. with a broken handler). Test files never
    * call buildApp themselves: an app on the wall clock would see the test's sessions as expired.
    */
-  buildApp(opts?: Partial<AppOptions>): Promise<FastifyInstance>;
+  appOnTestClock(opts?: Partial<AppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -122,7 +122,7 @@ export async function startTestServer(
       if (res.errorCode !== 0) throw new Error(`login ${username} failed: ${res.errorCode} ${res.errorMsg}`);
       return res.data as UserRecord;
     },
-    buildApp: build,
+    appOnTestClock: build,
     async close() {
       await app.close();
       await database.close();
