@@ -190,8 +190,13 @@ test.describe('the header at common widths', () => {
     const cut = page.locator('.app-sidemenu .menu-label').filter({ hasText: 'Plan authorization statistics' }).first();
     await expect(cut).toBeVisible();
     expect(await cut.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await cut.hover();
-    await expect(page.locator('.ant-tooltip:visible')).toHaveText('Plan authorization statistics');
+    // The submenu may still be opening when the pointer first lands (no enter event then): move
+    // off and hover again until the tooltip shows, and fail if it never does.
+    await expect(async () => {
+      await page.mouse.move(700, 700);
+      await cut.hover();
+      await expect(page.locator('.ant-tooltip:visible')).toHaveText('Plan authorization statistics', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/sidebar-hover-en-US-1440.png`, clip: { x: 0, y: 0, width: 700, height: 320 } });
   });
 });
