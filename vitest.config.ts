@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A loaded CI machine renders antd in jsdom several times slower than a quiet one.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -3,7 +3,11 @@
  * lacks; tests run in Chinese like the console's default unless they switch.
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy/waitFor give up after 1 s by default: too short for antd in jsdom on a loaded machine
+// (one CI run failed a test that passes on a quiet one). A real failure still fails, later.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
