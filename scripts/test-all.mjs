@@ -28,11 +28,24 @@ if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
+  // Named again at the end: CI keeps only the tail of a long log.
+  for (const file of v.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') console.log(`failed: ${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}`);
+    }
+  }
 }
 if (fs.existsSync(playwrightJson)) {
   const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
   passed += p.stats?.expected ?? 0;
   failed += p.stats?.unexpected ?? 0;
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) console.log(`failed: ${[...trail, spec.title].join(' > ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of p.suites ?? []) walk(suite, [suite.title]);
 }
 const broken = steps.filter(([, ok]) => !ok).map(([name]) => name);
 if (broken.length) console.log(`\nfailed steps: ${broken.join(', ')}`);
