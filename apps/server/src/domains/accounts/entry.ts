@@ -158,3 +158,9 @@ export const entryHandlers = {
     return { filename: `${account.insname}-${size}.png`, contentType: 'image/png', body };
   },
 } satisfies HandlerMap;
+
+/** For the respondent channel (issue 11): an institution's entry settings, or null when it has none. */
+export async function entryOfAccount(db: DbOrTx, musercode: string): Promise<EntryRow | null> {
+  const [row] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, musercode));
+  return row ?? null;
+}

@@ -9,7 +9,8 @@ import { readPngUpload } from '../../kit/upload/image.js';
 import { accountNames } from '../accounts/accounts.js';
 import { appsOf } from '../apps/handlers.js';
 import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/persons.js';
-import { planNames, stageBriefs, stageFormcodes, stagesOfInstitution } from '../plans/usage.js';
+import { planNames, stageBriefs, stageFormcodes } from '../plans/usage.js';
+import { stagesOfAccount } from '../plans/access.js';
 import { scoreSheet, ScoringError } from '../scales/scoring/index.js';
 import { archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition } from '../scales/store.js';
 import { answerableForms, insertCode } from './codes.js';
@@ -202,10 +203,12 @@ async function entryOf(ctx: Ctx, entrytoken: string): Promise<EntrySettings> {
   return entry ?? notFound({ zh: '二维码已失效，请向机构索取新的二维码', en: 'This QR code is no longer valid; please ask the institution for a new one' });
 }
 
-/** The stages a QR entry offers for an app: the ones it names, else the institution's own. */
+/** The stages a QR entry offers for an app: the ones it names, else all the institution's (own or given). */
 async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
-  const own = await stagesOfInstitution(ctx.db, entry.musercode, appid);
-  return entry.stagecodes.length ? own.filter((s) => entry.stagecodes.includes(s.stagecode)) : own;
+  const usable = (await stagesOfAccount(ctx.db, entry.musercode)).filter((s) => s.appid === appid).map((s) => s.stagecode);
+  const chosen = entry.stagecodes.length ? usable.filter((s) => entry.stagecodes.includes(s)) : usable;
+  const names = await stageBriefs(ctx.db, chosen);
+  return chosen.filter((s) => names.has(s)).map((stagecode) => ({ stagecode, stagename: names.get(stagecode)!.stagename }));
 }
 
 export const respondentHandlers = {

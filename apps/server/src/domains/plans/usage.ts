@@ -122,11 +122,3 @@ export async function stageBriefs(db: DbOrTx, stagecodes: Iterable<string>): Pro
   return new Map(rows.map(({ stagecode, ...r }) => [stagecode, r]));
 }
 
-/** The stages an institution owns for one app (what its QR entry may offer), in order. */
-export async function stagesOfInstitution(db: DbOrTx, musercode: string, appid: string) {
-  return db
-    .select({ stagecode: examStage.stagecode, stagename: examStage.stagename })
-    .from(examStage)
-    .where(and(eq(examStage.musercode, musercode), eq(examStage.appid, appid)))
-    .orderBy(asc(examStage.sort), asc(examStage.stagecode));
-}
