@@ -65,7 +65,7 @@ async function codes(n: number): Promise<string[]> {
 }
 
 const line = (title: string, perSecond: number, base?: number) =>
-  console.log(`${title.padEnd(52)} ${perSecond.toFixed(1).padStart(8)} /s${base ? `   x${(perSecond / base).toFixed(3)} of (base)` : ''}`);
+  console.log(`${title.padEnd(62)} ${perSecond.toFixed(1).padStart(8)} /s${base ? `   x${(perSecond / base).toFixed(3)} of (base)` : ''}`);
 
 const base = await rate(respondents, () => post('as.m.system.ping', {}, staff));
 line('(base) signed-in no-op as.m.system.ping', base);
