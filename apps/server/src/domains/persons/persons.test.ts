@@ -222,6 +222,14 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(noHeader.data.problems.map((p: { reason: string }) => p.reason)).toEqual(['表头缺少必填列', '表头缺少必填列', '表头缺少必填列']);
   });
 
+  it('roster imports take bodies above the server’s body limit (a 50,000-row file); other actions do not', async () => {
+    const big = 'A'.repeat(3 * 1024 * 1024);
+    const roster = await s.raw('as.m.cuser.importZLBCUserFromExcel', JSON.stringify({ filename: 'r.xlsx', content: big }), { token: eldercare });
+    expect(roster.json().errorCode).toBe(ErrorCode.badImportFile); // read, and refused as no workbook
+    const other = await s.raw('as.m.cuser.getCUserPageList', JSON.stringify({ realname: big }), { token: eldercare });
+    expect(other.statusCode).toBe(413);
+  });
+
   it('exports the filtered list as a streamed workbook: masked, formula cells escaped, audited', async () => {
     await s.call('as.m.cuser.insertCUser', student({ realname: '=HYPERLINK("http://x")', idcard: '' }), school);
     const res = await download('as.m.cuser.exportCuserList', { appid: STUDENTS, realname: 'HYPERLINK' }, teacher);
