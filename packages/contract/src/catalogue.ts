@@ -5,6 +5,7 @@ import { appActions } from './actions/apps.js';
 import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
+import { examActions } from './actions/exam.js';
 import { personActions } from './actions/persons.js';
 
 /**
@@ -18,6 +19,7 @@ export const catalogue = {
   ...systemActions,
   ...scaleActions,
   ...planActions,
+  ...examActions,
   ...personActions,
 } satisfies Record<string, ActionDef>;
 
