@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { fingerprint } from '../../test/sweep/fingerprint.js';
@@ -23,9 +23,13 @@ describe.each(engines())('persons on %s', (engine) => {
   let employer: string; // I0004, under no provider
   beforeAll(async () => {
     s = await startTestServer(engine);
-    [school, teacher, hospital, provider, eldercare, employer] = await Promise.all(
-      ['schooladmin', 'teacher', 'hospital', 'provider', 'eldercare', 'warning'].map(async (u) => (await s.login(u)).token),
-    );
+  });
+  // A test moves the clock (reports a month apart): staff sign in afresh for each test, each
+  // sign-in from an address of its own (sign-ins are rate-limited per address).
+  let signins = 0;
+  const signIn = async (u: string) => (await s.login(u, undefined, `10.7.${Math.floor(++signins / 200)}.${signins % 200}`)).token;
+  beforeEach(async () => {
+    [school, teacher, hospital, provider, eldercare, employer] = await Promise.all(['schooladmin', 'teacher', 'hospital', 'provider', 'eldercare', 'warning'].map(signIn));
   });
   afterAll(() => s?.close());
 
@@ -159,8 +163,37 @@ describe.each(engines())('persons on %s', (engine) => {
     expect((await audits('as.m.cuser.deleteCUserArchive')).map((a) => a.detail)).toContainEqual(expect.objectContaining({ cusercode, archive: expect.arrayContaining([{ no: 1, value: 2 }]) }));
   });
 
+  it('one archive lists the person’s reports over time, oldest first, with indicator scores for the trend', async () => {
+    const plan = await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: STUDENTS, planname: '档案趋势', formcodes: ['PHQ9'] }, school);
+    expect(plan.errorCode, plan.errorMsg).toBe(0);
+    const { cusercode } = (await s.call('as.m.cuser.insertCUser', student({ realname: '趋势乙', idcard: '' }), school)).data;
+    const sheet = (option: number) => Array.from({ length: 9 }, (_, i) => ({ no: i + 1, option }));
+    for (const option of [3, 1]) {
+      const staff = await signIn('schooladmin');
+      const code = await s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode: plan.data.plancode }, staff);
+      expect(code.errorCode, code.errorMsg).toBe(0);
+      const started = await s.call('as.c.exam.start', { assesscode: code.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${option}` });
+      expect(started.errorCode, started.errorMsg).toBe(0);
+      const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+      await s.call('as.c.exam.sign', { signature: png }, started.data.token);
+      const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(option) }, started.data.token);
+      expect(sent.errorCode, sent.errorMsg).toBe(0);
+      s.clock.advance(30 * 86_400_000);
+    }
+    const fresh = await signIn('teacher'); // the clock moved a month: sign in again
+    const archive = await s.call('as.m.cuser.getCUserArchive', { cusercode }, fresh);
+    expect(archive.errorCode, archive.errorMsg).toBe(0);
+    const reports = archive.data.reports as { formcode: string; createdat: string; indicators: { score: number }[] }[];
+    expect(reports.map((r) => [r.formcode, r.indicators[0]!.score])).toEqual([
+      ['PHQ9', 18],
+      ['PHQ9', 0],
+    ]);
+    expect(reports[0]!.createdat < reports[1]!.createdat).toBe(true);
+    expect((await s.call('as.m.assess.getCUser', { cusercode }, fresh)).data.reportcount).toBe(2);
+  });
+
   it('the demo has a few hundred persons across the four populations', async () => {
-    const admin = (await s.login('admin')).token;
+    const admin = await signIn('admin');
     const total = async (appid: string) => (await s.call('as.m.cuser.getCUserPageList', { appid, pageSize: 1 }, admin)).data.total;
     expect(await total('000000001')).toBeGreaterThanOrEqual(80);
     expect(await total('000000002')).toBeGreaterThanOrEqual(120);
