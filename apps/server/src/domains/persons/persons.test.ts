@@ -151,6 +151,13 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(page.data.rows).toEqual([expect.objectContaining({ cusercode, archive: { q1: '初中', q2: '8', q4: '是', q5: '330108', q6: '07:30-17:10' }, phonenumber: '138****5678' })]);
     const enPage = await s.call('as.m.cuser.getCUserArchivePageList', { appid: STUDENTS, realname: '档案甲' }, teacher, { 'accept-language': 'en-US' });
     expect(enPage.data.rows[0].archive.q1).toBe('Junior secondary');
+    // The teacher's role opens the students' archive page only (000000002, not 00049).
+    for (const [name, body] of [
+      ['as.m.cuser.getCUserArchivePageList', { appid: '000000001' }],
+      ['as.m.cuser.getCUserArchiveHeadList', { appid: '000000001' }],
+    ] as const)
+      expect((await s.call(name, body, teacher)).errorCode).toBe(ErrorCode.permissionDenied);
+    expect((await s.call('as.m.cuser.getCUserArchivePageList', {}, teacher)).data.rows.every((r: { appid: string }) => r.appid === STUDENTS)).toBe(true);
     // The demo has students in the archive too.
     expect((await s.call('as.m.cuser.getCUserArchivePageList', { appid: STUDENTS }, school)).data.total).toBeGreaterThan(100);
 

@@ -60,7 +60,7 @@ export async function buildRosterTemplate(def: FormDefinition | null, population
   const help = wb.addWorksheet('说明 Help');
   help.getColumn(1).width = 120;
   [
-    `人群：${population.zh}　Population: ${population.en}`,
+    `人群：${population.zh} Population: ${population.en}`,
     '第一行为表头，请勿修改方括号中的列代码；带 * 的列必填。Row 1 is the header: keep the codes in brackets; columns marked * are required.',
     '性别填 男/女（或 01/02）；日期填 YYYY-MM-DD；身份证号为 18 位。Gender: M/F (or 01/02); dates YYYY-MM-DD; ID numbers have 18 characters.',
     '导入先预览并列出每一处错误；确认导入时全部成功或全部不导入。An import is first previewed with every problem listed; committing stores every row or none.',
