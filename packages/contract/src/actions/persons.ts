@@ -169,6 +169,8 @@ const importResult = z.object({
   /** Every bad row (at most 10,000 are listed; problemcount counts them all). */
   problems: z.array(importProblem),
   problemcount: z.int(),
+  /** The listed problems as an .xlsx (base64; row, column, reason) for the user to download; '' when none. */
+  errorfile: z.string(),
 });
 
 /** Person lists: the individual-assessment pages and the archive pages. */

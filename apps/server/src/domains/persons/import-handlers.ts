@@ -14,7 +14,7 @@ import { newId, ownerAccount } from '../../kit/index.js';
 import { streamSheetRows, UploadRefused } from '../../kit/upload/reader.js';
 import { archiveFormOf } from '../scales/store.js';
 import { assertAppOfInstitution } from './persons.js';
-import { buildRosterTemplate, checkRosterRow, mapHeader, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
+import { buildRosterTemplate, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
 import { cuser } from './tables.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -158,7 +158,8 @@ function importHandler(template: ImportTemplate) {
     if (mode === 'preview') {
       const outcome = await runRosterImport(ctx.db, { ...base, store: false });
       await ctx.audit({ action: name, result: 'ok', detail: { mode, filename, target: owner.musercode, total: outcome.total, problems: outcome.problemcount } });
-      return { mode, total: outcome.total, imported: outcome.imported, problems: outcome.problems, problemcount: outcome.problemcount };
+      const errorfile = outcome.problemcount ? (await problemsWorkbook(outcome.problems, ctx.lang)).toString('base64') : '';
+      return { mode, total: outcome.total, imported: outcome.imported, problems: outcome.problems, problemcount: outcome.problemcount, errorfile };
     }
     let done: ImportOutcome;
     try {
@@ -172,7 +173,7 @@ function importHandler(template: ImportTemplate) {
       refuseImport(done);
     }
     await ctx.audit({ action: name, result: 'ok', detail: { mode, filename, target: owner.musercode, importid: done.importid, imported: done.imported } });
-    return { mode, total: done.total, imported: done.imported, problems: [], problemcount: 0 };
+    return { mode, total: done.total, imported: done.imported, problems: [], problemcount: 0, errorfile: '' };
   };
 }
 

@@ -231,6 +231,11 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(where).toEqual(['7:realname', '8:gender', '8:birthdate', '8:phonenumber', '8:idcard', '8:q1', '8:q2', '8:q4', '8:q5', '9:idcard']);
     expect(preview.data.problems[9].reason).toBe('与第2行身份证号重复');
     expect(preview.data.problemcount).toBe(10);
+    // The same problems as a workbook to download.
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load(Buffer.from(preview.data.errorfile, 'base64') as unknown as ArrayBuffer);
+    expect(errors.worksheets[0]!.rowCount).toBe(11);
+    expect(errors.worksheets[0]!.getRow(11).values).toEqual([undefined, 9, expect.stringContaining('[idcard]'), '与第2行身份证号重复']);
 
     const refused = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: file, mode: 'commit' }, eldercare);
     expect(refused.errorCode).toBe(ErrorCode.badImportFile);
@@ -240,7 +245,7 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(await fingerprint(s.database.db)).toEqual(before);
 
     const fixed = b64(await rosterFile(header, good));
-    expect((await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: fixed }, eldercare)).data).toMatchObject({ total: 5, imported: 5, problemcount: 0 });
+    expect((await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: fixed }, eldercare)).data).toMatchObject({ total: 5, imported: 5, problemcount: 0, errorfile: '' });
     const done = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: fixed, mode: 'commit' }, eldercare);
     expect(done.data).toMatchObject({ mode: 'commit', total: 5, imported: 5 });
     const stored = await s.database.db.select().from(cuser).where(and(eq(cuser.musercode, 'I0003'), eq(cuser.source, 'import'), eq(cuser.realname, '老人1')));

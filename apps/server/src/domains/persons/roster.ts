@@ -182,4 +182,16 @@ export function checkRosterRow(cells: CellValue[], columns: RosterColumn[], at: 
   return { person: { realname, gender: gender!, birthdate, phonenumber, idcard, archive }, problems };
 }
 
+/** The problems of an import as a workbook the user downloads, fixes the roster by, and imports again. */
+export async function problemsWorkbook(problems: { row: number; column: string; reason: string }[], lang: Lang): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'en-US' ? 'Problems' : '错误');
+  ws.addRow(lang === 'en-US' ? ['Row', 'Column', 'Reason'] : ['行号', '列', '原因']);
+  ws.getRow(1).font = { bold: true };
+  for (const p of problems) ws.addRow([p.row, escapeCell(p.column), escapeCell(p.reason)]);
+  ws.getColumn(2).width = 36;
+  ws.getColumn(3).width = 60;
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
 export const problemText = (p: { reason: Message }, lang: Lang) => (lang === 'en-US' ? p.reason.en : p.reason.zh);
