@@ -115,6 +115,18 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(await fingerprint(s.database.db)).toEqual(before);
   });
 
+  it('one ID number per institution holds under parallel registrations (unique index), and another institution may reuse it', async () => {
+    const id = idNumber('330108', '20090101', 77);
+    const results = await Promise.all(Array.from({ length: 8 }, () => s.call('as.m.cuser.insertCUser', student({ realname: '并发', idcard: id }), school)));
+    expect(results.filter((r) => r.errorCode === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.errorCode === ErrorCode.conflict)).toHaveLength(7);
+    expect((await s.call('as.m.cuser.insertCUser', { appid: '000000001', realname: '并发', gender: '02', idcard: id }, hospital)).errorCode).toBe(0);
+    // A deleted person's number may come back.
+    const { cusercode } = results.find((r) => r.errorCode === 0)!.data;
+    expect((await s.call('as.m.cuser.deleteCUser', { cusercode }, school)).errorCode).toBe(0);
+    expect((await s.call('as.m.cuser.insertCUser', student({ realname: '并发', idcard: id }), school)).errorCode).toBe(0);
+  });
+
   it('updates fields and replaces the archive; deleting keeps the row and the audit trail but leaves every list', async () => {
     const { cusercode } = (await s.call('as.m.cuser.insertCUser', student({ realname: '待删除', idcard: '' }), school)).data;
     expect((await s.call('as.m.cuser.updateCUser', { cusercode, phonenumber: '13900001111', archive: [{ no: 1, value: 3 }] }, school)).errorCode).toBe(0);
