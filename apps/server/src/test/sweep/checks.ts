@@ -536,22 +536,33 @@ export async function codesFromStringsCheck(w: World, name: string): Promise<Out
   const def = defOf(name);
   const fields = writesPrincipals(name) ? callerStrings(def) : [];
   if (fields.length === 0) return { failures: [], bodies: 0 };
-  const db = w.s.database.db;
   await w.heal();
+  // Institution A, or provider P when A may not write this at all (an institution creates no accounts).
+  const asA = await codesFromStringsAs(w, name, fields, 'A');
+  if (asA.accepted || asA.failures.length) return asA;
+  const asP = await codesFromStringsAs(w, name, fields, 'P');
+  return { failures: asP.failures, bodies: asA.bodies + asP.bodies };
+}
+
+async function codesFromStringsAs(w: World, name: string, fields: string[], who: 'A' | 'P'): Promise<Outcome & { accepted: boolean }> {
+  const def = defOf(name);
+  const db = w.s.database.db;
   const target = await codesTarget(w);
-  const own = { ...(await w.idsOf(WORLD.A.musercode)), role: target.roleid, sysuser: target.userid };
+  const own = { ...(await w.idsOf(WORLD[who].musercode)), role: target.roleid, sysuser: target.userid };
   const shared = await w.sharedIds();
   const [sample] = validSamples(def.input, seedFor(SWEEP_SEED, `${name}codes`), 1, { optional: 'omit', nasty: false });
   const base = withIds(sample, def, (_p, e) => own[e] ?? shared[e], [], await w.refs());
   const failures: string[] = [];
   let bodies = 0;
+  let accepted = false;
   let known = await resolvedCodes(db);
   const send = async (set: string[], value: string) => {
     const body = { ...base, ...Object.fromEntries(set.map((f) => [f, value])) };
     bodies += 1;
     const rolesBefore = new Set((await db.select({ id: role.roleid }).from(role)).map((r) => r.id));
-    const a = await w.call(name, body, await w.token('A'));
-    if (a.errorCode === ErrorCode.identityInvalid) w.forget('A');
+    const a = await w.call(name, body, await w.token(who));
+    if (a.errorCode === ErrorCode.identityInvalid) w.forget(who);
+    if (a.errorCode === 0) accepted = true;
     for (const p of answerProblems(a)) failures.push(`${set.join(', ')} = ${JSON.stringify(value)}: ${p}`);
     // A role just created has no holder yet: give it to the target user, so that what its key
     // or name might smuggle in would show in the holder's codes (it was created with no codes).
@@ -571,7 +582,7 @@ export async function codesFromStringsCheck(w: World, name: string): Promise<Out
     const a = await send(fields, value);
     if (a.errorCode !== 0 && fields.length > 1) for (const f of fields) await send([f], value);
   }
-  return { failures: [...new Set(failures)], bodies };
+  return { failures: [...new Set(failures)], bodies, accepted };
 }
 
 // ---------------------------------------------------------------------------------------------
