@@ -16,6 +16,9 @@ export interface Config {
   lockoutFailures: number;
   lockoutMinutes: number;
   loginPerMinutePerAddress: number;
+  /** Wrong assessment codes / QR tokens one address may enter within the window before it is refused. */
+  codeFailuresPerAddress: number;
+  codeFailureWindowMinutes: number;
   bodyLimitBytes: number;
   /** Built console to serve; absent in API-only runs. */
   webDist?: string;
@@ -28,6 +31,8 @@ export interface Config {
   processes: number;
   /** How long a resolved caller may be reused (AUTH_CACHE_MS; 0: every request reads its session). */
   authCacheMs: number;
+  /** Where respondents reach this server (PUBLIC_BASE_URL): institution links are `<base>/r/<token>`. */
+  publicBaseUrl: string;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -46,11 +51,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutFailures: num(env.LOCKOUT_FAILURES, 5),
     lockoutMinutes: num(env.LOCKOUT_MINUTES, 15),
     loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
+    codeFailuresPerAddress: num(env.CODE_FAILURES_PER_ADDRESS, 10),
+    codeFailureWindowMinutes: num(env.CODE_FAILURE_WINDOW_MINUTES, 15),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }

@@ -5,6 +5,9 @@ import { appActions } from './actions/apps.js';
 import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
+import { examActions } from './actions/exam.js';
+import { personActions } from './actions/persons.js';
+import { accountActions } from './actions/accounts.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -17,6 +20,9 @@ export const catalogue = {
   ...systemActions,
   ...scaleActions,
   ...planActions,
+  ...examActions,
+  ...personActions,
+  ...accountActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -6,6 +6,8 @@ import { appHandlers } from './apps/handlers.js';
 import { systemHandlers } from './system/handlers.js';
 import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
+import { personHandlers } from './persons/handlers.js';
+import { assessmentHandlers } from './assessments/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -15,6 +17,8 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...scalesHandlers,
   ...plansHandlers,
+  ...personHandlers,
+  ...assessmentHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
  * may invent one), which keeps two domains from choosing the same letter.
  */
 export const ID_PREFIXES = {
+  /** institution or provider account (accounts) */
+  M: 'account',
   /** department (system) */
   D: 'dept',
   /** role (system) */
@@ -24,6 +26,10 @@ export const ID_PREFIXES = {
   PA: 'plan authorisation',
   /** completed assessment (assessments) */
   A: 'assessment',
+  /** person assessed, cuser (persons) */
+  C: 'person',
+  /** one committed roster import (persons) */
+  IM: 'person import',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

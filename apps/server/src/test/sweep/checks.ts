@@ -316,7 +316,9 @@ const ownedPaths = (def: ActionDef) =>
  */
 export async function tenantCheck(w: World, name: string, p: Perspective): Promise<Outcome> {
   const def = defOf(name);
-  if (def.access === 'public') return { failures: [], bodies: 0 };
+  // Respondent actions take no staff token at all (110000 for every one); their isolation, one
+  // respondent token against another's reports and forms, is tested in domains/exam.
+  if (def.access === 'public' || def.access === 'respondent') return { failures: [], bodies: 0 };
   const db = w.s.database.db;
   const failures: string[] = [];
   let bodies = 0;
@@ -445,6 +447,8 @@ export async function massAssignmentCheck(w: World, name: string): Promise<Outco
   const def = defOf(name);
   if (def.op !== 'write') return { failures: [], bodies: 0 };
   const failures = looseObjects(def.input).map((l) => `the input schema: ${l}`);
+  // A staff token never reaches a respondent handler; the strict-schema part above still holds.
+  if (def.access === 'respondent') return { failures, bodies: 0 };
   const db = w.s.database.db;
   const declared = shapeOf(def.input) ?? {};
   const extras = Object.fromEntries(
@@ -532,22 +536,33 @@ export async function codesFromStringsCheck(w: World, name: string): Promise<Out
   const def = defOf(name);
   const fields = writesPrincipals(name) ? callerStrings(def) : [];
   if (fields.length === 0) return { failures: [], bodies: 0 };
-  const db = w.s.database.db;
   await w.heal();
+  // Institution A, or provider P when A may not write this at all (an institution creates no accounts).
+  const asA = await codesFromStringsAs(w, name, fields, 'A');
+  if (asA.accepted || asA.failures.length) return asA;
+  const asP = await codesFromStringsAs(w, name, fields, 'P');
+  return { failures: asP.failures, bodies: asA.bodies + asP.bodies };
+}
+
+async function codesFromStringsAs(w: World, name: string, fields: string[], who: 'A' | 'P'): Promise<Outcome & { accepted: boolean }> {
+  const def = defOf(name);
+  const db = w.s.database.db;
   const target = await codesTarget(w);
-  const own = { ...(await w.idsOf(WORLD.A.musercode)), role: target.roleid, sysuser: target.userid };
+  const own = { ...(await w.idsOf(WORLD[who].musercode)), role: target.roleid, sysuser: target.userid };
   const shared = await w.sharedIds();
   const [sample] = validSamples(def.input, seedFor(SWEEP_SEED, `${name}codes`), 1, { optional: 'omit', nasty: false });
   const base = withIds(sample, def, (_p, e) => own[e] ?? shared[e], [], await w.refs());
   const failures: string[] = [];
   let bodies = 0;
+  let accepted = false;
   let known = await resolvedCodes(db);
   const send = async (set: string[], value: string) => {
     const body = { ...base, ...Object.fromEntries(set.map((f) => [f, value])) };
     bodies += 1;
     const rolesBefore = new Set((await db.select({ id: role.roleid }).from(role)).map((r) => r.id));
-    const a = await w.call(name, body, await w.token('A'));
-    if (a.errorCode === ErrorCode.identityInvalid) w.forget('A');
+    const a = await w.call(name, body, await w.token(who));
+    if (a.errorCode === ErrorCode.identityInvalid) w.forget(who);
+    if (a.errorCode === 0) accepted = true;
     for (const p of answerProblems(a)) failures.push(`${set.join(', ')} = ${JSON.stringify(value)}: ${p}`);
     // A role just created has no holder yet: give it to the target user, so that what its key
     // or name might smuggle in would show in the holder's codes (it was created with no codes).
@@ -567,7 +582,7 @@ export async function codesFromStringsCheck(w: World, name: string): Promise<Out
     const a = await send(fields, value);
     if (a.errorCode !== 0 && fields.length > 1) for (const f of fields) await send([f], value);
   }
-  return { failures: [...new Set(failures)], bodies };
+  return { failures: [...new Set(failures)], bodies, accepted };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,17 +593,30 @@ let parallelValue = 0;
 /**
  * A create action with a uniqueness rule (its contract's `unique`) keeps it under parallel
  * identical creates: one succeeds, every other answers conflict with a clean message, and the rows
- * written are exactly those of one create (measured on a single create first).
+ * written are exactly those of one create (measured on a single create first). The caller is
+ * institution A, or provider P when A may not create this kind of thing (an institution creates
+ * no accounts): the check itself is the same for both.
  */
 export async function parallelCreateCheck(w: World, name: string, n = 12): Promise<Outcome> {
   const def = defOf(name);
   if (!def.unique?.length) return { failures: [], bodies: 0 };
-  const db = w.s.database.db;
   await w.heal();
-  const own = await w.idsOf(WORLD.A.musercode);
+  let bodies = 0;
+  for (const who of ['A', 'P'] as const) {
+    const outcome = await parallelCreateAs(w, name, who, n);
+    bodies += outcome.bodies;
+    if (outcome.failures.length || outcome.created) return { failures: outcome.failures, bodies };
+  }
+  return { failures: [`no generated body of ${name} created anything: add a body to examples.ts`], bodies };
+}
+
+async function parallelCreateAs(w: World, name: string, who: 'A' | 'P', n: number): Promise<Outcome & { created: boolean }> {
+  const def = defOf(name);
+  const db = w.s.database.db;
+  const own = await w.idsOf(WORLD[who].musercode);
   const shared = await w.sharedIds();
   const refs = await w.refs();
-  const token = await w.token('A');
+  const token = await w.token(who);
   const delta = (a: Record<string, number>, b: Record<string, number>) =>
     Object.fromEntries(Object.keys(b).flatMap((t) => (b[t] !== a[t] ? [[t, b[t]! - (a[t] ?? 0)]] : [])));
   let bodies = 0;
@@ -607,14 +635,14 @@ export async function parallelCreateCheck(w: World, name: string, n = 12): Promi
     const answers = await Promise.all(Array.from({ length: n }, () => w.call(name, withValue(value), token)));
     const failures: string[] = [];
     const ok = answers.filter((a) => a.errorCode === 0).length;
-    if (ok !== 1) failures.push(`${n} parallel identical creates (${def.unique.join(', ')} = ${value}): ${ok} succeeded, want exactly 1`);
+    if (ok !== 1) failures.push(`${n} parallel identical creates (${def.unique!.join(', ')} = ${value}): ${ok} succeeded, want exactly 1`);
     for (const a of answers) {
       if (a.errorCode !== 0 && a.errorCode !== ErrorCode.conflict) failures.push(`a losing create answered ${describeAnswer(a)}, want conflict (${ErrorCode.conflict})`);
       for (const p of answerProblems(a)) failures.push(p);
     }
     const many = delta(mid, await rowCounts(db));
     if (JSON.stringify(many) !== JSON.stringify(one)) failures.push(`rows written by the parallel creates ${JSON.stringify(many)} differ from one create's ${JSON.stringify(one)}`);
-    return { failures: [...new Set(failures)], bodies };
+    return { failures: [...new Set(failures)], bodies, created: true };
   }
-  return { failures: [`no generated body of ${name} created anything: add a body to examples.ts`], bodies };
+  return { failures: [], bodies, created: false };
 }
