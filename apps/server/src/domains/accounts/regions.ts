@@ -57,3 +57,20 @@ export function checkRegion({ provincecode, citycode, districtcode }: RegionPath
   }
   return `${province}${city}${district}`;
 }
+
+/**
+ * The full name of one region code (province, city or district): '浙江省杭州市滨江区' for 330108,
+ * '浙江省' for 330000; null for a code that is not in the list. Used by person archives (input
+ * type 8, the region picker).
+ */
+export function regionName(code: string): string | null {
+  if (!/^[0-9]{6}$/.test(code)) return null;
+  const province = provinces[`${code.slice(0, 2)}0000`];
+  if (!province) return null;
+  if (code.endsWith('0000')) return province;
+  const city = cities[`${code.slice(0, 4)}00`];
+  if (!city) return null;
+  if (code.endsWith('00')) return `${province}${city}`;
+  const district = districts[code];
+  return district ? `${province}${city}${district}` : null;
+}

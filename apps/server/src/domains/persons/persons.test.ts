@@ -98,6 +98,7 @@ describe.each(engines())('persons on %s', (engine) => {
       [student({ archive: [{ no: 1, value: 9 }] }), /第1题/],
       [student({ archive: [{ no: 1, value: 2 }, { no: 2, value: 13 }] }), /第2题/],
       [student({ archive: [{ no: 1, value: 2 }, { no: 5, value: '浙江' }] }), /第5题/],
+      [student({ archive: [{ no: 1, value: 2 }, { no: 5, value: '339999' }] }), /第5题须为有效的行政区划代码/],
       [student({ archive: [{ no: 1, value: 2 }, { no: 6, value: '18:00-07:00' }] }), /第6题/],
       [student({ archive: [{ no: 1, value: 2 }, { no: 99, value: 'x' }] }), /第99题/],
       [student({ archive: [{ no: 2, value: 8 }] }), /第1题必填/],
@@ -160,7 +161,7 @@ describe.each(engines())('persons on %s', (engine) => {
 
     const { cusercode } = (await s.call('as.m.cuser.insertCUser', student({ realname: '档案甲', idcard: '' }), school)).data;
     const page = await s.call('as.m.cuser.getCUserArchivePageList', { appid: STUDENTS, realname: '档案甲' }, teacher);
-    expect(page.data.rows).toEqual([expect.objectContaining({ cusercode, archive: { q1: '初中', q2: '8', q4: '是', q5: '330108', q6: '07:30-17:10' }, phonenumber: '138****5678' })]);
+    expect(page.data.rows).toEqual([expect.objectContaining({ cusercode, archive: { q1: '初中', q2: '8', q4: '是', q5: '浙江省杭州市滨江区', q6: '07:30-17:10' }, phonenumber: '138****5678' })]);
     const enPage = await s.call('as.m.cuser.getCUserArchivePageList', { appid: STUDENTS, realname: '档案甲' }, teacher, { 'accept-language': 'en-US' });
     expect(enPage.data.rows[0].archive.q1).toBe('Junior secondary');
     // The teacher's role opens the students' archive page only (000000002, not 00049).
