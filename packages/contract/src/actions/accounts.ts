@@ -38,8 +38,19 @@ export const categoryFields = {
 };
 
 /** Account sign-in names share the rule of staff sign-in names (one namespace, migration 0006). */
-export const musername = z.string().trim().min(2).max(30).regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/);
-const phoneNumber = z.union([z.string().trim().regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/), z.literal('')]);
+export const musername = z
+  .string()
+  .trim()
+  .min(2)
+  .max(30)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/);
+const phoneNumber = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/),
+  z.literal(''),
+]);
 const optionalFlag = z.union([flag, z.literal('')]).optional();
 
 /** A row of the institution and provider lists. The phone is masked (138****5678); getMUser answers it in full. */
@@ -95,7 +106,14 @@ const appid = z.string().regex(/^[0-9]{9}$/);
 const clientFields = {
   title: requiredText(50),
   /** An https URL or a path on this server; '' for none. */
-  logourl: z.union([z.string().trim().max(500).regex(/^(https:\/\/|\/)[^\s"'<>]*$/), z.literal('')]),
+  logourl: z.union([
+    z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(https:\/\/|\/)[^\s"'<>]*$/),
+    z.literal(''),
+  ]),
   welcome: text(2000),
   consent: text(5000),
   /** Population apps offered (a subset of the institution's apps). */
@@ -198,7 +216,8 @@ export const accountActions = {
     access: codes(...SERVICE),
     kind: 'json',
     op: 'write',
-    summary: 'Delete an account in scope; refused while it owns institutions, staff users, plans, persons or reports. Nobody deletes their own account.',
+    summary:
+      'Delete an account in scope; refused while it owns institutions, staff users, plans, persons or reports. Nobody deletes their own account.',
     input: z.strictObject({ musercode: idString }),
     output: z.null(),
     ids: { musercode: 'muser' },
@@ -224,7 +243,8 @@ export const accountActions = {
     access: codes(...SERVICE),
     kind: 'json',
     op: 'write',
-    summary: 'Enable (1) or disable (0) an account in scope; disabling ends its sessions (and its staff users’ and login-as sessions) at once.',
+    summary:
+      'Enable (1) or disable (0) an account in scope; disabling ends its sessions (and its staff users’ and login-as sessions) at once.',
     input: z.strictObject({ musercode: idString, enabled: flag }),
     output: z.null(),
     ids: { musercode: 'muser' },

@@ -56,7 +56,13 @@ describe.each(engines())('regions, respondent entry, QR codes and exports on %s'
 
   const download = (name: string, body: Record<string, unknown>, token: string) => s.raw(name, JSON.stringify(body), { token });
   const entry = async (musercode: string) => (await s.database.db.select().from(muserEntry).where(eq(muserEntry.musercode, musercode)))[0];
-  const audited = async (action: string) => (await s.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.result, 'ok')))).map((a) => a.detail);
+  const audited = async (action: string) =>
+    (
+      await s.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.result, 'ok')))
+    ).map((a) => a.detail);
 
   it('answers GB/T 2260 provinces, cities and districts by parent code', async () => {
     const provinces = (await s.call('as.m.user.getDistrictList', {}, school)).data;
@@ -99,17 +105,33 @@ describe.each(engines())('regions, respondent entry, QR codes and exports on %s'
     expect(resolved).toMatchObject({ musercode: 'I0002', insname: '仁和妇幼保健院', entry: { title: '仁和孕产心理测评', showresult: 1 } });
 
     // Partial update keeps the link and the other settings.
-    expect((await s.call('as.m.user.updateMUserClient', { musercode: 'I0002', showresult: 0, hotline: '12356' }, provider)).errorCode).toBe(0);
-    expect(await entry('I0002')).toMatchObject({ showresult: 0, hotline: '12356', title: '仁和孕产心理测评', token: tokenOf(made.data.qrcodeurl) });
+    expect((await s.call('as.m.user.updateMUserClient', { musercode: 'I0002', showresult: 0, hotline: '12356' }, provider)).errorCode).toBe(
+      0,
+    );
+    expect(await entry('I0002')).toMatchObject({
+      showresult: 0,
+      hotline: '12356',
+      title: '仁和孕产心理测评',
+      token: tokenOf(made.data.qrcodeurl),
+    });
 
     // Bad offers change nothing: an app the institution lacks, a stage of another app, another institution's stage.
     const before = await entry('I0002');
     const app = await s.call('as.m.user.updateMUserClient', { musercode: 'I0002', appids: ['000000002'] }, provider, EN);
     expect(app).toMatchObject({ errorCode: ErrorCode.validation, errorMsg: expect.stringMatching(/does not have these apps: 000000002/) });
-    const stageOfOtherApp = await s.call('as.m.user.updateMUserClient', { musercode: 'I0002', stagecodes: ['ST-M1'], appids: [] }, provider, EN);
+    const stageOfOtherApp = await s.call(
+      'as.m.user.updateMUserClient',
+      { musercode: 'I0002', stagecodes: ['ST-M1'], appids: [] },
+      provider,
+      EN,
+    );
     expect(stageOfOtherApp).toMatchObject({ errorCode: ErrorCode.validation, errorMsg: expect.stringMatching(/outside the chosen apps/) });
-    expect((await s.call('as.m.user.updateMUserClient', { musercode: 'I0002', stagecodes: ['ST-S1'] }, provider)).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.m.user.createMUserClient', { ...settings, logourl: 'javascript:alert(1)' }, provider)).errorCode).toBe(ErrorCode.validation);
+    expect((await s.call('as.m.user.updateMUserClient', { musercode: 'I0002', stagecodes: ['ST-S1'] }, provider)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
+    expect((await s.call('as.m.user.createMUserClient', { ...settings, logourl: 'javascript:alert(1)' }, provider)).errorCode).toBe(
+      ErrorCode.validation,
+    );
     expect(await entry('I0002')).toEqual(before);
     expect(await audited('as.m.user.createMUserClient')).toContainEqual({ target: 'I0002' });
   });
@@ -155,7 +177,9 @@ describe.each(engines())('regions, respondent entry, QR codes and exports on %s'
     expect(pngSize(large.rawPayload)).toEqual({ width: 400, height: 400 });
     const small = await download('as.m.user.downloadQrCode', { musercode: 'I0001', size: 200 }, provider);
     expect(pngSize(small.rawPayload)).toEqual({ width: 200, height: 200 });
-    expect((await download('as.m.user.downloadQrCode', { musercode: 'I0001', size: 300 }, provider)).json().errorCode).toBe(ErrorCode.validation);
+    expect((await download('as.m.user.downloadQrCode', { musercode: 'I0001', size: 300 }, provider)).json().errorCode).toBe(
+      ErrorCode.validation,
+    );
     // Drawn for an institution that had no entry yet: it now has one, and its record links to it.
     expect((await entry('I0001'))!.token).toHaveLength(43);
   });
@@ -199,10 +223,14 @@ describe.each(engines())('regions, respondent entry, QR codes and exports on %s'
     const all = await unzip((await download('as.m.user.exportToZipFile', { musercodes: ['I0006', 'I0001'] }, admin)).rawPayload);
     expect([...all.keys()].sort()).toEqual(['天河_实验_小学.png', '滨江第一中学.png']);
 
-    expect((await download('as.m.user.exportToZipFile', { musercodes: ['I0001', 'I0006'] }, provider)).json().errorCode).toBe(ErrorCode.notFound);
+    expect((await download('as.m.user.exportToZipFile', { musercodes: ['I0001', 'I0006'] }, provider)).json().errorCode).toBe(
+      ErrorCode.notFound,
+    );
     expect((await download('as.m.user.exportToZipFile', { musercodes: ['P0001'] }, provider)).json().errorCode).toBe(ErrorCode.validation);
     expect((await download('as.m.user.exportToZipFile', { musercodes: [] }, provider)).json().errorCode).toBe(ErrorCode.validation);
-    expect((await download('as.m.user.exportToZipFile', { musercodes: ['I0001'] }, school)).json().errorCode).toBe(ErrorCode.permissionDenied);
+    expect((await download('as.m.user.exportToZipFile', { musercodes: ['I0001'] }, school)).json().errorCode).toBe(
+      ErrorCode.permissionDenied,
+    );
   });
 
   it('streams an export longer than one batch without losing or repeating a row', async () => {

@@ -32,7 +32,10 @@ type EntryRow = typeof muserEntry.$inferSelect;
  * For the respondent channel (issue 11): the institution a link token opens and its settings,
  * or null when no entry has the token (never had, or reset since) or its account is disabled.
  */
-export async function resolveEntryToken(db: DbOrTx, token: string): Promise<{ musercode: string; insname: string; entry: EntryRow } | null> {
+export async function resolveEntryToken(
+  db: DbOrTx,
+  token: string,
+): Promise<{ musercode: string; insname: string; entry: EntryRow } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
     .select({ entry: muserEntry, insname: muser.insname, enabled: muser.enabled })
@@ -54,7 +57,10 @@ export async function ensureEntry(db: DbOrTx, base: string, account: { musercode
     .returning();
   // Two first uses at once: one insert wins, and only the winner writes the link to the account.
   if (made) {
-    await db.update(muser).set({ qrcodeurl: entryLink(base, made.token) }).where(eq(muser.musercode, account.musercode));
+    await db
+      .update(muser)
+      .set({ qrcodeurl: entryLink(base, made.token) })
+      .where(eq(muser.musercode, account.musercode));
     return made;
   }
   const [row] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, account.musercode));
@@ -62,7 +68,8 @@ export async function ensureEntry(db: DbOrTx, base: string, account: { musercode
 }
 
 /** The QR code PNG of a link, `size` pixels square. */
-export const qrPng = (link: string, size: number): Promise<Buffer> => QRCode.toBuffer(link, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
+export const qrPng = (link: string, size: number): Promise<Buffer> =>
+  QRCode.toBuffer(link, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
 
 /** An institution in scope that may have an entry (a provider has none). */
 async function institutionInScope(ctx: Ctx, musercode: string): Promise<AccountRow> {
@@ -120,7 +127,11 @@ export const entryHandlers = {
     const base = ctx.config.publicBaseUrl;
     const row = await ctx.db.transaction(async (tx) => {
       await ensureEntry(tx, base, account, now);
-      const [changed] = await tx.update(muserEntry).set({ ...settings, updatedat: now }).where(eq(muserEntry.musercode, musercode)).returning();
+      const [changed] = await tx
+        .update(muserEntry)
+        .set({ ...settings, updatedat: now })
+        .where(eq(muserEntry.musercode, musercode))
+        .returning();
       return changed!;
     });
     await ctx.audit({ action: 'as.m.user.createMUserClient', result: 'ok', detail: { target: musercode } });
@@ -134,7 +145,10 @@ export const entryHandlers = {
     await ctx.db.transaction(async (tx) => {
       const current = await ensureEntry(tx, base, account, now);
       await checkOffer(tx, account, changes.appids ?? current.appids, changes.stagecodes ?? current.stagecodes);
-      await tx.update(muserEntry).set({ ...changes, updatedat: now }).where(eq(muserEntry.musercode, musercode));
+      await tx
+        .update(muserEntry)
+        .set({ ...changes, updatedat: now })
+        .where(eq(muserEntry.musercode, musercode));
     });
     await ctx.audit({ action: 'as.m.user.updateMUserClient', result: 'ok', detail: { target: musercode, fields: Object.keys(changes) } });
     return null;
@@ -148,7 +162,10 @@ export const entryHandlers = {
     await ctx.db.transaction(async (tx) => {
       await ensureEntry(tx, base, account, now);
       await tx.update(muserEntry).set({ token, updatedat: now }).where(eq(muserEntry.musercode, musercode));
-      await tx.update(muser).set({ qrcodeurl: entryLink(base, token), updatedat: now }).where(eq(muser.musercode, musercode));
+      await tx
+        .update(muser)
+        .set({ qrcodeurl: entryLink(base, token), updatedat: now })
+        .where(eq(muser.musercode, musercode));
     });
     await ctx.audit({ action: 'as.m.user.resetQrCode', result: 'ok', detail: { target: musercode } });
     return { qrcodeurl: entryLink(base, token) };

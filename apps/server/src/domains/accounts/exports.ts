@@ -4,7 +4,6 @@ import { asc, desc, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { Enabled, enumLabel, MUserType, type Lang, type MUserRow } from '@xinli/contract';
-import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
 import { accountInScope, todayIn } from '../../kit/index.js';
@@ -44,7 +43,9 @@ function sheetRow(r: MUserRow, lang: Lang) {
     realname: cell(r.realname),
     phonenumber: r.phonenumber,
     regionname: r.regionname,
-    category: cell([r.categorycode0, r.categorycode1, r.categorycode2, r.categorycode3, r.categorycode4, r.categorycode5].filter(Boolean).join(' / ')),
+    category: cell(
+      [r.categorycode0, r.categorycode1, r.categorycode2, r.categorycode3, r.categorycode4, r.categorycode5].filter(Boolean).join(' / '),
+    ),
     parentname: cell(r.parentname),
     enabled: enumLabel(Enabled, r.enabled, lang),
     createdat: r.createdat,
@@ -52,7 +53,7 @@ function sheetRow(r: MUserRow, lang: Lang) {
 }
 
 /** A file name part without path separators or characters archive tools refuse. */
-const safeName = (s: string) => s.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_').trim() || '_';
+const safeName = (s: string) => s.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() || '_';
 
 export const exportHandlers = {
   /**
@@ -68,7 +69,13 @@ export const exportHandlers = {
     sheet.columns = columns(lang);
     const fill = async () => {
       for (let offset = 0; ; offset += BATCH) {
-        const batch = await ctx.db.select().from(muser).where(where).orderBy(desc(muser.createdat), asc(muser.musercode)).limit(BATCH).offset(offset);
+        const batch = await ctx.db
+          .select()
+          .from(muser)
+          .where(where)
+          .orderBy(desc(muser.createdat), asc(muser.musercode))
+          .limit(BATCH)
+          .offset(offset);
         for (const r of await withParents(ctx, batch, true)) sheet.addRow(sheetRow(r, lang)).commit();
         if (batch.length < BATCH) break;
         if (body.writableNeedDrain) await once(body, 'drain');
@@ -90,7 +97,11 @@ export const exportHandlers = {
         invalid({ zh: `${account.insname} 是服务商账号，没有二维码`, en: `${account.insname} is a provider account and has no QR code` });
       }
     }
-    const accounts = await ctx.db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, codes)).orderBy(asc(muser.insname), asc(muser.musercode));
+    const accounts = await ctx.db
+      .select({ musercode: muser.musercode, insname: muser.insname })
+      .from(muser)
+      .where(inArray(muser.musercode, codes))
+      .orderBy(asc(muser.insname), asc(muser.musercode));
     const zip = new yazl.ZipFile();
     const used = new Set<string>();
     const base = ctx.config.publicBaseUrl;
@@ -106,6 +117,10 @@ export const exportHandlers = {
     await ctx.audit({ action: 'as.m.user.exportToZipFile', result: 'ok', detail: { targets: accounts.map((a) => a.musercode) } });
     const body = new PassThrough();
     zip.outputStream.pipe(body);
-    return { filename: `${ctx.lang === 'zh-CN' ? '机构二维码' : 'qrcodes'}-${todayIn(ctx.now())}.zip`, contentType: 'application/zip', body };
+    return {
+      filename: `${ctx.lang === 'zh-CN' ? '机构二维码' : 'qrcodes'}-${todayIn(ctx.now())}.zip`,
+      contentType: 'application/zip',
+      body,
+    };
   },
 } satisfies HandlerMap;

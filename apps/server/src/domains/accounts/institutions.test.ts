@@ -42,7 +42,13 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   const accounts = async () => Number((await s.database.db.select({ n: count() }).from(muser))[0]!.n);
   const account = async (musercode: string) => (await s.database.db.select().from(muser).where(eq(muser.musercode, musercode)))[0];
   const ping = async (token: string) => (await s.call('as.m.system.ping', {}, token)).errorCode;
-  const audited = async (action: string) => (await s.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.result, 'ok')))).map((a) => a.detail);
+  const audited = async (action: string) =>
+    (
+      await s.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.result, 'ok')))
+    ).map((a) => a.detail);
 
   it('demo regions are GB/T 2260 codes that nest, with the names the data package gives', () => {
     const withRegion = demoAccounts.filter((a) => a.extra?.provincecode);
@@ -59,9 +65,16 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
     expect(all.errorCode).toBe(0);
     expect(codes(all.data.rows)).toEqual(['I0001', 'I0002', 'I0003']);
     const i1 = all.data.rows.find((r: MUserRow) => r.musercode === 'I0001');
-    expect(i1).toMatchObject({ phonenumber: '139****5678', parentcode: 'P0001', parentname: '安心心理服务有限公司', regionname: '浙江省杭州市滨江区', categorylevel: 3 });
+    expect(i1).toMatchObject({
+      phonenumber: '139****5678',
+      parentcode: 'P0001',
+      parentname: '安心心理服务有限公司',
+      regionname: '浙江省杭州市滨江区',
+      categorylevel: 3,
+    });
 
-    const filter = async (f: Record<string, unknown>, token = provider) => codes((await s.call('as.m.user.getMUserPageList', { kind: 'institution', ...f }, token)).data.rows);
+    const filter = async (f: Record<string, unknown>, token = provider) =>
+      codes((await s.call('as.m.user.getMUserPageList', { kind: 'institution', ...f }, token)).data.rows);
     expect(await filter({ citycode: '330200' })).toEqual(['I0003']);
     expect(await filter({ provincecode: '330000', districtcode: '330106' })).toEqual(['I0002']);
     expect(await filter({ categorycode: '中学' })).toEqual(['I0001']);
@@ -89,7 +102,11 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   });
 
   it('a provider creates an institution under itself with a region, a category path and a respondent link', async () => {
-    const res = await s.call('as.m.user.addMUser', body('newschool', { categorycode0: '教育', categorycode1: '高中', realname: '周老师', phonenumber: '13700001111' }), provider);
+    const res = await s.call(
+      'as.m.user.addMUser',
+      body('newschool', { categorycode0: '教育', categorycode1: '高中', realname: '周老师', phonenumber: '13700001111' }),
+      provider,
+    );
     expect(res.errorCode).toBe(0);
     const created = await account(res.data.musercode);
     expect(created).toMatchObject({
@@ -105,8 +122,18 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
     expect(created!.qrcodeurl).toBe(`http://localhost:3000/r/${entry!.token}`);
     // It signs in with the password it was given, and its record carries the link.
     const record = await s.login('newschool', 'Abc123');
-    expect(record).toMatchObject({ musercode: res.data.musercode, qrcodeurl: created!.qrcodeurl, provincecode: '330000', categorycode1: '高中' });
-    expect(await audited('as.m.user.addMUser')).toContainEqual({ target: res.data.musercode, username: 'newschool', musertype: '001', parentcode: 'P0001' });
+    expect(record).toMatchObject({
+      musercode: res.data.musercode,
+      qrcodeurl: created!.qrcodeurl,
+      provincecode: '330000',
+      categorycode1: '高中',
+    });
+    expect(await audited('as.m.user.addMUser')).toContainEqual({
+      target: res.data.musercode,
+      username: 'newschool',
+      musertype: '001',
+      parentcode: 'P0001',
+    });
     // The provider's scope takes it in at once.
     expect(codes((await s.call('as.m.user.getMUserPageList', { kind: 'institution' }, provider)).data.rows)).toContain(res.data.musercode);
   });
@@ -148,11 +175,16 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   });
 
   it('an institution creates no account even when it holds the institution menu code', async () => {
-    expect((await s.call('as.m.permissions.updateUserPermissions', { musercode: 'I0003', permissions: ['00020', '00021'] }, provider)).errorCode).toBe(0);
+    expect(
+      (await s.call('as.m.permissions.updateUserPermissions', { musercode: 'I0003', permissions: ['00020', '00021'] }, provider)).errorCode,
+    ).toBe(0);
     const eldercare = (await s.login('eldercare')).token;
     const before = await accounts();
     const res = await s.call('as.m.user.addMUser', body('byinst'), eldercare, EN);
-    expect(res).toMatchObject({ errorCode: ErrorCode.permissionDenied, errorMsg: 'An institution cannot create institutions or providers' });
+    expect(res).toMatchObject({
+      errorCode: ErrorCode.permissionDenied,
+      errorMsg: 'An institution cannot create institutions or providers',
+    });
     const asProvider = await s.call('as.m.user.addMUser', body('byinst2', { musertype: '005' }), eldercare, EN);
     expect(asProvider.errorCode).toBe(ErrorCode.permissionDenied);
     expect(await accounts()).toBe(before);
@@ -167,16 +199,25 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
     const i = await s.call('as.m.user.addMUser', body('underp2', { musertype: '004', parentcode: 'P0002' }), admin);
     expect(i.errorCode).toBe(0);
     expect((await account(i.data.musercode))!.parentcode).toBe('P0002');
-    expect((await s.call('as.m.user.addMUser', body('pp', { musertype: '005', parentcode: 'P0002' }), admin)).errorCode).toBe(ErrorCode.validation);
+    expect((await s.call('as.m.user.addMUser', body('pp', { musertype: '005', parentcode: 'P0002' }), admin)).errorCode).toBe(
+      ErrorCode.validation,
+    );
     expect((await s.call('as.m.user.addMUser', body('nosuchparent', { parentcode: 'NOSUCH' }), admin)).errorCode).toBe(ErrorCode.notFound);
   });
 
   it('12 parallel creates of one account name leave exactly one account', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => s.call('as.m.user.addMUser', body('raceschool'), provider, EN)));
     expect(answers.filter((a) => a.errorCode === 0)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.errorCode !== 0)) expect(a).toMatchObject({ errorCode: ErrorCode.conflict, errorMsg: expect.stringMatching(/already taken/) });
+    for (const a of answers.filter((x) => x.errorCode !== 0))
+      expect(a).toMatchObject({ errorCode: ErrorCode.conflict, errorMsg: expect.stringMatching(/already taken/) });
     expect(await s.database.db.select().from(muser).where(eq(muser.username, 'raceschool'))).toHaveLength(1);
-    expect(await s.database.db.select().from(muserEntry).innerJoin(muser, eq(muser.musercode, muserEntry.musercode)).where(eq(muser.username, 'raceschool'))).toHaveLength(1);
+    expect(
+      await s.database.db
+        .select()
+        .from(muserEntry)
+        .innerJoin(muser, eq(muser.musercode, muserEntry.musercode))
+        .where(eq(muser.username, 'raceschool')),
+    ).toHaveLength(1);
   });
 
   it('an account and a staff user racing for one name leave exactly one of them', async () => {
@@ -221,10 +262,26 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   });
 
   it('moves an account within the category tree; a path that skips a level changes nothing', async () => {
-    const move = await s.call('as.m.user.updateMUserCategory', { musercode: 'I0003', categorycode0: '养老', categorycode1: '机构养老', categorycode2: '护理院' }, provider);
+    const move = await s.call(
+      'as.m.user.updateMUserCategory',
+      { musercode: 'I0003', categorycode0: '养老', categorycode1: '机构养老', categorycode2: '护理院' },
+      provider,
+    );
     expect(move.errorCode).toBe(0);
-    expect(await account('I0003')).toMatchObject({ categorycode0: '养老', categorycode1: '机构养老', categorycode2: '护理院', categorycode3: '', categorylevel: 3, categorycode: '护理院' });
-    const skip = await s.call('as.m.user.updateMUserCategory', { musercode: 'I0003', categorycode0: '养老', categorycode3: '跳级' }, provider, EN);
+    expect(await account('I0003')).toMatchObject({
+      categorycode0: '养老',
+      categorycode1: '机构养老',
+      categorycode2: '护理院',
+      categorycode3: '',
+      categorylevel: 3,
+      categorycode: '护理院',
+    });
+    const skip = await s.call(
+      'as.m.user.updateMUserCategory',
+      { musercode: 'I0003', categorycode0: '养老', categorycode3: '跳级' },
+      provider,
+      EN,
+    );
     expect(skip).toMatchObject({ errorCode: ErrorCode.validation, errorMsg: expect.stringMatching(/cannot skip a level/) });
     expect(await account('I0003')).toMatchObject({ categorycode2: '护理院', categorycode3: '' });
     // Cleared entirely: level 0.
@@ -263,19 +320,38 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   });
 
   it('updateMUser changes an institution’s region (checked) only for a caller with institution management', async () => {
-    const ok = await s.call('as.m.user.updateMUser', { musercode: 'I0002', provincecode: '440000', citycode: '440100', districtcode: '440106' }, provider);
+    const ok = await s.call(
+      'as.m.user.updateMUser',
+      { musercode: 'I0002', provincecode: '440000', citycode: '440100', districtcode: '440106' },
+      provider,
+    );
     expect(ok.errorCode).toBe(0);
     expect(await account('I0002')).toMatchObject({ provincecode: '440000', regionname: '广东省广州市天河区' });
-    const bad = await s.call('as.m.user.updateMUser', { musercode: 'I0002', provincecode: '440000', citycode: '330100', districtcode: '330108' }, provider, EN);
+    const bad = await s.call(
+      'as.m.user.updateMUser',
+      { musercode: 'I0002', provincecode: '440000', citycode: '330100', districtcode: '330108' },
+      provider,
+      EN,
+    );
     expect(bad.errorCode).toBe(ErrorCode.validation);
     const partial = await s.call('as.m.user.updateMUser', { musercode: 'I0002', provincecode: '330000' }, provider);
     expect(partial.errorCode).toBe(ErrorCode.validation);
     expect(await account('I0002')).toMatchObject({ provincecode: '440000', citycode: '440100' });
     const teacher = (await s.login('teacher')).token;
-    const own = await s.call('as.m.user.updateMUser', { musercode: 'I0001', provincecode: '440000', citycode: '440100', districtcode: '440106' }, teacher);
-    expect(own.errorCode).toBe(ErrorCode.permissionDenied);
-    expect((await s.call('as.m.user.updateMUser', { musercode: 'I0006', provincecode: '440000', citycode: '440100', districtcode: '440106' }, provider)).errorCode).toBe(
-      ErrorCode.notFound,
+    const own = await s.call(
+      'as.m.user.updateMUser',
+      { musercode: 'I0001', provincecode: '440000', citycode: '440100', districtcode: '440106' },
+      teacher,
     );
+    expect(own.errorCode).toBe(ErrorCode.permissionDenied);
+    expect(
+      (
+        await s.call(
+          'as.m.user.updateMUser',
+          { musercode: 'I0006', provincecode: '440000', citycode: '440100', districtcode: '440106' },
+          provider,
+        )
+      ).errorCode,
+    ).toBe(ErrorCode.notFound);
   });
 });

@@ -107,14 +107,20 @@ export function toRow(r: MUserRecord, parentname: string, masked: boolean): MUse
 
 /** Rows with their owning provider's name. */
 export async function withParents(ctx: Ctx, rows: MUserRecord[], masked: boolean): Promise<MUserRow[]> {
-  const names = await accountNames(ctx.db, rows.flatMap((r) => (r.parentcode ? [r.parentcode] : [])));
+  const names = await accountNames(
+    ctx.db,
+    rows.flatMap((r) => (r.parentcode ? [r.parentcode] : [])),
+  );
   return rows.map((r) => toRow(r, r.parentcode ? (names.get(r.parentcode) ?? '') : '', masked));
 }
 
 /** A password the server can still refuse from its MD5: empty, or the account name itself. */
 function assertPasswordAcceptable(pwd: string, username: string) {
   if (pwd === md5Upper('') || pwd === md5Upper(username)) {
-    invalid({ zh: '密码格式不正确：密码不能为空，也不能与登录账号相同', en: 'Password format incorrect: the password cannot be empty or the same as the account name' });
+    invalid({
+      zh: '密码格式不正确：密码不能为空，也不能与登录账号相同',
+      en: 'Password format incorrect: the password cannot be empty or the same as the account name',
+    });
   }
 }
 
@@ -125,7 +131,10 @@ async function ownerOf(ctx: Ctx, musertype: string, parentcode: string | undefin
   const allowed = creatableTypes(me);
   if (!allowed.includes(musertype)) {
     if (!allowed.length) denied({ zh: '机构账号不能创建机构或服务商', en: 'An institution cannot create institutions or providers' });
-    denied({ zh: '服务商只能创建机构（类型 001–004），不能创建服务商', en: 'A provider can create institutions (types 001–004) only, not providers' });
+    denied({
+      zh: '服务商只能创建机构（类型 001–004），不能创建服务商',
+      en: 'A provider can create institutions (types 001–004) only, not providers',
+    });
   }
   if (musertype === '005') {
     if (parent) invalid({ zh: '服务商不能隶属于其他账号', en: 'A provider cannot belong to another account' });
@@ -133,7 +142,8 @@ async function ownerOf(ctx: Ctx, musertype: string, parentcode: string | undefin
   }
   if (!parent) return me.issuper ? null : me.musercode;
   if (parent.musertype !== '005' || parent.issuper) invalid({ zh: '所属账号必须是服务商', en: 'The owning account must be a provider' });
-  if (!me.issuper && parent.musercode !== me.musercode) invalid({ zh: '只能在自己名下创建机构', en: 'You can create institutions under your own account only' });
+  if (!me.issuper && parent.musercode !== me.musercode)
+    invalid({ zh: '只能在自己名下创建机构', en: 'You can create institutions under your own account only' });
   return parent.musercode;
 }
 
@@ -210,8 +220,15 @@ export const institutionHandlers = {
   'as.m.user.updateMUserCategory': async ({ musercode, ...path }, ctx) => {
     await managedAccount(ctx, musercode);
     const category = checkCategoryPath(path);
-    await ctx.db.update(muser).set({ ...category, updatedat: ctx.now() }).where(eq(muser.musercode, musercode));
-    await ctx.audit({ action: 'as.m.user.updateMUserCategory', result: 'ok', detail: { target: musercode, categorycode: category.categorycode } });
+    await ctx.db
+      .update(muser)
+      .set({ ...category, updatedat: ctx.now() })
+      .where(eq(muser.musercode, musercode));
+    await ctx.audit({
+      action: 'as.m.user.updateMUserCategory',
+      result: 'ok',
+      detail: { target: musercode, categorycode: category.categorycode },
+    });
     return null;
   },
 
