@@ -32,6 +32,7 @@ test.describe('providers and institutions (/Service)', () => {
     page,
     request,
   }) => {
+    test.setTimeout(180_000);
     await signIn(page, 'provider');
     await page.goto('/Service/terminal');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
@@ -72,7 +73,7 @@ test.describe('providers and institutions (/Service)', () => {
 
     // Apps: the students app.
     await page.getByTestId('account-more-chenguang').hover();
-    await page.getByRole('menuitem', { name: '应用与阶段' }).click();
+    await page.getByRole('menuitem', { name: '应用与阶段', exact: true }).click();
     const apps = page.getByTestId('apps-dialog');
     await apps.getByTestId('apps-checks').getByText('青少年学生').click();
     await apps.getByRole('button', { name: '确 定' }).click();
@@ -82,7 +83,7 @@ test.describe('providers and institutions (/Service)', () => {
 
     // Permissions: the tree speaks in menu labels; grant individual assessment.
     await page.getByTestId('account-more-chenguang').hover();
-    await page.getByRole('menuitem', { name: '权限' }).click();
+    await page.getByRole('menuitem', { name: '权限', exact: true }).click();
     const perms = page.getByTestId('permissions-dialog');
     const tree = perms.getByTestId('menu-tree');
     await expect(tree).toContainText('个体测评');
@@ -151,13 +152,14 @@ test.describe('providers and institutions (/Service)', () => {
     await page.goto('/Service/terminal');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
     await page.getByTestId('account-more-school').hover();
-    await page.getByRole('menuitem', { name: '删除' }).click();
+    await page.getByRole('menuitem', { name: '删除', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
     await expect(page.locator('.ant-message')).toContainText('不能删除');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible();
   });
 
   test('screenshots: 1024 and 1440 px, zh and en, with the loading, empty and error states', async ({ page }) => {
+    test.setTimeout(240_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     await signIn(page, 'provider');
     for (const lang of ['zh-CN', 'en-US']) {

@@ -84,7 +84,7 @@ export default defineArea({
     // Permissions of an account
     permissionsTitle: '“{{name}}”的权限',
     permissionsHint: '只能授予您自己拥有的权限。',
-    otherCodes: '其他功能权限',
+    featureCode: '功能权限',
   },
   en: {
     insname: 'Institution name',
@@ -165,6 +165,6 @@ export default defineArea({
     stagesHint: 'Gives the institution your stages (adds only; its present stages stay).',
     permissionsTitle: 'Permissions of “{{name}}”',
     permissionsHint: 'You can grant only permissions you hold.',
-    otherCodes: 'Other feature permissions',
+    featureCode: 'Feature permission',
   },
 });
