@@ -8,7 +8,7 @@ import { MUserType, type ActionInput, type CategoryNode, type MUserRow } from '@
 import { call, download } from '../../api';
 import { openActingTab, useSession } from '../../auth';
 import { useAccess } from '../../components/access';
-import { ErrorState, f, ListView, useListPage } from '../../components/list';
+import { ErrorState, f, ListView, maskPhone, useListPage } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import AccountDialog, { typesOf } from './AccountDialog';
 import AppsDialog from './AppsDialog';
@@ -177,24 +177,38 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
           }
           columns={[
             col.text('insname', {
-              title: kind === 'provider' ? t('Service.account.providerName') : undefined,
-              width: 180,
+              ...(kind === 'provider' ? { title: t('Service.account.providerName') } : {}),
+              width: 170,
+              // The sign-in account sits under the name: one column fewer, so 1440 px shows them all.
               render: (name: string, r) => (
-                <Space size={4} wrap>
-                  {name}
-                  {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
+                <Space orientation="vertical" size={0}>
+                  <Space size={4} wrap>
+                    {name}
+                    {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
+                  </Space>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {r.username}
+                  </Typography.Text>
                 </Space>
               ),
             }),
-            col.text('username', { width: 120 }),
-            col.enumTag('musertype', MUserType, { width: 110 }),
-            ...(owners ? [col.text('parentname', { width: 140 })] : []),
-            col.text('realname', { width: 90 }),
-            col.phone('phonenumber'),
-            col.text('regionname', { width: 170 }),
+            col.enumTag('musertype', MUserType, { width: 96 }),
+            ...(owners ? [col.text('parentname', { width: 130 })] : []),
+            col.text('realname', {
+              width: 120,
+              render: (name: string, r) => (
+                <Space orientation="vertical" size={0}>
+                  {name || '—'}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {maskPhone(r.phonenumber)}
+                  </Typography.Text>
+                </Space>
+              ),
+            }),
+            col.text('regionname', { width: 140 }),
             col.text('categorycode', {
               title: col.title('categoryPath'),
-              width: 160,
+              width: 120,
               render: (_: string, r) => {
                 const path = fieldsToPath(r);
                 return path.length ? path.join(' / ') : <Typography.Text type="secondary">{t('Service.account.noCategory')}</Typography.Text>;
@@ -209,7 +223,6 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
               disabled: (r) => r.musercode === me,
               testId: (r) => `account-enabled-${r.username}`,
             }),
-            col.time('createdat'),
             col.actions(
               (r) => [
                 { key: 'edit', action: 'as.m.user.updateMUser', onClick: () => open('edit', r), testId: `account-edit-${r.username}` },
@@ -240,7 +253,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
                 { key: 'move', label: t('Service.account.move'), action: 'as.m.user.updateMUserCategory', more: true, onClick: () => open('move', r) },
                 { ...col.remove('as.m.user.deleteMUser', { musercode: r.musercode }, r.insname, { hidden: r.musercode === me }), more: true },
               ],
-              { width: 230, moreTestId: (r) => `account-more-${r.username}` },
+              { width: 220, moreTestId: (r) => `account-more-${r.username}` },
             ),
           ]}
         />

@@ -117,7 +117,7 @@ export default defineArea({
     loginAs: 'Log in as',
     loginAsBlocked: 'The browser blocked the new tab: allow pop-ups for this site and try again',
     loginAsOpened: 'The console of “{{name}}” opened in a new tab',
-    client: 'Respondent entry',
+    client: 'QR entry',
     apps: 'Apps and stages',
     permissions: 'Permissions',
     move: 'Move category',
