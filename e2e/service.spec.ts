@@ -109,6 +109,9 @@ test.describe('providers and institutions (/Service)', () => {
     await row.getByTestId('account-edit-chenguang').click();
     const edit = page.getByRole('dialog', { name: '修改机构' });
     expect(await qrSize(edit, 'account-qr')).toEqual({ width: 200, height: 200 });
+    await expect(edit.getByTestId('region-picker')).toContainText('天河区');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'account-dialog.png') });
     await edit.getByRole('button', { name: '取 消' }).click();
 
     // Log in as it: a new tab with a banner; the provider's tab keeps its own session.
@@ -118,6 +121,8 @@ test.describe('providers and institutions (/Service)', () => {
     await expect(acting.getByTestId('acting-banner')).toContainText('安心心理服务有限公司');
     await expect(acting.getByTestId('acting-banner')).toContainText('晨光实验中学');
     await expect(acting.getByTestId('side-menu')).toContainText('个体测评');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await acting.screenshot({ path: path.join(SHOTS, 'acting-tab.png') });
     await page.reload();
     await expect(page.getByTestId('insname')).toHaveText('安心心理服务有限公司');
     await expect(page.getByTestId('acting-banner')).toHaveCount(0);
@@ -191,7 +196,7 @@ test.describe('providers and institutions (/Service)', () => {
     // Error: the list answers a server error; retry is offered.
     await page.route('**/api/as.m.user.getMUserPageList/**', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto('/Service/terminal');
-    await expect(page.getByRole('button', { name: /重\s*试/ })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('button', { name: /重\s*试|Retry/ })).toBeVisible(FIRST_LOAD);
     await page.screenshot({ path: path.join(SHOTS, 'terminal-error.png') });
     // Loading: the answer is held back.
     await page.unroute('**/api/as.m.user.getMUserPageList/**');

@@ -4,7 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import { ApartmentOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MUserType, type ActionInput, type CategoryNode, type MUserRow } from '@xinli/contract';
+import { enumLabel, MUserType, type ActionInput, type CategoryNode, type MUserRow } from '@xinli/contract';
 import { call, download } from '../../api';
 import { openActingTab, useSession } from '../../auth';
 import { useAccess } from '../../components/access';
@@ -90,7 +90,7 @@ type Dialog = 'edit' | 'client' | 'apps' | 'permissions' | 'move';
  * login-as, and the exports (the list as .xlsx; the QR codes of the chosen rows as a zip).
  */
 export default function AccountsPage({ kind }: { kind: AccountKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const { session } = useSession();
   const { can } = useAccess();
@@ -119,6 +119,12 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
   const [selected, setSelected] = useState<string[]>([]);
   const owners = !!list.rows?.some((r) => r.parentcode && r.parentcode !== me);
   const { col } = list;
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const typeTag = (type: string) => (
+    <Tag bordered={false} style={{ fontSize: 12, marginInlineEnd: 0 }}>
+      {enumLabel(MUserType, type, lang)}
+    </Tag>
+  );
 
   async function loginAs(r: MUserRow) {
     const tab = openActingTab();
@@ -178,21 +184,23 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
           columns={[
             col.text('insname', {
               ...(kind === 'provider' ? { title: t('Service.account.providerName') } : {}),
-              width: 170,
-              // The sign-in account sits under the name: one column fewer, so 1440 px shows them all.
+              width: 180,
+              // The sign-in account and type sit under the name: two columns fewer, so 1440 px shows them all.
               render: (name: string, r) => (
                 <Space orientation="vertical" size={0}>
                   <Space size={4} wrap>
                     {name}
                     {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
                   </Space>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {r.username}
-                  </Typography.Text>
+                  <Space size={6}>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {r.username}
+                    </Typography.Text>
+                    {typeTag(r.musertype)}
+                  </Space>
                 </Space>
               ),
             }),
-            col.enumTag('musertype', MUserType, { width: 96 }),
             ...(owners ? [col.text('parentname', { width: 130 })] : []),
             col.text('realname', {
               width: 120,
