@@ -47,12 +47,16 @@ export async function resolveEntryToken(db: DbOrTx, token: string): Promise<{ mu
 export async function ensureEntry(db: DbOrTx, base: string, account: { musercode: string; insname: string }, now: Date): Promise<EntryRow> {
   const [known] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, account.musercode));
   if (known) return known;
-  const token = newEntryToken();
-  await db
+  const [made] = await db
     .insert(muserEntry)
-    .values({ musercode: account.musercode, token, title: account.insname, createdat: now, updatedat: now })
-    .onConflictDoNothing();
-  await db.update(muser).set({ qrcodeurl: entryLink(base, token) }).where(eq(muser.musercode, account.musercode));
+    .values({ musercode: account.musercode, token: newEntryToken(), title: account.insname, createdat: now, updatedat: now })
+    .onConflictDoNothing()
+    .returning();
+  // Two first uses at once: one insert wins, and only the winner writes the link to the account.
+  if (made) {
+    await db.update(muser).set({ qrcodeurl: entryLink(base, made.token) }).where(eq(muser.musercode, account.musercode));
+    return made;
+  }
   const [row] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, account.musercode));
   return row!;
 }
@@ -70,11 +74,11 @@ async function institutionInScope(ctx: Ctx, musercode: string): Promise<AccountR
 }
 
 /** Offered apps must be the institution's own; offered stages its own (or given to it) of those apps. */
-async function checkOffer(ctx: Ctx, account: AccountRow, appids: string[], stagecodes: string[]) {
-  const stages = new Map((await stagesOfAccount(ctx.db, account.musercode)).map((s) => [s.stagecode, s.appid]));
+async function checkOffer(db: DbOrTx, account: AccountRow, appids: string[], stagecodes: string[]) {
+  const stages = new Map((await stagesOfAccount(db, account.musercode)).map((s) => [s.stagecode, s.appid]));
   const foreign = stagecodes.filter((s) => !stages.has(s));
   if (foreign.length) notFound({ zh: `阶段不存在：${foreign.join(', ')}`, en: `No such stage: ${foreign.join(', ')}` });
-  const apps = new Set((await appsOf(ctx.db, account.musercode, account.issuper)).map((a) => a.appid));
+  const apps = new Set((await appsOf(db, account.musercode, account.issuper)).map((a) => a.appid));
   const beyond = appids.filter((a) => !apps.has(a));
   if (beyond.length) {
     invalid({ zh: `该机构没有这些应用：${beyond.join(', ')}`, en: `The institution does not have these apps: ${beyond.join(', ')}` });
@@ -111,7 +115,7 @@ export const entryHandlers = {
   /** Sets every setting (creating the entry and its link when there is none; an existing link stays). */
   'as.m.user.createMUserClient': async ({ musercode, ...settings }, ctx) => {
     const account = await institutionInScope(ctx, musercode);
-    await checkOffer(ctx, account, settings.appids, settings.stagecodes);
+    await checkOffer(ctx.db, account, settings.appids, settings.stagecodes);
     const now = ctx.now();
     const base = ctx.config.publicBaseUrl;
     const row = await ctx.db.transaction(async (tx) => {
@@ -129,7 +133,7 @@ export const entryHandlers = {
     const base = ctx.config.publicBaseUrl;
     await ctx.db.transaction(async (tx) => {
       const current = await ensureEntry(tx, base, account, now);
-      await checkOffer(ctx, account, changes.appids ?? current.appids, changes.stagecodes ?? current.stagecodes);
+      await checkOffer(tx, account, changes.appids ?? current.appids, changes.stagecodes ?? current.stagecodes);
       await tx.update(muserEntry).set({ ...changes, updatedat: now }).where(eq(muserEntry.musercode, musercode));
     });
     await ctx.audit({ action: 'as.m.user.updateMUserClient', result: 'ok', detail: { target: musercode, fields: Object.keys(changes) } });
