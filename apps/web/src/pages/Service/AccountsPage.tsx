@@ -192,8 +192,8 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
                     {name}
                     {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
                   </Space>
-                  <Space size={6}>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <Space size={6} wrap>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                       {r.username}
                     </Typography.Text>
                     {typeTag(r.musertype)}
