@@ -6,6 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useNavigate } from 'react-router';
 import type { UserRecord } from '@xinli/contract';
 import { call, getToken, removeToken, setToken } from '../api';
+import { isActingTab } from '../api/session-token';
+import { leaveActing } from './acting';
 import { feedback } from '../api/feedback';
 import { queryClient } from '../query-client';
 import { t } from '../i18n';
@@ -17,6 +19,7 @@ import {
   PERMISSIONS_KEY,
   readJson,
   signInName,
+  store,
   USER_KEY,
   writeJson,
   type StoredUser,
@@ -49,7 +52,7 @@ export function restoreSession(): Restored {
     }
     const user = readJson<StoredUser>(USER_KEY);
     if (!user || !Array.isArray(roles) || typeof user.musertype !== 'string') throw new Error('incomplete session');
-    return { kind: 'ok', session: buildSession(user, roles, localStorage.getItem(MARKER_KEY)) };
+    return { kind: 'ok', session: buildSession(user, roles, store().getItem(MARKER_KEY)) };
   } catch {
     removeToken();
     return { kind: 'expired', variant: 2 };
@@ -104,7 +107,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(token);
     writeJson(USER_KEY, user);
     writeJson(PERMISSIONS_KEY, user.roles);
-    localStorage.setItem(MARKER_KEY, user.loginasmarker ?? '');
+    store().setItem(MARKER_KEY, user.loginasmarker ?? '');
     queryClient.clear();
     const next = buildSession(user, user.roles, user.loginasmarker);
     setSession(next);
@@ -112,6 +115,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    // A login-as tab signs out of the institution only: it becomes the provider's tab again.
+    if (isActingTab()) return leaveActing();
     const user = readJson<StoredUser>(USER_KEY);
     if (user) sessionStorage.setItem(LOGOUT_NAME_KEY, signInName(user));
     // The next user starts without the last one's tabs.

@@ -13,12 +13,16 @@
  *   appList_000000001 .. appList_000000004
  *                     the account's apps of each population group (SPEC §7), one key per appid
  *   tagsView.affixed  paths of tabs the user pinned
+ * A login-as tab keeps every local-storage key above but `remember` in its own session
+ * storage instead, prefixed `actingAs.` (with its token: api/session-token.ts, auth/acting.ts):
+ * read and write them through `store()`.
  * Session storage:
  *   username          the account name saved at sign-out (pre-fills the sign-in form)
  *   tagsView.visited  the visited tabs of this browser tab (cleared at sign-out)
  *   appSwitched       set just before the reload of an app switch
  */
 import type { AppEntry, UserRecord } from '@xinli/contract';
+import { ACTING_PREFIX, clearActing, isActingTab } from '../api/session-token';
 
 export const USER_KEY = 'userInfo';
 export const PERMISSIONS_KEY = 'permissions';
@@ -36,15 +40,29 @@ export type StoredUser = Omit<UserRecord, 'token'>;
 /** The name the user signs in with: a staff user's own (sysusername), else the institution's account. */
 export const signInName = (user: Pick<StoredUser, 'userid' | 'sysusername' | 'username'>) => (user.userid ? user.sysusername : user.username) || user.username;
 
+/** Where this tab's session keys live: local storage, or a login-as tab's own session storage. */
+export interface KeyStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+const actingStore: KeyStore = {
+  getItem: (key) => sessionStorage.getItem(ACTING_PREFIX + key),
+  setItem: (key, value) => sessionStorage.setItem(ACTING_PREFIX + key, value),
+  removeItem: (key) => sessionStorage.removeItem(ACTING_PREFIX + key),
+};
+export const store = (): KeyStore => (isActingTab() ? actingStore : localStorage);
+
 export function readJson<T>(key: string): T | null {
-  const raw = localStorage.getItem(key);
+  const raw = store().getItem(key);
   return raw === null ? null : (JSON.parse(raw) as T);
 }
 
-export const writeJson = (key: string, value: unknown) => localStorage.setItem(key, JSON.stringify(value));
+export const writeJson = (key: string, value: unknown) => store().setItem(key, JSON.stringify(value));
 
-/** Sign-out: everything but the remembered username goes. */
+/** Sign-out: everything but the remembered username goes (a login-as tab drops only its own session). */
 export function clearLocalStorageExceptRemember() {
+  if (isActingTab()) return clearActing();
   const keep = localStorage.getItem(REMEMBER_KEY);
   localStorage.clear();
   if (keep !== null) localStorage.setItem(REMEMBER_KEY, keep);

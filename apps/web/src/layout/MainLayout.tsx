@@ -15,6 +15,7 @@ import Breadcrumbs from './Breadcrumbs';
 import TagsView from './TagsView';
 import SettingsDrawer from './SettingsDrawer';
 import { AppSelectionDialog } from './apps';
+import ActingBanner from './ActingBanner';
 import './layout.css';
 
 /** SPEC §9: sidebar 210px wide; collapsed it shows icons only. */
@@ -83,6 +84,7 @@ export default function MainLayout() {
           </Drawer>
         )}
         <main className="app-main">
+          <ActingBanner />
           <div className="app-subbar">
             <div className="app-crumbs">
               <Tooltip title={mobile || collapsed ? t('shell.navbar.expand') : t('shell.navbar.collapse')}>

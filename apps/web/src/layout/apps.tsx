@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PopulationApp, type AppEntry } from '@xinli/contract';
 import { call } from '../api';
-import { APP_SELECTED_KEY, CURRENT_APP_KEY, currentApp, storeApps, writeJson, type StoredUser } from '../auth/storage';
+import { APP_SELECTED_KEY, CURRENT_APP_KEY, currentApp, store, storeApps, writeJson, type StoredUser } from '../auth/storage';
 import { useSession } from '../auth/session';
 
 /** Set before the reload of an app switch, so the reloaded console can say it worked. */
@@ -69,7 +69,7 @@ export function AppSelectionDialog({ user }: { user: StoredUser }) {
   const { t } = useTranslation();
   const { modal } = AntApp.useApp();
   const { signOut } = useSession();
-  const needed = !user.appdialogexempt && localStorage.getItem(APP_SELECTED_KEY) !== 'true';
+  const needed = !user.appdialogexempt && store().getItem(APP_SELECTED_KEY) !== 'true';
   const [open, setOpen] = useState(needed);
   const apps = useAccountApps(user);
   const [chosen, setChosen] = useState<string | null>(currentApp()?.appid ?? null);
@@ -87,7 +87,7 @@ export function AppSelectionDialog({ user }: { user: StoredUser }) {
     const app = list.find((a) => a.appid === selected);
     if (!app) return;
     chooseApp(app);
-    localStorage.setItem(APP_SELECTED_KEY, 'true');
+    store().setItem(APP_SELECTED_KEY, 'true');
     setOpen(false);
   };
   return (
@@ -141,7 +141,7 @@ export function AppSwitcher({ user }: { user: StoredUser }) {
       cancelText: t('shell.cancel'),
       onOk: () => {
         chooseApp(app);
-        localStorage.setItem(APP_SELECTED_KEY, 'true');
+        store().setItem(APP_SELECTED_KEY, 'true');
         sessionStorage.setItem(SWITCHED_KEY, app.appid);
         window.location.reload();
       },

@@ -73,13 +73,17 @@ export const authActions = {
     summary:
       'Change the signed-in account’s password (musercode and pwd); every session of the account is revoked. ' +
       'A staff user naming its own institution changes its own name, phone and password, never the institution’s; ' +
-      'the institution’s name needs code 00021 or 00022. Changing another account needs code 00021 or 00022 and that account in scope.',
+      'the institution’s name needs code 00021 or 00022. Changing another account needs code 00021 or 00022 and that account in scope; ' +
+      'so do the region codes (all three together, GB/T 2260, nesting checked).',
     input: z.strictObject({
       musercode: idString,
       pwd: md5Password.optional(),
       insname: text(100).optional(),
       realname: text(64).optional(),
       phonenumber: text(20).optional(),
+      provincecode: z.string().regex(/^[0-9]{6}$/).optional(),
+      citycode: z.string().regex(/^[0-9]{6}$/).optional(),
+      districtcode: z.union([z.string().regex(/^[0-9]{6}$/), z.literal('')]).optional(),
     }),
     output: z.null(),
     ids: { musercode: 'muser' },

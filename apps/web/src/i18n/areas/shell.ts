@@ -100,6 +100,10 @@ export default defineArea({
       loading: '正在加载应用…',
     },
     backTop: '回到顶部',
+    acting: {
+      banner: '{{actor}} 正在以“{{insname}}”的身份操作：此标签页中的一切操作都记在该机构名下。',
+      leave: '退出代登录，返回我的控制台',
+    },
   },
   en: {
     appTitle: 'AI smart psychology - administrator side',
@@ -196,5 +200,9 @@ export default defineArea({
       loading: 'Loading apps…',
     },
     backTop: 'Back to top',
+    acting: {
+      banner: '{{actor}} is acting as “{{insname}}”: everything done in this tab is done as that institution.',
+      leave: 'Leave and return to my console',
+    },
   },
 });
