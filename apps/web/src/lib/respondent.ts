@@ -1,10 +1,8 @@
 /**
- * Where a respondent answers: the respondent channel's own entry, served by the same server.
- * An assessment code travels in the link so a scan of the slip's QR code opens the right sheet.
- * (One place: the respondent entry's path is decided by the respondent channel.)
+ * The respondent page of an assessment code as a full link. The server answers the path of the
+ * respondent entry for each code (`url`, e.g. `/a/<assesscode>`); the console only puts its own
+ * origin in front, so the link works wherever the console is served.
  */
-export const RESPONDENT_PATH = '/r/';
-
-export function respondentLink(assesscode: string, origin = window.location.origin): string {
-  return `${origin}${RESPONDENT_PATH}?code=${encodeURIComponent(assesscode)}`;
+export function respondentLink(url: string, origin = window.location.origin): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }

@@ -17,6 +17,10 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   // Data reports (/Datastatistics)
   // Statistics (/statistics, /statisticsN)
   // Individual assessment (/empower)
+  usersReport: lazy(() => import('./empower/usersReport')),
+  usersReport2: lazy(() => import('./empower/usersReport2')),
+  usersReport3: lazy(() => import('./empower/usersReport3')),
+  usersReport4: lazy(() => import('./empower/usersReport4')),
   // Group assessment (/task)
   // Early warning (/earlyWarning)
   // Archives (/archives)

@@ -14,6 +14,8 @@ import './code-slips.css';
 export interface CodeSlip {
   realname: string;
   assesscode: string;
+  /** The respondent page's path the server gave for the code. */
+  url: string;
   /** The plan or stage given, shown on the slip. */
   planname?: string;
 }
@@ -43,7 +45,7 @@ export default function CodeSlips({ slips }: { slips: CodeSlip[] }) {
       </Space>
       <div className="code-slips">
         {slips.map((s) => {
-          const link = respondentLink(s.assesscode);
+          const link = respondentLink(s.url);
           return (
             <div className="code-slip" key={s.assesscode} data-testid="code-slip">
               <QrImage text={link} size={132} />
