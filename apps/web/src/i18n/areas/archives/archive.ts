@@ -24,6 +24,7 @@ export default defineArea({
     removePlan: '撤销',
     removePlanConfirm: '撤销未使用的测评码 {{code}}？',
     give: '分配测评',
+    status: { issued: '未开始', started: '进行中', finished: '已完成' },
   },
   en: {
     title: 'Personal archive',
@@ -47,5 +48,6 @@ export default defineArea({
     removePlan: 'Withdraw',
     removePlanConfirm: 'Withdraw the unused code {{code}}?',
     give: 'Give an assessment',
+    status: { issued: 'Not started', started: 'In progress', finished: 'Finished' },
   },
 });
