@@ -8,25 +8,25 @@
 import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, TimePicker } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import type { QuestionDefinition } from '@xinli/contract';
 import { useLocalText } from '../../lib/options';
 import { RegionField } from './RegionField';
-import { DATE, DATE_TIME, TIME } from './values';
+import { DATE, DATE_TIME, TIME, type ArchiveField } from './values';
 
 export interface ArchiveFieldsProps {
-  questions: QuestionDefinition[];
+  /** The questions of the app's archive form (the archive columns). */
+  fields: ArchiveField[];
   /** The form field the values live under. */
   name?: string;
 }
 
-export default function ArchiveFields({ questions, name = 'archive' }: ArchiveFieldsProps) {
+export default function ArchiveFields({ fields, name = 'archive' }: ArchiveFieldsProps) {
   const { t } = useTranslation();
   const text = useLocalText();
-  const sorted = [...questions].sort((a, b) => a.no - b.no);
+  const sorted = [...fields].sort((a, b) => a.no - b.no);
   return (
     <>
       {sorted.map((q) => {
-        const label = text(q.text);
+        const label = text(q.title);
         const rules: Rule[] = [];
         if (q.required) rules.push({ required: true, message: t('archives.form.required', { field: label }) });
         if (q.type === 0 && q.range && [1, 2, 7].includes(q.inputtype ?? 0)) {
@@ -44,8 +44,8 @@ export default function ArchiveFields({ questions, name = 'archive' }: ArchiveFi
 }
 
 /** The widget of one question. */
-function control(q: QuestionDefinition, text: (t: { zh: string; en: string }) => string, t: (k: string) => string) {
-  const options = q.options.map((o, i) => ({ value: i + 1, label: text(o.text) }));
+function control(q: ArchiveField, text: (t: { zh: string; en: string }) => string, t: (k: string) => string) {
+  const options = q.options.map((o, i) => ({ value: i + 1, label: text(o) }));
   // Long option lists read better in a drop-down than as a row of radios.
   if (q.type === 1) return options.length > 6 ? <Select allowClear options={options} placeholder={t('archives.form.choose')} /> : <Radio.Group options={options} />;
   if (q.type === 2) return <Checkbox.Group options={options} />;
