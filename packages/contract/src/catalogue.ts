@@ -7,6 +7,7 @@ import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
 import { examActions } from './actions/exam.js';
 import { accountActions } from './actions/accounts.js';
+import { personActions } from './actions/persons.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -21,6 +22,7 @@ export const catalogue = {
   ...planActions,
   ...examActions,
   ...accountActions,
+  ...personActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -11,4 +11,5 @@ export * from './actions/scales.js';
 export * from './actions/plans.js';
 export * from './actions/exam.js';
 export * from './actions/accounts.js';
+export * from './actions/persons.js';
 export * from './scales/definition.js';
