@@ -1,35 +1,21 @@
 import { useMemo, useState } from 'react';
 import { Card, Col, Empty, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ReportDetail, ReportRow } from '@xinli/contract';
-import { call } from '../../api';
-import { ErrorState } from '../../components/list';
+import type { PersonReport } from '@xinli/contract';
 import { LevelTag, MentalStateTag } from '../../components/levels';
-import TrendChart, { type TrendPoint } from '../../components/charts/TrendChart';
+import TrendChart from '../../components/charts/TrendChart';
 import { formatTime } from '../../lib/format';
-import { useLocalText } from '../../lib/options';
 import ReportDrawer from '../empower/ReportDrawer';
 
-/** How many of the newest reports the trends read (each is one audited report read). */
-const TREND_REPORTS = 30;
-
-interface Series {
-  key: string;
-  title: string;
-  points: TrendPoint[];
-}
-
-/** Indicator series per form: for each form, one series per indicator over the reports. */
-function seriesByForm(details: ReportDetail[], text: (t: { zh: string; en: string } | null) => string) {
-  const forms = new Map<string, { formname: string; series: Map<string, Series> }>();
-  for (const d of details) {
-    if (d.voided) continue;
-    const form = forms.get(d.formcode) ?? { formname: d.formname, series: new Map<string, Series>() };
-    forms.set(d.formcode, form);
-    for (const i of d.indicators) {
-      const s = form.series.get(i.code) ?? { key: `${d.formcode}-${i.code}`, title: text(i.name), points: [] };
-      s.points.push({ time: d.createdat, score: i.score, level: i.level, colour: i.colour, band: text(i.label) });
+/** For each form, one series per indicator over the person's reports (oldest first). */
+export function seriesByForm(reports: PersonReport[]) {
+  const forms = new Map<string, { formname: string; series: Map<string, { key: string; title: string; points: { time: string; score: number; level: number | null; colour: string }[] }> }>();
+  for (const r of reports) {
+    const form = forms.get(r.formcode) ?? { formname: r.formname, series: new Map() };
+    forms.set(r.formcode, form);
+    for (const i of r.indicators) {
+      const s = form.series.get(i.code) ?? { key: `${r.formcode}-${i.code}`, title: i.name, points: [] };
+      s.points.push({ time: r.createdat, score: i.score, level: i.level, colour: i.colour });
       form.series.set(i.code, s);
     }
   }
@@ -37,34 +23,18 @@ function seriesByForm(details: ReportDetail[], text: (t: { zh: string; en: strin
 }
 
 /** A person's reports over time: one trend chart per indicator, the warnings, and the report list. */
-export default function PersonReports({ cusercode }: { cusercode: string }) {
+export default function PersonReports({ reports }: { reports: PersonReport[] }) {
   const { t } = useTranslation();
-  const text = useLocalText();
   const k = (key: string) => t(`archives.archive.${key}`);
   const r = (key: string) => t(`empower.report.${key}`);
   const [open, setOpen] = useState<string | null>(null);
-  const input = { cusercode, page: 1, pageSize: 200 };
-  const list = useQuery({
-    queryKey: ['as.m.exam.getCUserReportPageList', input],
-    queryFn: () => call('as.m.exam.getCUserReportPageList', input),
-  });
-  const rows = list.data?.rows ?? [];
-  const newest = rows.slice(0, TREND_REPORTS);
-  const details = useQueries({
-    queries: newest.map((row) => ({
-      queryKey: ['as.m.exam.getCUserReport', { reportid: row.reportid }],
-      queryFn: () => call('as.m.exam.getCUserReport', { reportid: row.reportid }),
-      staleTime: 5 * 60_000,
-    })),
-  });
-  const loaded = details.map((d) => d.data).filter((d): d is ReportDetail => !!d);
-  const forms = useMemo(() => seriesByForm(loaded, text), [loaded.length, cusercode]); // eslint-disable-line react-hooks/exhaustive-deps
-  const warnings = loaded.flatMap((d) => d.warnings.map((w, i) => ({ key: `${d.reportid}-${i}`, time: d.createdat, form: d.formname, reason: text(w.reason), level: w.level })));
-
-  if (list.error) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
+  const forms = useMemo(() => seriesByForm(reports), [reports]);
+  const newestFirst = useMemo(() => [...reports].reverse(), [reports]);
+  const warned = newestFirst.filter((x) => x.warning);
+  const topLevel = (x: PersonReport) => x.indicators.reduce<number | null>((m, i) => (i.level === null ? m : Math.max(m ?? 0, i.level)), null);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small" title={k('trend')} loading={list.isLoading || (newest.length > 0 && loaded.length === 0)} data-testid="archive-trends">
+      <Card size="small" title={k('trend')} data-testid="archive-trends">
         {forms.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noTrend')} />
         ) : (
@@ -87,35 +57,35 @@ export default function PersonReports({ cusercode }: { cusercode: string }) {
         )}
       </Card>
       <Card size="small" title={k('warnings')}>
-        {warnings.length === 0 ? (
+        {warned.length === 0 ? (
           <Typography.Text type="secondary">{k('noWarnings')}</Typography.Text>
         ) : (
-          <ul className="archive-warnings">
-            {warnings.map((w) => (
-              <li key={w.key}>
-                <Tag color="error">{formatTime(w.time)}</Tag>
-                {w.form}：{w.reason}
-              </li>
+          <Space orientation="vertical" size={4}>
+            {warned.map((w) => (
+              <span key={w.reportid}>
+                <Tag color="error">{formatTime(w.createdat)}</Tag>
+                <a onClick={() => setOpen(w.reportid)}>{w.formname}</a>
+              </span>
             ))}
-          </ul>
+          </Space>
         )}
       </Card>
-      <Card size="small" title={`${k('reports')}（${list.data?.total ?? 0}）`}>
-        <Table<ReportRow>
+      <Card size="small" title={`${k('reports')}（${reports.length}）`}>
+        <Table<PersonReport>
           size="small"
           bordered
           rowKey="reportid"
-          loading={list.isFetching}
-          dataSource={rows}
-          pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+          dataSource={newestFirst}
+          pagination={reports.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noReports')} /> }}
           scroll={{ x: 'max-content' }}
+          data-testid="archive-reports"
           columns={[
             { title: r('createdat'), dataIndex: 'createdat', key: 'createdat', width: 150, render: (v: string) => formatTime(v) },
             { title: r('formname'), dataIndex: 'formname', key: 'formname' },
-            { title: r('stagename'), dataIndex: 'stagename', key: 'stagename', render: (v: string) => v || '—' },
-            { title: r('level'), key: 'level', width: 100, render: (_, row) => (row.level === null ? '—' : <LevelTag level={row.level} colour={row.colour} />) },
+            { title: r('level'), key: 'level', width: 100, render: (_, row) => { const l = topLevel(row); return l === null ? '—' : <LevelTag level={l} />; } },
             { title: r('mentalstate'), dataIndex: 'mentalstate', key: 'ms', width: 120, render: (v: number) => <MentalStateTag state={v} /> },
+            { title: r('warning'), dataIndex: 'warning', key: 'w', width: 70, render: (v: boolean) => (v ? <Tag color="error">{t('common.yes')}</Tag> : '—') },
             { title: t('common.actions'), key: 'a', width: 80, render: (_, row) => <a onClick={() => setOpen(row.reportid)}>{r('view')}</a> },
           ]}
         />
