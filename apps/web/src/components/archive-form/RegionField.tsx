@@ -1,16 +1,11 @@
 /**
- * Input type 8 (province/city/district). The console's one region picker is
- * components/RegionPicker.tsx (built with the institution pages); this adapter keeps the archive
- * form's value (the codes from province down, see values.ts) and is replaced by it on merge.
+ * Input type 8 (province/city/district): the console's one region picker. Its value is the code
+ * path from province down; the archive stores the deepest code (values.ts).
  */
-import { Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import RegionPicker from '../RegionPicker';
 
 export function RegionField(props: { value?: string[]; onChange?: (v: string[]) => void }) {
-  return (
-    <Input
-      value={(props.value ?? []).join('/')}
-      onChange={(e) => props.onChange?.(e.target.value.split('/').filter(Boolean))}
-      style={{ width: 260 }}
-    />
-  );
+  const { t } = useTranslation();
+  return <RegionPicker value={props.value} onChange={props.onChange} placeholder={t('archives.form.region')} style={{ width: 280 }} />;
 }
