@@ -31,6 +31,8 @@ export interface Config {
   processes: number;
   /** How long a resolved caller may be reused (AUTH_CACHE_MS; 0: every request reads its session). */
   authCacheMs: number;
+  /** Where respondents reach this server (PUBLIC_BASE_URL): institution links are `<base>/r/<token>`. */
+  publicBaseUrl: string;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
  * may invent one), which keeps two domains from choosing the same letter.
  */
 export const ID_PREFIXES = {
+  /** institution or provider account (accounts) */
+  M: 'account',
   /** department (system) */
   D: 'dept',
   /** role (system) */

@@ -30,6 +30,15 @@ const population = {
   elderly: ['0000000044', '000000004'],
 };
 
+/** GB/T 2260 codes with the name the user record carries (checked against the data in demo.test). */
+const region = (provincecode: string, citycode: string, districtcode: string, regionname: string) => ({ provincecode, citycode, districtcode, regionname });
+
+/** A category path without gaps, with its level and deepest label as addMUser derives them. */
+function category(...labels: string[]) {
+  const path = Object.fromEntries([0, 1, 2, 3, 4, 5].map((i) => [`categorycode${i}`, labels[i] ?? '']));
+  return { ...path, categorylevel: labels.length, categorycode: labels.at(-1) ?? '' };
+}
+
 interface DemoAccount {
   musercode: string;
   username: string;
@@ -60,6 +69,8 @@ export const demoAccounts: DemoAccount[] = [
     insname: '安心心理服务有限公司',
     codes: [...area.reports, ...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.service, ...area.authority, ...area.organization, ...area.operations, ...Object.values(population).flat()],
     extra: {
+      ...region('330000', '330100', '330106', '浙江省杭州市西湖区'),
+      ...category('服务商', '华东'),
       navbarlinks: [
         { key: 'website', url: 'https://www.example.com/' },
         { key: 'bigscreen', url: '/echarts/web' },
@@ -74,7 +85,7 @@ export const demoAccounts: DemoAccount[] = [
     insname: '滨江第一中学',
     parentcode: 'P0001',
     codes: [...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.authority, ...area.organization, ...population.students],
-    extra: { provincecode: '330000', citycode: '330100', districtcode: '330108', regionname: '浙江省杭州市滨江区' },
+    extra: { ...region('330000', '330100', '330108', '浙江省杭州市滨江区'), ...category('教育', '中学', '公办') },
   },
   {
     musercode: 'I0002',
@@ -84,6 +95,7 @@ export const demoAccounts: DemoAccount[] = [
     insname: '仁和妇幼保健院',
     parentcode: 'P0001',
     codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.consultation, ...area.organization, ...population.maternity],
+    extra: { ...region('330000', '330100', '330106', '浙江省杭州市西湖区'), ...category('医疗', '妇幼保健') },
   },
   {
     musercode: 'I0003',
@@ -93,6 +105,7 @@ export const demoAccounts: DemoAccount[] = [
     insname: '康乐养老院',
     parentcode: 'P0001',
     codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...population.elderly],
+    extra: { ...region('330000', '330200', '330203', '浙江省宁波市海曙区'), ...category('养老', '社区养老') },
   },
   {
     musercode: 'I0004',
@@ -111,6 +124,56 @@ export const demoAccounts: DemoAccount[] = [
     insname: '滨江区教育局',
     codes: [...area.statistics, ...area.reports, ...area.warning],
     extra: { loginasmarker: 'JYJ', appdialogexempt: true },
+  },
+  // A second provider in the south with institutions in other regions and categories, and one
+  // institution the platform runs itself, so the /Service lists, filters and trees have variety.
+  {
+    musercode: 'P0002',
+    apps: ['000000001', '000000002', '000000003', '000000004'],
+    username: 'provider2',
+    musertype: '005',
+    insname: '南粤心理健康服务中心',
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.service, ...area.authority, ...area.organization, ...Object.values(population).flat()],
+    extra: { ...region('440000', '440100', '440106', '广东省广州市天河区'), ...category('服务商', '华南') },
+  },
+  {
+    musercode: 'I0006',
+    apps: ['000000002'],
+    username: 'gzschool',
+    musertype: '001',
+    insname: '天河实验小学',
+    parentcode: 'P0002',
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...population.students],
+    extra: { ...region('440000', '440100', '440106', '广东省广州市天河区'), ...category('教育', '小学', '公办') },
+  },
+  {
+    musercode: 'I0007',
+    apps: ['000000003'],
+    username: 'shcorp',
+    musertype: '003',
+    insname: '浦江数据科技股份有限公司',
+    parentcode: 'P0002',
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...population.workers],
+    extra: { ...region('310000', '310100', '310115', '上海市上海市浦东新区'), ...category('企业', '互联网') },
+  },
+  {
+    musercode: 'I0008',
+    apps: ['000000001'],
+    username: 'bjhospital',
+    musertype: '002',
+    insname: '朝阳妇产医院',
+    parentcode: 'P0002',
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...population.maternity],
+    extra: { ...region('110000', '110100', '110105', '北京市北京市朝阳区'), ...category('医疗', '专科医院') },
+  },
+  {
+    musercode: 'I0009',
+    apps: ['000000004'],
+    username: 'cdcare',
+    musertype: '004',
+    insname: '锦江颐养中心',
+    codes: [...area.statistics, ...area.individual, ...population.elderly],
+    extra: { ...region('510000', '510100', '510104', '四川省成都市锦江区'), ...category('养老', '养老院') },
   },
 ];
 
@@ -172,6 +235,7 @@ export const demoSignIns = [
   ['eldercare', 'elderly-care home (type 004): sees statisticsN'],
   ['warning', 'employer (type 003) with login-as marker FW01: lands on crisis warnings'],
   ['bureau', 'education bureau with login-as marker JYJ: lands on statistics'],
+  ['provider2', 'a second provider (Guangzhou) with institutions in Guangzhou, Shanghai and Beijing'],
   ['teacher', 'staff user of the school with the counsellor role'],
   ['schooladmin', 'staff user of the school with the admin role'],
   ['doctor', 'staff user of the hospital with the doctor role'],

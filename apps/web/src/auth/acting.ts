@@ -40,18 +40,29 @@ interface Handoff {
 
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
+/** A tab opened for login-as while the server is asked; `show` hands it the answer. */
+export interface PendingTab {
+  show: (record: UserRecord, actor: string, back: string) => void;
+  cancel: () => void;
+}
+
 /**
- * Opens the record of an `as.m.user.loginAs` answer in a new tab. Answers false when the
- * browser refused the new tab.
+ * Opens an empty tab at once, in the click that asked for it (a tab opened after waiting for
+ * the server is what pop-up blockers block); answers null when the browser refused it.
  */
-export function openActingTab(record: UserRecord, actor: string, back: string): boolean {
-  const id = randomId();
-  const key = HANDOFF_PREFIX + id;
-  localStorage.setItem(key, JSON.stringify({ record, actor, back } satisfies Handoff));
-  setTimeout(() => localStorage.removeItem(key), HANDOFF_MS);
-  const tab = window.open(`/?${HANDOFF_PARAM}=${id}`, '_blank');
-  if (!tab) localStorage.removeItem(key);
-  return !!tab;
+export function openActingTab(): PendingTab | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  return {
+    show: (record, actor, back) => {
+      const id = randomId();
+      const key = HANDOFF_PREFIX + id;
+      localStorage.setItem(key, JSON.stringify({ record, actor, back } satisfies Handoff));
+      setTimeout(() => localStorage.removeItem(key), HANDOFF_MS);
+      tab.location.replace(`/?${HANDOFF_PARAM}=${id}`);
+    },
+    cancel: () => tab.close(),
+  };
 }
 
 /**

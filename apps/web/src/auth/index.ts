@@ -2,4 +2,4 @@ export { SessionProvider, useSession, usePermission, hasCode, displayName, resto
 export { generateRoutes, mayOpen, type GeneratedRoutes, type PageRoute, type MenuRoute } from './routes';
 export { isValidNewPassword, hashPassword } from './password';
 export * from './storage';
-export { openActingTab, actingInfo, leaveActing, type ActingInfo } from './acting';
+export { openActingTab, actingInfo, leaveActing, type ActingInfo, type PendingTab } from './acting';

@@ -44,6 +44,8 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   scaleComments: lazy(() => import('./evaluating/scaleComments')),
   // Consultation (/registration)
   // Providers (/Service)
+  terminal: lazy(() => import('./Service/terminal')),
+  usersManager: lazy(() => import('./Service/usersManager')),
   // Permission management (/authority)
   roleAdministration: lazy(() => import('./authority/roleAdministration')),
   earlyWarningC: lazy(() => import('./authority/earlyWarningC')),

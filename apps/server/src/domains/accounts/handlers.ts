@@ -4,8 +4,15 @@ import { fail } from '../../http/errors.js';
 import { accountInScope } from '../../kit/index.js';
 import { muserPermission } from './tables.js';
 import { holds } from '../auth/scope.js';
+import { entryHandlers } from './entry.js';
+import { exportHandlers } from './exports.js';
+import { institutionHandlers } from './institutions.js';
 
 export const accountHandlers = {
+  ...institutionHandlers,
+  ...entryHandlers,
+  ...exportHandlers,
+
   'as.m.permissions.getAllPermissions': async ({ musercode }, ctx) => {
     const account = await accountInScope(ctx, ctx.db, musercode);
     const granted = await ctx.db.select({ code: muserPermission.code }).from(muserPermission).where(eq(muserPermission.musercode, account.musercode));

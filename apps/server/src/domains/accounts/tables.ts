@@ -70,3 +70,29 @@ export const signinName = pgTable(
   },
   (t) => [uniqueIndex('signin_name_lower_idx').on(sql`lower(${t.name})`), index('signin_name_user_idx').on(t.userid), index('signin_name_muser_idx').on(t.musercode)],
 );
+
+/**
+ * The respondent entry of an institution (issue 10): what its respondents see when they open its
+ * link, and the link's token. The token is 256 random bits, kept as is because the QR code must
+ * be drawn again from it; replacing it (resetQrCode) makes the old link unknown at once.
+ */
+export const muserEntry = pgTable(
+  'muser_entry',
+  {
+    musercode: text()
+      .primaryKey()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    title: text().notNull().default(''),
+    logourl: text().notNull().default(''),
+    welcome: text().notNull().default(''),
+    consent: text().notNull().default(''),
+    appids: jsonb().$type<string[]>().notNull().default([]),
+    stagecodes: jsonb().$type<string[]>().notNull().default([]),
+    showresult: integer().notNull().default(0),
+    hotline: text().notNull().default(''),
+    createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('muser_entry_token_idx').on(t.token)],
+);

@@ -22,3 +22,9 @@ export async function resultCountsByVersion(db: DbOrTx, formcode: string): Promi
   const rows = await db.select({ version: assessment.version, n: count() }).from(assessment).where(eq(assessment.formcode, formcode)).groupBy(assessment.version);
   return new Map(rows.map((r) => [r.version, Number(r.n)]));
 }
+
+/** How many results an institution holds (an account with results cannot be deleted). */
+export async function accountResultCount(db: DbOrTx, musercode: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(assessment).where(eq(assessment.musercode, musercode));
+  return Number(row?.n ?? 0);
+}

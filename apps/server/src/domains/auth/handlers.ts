@@ -9,6 +9,20 @@ import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions }
 import { hashPassword } from './passwords.js';
 import { assertInScope, holds } from './scope.js';
 import { iso } from '../../kit/index.js';
+import { checkRegion } from '../accounts/regions.js';
+
+/**
+ * The region part of updateMUser: all three codes or none, only by a caller with institution
+ * management (00021/00022), checked against GB/T 2260 (accounts/regions.ts).
+ */
+function regionChange(manages: boolean, r: { provincecode?: string; citycode?: string; districtcode?: string }) {
+  const given = [r.provincecode, r.citycode, r.districtcode].filter((v) => v !== undefined).length;
+  if (given === 0) return {};
+  if (!manages) fail('permissionDenied', { zh: '修改地区需要机构管理权限', en: 'Changing the region needs institution management' });
+  if (given !== 3) fail('validation', { zh: '省、市、区县须一起提交', en: 'Send the province, city and district together' });
+  const path = { provincecode: r.provincecode!, citycode: r.citycode!, districtcode: r.districtcode! };
+  return { ...path, regionname: checkRegion(path) };
+}
 
 export const authHandlers = {
   'as.m.user.login': async ({ username, pwd }, ctx) => {
@@ -48,12 +62,13 @@ export const authHandlers = {
    *   name or phone (a counsellor once renamed its school and changed its phone);
    * - anyone else (a provider, a login-as session): needs 00021 or 00022 and the account in scope.
    */
-  'as.m.user.updateMUser': async ({ musercode, pwd, insname, ...personal }, ctx) => {
+  'as.m.user.updateMUser': async ({ musercode, pwd, insname, provincecode, citycode, districtcode, ...personal }, ctx) => {
     const me = ctx.me;
     const own = musercode === me.musercode && !me.actor;
     const staff = own && me.userid !== null;
     const manages = holds(me, '00021', '00022');
     if (!own && !manages) fail('permissionDenied');
+    const region = regionChange(manages, { provincecode, citycode, districtcode });
     if (staff && insname !== undefined && !manages) {
       fail('permissionDenied', {
         zh: '机构资料只能由机构账号或有机构管理权限的用户修改',
@@ -62,7 +77,11 @@ export const authHandlers = {
     }
     assertInScope(me, musercode);
     const now = ctx.now();
-    const accountFields = staff ? (insname === undefined ? {} : { insname }) : { ...personal, ...(insname === undefined ? {} : { insname }) };
+    const accountFields = {
+      ...(staff ? {} : personal),
+      ...(insname === undefined ? {} : { insname }),
+      ...region,
+    };
     const userFields = staff ? personal : {};
     await ctx.db.transaction(async (tx) => {
       if (Object.keys(accountFields).length > 0) {

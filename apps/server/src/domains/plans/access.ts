@@ -40,3 +40,17 @@ export const editable = (caller: Caller, musercode: string) => inScope(caller, m
 export const appNameIn = (lang: Lang): SQL<string> => (lang === 'en-US' ? sql<string>`${app.appnameen}` : sql<string>`${app.appname}`);
 export const categoryNameIn = (lang: Lang): SQL<string> =>
   lang === 'en-US' ? sql<string>`${examCategory.categorynameen}` : sql<string>`${examCategory.categoryname}`;
+
+/** How many plans an account owns (an account with plans cannot be deleted). */
+export async function accountPlanCount(db: DbOrTx, musercode: string): Promise<number> {
+  return Number(await db.$count(plan, eq(plan.musercode, musercode)));
+}
+
+/** The stages an institution may offer: its own and those given to it, with their app. */
+export async function stagesOfAccount(db: DbOrTx, musercode: string): Promise<{ stagecode: string; appid: string }[]> {
+  const given = db.select({ stagecode: muserStage.stagecode }).from(muserStage).where(eq(muserStage.musercode, musercode));
+  return db
+    .select({ stagecode: examStage.stagecode, appid: examStage.appid })
+    .from(examStage)
+    .where(or(eq(examStage.musercode, musercode), inArray(examStage.stagecode, given)));
+}

@@ -6,7 +6,7 @@ import { muser } from '../accounts/tables.js';
 import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from '../auth/permissions.js';
 import { holds } from '../auth/scope.js';
 import type { AccountRow } from '../../kit/index.js';
-import { role, roleMenu } from './tables.js';
+import { role, roleMenu, sysuser } from './tables.js';
 
 /** Phones in lists show the first three and last four digits: 138****5678. */
 export function maskPhone(phone: string): string {
@@ -69,3 +69,8 @@ export async function userCodes(db: DbOrTx, account: AccountRow, userid: string)
 export const missingFrom = (ctx: Ctx, list: Iterable<string>) => [...list].filter((code) => !holds(ctx.me, code));
 
 export const byInstitution = (column: AnyPgColumn, musercode: string, ...more: (SQL | undefined)[]) => and(eq(column, musercode), ...more);
+
+/** How many staff users an institution has (an account with staff cannot be deleted). */
+export async function staffCount(db: DbOrTx, musercode: string): Promise<number> {
+  return Number(await db.$count(sysuser, eq(sysuser.musercode, musercode)));
+}

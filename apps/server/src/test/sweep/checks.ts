@@ -582,17 +582,30 @@ let parallelValue = 0;
 /**
  * A create action with a uniqueness rule (its contract's `unique`) keeps it under parallel
  * identical creates: one succeeds, every other answers conflict with a clean message, and the rows
- * written are exactly those of one create (measured on a single create first).
+ * written are exactly those of one create (measured on a single create first). The caller is
+ * institution A, or provider P when A may not create this kind of thing (an institution creates
+ * no accounts): the check itself is the same for both.
  */
 export async function parallelCreateCheck(w: World, name: string, n = 12): Promise<Outcome> {
   const def = defOf(name);
   if (!def.unique?.length) return { failures: [], bodies: 0 };
-  const db = w.s.database.db;
   await w.heal();
-  const own = await w.idsOf(WORLD.A.musercode);
+  let bodies = 0;
+  for (const who of ['A', 'P'] as const) {
+    const outcome = await parallelCreateAs(w, name, who, n);
+    bodies += outcome.bodies;
+    if (outcome.failures.length || outcome.created) return { failures: outcome.failures, bodies };
+  }
+  return { failures: [`no generated body of ${name} created anything: add a body to examples.ts`], bodies };
+}
+
+async function parallelCreateAs(w: World, name: string, who: 'A' | 'P', n: number): Promise<Outcome & { created: boolean }> {
+  const def = defOf(name);
+  const db = w.s.database.db;
+  const own = await w.idsOf(WORLD[who].musercode);
   const shared = await w.sharedIds();
   const refs = await w.refs();
-  const token = await w.token('A');
+  const token = await w.token(who);
   const delta = (a: Record<string, number>, b: Record<string, number>) =>
     Object.fromEntries(Object.keys(b).flatMap((t) => (b[t] !== a[t] ? [[t, b[t]! - (a[t] ?? 0)]] : [])));
   let bodies = 0;
@@ -611,14 +624,14 @@ export async function parallelCreateCheck(w: World, name: string, n = 12): Promi
     const answers = await Promise.all(Array.from({ length: n }, () => w.call(name, withValue(value), token)));
     const failures: string[] = [];
     const ok = answers.filter((a) => a.errorCode === 0).length;
-    if (ok !== 1) failures.push(`${n} parallel identical creates (${def.unique.join(', ')} = ${value}): ${ok} succeeded, want exactly 1`);
+    if (ok !== 1) failures.push(`${n} parallel identical creates (${def.unique!.join(', ')} = ${value}): ${ok} succeeded, want exactly 1`);
     for (const a of answers) {
       if (a.errorCode !== 0 && a.errorCode !== ErrorCode.conflict) failures.push(`a losing create answered ${describeAnswer(a)}, want conflict (${ErrorCode.conflict})`);
       for (const p of answerProblems(a)) failures.push(p);
     }
     const many = delta(mid, await rowCounts(db));
     if (JSON.stringify(many) !== JSON.stringify(one)) failures.push(`rows written by the parallel creates ${JSON.stringify(many)} differ from one create's ${JSON.stringify(one)}`);
-    return { failures: [...new Set(failures)], bodies };
+    return { failures: [...new Set(failures)], bodies, created: true };
   }
-  return { failures: [`no generated body of ${name} created anything: add a body to examples.ts`], bodies };
+  return { failures: [], bodies, created: false };
 }

@@ -9,6 +9,16 @@ import { loadDefinition } from '../../domains/scales/store.js';
  * reports that every generated body was refused before the ids were checked.
  */
 export const examples: Record<string, (db: Db) => Promise<Record<string, unknown>>> = {
+  // Region codes must exist and nest (GB/T 2260): random digits never do.
+  'as.m.user.addMUser': async () => ({
+    username: 'swexample',
+    pwd: '0123456789ABCDEF0123456789ABCDEF',
+    musertype: '001',
+    insname: 'sweep example',
+    provincecode: '330000',
+    citycode: '330100',
+    districtcode: '330108',
+  }),
   'as.m.assess.forms.importFormJson': async (db) => {
     const [source] = await db
       .select({ formcode: form.formcode, version: form.version })

@@ -23,6 +23,7 @@ export const signedInActions: Record<string, string> = {
   'as.m.app.getAppList': 'the population apps are reference data the console needs before any menu',
   'as.m.app.muser.getMUserAppList': 'the app-selection dialog of every account (SPEC §4); the handler scopes the account to the caller',
   'as.m.user.updateMUser': 'changing one’s own password needs no code; changing another account checks 00021/00022 in the handler',
+  'as.m.user.getDistrictList': 'GB/T 2260 regions are public reference data; the region picker of person and archive forms (any menu) reads them',
 };
 
 /**
@@ -41,9 +42,13 @@ export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => 
   codes: { reason: 'permission codes of the menu table; handlers bound them by the caller’s own codes', value: async () => '00018' },
   quotacode: { reason: 'an indicator code inside the scale named by formcode, which carries the scope', value: sweepQuotacode },
   code: { reason: 'a code the body itself defines (an indicator inside a scale definition), not a stored object' },
-  provincecode: { reason: 'region codes are public reference data' },
-  citycode: { reason: 'region codes are public reference data' },
-  districtcode: { reason: 'region codes are public reference data' },
+  provincecode: { reason: 'region codes are public reference data', value: async () => '330000' },
+  citycode: { reason: 'region codes are public reference data', value: async () => '330100' },
+  districtcode: { reason: 'region codes are public reference data', value: async () => '330108' },
+  parentcode: {
+    reason: 'as.m.user.getDistrictList: the parent region code (public reference data); where parentcode names an account it is declared in ids',
+    value: async () => '330000',
+  },
   categorycode: { reason: 'category path codes are public reference data' },
 };
 

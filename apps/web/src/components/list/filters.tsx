@@ -12,6 +12,7 @@ import type { EnumItem } from '@xinli/contract';
 import { pick, type Language } from '../../i18n';
 import { labelOf, type Resource } from '../../lib/labels';
 import { InstitutionSelect, useApps, useInstitutions, useStages } from '../pickers';
+import RegionPicker from '../RegionPicker';
 
 type Value = string | number;
 export interface Option {
@@ -33,7 +34,8 @@ export type FilterDef =
   | (Base & { kind: 'institution' })
   | (Base & { kind: 'app' })
   | (Base & { kind: 'stage'; appField?: string })
-  | (Base & { kind: 'dateRange'; fields: [string, string] });
+  | (Base & { kind: 'dateRange'; fields: [string, string] })
+  | (Base & { kind: 'region'; fields: [string, string, string] });
 
 /** Builders of filter declarations. */
 export const f = {
@@ -62,13 +64,20 @@ export const f = {
   }),
   /** A date range sent as two fields (YYYY-MM-DD); the picker has the SPEC §9 shortcuts. */
   dateRange: (name: string, fields: [string, string], o: Partial<Base> = {}): FilterDef => ({ kind: 'dateRange', name, fields, ...o }),
+  /** A province / city / district (RegionPicker, any level) sent as its three code fields. */
+  region: (name = 'region', fields: [string, string, string] = ['provincecode', 'citycode', 'districtcode'], o: Partial<Base> = {}): FilterDef => ({
+    kind: 'region',
+    name,
+    fields,
+    ...o,
+  }),
 };
 
 export type Filters = Record<string, Value | undefined>;
 const DAY = 'YYYY-MM-DD';
 
 /** The URL parameters a filter owns. */
-export const paramsOf = (d: FilterDef): string[] => (d.kind === 'dateRange' ? d.fields : [d.name]);
+export const paramsOf = (d: FilterDef): string[] => (d.kind === 'dateRange' || d.kind === 'region' ? d.fields : [d.name]);
 
 function enumValue(d: Extract<FilterDef, { kind: 'enum' }>, raw: string): Value | undefined {
   const list = d.items ?? (typeof d.options === 'function' ? d.options('zh-CN') : d.options) ?? [];
@@ -83,6 +92,15 @@ export function decodeFilters(defs: FilterDef[], params: URLSearchParams): Filte
       for (const field of d.fields) {
         const raw = params.get(field);
         if (raw && dayjs(raw, DAY, true).isValid()) out[field] = raw;
+      }
+      continue;
+    }
+    if (d.kind === 'region') {
+      // A level counts only under the one above it (no city without its province).
+      for (const field of d.fields) {
+        const raw = params.get(field);
+        if (!raw || !/^[0-9]{6}$/.test(raw)) break;
+        out[field] = raw;
       }
       continue;
     }
@@ -116,6 +134,9 @@ export function toFormValues(defs: FilterDef[], filters: Filters): Record<string
     if (d.kind === 'dateRange') {
       const [a, b] = d.fields.map((k) => filters[k]);
       out[d.name] = a && b ? [dayjs(String(a)), dayjs(String(b))] : undefined;
+    } else if (d.kind === 'region') {
+      const path = d.fields.map((k) => filters[k]).filter(Boolean).map(String);
+      out[d.name] = path.length ? path : undefined;
     } else out[d.name] = filters[d.name];
   }
   return out;
@@ -132,6 +153,11 @@ export function fromFormValues(defs: FilterDef[], values: Record<string, unknown
         out[d.fields[0]] = range[0].format(DAY);
         out[d.fields[1]] = range[1].format(DAY);
       }
+    } else if (d.kind === 'region') {
+      const path = (v as string[] | null | undefined) ?? [];
+      d.fields.forEach((field, i) => {
+        if (path[i]) out[field] = path[i];
+      });
     } else if (typeof v === 'string') {
       if (v.trim()) out[d.name] = v.trim();
     } else if (v !== undefined && v !== null) out[d.name] = v as Value;
@@ -224,6 +250,8 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
             );
           case 'dateRange':
             return item(<DateRange style={{ width: d.width ?? 260 }} />);
+          case 'region':
+            return item(<RegionPicker changeOnSelect allowClear placeholder={all} style={{ width: d.width ?? 240 }} />);
         }
       })}
     </>

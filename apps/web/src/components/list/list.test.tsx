@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import '../../i18n';
 import { dropEmpty } from './SearchForm';
-import { ListPagination, SearchForm, dateShortcuts, decodeFilters, f } from './index';
+import { ListPagination, SearchForm, dateShortcuts, decodeFilters, encodeFilters, f } from './index';
+import { fromFormValues, toFormValues } from './filters';
 import dayjs from 'dayjs';
 
 // antd renders slowly in jsdom on a busy machine: a generous budget, not a speed check.
@@ -53,5 +54,18 @@ describe('list pieces', { timeout: 30_000 }, () => {
     const params = new URLSearchParams('name=x&enabled=1&formtype=01&from=2026-01-01&to=2026-01-31&extra=1');
     expect(decodeFilters(defs, params)).toEqual({ name: 'x', enabled: 1, formtype: '01', from: '2026-01-01', to: '2026-01-31' });
     expect(decodeFilters(defs, new URLSearchParams('enabled=7&formtype=99&from=yesterday'))).toEqual({});
+  });
+
+  it('a region filter travels as its three code fields, a level only under the one above it', () => {
+    const defs = [f.region()];
+    expect(decodeFilters(defs, new URLSearchParams('provincecode=440000&citycode=440100'))).toEqual({ provincecode: '440000', citycode: '440100' });
+    // A city without its province, or a code that is not six digits, is no filter.
+    expect(decodeFilters(defs, new URLSearchParams('citycode=440100'))).toEqual({});
+    expect(decodeFilters(defs, new URLSearchParams('provincecode=44&citycode=440100'))).toEqual({});
+    expect(fromFormValues(defs, { region: ['440000', '440100', '440106'] })).toEqual({ provincecode: '440000', citycode: '440100', districtcode: '440106' });
+    expect(toFormValues(defs, { provincecode: '440000' })).toEqual({ region: ['440000'] });
+    expect(toFormValues(defs, {})).toEqual({ region: undefined });
+    const p = encodeFilters(defs, { provincecode: '110000' }, new URLSearchParams('citycode=440100&page=2'));
+    expect(p.toString()).toBe('page=2&provincecode=110000');
   });
 });

@@ -1,0 +1,200 @@
+import { useEffect } from 'react';
+import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MUserType, type ActionName, type MUserRow } from '@xinli/contract';
+import { call } from '../../api';
+import { hashPassword } from '../../auth';
+import { ErrorState } from '../../components/list';
+import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
+import { useEnabledOptions, useEnumOptions } from '../../lib/options';
+import { confirmRules, newPasswordRules } from '../organization/ResetPwdDialog';
+import CategoryPathPicker, { pathToFields, type AccountKind } from './CategoryPathPicker';
+
+/** SPEC §9: the QR code is 200×200 in the account dialog. */
+export const ACCOUNT_QR_SIZE = 200;
+
+interface AccountForm {
+  username: string;
+  password: string;
+  confirm: string;
+  musertype: string;
+  insname: string;
+  realname: string;
+  phonenumber: string;
+  region: RegionPath;
+  category: string[];
+  enabled: 0 | 1;
+}
+
+export interface AccountDialogProps {
+  open: boolean;
+  kind: AccountKind;
+  /** The account to edit (a list row, phone masked), or null to add one. */
+  account: MUserRow | null;
+  onClose: () => void;
+  invalidates?: ActionName[];
+}
+
+/** Types each page creates: institutions 001–004, providers 005 (the server checks who may). */
+export const typesOf = (kind: AccountKind) => MUserType.filter((i) => (kind === 'provider' ? i.value === '005' : i.value !== '005'));
+
+/**
+ * Add or edit an institution or provider: sign-in account and initial password (SPEC §5 rule,
+ * sent as uppercase MD5), type, name, contact, region (RegionPicker) and category path. The
+ * edit form reads the account afresh (phone in full) and shows its QR code at 200×200.
+ */
+export default function AccountDialog({ open, kind, account, onClose, invalidates }: AccountDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AccountForm>();
+  const types = useEnumOptions(typesOf(kind));
+  const enabledOptions = useEnabledOptions();
+  const detail = useQuery({
+    queryKey: ['as.m.user.getMUser', { musercode: account?.musercode }],
+    queryFn: () => call('as.m.user.getMUser', { musercode: account!.musercode }),
+    enabled: open && !!account,
+    staleTime: 0,
+  });
+
+  useEffect(() => {
+    const a = detail.data;
+    if (!open || !a) return;
+    form.setFieldsValue({ insname: a.insname, realname: a.realname, phonenumber: a.phonenumber, region: fieldsToRegion(a) });
+  }, [open, detail.data, form]);
+
+  async function submit(v: AccountForm) {
+    const region = regionToFields(v.region);
+    const profile = { insname: v.insname.trim(), realname: v.realname?.trim() ?? '', phonenumber: v.phonenumber?.trim() ?? '' };
+    if (account) await call('as.m.user.updateMUser', { musercode: account.musercode, ...profile, ...region });
+    else
+      await call('as.m.user.addMUser', {
+        username: v.username.trim(),
+        pwd: hashPassword(v.password),
+        musertype: v.musertype as '001',
+        ...profile,
+        ...region,
+        ...pathToFields(v.category),
+        enabled: v.enabled,
+      });
+  }
+
+  const nameLabel = kind === 'provider' ? t('Service.account.providerName') : t('Service.account.insname');
+  const title = account
+    ? t(kind === 'provider' ? 'Service.account.editProvider' : 'Service.account.editInstitution')
+    : t(kind === 'provider' ? 'Service.account.addProvider' : 'Service.account.addInstitution');
+  const qrcodeurl = detail.data?.qrcodeurl ?? account?.qrcodeurl ?? '';
+  return (
+    <FormDialog<AccountForm>
+      open={open}
+      title={title}
+      action="as.m.user.addMUser"
+      resource="Service.account"
+      form={form}
+      width={760}
+      layout="vertical"
+      values={account ? undefined : { musertype: types.length === 1 ? String(types[0].value) : undefined, enabled: 1, category: [], region: [] }}
+      okDisabled={!!detail.error}
+      onSubmit={submit}
+      onClose={onClose}
+      invalidates={invalidates}
+      formProps={{ 'data-testid': 'account-form' } as object}
+    >
+      {detail.error ? (
+        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+      ) : (
+        <Spin spinning={!!account && detail.isLoading}>
+          {account && <Alert type="info" showIcon title={t('Service.account.editHint')} style={{ marginBottom: 16 }} />}
+          <Row gutter={16}>
+            <Col span={account && qrcodeurl ? 16 : 24}>
+              <Row gutter={16}>
+                {account ? (
+                  <Col span={24}>
+                    <Form.Item label={t('Service.account.username')}>
+                      <Space size={12}>
+                        <Typography.Text strong>{account.username}</Typography.Text>
+                        <Typography.Text type="secondary">{types.find((o) => o.value === account.musertype)?.label ?? account.musertype}</Typography.Text>
+                      </Space>
+                    </Form.Item>
+                  </Col>
+                ) : (
+                  <>
+                    <Col span={12}>
+                      <Field name="username" tooltip={t('Service.account.usernameFormat')}>
+                        <Input autoComplete="off" data-testid="account-username" />
+                      </Field>
+                    </Col>
+                    <Col span={12}>
+                      <Field name="musertype">
+                        <Select options={types} data-testid="account-type" placeholder={t('common.choose', { field: t('Service.account.musertype') })} />
+                      </Field>
+                    </Col>
+                    <Col span={12}>
+                      <Field name="password" tooltip={t('shell.passwordRule')} required rules={newPasswordRules(t)}>
+                        <Input.Password maxLength={32} autoComplete="new-password" data-testid="account-password" />
+                      </Field>
+                    </Col>
+                    <Col span={12}>
+                      <Field name="confirm" label={t('Service.account.confirmPassword')} dependencies={['password']} required rules={confirmRules(t)}>
+                        <Input.Password maxLength={32} autoComplete="new-password" data-testid="account-confirm" />
+                      </Field>
+                    </Col>
+                  </>
+                )}
+                <Col span={24}>
+                  <Field name="insname" label={nameLabel}>
+                    <Input data-testid="account-insname" />
+                  </Field>
+                </Col>
+                <Col span={12}>
+                  <Field name="realname">
+                    <Input data-testid="account-realname" />
+                  </Field>
+                </Col>
+                <Col span={12}>
+                  <Field name="phonenumber">
+                    <Input data-testid="account-phone" />
+                  </Field>
+                </Col>
+                <Col span={24}>
+                  <Field
+                    name="region"
+                    label={t('Service.account.region')}
+                    required
+                    rules={[
+                      {
+                        validator: async (_, v: RegionPath | undefined) =>
+                          v && v.length >= 2 ? undefined : Promise.reject(new Error(t('common.regionChoose'))),
+                      },
+                    ]}
+                  >
+                    <RegionPicker style={{ width: '100%' }} />
+                  </Field>
+                </Col>
+                {!account && (
+                  <>
+                    <Col span={24}>
+                      <Field name="category" label={t('Service.account.categoryPath')}>
+                        <CategoryPathPicker kind={kind} />
+                      </Field>
+                    </Col>
+                    <Col span={12}>
+                      <Field name="enabled" label={t('common.status')}>
+                        <Radio.Group options={enabledOptions} />
+                      </Field>
+                    </Col>
+                  </>
+                )}
+              </Row>
+            </Col>
+            {account && qrcodeurl && (
+              <Col span={8} style={{ textAlign: 'center' }}>
+                <Typography.Text type="secondary">{t('Service.account.qrcodeTitle')}</Typography.Text>
+                <QRCode value={qrcodeurl} size={ACCOUNT_QR_SIZE} type="canvas" style={{ margin: '8px auto' }} data-testid="account-qr" />
+              </Col>
+            )}
+          </Row>
+        </Spin>
+      )}
+    </FormDialog>
+  );
+}

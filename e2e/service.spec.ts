@@ -1,0 +1,203 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { apiCall, apiSignIn, signIn } from './support';
+
+/** The first table of a page can take a while on a busy machine (several test runs share it). */
+const FIRST_LOAD = { timeout: 30_000 };
+const SHOTS = path.join(os.tmpdir(), 'xinli-service-shots');
+
+/** Picks a path in an open cascader (RegionPicker, CategoryPathPicker), one level at a time. */
+async function pickCascade(page: Page, labels: string[]) {
+  for (const [i, label] of labels.entries()) {
+    const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(i);
+    await menu.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${label}$`) }).click();
+  }
+}
+
+/** The rendered size of the QR code canvas in a dialog. */
+async function qrSize(scope: Locator, testId: string) {
+  const canvas = scope.getByTestId(testId).locator('canvas');
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  return { width: Math.round(box!.width), height: Math.round(box!.height) };
+}
+
+const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+
+test.describe('providers and institutions (/Service)', () => {
+  test('a provider creates an institution with region and category, sets its apps, permissions and QR code, logs in as it and comes back; the QR zip holds one PNG per institution', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'provider');
+    await page.goto('/Service/terminal');
+    await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
+
+    // Create the institution.
+    await page.getByTestId('account-add').click();
+    const form = page.getByRole('dialog', { name: '添加机构' });
+    await form.getByTestId('account-username').fill('chenguang');
+    await form.getByTestId('account-type').click();
+    await page.locator('.ant-select-item-option', { hasText: '学校' }).click();
+    await form.getByTestId('account-password').fill('Dawn2468');
+    await form.getByTestId('account-confirm').fill('Dawn2468');
+    await form.getByTestId('account-insname').fill('晨光实验中学');
+    await form.getByTestId('account-realname').fill('赵老师');
+    await form.getByTestId('account-phone').fill('13911112222');
+    await form.getByTestId('region-picker').click();
+    await pickCascade(page, ['广东省', '广州市', '天河区']);
+    await form.getByTestId('category-new').fill('学校');
+    await form.getByTestId('category-add').click();
+    await form.getByTestId('category-new').fill('中学');
+    await form.getByTestId('category-add').click();
+    await expect(form.getByTestId('category-path')).toContainText('学校 / 中学');
+    await form.getByRole('button', { name: '确 定' }).click();
+    await expect(form).toBeHidden();
+    const row = rowOf(page, '晨光实验中学');
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('广东省广州市天河区');
+    await expect(row).toContainText('学校 / 中学');
+    await expect(row).toContainText('139****2222');
+    // The category tree shows the new path.
+    await expect(page.getByTestId('category-tree')).toContainText('中学');
+
+    const provider = await apiSignIn(request, 'provider');
+    const found = (await apiCall(request, 'as.m.user.getMUserPageList', { page: 1, pageSize: 20, username: 'chenguang' }, provider.token)).data as {
+      rows: { musercode: string }[];
+    };
+    const musercode = found.rows[0].musercode;
+
+    // Apps: the students app.
+    await page.getByTestId('account-more-chenguang').hover();
+    await page.getByRole('menuitem', { name: '应用与阶段' }).click();
+    const apps = page.getByTestId('apps-dialog');
+    await apps.getByTestId('apps-checks').getByText('青少年学生').click();
+    await apps.getByRole('button', { name: '确 定' }).click();
+    await expect(apps).toBeHidden();
+    const given = (await apiCall(request, 'as.m.app.muser.getMUserAppList', { musercode }, provider.token)).data as { appid: string }[];
+    expect(given.map((a) => a.appid)).toEqual(['000000002']);
+
+    // Permissions: the tree speaks in menu labels; grant individual assessment.
+    await page.getByTestId('account-more-chenguang').hover();
+    await page.getByRole('menuitem', { name: '权限' }).click();
+    const perms = page.getByTestId('permissions-dialog');
+    const tree = perms.getByTestId('menu-tree');
+    await expect(tree).toContainText('个体测评');
+    await expect(tree).toContainText('机构管理');
+    await tree.locator('.ant-tree-treenode', { hasText: '个体测评' }).first().locator('.ant-tree-checkbox').click();
+    await perms.getByRole('button', { name: '确 定' }).click();
+    await expect(perms).toBeHidden();
+    const granted = (await apiCall(request, 'as.m.permissions.getAllPermissions', { musercode }, provider.token)).data as { granted: string[] };
+    expect(granted.granted).toEqual(expect.arrayContaining(['00018', '001801', '001802']));
+
+    // The respondent entry: saving it shows its QR code at 400×400 (SPEC §9).
+    await row.getByTestId('account-client-chenguang').click();
+    const client = page.getByTestId('client-dialog');
+    await expect(client.getByTestId('client-title')).toHaveValue('晨光实验中学');
+    await client.getByTestId('client-welcome').fill('欢迎参加心理健康测评');
+    await client.getByRole('button', { name: '确 定' }).click();
+    expect(await qrSize(client, 'qr-panel')).toEqual({ width: 400, height: 400 });
+    const link = (await client.getByTestId('client-link').innerText()).trim();
+    expect(link).toMatch(/\/r\/[A-Za-z0-9_-]{16,}$/);
+    await client.locator('.ant-modal-close').click();
+    await expect(client).toBeHidden();
+    // The account dialog shows the same code at 200×200.
+    await row.getByTestId('account-edit-chenguang').click();
+    const edit = page.getByRole('dialog', { name: '修改机构' });
+    expect(await qrSize(edit, 'account-qr')).toEqual({ width: 200, height: 200 });
+    await edit.getByRole('button', { name: '取 消' }).click();
+
+    // Log in as it: a new tab with a banner; the provider's tab keeps its own session.
+    const [acting] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('account-loginas-chenguang').click()]);
+    await expect(acting.getByTestId('main-layout')).toBeVisible(FIRST_LOAD);
+    await expect(acting.getByTestId('insname')).toHaveText('晨光实验中学');
+    await expect(acting.getByTestId('acting-banner')).toContainText('安心心理服务有限公司');
+    await expect(acting.getByTestId('acting-banner')).toContainText('晨光实验中学');
+    await expect(acting.getByTestId('side-menu')).toContainText('个体测评');
+    await page.reload();
+    await expect(page.getByTestId('insname')).toHaveText('安心心理服务有限公司');
+    await expect(page.getByTestId('acting-banner')).toHaveCount(0);
+    // Leaving returns that tab to the provider's own console, on the page it came from.
+    await acting.getByTestId('acting-leave').click();
+    await expect(acting).toHaveURL(/\/Service\/terminal/);
+    await expect(acting.getByTestId('insname')).toHaveText('安心心理服务有限公司');
+    await expect(acting.getByTestId('acting-banner')).toHaveCount(0);
+    await acting.close();
+
+    // The QR codes of two chosen institutions as a zip: one PNG each, named by institution.
+    const school = (await apiCall(request, 'as.m.user.createMUserClient', { musercode: 'I0001', title: '滨江第一中学心理测评' }, provider.token));
+    expect(school.errorCode, school.errorMsg).toBe(0);
+    await page.reload();
+    await expect(rowOf(page, '晨光实验中学')).toBeVisible(FIRST_LOAD);
+    for (const name of ['晨光实验中学', '滨江第一中学']) await rowOf(page, name).locator('.ant-checkbox-input').check();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('account-export-qr').click()]);
+    const file = path.join(os.tmpdir(), `service-qr-${process.pid}.zip`);
+    await download.saveAs(file);
+    const zip = await JSZip.loadAsync(fs.readFileSync(file));
+    const names = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
+    expect(names.sort()).toEqual(['晨光实验中学.png', '滨江第一中学.png'].sort());
+    for (const n of names) {
+      const png = await zip.files[n].async('uint8array');
+      expect([...png.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    }
+    fs.rmSync(file, { force: true });
+  });
+
+  test('deleting an institution that still owns staff is refused with the server’s message', async ({ page }) => {
+    await signIn(page, 'provider');
+    await page.goto('/Service/terminal');
+    await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
+    await page.getByTestId('account-more-school').hover();
+    await page.getByRole('menuitem', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await expect(page.locator('.ant-message')).toContainText('不能删除');
+    await expect(rowOf(page, '滨江第一中学')).toBeVisible();
+  });
+
+  test('screenshots: 1024 and 1440 px, zh and en, with the loading, empty and error states', async ({ page }) => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await signIn(page, 'provider');
+    for (const lang of ['zh-CN', 'en-US']) {
+      await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/Service/terminal');
+        await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
+        await page.screenshot({ path: path.join(SHOTS, `terminal-${lang}-${width}.png`) });
+        await page.goto('/Service/usersManager');
+        await expect(page.locator('.ant-table')).toBeVisible(FIRST_LOAD);
+        await page.screenshot({ path: path.join(SHOTS, `usersManager-${lang}-${width}.png`) });
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/Service/terminal');
+    await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
+    await rowOf(page, '滨江第一中学').getByTestId('account-client-school').click();
+    await expect(page.getByTestId('client-dialog')).toBeVisible();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(SHOTS, 'client-dialog.png') });
+    await page.keyboard.press('Escape');
+
+    // Empty: a filter nothing matches.
+    await page.goto('/Service/terminal?username=nobody-at-all');
+    await expect(page.locator('.ant-empty')).toBeVisible(FIRST_LOAD);
+    await page.screenshot({ path: path.join(SHOTS, 'terminal-empty.png') });
+    // Error: the list answers a server error; retry is offered.
+    await page.route('**/api/as.m.user.getMUserPageList/**', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto('/Service/terminal');
+    await expect(page.getByRole('button', { name: /重\s*试/ })).toBeVisible(FIRST_LOAD);
+    await page.screenshot({ path: path.join(SHOTS, 'terminal-error.png') });
+    // Loading: the answer is held back.
+    await page.unroute('**/api/as.m.user.getMUserPageList/**');
+    await page.route('**/api/as.m.user.getMUserPageList/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue();
+    });
+    await page.goto('/Service/terminal');
+    await expect(page.locator('.ant-spin-spinning').first()).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'terminal-loading.png') });
+  });
+});
