@@ -26,3 +26,10 @@ export const pagesOf = (appid: string | undefined): PopulationPages | undefined 
 export function archiveLink(appid: string, cusercode: string): string {
   return `${(pagesOf(appid) ?? populationPages[0]).archive}?cusercode=${encodeURIComponent(cusercode)}`;
 }
+
+/** Masks an ID number for a list (1101**********1234) unless the server already did. */
+export function maskIdCard(value: string | null | undefined): string {
+  const s = (value ?? '').trim();
+  if (!s || s.includes('*') || s.length < 9) return s;
+  return `${s.slice(0, 4)}${'*'.repeat(s.length - 8)}${s.slice(-4)}`;
+}

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Gender, type ArchiveRow, type CuserRow } from '@xinli/contract';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
-import { archiveLink } from '../../lib/populations';
+import { archiveLink, maskIdCard } from '../../lib/populations';
 import { useLocalText } from '../../lib/options';
 import PersonDialog, { useArchiveHead } from './PersonDialog';
 import { PersonTransfer, useDeletePerson } from './usePersonActions';
@@ -61,7 +61,7 @@ export default function ArchiveList({ appid }: { appid?: string }) {
         col.enumTag('gender', Gender, { width: 70 }),
         col.text('birthdate', { width: 110, render: (v: string) => v || '—' }),
         col.phone('phonenumber'),
-        col.text('idcard', { width: 180, render: (v: string) => v || '—' }),
+        col.text('idcard', { width: 180, render: (v: string) => maskIdCard(v) || '—' }),
         ...(appid ? archiveColumns : [col.text('appname', { title: t('archives.person.appid'), width: 130 })]),
         ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
         col.time('createdat'),

@@ -7,7 +7,7 @@ import { Gender, type CuserRow } from '@xinli/contract';
 import { Can } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
-import { archiveLink, pagesOf } from '../../lib/populations';
+import { archiveLink, maskIdCard, pagesOf } from '../../lib/populations';
 import PersonDialog from '../archives/PersonDialog';
 import { PersonTransfer, useDeletePerson } from '../archives/usePersonActions';
 import GiveDialog, { type GivePerson } from './GiveDialog';
@@ -69,7 +69,7 @@ export default function PersonList({ appid }: { appid?: string }) {
         col.enumTag('gender', Gender, { width: 70 }),
         col.text('birthdate', { width: 110, render: (v: string) => v || '—' }),
         col.phone('phonenumber'),
-        col.text('idcard', { width: 180, render: (v: string) => v || '—' }),
+        col.text('idcard', { width: 180, render: (v: string) => maskIdCard(v) || '—' }),
         ...(appid ? [] : [col.text('appname', { title: t('archives.person.appid'), width: 130 })]),
         ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
         col.time('createdat'),
