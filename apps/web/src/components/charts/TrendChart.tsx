@@ -9,6 +9,7 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { levelColour } from '../levels';
+import { formatTime } from '../../lib/format';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -31,6 +32,10 @@ export interface TrendChartProps {
 
 export default function TrendChart({ title, points, height = 220, testId }: TrendChartProps) {
   const sorted = [...points].sort((a, b) => a.time.localeCompare(b.time));
+  // Days name the points; when one day has several reports the time tells them apart.
+  const full = sorted.map((p) => formatTime(p.time));
+  const days = full.map((f) => f.slice(0, 10));
+  const labels = new Set(days).size === days.length ? days : full;
   const option = {
     animation: false,
     grid: { left: 40, right: 16, top: 16, bottom: 28 },
@@ -38,10 +43,10 @@ export default function TrendChart({ title, points, height = 220, testId }: Tren
       trigger: 'axis',
       formatter: (items: { dataIndex: number }[]) => {
         const p = sorted[items[0]?.dataIndex ?? 0];
-        return p ? `${p.time.slice(0, 10)}<br/>${title}: <b>${p.score}</b>${p.band ? ` · ${p.band}` : ''}` : '';
+        return p ? `${full[items[0]?.dataIndex ?? 0]}<br/>${title}: <b>${p.score}</b>${p.band ? ` · ${p.band}` : ''}` : '';
       },
     },
-    xAxis: { type: 'category', data: sorted.map((p) => p.time.slice(0, 10)), axisLabel: { hideOverlap: true } },
+    xAxis: { type: 'category', data: labels, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       {

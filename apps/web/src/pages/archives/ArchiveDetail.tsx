@@ -32,7 +32,7 @@ function Signature({ cusercode }: { cusercode: string }) {
     <Card size="small" title={t('archives.archive.signature')} loading={q.isLoading} data-testid="archive-signature">
       {sig ? (
         <Space orientation="vertical">
-          <Image src={src} width={240} className="archive-signature" alt={t('archives.archive.signature')} />
+          <Image src={src} width={240} height={120} className="archive-signature" alt={t('archives.archive.signature')} />
           <Typography.Text type="secondary">{formatTime(sig.signedat)}</Typography.Text>
         </Space>
       ) : (
@@ -127,12 +127,12 @@ export default function ArchiveDetail() {
           <Signature cusercode={cusercode} />
         </Col>
         <Col span={24}>
+          <PersonReports reports={reports} />
+        </Col>
+        <Col span={24}>
           <Can action="as.m.cuser.getCUserPlan">
             <PersonPlans cusercode={cusercode} />
           </Can>
-        </Col>
-        <Col span={24}>
-          <PersonReports reports={reports} />
         </Col>
       </Row>
       <PersonDialog open={editing} person={person} onClose={() => setEditing(false)} />

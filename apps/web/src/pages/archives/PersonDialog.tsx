@@ -119,7 +119,10 @@ export default function PersonDialog({
           : { gender: '02', appid: fixedApp, musercode: institutions.own }
       }
       onSubmit={submit}
-      onSaved={(code) => onSaved?.(code as string)}
+      onSaved={(code) => {
+        onSaved?.(code as string);
+        onClose();
+      }}
       invalidates={['as.m.cuser.getCUserPageList', 'as.m.cuser.getCUserArchivePageList', 'as.m.cuser.getCUserArchive', 'as.m.assess.getCUser']}
       onClose={onClose}
       data-testid="person-dialog"

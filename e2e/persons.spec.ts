@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiCall, apiSignIn, signIn } from './support';
+
+/** A 1×1 PNG: the smallest consent signature the pad could send. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** A PHQ-9 sheet: every item the same option (1 "not at all" .. 4 "nearly every day"). */
+const phq9 = (option: number) => Array.from({ length: 9 }, (_, i) => ({ no: i + 1, option }));
+
+async function ok<T>(request: APIRequestContext, name: string, data: unknown, token?: string): Promise<T> {
+  const res = await apiCall(request, name, data, token);
+  expect(res.errorCode, `${name}: ${res.errorMsg}`).toBe(0);
+  return res.data as T;
+}
+
+/** A plan of the school's own (students), made through the API so the test does not lean on demo plans. */
+async function schoolPlan(request: APIRequestContext, token: string, planname: string) {
+  const plan = await ok<{ plancode: string }>(request, 'as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname, formcodes: ['PHQ9'] }, token);
+  return plan.plancode;
+}
+
+/** Opens an antd Select inside `scope` and picks the option containing `text` (retried: the list animates in). */
+async function pick(page: Page, scope: Locator, text: string) {
+  await expect(async () => {
+    await scope.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
+    await expect(scope.locator('.ant-select').first()).toContainText(text, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test.describe('persons, assessments and archives', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('staff register a person and give a plan: the code is shown with its link and QR code', async ({ page, request }) => {
+    const staff = await apiSignIn(request, 'school');
+    const planname = `E2E 情绪筛查 ${test.info().workerIndex}-${test.info().retry}`;
+    await schoolPlan(request, staff.token, planname);
+
+    await signIn(page, 'school');
+    await page.goto('/empower/youngsters');
+    await page.getByTestId('person-add').click();
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('person-realname') });
+    await expect(dialog).toBeVisible();
+    // The student archive form (form type 02) is part of the dialog.
+    await expect(dialog).toContainText('学段');
+    // Saving without the required fields sends nothing and names them.
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toContainText('请输入姓名');
+    await dialog.getByTestId('person-realname').fill('周小测');
+    await dialog.getByTestId('person-phone').fill('13912345678');
+    await dialog.getByText('初中', { exact: true }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.locator('tr', { hasText: '周小测' });
+    await expect(row).toBeVisible();
+    // The phone is masked in the list.
+    await expect(row).toContainText('139****5678');
+    await row.getByText('分配测评').click();
+    const give = page.locator('.ant-modal', { hasText: '分配测评：周小测' });
+    await pick(page, give, planname);
+    await page.getByTestId('give-submit').click();
+
+    const slip = page.getByTestId('code-slip');
+    await expect(slip).toHaveCount(1);
+    await expect(slip).toContainText('周小测');
+    const code = (await slip.getByTestId('assess-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
+    await expect(slip.locator('a')).toHaveAttribute('href', new RegExp(`/a/${code}$`));
+    await expect(slip.getByTestId('code-qr')).toBeVisible();
+    await expect(page.getByTestId('code-print')).toBeVisible();
+
+    // The code is the person's: the archive lists it as given.
+    const given = await ok<{ assesscode: string }[]>(request, 'as.m.cuser.getCUserPlan', { cusercode: await cusercodeOf(request, staff.token, '周小测') }, staff.token);
+    expect(given.map((g) => g.assesscode)).toContain(code);
+  });
+
+  test('staff find a report in the list and the person’s archive with its trend chart', async ({ page, request }) => {
+    const staff = await apiSignIn(request, 'school');
+    const plancode = await schoolPlan(request, staff.token, 'E2E 复测');
+    const { cusercode } = await ok<{ cusercode: string }>(request, 'as.m.cuser.insertCUser', { appid: '000000002', realname: '吴趋势', gender: '01' }, staff.token);
+    // Two assessments answered through the respondent channel: a first sheet, then a worse one.
+    for (const option of [1, 3]) {
+      const { assesscode } = await ok<{ assesscode: string }>(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, staff.token);
+      const { token } = await ok<{ token: string }>(request, 'as.c.exam.start', { assesscode });
+      await ok(request, 'as.c.exam.sign', { signature: PNG }, token);
+      await ok(request, 'as.c.exam.submit', { formcode: 'PHQ9', answers: phq9(option) }, token);
+    }
+
+    await signIn(page, 'school');
+    await page.goto('/empower/usersReport');
+    await page.getByPlaceholder('请输入姓名').fill('吴趋势');
+    await page.locator('button[type=submit]', { hasText: /搜\s*索/ }).click();
+    const rows = page.locator('tr.ant-table-row', { hasText: '吴趋势' });
+    await expect(rows).toHaveCount(2);
+    // The report opens in a drawer with its indicators and answers.
+    await rows.first().getByText('查看').click();
+    const drawer = page.getByTestId('report-drawer');
+    await expect(drawer).toContainText('PHQ');
+    await expect(drawer.getByTestId('level-tag').first()).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close' }).or(drawer.locator('.ant-drawer-close')).first().click();
+
+    // The name leads to the archive: details, both reports, and a trend chart per indicator.
+    await rows.first().getByText('吴趋势').click();
+    await expect(page).toHaveURL(/\/archives\/archivesyh2\?cusercode=/);
+    await expect(page.getByTestId('archive-name')).toHaveText('吴趋势');
+    await expect(page.getByTestId('archive-reports').locator('tr.ant-table-row')).toHaveCount(2);
+    const chart = page.getByTestId('archive-trends').locator('[data-points]').first();
+    await expect(chart).toHaveAttribute('data-points', '2');
+    await expect(chart.locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('archive-signature').locator('img')).toBeVisible();
+  });
+});
+
+async function cusercodeOf(request: APIRequestContext, token: string, realname: string): Promise<string> {
+  const list = await ok<{ rows: { cusercode: string }[] }>(request, 'as.m.cuser.getCUserPageList', { realname, page: 1, pageSize: 10 }, token);
+  expect(list.rows).toHaveLength(1);
+  return list.rows[0].cusercode;
+}
