@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dropdown } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { importTemplates, type ImportTemplate } from '@xinli/contract';
@@ -48,7 +48,7 @@ export function PersonTransfer({ appid, filters }: { appid?: string; filters: Fi
   const name = (tp: ImportTemplate) => apps.nameOf(importTemplates[tp]);
   const exportInput = { ...filters, ...(appid ? { appid } : {}) } as Record<string, string>;
   return (
-    <>
+    <Space wrap size={8}>
       {templates.length === 1 ? (
         <Button icon={<UploadOutlined />} onClick={() => setOpen(templates[0])} data-testid="person-import-open">
           {t('archives.person.import')}
@@ -79,6 +79,6 @@ export function PersonTransfer({ appid, filters }: { appid?: string; filters: Fi
         title={open ? t('archives.person.importTitle', { name: name(open) }) : ''}
         onClose={() => setOpen(null)}
       />
-    </>
+    </Space>
   );
 }

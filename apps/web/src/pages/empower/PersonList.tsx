@@ -75,7 +75,7 @@ export default function PersonList({ appid }: { appid?: string }) {
         col.time('createdat'),
         col.actions(
           (r) => [
-            { key: 'give', label: t('empower.assess.give'), action: 'as.m.user.insertCUserAssessCode', onClick: () => setGive([r]), testId: `give-${r.cusercode}` },
+            { key: 'give', label: t('empower.assess.giveRow'), action: 'as.m.user.insertCUserAssessCode', onClick: () => setGive([r]), testId: `give-${r.cusercode}` },
             { key: 'view', label: t('archives.person.view'), onClick: () => navigate(archiveLink(r.appid, r.cusercode)) },
             { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }), more: true },
             { key: 'delete', action: 'as.m.cuser.deleteCUser', danger: true, onClick: () => void remove(r), more: true },

@@ -4,6 +4,7 @@ import { defineArea } from '../../area';
 export default defineArea({
   zh: {
     give: '分配测评',
+    giveRow: '分配测评',
     giveSelected: '为选中的 {{count}} 人分配测评',
     giveTitle: '分配测评：{{names}}',
     giveTitleMany: '为 {{count}} 人分配测评',
@@ -30,6 +31,7 @@ export default defineArea({
   },
   en: {
     give: 'Give assessment',
+    giveRow: 'Assess',
     giveSelected: 'Give to {{count}} selected',
     giveTitle: 'Give an assessment: {{names}}',
     giveTitleMany: 'Give an assessment to {{count}} persons',
