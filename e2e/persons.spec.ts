@@ -1,9 +1,10 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiCall, apiSignIn, signIn } from './support';
 
 /** A 1×1 PNG: the smallest consent signature the pad could send. */
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** A PHQ-9 sheet: every item the same option (1 "not at all" .. 4 "nearly every day"). */
 const phq9 = (option: number) => Array.from({ length: 9 }, (_, i) => ({ no: i + 1, option }));
 
@@ -15,7 +16,12 @@ async function ok<T>(request: APIRequestContext, name: string, data: unknown, to
 
 /** A plan of the school's own (students), made through the API so the test does not lean on demo plans. */
 async function schoolPlan(request: APIRequestContext, token: string, planname: string) {
-  const plan = await ok<{ plancode: string }>(request, 'as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname, formcodes: ['PHQ9'] }, token);
+  const plan = await ok<{ plancode: string }>(
+    request,
+    'as.m.exam.plan.insertMUserExamPlan',
+    { appid: '000000002', planname, formcodes: ['PHQ9'] },
+    token,
+  );
   return plan.plancode;
 }
 
@@ -71,17 +77,32 @@ test.describe('persons, assessments and archives', () => {
     await expect(page.getByTestId('code-print')).toBeVisible();
 
     // The code is the person's: the archive lists it as given.
-    const given = await ok<{ assesscode: string }[]>(request, 'as.m.cuser.getCUserPlan', { cusercode: await cusercodeOf(request, staff.token, '周小测') }, staff.token);
+    const given = await ok<{ assesscode: string }[]>(
+      request,
+      'as.m.cuser.getCUserPlan',
+      { cusercode: await cusercodeOf(request, staff.token, '周小测') },
+      staff.token,
+    );
     expect(given.map((g) => g.assesscode)).toContain(code);
   });
 
   test('staff find a report in the list and the person’s archive with its trend chart', async ({ page, request }) => {
     const staff = await apiSignIn(request, 'school');
     const plancode = await schoolPlan(request, staff.token, 'E2E 复测');
-    const { cusercode } = await ok<{ cusercode: string }>(request, 'as.m.cuser.insertCUser', { appid: '000000002', realname: '吴趋势', gender: '01' }, staff.token);
+    const { cusercode } = await ok<{ cusercode: string }>(
+      request,
+      'as.m.cuser.insertCUser',
+      { appid: '000000002', realname: '吴趋势', gender: '01' },
+      staff.token,
+    );
     // Two assessments answered through the respondent channel: a first sheet, then a worse one.
     for (const option of [1, 3]) {
-      const { assesscode } = await ok<{ assesscode: string }>(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, staff.token);
+      const { assesscode } = await ok<{ assesscode: string }>(
+        request,
+        'as.m.user.insertCUserAssessCode',
+        { cusercode, plancode },
+        staff.token,
+      );
       const { token } = await ok<{ token: string }>(request, 'as.c.exam.start', { assesscode });
       await ok(request, 'as.c.exam.sign', { signature: PNG }, token);
       await ok(request, 'as.c.exam.submit', { formcode: 'PHQ9', answers: phq9(option) }, token);
@@ -112,8 +133,62 @@ test.describe('persons, assessments and archives', () => {
   });
 });
 
+/** An .xlsx of the roster sheet: the template's header and the given rows. */
+async function roster(template: Buffer, rows: (string | number | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(template as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  rows.forEach((r, i) => (ws.getRow(i + 2).values = r));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+test('staff import older adults: the preview names every bad row, nothing is stored until a clean file is committed', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'eldercare');
+  await page.goto('/archives/archives_gl_yl');
+  await page.getByTestId('person-import-open').click();
+  const dialog = page.locator('.ant-modal', { has: page.getByTestId('import-choose') });
+  const [templateFile] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('import-template').click()]);
+  const template = fs.readFileSync(await templateFile.path());
+  // Columns: name, gender, birth date, phone, ID number, then the archive questions (q1 required).
+  const good = (name: string, id: string) => [name, '女', '1950-03-04', '13900001111', id, '与配偶同住', null, null, null, null];
+  const bad = await roster(template, [
+    good('导入甲', '330102195003040014'),
+    [null, '女', '1950-03-04', '123', '330102195003040014', '与配偶同住'],
+    good('导入乙', '33010219500304001X'),
+  ]);
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bad });
+  const problems = dialog.getByTestId('import-problems');
+  await expect(problems).toBeVisible();
+  // Row 3: no name, a bad phone and the ID number of row 2; row 4: a wrong check character.
+  await expect(problems.locator('tr.ant-table-row', { hasText: '姓名' }).first()).toContainText('3');
+  await expect(problems.locator('tr.ant-table-row').filter({ hasText: /^4/ }).first()).toBeVisible();
+  await expect(dialog.getByTestId('import-commit')).toBeDisabled();
+  const [errors] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('import-error-file').click()]);
+  expect(fs.readFileSync(await errors.path(), 'utf8')).toContain('3,');
+
+  const clean = await roster(template, [good('导入甲', '330102195003040014'), good('导入乙', '330102195003040030')]);
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'good.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: clean });
+  await expect(dialog.getByTestId('import-ok')).toBeVisible();
+  await dialog.getByTestId('import-commit').click();
+  await expect(page.getByText('已导入 2 人')).toBeVisible();
+  await page.getByPlaceholder('请输入姓名').first().fill('导入');
+  await page.locator('button[type=submit]', { hasText: /搜\s*索/ }).click();
+  await expect(page.locator('tr.ant-table-row', { hasText: '导入甲' })).toBeVisible();
+  await expect(page.locator('tr.ant-table-row', { hasText: '导入乙' })).toBeVisible();
+});
+
 async function cusercodeOf(request: APIRequestContext, token: string, realname: string): Promise<string> {
-  const list = await ok<{ rows: { cusercode: string }[] }>(request, 'as.m.cuser.getCUserPageList', { realname, page: 1, pageSize: 10 }, token);
+  const list = await ok<{ rows: { cusercode: string }[] }>(
+    request,
+    'as.m.cuser.getCUserPageList',
+    { realname, page: 1, pageSize: 10 },
+    token,
+  );
   expect(list.rows).toHaveLength(1);
   return list.rows[0].cusercode;
 }

@@ -14,10 +14,34 @@ export interface PopulationPages {
 }
 
 export const populationPages: PopulationPages[] = [
-  { appid: PopulationApp.maternity, empower: '/empower/maternity', reports: '/empower/usersReport2', archives: '/archives/archives_gl_yf', archive: '/archives/archivesyh1' },
-  { appid: PopulationApp.students, empower: '/empower/youngsters', reports: '/empower/usersReport', archives: '/archives/archives_gl_ye', archive: '/archives/archivesyh2' },
-  { appid: PopulationApp.workingAdults, empower: '/empower/highPressure', reports: '/empower/usersReport3', archives: '/archives/archives_gl_yg', archive: '/archives/archivesyh3' },
-  { appid: PopulationApp.olderAdults, empower: '/empower/theOld', reports: '/empower/usersReport4', archives: '/archives/archives_gl_yl', archive: '/archives/archivesyh4' },
+  {
+    appid: PopulationApp.maternity,
+    empower: '/empower/maternity',
+    reports: '/empower/usersReport2',
+    archives: '/archives/archives_gl_yf',
+    archive: '/archives/archivesyh1',
+  },
+  {
+    appid: PopulationApp.students,
+    empower: '/empower/youngsters',
+    reports: '/empower/usersReport',
+    archives: '/archives/archives_gl_ye',
+    archive: '/archives/archivesyh2',
+  },
+  {
+    appid: PopulationApp.workingAdults,
+    empower: '/empower/highPressure',
+    reports: '/empower/usersReport3',
+    archives: '/archives/archives_gl_yg',
+    archive: '/archives/archivesyh3',
+  },
+  {
+    appid: PopulationApp.olderAdults,
+    empower: '/empower/theOld',
+    reports: '/empower/usersReport4',
+    archives: '/archives/archives_gl_yl',
+    archive: '/archives/archivesyh4',
+  },
 ];
 
 export const pagesOf = (appid: string | undefined): PopulationPages | undefined => populationPages.find((p) => p.appid === appid);

@@ -47,7 +47,12 @@ export default function ArchiveFields({ fields, name = 'archive' }: ArchiveField
 function control(q: ArchiveField, text: (t: { zh: string; en: string }) => string, t: (k: string) => string) {
   const options = q.options.map((o, i) => ({ value: i + 1, label: text(o) }));
   // Long option lists read better in a drop-down than as a row of radios.
-  if (q.type === 1) return options.length > 6 ? <Select allowClear options={options} placeholder={t('archives.form.choose')} /> : <Radio.Group options={options} />;
+  if (q.type === 1)
+    return options.length > 6 ? (
+      <Select allowClear options={options} placeholder={t('archives.form.choose')} />
+    ) : (
+      <Radio.Group options={options} />
+    );
   if (q.type === 2) return <Checkbox.Group options={options} />;
   const min = q.range?.min;
   const max = q.range?.max;

@@ -8,7 +8,12 @@ const q = (no: number, type: number, inputtype: number | null = null): ArchiveFi
   inputtype,
   required: false,
   title: { zh: `题${no}`, en: `Q${no}` },
-  options: type ? [{ zh: '是', en: 'Yes' }, { zh: '否', en: 'No' }] : [],
+  options: type
+    ? [
+        { zh: '是', en: 'Yes' },
+        { zh: '否', en: 'No' },
+      ]
+    : [],
   range: null,
 });
 

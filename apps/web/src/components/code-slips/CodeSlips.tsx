@@ -29,7 +29,11 @@ function QrImage({ text, size }: { text: string; size: number }) {
       live = false;
     };
   }, [text, size]);
-  return src ? <img src={src} width={size} height={size} alt={text} data-testid="code-qr" /> : <div style={{ width: size, height: size }} />;
+  return src ? (
+    <img src={src} width={size} height={size} alt={text} data-testid="code-qr" />
+  ) : (
+    <div style={{ width: size, height: size }} />
+  );
 }
 
 export default function CodeSlips({ slips }: { slips: CodeSlip[] }) {

@@ -98,7 +98,11 @@ export default function ArchiveDetail() {
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'code', label: t('archives.person.cusercode'), children: person.cusercode },
-            { key: 'gender', label: t('archives.person.gender'), children: genders.find((g) => g.value === person.gender)?.label ?? person.gender },
+            {
+              key: 'gender',
+              label: t('archives.person.gender'),
+              children: genders.find((g) => g.value === person.gender)?.label ?? person.gender,
+            },
             { key: 'birth', label: t('archives.person.birthdate'), children: person.birthdate || '—' },
             { key: 'phone', label: t('archives.person.phonenumber'), children: person.phonenumber || '—' },
             { key: 'id', label: t('archives.person.idcard'), children: person.idcard || '—' },

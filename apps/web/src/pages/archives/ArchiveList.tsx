@@ -31,7 +31,12 @@ export default function ArchiveList({ appid }: { appid?: string }) {
     f.dateRange('createdat', ['startdate', 'enddate']),
     f.institution(),
   ];
-  const list = useListPage(LIST, { resource: 'archives.person', filters, input: appid ? { appid } : {}, invalidates: ['as.m.cuser.getCUserPageList'] });
+  const list = useListPage(LIST, {
+    resource: 'archives.person',
+    filters,
+    input: appid ? { appid } : {},
+    invalidates: ['as.m.cuser.getCUserPageList'],
+  });
   const [dialog, setDialog] = useState<{ open: boolean; person: CuserRow | null }>({ open: false, person: null });
   const remove = useDeletePerson();
   const { col } = list;
@@ -46,7 +51,12 @@ export default function ArchiveList({ appid }: { appid?: string }) {
     <ListView<ArchiveRow>
       list={list}
       rowKey="cusercode"
-      add={{ action: 'as.m.cuser.insertCUser', onClick: () => setDialog({ open: true, person: null }), label: t('archives.person.add'), testId: 'person-add' }}
+      add={{
+        action: 'as.m.cuser.insertCUser',
+        onClick: () => setDialog({ open: true, person: null }),
+        label: t('archives.person.add'),
+        testId: 'person-add',
+      }}
       actions={<PersonTransfer appid={appid} filters={list.filters} />}
       columns={[
         col.text('realname', {

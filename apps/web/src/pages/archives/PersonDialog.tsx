@@ -123,7 +123,12 @@ export default function PersonDialog({
         onSaved?.(code as string);
         onClose();
       }}
-      invalidates={['as.m.cuser.getCUserPageList', 'as.m.cuser.getCUserArchivePageList', 'as.m.cuser.getCUserArchive', 'as.m.assess.getCUser']}
+      invalidates={[
+        'as.m.cuser.getCUserPageList',
+        'as.m.cuser.getCUserArchivePageList',
+        'as.m.cuser.getCUserArchive',
+        'as.m.assess.getCUser',
+      ]}
       onClose={onClose}
       data-testid="person-dialog"
     >

@@ -39,7 +39,17 @@ export function problemsCsv(problems: ImportProblem[], head: [string, string, st
  * row and names each bad one (row, column, reason), then the commit (all rows or none). A
  * refused file's problems can be downloaded as a file to fix it by.
  */
-export default function PersonImportDialog({ template, title, musercode, onClose }: { template: ImportTemplate | null; title: string; musercode?: string; onClose: () => void }) {
+export default function PersonImportDialog({
+  template,
+  title,
+  musercode,
+  onClose,
+}: {
+  template: ImportTemplate | null;
+  title: string;
+  musercode?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
@@ -134,7 +144,12 @@ export default function PersonImportDialog({ template, title, musercode, onClose
       {step.state === 'checked' &&
         (bad ? (
           <>
-            <Alert type="error" showIcon title={k('previewBad', { count: step.total, bad: step.problemcount })} style={{ marginBottom: 8 }} />
+            <Alert
+              type="error"
+              showIcon
+              title={k('previewBad', { count: step.total, bad: step.problemcount })}
+              style={{ marginBottom: 8 }}
+            />
             <Table<ImportProblem>
               size="small"
               bordered

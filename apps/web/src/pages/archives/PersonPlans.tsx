@@ -52,11 +52,17 @@ export default function PersonPlans({ cusercode, onGive }: { cusercode: string; 
               </Typography.Text>
             ),
           },
-          { title: t('empower.assess.plancode'), key: 'plan', render: (_, r) => (r.stagename ? `${r.planname} · ${r.stagename}` : r.planname) },
+          {
+            title: t('empower.assess.plancode'),
+            key: 'plan',
+            render: (_, r) => (r.stagename ? `${r.planname} · ${r.stagename}` : r.planname),
+          },
           {
             title: t('common.status'),
             key: 'status',
-            render: (_, r) => <Tag color={STATUS_COLOURS[r.status]}>{`${t(`archives.archive.status.${r.status}`)} ${r.donecount}/${r.formcount}`}</Tag>,
+            render: (_, r) => (
+              <Tag color={STATUS_COLOURS[r.status]}>{`${t(`archives.archive.status.${r.status}`)} ${r.donecount}/${r.formcount}`}</Tag>
+            ),
           },
           { title: t('common.createdat'), dataIndex: 'createdat', key: 'at', render: (v: string) => formatTime(v) },
           {

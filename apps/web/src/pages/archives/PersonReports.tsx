@@ -9,7 +9,13 @@ import ReportDrawer from '../empower/ReportDrawer';
 
 /** For each form, one series per indicator over the person's reports (oldest first). */
 export function seriesByForm(reports: PersonReport[]) {
-  const forms = new Map<string, { formname: string; series: Map<string, { key: string; title: string; points: { time: string; score: number; level: number | null; colour: string }[] }> }>();
+  const forms = new Map<
+    string,
+    {
+      formname: string;
+      series: Map<string, { key: string; title: string; points: { time: string; score: number; level: number | null; colour: string }[] }>;
+    }
+  >();
   for (const r of reports) {
     const form = forms.get(r.formcode) ?? { formname: r.formname, series: new Map() };
     forms.set(r.formcode, form);
@@ -31,7 +37,8 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
   const forms = useMemo(() => seriesByForm(reports), [reports]);
   const newestFirst = useMemo(() => [...reports].reverse(), [reports]);
   const warned = newestFirst.filter((x) => x.warning);
-  const topLevel = (x: PersonReport) => x.indicators.reduce<number | null>((m, i) => (i.level === null ? m : Math.max(m ?? 0, i.level)), null);
+  const topLevel = (x: PersonReport) =>
+    x.indicators.reduce<number | null>((m, i) => (i.level === null ? m : Math.max(m ?? 0, i.level)), null);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" title={k('trend')} data-testid="archive-trends">
@@ -83,10 +90,35 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
           columns={[
             { title: r('createdat'), dataIndex: 'createdat', key: 'createdat', width: 150, render: (v: string) => formatTime(v) },
             { title: r('formname'), dataIndex: 'formname', key: 'formname' },
-            { title: r('level'), key: 'level', width: 100, render: (_, row) => { const l = topLevel(row); return l === null ? '—' : <LevelTag level={l} />; } },
-            { title: r('mentalstate'), dataIndex: 'mentalstate', key: 'ms', width: 120, render: (v: number) => <MentalStateTag state={v} /> },
-            { title: r('warning'), dataIndex: 'warning', key: 'w', width: 70, render: (v: boolean) => (v ? <Tag color="error">{t('common.yes')}</Tag> : '—') },
-            { title: t('common.actions'), key: 'a', width: 80, render: (_, row) => <a onClick={() => setOpen(row.reportid)}>{r('view')}</a> },
+            {
+              title: r('level'),
+              key: 'level',
+              width: 100,
+              render: (_, row) => {
+                const l = topLevel(row);
+                return l === null ? '—' : <LevelTag level={l} />;
+              },
+            },
+            {
+              title: r('mentalstate'),
+              dataIndex: 'mentalstate',
+              key: 'ms',
+              width: 120,
+              render: (v: number) => <MentalStateTag state={v} />,
+            },
+            {
+              title: r('warning'),
+              dataIndex: 'warning',
+              key: 'w',
+              width: 70,
+              render: (v: boolean) => (v ? <Tag color="error">{t('common.yes')}</Tag> : '—'),
+            },
+            {
+              title: t('common.actions'),
+              key: 'a',
+              width: 80,
+              render: (_, row) => <a onClick={() => setOpen(row.reportid)}>{r('view')}</a>,
+            },
           ]}
         />
       </Card>

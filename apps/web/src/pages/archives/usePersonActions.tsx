@@ -66,7 +66,8 @@ export function PersonTransfer({ appid, filters }: { appid?: string; filters: Fi
             items: templates.map((tp) => ({
               key: tp,
               label: name(tp),
-              onClick: () => void download('as.m.cuser.getCUserImportTemplate', { template: tp }, `${name(tp)}.xlsx`).catch(() => undefined),
+              onClick: () =>
+                void download('as.m.cuser.getCUserImportTemplate', { template: tp }, `${name(tp)}.xlsx`).catch(() => undefined),
             })),
           }}
         >

@@ -21,13 +21,13 @@ function usePlans(musercodes: string[], appid: string | undefined, enabled: bool
     queryFn: () => call('as.m.exam.plan.getMultipleMUserExamPlanPage', input),
     enabled: enabled && musercodes.length > 0 && can('as.m.exam.plan.getMultipleMUserExamPlanPage'),
   });
-  const rows = q.data?.rows ?? [];
   // A plan is offered when each institution holds it (one row per institution and plan).
   const plans = useMemo(() => {
-    const byPlan = new Map<string, typeof rows>();
-    for (const r of rows) byPlan.set(r.plancode, [...(byPlan.get(r.plancode) ?? []), r]);
+    type Row = NonNullable<typeof q.data>['rows'][number];
+    const byPlan = new Map<string, Row[]>();
+    for (const r of q.data?.rows ?? []) byPlan.set(r.plancode, [...(byPlan.get(r.plancode) ?? []), r]);
     return [...byPlan.values()].filter((list) => musercodes.every((m) => list.some((r) => r.holder === m)));
-  }, [rows, musercodes]);
+  }, [q.data, musercodes]);
   return { plans, loading: q.isLoading };
 }
 
@@ -77,10 +77,22 @@ export default function GiveDialog({ persons, appid, onClose }: { persons: GiveP
       const codes =
         persons.length === 1
           ? [await call('as.m.user.insertCUserAssessCode', { cusercode: persons[0].cusercode, plancode: v.plancode, stagecode })]
-          : (await call('as.m.user.insertCUserAssessCodes', { cusercodes: persons.map((p) => p.cusercode), plancode: v.plancode, stagecode })).codes;
+          : (
+              await call('as.m.user.insertCUserAssessCodes', {
+                cusercodes: persons.map((p) => p.cusercode),
+                plancode: v.plancode,
+                stagecode,
+              })
+            ).codes;
       const name = (c: string) => persons.find((p) => p.cusercode === c)?.realname ?? c;
       const stage = stages.data?.find((s) => s.stagecode === stagecode)?.stagename;
-      setSlips(codes.map((c) => ({ ...c, realname: name(c.cusercode), planname: stage ? `${planName(v.plancode)} · ${stage}` : planName(v.plancode) })));
+      setSlips(
+        codes.map((c) => ({
+          ...c,
+          realname: name(c.cusercode),
+          planname: stage ? `${planName(v.plancode)} · ${stage}` : planName(v.plancode),
+        })),
+      );
       void queryClient.invalidateQueries({ queryKey: ['as.m.cuser.getCUserPlan'] });
       void queryClient.invalidateQueries({ queryKey: ['as.m.exam.plan.getMultipleMUserExamPlanPage'] });
     } catch {
@@ -90,8 +102,7 @@ export default function GiveDialog({ persons, appid, onClose }: { persons: GiveP
     }
   };
 
-  const title =
-    persons.length === 1 ? k('giveTitle', { names: persons[0].realname }) : k('giveTitleMany', { count: persons.length });
+  const title = persons.length === 1 ? k('giveTitle', { names: persons[0].realname }) : k('giveTitleMany', { count: persons.length });
   return (
     <Modal
       open={open}
@@ -124,7 +135,11 @@ export default function GiveDialog({ persons, appid, onClose }: { persons: GiveP
               {persons.map((p) => p.realname).join('、')}
             </Typography.Paragraph>
           )}
-          <Form.Item name="plancode" label={k('plancode')} rules={[{ required: true, message: t('common.choose', { field: k('plancode') }) }]}>
+          <Form.Item
+            name="plancode"
+            label={k('plancode')}
+            rules={[{ required: true, message: t('common.choose', { field: k('plancode') }) }]}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={planOptions}

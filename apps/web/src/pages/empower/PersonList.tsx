@@ -30,7 +30,12 @@ export default function PersonList({ appid }: { appid?: string }) {
     f.dateRange('createdat', ['startdate', 'enddate']),
     f.institution(),
   ];
-  const list = useListPage(LIST, { resource: 'archives.person', filters, input: appid ? { appid } : {}, invalidates: ['as.m.cuser.getCUserArchivePageList'] });
+  const list = useListPage(LIST, {
+    resource: 'archives.person',
+    filters,
+    input: appid ? { appid } : {},
+    invalidates: ['as.m.cuser.getCUserArchivePageList'],
+  });
   const [dialog, setDialog] = useState<{ open: boolean; person: CuserRow | null }>({ open: false, person: null });
   const [selected, setSelected] = useState<CuserRow[]>([]);
   const [give, setGive] = useState<GivePerson[]>([]);
@@ -41,11 +46,21 @@ export default function PersonList({ appid }: { appid?: string }) {
     <ListView<CuserRow>
       list={list}
       rowKey="cusercode"
-      add={{ action: 'as.m.cuser.insertCUser', onClick: () => setDialog({ open: true, person: null }), label: t('archives.person.add'), testId: 'person-add' }}
+      add={{
+        action: 'as.m.cuser.insertCUser',
+        onClick: () => setDialog({ open: true, person: null }),
+        label: t('archives.person.add'),
+        testId: 'person-add',
+      }}
       actions={
         <>
           <Can action="as.m.user.insertCUserAssessCodes">
-            <Button icon={<QrcodeOutlined />} disabled={selected.length === 0} onClick={() => setGive(selected)} data-testid="give-selected">
+            <Button
+              icon={<QrcodeOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => setGive(selected)}
+              data-testid="give-selected"
+            >
               {selected.length ? t('empower.assess.giveSelected', { count: selected.length }) : t('empower.assess.give')}
             </Button>
           </Can>
@@ -75,7 +90,13 @@ export default function PersonList({ appid }: { appid?: string }) {
         col.time('createdat'),
         col.actions(
           (r) => [
-            { key: 'give', label: t('empower.assess.giveRow'), action: 'as.m.user.insertCUserAssessCode', onClick: () => setGive([r]), testId: `give-${r.cusercode}` },
+            {
+              key: 'give',
+              label: t('empower.assess.giveRow'),
+              action: 'as.m.user.insertCUserAssessCode',
+              onClick: () => setGive([r]),
+              testId: `give-${r.cusercode}`,
+            },
             { key: 'view', label: t('archives.person.view'), onClick: () => navigate(archiveLink(r.appid, r.cusercode)) },
             { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }), more: true },
             { key: 'delete', action: 'as.m.cuser.deleteCUser', danger: true, onClick: () => void remove(r), more: true },

@@ -110,7 +110,14 @@ export default function ReportDrawer({ reportid, onClose }: { reportid: string |
               { title: '#', dataIndex: 'no', key: 'no', width: 48 },
               { title: k('question'), key: 'q', render: (_, a) => text(a.question) },
               { title: k('answer'), dataIndex: 'answer', key: 'a', width: 200 },
-              { title: k('score'), dataIndex: 'score', key: 's', width: 64, align: 'right', render: (s: number | null) => (s === null ? '—' : s) },
+              {
+                title: k('score'),
+                dataIndex: 'score',
+                key: 's',
+                width: 64,
+                align: 'right',
+                render: (s: number | null) => (s === null ? '—' : s),
+              },
             ]}
           />
           <Tag>{r.reportid}</Tag>

@@ -77,9 +77,14 @@ export default function ReportList({ appid }: { appid?: string }) {
           render: (v: number) => (v ? <Tag color="error">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
         }),
         col.time('createdat'),
-        col.actions((r) => [{ key: 'view', label: t('empower.report.view'), onClick: () => setOpen(r.reportid), testId: `report-view-${r.reportid}` }], {
-          width: 80,
-        }),
+        col.actions(
+          (r) => [
+            { key: 'view', label: t('empower.report.view'), onClick: () => setOpen(r.reportid), testId: `report-view-${r.reportid}` },
+          ],
+          {
+            width: 80,
+          },
+        ),
       ]}
     >
       <ReportDrawer reportid={open} onClose={() => setOpen(null)} />

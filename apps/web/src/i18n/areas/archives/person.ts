@@ -69,7 +69,8 @@ export default defineArea({
     editTitle: 'Edit person: {{name}}',
     view: 'Archive',
     deleteConfirm: 'Delete “{{name}}”?',
-    deleteWithReports: '“{{name}}” has {{count}} reports. After deletion the archive and its reports are no longer shown (the audit trail is kept). Delete?',
+    deleteWithReports:
+      '“{{name}}” has {{count}} reports. After deletion the archive and its reports are no longer shown (the audit trail is kept). Delete?',
     chooseAppFirst: 'Choose the population first',
     export: 'Export',
     exportName: 'Person archives',
@@ -77,7 +78,8 @@ export default defineArea({
     template: 'Download template',
     templates: 'Import templates',
     importTitle: 'Import persons: {{name}}',
-    importHelp: 'Download the template, fill it in and upload it. Every row is checked first and every problem is listed; only a file with no problems is imported, and a file with problems imports nothing.',
+    importHelp:
+      'Download the template, fill it in and upload it. Every row is checked first and every problem is listed; only a file with no problems is imported, and a file with problems imports nothing.',
     chooseFile: 'Choose an Excel file',
     checking: 'Checking…',
     previewOk: '{{count}} rows, all passed the checks: ready to import.',
