@@ -22,12 +22,13 @@ function usePlans(musercodes: string[], appid: string | undefined, enabled: bool
     enabled: enabled && musercodes.length > 0 && can('as.m.exam.plan.getMultipleMUserExamPlanPage'),
   });
   // A plan is offered when each institution holds it (one row per institution and plan).
+  const data = q.data;
   const plans = useMemo(() => {
-    type Row = NonNullable<typeof q.data>['rows'][number];
+    type Row = NonNullable<typeof data>['rows'][number];
     const byPlan = new Map<string, Row[]>();
-    for (const r of q.data?.rows ?? []) byPlan.set(r.plancode, [...(byPlan.get(r.plancode) ?? []), r]);
+    for (const r of data?.rows ?? []) byPlan.set(r.plancode, [...(byPlan.get(r.plancode) ?? []), r]);
     return [...byPlan.values()].filter((list) => musercodes.every((m) => list.some((r) => r.holder === m)));
-  }, [q.data, musercodes]);
+  }, [data, musercodes]);
   return { plans, loading: q.isLoading };
 }
 
