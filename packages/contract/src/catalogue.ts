@@ -6,8 +6,8 @@ import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
 import { examActions } from './actions/exam.js';
-import { accountActions } from './actions/accounts.js';
 import { personActions } from './actions/persons.js';
+import { accountActions } from './actions/accounts.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -21,8 +21,8 @@ export const catalogue = {
   ...scaleActions,
   ...planActions,
   ...examActions,
-  ...accountActions,
   ...personActions,
+  ...accountActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

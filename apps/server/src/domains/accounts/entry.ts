@@ -70,11 +70,11 @@ async function institutionInScope(ctx: Ctx, musercode: string): Promise<AccountR
 }
 
 /** Offered apps must be the institution's own; offered stages its own (or given to it) of those apps. */
-async function checkOffer(ctx: Ctx, account: AccountRow, appids: string[], stagecodes: string[]) {
-  const stages = new Map((await stagesOfAccount(ctx.db, account.musercode)).map((s) => [s.stagecode, s.appid]));
+async function checkOffer(db: DbOrTx, account: AccountRow, appids: string[], stagecodes: string[]) {
+  const stages = new Map((await stagesOfAccount(db, account.musercode)).map((s) => [s.stagecode, s.appid]));
   const foreign = stagecodes.filter((s) => !stages.has(s));
   if (foreign.length) notFound({ zh: `阶段不存在：${foreign.join(', ')}`, en: `No such stage: ${foreign.join(', ')}` });
-  const apps = new Set((await appsOf(ctx.db, account.musercode, account.issuper)).map((a) => a.appid));
+  const apps = new Set((await appsOf(db, account.musercode, account.issuper)).map((a) => a.appid));
   const beyond = appids.filter((a) => !apps.has(a));
   if (beyond.length) {
     invalid({ zh: `该机构没有这些应用：${beyond.join(', ')}`, en: `The institution does not have these apps: ${beyond.join(', ')}` });
@@ -111,7 +111,7 @@ export const entryHandlers = {
   /** Sets every setting (creating the entry and its link when there is none; an existing link stays). */
   'as.m.user.createMUserClient': async ({ musercode, ...settings }, ctx) => {
     const account = await institutionInScope(ctx, musercode);
-    await checkOffer(ctx, account, settings.appids, settings.stagecodes);
+    await checkOffer(ctx.db, account, settings.appids, settings.stagecodes);
     const now = ctx.now();
     const base = ctx.config.publicBaseUrl;
     const row = await ctx.db.transaction(async (tx) => {
@@ -129,7 +129,7 @@ export const entryHandlers = {
     const base = ctx.config.publicBaseUrl;
     await ctx.db.transaction(async (tx) => {
       const current = await ensureEntry(tx, base, account, now);
-      await checkOffer(ctx, account, changes.appids ?? current.appids, changes.stagecodes ?? current.stagecodes);
+      await checkOffer(tx, account, changes.appids ?? current.appids, changes.stagecodes ?? current.stagecodes);
       await tx.update(muserEntry).set({ ...changes, updatedat: now }).where(eq(muserEntry.musercode, musercode));
     });
     await ctx.audit({ action: 'as.m.user.updateMUserClient', result: 'ok', detail: { target: musercode, fields: Object.keys(changes) } });
@@ -158,3 +158,9 @@ export const entryHandlers = {
     return { filename: `${account.insname}-${size}.png`, contentType: 'image/png', body };
   },
 } satisfies HandlerMap;
+
+/** For the respondent channel (issue 11): an institution's entry settings, or null when it has none. */
+export async function entryOfAccount(db: DbOrTx, musercode: string): Promise<EntryRow | null> {
+  const [row] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, musercode));
+  return row ?? null;
+}

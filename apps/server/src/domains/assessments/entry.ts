@@ -1,9 +1,9 @@
 import type { DbOrTx } from '../../db/database.js';
+import { entryOfAccount, resolveEntryToken as resolveAccountEntry } from '../accounts/entry.js';
 
 /**
  * What the respondent channel needs from an institution's respondent entry (issue 10, accounts
- * domain: the QR link `/r/<token>` and its settings). The accounts domain owns the table; these
- * two functions are the only way in.
+ * domain: the QR link `/r/<token>` and its settings), in the words of this domain.
  */
 export interface EntrySettings {
   musercode: string;
@@ -13,7 +13,7 @@ export interface EntrySettings {
   consent: string;
   /** Apps offered through the QR link. */
   appids: string[];
-  /** Stages offered; empty: every stage of the institution for those apps. */
+  /** Stages offered; empty: every stage of the institution (own or given) for those apps. */
   stagecodes: string[];
   /** 1: respondents see a plain-language result. */
   showresult: number;
@@ -21,12 +21,26 @@ export interface EntrySettings {
   hotline: string;
 }
 
-// HOOK (until branch h10-server, which owns muser_entry, is merged): no institution has an entry
-// yet, so QR links are unknown and every institution uses the defaults of respondent.ts.
-export async function resolveEntryToken(_db: DbOrTx, _token: string): Promise<EntrySettings | null> {
-  return null;
+const settingsOf = (e: EntrySettings): EntrySettings => ({
+  musercode: e.musercode,
+  title: e.title,
+  logourl: e.logourl,
+  welcome: e.welcome,
+  consent: e.consent,
+  appids: e.appids,
+  stagecodes: e.stagecodes,
+  showresult: e.showresult,
+  hotline: e.hotline,
+});
+
+/** The institution a QR link token opens (null: unknown, reset since, or its account disabled). */
+export async function resolveEntryToken(db: DbOrTx, token: string): Promise<EntrySettings | null> {
+  const found = await resolveAccountEntry(db, token);
+  return found ? settingsOf(found.entry) : null;
 }
 
-export async function entrySettingsOf(_db: DbOrTx, _musercode: string): Promise<EntrySettings | null> {
-  return null;
+/** An institution's entry settings (null: it has no entry; the channel's defaults apply). */
+export async function entrySettingsOf(db: DbOrTx, musercode: string): Promise<EntrySettings | null> {
+  const row = await entryOfAccount(db, musercode);
+  return row ? settingsOf(row) : null;
 }

@@ -99,7 +99,8 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     // The provider over the school sees it; the sibling hospital does not.
     expect((await s.call('as.m.exam.getCUserReport', { reportid: phq.data.reportid }, provider)).errorCode).toBe(0);
     expect((await s.call('as.m.exam.getCUserReport', { reportid: phq.data.reportid }, hospital)).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.m.exam.getCUserReportPageList', { cusercode }, hospital)).data.total).toBe(0);
+    expect((await s.call('as.m.exam.getCUserReportPageList', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.exam.getCUserReportPageList', { realname: '小满' }, hospital)).data.total).toBe(0);
     expect((await s.call('as.m.cuser.getSignaturePicture', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);
     const signature = await s.call('as.m.cuser.getSignaturePicture', { cusercode }, school);
     expect(signature.data).toMatchObject({ signature: PNG, assesscode: code });
@@ -222,6 +223,54 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect((await start(code, here)).errorCode).toBe(0);
   });
 
+  it('through an institution’s QR link: choose a stage, register, sign, fill the archive, answer, see the result and the crisis text', async () => {
+    const made = await s.call(
+      'as.m.user.createMUserClient',
+      { musercode: 'I0002', title: '仁和妇幼心理测评', consent: '本院知情同意书', appids: ['000000001'], showresult: 1, hotline: '0571-88886666' },
+      provider,
+    );
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    const entrytoken = String(made.data.qrcodeurl).split('/r/')[1]!;
+    const entry = await s.call('as.c.exam.getEntry', { entrytoken }, undefined, nextIp());
+    expect(entry.data).toMatchObject({ insname: '仁和妇幼保健院', title: '仁和妇幼心理测评' });
+    const stages = entry.data.apps[0].stages.map((x: { stagecode: string }) => x.stagecode);
+    expect(stages).toContain('ST-M1');
+    // A stage the entry does not offer, and an unknown link, are refused and register nobody.
+    const before = await fingerprint(s.database.db);
+    expect((await s.call('as.c.exam.enter', { entrytoken, appid: '000000001', stagecode: 'ST-S1', realname: '外人', gender: '02' }, undefined, nextIp())).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.c.exam.enter', { entrytoken: 'x'.repeat(43), appid: '000000001', stagecode: 'ST-M1', realname: '外人', gender: '02' }, undefined, nextIp())).errorCode).toBe(ErrorCode.notFound);
+    expect(changedTables(before, await fingerprint(s.database.db))).toEqual([]);
+
+    const entered = await s.call('as.c.exam.enter', { entrytoken, appid: '000000001', stagecode: 'ST-M1', realname: '孕妈小周', gender: '02' }, undefined, nextIp());
+    expect(entered.errorCode, entered.errorMsg).toBe(0);
+    const token: string = entered.data.token;
+    expect(entered.data).toMatchObject({ realname: '孕妈小周', consent: { text: { zh: '本院知情同意书' }, signed: false } });
+    expect(entered.data.forms.map((f: { formcode: string }) => f.formcode)).toEqual(['EPDS', 'PHQ9']);
+
+    const archive = await s.call('as.c.exam.getArchiveForm', {}, token);
+    expect(archive.errorCode, archive.errorMsg).toBe(0);
+    expect(archive.data.formtype).toBe('02');
+    {
+      const value = (q: { type: number; inputtype?: number; range?: { min: number } }) =>
+        q.type === 1 ? 1 : q.type === 2 ? [1] : ({ 1: q.range?.min ?? 1, 2: q.range?.min ?? 1, 3: '2026-01-01', 4: '08:00', 5: '2026-01-01 08:00', 6: '08:00-09:00', 7: q.range?.min ?? 1, 8: '330106' } as Record<number, unknown>)[q.inputtype ?? 0] ?? '无';
+      const answers = archive.data.questions.map((q: { no: number; type: number }) => ({ no: q.no, value: value(q) }));
+      const saved = await s.call('as.c.exam.saveArchive', { answers }, token);
+      expect(saved.errorCode, saved.errorMsg).toBe(0);
+      expect((await s.call('as.c.exam.getSession', {}, token)).data.archive.done).toBe(true);
+    }
+    const phq = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: [...sheet(8, 1), { no: 9, option: 2 }] }, token);
+    expect(phq.errorCode, phq.errorMsg).toBe(0);
+    const result = await s.call('as.c.exam.getResult', { reportid: phq.data.reportid }, token);
+    expect(result.data).toMatchObject({ shown: true, mentalstate: 1 });
+    expect(result.data.indicators[0]).toMatchObject({ score: 1, level: 0, label: { zh: expect.any(String) } });
+    expect(result.data.crisis.zh).toContain('0571-88886666');
+    // The person is the hospital's now, registered through the QR code, with the report listed.
+    const hospitalNow = (await s.login('hospital')).token;
+    const list = await s.call('as.m.exam.getCUserReportPageList', { realname: '孕妈小周' }, hospitalNow);
+    expect(list.data.rows).toMatchObject([{ reportid: phq.data.reportid, musercode: 'I0002', stagecode: 'ST-M1', plancode: '' }]);
+    expect((await s.call('as.m.exam.getCUserReportPageList', { realname: '孕妈小周' }, school)).data.total).toBe(0);
+  });
+
   it('a respondent token is refused by every as.m.* action, a staff token by every respondent action', async () => {
     const code = await give(await person(school, '孙隔离'));
     const token = (await start(code)).data.token;
@@ -242,5 +291,33 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     const mine = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(7, 1) }, token);
     expect((await s.call('as.c.exam.getResult', { reportid: mine.data.reportid }, other)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.c.exam.getResult', { reportid: mine.data.reportid }, token)).errorCode).toBe(0);
+  });
+});
+
+describe.each(engines())('demo reports on %s', (engine) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(engine, { demoReports: true });
+  });
+  afterAll(() => s?.close());
+
+  it('the demo has months of reports for the demo persons, scored by the engine, with counts used', async () => {
+    const db = s.database.db;
+    const reports = await db.select({ musercode: assessment.musercode, createdat: assessment.createdat, warning: assessment.warning, scores: assessment.scores, version: assessment.version }).from(assessment).where(eq(assessment.plancode, 'PL-M1'));
+    expect(reports.length).toBeGreaterThan(50);
+    const months = new Set(reports.map((r) => r.createdat.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(4);
+    expect(reports.some((r) => r.warning === 1)).toBe(true);
+    expect(reports.some((r) => r.warning === 0)).toBe(true);
+    // The maternity plan is authorised to the hospital: each demo code used one of its count.
+    const hospitalCodes = await db.select().from(assessCode).where(eq(assessCode.plancode, 'PL-M1'));
+    const [auth] = await db.select().from(planAuthorize).where(eq(planAuthorize.authid, 'PA-PL-M1'));
+    expect(auth!.usedcount).toBe(hospitalCodes.length);
+    // Every population has reports the console lists.
+    const provider = (await s.login('provider')).token;
+    for (const appid of ['000000001', '000000002', '000000004']) {
+      const page = await s.call('as.m.exam.getCUserReportPageList', { appid, pageSize: 1 }, provider);
+      expect(page.data.total, appid).toBeGreaterThan(20);
+    }
   });
 });
