@@ -51,6 +51,11 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * creates at every action that declares it and expects one row and conflicts for the rest.
    */
   unique?: string[];
+  /**
+   * A request body limit above the server's default (BODY_LIMIT_BYTES), for uploads that must
+   * carry big files in the body (person rosters of 50,000 rows). Only where a real file needs it.
+   */
+  maxBodyBytes?: number;
 }
 
 export const action = <I extends z.ZodType, O extends z.ZodType>(def: ActionDef<I, O>): ActionDef<I, O> => def;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@xinli/contract';
+import { actionPath, catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@xinli/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';
@@ -24,26 +24,34 @@ export interface RouteDeps {
   callers?: CallerCache;
 }
 
-/** The single route of the API (SPEC §7): POST /api/{name}/1.0.0/action. */
+/**
+ * The single route of the API (SPEC §7): POST /api/{name}/1.0.0/action. An action whose files are
+ * larger than the server's body limit (a 50,000-row roster) declares `maxBodyBytes`; it gets the
+ * same route written out in full with that limit (a static path wins over the parametric one),
+ * so every other action keeps the small limit.
+ */
 export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
-  app.post<{ Params: { name: string } }>('/api/:name/1.0.0/action', async (req, reply) => {
+  const handle = async (name: string, req: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLang(req.headers['accept-language'] as string | undefined);
     const requestId = req.id;
     reply.header('x-request-id', requestId);
     try {
-      await runAction(req, reply, deps, lang, requestId);
+      await runAction(name, req, reply, deps, lang, requestId);
     } catch (err) {
       if (err instanceof AppError) return sendError(reply, err, lang);
       const clash = uniqueConflict(err);
       if (clash) return sendError(reply, clash, lang);
-      req.log.error({ err, action: req.params.name }, 'action failed');
+      req.log.error({ err, action: name }, 'action failed');
       return sendError(reply, new AppError('internal', undefined, 500), lang);
     }
-  });
+  };
+  app.post<{ Params: { name: string } }>('/api/:name/1.0.0/action', (req, reply) => handle(req.params.name, req, reply));
+  for (const [name, def] of Object.entries(catalogue) as [string, ActionDef][]) {
+    if (def.maxBodyBytes && def.maxBodyBytes > deps.config.bodyLimitBytes) app.post(actionPath(name), { bodyLimit: def.maxBodyBytes }, (req, reply) => handle(name, req, reply));
+  }
 }
 
-async function runAction(req: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply, deps: RouteDeps, lang: Lang, requestId: string) {
-  const name = req.params.name;
+async function runAction(name: string, req: FastifyRequest, reply: FastifyReply, deps: RouteDeps, lang: Lang, requestId: string) {
   if (!isActionName(name)) throw new AppError('notFound', { zh: `接口不存在：${name}`, en: `Unknown action: ${name}` }, 404);
   const def: ActionDef = catalogue[name];
   const { body, token } = readBody(req);

@@ -132,10 +132,14 @@ const personFields = {
   archive: archiveAnswers.optional(),
 };
 
-/** A file carried in a JSON body: name and base64 bytes. Rosters up to 50,000 rows (about 12 MB of file). */
+/**
+ * A file carried in a JSON body: name and base64 bytes. A 50,000-row roster of the templates is
+ * about 3 MB of .xlsx (4 MB of base64); the limit leaves room for wide archive forms (12 MB of file).
+ */
+export const ROSTER_MAX_BASE64 = 16_000_000;
 const rosterFile = {
   filename: z.string().trim().min(1).max(200),
-  content: z.string().min(1).max(16_000_000).regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+  content: z.string().min(1).max(ROSTER_MAX_BASE64).regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
 };
 
 /** One bad row of an import: spreadsheet row number, column title and the reason (caller's language). */
@@ -165,6 +169,8 @@ const importResult = z.object({
   /** Every bad row (at most 10,000 are listed; problemcount counts them all). */
   problems: z.array(importProblem),
   problemcount: z.int(),
+  /** The listed problems as an .xlsx (base64; row, column, reason) for the user to download; '' when none. */
+  errorfile: z.string(),
 });
 
 /** Person lists: the individual-assessment pages and the archive pages. */
@@ -183,6 +189,7 @@ const importAction = (template: ImportTemplate, who: string) =>
     input: importInput,
     output: importResult,
     ids: { musercode: 'muser' },
+    maxBodyBytes: ROSTER_MAX_BASE64 + 4096,
   });
 
 export const personActions = {

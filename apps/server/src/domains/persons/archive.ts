@@ -80,6 +80,8 @@ export function checkAnswer(q: Question, value: ArchiveAnswer['value']): { value
       return a && b && !extra && isTime(a) && isTime(b) && a <= b ? { value: text } : { problem: msg('须为时间段 HH:mm-HH:mm（开始不晚于结束）', 'must be a time range HH:mm-HH:mm (start not after end)') };
     }
     case 8:
+      // Shape only for now. The GB/T 2260 region list lands with issue 10 (branch h10-server,
+      // accounts/regions.ts): once merged, check the code exists there and show its name.
       return /^[1-9][0-9]{5}$/.test(text) ? { value: text } : { problem: msg('须为 6 位行政区划代码', 'must be a 6-digit region code') };
     default:
       return text.length <= 500 ? { value: text } : { problem: msg('不能超过 500 个字符', 'must be at most 500 characters') };

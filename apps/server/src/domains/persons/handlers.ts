@@ -8,7 +8,7 @@ import { archiveFormOf } from '../scales/store.js';
 import { archiveColumns, archiveDisplay } from './archive.js';
 import { exportHandlers } from './export.js';
 import { importHandlers } from './import-handlers.js';
-import { personOrder, personRow, personWhere, revealsIdentity } from './list.js';
+import { archiveAppWhere, assertArchiveApp, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
 import { archiveToStore, createPerson, personInScope } from './persons.js';
 import { reportCountOfPerson, reportsOfPerson } from './reports.js';
 import { cuser } from './tables.js';
@@ -76,6 +76,7 @@ const crudHandlers = {
 
 const archiveHandlers = {
   'as.m.cuser.getCUserArchiveHeadList': async ({ appid }, ctx) => {
+    assertArchiveApp(ctx, appid);
     const form = await archiveFormOf(ctx.db, ctx.me.musercode, appid);
     if (!form) return noArchiveForm;
     const name = ctx.lang === 'en-US' && form.definition.formname.en ? form.definition.formname.en : form.definition.formname.zh;
@@ -83,7 +84,7 @@ const archiveHandlers = {
   },
 
   'as.m.cuser.getCUserArchivePageList': async ({ page, pageSize, ...filters }, ctx) => {
-    const query = ctx.db.select().from(cuser).where(personWhere(ctx, filters)).$dynamic();
+    const query = ctx.db.select().from(cuser).where(and(personWhere(ctx, filters), archiveAppWhere(ctx, filters.appid))).$dynamic();
     const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
     const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     const reveal = revealsIdentity(ctx);
@@ -101,6 +102,7 @@ const archiveHandlers = {
 
   'as.m.cuser.getCUserArchive': async ({ cusercode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
+    assertArchiveApp(ctx, person.appid);
     const names = await accountNames(ctx.db, [person.musercode]);
     const form = await archiveFormOf(ctx.db, person.musercode, person.appid);
     const reveal = revealsIdentity(ctx);
@@ -116,6 +118,7 @@ const archiveHandlers = {
 
   'as.m.cuser.deleteCUserArchive': async ({ cusercode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
+    assertArchiveApp(ctx, person.appid);
     await ctx.db.update(cuser).set({ archive: [], updatedat: ctx.now() }).where(eq(cuser.cusercode, cusercode));
     // The answers removed go into the audit trail, so clearing an archive can be traced and undone.
     await ctx.audit({ action: 'as.m.cuser.deleteCUserArchive', result: 'ok', detail: { cusercode, target: person.musercode, archive: person.archive, archiveformcode: person.archiveformcode } });

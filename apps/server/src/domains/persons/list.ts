@@ -2,7 +2,8 @@
  * The person list query, shared by the person list, the archive list and the export: the same
  * filters, the same scope, the same masking.
  */
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { denied } from '../../http/errors.js';
 import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import { CALENDAR_TIME_ZONE, contains, iso, ownedBy } from '../../kit/index.js';
@@ -38,6 +39,32 @@ export function personWhere(ctx: Ctx, f: PersonFilters): SQL {
 
 /** Newest first, then by code so pages never overlap. */
 export const personOrder = [desc(cuser.createdat), asc(cuser.cusercode)];
+
+/**
+ * The apps whose archives the caller may open (SPEC §2 /archives): every app with "all archives"
+ * (00049), else those whose archive page it holds; the archive page codes are the app ids
+ * (archives_gl_yf 000000001 … archives_gl_yl 000000004).
+ */
+export function archiveApps(ctx: Ctx): 'all' | string[] {
+  if (holds(ctx.me, '00049')) return 'all';
+  return populationApps.map((a) => a.appid).filter((appid) => ctx.me.codes.has(appid));
+}
+
+/** Refuses an app whose archive page the caller lacks. */
+export function assertArchiveApp(ctx: Ctx, appid: string) {
+  const apps = archiveApps(ctx);
+  if (apps !== 'all' && !apps.includes(appid)) denied({ zh: '没有查看该人群档案的权限', en: 'You may not open the archives of this population' });
+}
+
+/** The archive list's app filter: the one asked for (if allowed), else every allowed app. */
+export function archiveAppWhere(ctx: Ctx, appid: string | undefined): SQL | undefined {
+  if (appid) {
+    assertArchiveApp(ctx, appid);
+    return undefined;
+  }
+  const apps = archiveApps(ctx);
+  return apps === 'all' ? undefined : apps.length ? inArray(cuser.appid, apps) : sql`false`;
+}
 
 /** Whether the caller sees full phone and ID numbers (SPEC §6 component code). */
 export const revealsIdentity = (ctx: Ctx) => holds(ctx.me, PERSON_IDENTITY_CODE);

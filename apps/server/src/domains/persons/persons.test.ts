@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { fingerprint } from '../../test/sweep/fingerprint.js';
@@ -23,9 +23,13 @@ describe.each(engines())('persons on %s', (engine) => {
   let employer: string; // I0004, under no provider
   beforeAll(async () => {
     s = await startTestServer(engine);
-    [school, teacher, hospital, provider, eldercare, employer] = await Promise.all(
-      ['schooladmin', 'teacher', 'hospital', 'provider', 'eldercare', 'warning'].map(async (u) => (await s.login(u)).token),
-    );
+  });
+  // A test moves the clock (reports a month apart): staff sign in afresh for each test, each
+  // sign-in from an address of its own (sign-ins are rate-limited per address).
+  let signins = 0;
+  const signIn = async (u: string) => (await s.login(u, undefined, `10.7.${Math.floor(++signins / 200)}.${signins % 200}`)).token;
+  beforeEach(async () => {
+    [school, teacher, hospital, provider, eldercare, employer] = await Promise.all(['schooladmin', 'teacher', 'hospital', 'provider', 'eldercare', 'warning'].map(signIn));
   });
   afterAll(() => s?.close());
 
@@ -111,6 +115,18 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(await fingerprint(s.database.db)).toEqual(before);
   });
 
+  it('one ID number per institution holds under parallel registrations (unique index), and another institution may reuse it', async () => {
+    const id = idNumber('330108', '20090101', 77);
+    const results = await Promise.all(Array.from({ length: 8 }, () => s.call('as.m.cuser.insertCUser', student({ realname: '并发', idcard: id }), school)));
+    expect(results.filter((r) => r.errorCode === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.errorCode === ErrorCode.conflict)).toHaveLength(7);
+    expect((await s.call('as.m.cuser.insertCUser', { appid: '000000001', realname: '并发', gender: '02', idcard: id }, hospital)).errorCode).toBe(0);
+    // A deleted person's number may come back.
+    const { cusercode } = results.find((r) => r.errorCode === 0)!.data;
+    expect((await s.call('as.m.cuser.deleteCUser', { cusercode }, school)).errorCode).toBe(0);
+    expect((await s.call('as.m.cuser.insertCUser', student({ realname: '并发', idcard: id }), school)).errorCode).toBe(0);
+  });
+
   it('updates fields and replaces the archive; deleting keeps the row and the audit trail but leaves every list', async () => {
     const { cusercode } = (await s.call('as.m.cuser.insertCUser', student({ realname: '待删除', idcard: '' }), school)).data;
     expect((await s.call('as.m.cuser.updateCUser', { cusercode, phonenumber: '13900001111', archive: [{ no: 1, value: 3 }] }, school)).errorCode).toBe(0);
@@ -147,6 +163,13 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(page.data.rows).toEqual([expect.objectContaining({ cusercode, archive: { q1: '初中', q2: '8', q4: '是', q5: '330108', q6: '07:30-17:10' }, phonenumber: '138****5678' })]);
     const enPage = await s.call('as.m.cuser.getCUserArchivePageList', { appid: STUDENTS, realname: '档案甲' }, teacher, { 'accept-language': 'en-US' });
     expect(enPage.data.rows[0].archive.q1).toBe('Junior secondary');
+    // The teacher's role opens the students' archive page only (000000002, not 00049).
+    for (const [name, body] of [
+      ['as.m.cuser.getCUserArchivePageList', { appid: '000000001' }],
+      ['as.m.cuser.getCUserArchiveHeadList', { appid: '000000001' }],
+    ] as const)
+      expect((await s.call(name, body, teacher)).errorCode).toBe(ErrorCode.permissionDenied);
+    expect((await s.call('as.m.cuser.getCUserArchivePageList', {}, teacher)).data.rows.every((r: { appid: string }) => r.appid === STUDENTS)).toBe(true);
     // The demo has students in the archive too.
     expect((await s.call('as.m.cuser.getCUserArchivePageList', { appid: STUDENTS }, school)).data.total).toBeGreaterThan(100);
 
@@ -159,8 +182,37 @@ describe.each(engines())('persons on %s', (engine) => {
     expect((await audits('as.m.cuser.deleteCUserArchive')).map((a) => a.detail)).toContainEqual(expect.objectContaining({ cusercode, archive: expect.arrayContaining([{ no: 1, value: 2 }]) }));
   });
 
+  it('one archive lists the person’s reports over time, oldest first, with indicator scores for the trend', async () => {
+    const plan = await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: STUDENTS, planname: '档案趋势', formcodes: ['PHQ9'] }, school);
+    expect(plan.errorCode, plan.errorMsg).toBe(0);
+    const { cusercode } = (await s.call('as.m.cuser.insertCUser', student({ realname: '趋势乙', idcard: '' }), school)).data;
+    const sheet = (option: number) => Array.from({ length: 9 }, (_, i) => ({ no: i + 1, option }));
+    for (const option of [3, 1]) {
+      const staff = await signIn('schooladmin');
+      const code = await s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode: plan.data.plancode }, staff);
+      expect(code.errorCode, code.errorMsg).toBe(0);
+      const started = await s.call('as.c.exam.start', { assesscode: code.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${option}` });
+      expect(started.errorCode, started.errorMsg).toBe(0);
+      const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+      await s.call('as.c.exam.sign', { signature: png }, started.data.token);
+      const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(option) }, started.data.token);
+      expect(sent.errorCode, sent.errorMsg).toBe(0);
+      s.clock.advance(30 * 86_400_000);
+    }
+    const fresh = await signIn('teacher'); // the clock moved a month: sign in again
+    const archive = await s.call('as.m.cuser.getCUserArchive', { cusercode }, fresh);
+    expect(archive.errorCode, archive.errorMsg).toBe(0);
+    const reports = archive.data.reports as { formcode: string; createdat: string; indicators: { score: number }[] }[];
+    expect(reports.map((r) => [r.formcode, r.indicators[0]!.score])).toEqual([
+      ['PHQ9', 18],
+      ['PHQ9', 0],
+    ]);
+    expect(reports[0]!.createdat < reports[1]!.createdat).toBe(true);
+    expect((await s.call('as.m.assess.getCUser', { cusercode }, fresh)).data.reportcount).toBe(2);
+  });
+
   it('the demo has a few hundred persons across the four populations', async () => {
-    const admin = (await s.login('admin')).token;
+    const admin = await signIn('admin');
     const total = async (appid: string) => (await s.call('as.m.cuser.getCUserPageList', { appid, pageSize: 1 }, admin)).data.total;
     expect(await total('000000001')).toBeGreaterThanOrEqual(80);
     expect(await total('000000002')).toBeGreaterThanOrEqual(120);
@@ -191,6 +243,11 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(where).toEqual(['7:realname', '8:gender', '8:birthdate', '8:phonenumber', '8:idcard', '8:q1', '8:q2', '8:q4', '8:q5', '9:idcard']);
     expect(preview.data.problems[9].reason).toBe('与第2行身份证号重复');
     expect(preview.data.problemcount).toBe(10);
+    // The same problems as a workbook to download.
+    const errors = new ExcelJS.Workbook();
+    await errors.xlsx.load(Buffer.from(preview.data.errorfile, 'base64') as unknown as ArrayBuffer);
+    expect(errors.worksheets[0]!.rowCount).toBe(11);
+    expect(errors.worksheets[0]!.getRow(11).values).toEqual([undefined, 9, expect.stringContaining('[idcard]'), '与第2行身份证号重复']);
 
     const refused = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: file, mode: 'commit' }, eldercare);
     expect(refused.errorCode).toBe(ErrorCode.badImportFile);
@@ -200,7 +257,7 @@ describe.each(engines())('persons on %s', (engine) => {
     expect(await fingerprint(s.database.db)).toEqual(before);
 
     const fixed = b64(await rosterFile(header, good));
-    expect((await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: fixed }, eldercare)).data).toMatchObject({ total: 5, imported: 5, problemcount: 0 });
+    expect((await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: fixed }, eldercare)).data).toMatchObject({ total: 5, imported: 5, problemcount: 0, errorfile: '' });
     const done = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: fixed, mode: 'commit' }, eldercare);
     expect(done.data).toMatchObject({ mode: 'commit', total: 5, imported: 5 });
     const stored = await s.database.db.select().from(cuser).where(and(eq(cuser.musercode, 'I0003'), eq(cuser.source, 'import'), eq(cuser.realname, '老人1')));
@@ -220,6 +277,14 @@ describe.each(engines())('persons on %s', (engine) => {
     expect((await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: b64(Buffer.from('not a workbook')) }, eldercare)).errorCode).toBe(ErrorCode.badImportFile);
     const noHeader = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: b64(await rosterFile(['name', 'gender'], [['a', '男']])) }, eldercare);
     expect(noHeader.data.problems.map((p: { reason: string }) => p.reason)).toEqual(['表头缺少必填列', '表头缺少必填列', '表头缺少必填列']);
+  });
+
+  it('roster imports take bodies above the server’s body limit (a 50,000-row file); other actions do not', async () => {
+    const big = 'A'.repeat(3 * 1024 * 1024);
+    const roster = await s.raw('as.m.cuser.importZLBCUserFromExcel', JSON.stringify({ filename: 'r.xlsx', content: big }), { token: eldercare });
+    expect(roster.json().errorCode).toBe(ErrorCode.badImportFile); // read, and refused as no workbook
+    const other = await s.raw('as.m.cuser.getCUserPageList', JSON.stringify({ realname: big }), { token: eldercare });
+    expect(other.statusCode).toBe(413);
   });
 
   it('exports the filtered list as a streamed workbook: masked, formula cells escaped, audited', async () => {

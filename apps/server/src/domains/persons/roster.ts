@@ -60,7 +60,7 @@ export async function buildRosterTemplate(def: FormDefinition | null, population
   const help = wb.addWorksheet('说明 Help');
   help.getColumn(1).width = 120;
   [
-    `人群：${population.zh}　Population: ${population.en}`,
+    `人群：${population.zh} Population: ${population.en}`,
     '第一行为表头，请勿修改方括号中的列代码；带 * 的列必填。Row 1 is the header: keep the codes in brackets; columns marked * are required.',
     '性别填 男/女（或 01/02）；日期填 YYYY-MM-DD；身份证号为 18 位。Gender: M/F (or 01/02); dates YYYY-MM-DD; ID numbers have 18 characters.',
     '导入先预览并列出每一处错误；确认导入时全部成功或全部不导入。An import is first previewed with every problem listed; committing stores every row or none.',
@@ -180,6 +180,18 @@ export function checkRosterRow(cells: CellValue[], columns: RosterColumn[], at: 
   }
   if (problems.length) return { problems };
   return { person: { realname, gender: gender!, birthdate, phonenumber, idcard, archive }, problems };
+}
+
+/** The problems of an import as a workbook the user downloads, fixes the roster by, and imports again. */
+export async function problemsWorkbook(problems: { row: number; column: string; reason: string }[], lang: Lang): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'en-US' ? 'Problems' : '错误');
+  ws.addRow(lang === 'en-US' ? ['Row', 'Column', 'Reason'] : ['行号', '列', '原因']);
+  ws.getRow(1).font = { bold: true };
+  for (const p of problems) ws.addRow([p.row, escapeCell(p.column), escapeCell(p.reason)]);
+  ws.getColumn(2).width = 36;
+  ws.getColumn(3).width = 60;
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export const problemText = (p: { reason: Message }, lang: Lang) => (lang === 'en-US' ? p.reason.en : p.reason.zh);
