@@ -32,6 +32,7 @@ test.describe('providers and institutions (/Service)', () => {
     page,
     request,
   }) => {
+    test.setTimeout(180_000);
     await signIn(page, 'provider');
     await page.goto('/Service/terminal');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
@@ -72,7 +73,7 @@ test.describe('providers and institutions (/Service)', () => {
 
     // Apps: the students app.
     await page.getByTestId('account-more-chenguang').hover();
-    await page.getByRole('menuitem', { name: '应用与阶段' }).click();
+    await page.getByRole('menuitem', { name: '应用与阶段', exact: true }).click();
     const apps = page.getByTestId('apps-dialog');
     await apps.getByTestId('apps-checks').getByText('青少年学生').click();
     await apps.getByRole('button', { name: '确 定' }).click();
@@ -82,7 +83,7 @@ test.describe('providers and institutions (/Service)', () => {
 
     // Permissions: the tree speaks in menu labels; grant individual assessment.
     await page.getByTestId('account-more-chenguang').hover();
-    await page.getByRole('menuitem', { name: '权限' }).click();
+    await page.getByRole('menuitem', { name: '权限', exact: true }).click();
     const perms = page.getByTestId('permissions-dialog');
     const tree = perms.getByTestId('menu-tree');
     await expect(tree).toContainText('个体测评');
@@ -108,6 +109,9 @@ test.describe('providers and institutions (/Service)', () => {
     await row.getByTestId('account-edit-chenguang').click();
     const edit = page.getByRole('dialog', { name: '修改机构' });
     expect(await qrSize(edit, 'account-qr')).toEqual({ width: 200, height: 200 });
+    await expect(edit.getByTestId('region-picker')).toContainText('天河区');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'account-dialog.png') });
     await edit.getByRole('button', { name: '取 消' }).click();
 
     // Log in as it: a new tab with a banner; the provider's tab keeps its own session.
@@ -117,6 +121,8 @@ test.describe('providers and institutions (/Service)', () => {
     await expect(acting.getByTestId('acting-banner')).toContainText('安心心理服务有限公司');
     await expect(acting.getByTestId('acting-banner')).toContainText('晨光实验中学');
     await expect(acting.getByTestId('side-menu')).toContainText('个体测评');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await acting.screenshot({ path: path.join(SHOTS, 'acting-tab.png') });
     await page.reload();
     await expect(page.getByTestId('insname')).toHaveText('安心心理服务有限公司');
     await expect(page.getByTestId('acting-banner')).toHaveCount(0);
@@ -151,13 +157,14 @@ test.describe('providers and institutions (/Service)', () => {
     await page.goto('/Service/terminal');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
     await page.getByTestId('account-more-school').hover();
-    await page.getByRole('menuitem', { name: '删除' }).click();
+    await page.getByRole('menuitem', { name: /删除$/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
     await expect(page.locator('.ant-message')).toContainText('不能删除');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible();
   });
 
   test('screenshots: 1024 and 1440 px, zh and en, with the loading, empty and error states', async ({ page }) => {
+    test.setTimeout(240_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     await signIn(page, 'provider');
     for (const lang of ['zh-CN', 'en-US']) {
@@ -176,19 +183,20 @@ test.describe('providers and institutions (/Service)', () => {
     await page.goto('/Service/terminal');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
     await rowOf(page, '滨江第一中学').getByTestId('account-client-school').click();
-    await expect(page.getByTestId('client-dialog')).toBeVisible();
-    await page.waitForTimeout(500);
+    await expect(page.getByTestId('client-dialog').getByTestId('client-title')).toBeVisible();
+    await expect(page.getByTestId('client-dialog').locator('.ant-spin-spinning')).toHaveCount(0);
     await page.screenshot({ path: path.join(SHOTS, 'client-dialog.png') });
-    await page.keyboard.press('Escape');
+    await page.getByTestId('client-dialog').locator('.ant-modal-close').click();
+    await expect(page.getByTestId('client-dialog').getByTestId('client-title')).toBeHidden();
 
     // Empty: a filter nothing matches.
     await page.goto('/Service/terminal?username=nobody-at-all');
-    await expect(page.locator('.ant-empty')).toBeVisible(FIRST_LOAD);
+    await expect(page.locator('.ant-table .ant-empty')).toBeVisible(FIRST_LOAD);
     await page.screenshot({ path: path.join(SHOTS, 'terminal-empty.png') });
     // Error: the list answers a server error; retry is offered.
     await page.route('**/api/as.m.user.getMUserPageList/**', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto('/Service/terminal');
-    await expect(page.getByRole('button', { name: /重\s*试/ })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('button', { name: /重\s*试|Retry/ })).toBeVisible(FIRST_LOAD);
     await page.screenshot({ path: path.join(SHOTS, 'terminal-error.png') });
     // Loading: the answer is held back.
     await page.unroute('**/api/as.m.user.getMUserPageList/**');

@@ -47,12 +47,16 @@ export async function resolveEntryToken(db: DbOrTx, token: string): Promise<{ mu
 export async function ensureEntry(db: DbOrTx, base: string, account: { musercode: string; insname: string }, now: Date): Promise<EntryRow> {
   const [known] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, account.musercode));
   if (known) return known;
-  const token = newEntryToken();
-  await db
+  const [made] = await db
     .insert(muserEntry)
-    .values({ musercode: account.musercode, token, title: account.insname, createdat: now, updatedat: now })
-    .onConflictDoNothing();
-  await db.update(muser).set({ qrcodeurl: entryLink(base, token) }).where(eq(muser.musercode, account.musercode));
+    .values({ musercode: account.musercode, token: newEntryToken(), title: account.insname, createdat: now, updatedat: now })
+    .onConflictDoNothing()
+    .returning();
+  // Two first uses at once: one insert wins, and only the winner writes the link to the account.
+  if (made) {
+    await db.update(muser).set({ qrcodeurl: entryLink(base, made.token) }).where(eq(muser.musercode, account.musercode));
+    return made;
+  }
   const [row] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, account.musercode));
   return row!;
 }

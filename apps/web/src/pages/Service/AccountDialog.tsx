@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/list';
 import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
 import { confirmRules, newPasswordRules } from '../organization/ResetPwdDialog';
+import './service.css';
 import CategoryPathPicker, { pathToFields, type AccountKind } from './CategoryPathPicker';
 
 /** SPEC §9: the QR code is 200×200 in the account dialog. */
@@ -189,7 +190,15 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
             {account && qrcodeurl && (
               <Col span={8} style={{ textAlign: 'center' }}>
                 <Typography.Text type="secondary">{t('Service.account.qrcodeTitle')}</Typography.Text>
-                <QRCode value={qrcodeurl} size={ACCOUNT_QR_SIZE} type="canvas" style={{ margin: '8px auto' }} data-testid="account-qr" />
+                <QRCode
+                  value={qrcodeurl}
+                  size={ACCOUNT_QR_SIZE}
+                  type="canvas"
+                  bordered={false}
+                  className="service-qr"
+                  style={{ margin: '8px auto' }}
+                  data-testid="account-qr"
+                />
               </Col>
             )}
           </Row>

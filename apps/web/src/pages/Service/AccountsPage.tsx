@@ -4,11 +4,11 @@ import type { DataNode } from 'antd/es/tree';
 import { ApartmentOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MUserType, type ActionInput, type CategoryNode, type MUserRow } from '@xinli/contract';
+import { enumLabel, MUserType, type ActionInput, type CategoryNode, type MUserRow } from '@xinli/contract';
 import { call, download } from '../../api';
 import { openActingTab, useSession } from '../../auth';
 import { useAccess } from '../../components/access';
-import { ErrorState, f, ListView, useListPage } from '../../components/list';
+import { ErrorState, f, ListView, maskPhone, useListPage } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import AccountDialog, { typesOf } from './AccountDialog';
 import AppsDialog from './AppsDialog';
@@ -90,7 +90,7 @@ type Dialog = 'edit' | 'client' | 'apps' | 'permissions' | 'move';
  * login-as, and the exports (the list as .xlsx; the QR codes of the chosen rows as a zip).
  */
 export default function AccountsPage({ kind }: { kind: AccountKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const { session } = useSession();
   const { can } = useAccess();
@@ -119,6 +119,12 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
   const [selected, setSelected] = useState<string[]>([]);
   const owners = !!list.rows?.some((r) => r.parentcode && r.parentcode !== me);
   const { col } = list;
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const typeTag = (type: string) => (
+    <Tag bordered={false} style={{ fontSize: 12, marginInlineEnd: 0 }}>
+      {enumLabel(MUserType, type, lang)}
+    </Tag>
+  );
 
   async function loginAs(r: MUserRow) {
     const tab = openActingTab();
@@ -177,24 +183,40 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
           }
           columns={[
             col.text('insname', {
-              title: kind === 'provider' ? t('Service.account.providerName') : undefined,
+              ...(kind === 'provider' ? { title: t('Service.account.providerName') } : {}),
               width: 180,
+              // The sign-in account and type sit under the name: two columns fewer, so 1440 px shows them all.
               render: (name: string, r) => (
-                <Space size={4} wrap>
-                  {name}
-                  {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
+                <Space orientation="vertical" size={0}>
+                  <Space size={4} wrap>
+                    {name}
+                    {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
+                  </Space>
+                  <Space size={6}>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {r.username}
+                    </Typography.Text>
+                    {typeTag(r.musertype)}
+                  </Space>
                 </Space>
               ),
             }),
-            col.text('username', { width: 120 }),
-            col.enumTag('musertype', MUserType, { width: 110 }),
-            ...(owners ? [col.text('parentname', { width: 140 })] : []),
-            col.text('realname', { width: 90 }),
-            col.phone('phonenumber'),
-            col.text('regionname', { width: 170 }),
+            ...(owners ? [col.text('parentname', { width: 130 })] : []),
+            col.text('realname', {
+              width: 120,
+              render: (name: string, r) => (
+                <Space orientation="vertical" size={0}>
+                  {name || '—'}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {maskPhone(r.phonenumber)}
+                  </Typography.Text>
+                </Space>
+              ),
+            }),
+            col.text('regionname', { width: 140 }),
             col.text('categorycode', {
               title: col.title('categoryPath'),
-              width: 160,
+              width: 120,
               render: (_: string, r) => {
                 const path = fieldsToPath(r);
                 return path.length ? path.join(' / ') : <Typography.Text type="secondary">{t('Service.account.noCategory')}</Typography.Text>;
@@ -209,7 +231,6 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
               disabled: (r) => r.musercode === me,
               testId: (r) => `account-enabled-${r.username}`,
             }),
-            col.time('createdat'),
             col.actions(
               (r) => [
                 { key: 'edit', action: 'as.m.user.updateMUser', onClick: () => open('edit', r), testId: `account-edit-${r.username}` },
@@ -240,7 +261,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
                 { key: 'move', label: t('Service.account.move'), action: 'as.m.user.updateMUserCategory', more: true, onClick: () => open('move', r) },
                 { ...col.remove('as.m.user.deleteMUser', { musercode: r.musercode }, r.insname, { hidden: r.musercode === me }), more: true },
               ],
-              { width: 230, moreTestId: (r) => `account-more-${r.username}` },
+              { width: 220, moreTestId: (r) => `account-more-${r.username}` },
             ),
           ]}
         />

@@ -9,6 +9,7 @@ import { ErrorState, useConfirmCall } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { ExportButton } from '../../components/transfer';
 import { useStages } from '../../components/pickers';
+import './service.css';
 
 /** SPEC §9: the QR code is 400×400 in the large dialog. */
 export const LARGE_QR_SIZE = 400 as const;
@@ -31,7 +32,7 @@ export function QrPanel({ account, qrcodeurl, size }: { account: MUserRow; qrcod
   const confirm = useConfirmCall();
   return (
     <Space orientation="vertical" align="center" size={8} style={{ width: '100%' }} data-testid="qr-panel">
-      <QRCode value={qrcodeurl} size={size} type="canvas" bordered={false} data-testid="client-qr" />
+      <QRCode value={qrcodeurl} size={size} type="canvas" bordered={false} className="service-qr" data-testid="client-qr" />
       <Typography.Text copyable={false} type="secondary" style={{ wordBreak: 'break-all', textAlign: 'center' }} data-testid="client-link">
         {qrcodeurl}
       </Typography.Text>

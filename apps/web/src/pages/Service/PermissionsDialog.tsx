@@ -8,9 +8,6 @@ import { ErrorState } from '../../components/list';
 import { FormDialog } from '../../components/form';
 import MenuTreePicker from '../authority/MenuTreePicker';
 
-/** The group of codes outside the menu table (feature codes such as 0000901): a key, never a code. */
-const OTHER = '__other';
-
 const node = (code: string, title: string, children: MenuTreeNode[] = []): MenuTreeNode => ({
   code,
   parentcode: null,
@@ -26,9 +23,10 @@ const node = (code: string, title: string, children: MenuTreeNode[] = []): MenuT
 
 /**
  * The codes the caller may grant as the menu tree of SPEC §2 (menu labels in the page's
- * language, each code once), plus the grantable codes no menu carries under one group.
+ * language, each code once), then the grantable codes no menu carries (feature codes such as
+ * 0000901) as "feature permission" leaves.
  */
-export function grantTree(grantable: string[], lang: 'zh-CN' | 'en-US', otherTitle: string): MenuTreeNode[] {
+export function grantTree(grantable: string[], lang: 'zh-CN' | 'en-US', featureTitle: string): MenuTreeNode[] {
   const allowed = new Set(grantable);
   const seen = new Set<string>();
   const walk = (menus: MenuNode[]): MenuTreeNode[] =>
@@ -41,7 +39,7 @@ export function grantTree(grantable: string[], lang: 'zh-CN' | 'en-US', otherTit
     });
   const tree = walk(menuTable);
   const rest = grantable.filter((c) => !seen.has(c));
-  return rest.length ? [...tree, node(OTHER, otherTitle, rest.map((c) => node(c, c)))] : tree;
+  return [...tree, ...rest.map((c) => node(c, featureTitle))];
 }
 
 /**
@@ -59,7 +57,7 @@ export default function PermissionsDialog({ account, onClose }: { account: MUser
     staleTime: 0,
   });
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-  const tree = useMemo(() => grantTree(q.data?.grantable ?? [], lang, t('Service.account.otherCodes')), [q.data, lang, t]);
+  const tree = useMemo(() => grantTree(q.data?.grantable ?? [], lang, t('Service.account.featureCode')), [q.data, lang, t]);
 
   useEffect(() => {
     if (open && q.data) form.setFieldsValue({ codes: q.data.granted.filter((c) => q.data.grantable.includes(c)) });
@@ -89,11 +87,14 @@ export default function PermissionsDialog({ account, onClose }: { account: MUser
       {q.error ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       ) : (
-        <Spin spinning={q.isLoading}>
+        // Mounted with its data, so the tree opens expanded.
+        q.data ? (
           <Form.Item name="codes" extra={t('Service.account.permissionsHint')}>
             <MenuTreePicker menus={tree} />
           </Form.Item>
-        </Spin>
+        ) : (
+          <Spin style={{ display: 'block', padding: 48 }} />
+        )
       )}
     </FormDialog>
   );

@@ -6,15 +6,14 @@ const flat = (nodes: MenuTreeNode[]): string[] => nodes.flatMap((n) => [`${n.cod
 
 describe('the permissions tree of an account', () => {
   it('shows the grantable codes with their menu labels, each code once, parents kept', () => {
-    const tree = grantTree(['00020', '00021', '00022', '00010', '00011', '0000901'], 'zh-CN', '其他功能权限');
+    const tree = grantTree(['00020', '00021', '00022', '00010', '00011', '0000901'], 'zh-CN', '功能权限');
     expect(flat(tree)).toEqual([
       '00010:统计分析',
       '00011:数据分析',
       '00020:服务商管理',
       '00021:机构管理',
       '00022:服务商管理',
-      '__other:其他功能权限',
-      '0000901:0000901',
+      '0000901:功能权限',
     ]);
   });
 

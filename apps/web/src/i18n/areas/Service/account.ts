@@ -84,7 +84,7 @@ export default defineArea({
     // Permissions of an account
     permissionsTitle: '“{{name}}”的权限',
     permissionsHint: '只能授予您自己拥有的权限。',
-    otherCodes: '其他功能权限',
+    featureCode: '功能权限',
   },
   en: {
     insname: 'Institution name',
@@ -117,7 +117,7 @@ export default defineArea({
     loginAs: 'Log in as',
     loginAsBlocked: 'The browser blocked the new tab: allow pop-ups for this site and try again',
     loginAsOpened: 'The console of “{{name}}” opened in a new tab',
-    client: 'Respondent entry',
+    client: 'QR entry',
     apps: 'Apps and stages',
     permissions: 'Permissions',
     move: 'Move category',
@@ -165,6 +165,6 @@ export default defineArea({
     stagesHint: 'Gives the institution your stages (adds only; its present stages stay).',
     permissionsTitle: 'Permissions of “{{name}}”',
     permissionsHint: 'You can grant only permissions you hold.',
-    otherCodes: 'Other feature permissions',
+    featureCode: 'Feature permission',
   },
 });
