@@ -20,19 +20,8 @@ const MAX_ROSTER_BYTES = 12_000_000;
 type Step =
   | { state: 'choose' }
   | { state: 'checking'; name: string }
-  | { state: 'checked'; name: string; content: string; total: number; problems: ImportProblem[]; problemcount: number }
+  | { state: 'checked'; name: string; content: string; total: number; problems: ImportProblem[]; problemcount: number; errorfile: string }
   | { state: 'committing'; name: string };
-
-/** The problems as a spreadsheet-readable file (UTF-8 CSV with BOM): row, column, reason. */
-export function problemsCsv(problems: ImportProblem[], head: [string, string, string]): string {
-  const cell = (v: string | number) => {
-    const s = String(v);
-    // A cell that starts with = + - @ would be a formula in a spreadsheet: quote it as text.
-    const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return '\uFEFF' + [head, ...problems.map((p) => [p.row, p.column, p.reason])].map((r) => r.map(cell).join(',')).join('\r\n');
-}
 
 /**
  * Import persons from one template: the template download, then a preview that checks every
@@ -67,7 +56,7 @@ export default function PersonImportDialog({
     try {
       const content = await fileToBase64(file);
       const r = await call(action, { mode: 'preview', filename: file.name, content, musercode });
-      setStep({ state: 'checked', name: file.name, content, total: r.total, problems: r.problems, problemcount: r.problemcount });
+      setStep({ state: 'checked', name: file.name, content, total: r.total, problems: r.problems, problemcount: r.problemcount, errorfile: r.errorfile });
     } catch {
       // The request client showed the reason (not a spreadsheet, too many rows ...).
       setStep({ state: 'choose' });
@@ -87,10 +76,12 @@ export default function PersonImportDialog({
       setStep({ ...step });
     }
   };
+  // The server writes the problems as an .xlsx (row, column, reason) with the preview.
   const errorFile = () => {
-    if (step.state !== 'checked') return;
-    const csv = problemsCsv(step.problems, [k('row'), k('column'), k('reason')]);
-    saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${step.name.replace(/\.xlsx?$/i, '')}.errors.csv`);
+    if (step.state !== 'checked' || !step.errorfile) return;
+    const bytes = Uint8Array.from(atob(step.errorfile), (c) => c.charCodeAt(0));
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    saveFile(new Blob([bytes], { type }), `${step.name.replace(/\.xlsx?$/i, '')}.errors.xlsx`);
   };
   const busy = step.state === 'checking' || step.state === 'committing';
   const bad = step.state === 'checked' && step.problemcount > 0;
@@ -108,7 +99,7 @@ export default function PersonImportDialog({
           <Button onClick={onClose} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          {bad && (
+          {bad && step.errorfile && (
             <Button icon={<DownloadOutlined />} onClick={errorFile} data-testid="import-error-file">
               {k('errorFile')}
             </Button>
