@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiCall, apiSignIn, signIn } from './support';
@@ -131,6 +133,60 @@ test.describe('persons, assessments and archives', () => {
     await expect(chart.locator('canvas')).toBeVisible();
     await expect(page.getByTestId('archive-signature').locator('img')).toBeVisible();
   });
+});
+
+const SHOTS = path.join(os.tmpdir(), 'xinli-persons-shots');
+
+test('screenshots: 1024 and 1440 px, zh and en, with the loading, empty and error states', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // A demo person with reports over several months.
+  const staff = await apiSignIn(request, 'school');
+  const reports = await ok<{ rows: { cusercode: string }[] }>(
+    request,
+    'as.m.exam.getCUserReportPageList',
+    { appid: '000000002', page: 1, pageSize: 1 },
+    staff.token,
+  );
+  const archive = `/archives/archivesyh2?cusercode=${reports.rows[0].cusercode}`;
+  await signIn(page, 'school');
+  for (const lang of ['zh-CN', 'en-US']) {
+    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 860 });
+      for (const [name, url] of [
+        ['persons', '/empower/youngsters'],
+        ['archives', '/archives/archives_gl_ye'],
+        ['reports', '/empower/usersReport'],
+      ]) {
+        await page.goto(url);
+        await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+        await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width}.png`) });
+      }
+      await page.goto(archive);
+      await expect(page.getByTestId('archive-trends').locator('canvas').first()).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `archive-${lang}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 860 });
+  // Empty: a name nothing matches.
+  await page.goto('/empower/usersReport?realname=nobody-at-all');
+  await expect(page.locator('.ant-table .ant-empty')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'reports-empty.png') });
+  // Error: the list answers a server error; retry is offered.
+  await page.route('**/api/as.m.exam.getCUserReportPageList/**', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto('/empower/usersReport');
+  await expect(page.getByRole('button', { name: /重\s*试|Retry/ })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'reports-error.png') });
+  // Loading: the answer is held back.
+  await page.unroute('**/api/as.m.exam.getCUserReportPageList/**');
+  await page.route('**/api/as.m.cuser.getCUserArchive/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto(archive);
+  await expect(page.locator('.ant-spin-spinning').first()).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'archive-loading.png') });
 });
 
 /** An .xlsx of the roster sheet: the template's header and the given rows. */
