@@ -10,6 +10,7 @@ import { Can, useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useEnumOptions, useLocalText } from '../../lib/options';
+import { regionOr } from '../../components/archive-form/RegionText';
 import { pagesOf } from '../../lib/populations';
 import GiveDialog, { type GivePerson } from '../empower/GiveDialog';
 import PersonDialog from './PersonDialog';
@@ -122,7 +123,7 @@ export default function ArchiveDetail() {
                 size="small"
                 bordered
                 column={{ xs: 1, lg: 2 }}
-                items={columns.map((c) => ({ key: c.key, label: text(c.title), children: display[c.key] || '—' }))}
+                items={columns.map((c) => ({ key: c.key, label: text(c.title), children: regionOr(c, display[c.key]) }))}
               />
             )}
           </Card>

@@ -7,6 +7,7 @@ import { f, ListView, useListPage, type FilterDef } from '../../components/list'
 import { useInstitutions } from '../../components/pickers';
 import { archiveLink, maskIdCard } from '../../lib/populations';
 import { useLocalText } from '../../lib/options';
+import { regionOr } from '../../components/archive-form/RegionText';
 import PersonDialog, { useArchiveHead } from './PersonDialog';
 import { PersonTransfer, useDeletePerson } from './usePersonActions';
 
@@ -45,7 +46,7 @@ export default function ArchiveList({ appid }: { appid?: string }) {
     title: text(c.title),
     key: c.key,
     width: c.type === 0 && (c.inputtype ?? 0) === 0 ? 160 : 120,
-    render: (_: unknown, r: ArchiveRow) => r.archive[c.key] || '—',
+    render: (_: unknown, r: ArchiveRow) => regionOr(c, r.archive[c.key]),
   }));
   return (
     <ListView<ArchiveRow>

@@ -56,7 +56,15 @@ export default function PersonImportDialog({
     try {
       const content = await fileToBase64(file);
       const r = await call(action, { mode: 'preview', filename: file.name, content, musercode });
-      setStep({ state: 'checked', name: file.name, content, total: r.total, problems: r.problems, problemcount: r.problemcount, errorfile: r.errorfile });
+      setStep({
+        state: 'checked',
+        name: file.name,
+        content,
+        total: r.total,
+        problems: r.problems,
+        problemcount: r.problemcount,
+        errorfile: r.errorfile,
+      });
     } catch {
       // The request client showed the reason (not a spreadsheet, too many rows ...).
       setStep({ state: 'choose' });
