@@ -80,6 +80,19 @@ export default function ArchiveList({ appid }: { appid?: string }) {
           (r) => [
             { key: 'view', label: t('archives.person.view'), onClick: () => open(r) },
             { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }) },
+            {
+              key: 'clear',
+              label: t('archives.person.clearArchive'),
+              action: 'as.m.cuser.deleteCUserArchive',
+              more: true,
+              onClick: () =>
+                void list.confirm({
+                  action: 'as.m.cuser.deleteCUserArchive',
+                  input: { cusercode: r.cusercode },
+                  content: t('archives.person.clearArchiveConfirm', { name: r.realname }),
+                  danger: true,
+                }),
+            },
             { key: 'delete', action: 'as.m.cuser.deleteCUser', danger: true, onClick: () => void remove(r), more: true },
           ],
           { width: 150 },

@@ -23,6 +23,8 @@ export default defineArea({
     addTitle: '新增人员',
     editTitle: '编辑人员：{{name}}',
     view: '档案',
+    clearArchive: '清空档案量表',
+    clearArchiveConfirm: '清空“{{name}}”的档案量表答案？人员和测评报告保留。',
     deleteConfirm: '确定删除“{{name}}”吗？',
     deleteWithReports: '“{{name}}”已有 {{count}} 份测评报告。删除后档案和报告都不再显示（审计记录保留），确定删除吗？',
     chooseAppFirst: '请先选择人群',
@@ -68,6 +70,8 @@ export default defineArea({
     addTitle: 'New person',
     editTitle: 'Edit person: {{name}}',
     view: 'Archive',
+    clearArchive: 'Clear archive form',
+    clearArchiveConfirm: 'Clear the archive form answers of “{{name}}”? The person and the reports stay.',
     deleteConfirm: 'Delete “{{name}}”?',
     deleteWithReports:
       '“{{name}}” has {{count}} reports. After deletion the archive and its reports are no longer shown (the audit trail is kept). Delete?',
