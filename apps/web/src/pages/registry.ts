@@ -17,9 +17,27 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   // Data reports (/Datastatistics)
   // Statistics (/statistics, /statisticsN)
   // Individual assessment (/empower)
+  maternity: lazy(() => import('./empower/maternity')),
+  youngsters: lazy(() => import('./empower/youngsters')),
+  highPressure: lazy(() => import('./empower/highPressure')),
+  theOld: lazy(() => import('./empower/theOld')),
+  individualAssessment: lazy(() => import('./empower/individualAssessment')),
+  usersReport: lazy(() => import('./empower/usersReport')),
+  usersReport2: lazy(() => import('./empower/usersReport2')),
+  usersReport3: lazy(() => import('./empower/usersReport3')),
+  usersReport4: lazy(() => import('./empower/usersReport4')),
   // Group assessment (/task)
   // Early warning (/earlyWarning)
   // Archives (/archives)
+  archives_gl_all: lazy(() => import('./archives/archives_gl_all')),
+  archives_gl_yf: lazy(() => import('./archives/archives_gl_yf')),
+  archives_gl_ye: lazy(() => import('./archives/archives_gl_ye')),
+  archives_gl_yg: lazy(() => import('./archives/archives_gl_yg')),
+  archives_gl_yl: lazy(() => import('./archives/archives_gl_yl')),
+  archivesyh1: lazy(() => import('./archives/archivesyh1')),
+  archivesyh2: lazy(() => import('./archives/archivesyh2')),
+  archivesyh3: lazy(() => import('./archives/archivesyh3')),
+  archivesyh4: lazy(() => import('./archives/archivesyh4')),
   // Plan management (/evaluating)
   newInstitutionalEvaluation: lazy(() => import('./evaluating/newInstitutionalEvaluation')),
   evaluationScale: lazy(() => import('./evaluating/evaluationScale')),

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Typography } from 'antd';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Gender } from '@xinli/contract';
+import { call } from '../../api';
+import { Can, useAccess } from '../../components/access';
+import { ErrorState } from '../../components/list';
+import { formatTime } from '../../lib/format';
+import { useEnumOptions, useLocalText } from '../../lib/options';
+import { regionOr } from '../../components/archive-form/RegionText';
+import { pagesOf } from '../../lib/populations';
+import GiveDialog, { type GivePerson } from '../empower/GiveDialog';
+import PersonDialog from './PersonDialog';
+import PersonPlans from './PersonPlans';
+import PersonReports from './PersonReports';
+import './archives.css';
+
+/** The consent signature the person drew on the respondent page. */
+function Signature({ cusercode }: { cusercode: string }) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const q = useQuery({
+    queryKey: ['as.m.cuser.getSignaturePicture', { cusercode }],
+    queryFn: () => call('as.m.cuser.getSignaturePicture', { cusercode }),
+    enabled: can('as.m.cuser.getSignaturePicture'),
+  });
+  const sig = q.data;
+  const src = sig ? (sig.signature.startsWith('data:') ? sig.signature : `data:image/png;base64,${sig.signature}`) : '';
+  return (
+    <Card size="small" title={t('archives.archive.signature')} loading={q.isLoading} data-testid="archive-signature">
+      {sig ? (
+        <Space orientation="vertical">
+          <Image src={src} width={240} height={120} className="archive-signature" alt={t('archives.archive.signature')} />
+          <Typography.Text type="secondary">{formatTime(sig.signedat)}</Typography.Text>
+        </Space>
+      ) : (
+        <Typography.Text type="secondary">{t('archives.archive.noSignature')}</Typography.Text>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * One person's whole archive (archivesyh1..4, ?cusercode=): details, the archive form's answers,
+ * the consent signature, the assessments given, and every report over time with a trend chart
+ * per indicator.
+ */
+export default function ArchiveDetail() {
+  const { t } = useTranslation();
+  const text = useLocalText();
+  const navigate = useNavigate();
+  const genders = useEnumOptions(Gender);
+  const [params] = useSearchParams();
+  const cusercode = params.get('cusercode') ?? '';
+  const k = (key: string) => t(`archives.archive.${key}`);
+  const [editing, setEditing] = useState(false);
+  const [give, setGive] = useState<GivePerson[]>([]);
+  const q = useQuery({
+    queryKey: ['as.m.cuser.getCUserArchive', { cusercode }],
+    queryFn: () => call('as.m.cuser.getCUserArchive', { cusercode }),
+    enabled: !!cusercode,
+  });
+  if (!cusercode) return <Result status="info" title={k('missing')} />;
+  if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
+  if (!q.data) return <Spin style={{ display: 'block', padding: 64 }} />;
+  const { person, columns, display, reports } = q.data;
+  const back = pagesOf(person.appid)?.archives ?? '/archives/archives_gl_all';
+  return (
+    <div className="archive-detail" data-testid="archive-detail">
+      <Card
+        size="small"
+        title={
+          <Space>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(back)} aria-label={k('back')} />
+            <span data-testid="archive-name">{person.realname}</span>
+            <Typography.Text type="secondary">{person.appname}</Typography.Text>
+          </Space>
+        }
+        extra={
+          <Space>
+            <Can action="as.m.user.insertCUserAssessCode">
+              <Button type="primary" onClick={() => setGive([person])}>
+                {k('give')}
+              </Button>
+            </Can>
+            <Can action="as.m.cuser.updateCUser">
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </Button>
+            </Can>
+          </Space>
+        }
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            { key: 'code', label: t('archives.person.cusercode'), children: person.cusercode },
+            {
+              key: 'gender',
+              label: t('archives.person.gender'),
+              children: genders.find((g) => g.value === person.gender)?.label ?? person.gender,
+            },
+            { key: 'birth', label: t('archives.person.birthdate'), children: person.birthdate || '—' },
+            { key: 'phone', label: t('archives.person.phonenumber'), children: person.phonenumber || '—' },
+            { key: 'id', label: t('archives.person.idcard'), children: person.idcard || '—' },
+            { key: 'ins', label: t('archives.person.insname'), children: person.insname },
+            { key: 'created', label: t('archives.person.createdat'), children: formatTime(person.createdat) },
+            { key: 'count', label: k('reportCount'), children: reports.length },
+          ]}
+        />
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={16}>
+          <Card size="small" title={k('answers')} data-testid="archive-answers">
+            {columns.length === 0 || Object.keys(display).length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noAnswers')} />
+            ) : (
+              <Descriptions
+                size="small"
+                bordered
+                column={{ xs: 1, lg: 2 }}
+                items={columns.map((c) => ({ key: c.key, label: text(c.title), children: regionOr(c, display[c.key]) }))}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Signature cusercode={cusercode} />
+        </Col>
+        <Col span={24}>
+          <PersonReports reports={reports} />
+        </Col>
+        <Col span={24}>
+          <Can action="as.m.cuser.getCUserPlan">
+            <PersonPlans cusercode={cusercode} />
+          </Can>
+        </Col>
+      </Row>
+      <PersonDialog open={editing} person={person} onClose={() => setEditing(false)} />
+      <GiveDialog persons={give} appid={person.appid} onClose={() => setGive([])} />
+    </div>
+  );
+}

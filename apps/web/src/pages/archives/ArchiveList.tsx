@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Gender, type ArchiveRow, type CuserRow } from '@xinli/contract';
+import { f, ListView, useListPage, type FilterDef } from '../../components/list';
+import { useInstitutions } from '../../components/pickers';
+import { archiveLink, maskIdCard } from '../../lib/populations';
+import { useLocalText } from '../../lib/options';
+import { regionOr } from '../../components/archive-form/RegionText';
+import PersonDialog, { useArchiveHead } from './PersonDialog';
+import { PersonTransfer, useDeletePerson } from './usePersonActions';
+
+const LIST = 'as.m.cuser.getCUserArchivePageList';
+
+/**
+ * An archive list: persons with their archive answers, one column per question of the app's
+ * archive form (from getCUserArchiveHeadList); the all-populations page shows the population
+ * instead. A name opens the person's archive.
+ */
+export default function ArchiveList({ appid }: { appid?: string }) {
+  const { t } = useTranslation();
+  const text = useLocalText();
+  const navigate = useNavigate();
+  const institutions = useInstitutions();
+  const head = useArchiveHead(appid);
+  const filters: FilterDef[] = [
+    f.text('realname', { maxLength: 50 }),
+    f.enumOf('gender', Gender, { width: 110 }),
+    f.text('phonenumber', { maxLength: 11, width: 150 }),
+    ...(appid ? [] : [f.app()]),
+    f.dateRange('createdat', ['startdate', 'enddate']),
+    f.institution(),
+  ];
+  const list = useListPage(LIST, {
+    resource: 'archives.person',
+    filters,
+    input: appid ? { appid } : {},
+    invalidates: ['as.m.cuser.getCUserPageList'],
+  });
+  const [dialog, setDialog] = useState<{ open: boolean; person: CuserRow | null }>({ open: false, person: null });
+  const remove = useDeletePerson();
+  const { col } = list;
+  const open = (r: ArchiveRow) => navigate(archiveLink(r.appid, r.cusercode));
+  const archiveColumns = (head.data?.columns ?? []).map((c) => ({
+    title: text(c.title),
+    key: c.key,
+    width: c.type === 0 && (c.inputtype ?? 0) === 0 ? 160 : 120,
+    render: (_: unknown, r: ArchiveRow) => regionOr(c, r.archive[c.key]),
+  }));
+  return (
+    <ListView<ArchiveRow>
+      list={list}
+      rowKey="cusercode"
+      add={{
+        action: 'as.m.cuser.insertCUser',
+        onClick: () => setDialog({ open: true, person: null }),
+        label: t('archives.person.add'),
+        testId: 'person-add',
+      }}
+      actions={<PersonTransfer appid={appid} filters={list.filters} />}
+      columns={[
+        col.text('realname', {
+          width: 110,
+          fixed: 'left',
+          render: (v: string, r) => (
+            <Typography.Link onClick={() => open(r)} data-testid={`archive-open-${r.cusercode}`}>
+              {v}
+            </Typography.Link>
+          ),
+        }),
+        col.enumTag('gender', Gender, { width: 70 }),
+        col.text('birthdate', { width: 110, render: (v: string) => v || '—' }),
+        col.phone('phonenumber'),
+        col.text('idcard', { width: 180, render: (v: string) => maskIdCard(v) || '—' }),
+        ...(appid ? archiveColumns : [col.text('appname', { title: t('archives.person.appid'), width: 130 })]),
+        ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
+        col.time('createdat'),
+        col.actions(
+          (r) => [
+            { key: 'view', label: t('archives.person.view'), onClick: () => open(r) },
+            { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }) },
+            {
+              key: 'clear',
+              label: t('archives.person.clearArchive'),
+              action: 'as.m.cuser.deleteCUserArchive',
+              more: true,
+              onClick: () =>
+                void list.confirm({
+                  action: 'as.m.cuser.deleteCUserArchive',
+                  input: { cusercode: r.cusercode },
+                  content: t('archives.person.clearArchiveConfirm', { name: r.realname }),
+                  danger: true,
+                }),
+            },
+            { key: 'delete', action: 'as.m.cuser.deleteCUser', danger: true, onClick: () => void remove(r), more: true },
+          ],
+          { width: 150 },
+        ),
+      ]}
+    >
+      <PersonDialog {...dialog} appid={appid} onClose={() => setDialog({ open: false, person: null })} />
+    </ListView>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect } from 'react';
+import { Alert, DatePicker, Divider, Form, Input, Radio, Select, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Gender, type CuserRow } from '@xinli/contract';
+import { call } from '../../api';
+import { Field, FormDialog } from '../../components/form';
+import { InstitutionSelect, useApps, useInstitutions } from '../../components/pickers';
+import ArchiveFields from '../../components/archive-form/ArchiveFields';
+import { answersToValues, valuesToAnswers, type ArchiveField, type ArchiveValues } from '../../components/archive-form/values';
+import { useEnumOptions } from '../../lib/options';
+
+interface PersonForm {
+  musercode?: string;
+  appid: string;
+  realname: string;
+  gender: '01' | '02';
+  birthdate?: string;
+  phonenumber?: string;
+  idcard?: string;
+  archive?: ArchiveValues;
+}
+
+const masked = (v: string | undefined) => !!v && v.includes('*');
+
+/** The archive columns of an app (its user-archive form's questions). */
+export function useArchiveHead(appid: string | undefined) {
+  return useQuery({
+    queryKey: ['as.m.cuser.getCUserArchiveHeadList', { appid }],
+    queryFn: () => call('as.m.cuser.getCUserArchiveHeadList', { appid: appid! }),
+    enabled: !!appid,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Register or edit a person: institution (for a provider), population, name, gender, birth date,
+ * phone and ID number, and the answers of the app's archive form. A phone or ID number the caller
+ * only sees masked is left as it is unless a new one is typed.
+ */
+export default function PersonDialog({
+  open,
+  person,
+  appid: fixedApp,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  person: CuserRow | null;
+  appid?: string;
+  onClose: () => void;
+  onSaved?: (cusercode: string) => void;
+}) {
+  const { t } = useTranslation();
+  const k = (key: string, o?: Record<string, unknown>) => t(`archives.person.${key}`, o);
+  const [form] = Form.useForm<PersonForm>();
+  const genders = useEnumOptions(Gender);
+  const apps = useApps(open && !fixedApp && !person);
+  const institutions = useInstitutions();
+  const chosenApp = Form.useWatch('appid', form);
+  const appid = person?.appid ?? fixedApp ?? chosenApp;
+  const head = useArchiveHead(open ? appid : undefined);
+  const fields: ArchiveField[] = head.data?.columns ?? [];
+  const full = useQuery({
+    queryKey: ['as.m.assess.getCUser', { cusercode: person?.cusercode }],
+    queryFn: () => call('as.m.assess.getCUser', { cusercode: person!.cusercode }),
+    enabled: open && !!person,
+  });
+
+  // The stored archive answers arrive after the dialog opened: put them in once both are here.
+  useEffect(() => {
+    if (open && person && full.data && head.data) {
+      form.setFieldsValue({
+        phonenumber: masked(full.data.phonenumber) ? '' : full.data.phonenumber,
+        idcard: masked(full.data.idcard) ? '' : full.data.idcard,
+        archive: answersToValues(head.data.columns, full.data.archive),
+      });
+    }
+  }, [open, person, full.data, head.data, form]);
+
+  const submit = async (v: PersonForm) => {
+    const archive = valuesToAnswers(fields, v.archive ?? {});
+    const base = { realname: v.realname, gender: v.gender, birthdate: v.birthdate ?? '', archive };
+    if (person) {
+      // An empty phone or ID over a masked one means "unchanged"; a typed one replaces it.
+      const keep = (typed: string | undefined, old: string | undefined) => (!typed && masked(old) ? undefined : (typed ?? ''));
+      await call('as.m.cuser.updateCUser', {
+        cusercode: person.cusercode,
+        ...base,
+        phonenumber: keep(v.phonenumber, full.data?.phonenumber),
+        idcard: keep(v.idcard, full.data?.idcard),
+      });
+      return person.cusercode;
+    }
+    const r = await call('as.m.cuser.insertCUser', {
+      musercode: v.musercode || undefined,
+      appid: appid!,
+      ...base,
+      phonenumber: v.phonenumber ?? '',
+      idcard: v.idcard ?? '',
+    });
+    return r.cusercode;
+  };
+
+  const hint = (v: string | undefined) => (masked(v) ? k('maskedKeep', { value: v }) : undefined);
+  return (
+    <FormDialog<PersonForm>
+      open={open}
+      title={person ? k('editTitle', { name: person.realname }) : k('addTitle')}
+      action={person ? 'as.m.cuser.updateCUser' : 'as.m.cuser.insertCUser'}
+      resource="archives.person"
+      form={form}
+      width={720}
+      labelWidth={130}
+      values={
+        person
+          ? { realname: person.realname, gender: person.gender as '01' | '02', birthdate: person.birthdate, appid: person.appid }
+          : { gender: '02', appid: fixedApp, musercode: institutions.own }
+      }
+      onSubmit={submit}
+      onSaved={(code) => {
+        onSaved?.(code as string);
+        onClose();
+      }}
+      invalidates={[
+        'as.m.cuser.getCUserPageList',
+        'as.m.cuser.getCUserArchivePageList',
+        'as.m.cuser.getCUserArchive',
+        'as.m.assess.getCUser',
+      ]}
+      onClose={onClose}
+      data-testid="person-dialog"
+    >
+      {!person && institutions.many && (
+        <Field name="musercode" label={t('common.institution')}>
+          <InstitutionSelect />
+        </Field>
+      )}
+      {!person && !fixedApp && (
+        <Field name="appid" label={k('appid')} rules={[{ required: true, message: t('common.choose', { field: k('appid') }) }]} required>
+          <Select options={apps.options} loading={apps.loading} data-testid="person-app" />
+        </Field>
+      )}
+      <Field name="realname">
+        <Input data-testid="person-realname" />
+      </Field>
+      <Field name="gender">
+        <Radio.Group options={genders} />
+      </Field>
+      <Field
+        name="birthdate"
+        getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : undefined })}
+        normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : '')}
+      >
+        <DatePicker style={{ width: 200 }} disabledDate={(d) => d.isAfter(dayjs())} />
+      </Field>
+      <Field name="phonenumber" extra={hint(full.data?.phonenumber)}>
+        <Input placeholder={masked(full.data?.phonenumber) ? full.data?.phonenumber : undefined} data-testid="person-phone" />
+      </Field>
+      <Field name="idcard" extra={hint(full.data?.idcard)}>
+        <Input placeholder={masked(full.data?.idcard) ? full.data?.idcard : undefined} />
+      </Field>
+      <Divider titlePlacement="start" plain>
+        {head.data ? `${k('archive')} · ${head.data.formname}` : k('archive')}
+      </Divider>
+      {!appid ? (
+        <Alert type="info" showIcon title={k('chooseAppFirst')} />
+      ) : head.isLoading || (person && full.isLoading) ? (
+        <Spin style={{ display: 'block', padding: 16 }} />
+      ) : fields.length === 0 ? (
+        <Alert type="info" showIcon title={t('archives.form.noForm')} />
+      ) : (
+        <ArchiveFields fields={fields} />
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { FileSearchOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Gender, type CuserRow } from '@xinli/contract';
+import { Can } from '../../components/access';
+import { f, ListView, useListPage, type FilterDef } from '../../components/list';
+import { useInstitutions } from '../../components/pickers';
+import { archiveLink, maskIdCard, pagesOf } from '../../lib/populations';
+import PersonDialog from '../archives/PersonDialog';
+import { PersonTransfer, useDeletePerson } from '../archives/usePersonActions';
+import GiveDialog, { type GivePerson } from './GiveDialog';
+
+const LIST = 'as.m.cuser.getCUserPageList';
+
+/**
+ * The persons of an /empower page: register, edit and delete persons, and give them
+ * assessments, one by one or the ticked ones at once. A population's page passes its `appid`.
+ */
+export default function PersonList({ appid }: { appid?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const institutions = useInstitutions();
+  const filters: FilterDef[] = [
+    f.text('realname', { maxLength: 50 }),
+    f.enumOf('gender', Gender, { width: 110 }),
+    f.text('phonenumber', { maxLength: 11, width: 150 }),
+    ...(appid ? [] : [f.app()]),
+    f.dateRange('createdat', ['startdate', 'enddate']),
+    f.institution(),
+  ];
+  const list = useListPage(LIST, {
+    resource: 'archives.person',
+    filters,
+    input: appid ? { appid } : {},
+    invalidates: ['as.m.cuser.getCUserArchivePageList'],
+  });
+  const [dialog, setDialog] = useState<{ open: boolean; person: CuserRow | null }>({ open: false, person: null });
+  const [selected, setSelected] = useState<CuserRow[]>([]);
+  const [give, setGive] = useState<GivePerson[]>([]);
+  const remove = useDeletePerson();
+  const { col } = list;
+  const reports = pagesOf(appid)?.reports;
+  return (
+    <ListView<CuserRow>
+      list={list}
+      rowKey="cusercode"
+      add={{
+        action: 'as.m.cuser.insertCUser',
+        onClick: () => setDialog({ open: true, person: null }),
+        label: t('archives.person.add'),
+        testId: 'person-add',
+      }}
+      actions={
+        <>
+          <Can action="as.m.user.insertCUserAssessCodes">
+            <Button
+              icon={<QrcodeOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => setGive(selected)}
+              data-testid="give-selected"
+            >
+              {selected.length ? t('empower.assess.giveSelected', { count: selected.length }) : t('empower.assess.give')}
+            </Button>
+          </Can>
+          <PersonTransfer appid={appid} filters={list.filters} />
+          {reports && (
+            <Can action="as.m.exam.getCUserReportPageList">
+              <Button icon={<FileSearchOutlined />} onClick={() => navigate(reports)} data-testid="to-reports">
+                {t('empower.assess.reports')}
+              </Button>
+            </Can>
+          )}
+        </>
+      }
+      rowSelection={{
+        selectedRowKeys: selected.map((p) => p.cusercode),
+        onChange: (_, rows) => setSelected(rows),
+        preserveSelectedRowKeys: true,
+      }}
+      columns={[
+        col.text('realname', { width: 110 }),
+        col.enumTag('gender', Gender, { width: 70 }),
+        col.text('birthdate', { width: 110, render: (v: string) => v || '—' }),
+        col.phone('phonenumber'),
+        col.text('idcard', { width: 180, render: (v: string) => maskIdCard(v) || '—' }),
+        ...(appid ? [] : [col.text('appname', { title: t('archives.person.appid'), width: 130 })]),
+        ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
+        col.time('createdat'),
+        col.actions(
+          (r) => [
+            {
+              key: 'give',
+              label: t('empower.assess.giveRow'),
+              action: 'as.m.user.insertCUserAssessCode',
+              onClick: () => setGive([r]),
+              testId: `give-${r.cusercode}`,
+            },
+            { key: 'view', label: t('archives.person.view'), onClick: () => navigate(archiveLink(r.appid, r.cusercode)) },
+            { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }), more: true },
+            { key: 'delete', action: 'as.m.cuser.deleteCUser', danger: true, onClick: () => void remove(r), more: true },
+          ],
+          { width: 170 },
+        ),
+      ]}
+    >
+      <PersonDialog {...dialog} appid={appid} onClose={() => setDialog({ open: false, person: null })} />
+      <GiveDialog persons={give} appid={appid} onClose={() => setGive([])} />
+    </ListView>
+  );
+}
