@@ -1,0 +1,58 @@
+/**
+ * Answers as the respondent page keeps them: the submit format of the scoring engine
+ * (`{ no, option | options | text }`, questions and options from 1), and the check of one answer
+ * before it is saved. Fill-in texts follow the input types of SPEC §3:
+ *   0 text, 1 integer, 2 decimal, 3 date YYYY-MM-DD, 4 time HH:MM, 5 date+time "YYYY-MM-DD HH:MM",
+ *   6 time range "HH:MM-HH:MM", 7 number picker (an integer in the question's range),
+ *   8 region "province/city/district" (names, as people read them in the archive).
+ */
+import type { AnswerInput, QuestionDefinition } from '@xinli/contract';
+import { t } from './i18n';
+
+export type RQuestion = Pick<QuestionDefinition, 'no' | 'type' | 'inputtype' | 'required' | 'text' | 'options' | 'range'>;
+export type Answers = Record<number, AnswerInput>;
+
+/** True when the answer holds something (an empty fill-in is no answer). */
+export function isGiven(a: AnswerInput | undefined): a is AnswerInput {
+  if (!a) return false;
+  if (a.option !== undefined) return true;
+  if (a.options?.length) return true;
+  return !!a.text?.trim();
+}
+
+/** The sentence to show when the answer cannot be saved, or null when it can. */
+export function checkAnswer(q: RQuestion, a: AnswerInput | undefined): string | null {
+  if (!isGiven(a)) return q.required ? t('required') : null;
+  if (q.type !== 0) return null;
+  const text = a.text!.trim();
+  switch (q.inputtype ?? 0) {
+    case 1:
+    case 7:
+      if (!/^-?\d+$/.test(text)) return t('fill.integerBad');
+      return inRange(q, Number(text));
+    case 2:
+      if (!/^-?\d+(\.\d+)?$/.test(text)) return t('fill.decimalBad');
+      return inRange(q, Number(text));
+    case 6:
+      return /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(text) ? null : t('fill.timeRangeBad');
+    case 8:
+      return text.split('/').filter(Boolean).length >= 2 ? null : t('fill.regionEmpty');
+    default:
+      return null;
+  }
+}
+
+function inRange(q: RQuestion, n: number): string | null {
+  if (!q.range) return null;
+  return n < q.range.min || n > q.range.max ? t('fill.rangeBad', { min: q.range.min, max: q.range.max }) : null;
+}
+
+/** Where to resume: the first question without an answer, or the end when all are answered. */
+export function resumeIndex(questions: RQuestion[], answers: Answers): number {
+  const i = questions.findIndex((q) => !isGiven(answers[q.no]));
+  return i === -1 ? questions.length : i;
+}
+
+export function byNo(list: AnswerInput[]): Answers {
+  return Object.fromEntries(list.map((a) => [a.no, a]));
+}
