@@ -3,7 +3,8 @@ import { catalogue } from './catalogue.js';
 import { ErrorCode, errorMessages, type ErrorCodeName } from './errors.js';
 import type { ActionDef } from './catalogue-kit.js';
 
-const accessText = (a: ActionDef['access']) => (a === 'public' ? 'public' : a === 'signedIn' ? 'any signed-in caller' : a.codes.join(' or '));
+const accessText = (a: ActionDef['access']) =>
+  a === 'public' ? 'public' : a === 'signedIn' ? 'any signed-in caller' : a === 'respondent' ? 'respondent token only' : a.codes.join(' or ');
 
 /** A compact one-line shape of a schema, e.g. `{ username: string, pwd: string }`. */
 function shape(schema: z.ZodType): string {

@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /**
  * Who may call an action: anyone, any signed-in caller, or a caller holding one of the
- * permission codes (menu or component codes of SPEC §6).
+ * permission codes (menu or component codes of SPEC §6). `respondent`: only a respondent token
+ * (the `as.c.*` channel of people answering an assessment); no staff token is accepted there, and
+ * a respondent token is accepted nowhere else.
  */
-export type Access = 'public' | 'signedIn' | { codes: string[] };
+export type Access = 'public' | 'signedIn' | 'respondent' | { codes: string[] };
 
 /** Download actions answer a file, uploads take multipart; everything else is JSON. */
 export type ActionKind = 'json' | 'download' | 'upload';
@@ -28,6 +30,7 @@ export type EntityName =
   | 'planauth'
   | 'person'
   | 'report'
+  | 'assesscode'
   | 'task'
   | 'team'
   | 'warning';

@@ -5,6 +5,7 @@ import { appActions } from './actions/apps.js';
 import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
+import { examActions } from './actions/exam.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -17,6 +18,7 @@ export const catalogue = {
   ...systemActions,
   ...scaleActions,
   ...planActions,
+  ...examActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

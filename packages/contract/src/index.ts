@@ -9,4 +9,5 @@ export * from './actions/apps.js';
 export * from './actions/system.js';
 export * from './actions/scales.js';
 export * from './actions/plans.js';
+export * from './actions/exam.js';
 export * from './scales/definition.js';

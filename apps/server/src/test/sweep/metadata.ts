@@ -39,12 +39,16 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
         problems.push(
           `${name} needs no permission code: add it with the reason to signedInActions in ${REVIEWED_FILE}, or give it codes()`,
         );
+    } else if (def.access === 'respondent') {
+      if (!name.startsWith('as.c.')) problems.push(`${name}: only as.c.* actions may take a respondent token`);
     } else if (typeof def.access === 'object' && Array.isArray(def.access.codes) && def.access.codes.length > 0) {
       for (const code of def.access.codes)
         if (!knownCodes.has(code)) problems.push(`${name}: permission code ${code} is not in the menu table`);
     } else {
-      problems.push(`${name}: access must be 'public', 'signedIn' or codes(...) with at least one code`);
+      problems.push(`${name}: access must be 'public', 'signedIn', 'respondent' or codes(...) with at least one code`);
     }
+    if (name.startsWith('as.c.') && def.access !== 'respondent' && def.access !== 'public')
+      problems.push(`${name}: an as.c.* action is the respondent channel: access 'respondent' (or 'public' to open it)`);
     if (unwrap(def.input).type !== 'object') problems.push(`${name}: the input must be an object schema`);
 
     const ids = def.ids ?? {};

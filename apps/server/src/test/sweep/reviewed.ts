@@ -11,6 +11,8 @@ import { sweepQuotacode } from './examples.js';
 /** Actions anyone may call without a token. */
 export const publicActions: Record<string, string> = {
   'as.m.user.login': 'signing in is what gives a caller its token',
+  'as.c.exam.start': 'a respondent has only the one-time assessment code; it answers a respondent token valid for as.c.* only (rate-limited per address)',
+  'as.c.exam.enter': 'a respondent arriving through an institution’s QR code has only its entry token; registers a person there (rate-limited per address)',
 };
 
 /** Actions any signed-in caller may call: no permission code, so the permission sweep skips them. */

@@ -17,6 +17,7 @@ export function canCall(name: ActionName, roles: readonly string[]): boolean {
   const access = catalogue[name]?.access;
   if (!access) return false;
   if (access === 'public' || access === 'signedIn') return true;
+  if (access === 'respondent') return false;
   return roles.includes('admin') || access.codes.some((c) => roles.includes(c));
 }
 
