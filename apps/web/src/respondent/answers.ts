@@ -4,7 +4,7 @@
  * before it is saved. Fill-in texts follow the input types of SPEC §3:
  *   0 text, 1 integer, 2 decimal, 3 date YYYY-MM-DD, 4 time HH:MM, 5 date+time "YYYY-MM-DD HH:MM",
  *   6 time range "HH:MM-HH:MM", 7 number picker (an integer in the question's range),
- *   8 region "province/city/district" (names, as people read them in the archive).
+ *   8 region: the GB/T 2260 code of the district ("330108"), or of the city where it has none.
  */
 import type { AnswerInput, QuestionDefinition } from '@xinli/contract';
 import { t } from './i18n';
@@ -36,7 +36,7 @@ export function checkAnswer(q: RQuestion, a: AnswerInput | undefined): string | 
     case 6:
       return /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(text) ? null : t('fill.timeRangeBad');
     case 8:
-      return text.split('/').filter(Boolean).length >= 2 ? null : t('fill.regionEmpty');
+      return /^\d{4}(\d{2})?$/.test(text) ? null : t('fill.regionEmpty');
     default:
       return null;
   }
@@ -55,4 +55,25 @@ export function resumeIndex(questions: RQuestion[], answers: Answers): number {
 
 export function byNo(list: AnswerInput[]): Answers {
   return Object.fromEntries(list.map((a) => [a.no, a]));
+}
+
+/** An archive answer as the person's archive keeps it (as.c.exam.saveArchive). */
+export interface ArchiveValue {
+  no: number;
+  value: string | number | number[];
+}
+
+/** The archive keeps single choices as the position, multiple as positions, numbers as numbers. */
+export function toArchiveValue(q: RQuestion, a: AnswerInput): ArchiveValue {
+  if (a.options) return { no: a.no, value: a.options };
+  if (a.option !== undefined) return { no: a.no, value: a.option };
+  const text = (a.text ?? '').trim();
+  const numeric = [1, 2, 7].includes(q.inputtype ?? 0) && text !== '' && Number.isFinite(Number(text));
+  return { no: a.no, value: numeric ? Number(text) : text };
+}
+
+export function fromArchiveValue(q: RQuestion | undefined, v: ArchiveValue): AnswerInput {
+  if (Array.isArray(v.value)) return { no: v.no, options: v.value };
+  if (typeof v.value === 'number' && q && q.type !== 0) return { no: v.no, option: v.value };
+  return { no: v.no, text: String(v.value) };
 }

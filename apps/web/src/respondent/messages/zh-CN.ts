@@ -23,6 +23,8 @@ const zhCN = {
   register: {
     heading: '登记个人信息',
     intro: '请填写您的基本信息，填写后即可开始测评。',
+    choice: '请选择测评项目',
+    choiceEmpty: '请选择要参加的测评',
     realname: '姓名',
     gender: '性别',
     male: '男',

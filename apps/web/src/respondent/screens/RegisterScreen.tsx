@@ -3,24 +3,38 @@ import { t, type MessageKey } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
 
 export interface Registration {
+  appid: string;
+  stagecode: string;
   realname: string;
   gender: '01' | '02';
   birthdate?: string;
   phone?: string;
 }
 
-/** Arriving through an institution's QR code: name, gender, birth date and phone, then start. */
-export function RegisterScreen({ error, busy, onRegister, brand }: { error: string | null; busy: boolean; onRegister: (r: Registration) => void; brand?: string }) {
+/** A choice the QR entry offers: one stage of one population app. */
+export interface EntryChoice {
+  appid: string;
+  stagecode: string;
+  label: string;
+}
+
+/**
+ * Arriving through an institution's QR code: which assessment (only when the entry offers more
+ * than one), name, gender, birth date and phone, then start.
+ */
+export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcome, choices }: { error: string | null; busy: boolean; onRegister: (r: Registration) => void; onRetry?: () => void; brand?: string; welcome?: string; choices: EntryChoice[] }) {
+  const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
   const [realname, setName] = useState('');
   const [gender, setGender] = useState<'' | '01' | '02'>('');
   const [birthdate, setBirth] = useState('');
   const [phone, setPhone] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
+  const [problems, setProblems] = useState<Partial<Record<'choice' | 'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
   const ids = { realname: useId(), birthdate: useId(), phone: useId() };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found: typeof problems = {};
+    if (choice < 0) found.choice = 'register.choiceEmpty';
     if (!realname.trim()) found.realname = 'register.nameEmpty';
     if (!gender) found.gender = 'register.genderEmpty';
     if (!birthdate) found.birthdate = 'register.birthEmpty';
@@ -32,7 +46,7 @@ export function RegisterScreen({ error, busy, onRegister, brand }: { error: stri
       document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    onRegister({ realname: realname.trim(), gender: gender as '01' | '02', birthdate, phone: phone.replace(/\s/g, '') });
+    onRegister({ appid: choices[choice].appid, stagecode: choices[choice].stagecode, realname: realname.trim(), gender: gender as '01' | '02', birthdate, phone: phone.replace(/\s/g, '') });
   };
   const problem = (field: keyof typeof problems) =>
     problems[field] ? (
@@ -43,8 +57,22 @@ export function RegisterScreen({ error, busy, onRegister, brand }: { error: stri
 
   return (
     <Screen heading={t('register.heading')} brand={brand}>
-      <p className="r-intro">{t('register.intro')}</p>
+      <p className="r-intro">{welcome || t('register.intro')}</p>
       <form onSubmit={submit} noValidate>
+        {choices.length > 1 && (
+          <fieldset className="r-question r-field" aria-describedby={problems.choice ? 'choice-problem' : undefined}>
+            <legend className="r-label" style={{ fontSize: '1rem' }}>
+              {t('register.choice')}
+            </legend>
+            {problem('choice')}
+            {choices.map((c, i) => (
+              <label className="r-choice" key={`${c.appid}-${c.stagecode}`}>
+                <input type="radio" name="choice" data-field={i === 0 ? 'choice' : undefined} checked={choice === i} onChange={() => setChoice(i)} data-testid={`r-choice-${i}`} />
+                <span>{c.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <div className="r-field">
           <label className="r-label" htmlFor={ids.realname}>
             {t('register.realname')}
@@ -81,7 +109,7 @@ export function RegisterScreen({ error, busy, onRegister, brand }: { error: stri
           {problem('phone')}
           <input id={ids.phone} data-field="phone" className="r-input" type="tel" inputMode="numeric" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={!!problems.phone} aria-describedby={problems.phone ? 'phone-problem' : undefined} data-testid="r-phone" />
         </div>
-        <ErrorBox message={error} />
+        <ErrorBox message={error} onRetry={onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-register">
           {busy ? t('saving') : t('register.submit')}
         </button>

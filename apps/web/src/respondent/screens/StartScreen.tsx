@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
 
 /** The start page: type the assessment code from the slip or text message. */
-export function StartScreen({ error, busy, onStart, initialCode = '' }: { error: string | null; busy: boolean; onStart: (code: string) => void; initialCode?: string }) {
+export function StartScreen({ error, busy, onStart, onRetry, initialCode = '' }: { error: string | null; busy: boolean; onStart: (code: string) => void; onRetry?: () => void; initialCode?: string }) {
   const [code, setCode] = useState(initialCode);
   const [empty, setEmpty] = useState(false);
   const id = useId();
@@ -38,7 +38,7 @@ export function StartScreen({ error, busy, onStart, initialCode = '' }: { error:
             data-testid="r-code"
           />
         </div>
-        <ErrorBox message={message} />
+        <ErrorBox message={message} onRetry={empty ? undefined : onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-start">
           {busy ? t('loading') : t('start.submit')}
         </button>
