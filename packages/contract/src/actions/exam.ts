@@ -53,6 +53,7 @@ export const cuserPlanRow = z.object({
   assesscode: z.string(),
   cusercode: z.string(),
   musercode: z.string(),
+  /** '' for an assessment a respondent started through the institution's QR entry (one stage, no plan). */
   plancode: z.string(),
   planname: z.string(),
   /** '' when the whole plan was given. */
@@ -159,10 +160,26 @@ export const respondentFormDetail = z.object({
   formtype: z.string(),
   version: z.int(),
   instructions: longText(),
-  questions: z.array(questionDefinition.pick({ no: true, type: true, inputtype: true, required: true, text: true, options: true, range: true })),
+  questions: z.array(
+    questionDefinition
+      .pick({ no: true, type: true, inputtype: true, required: true, text: true, range: true })
+      .extend({ options: z.array(z.object({ text: localText(500) })) }),
+  ),
   /** Answers saved so far, in the submit format. */
   saved: z.array(answerInput),
 });
+
+/**
+ * One answer of the archive form, as the person's archive keeps it: single choice the option
+ * position, multiple choice the positions, fill-in by input type (text, number, date, region code…).
+ */
+export const respondentArchiveAnswer = z.strictObject({
+  no: z.int().min(1).max(1000),
+  value: z.union([z.string().trim().max(500), z.number().refine(Number.isFinite), z.array(z.int().min(1).max(50)).max(50)]),
+});
+
+/** The archive form as the respondent fills it, with the person's archive answers so far. */
+export const respondentArchiveForm = respondentFormDetail.omit({ saved: true }).extend({ saved: z.array(respondentArchiveAnswer) });
 
 /** A respondent's result: plain language when the institution allows it; crisis text always when critical. */
 export const respondentResult = z.object({
@@ -194,6 +211,8 @@ const signaturePng = z
   .regex(/^(data:image\/png;base64,)?[A-Za-z0-9+/]+={0,2}$/, 'a PNG image in base64');
 
 const RESPONDENT = 'respondent' as const;
+/** The token of an institution's QR entry link (`/r/<entrytoken>`). */
+const entrytoken = z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
 
 export const examActions = {
   'as.m.user.insertCUserAssessCode': action({
@@ -292,20 +311,37 @@ export const examActions = {
     output: respondentSession.extend({ token: z.string() }),
     ids: { assesscode: 'assesscode' },
   }),
+  'as.c.exam.getEntry': action({
+    access: 'public',
+    kind: 'json',
+    op: 'read',
+    summary: 'What an institution’s QR entry offers (title, welcome, apps and stages to choose from), before registering. Rate-limited per address.',
+    input: z.strictObject({ entrytoken }),
+    output: z.object({
+      insname: z.string(),
+      title: z.string(),
+      welcome: z.string(),
+      logourl: z.string(),
+      apps: z.array(z.object({ appid: z.string(), appname: z.string(), stages: z.array(z.object({ stagecode: z.string(), stagename: z.string() })) })),
+    }),
+  }),
   'as.c.exam.enter': action({
     access: 'public',
     kind: 'json',
     op: 'auth',
     summary:
-      'A respondent arrives through an institution’s QR entry token and registers as a new person of that institution: answers a respondent token and the new assessment. Rate-limited per address.',
+      'A respondent arrives through an institution’s QR entry token, chooses an offered app and stage, and registers as a new person of that institution: answers a respondent token and the new assessment. Rate-limited per address.',
     input: z.strictObject({
-      entrytoken: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9_-]+$/),
+      entrytoken,
+      appid,
+      stagecode: idString,
       realname: z.string().trim().min(1).max(50),
       gender,
       birthdate: isoDate.optional(),
-      phone: z.string().trim().regex(/^[0-9+\- ]{0,20}$/).optional(),
+      phone: z.string().trim().regex(/^1[3-9][0-9]{9}$/).optional(),
     }),
     output: respondentSession.extend({ token: z.string() }),
+    ids: { stagecode: 'stage' },
   }),
   'as.c.exam.getSession': action({
     access: RESPONDENT,
@@ -329,14 +365,14 @@ export const examActions = {
     op: 'read',
     summary: 'The app’s user-archive form (form type 02) with the answers already given.',
     input: z.strictObject({}),
-    output: respondentFormDetail.nullable(),
+    output: respondentArchiveForm.nullable(),
   }),
   'as.c.exam.saveArchive': action({
     access: RESPONDENT,
     kind: 'json',
     op: 'write',
     summary: 'The respondent’s answers to the archive form (stored in the person’s archive).',
-    input: z.strictObject({ answers: z.array(answerInput).max(500) }),
+    input: z.strictObject({ answers: z.array(respondentArchiveAnswer).max(200) }),
     output: z.null(),
   }),
   'as.c.exam.getForm': action({

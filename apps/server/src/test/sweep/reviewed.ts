@@ -12,6 +12,7 @@ import { sweepQuotacode } from './examples.js';
 export const publicActions: Record<string, string> = {
   'as.m.user.login': 'signing in is what gives a caller its token',
   'as.c.exam.start': 'a respondent has only the one-time assessment code; it answers a respondent token valid for as.c.* only (rate-limited per address)',
+  'as.c.exam.getEntry': 'the respondent page shows what an institution’s QR entry offers before anyone registers; answers only the entry’s public settings (rate-limited per address)',
   'as.c.exam.enter': 'a respondent arriving through an institution’s QR code has only its entry token; registers a person there (rate-limited per address)',
 };
 
