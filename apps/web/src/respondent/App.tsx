@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ActionOutput } from '@xinli/contract';
 import { call, RespondentError, setToken } from './api';
 import { local, safeStorage, t, useLang } from './i18n';
-import { byNo, fromArchiveValue, toArchiveValue, type RQuestion } from './answers';
+import { byNo, fromArchiveValue, toArchiveValue } from './answers';
 import { ErrorBox, Loading, Progress, Screen } from './components/Screen';
 import { StartScreen } from './screens/StartScreen';
 import { RegisterScreen, type EntryChoice, type Registration } from './screens/RegisterScreen';
@@ -192,7 +192,7 @@ export function App() {
         />
       );
     case 'archive': {
-      const questions = phase.form.questions as RQuestion[];
+      const questions = phase.form.questions;
       const saved = Object.fromEntries(phase.form.saved.map((v) => [v.no, fromArchiveValue(questions.find((x) => x.no === v.no), v)]));
       return (
         <AnswerFlow
@@ -222,7 +222,7 @@ export function App() {
           title={local(detail.formname)}
           stepLabel={t('question.formProgress', { n: position + 1, total: session!.forms.length, name: local(detail.formname) })}
           instructions={detail.instructions}
-          questions={detail.questions as RQuestion[]}
+          questions={detail.questions}
           saved={byNo(detail.saved)}
           notice={phase.resumed ? t('question.resumed') : undefined}
           saveOne={(a) => call('as.c.exam.saveProgress', { formcode: detail.formcode, answers: [a] })}

@@ -6,10 +6,11 @@
  *   6 time range "HH:MM-HH:MM", 7 number picker (an integer in the question's range),
  *   8 region: the GB/T 2260 code of the district ("330108"), or of the city where it has none.
  */
-import type { AnswerInput, QuestionDefinition } from '@xinli/contract';
+import type { ActionOutput, AnswerInput } from '@xinli/contract';
 import { t } from './i18n';
 
-export type RQuestion = Pick<QuestionDefinition, 'no' | 'type' | 'inputtype' | 'required' | 'text' | 'options' | 'range'>;
+/** A question as the respondent channel sends it (no option scores). */
+export type RQuestion = ActionOutput<'as.c.exam.getForm'>['questions'][number];
 export type Answers = Record<number, AnswerInput>;
 
 /** True when the answer holds something (an empty fill-in is no answer). */
