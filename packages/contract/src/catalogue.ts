@@ -6,6 +6,7 @@ import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
 import { examActions } from './actions/exam.js';
+import { personActions } from './actions/persons.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -19,6 +20,7 @@ export const catalogue = {
   ...scaleActions,
   ...planActions,
   ...examActions,
+  ...personActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -10,4 +10,5 @@ export * from './actions/system.js';
 export * from './actions/scales.js';
 export * from './actions/plans.js';
 export * from './actions/exam.js';
+export * from './actions/persons.js';
 export * from './scales/definition.js';

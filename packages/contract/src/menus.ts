@@ -14,6 +14,11 @@ export interface MenuNode {
   alwaysShow?: boolean;
   /** Detail pages highlight another menu entry. */
   activeMenu?: string;
+  /**
+   * A component permission (SPEC §6 "menu or component code"): grantable through roles like a
+   * page, never a route. The console leaves it out of routes and menus.
+   */
+  component?: boolean;
   children?: MenuNode[];
 }
 
@@ -116,6 +121,8 @@ export const menuTable: MenuNode[] = [
       page('archivesyh2', '学生档案详情', 'Student archive', '000000002', { hidden: true, activeMenu: '/archives/archives_gl_ye' }),
       page('archivesyh3', '高压职业档案详情', 'High-pressure archive', '000000003', { hidden: true, activeMenu: '/archives/archives_gl_yg' }),
       page('archivesyh4', '中老年档案详情', 'Elderly archive', '000000004', { hidden: true, activeMenu: '/archives/archives_gl_yl' }),
+      // Component code: full phone and ID numbers of persons (PERSON_IDENTITY_CODE in actions/persons.ts).
+      page('personIdentity', '查看完整手机号与证件号', 'See full phone and ID numbers', '0000801', { hidden: true, component: true }),
     ],
   },
   {

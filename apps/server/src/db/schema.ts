@@ -7,3 +7,4 @@ export * from '../domains/apps/tables.js';
 export * from '../domains/scales/tables.js';
 export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';
+export * from '../domains/persons/tables.js';

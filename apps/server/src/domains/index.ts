@@ -6,6 +6,7 @@ import { appHandlers } from './apps/handlers.js';
 import { systemHandlers } from './system/handlers.js';
 import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
+import { personHandlers } from './persons/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -15,6 +16,7 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...scalesHandlers,
   ...plansHandlers,
+  ...personHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -24,6 +24,10 @@ export const ID_PREFIXES = {
   PA: 'plan authorisation',
   /** completed assessment (assessments) */
   A: 'assessment',
+  /** person assessed, cuser (persons) */
+  C: 'person',
+  /** one committed roster import (persons) */
+  IM: 'person import',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

@@ -67,7 +67,8 @@ const label = (n: MenuNode): Label => ({ zh: n.zh, en: n.en });
 function pagesOf(menu: MenuNode): PageRoute[] {
   if (!menu.children) return [{ path: menu.path, name: menu.name, title: label(menu), code: menu.code, hidden: !!menu.hidden, activeMenu: menu.activeMenu }];
   const parent = { path: menu.path, name: menu.name, title: label(menu) };
-  return menu.children.map((c) => ({
+  // Component codes (menus.ts `component`) are permissions, not pages.
+  return menu.children.filter((c) => !c.component).map((c) => ({
     path: childPath(menu, c),
     name: c.name,
     title: label(c),

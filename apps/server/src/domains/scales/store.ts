@@ -187,3 +187,26 @@ export async function reviseForm(
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
 }
+
+/**
+ * The user-archive form (type 02) of a population app for an institution: its own enabled one
+ * first, then its provider's, then the built-in one; null when there is none. The persons domain
+ * checks archive answers against it and builds archive columns from it.
+ */
+export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string): Promise<{ formcode: string; version: number; definition: FormDefinition } | null> {
+  const [row] = await db
+    .select({ formcode: form.formcode, version: form.version })
+    .from(form)
+    .where(
+      and(
+        eq(form.formtype, '02'),
+        eq(form.enabled, 1),
+        formOfApp(appid),
+        or(isNull(form.musercode), eq(form.musercode, musercode), sql`${form.musercode} = (select parentcode from muser where musercode = ${musercode})`),
+      ),
+    )
+    .orderBy(sql`case when ${form.musercode} = ${musercode} then 0 when ${form.musercode} is not null then 1 else 2 end`, asc(form.formcode))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, definition: await loadDefinition(db, row.formcode, row.version) };
+}

@@ -5,6 +5,7 @@ import { dept, role, sysuser } from '../../domains/system/tables.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
 import { createForm, loadDefinition } from '../../domains/scales/store.js';
 import { examCategory, examStage, plan, planAuthorize } from '../../domains/plans/tables.js';
+import { cuser } from '../../domains/persons/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -156,6 +157,16 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ authid, plancode, musercode, count: 10, startdate: testDay(-30), enddate: testDay(365), grantedby: musercode })
       .onConflictDoNothing();
     return authid;
+  }),
+
+  // A person of the institution; a swept delete only marks it deleted, so make brings it back.
+  person: owned(async (db, musercode) => {
+    const cusercode = sweepId('C', musercode);
+    await db
+      .insert(cuser)
+      .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
+      .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
+    return cusercode;
   }),
 
   app: shared(

@@ -1,0 +1,126 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { HandlerMap } from '../../http/handlers.js';
+import { notFound } from '../../http/errors.js';
+import { ownerAccount, paged } from '../../kit/index.js';
+import { accountNames } from '../accounts/accounts.js';
+import { scopeWhere } from '../auth/scope.js';
+import { archiveFormOf } from '../scales/store.js';
+import { archiveColumns, archiveDisplay } from './archive.js';
+import { exportHandlers } from './export.js';
+import { importHandlers } from './import-handlers.js';
+import { personOrder, personRow, personWhere, revealsIdentity } from './list.js';
+import { archiveToStore, createPerson, personInScope } from './persons.js';
+import { reportCountOfPerson, reportsOfPerson } from './reports.js';
+import { cuser } from './tables.js';
+
+const noArchiveForm = { formcode: '', formname: '', version: 0, columns: [] };
+
+const crudHandlers = {
+  'as.m.cuser.insertCUser': async ({ musercode, appid, ...fields }, ctx) => {
+    const owner = await ownerAccount(ctx, ctx.db, musercode);
+    const { cusercode } = await createPerson(ctx.db, { musercode: owner.musercode, appid, ...fields, source: 'console', now: ctx.now() });
+    await ctx.audit({ action: 'as.m.cuser.insertCUser', result: 'ok', detail: { cusercode, target: owner.musercode, appid } });
+    return { cusercode };
+  },
+
+  'as.m.cuser.updateCUser': async ({ cusercode, archive, ...fields }, ctx) => {
+    const person = await personInScope(ctx, ctx.db, cusercode);
+    const stored = archive === undefined ? {} : await archiveToStore(ctx.db, person.musercode, person.appid, archive);
+    const set = {
+      ...(fields.realname !== undefined ? { realname: fields.realname } : {}),
+      ...(fields.gender !== undefined ? { gender: fields.gender } : {}),
+      ...(fields.birthdate !== undefined ? { birthdate: fields.birthdate || null } : {}),
+      ...(fields.phonenumber !== undefined ? { phonenumber: fields.phonenumber || null } : {}),
+      ...(fields.idcard !== undefined ? { idcard: fields.idcard || null } : {}),
+      ...stored,
+      updatedat: ctx.now(),
+    };
+    await ctx.db.update(cuser).set(set).where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat)));
+    // The audit names the fields changed, never their values (phone and ID are personal data).
+    await ctx.audit({ action: 'as.m.cuser.updateCUser', result: 'ok', detail: { cusercode, fields: Object.keys(set).filter((k) => k !== 'updatedat') } });
+    return null;
+  },
+
+  'as.m.cuser.deleteCUser': async ({ cusercode }, ctx) => {
+    const person = await personInScope(ctx, ctx.db, cusercode);
+    const reports = await reportCountOfPerson(ctx.db, cusercode);
+    // Kept, marked deleted: reports and the audit trail go on naming the person.
+    const by = ctx.me.userid ? `${ctx.me.musercode}/${ctx.me.userid}` : ctx.me.musercode;
+    const done = await ctx.db
+      .update(cuser)
+      .set({ deletedat: ctx.now(), deletedby: by, updatedat: ctx.now() })
+      .where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat), scopeWhere(cuser.musercode, ctx.me)))
+      .returning({ cusercode: cuser.cusercode });
+    if (!done.length) notFound();
+    await ctx.audit({ action: 'as.m.cuser.deleteCUser', result: 'ok', detail: { cusercode, target: person.musercode, appid: person.appid, realname: person.realname, reports } });
+    return null;
+  },
+
+  'as.m.cuser.getCUserPageList': async ({ page, pageSize, ...filters }, ctx) => {
+    const query = ctx.db.select().from(cuser).where(personWhere(ctx, filters)).$dynamic();
+    const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
+    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    const reveal = revealsIdentity(ctx);
+    if (reveal && rows.length) await ctx.audit({ action: 'as.m.cuser.getCUserPageList', result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
+    return { total, rows: rows.map((r) => personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal)) };
+  },
+
+  'as.m.assess.getCUser': async ({ cusercode }, ctx) => {
+    const person = await personInScope(ctx, ctx.db, cusercode);
+    const names = await accountNames(ctx.db, [person.musercode]);
+    const reveal = revealsIdentity(ctx);
+    if (reveal) await ctx.audit({ action: 'as.m.assess.getCUser', result: 'ok', detail: { revealed: [cusercode] } });
+    return { ...personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal), archive: person.archive, reportcount: await reportCountOfPerson(ctx.db, cusercode) };
+  },
+} satisfies HandlerMap;
+
+const archiveHandlers = {
+  'as.m.cuser.getCUserArchiveHeadList': async ({ appid }, ctx) => {
+    const form = await archiveFormOf(ctx.db, ctx.me.musercode, appid);
+    if (!form) return noArchiveForm;
+    const name = ctx.lang === 'en-US' && form.definition.formname.en ? form.definition.formname.en : form.definition.formname.zh;
+    return { formcode: form.formcode, formname: name, version: form.version, columns: archiveColumns(form.definition) };
+  },
+
+  'as.m.cuser.getCUserArchivePageList': async ({ page, pageSize, ...filters }, ctx) => {
+    const query = ctx.db.select().from(cuser).where(personWhere(ctx, filters)).$dynamic();
+    const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
+    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    const reveal = revealsIdentity(ctx);
+    if (reveal && rows.length) await ctx.audit({ action: 'as.m.cuser.getCUserArchivePageList', result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
+    // Each row's answers are shown with the form they were given against (institutions differ).
+    const forms = new Map<string, Awaited<ReturnType<typeof archiveFormOf>>>();
+    const out = [];
+    for (const r of rows) {
+      const key = `${r.musercode}/${r.appid}`;
+      if (!forms.has(key)) forms.set(key, await archiveFormOf(ctx.db, r.musercode, r.appid));
+      out.push({ ...personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal), archive: archiveDisplay(forms.get(key)?.definition ?? null, r.archive, ctx.lang) });
+    }
+    return { total, rows: out };
+  },
+
+  'as.m.cuser.getCUserArchive': async ({ cusercode }, ctx) => {
+    const person = await personInScope(ctx, ctx.db, cusercode);
+    const names = await accountNames(ctx.db, [person.musercode]);
+    const form = await archiveFormOf(ctx.db, person.musercode, person.appid);
+    const reveal = revealsIdentity(ctx);
+    await ctx.audit({ action: 'as.m.cuser.getCUserArchive', result: 'ok', detail: { cusercode, ...(reveal ? { revealed: [cusercode] } : {}) } });
+    return {
+      person: personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal),
+      columns: form ? archiveColumns(form.definition) : [],
+      archive: person.archive,
+      display: archiveDisplay(form?.definition ?? null, person.archive, ctx.lang),
+      reports: await reportsOfPerson(ctx.db, cusercode, ctx.lang),
+    };
+  },
+
+  'as.m.cuser.deleteCUserArchive': async ({ cusercode }, ctx) => {
+    const person = await personInScope(ctx, ctx.db, cusercode);
+    await ctx.db.update(cuser).set({ archive: [], updatedat: ctx.now() }).where(eq(cuser.cusercode, cusercode));
+    // The answers removed go into the audit trail, so clearing an archive can be traced and undone.
+    await ctx.audit({ action: 'as.m.cuser.deleteCUserArchive', result: 'ok', detail: { cusercode, target: person.musercode, archive: person.archive, archiveformcode: person.archiveformcode } });
+    return null;
+  },
+} satisfies HandlerMap;
+
+export const personHandlers = { ...crudHandlers, ...archiveHandlers, ...importHandlers, ...exportHandlers } satisfies HandlerMap;

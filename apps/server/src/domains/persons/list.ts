@@ -1,0 +1,67 @@
+/**
+ * The person list query, shared by the person list, the archive list and the export: the same
+ * filters, the same scope, the same masking.
+ */
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '@xinli/contract';
+import type { Ctx } from '../../http/context.js';
+import { CALENDAR_TIME_ZONE, contains, iso, ownedBy } from '../../kit/index.js';
+import { holds } from '../auth/scope.js';
+import { maskIdCard, maskPhone, type PersonRecord } from './persons.js';
+import { cuser } from './tables.js';
+
+export interface PersonFilters {
+  musercode?: string;
+  appid?: string;
+  realname?: string;
+  gender?: string;
+  phonenumber?: string;
+  startdate?: string;
+  enddate?: string;
+}
+
+const createdDay = sql`(${cuser.createdat} at time zone ${sql.raw(`'${CALENDAR_TIME_ZONE}'`)})::date`;
+
+/** The where clause of a person list: living persons in scope, filtered. */
+export function personWhere(ctx: Ctx, f: PersonFilters): SQL {
+  return and(
+    isNull(cuser.deletedat),
+    ownedBy(ctx, cuser.musercode, f.musercode),
+    f.appid ? eq(cuser.appid, f.appid) : undefined,
+    contains(cuser.realname, f.realname),
+    f.gender ? eq(cuser.gender, f.gender) : undefined,
+    f.phonenumber ? contains(cuser.phonenumber, f.phonenumber) : undefined,
+    f.startdate ? sql`${createdDay} >= ${f.startdate}::date` : undefined,
+    f.enddate ? sql`${createdDay} <= ${f.enddate}::date` : undefined,
+  )!;
+}
+
+/** Newest first, then by code so pages never overlap. */
+export const personOrder = [desc(cuser.createdat), asc(cuser.cusercode)];
+
+/** Whether the caller sees full phone and ID numbers (SPEC §6 component code). */
+export const revealsIdentity = (ctx: Ctx) => holds(ctx.me, PERSON_IDENTITY_CODE);
+
+export const appName = (appid: string, lang: Lang) => {
+  const a = populationApps.find((p) => p.appid === appid);
+  return a ? (lang === 'en-US' ? a.en : a.zh) : appid;
+};
+
+/** A person as the wire shows it, masked unless `reveal`. */
+export function personRow(r: PersonRecord, insname: string, lang: Lang, reveal: boolean): CuserRow {
+  return {
+    cusercode: r.cusercode,
+    musercode: r.musercode,
+    insname,
+    appid: r.appid,
+    appname: appName(r.appid, lang),
+    realname: r.realname,
+    gender: r.gender,
+    birthdate: r.birthdate ?? '',
+    phonenumber: reveal ? (r.phonenumber ?? '') : maskPhone(r.phonenumber),
+    idcard: reveal ? (r.idcard ?? '') : maskIdCard(r.idcard),
+    source: r.source,
+    createdat: iso(r.createdat),
+    updatedat: iso(r.updatedat),
+  };
+}

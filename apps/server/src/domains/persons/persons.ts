@@ -1,0 +1,127 @@
+/**
+ * What other domains may do with persons (DESIGN §4: through functions, never the cuser table):
+ *
+ * - personInScope(ctx, db, cusercode): the living person, or "not found" outside the caller's scope;
+ * - createPerson(db, {...}): register a person (the respondent channel uses it when someone
+ *   registers through an institution's QR code; the console and imports go through it too);
+ * - personBriefs(db, cusercodes): names, gender, app and institution of many persons at once
+ *   (deleted ones included, so old reports still name who they are about).
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { ArchiveAnswer } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { Ctx } from '../../http/context.js';
+import { invalid, notFound, type Message } from '../../http/errors.js';
+import { newId } from '../../kit/index.js';
+import { appsOf } from '../apps/handlers.js';
+import { inScope } from '../auth/scope.js';
+import { archiveFormOf } from '../scales/store.js';
+import { checkArchive } from './archive.js';
+import { cuser } from './tables.js';
+
+export type PersonRecord = typeof cuser.$inferSelect;
+
+export interface PersonBrief {
+  cusercode: string;
+  musercode: string;
+  appid: string;
+  realname: string;
+  gender: string;
+  birthdate: string | null;
+  deleted: boolean;
+}
+
+/** The living person named by cusercode if the caller may see it; else "not found" (never "denied"). */
+export async function personInScope(ctx: Ctx, db: DbOrTx, cusercode: string): Promise<PersonRecord> {
+  const [row] = await db
+    .select()
+    .from(cuser)
+    .where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat)));
+  if (!row || !inScope(ctx.me, row.musercode)) return notFound({ zh: '测评对象不存在', en: 'No such person' });
+  return row;
+}
+
+export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>): Promise<Map<string, PersonBrief>> {
+  const codes = [...new Set(cusercodes)];
+  if (!codes.length) return new Map();
+  const rows = await db
+    .select({ cusercode: cuser.cusercode, musercode: cuser.musercode, appid: cuser.appid, realname: cuser.realname, gender: cuser.gender, birthdate: cuser.birthdate, deletedat: cuser.deletedat })
+    .from(cuser)
+    .where(inArray(cuser.cusercode, codes));
+  return new Map(rows.map(({ deletedat, ...r }) => [r.cusercode, { ...r, deleted: deletedat !== null }]));
+}
+
+export interface NewPerson {
+  musercode: string;
+  appid: string;
+  realname: string;
+  gender: '01' | '02';
+  birthdate?: string | null;
+  phonenumber?: string | null;
+  idcard?: string | null;
+  archive?: ArchiveAnswer[];
+  source: 'console' | 'import' | 'qrcode';
+  now: Date;
+}
+
+/** Refusal of an archive that does not fit the app's archive form, naming every question. */
+export function archiveRefusal(problems: { no: number; reason: Message }[]): never {
+  const zh = problems.map((p) => `第${p.no}题${p.reason.zh}`).join('；');
+  const en = problems.map((p) => `question ${p.no} ${p.reason.en}`).join('; ');
+  return invalid({ zh: `档案填写有误：${zh}`, en: `The archive is not valid: ${en}` });
+}
+
+/** The app must be one the institution has (the population it serves). */
+export async function assertAppOfInstitution(db: DbOrTx, musercode: string, appid: string) {
+  const apps = await appsOf(db, musercode);
+  if (!apps.some((a) => a.appid === appid)) invalid({ zh: `该机构未开通此应用：${appid}`, en: `The institution does not have this app: ${appid}` });
+}
+
+/**
+ * Checks archive answers against the app's archive form and answers what to store. With no
+ * archive form, only an empty archive is accepted.
+ */
+export async function archiveToStore(db: DbOrTx, musercode: string, appid: string, archive: ArchiveAnswer[] | undefined) {
+  const form = await archiveFormOf(db, musercode, appid);
+  if (!form) {
+    if (archive?.length) invalid({ zh: '此应用没有档案表，不能填写档案', en: 'This app has no archive form; no archive can be given' });
+    return { archive: [], archiveformcode: null, archiveversion: null };
+  }
+  const { answers, problems } = checkArchive(form.definition, archive ?? []);
+  if (problems.length) archiveRefusal(problems);
+  return { archive: answers, archiveformcode: form.formcode, archiveversion: form.version };
+}
+
+/** Registers a person; the institution's existence and the caller's right to it are the caller's checks. */
+export async function createPerson(db: DbOrTx, p: NewPerson): Promise<{ cusercode: string }> {
+  await assertAppOfInstitution(db, p.musercode, p.appid);
+  const stored = await archiveToStore(db, p.musercode, p.appid, p.archive);
+  const cusercode = newId('C');
+  await db.insert(cuser).values({
+    cusercode,
+    musercode: p.musercode,
+    appid: p.appid,
+    realname: p.realname,
+    gender: p.gender,
+    birthdate: p.birthdate || null,
+    phonenumber: p.phonenumber || null,
+    idcard: p.idcard || null,
+    ...stored,
+    source: p.source,
+    createdat: p.now,
+    updatedat: p.now,
+  });
+  return { cusercode };
+}
+
+/** 138****5678: the first three and last four digits. */
+export function maskPhone(phone: string | null): string {
+  if (!phone) return '';
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+}
+
+/** 1101**********123X: the first four and last four characters. */
+export function maskIdCard(idcard: string | null): string {
+  if (!idcard) return '';
+  return idcard.length > 8 ? `${idcard.slice(0, 4)}${'*'.repeat(idcard.length - 8)}${idcard.slice(-4)}` : '****';
+}
