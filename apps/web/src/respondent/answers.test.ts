@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, fromArchiveValue, isGiven, resumeIndex, toArchiveValue, type RQuestion } from './answers';
+import type { AnswerInput } from '@xinli/contract';
+import { checkAnswer, fromArchiveValue, isGiven, resumeIndex, toArchiveValue, type ArchiveValue, type RQuestion } from './answers';
 import { setLang, t } from './i18n';
 import zhCN from './messages/zh-CN';
 import enUS from './messages/en-US';
@@ -43,15 +44,15 @@ describe('respondent answers', () => {
     const multi: RQuestion = { ...choice(2), type: 2 };
     const age = fill(3, 1);
     const region = fill(4, 8);
-    const cases = [
+    const cases: [RQuestion, AnswerInput, ArchiveValue][] = [
       [single, { no: 1, option: 2 }, { no: 1, value: 2 }],
       [multi, { no: 2, options: [1, 2] }, { no: 2, value: [1, 2] }],
       [age, { no: 3, text: '42' }, { no: 3, value: 42 }],
       [region, { no: 4, text: '330108' }, { no: 4, value: '330108' }],
-    ] as const;
+    ];
     for (const [q, answer, stored] of cases) {
       expect(toArchiveValue(q, answer)).toEqual(stored);
-      expect(fromArchiveValue(q, stored as never)).toEqual(answer);
+      expect(fromArchiveValue(q, stored)).toEqual(answer);
     }
   });
 
