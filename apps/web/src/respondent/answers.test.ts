@@ -26,9 +26,11 @@ describe('respondent answers', () => {
     expect(checkAnswer(fill(1, 2), { no: 1, text: '36.6' })).toBeNull();
     expect(checkAnswer(fill(1, 2), { no: 1, text: 'abc' })).toBe('请输入数字');
     expect(checkAnswer(fill(1, 7, { min: 0, max: 5 }), { no: 1, text: '5' })).toBeNull();
-    expect(checkAnswer(fill(1, 6), { no: 1, text: '08:00-' })).toBe('请填写开始和结束时间');
+    expect(checkAnswer(fill(1, 6), { no: 1, text: '08:00-' })).toBe('请填写开始和结束时间，开始不能晚于结束');
     expect(checkAnswer(fill(1, 6), { no: 1, text: '08:00-12:30' })).toBeNull();
+    expect(checkAnswer(fill(1, 6), { no: 1, text: '12:30-08:00' })).toBe('请填写开始和结束时间，开始不能晚于结束');
     expect(checkAnswer(fill(1, 8), { no: 1, text: '33' })).toBe('请选完省份、城市和区县');
+    expect(checkAnswer(fill(1, 8), { no: 1, text: '3301' })).toBe('请选完省份、城市和区县');
     expect(checkAnswer(fill(1, 8), { no: 1, text: '330108' })).toBeNull();
   });
 

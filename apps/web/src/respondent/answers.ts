@@ -4,7 +4,7 @@
  * before it is saved. Fill-in texts follow the input types of SPEC §3:
  *   0 text, 1 integer, 2 decimal, 3 date YYYY-MM-DD, 4 time HH:MM, 5 date+time "YYYY-MM-DD HH:MM",
  *   6 time range "HH:MM-HH:MM", 7 number picker (an integer in the question's range),
- *   8 region: the GB/T 2260 code of the district ("330108"), or of the city where it has none.
+ *   8 region: the 6-digit GB/T 2260 code of the district ("330108"), or of the city where it has none.
  */
 import type { ActionOutput, AnswerInput } from '@xinli/contract';
 import { t } from './i18n';
@@ -35,9 +35,10 @@ export function checkAnswer(q: RQuestion, a: AnswerInput | undefined): string | 
       if (!/^-?\d+(\.\d+)?$/.test(text)) return t('fill.decimalBad');
       return inRange(q, Number(text));
     case 6:
-      return /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(text) ? null : t('fill.timeRangeBad');
+      // Same rule as the archive on the server: both times, the start not after the end.
+      return /^\d{2}:\d{2}-\d{2}:\d{2}$/.test(text) && text.slice(0, 5) <= text.slice(6) ? null : t('fill.timeRangeBad');
     case 8:
-      return /^\d{4}(\d{2})?$/.test(text) ? null : t('fill.regionEmpty');
+      return /^[1-9]\d{5}$/.test(text) ? null : t('fill.regionEmpty');
     default:
       return null;
   }

@@ -29,11 +29,19 @@ export function RegionSelect({ legend, value, onChange, invalid, errorId }: { le
   const d = value.length >= 6 ? value.slice(0, 6) : '';
   const province = divisions?.find((x) => x.code === p);
   const city = province?.children?.find((x) => x.code === c);
+  // A few cities have no districts (东莞, 中山, 儋州, 嘉峪关: towns right below the city); there the
+  // answer is the city's own 6-digit code and the third select is not shown.
+  const hasDistricts = (x: Division | undefined) => !!x?.children?.some((a) => a.code.length === 6);
   const levels: { label: string; list: Division[] | undefined; selected: string; pick: (code: string) => void }[] = [
     { label: t('fill.province'), list: divisions ?? undefined, selected: p, pick: (code) => onChange(code) },
-    { label: t('fill.city'), list: province?.children, selected: c, pick: (code) => onChange(code || p) },
-    { label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) },
+    {
+      label: t('fill.city'),
+      list: province?.children,
+      selected: c,
+      pick: (code) => onChange(!code ? p : hasDistricts(province?.children?.find((x) => x.code === code)) ? code : `${code}00`),
+    },
   ];
+  if (!city || hasDistricts(city)) levels.push({ label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) });
   return (
     <fieldset className="r-question" aria-describedby={invalid ? errorId : undefined}>
       <legend>{legend}</legend>

@@ -80,7 +80,7 @@ const enUS: Messages = {
     decimalBad: 'Please type a number',
     rangeBad: 'Please type a number from {{min}} to {{max}}',
     regionEmpty: 'Please choose the province, city and district',
-    timeRangeBad: 'Please fill in both times',
+    timeRangeBad: 'Please fill in both times; the start cannot be after the end',
   },
   result: {
     heading: 'All done',

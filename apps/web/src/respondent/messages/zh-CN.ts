@@ -78,7 +78,7 @@ const zhCN = {
     decimalBad: '请输入数字',
     rangeBad: '请输入 {{min}} 到 {{max}} 之间的数',
     regionEmpty: '请选完省份、城市和区县',
-    timeRangeBad: '请填写开始和结束时间',
+    timeRangeBad: '请填写开始和结束时间，开始不能晚于结束',
   },
   result: {
     heading: '测评已完成',
