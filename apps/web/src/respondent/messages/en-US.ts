@@ -93,9 +93,6 @@ const enUS: Messages = {
     close: 'You can close this page now.',
   },
   errors: {
-    usedCode: 'This assessment code has already been used. Please contact the staff if you need to take the check again.',
-    unknownCode: 'This assessment code was not found. Please check it and type it again.',
-    expired: 'This assessment has expired. Please contact the staff.',
     backToStart: 'Type the code again',
   },
 };

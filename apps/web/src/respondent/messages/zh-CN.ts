@@ -90,9 +90,6 @@ const zhCN = {
     close: '您现在可以关闭这个页面了。',
   },
   errors: {
-    usedCode: '这个测评码已经使用过了。如需再次测评，请联系工作人员。',
-    unknownCode: '没有找到这个测评码，请检查后重新输入。',
-    expired: '本次测评已过期，请联系工作人员。',
     backToStart: '重新输入测评码',
   },
 };
