@@ -159,12 +159,7 @@ export const contentSecurityPolicy = {
 function serveConsole(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasConsole = !!index && fs.existsSync(index);
-  // The respondent pages (/a/<assesscode>, /r/<entry token>, /a to type a code) are their own
-  // small entry of the web build, not the console.
-  const respondent = webDist ? path.join(webDist, 'respondent.html') : undefined;
-  const hasRespondent = !!respondent && fs.existsSync(respondent);
-  const sendHtml = (reply: FastifyReply, file: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(file));
-  const sendIndex = (reply: FastifyReply) => sendHtml(reply, index!);
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
   if (hasConsole) {
     app.register(fastifyStatic, {
       root: webDist!,
@@ -174,23 +169,16 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
       setHeaders(reply, file) {
         const rel = path.relative(webDist!, file).split(path.sep).join('/');
         if (rel.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (rel === 'index.html' || rel === 'respondent.html') reply.header('cache-control', 'no-cache');
+        else if (rel === 'index.html') reply.header('cache-control', 'no-cache');
       },
     });
     app.get('/', (_req, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((req, reply) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && hasRespondent && isRespondentRoute(req.url)) return sendHtml(reply, respondent!);
     if ((req.method === 'GET' || req.method === 'HEAD') && hasConsole && isConsoleRoute(req.url)) return sendIndex(reply);
     const lang = pickLang(req.headers['accept-language'] as string | undefined);
     return reply.status(404).send({ errorCode: ErrorCode.notFound, errorMsg: errorMessages.notFound[lang], data: null });
   });
-}
-
-/** A path of the respondent pages: /a, /a/<assesscode>, /r/<entry token> (one segment, no file). */
-export function isRespondentRoute(url: string): boolean {
-  const pathname = url.split(/[?#]/)[0]!;
-  return /^\/a\/?$/.test(pathname) || /^\/[ar]\/[A-Za-z0-9_-]+\/?$/.test(pathname);
 }
 
 /** A path the console's router answers: not the API, not a file, not under a dot-folder or /assets. */
