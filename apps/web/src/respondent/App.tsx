@@ -136,7 +136,8 @@ export function App() {
 
   const brand = session?.insname ?? '';
   const steps = session ? 1 + (session.archive ? 1 : 0) + session.forms.length + 1 : 0;
-  const stepProgress = (n: number) => (session ? <Progress label={t('step', { n, total: steps })} value={n - 1} max={steps} /> : null);
+  /** "Step n of total"; the bar counts finished steps, so the last (result) step fills it. */
+  const stepProgress = (n: number) => (session ? <Progress label={t('step', { n, total: steps })} value={n === steps ? steps : n - 1} max={steps} /> : null);
   const archiveSteps = session?.archive ? 1 : 0;
 
   switch (phase.kind) {
@@ -220,7 +221,7 @@ export function App() {
           key={detail.formcode}
           brand={brand}
           title={local(detail.formname)}
-          stepLabel={t('question.formProgress', { n: position + 1, total: session!.forms.length, name: local(detail.formname) })}
+          stepLabel={t('question.formProgress', { n: position + 1, total: session!.forms.length })}
           instructions={detail.instructions}
           questions={detail.questions}
           saved={byNo(detail.saved)}

@@ -59,7 +59,7 @@ const enUS: Messages = {
   },
   question: {
     progress: 'Question {{n}} of {{total}}',
-    formProgress: 'Questionnaire {{n}} of {{total}}: {{name}}',
+    formProgress: 'Questionnaire {{n}} of {{total}}',
     choose: 'Choose one answer',
     chooseMany: 'You may choose more than one',
     submitForm: 'Send this questionnaire',

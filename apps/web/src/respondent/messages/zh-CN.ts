@@ -57,7 +57,7 @@ const zhCN = {
   },
   question: {
     progress: '第 {{n}} 题，共 {{total}} 题',
-    formProgress: '第 {{n}} 份问卷，共 {{total}} 份：{{name}}',
+    formProgress: '第 {{n}} 份问卷，共 {{total}} 份',
     choose: '请选择一项',
     chooseMany: '可以选择多项',
     submitForm: '提交这份问卷',
