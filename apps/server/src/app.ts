@@ -174,6 +174,15 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     });
     app.get('/', (_req, reply) => sendIndex(reply));
   }
+  // The respondent pages (DESIGN §9): their own small entry of the build, for a one-time code
+  // (/a/<assesscode>) and for an institution's QR link (/r/<entry token>).
+  const respondent = webDist ? path.join(webDist, 'respondent.html') : undefined;
+  if (respondent && fs.existsSync(respondent)) {
+    const sendRespondent = (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(respondent));
+    app.get('/a/:assesscode', sendRespondent);
+    app.get('/r/:entrytoken', sendRespondent);
+  }
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && hasConsole && isConsoleRoute(req.url)) return sendIndex(reply);
     const lang = pickLang(req.headers['accept-language'] as string | undefined);

@@ -16,6 +16,9 @@ export interface Config {
   lockoutFailures: number;
   lockoutMinutes: number;
   loginPerMinutePerAddress: number;
+  /** Wrong assessment codes / QR tokens one address may enter within the window before it is refused. */
+  codeFailuresPerAddress: number;
+  codeFailureWindowMinutes: number;
   bodyLimitBytes: number;
   /** Built console to serve; absent in API-only runs. */
   webDist?: string;
@@ -46,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutFailures: num(env.LOCKOUT_FAILURES, 5),
     lockoutMinutes: num(env.LOCKOUT_MINUTES, 15),
     loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
+    codeFailuresPerAddress: num(env.CODE_FAILURES_PER_ADDRESS, 10),
+    codeFailureWindowMinutes: num(env.CODE_FAILURE_WINDOW_MINUTES, 15),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'request',

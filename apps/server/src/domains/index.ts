@@ -7,6 +7,7 @@ import { systemHandlers } from './system/handlers.js';
 import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
+import { assessmentHandlers } from './assessments/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -17,6 +18,7 @@ export const handlers: HandlerMap = {
   ...scalesHandlers,
   ...plansHandlers,
   ...personHandlers,
+  ...assessmentHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';
 import type { CallerCache } from '../domains/auth/caller-cache.js';
 import { holds } from '../domains/auth/scope.js';
+import { authenticateRespondent } from '../domains/assessments/respondent-auth.js';
 import { AppError } from './errors.js';
 import { uniqueConflict } from '../db/unique.js';
 import { createCtx } from './context.js';
@@ -48,9 +49,12 @@ async function runAction(req: FastifyRequest<{ Params: { name: string } }>, repl
   const { body, token } = readBody(req);
   const base = { db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId };
 
-  const caller = def.access === 'public' ? null : await authenticate(deps.db, deps.config, deps.now(), token, deps.callers);
+  // A respondent token opens only 'respondent' actions, and those accept nothing else: the two
+  // kinds of token live in different tables, so neither is ever found where the other is asked.
+  const respondent = def.access === 'respondent' ? await authenticateRespondent(deps.db, deps.now(), token) : null;
+  const caller = def.access === 'public' || def.access === 'respondent' ? null : await authenticate(deps.db, deps.config, deps.now(), token, deps.callers);
 
-  const ctx = createCtx({ ...base, caller });
+  const ctx = createCtx({ ...base, caller, respondent });
   if (caller && typeof def.access === 'object' && !holds(caller, ...def.access.codes)) {
     await ctx.audit({ action: name, result: 'denied', detail: { needs: def.access.codes } });
     throw new AppError('permissionDenied');

@@ -23,6 +23,13 @@ export interface Caller {
   scope: string[] | 'all';
 }
 
+/** A respondent (the as.c.* channel): one given assessment, nothing else. */
+export interface RespondentCaller {
+  assesscode: string;
+  musercode: string;
+  cusercode: string;
+}
+
 type AuditInput = Omit<AuditEntry, 'at' | 'ip' | 'requestid' | 'musercode' | 'userid' | 'actor'> &
   Partial<Pick<AuditEntry, 'musercode' | 'userid' | 'actor'>>;
 
@@ -34,6 +41,8 @@ export interface Ctx {
   ip: string;
   requestId: string;
   caller: Caller | null;
+  /** Set only for respondent actions (access 'respondent'), which have no staff caller. */
+  respondent?: RespondentCaller | null;
   /** The caller of a signed-in action (throws for anonymous calls). */
   readonly me: Caller;
   t(msg: Message): string;
@@ -51,7 +60,7 @@ export function createCtx(base: Omit<Ctx, 'me' | 't' | 'audit'>): Ctx {
     t: (msg) => (base.lang === 'en-US' ? msg.en : msg.zh),
     audit: (entry) =>
       writeAudit(base.db, {
-        musercode: base.caller?.musercode ?? '',
+        musercode: base.caller?.musercode ?? base.respondent?.musercode ?? '',
         userid: base.caller?.userid ?? null,
         actor: base.caller?.actor ?? null,
         ...entry,

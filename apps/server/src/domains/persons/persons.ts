@@ -7,12 +7,13 @@
  * - personBriefs(db, cusercodes): names, gender, app and institution of many persons at once
  *   (deleted ones included, so old reports still name who they are about).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ArchiveAnswer } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { invalid, notFound, type Message } from '../../http/errors.js';
-import { newId } from '../../kit/index.js';
+import { containsPattern, newId } from '../../kit/index.js';
 import { appsOf } from '../apps/handlers.js';
 import { inScope } from '../auth/scope.js';
 import { archiveFormOf } from '../scales/store.js';
@@ -125,3 +126,29 @@ export function maskIdCard(idcard: string | null): string {
   if (!idcard) return '';
   return idcard.length > 8 ? `${idcard.slice(0, 4)}${'*'.repeat(idcard.length - 8)}${idcard.slice(-4)}` : '****';
 }
+
+/** The archive answers a person has given so far (the respondent page shows them again). */
+export async function personArchive(db: DbOrTx, cusercode: string): Promise<ArchiveAnswer[]> {
+  const [row] = await db.select({ archive: cuser.archive }).from(cuser).where(eq(cuser.cusercode, cusercode));
+  return row?.archive ?? [];
+}
+
+/**
+ * A respondent's answers to the archive form of the person's app, checked like a staff edit and
+ * stored in the person's archive (merged over the earlier answers by question).
+ */
+export async function updatePersonArchive(db: DbOrTx, cusercode: string, answers: ArchiveAnswer[], now: Date) {
+  const [row] = await db.select().from(cuser).where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat)));
+  if (!row) return notFound({ zh: '测评对象不存在', en: 'No such person' });
+  const merged = new Map(row.archive.map((a) => [a.no, a]));
+  for (const a of answers) merged.set(a.no, a);
+  const stored = await archiveToStore(db, row.musercode, row.appid, [...merged.values()].sort((a, b) => a.no - b.no));
+  await db.update(cuser).set({ ...stored, updatedat: now }).where(eq(cuser.cusercode, cusercode));
+}
+
+/** SQL: the person in `column` is not deleted (lists of other domains leave deleted persons out). */
+export const livingPerson = (column: AnyPgColumn): SQL => sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.deletedat} is null)`;
+
+/** SQL: the person in `column` has a name containing `realname` (case-insensitive, % and _ literal). */
+export const personNameLike = (column: AnyPgColumn, realname: string): SQL =>
+  sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.realname} ilike ${containsPattern(realname)})`;

@@ -4,7 +4,10 @@ import type { Db } from '../../db/database.js';
 import { dept, role, sysuser } from '../../domains/system/tables.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
 import { createForm, loadDefinition } from '../../domains/scales/store.js';
-import { examCategory, examStage, plan, planAuthorize } from '../../domains/plans/tables.js';
+import { examCategory, examStage, plan, planAuthorize, planForm } from '../../domains/plans/tables.js';
+import { assessCode, assessment } from '../../domains/assessments/tables.js';
+import { reportColumns } from '../../domains/assessments/respondent.js';
+import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
@@ -79,6 +82,19 @@ async function sweepPlan(db: Db, musercode: string): Promise<string> {
     .values({ plancode, musercode, planname: `sweep ${musercode}`, appid: SWEEP_APP })
     .onConflictDoNothing();
   return plancode;
+}
+
+/** Assessment codes are upper-case (what a respondent types is upper-cased before the lookup). */
+async function sweepCode(db: Db, musercode: string): Promise<string> {
+  const assesscode = `SWK${musercode}`.toUpperCase();
+  const cusercode = await entities.person!.make(db, musercode);
+  const plancode = await sweepPlan(db, musercode);
+  await db.insert(planForm).values({ plancode, formcode: 'GAD7' }).onConflictDoNothing();
+  await db
+    .insert(assessCode)
+    .values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) })
+    .onConflictDoNothing();
+  return assesscode;
 }
 
 export const entities: Partial<Record<EntityName, EntityFixture>> = {
@@ -167,6 +183,36 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
       .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
     return cusercode;
+  }),
+
+  // A given assessment of the institution's person and plan (one form, GAD-7), not yet opened.
+  assesscode: owned(sweepCode),
+
+  // A report on that assessment, scored by the engine like a real submission.
+  report: owned(async (db, musercode) => {
+    const assessid = sweepId('RP', musercode);
+    const [exists] = await db.select({ id: assessment.assessid }).from(assessment).where(eq(assessment.assessid, assessid));
+    if (exists) return assessid;
+    const assesscode = await sweepCode(db, musercode);
+    const [head] = await db.select({ version: form.version }).from(form).where(eq(form.formcode, 'GAD7'));
+    const def = await loadDefinition(db, 'GAD7', head!.version);
+    const answers = def.questions.map((q) => ({ no: q.no, option: 2 }));
+    const score = scoreSheet(def, { answers });
+    await db.insert(assessment).values({
+      assessid,
+      formcode: 'GAD7',
+      version: head!.version,
+      musercode,
+      cusercode: sweepId('C', musercode),
+      assesscode,
+      plancode: sweepId('P', musercode),
+      appid: SWEEP_APP,
+      answers,
+      scores: score,
+      ...reportColumns(score),
+      createdat: new Date(TEST_EPOCH),
+    });
+    return assessid;
   }),
 
   app: shared(

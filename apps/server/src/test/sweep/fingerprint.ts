@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
  * Tables a refused call legitimately appends to: the audit log records the refusal, the session
  * table its last-seen time, login_attempt the sign-ins. Everything else must stay byte-identical.
  */
-export const VOLATILE_TABLES = ['audit_log', 'session', 'login_attempt'];
+export const VOLATILE_TABLES = ['audit_log', 'session', 'login_attempt', 'code_attempt'];
 
 /** Every table of the Drizzle schema, so a table added later is fingerprinted without a change here. */
 export const allTables = (): string[] =>

@@ -82,7 +82,7 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
   const s = await startTestServer(engine, {
     handlers: opts.handlers,
     // The sweep signs in often from one address; lockout and rate limits have their own tests.
-    config: { loginPerMinutePerAddress: 1_000_000, lockoutFailures: 1_000_000 },
+    config: { loginPerMinutePerAddress: 1_000_000, lockoutFailures: 1_000_000, codeFailuresPerAddress: 1_000_000 },
   });
   const db = s.database.db;
   const [adminRow] = await db.select().from(muser).where(eq(muser.musercode, 'M0000'));

@@ -1,0 +1,180 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
+import { populationApps, type AnswerInput, type FormDefinition, type Lang, type PersonReport, type ReportRow, type ScoreResult } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { Ctx } from '../../http/context.js';
+import type { HandlerMap } from '../../http/handlers.js';
+import { notFound } from '../../http/errors.js';
+import { iso, ownedBy, paged } from '../../kit/index.js';
+import { accountNames } from '../accounts/accounts.js';
+import { scopeWhere } from '../auth/scope.js';
+import { livingPerson, personBriefs, personInScope, personNameLike } from '../persons/persons.js';
+import { planNames, stageBriefs } from '../plans/usage.js';
+import { formBriefs, loadDefinition } from '../scales/store.js';
+import { assessCode, assessment } from './tables.js';
+
+/**
+ * Reports as staff read them (SPEC §7 as.m.exam.getCUserReportPageList / getCUserReport), and what
+ * the persons domain asks for a person's archive (reportsOfPerson, reportCounts).
+ */
+
+const appName = (appid: string, lang: Lang) => {
+  const a = populationApps.find((p) => p.appid === appid);
+  return a ? (lang === 'en-US' ? a.en : a.zh) : '';
+};
+
+/** Midnight in China (UTC+8, no daylight saving) of a calendar date, as an instant. */
+const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00+08:00`) + plusDays * 86_400_000);
+
+type AssessmentRow = typeof assessment.$inferSelect;
+
+async function rowsOut(db: DbOrTx, rows: AssessmentRow[], lang: Lang): Promise<ReportRow[]> {
+  const [persons, names, plans, stages, forms] = await Promise.all([
+    personBriefs(db, rows.map((r) => r.cusercode ?? '')),
+    accountNames(db, rows.map((r) => r.musercode)),
+    planNames(db, rows.map((r) => r.plancode)),
+    stageBriefs(db, rows.map((r) => r.stagecode)),
+    formBriefs(db, rows.map((r) => r.formcode), lang),
+  ]);
+  return rows.map((r) => {
+    const p = persons.get(r.cusercode ?? '');
+    return {
+      reportid: r.assessid,
+      cusercode: r.cusercode ?? '',
+      realname: p?.realname ?? '',
+      gender: p?.gender ?? '',
+      appid: r.appid,
+      appname: appName(r.appid, lang),
+      musercode: r.musercode,
+      insname: names.get(r.musercode) ?? '',
+      plancode: r.plancode,
+      planname: plans.get(r.plancode) ?? '',
+      stagecode: r.stagecode,
+      stagename: stages.get(r.stagecode)?.stagename ?? '',
+      formcode: r.formcode,
+      formname: forms.get(r.formcode)?.formname ?? r.formcode,
+      version: r.version,
+      mentalstate: r.mentalstate,
+      level: r.level,
+      colour: r.colour,
+      warning: r.warning,
+      voided: r.voided,
+      createdat: iso(r.createdat),
+    };
+  });
+}
+
+/** The answers of a report in words, read against the version it was answered on. */
+function answersOf(def: FormDefinition, answers: AnswerInput[], score: ScoreResult, lang: Lang) {
+  const t = (x: { zh: string; en: string }) => (lang === 'en-US' && x.en ? x.en : x.zh);
+  const items = new Map(score.items.map((i) => [i.no, i.score]));
+  return def.questions.map((q) => {
+    const a = answers.find((x) => x.no === q.no);
+    const options = a?.option !== undefined ? [a.option] : (a?.options ?? []);
+    const answer = q.type === 0 ? (a?.text ?? '') : options.map((o) => (q.options[o - 1] ? t(q.options[o - 1]!.text) : String(o))).join('、');
+    return { no: q.no, question: q.text, type: q.type, options, answer, score: items.get(q.no) ?? null };
+  });
+}
+
+/** A report in the caller's scope, or "not found". */
+async function reportInScope(ctx: Ctx, reportid: string): Promise<AssessmentRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(assessment)
+    .where(and(eq(assessment.assessid, reportid), isNotNull(assessment.cusercode), scopeWhere(assessment.musercode, ctx.me)));
+  return row ?? notFound({ zh: '报告不存在', en: 'No such report' });
+}
+
+export const reportHandlers = {
+  'as.m.exam.getCUserReportPageList': async (f, ctx) => {
+    const where = and(
+      isNotNull(assessment.cusercode),
+      livingPerson(assessment.cusercode),
+      ownedBy(ctx, assessment.musercode, f.musercode || undefined),
+      f.appid ? eq(assessment.appid, f.appid) : undefined,
+      f.stagecode ? eq(assessment.stagecode, f.stagecode) : undefined,
+      f.formcode ? eq(assessment.formcode, f.formcode) : undefined,
+      f.cusercode ? eq(assessment.cusercode, f.cusercode) : undefined,
+      f.level !== undefined ? eq(assessment.level, f.level) : undefined,
+      f.warning !== undefined ? eq(assessment.warning, f.warning) : undefined,
+      f.startdate ? gte(assessment.createdat, chinaMidnight(f.startdate)) : undefined,
+      f.enddate ? lt(assessment.createdat, chinaMidnight(f.enddate, 1)) : undefined,
+      f.realname ? personNameLike(assessment.cusercode, f.realname) : undefined,
+    );
+    const query = ctx.db.select().from(assessment).where(where).$dynamic();
+    const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], f);
+    return { total, rows: await rowsOut(ctx.db, rows, ctx.lang) };
+  },
+
+  'as.m.exam.getCUserReport': async ({ reportid }, ctx) => {
+    const row = await reportInScope(ctx, reportid);
+    const [out] = await rowsOut(ctx.db, [row], ctx.lang);
+    const def = await loadDefinition(ctx.db, row.formcode, row.version);
+    const score = row.scores as ScoreResult;
+    await ctx.audit({ action: 'as.m.exam.getCUserReport', result: 'ok', detail: { reportid, cusercode: row.cusercode, target: row.musercode } });
+    return {
+      ...out!,
+      indicators: score.indicators,
+      warnings: score.warnings,
+      answers: answersOf(def, row.answers as AnswerInput[], score, ctx.lang),
+      voidreason: score.voidReason,
+    };
+  },
+
+  'as.m.cuser.getReportCount': async ({ cusercodes }, ctx) => {
+    for (const c of new Set(cusercodes)) await personInScope(ctx, ctx.db, c);
+    const counts = await reportCounts(ctx.db, cusercodes);
+    return [...new Set(cusercodes)].map((c) => counts.get(c) ?? { cusercode: c, total: 0, warnings: 0, lastat: null });
+  },
+
+  'as.m.cuser.getSignaturePicture': async ({ cusercode }, ctx) => {
+    const person = await personInScope(ctx, ctx.db, cusercode);
+    const [row] = await ctx.db
+      .select({ signature: assessCode.signature, signedat: assessCode.signedat, assesscode: assessCode.assesscode })
+      .from(assessCode)
+      .where(and(eq(assessCode.cusercode, person.cusercode), isNotNull(assessCode.signedat)))
+      .orderBy(desc(assessCode.signedat))
+      .limit(1);
+    await ctx.audit({ action: 'as.m.cuser.getSignaturePicture', result: 'ok', detail: { cusercode, target: person.musercode, found: !!row } });
+    if (!row?.signature || !row.signedat) return null;
+    return { signature: `data:image/png;base64,${row.signature}`, signedat: iso(row.signedat), assesscode: row.assesscode };
+  },
+} satisfies HandlerMap;
+
+// ---------- for the persons domain (archives) ----------
+
+/** Report counts of persons (no scope check: the caller has found the persons in scope). */
+export async function reportCounts(db: DbOrTx, cusercodes: string[]) {
+  const codes = [...new Set(cusercodes)];
+  if (!codes.length) return new Map<string, { cusercode: string; total: number; warnings: number; lastat: string | null }>();
+  const rows = await db
+    .select({ cusercode: assessment.cusercode, total: count(), warnings: sql<number>`count(*) filter (where ${assessment.warning} = 1)::int`, lastat: max(assessment.createdat) })
+    .from(assessment)
+    .where(inArray(assessment.cusercode, codes))
+    .groupBy(assessment.cusercode);
+  return new Map(rows.map((r) => [r.cusercode!, { cusercode: r.cusercode!, total: Number(r.total), warnings: Number(r.warnings), lastat: r.lastat ? iso(r.lastat) : null }]));
+}
+
+export async function reportCountOfPerson(db: DbOrTx, cusercode: string): Promise<number> {
+  return (await reportCounts(db, [cusercode])).get(cusercode)?.total ?? 0;
+}
+
+/** Every report of a person over time, oldest first, with each indicator's score for the trend chart. */
+export async function reportsOfPerson(db: DbOrTx, cusercode: string, lang: Lang): Promise<PersonReport[]> {
+  const rows = await db.select().from(assessment).where(eq(assessment.cusercode, cusercode)).orderBy(asc(assessment.createdat), asc(assessment.assessid));
+  const forms = await formBriefs(db, rows.map((r) => r.formcode), lang);
+  const t = (x: { zh: string; en: string }) => (lang === 'en-US' && x.en ? x.en : x.zh);
+  return rows.map((r) => {
+    const score = r.scores as ScoreResult;
+    return {
+      reportid: r.assessid,
+      formcode: r.formcode,
+      formname: forms.get(r.formcode)?.formname ?? r.formcode,
+      version: r.version,
+      stagecode: r.stagecode,
+      createdat: iso(r.createdat),
+      mentalstate: r.mentalstate,
+      warning: r.warning === 1,
+      indicators: score.indicators.map((i) => ({ code: i.code, name: t(i.name), score: i.score, level: i.level, colour: i.colour ?? '' })),
+    };
+  });
+}

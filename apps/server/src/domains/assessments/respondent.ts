@@ -1,0 +1,385 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { AnswerInput, FormDefinition, LocalText, RespondentSession, ScoreResult } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
+import type { Ctx, RespondentCaller } from '../../http/context.js';
+import type { HandlerMap } from '../../http/handlers.js';
+import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import { newId } from '../../kit/index.js';
+import { readPngUpload } from '../../kit/upload/image.js';
+import { accountNames } from '../accounts/accounts.js';
+import { appsOf } from '../apps/handlers.js';
+import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/persons.js';
+import { planNames, stageBriefs, stageFormcodes, stagesOfInstitution } from '../plans/usage.js';
+import { scoreSheet, ScoringError } from '../scales/scoring/index.js';
+import { archiveFormOf, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
+import { answerableForms, insertCode } from './codes.js';
+import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
+import { createRespondentSession } from './respondent-auth.js';
+import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
+import { summaryOf } from './summary.js';
+
+/**
+ * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
+ * the institution's QR link. Every step is kept on the server (consent, archive, answers so far),
+ * so closing the phone and coming back resumes where it stopped.
+ */
+
+type CodeRow = typeof assessCode.$inferSelect;
+
+/** Shown when an institution has not written its own consent (the entry settings of issue 10). */
+const DEFAULT_CONSENT: LocalText = {
+  zh: '本测评用于了解您近期的心理状况，答案仅供本机构的专业人员查看，将依法保密。测评不是诊断；如结果提示需要关注，工作人员可能会与您联系。请根据最近两周的真实感受作答。您可以随时停止。签名即表示您已阅读并同意以上内容。',
+  en: 'This assessment helps us understand how you have been feeling recently. Only the professional staff of this institution see your answers, which are kept confidential as the law requires. It is not a diagnosis; if the result suggests you may need support, staff may contact you. Please answer by how you really felt over the last two weeks. You may stop at any time. By signing you confirm that you have read and agree to this.',
+};
+
+/** Always shown after a critical answer (e.g. PHQ-9 item 9), whatever the institution's result setting. */
+const CRISIS_TEXT: LocalText = {
+  zh: '您的回答提示您最近可能有伤害自己的想法。您并不孤单，帮助就在身边：请尽快告诉一位您信任的人，或拨打全国心理援助热线 12356（24小时）。如有紧急危险，请立即拨打 120 或 110。',
+  en: 'Your answers suggest you may recently have had thoughts of harming yourself. You are not alone and help is close: please tell someone you trust as soon as you can, or call the national mental-health helpline 12356 (24 hours). If you are in immediate danger, call 120 or 110 now.',
+};
+
+const notInPlan = () => notFound({ zh: '该量表不在您的测评中', en: 'This form is not part of your assessment' });
+const alreadySubmitted = () => conflict({ zh: '该量表已提交，不能重复提交', en: 'This form has already been submitted' });
+
+// ---------- code entry rate limit ----------
+
+/**
+ * Code entries are recorded per address (under a transaction lock on it, so parallel entries are
+ * counted in order) and become "ok" once the code is found. Only failures count: a class of forty
+ * behind one school address all entering valid codes is never slowed, guessing codes is.
+ */
+async function recordEntry(ctx: Ctx): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(3, hashtext(${ctx.ip}))`);
+    const [{ id }] = await tx.insert(codeAttempt).values({ ip: ctx.ip, at: ctx.now(), ok: false }).returning({ id: codeAttempt.id });
+    return id;
+  });
+}
+
+async function limitEntries(ctx: Ctx, id: number) {
+  const since = new Date(ctx.now().getTime() - ctx.config.codeFailureWindowMinutes * 60_000);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(codeAttempt)
+    .where(and(eq(codeAttempt.ip, ctx.ip), eq(codeAttempt.ok, false), gt(codeAttempt.at, since), lt(codeAttempt.id, id)));
+  if (Number(row?.n ?? 0) >= ctx.config.codeFailuresPerAddress)
+    throw new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
+}
+
+/** Runs a code entry under the limit; its attempt turns "ok" only when the entry succeeds. */
+async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
+  const id = await recordEntry(ctx);
+  await limitEntries(ctx, id);
+  const out = await run();
+  await ctx.db.update(codeAttempt).set({ ok: true }).where(eq(codeAttempt.id, id));
+  return out;
+}
+
+// ---------- where a respondent stands ----------
+
+const textOf = (t: LocalText, lang: Ctx['lang']) => (lang === 'en-US' && t.en ? t.en : t.zh);
+const plain = (s: string): LocalText => ({ zh: s, en: s });
+
+async function codeOf(db: DbOrTx, r: RespondentCaller): Promise<CodeRow> {
+  const [row] = await db.select().from(assessCode).where(eq(assessCode.assesscode, r.assesscode));
+  if (!row) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
+  return row;
+}
+
+async function reportsOfCode(db: DbOrTx, assesscode: string): Promise<Map<string, string>> {
+  const rows = await db.select({ formcode: assessment.formcode, reportid: assessment.assessid }).from(assessment).where(eq(assessment.assesscode, assesscode));
+  return new Map(rows.map((r) => [r.formcode, r.reportid]));
+}
+
+async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
+  const db = ctx.db;
+  const person = (await personBriefs(db, [code.cusercode])).get(code.cusercode);
+  const appid = person?.appid ?? '';
+  const [names, plans, stages, briefs, reports, progress, settings, archive] = await Promise.all([
+    accountNames(db, [code.musercode]),
+    planNames(db, [code.plancode ?? '']),
+    stageBriefs(db, [code.stagecode]),
+    formBriefs(db, code.formcodes, ctx.lang),
+    reportsOfCode(db, code.assesscode),
+    db.select().from(assessProgress).where(eq(assessProgress.assesscode, code.assesscode)),
+    entrySettingsOf(db, code.musercode),
+    archiveFormOf(db, code.musercode, appid),
+  ]);
+  const saved = new Map(progress.map((p) => [p.formcode, p.answers.length]));
+  return {
+    assesscode: code.assesscode,
+    insname: names.get(code.musercode) ?? '',
+    planname: plans.get(code.plancode ?? '') ?? stages.get(code.stagecode)?.stagename ?? '',
+    appid,
+    realname: person?.realname ?? '',
+    consent: { text: settings?.consent ? plain(settings.consent) : DEFAULT_CONSENT, signed: !!code.signedat },
+    archive: archive ? { formcode: archive.formcode, formname: textOf(archive.definition.formname, ctx.lang), done: !!code.archivedat } : null,
+    forms: code.formcodes.map((formcode) => {
+      const b = briefs.get(formcode);
+      const reportid = reports.get(formcode) ?? null;
+      return {
+        formcode,
+        formname: b?.formname ?? formcode,
+        formtype: b?.formtype ?? '01',
+        questioncount: b?.questioncount ?? 0,
+        status: reportid ? ('done' as const) : ('todo' as const),
+        savedcount: reportid ? 0 : (saved.get(formcode) ?? 0),
+        reportid,
+      };
+    }),
+    finished: code.status === 'finished',
+  };
+}
+
+/** Questions as a respondent sees them: no scores, bands or rules. */
+function questionsOf(def: FormDefinition) {
+  return def.questions.map((q) => ({
+    no: q.no,
+    type: q.type,
+    ...(q.inputtype === undefined ? {} : { inputtype: q.inputtype }),
+    required: q.required,
+    text: q.text,
+    options: q.options.map((o) => ({ text: o.text })),
+    ...(q.range ? { range: q.range } : {}),
+  }));
+}
+
+/** The form's current definition, if it is one of the code's forms. */
+async function formOfCode(ctx: Ctx, code: CodeRow, formcode: string): Promise<FormDefinition> {
+  if (!code.formcodes.includes(formcode)) return notInPlan();
+  const def = (await loadCurrentDefinitions(ctx.db, [formcode])).get(formcode);
+  return def ?? notInPlan();
+}
+
+/** Answers to save: each names a question of the form and fits it; a partial sheet is fine. */
+function checkPartial(def: FormDefinition, answers: AnswerInput[]) {
+  const bad: number[] = [];
+  for (const a of answers) {
+    const q = def.questions.find((x) => x.no === a.no);
+    const n = q?.options.length ?? 0;
+    const ok =
+      !!q &&
+      (q.type === 1
+        ? a.option !== undefined && a.option >= 1 && a.option <= n && a.options === undefined
+        : q.type === 2
+          ? !!a.options && a.options.every((o) => o >= 1 && o <= n) && a.option === undefined
+          : a.text !== undefined && a.option === undefined && a.options === undefined);
+    if (!ok) bad.push(a.no);
+  }
+  if (bad.length) invalid({ zh: `答案无效：第${bad.join('、')}题`, en: `Invalid answers: question${bad.length > 1 ? 's' : ''} ${bad.join(', ')}` });
+}
+
+function scored(def: FormDefinition, answers: AnswerInput[]): ScoreResult {
+  try {
+    return scoreSheet(def, { answers });
+  } catch (e) {
+    if (e instanceof ScoringError) return invalid(e.msg);
+    throw e;
+  }
+}
+
+/** The report columns kept beside the full score (lists filter and sort on them). */
+export function reportColumns(score: ScoreResult) {
+  const levels = score.indicators.filter((i) => i.level !== null);
+  const top = levels.reduce<(typeof levels)[number] | null>((m, i) => (m === null || (i.level ?? 0) > (m.level ?? 0) ? i : m), null);
+  return {
+    mentalstate: score.mentalState,
+    level: top?.level ?? null,
+    colour: top?.colour ?? null,
+    warning: score.warnings.length ? 1 : 0,
+    voided: score.voided ? 1 : 0,
+  };
+}
+
+/** Starts (or resumes) a code: marks it started and opens a respondent session. */
+async function open(ctx: Ctx, tx: DbOrTx, code: CodeRow): Promise<string> {
+  if (code.status === 'issued') await tx.update(assessCode).set({ status: 'started', startedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
+  return createRespondentSession(tx, ctx.now(), code.assesscode);
+}
+
+async function entryOf(ctx: Ctx, entrytoken: string): Promise<EntrySettings> {
+  const entry = await resolveEntryToken(ctx.db, entrytoken);
+  return entry ?? notFound({ zh: '二维码已失效，请向机构索取新的二维码', en: 'This QR code is no longer valid; please ask the institution for a new one' });
+}
+
+/** The stages a QR entry offers for an app: the ones it names, else the institution's own. */
+async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
+  const own = await stagesOfInstitution(ctx.db, entry.musercode, appid);
+  return entry.stagecodes.length ? own.filter((s) => entry.stagecodes.includes(s.stagecode)) : own;
+}
+
+export const respondentHandlers = {
+  'as.c.exam.start': async ({ assesscode }, ctx) =>
+    limitedEntry(ctx, async () => {
+      const [code] = await ctx.db.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
+      if (!code) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
+      if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
+      const token = await ctx.db.transaction((tx) => open(ctx, tx, code));
+      await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.start', result: 'ok', detail: { assesscode } });
+      return { ...(await sessionOf(ctx, { ...code, status: code.status === 'issued' ? 'started' : code.status })), token };
+    }),
+
+  'as.c.exam.getEntry': async ({ entrytoken }, ctx) =>
+    limitedEntry(ctx, async () => {
+      const entry = await entryOf(ctx, entrytoken);
+      const apps = (await appsOf(ctx.db, entry.musercode)).filter((a) => entry.appids.includes(a.appid));
+      return {
+        insname: (await accountNames(ctx.db, [entry.musercode])).get(entry.musercode) ?? '',
+        title: entry.title,
+        welcome: entry.welcome,
+        logourl: entry.logourl,
+        apps: await Promise.all(
+          apps.map(async (a) => ({ appid: a.appid, appname: a.appname, stages: (await offeredStages(ctx, entry, a.appid)).map((s) => ({ stagecode: s.stagecode, stagename: s.stagename })) })),
+        ),
+      };
+    }),
+
+  'as.c.exam.enter': async ({ entrytoken, appid, stagecode, realname, gender, birthdate, phone }, ctx) =>
+    limitedEntry(ctx, async () => {
+      const entry = await entryOf(ctx, entrytoken);
+      if (!entry.appids.includes(appid)) invalid({ zh: '该二维码不提供此人群的测评', en: 'This QR code does not offer assessments for this population' });
+      if (!(await offeredStages(ctx, entry, appid)).some((s) => s.stagecode === stagecode)) notFound({ zh: '该测评阶段不可选', en: 'This assessment stage is not offered' });
+      const formcodes = await answerableForms(ctx.db, await stageFormcodes(ctx.db, stagecode), ctx.lang);
+      if (!formcodes.length) invalid({ zh: '该测评阶段没有可作答的量表', en: 'This stage has no form to answer' });
+      const { code, token } = await ctx.db.transaction(async (tx) => {
+        const { cusercode } = await createPerson(tx, { musercode: entry.musercode, appid, realname, gender, birthdate: birthdate ?? null, phonenumber: phone ?? null, source: 'qrcode', now: ctx.now() });
+        const assesscode = await insertCode(tx, { musercode: entry.musercode, cusercode, plancode: null, stagecode, authid: null, formcodes, createdby: 'qrcode', now: ctx.now() });
+        const [row] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
+        return { code: row!, token: await open(ctx, tx, row!) };
+      });
+      await ctx.audit({ musercode: entry.musercode, action: 'as.c.exam.enter', result: 'ok', detail: { cusercode: code.cusercode, assesscode: code.assesscode, stagecode } });
+      return { ...(await sessionOf(ctx, { ...code, status: 'started' })), token };
+    }),
+
+  'as.c.exam.getSession': async (_input, ctx) => sessionOf(ctx, await codeOf(ctx.db, ctx.respondent!)),
+
+  'as.c.exam.sign': async ({ signature }, ctx) => {
+    const code = await codeOf(ctx.db, ctx.respondent!);
+    const png = readPngUpload(signature);
+    await ctx.db.update(assessCode).set({ signature: png.toString('base64'), signedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
+    await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.sign', result: 'ok', detail: { assesscode: code.assesscode, bytes: png.length } });
+    return null;
+  },
+
+  'as.c.exam.getArchiveForm': async (_input, ctx) => {
+    const code = await codeOf(ctx.db, ctx.respondent!);
+    const person = (await personBriefs(ctx.db, [code.cusercode])).get(code.cusercode);
+    const form = person ? await archiveFormOf(ctx.db, code.musercode, person.appid) : null;
+    if (!form) return null;
+    return {
+      formcode: form.formcode,
+      formname: form.definition.formname,
+      formtype: form.definition.formtype,
+      version: form.version,
+      instructions: form.definition.instructions,
+      questions: questionsOf(form.definition),
+      saved: await personArchive(ctx.db, code.cusercode),
+    };
+  },
+
+  'as.c.exam.saveArchive': async ({ answers }, ctx) => {
+    const code = await codeOf(ctx.db, ctx.respondent!);
+    await ctx.db.transaction(async (tx) => {
+      await updatePersonArchive(tx, code.cusercode, answers, ctx.now());
+      await tx.update(assessCode).set({ archivedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
+    });
+    await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.saveArchive', result: 'ok', detail: { assesscode: code.assesscode, cusercode: code.cusercode } });
+    return null;
+  },
+
+  'as.c.exam.getForm': async ({ formcode }, ctx) => {
+    const code = await codeOf(ctx.db, ctx.respondent!);
+    const def = await formOfCode(ctx, code, formcode);
+    if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
+    const [progress] = await ctx.db.select().from(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
+    return {
+      formcode,
+      formname: def.formname,
+      formtype: def.formtype,
+      version: def.version,
+      instructions: def.instructions,
+      questions: questionsOf(def),
+      saved: (progress?.answers ?? []) as AnswerInput[],
+    };
+  },
+
+  'as.c.exam.saveProgress': async ({ formcode, answers }, ctx) => {
+    const code = await codeOf(ctx.db, ctx.respondent!);
+    const def = await formOfCode(ctx, code, formcode);
+    checkPartial(def, answers);
+    return ctx.db.transaction(async (tx) => {
+      // Locked so two saves of one respondent (two taps in flight) merge rather than overwrite.
+      await tx.select({ c: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
+      if ((await reportsOfCode(tx, code.assesscode)).has(formcode)) alreadySubmitted();
+      const [old] = await tx.select().from(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
+      const merged = new Map(((old?.answers ?? []) as AnswerInput[]).map((a) => [a.no, a]));
+      for (const a of answers) merged.set(a.no, a);
+      const list = [...merged.values()].sort((a, b) => a.no - b.no);
+      await tx
+        .insert(assessProgress)
+        .values({ assesscode: code.assesscode, formcode, answers: list, updatedat: ctx.now() })
+        .onConflictDoUpdate({ target: [assessProgress.assesscode, assessProgress.formcode], set: { answers: list, updatedat: ctx.now() } });
+      return { savedcount: list.length };
+    });
+  },
+
+  'as.c.exam.submit': async ({ formcode, answers }, ctx) => {
+    const r = ctx.respondent!;
+    const code = await codeOf(ctx.db, r);
+    const def = await formOfCode(ctx, code, formcode);
+    if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
+    const score = scored(def, answers);
+    const person = (await personBriefs(ctx.db, [code.cusercode])).get(code.cusercode);
+    const reportid = newId('A');
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
+      if (!locked) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
+      // The unique index (assesscode, formcode) is the last word on a second submission.
+      const [stored] = await tx
+        .insert(assessment)
+        .values({
+          assessid: reportid,
+          formcode,
+          version: def.version,
+          musercode: code.musercode,
+          cusercode: code.cusercode,
+          assesscode: code.assesscode,
+          plancode: code.plancode ?? '',
+          stagecode: code.stagecode,
+          appid: person?.appid ?? '',
+          answers,
+          scores: score,
+          ...reportColumns(score),
+          createdat: ctx.now(),
+        })
+        .onConflictDoNothing({ target: [assessment.assesscode, assessment.formcode] })
+        .returning({ id: assessment.assessid });
+      if (!stored) alreadySubmitted();
+      await tx.delete(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
+      const done = (await reportsOfCode(tx, code.assesscode)).size;
+      if (done >= code.formcodes.length) await tx.update(assessCode).set({ status: 'finished', finishedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
+    });
+    await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.submit', result: 'ok', detail: { assesscode: code.assesscode, formcode, reportid, warning: score.warnings.length > 0 } });
+    return { reportid };
+  },
+
+  'as.c.exam.getResult': async ({ reportid }, ctx) => {
+    const code = await codeOf(ctx.db, ctx.respondent!);
+    const [row] = await ctx.db.select().from(assessment).where(and(eq(assessment.assessid, reportid), eq(assessment.assesscode, code.assesscode)));
+    if (!row) return notFound({ zh: '报告不存在', en: 'No such report' });
+    const settings = await entrySettingsOf(ctx.db, code.musercode);
+    const score = row.scores as ScoreResult;
+    const shown = settings?.showresult === 1;
+    const def = (await loadCurrentDefinitions(ctx.db, [row.formcode])).get(row.formcode);
+    const critical = score.warnings.some((w) => w.source === 'critical');
+    const hotline = settings?.hotline ? { zh: `\n本机构心理援助电话：${settings.hotline}`, en: `\nThis institution’s helpline: ${settings.hotline}` } : { zh: '', en: '' };
+    return {
+      reportid,
+      formname: def?.formname ?? plain(row.formcode),
+      shown,
+      mentalstate: shown ? row.mentalstate : null,
+      indicators: shown ? summaryOf(score) : [],
+      crisis: critical ? { zh: CRISIS_TEXT.zh + hotline.zh, en: CRISIS_TEXT.en + hotline.en } : null,
+    };
+  },
+} satisfies HandlerMap;

@@ -1,0 +1,107 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
+import { examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
+
+/**
+ * What the assessment domain asks of plans when it gives one to a person (DESIGN §4: through
+ * functions, not the tables): which forms a plan or one of its stages gives, whether the
+ * person's institution may use the plan, and the authorised count that each given code uses.
+ */
+
+export interface PlanUse {
+  plancode: string;
+  planname: string;
+  appid: string;
+  /** The authorisation whose count the code used; null for the institution's own plan. */
+  authid: string | null;
+}
+
+/** The forms a plan gives, in order; with stagecode, only that stage's (which must be the plan's). */
+export async function planFormcodes(db: DbOrTx, plancode: string, stagecode?: string): Promise<string[]> {
+  if (stagecode) {
+    const [inPlan] = await db.select({ s: planStage.stagecode }).from(planStage).where(and(eq(planStage.plancode, plancode), eq(planStage.stagecode, stagecode)));
+    if (!inPlan) notFound({ zh: '该阶段不属于此计划', en: 'The stage is not part of this plan' });
+  }
+  const rows = await db
+    .select({ formcode: planForm.formcode })
+    .from(planForm)
+    .where(and(eq(planForm.plancode, plancode), stagecode ? eq(planForm.stagecode, stagecode) : undefined))
+    .orderBy(asc(planForm.sort));
+  return [...new Set(rows.map((r) => r.formcode))];
+}
+
+/** The forms of a stage, in order (an assessment begun through an institution's QR entry). */
+export async function stageFormcodes(db: DbOrTx, stagecode: string): Promise<string[]> {
+  const rows = await db.select({ formcode: examStageForm.formcode }).from(examStageForm).where(eq(examStageForm.stagecode, stagecode)).orderBy(asc(examStageForm.sort));
+  return rows.map((r) => r.formcode);
+}
+
+/**
+ * The plan for a code given to a person of `musercode`: its own plan costs nothing; a plan of
+ * another owner needs an authorisation to that institution, current on `today` with count left,
+ * and one of its count is taken here, in the caller's transaction. The take is one conditional
+ * UPDATE (usedcount < count): parallel takes queue on the row and each re-checks the count, so no
+ * race gets past it. Refusals say which rule failed.
+ */
+export async function usePlanFor(tx: DbOrTx, plancode: string, musercode: string, today: string): Promise<PlanUse> {
+  const [p] = await tx.select().from(plan).where(eq(plan.plancode, plancode));
+  if (!p) return notFound({ zh: `计划不存在：${plancode}`, en: `No such plan: ${plancode}` });
+  if (p.enabled !== 1) invalid({ zh: `计划已停用：${p.planname}`, en: `The plan is disabled: ${p.planname}` });
+  const use = { plancode, planname: p.planname, appid: p.appid };
+  if (p.musercode === musercode) return { ...use, authid: null };
+
+  const auths = await tx
+    .select()
+    .from(planAuthorize)
+    .where(and(eq(planAuthorize.plancode, plancode), eq(planAuthorize.musercode, musercode)))
+    .orderBy(asc(planAuthorize.enddate), asc(planAuthorize.authid));
+  if (!auths.length) return notFound({ zh: `计划未授权给该机构：${p.planname}`, en: `The plan is not authorised to this institution: ${p.planname}` });
+  for (const a of auths.filter((a) => a.startdate <= today && a.enddate >= today)) {
+    const [taken] = await tx
+      .update(planAuthorize)
+      .set({ usedcount: sql`${planAuthorize.usedcount} + 1` })
+      .where(and(eq(planAuthorize.authid, a.authid), sql`${planAuthorize.usedcount} < ${planAuthorize.count}`, lte(planAuthorize.startdate, today), gte(planAuthorize.enddate, today)))
+      .returning({ authid: planAuthorize.authid });
+    if (taken) return { ...use, authid: taken.authid };
+  }
+  if (auths.every((a) => a.enddate < today))
+    return conflict({ zh: `计划授权已过期（${auths.at(-1)!.enddate}）：${p.planname}`, en: `The plan’s authorisation expired on ${auths.at(-1)!.enddate}: ${p.planname}` });
+  if (auths.every((a) => a.startdate > today || a.enddate < today))
+    return conflict({ zh: `计划授权尚未开始（${auths[0]!.startdate}）：${p.planname}`, en: `The plan’s authorisation starts on ${auths[0]!.startdate}: ${p.planname}` });
+  return conflict({ zh: `计划授权次数已用完：${p.planname}`, en: `The plan’s authorised count is used up: ${p.planname}` });
+}
+
+/** Gives one count back (a code withdrawn before any form was submitted). */
+export async function returnPlanCount(tx: DbOrTx, authid: string) {
+  await tx
+    .update(planAuthorize)
+    .set({ usedcount: sql`greatest(${planAuthorize.usedcount} - 1, 0)` })
+    .where(eq(planAuthorize.authid, authid));
+}
+
+export async function planNames(db: DbOrTx, plancodes: Iterable<string>): Promise<Map<string, string>> {
+  const codes = [...new Set(plancodes)].filter(Boolean);
+  if (!codes.length) return new Map();
+  const rows = await db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(inArray(plan.plancode, codes));
+  return new Map(rows.map((r) => [r.plancode, r.planname]));
+}
+
+export async function stageBriefs(db: DbOrTx, stagecodes: Iterable<string>): Promise<Map<string, { stagename: string; appid: string; musercode: string }>> {
+  const codes = [...new Set(stagecodes)].filter(Boolean);
+  if (!codes.length) return new Map();
+  const rows = await db
+    .select({ stagecode: examStage.stagecode, stagename: examStage.stagename, appid: examStage.appid, musercode: examStage.musercode })
+    .from(examStage)
+    .where(inArray(examStage.stagecode, codes));
+  return new Map(rows.map(({ stagecode, ...r }) => [stagecode, r]));
+}
+
+/** The stages an institution owns for one app (what its QR entry may offer), in order. */
+export async function stagesOfInstitution(db: DbOrTx, musercode: string, appid: string) {
+  return db
+    .select({ stagecode: examStage.stagecode, stagename: examStage.stagename })
+    .from(examStage)
+    .where(and(eq(examStage.musercode, musercode), eq(examStage.appid, appid)))
+    .orderBy(asc(examStage.sort), asc(examStage.stagecode));
+}
