@@ -32,11 +32,15 @@ export function Screen({ heading, brand, progress, children, focusKey }: { headi
   );
 }
 
-/** "Question 3 of 9" with a bar; the bar is a progressbar for assistive technology. */
-export function Progress({ label, value, max }: { label: string; value: number; max: number }) {
+/**
+ * "Question 3 of 9" with a bar; the bar is a progressbar for assistive technology. `caption`
+ * is the line above it (which questionnaire of the plan this is).
+ */
+export function Progress({ label, value, max, caption }: { label: string; value: number; max: number; caption?: string }) {
   const pct = max > 0 ? Math.round((value / max) * 100) : 0;
   return (
     <div className="r-progress" data-testid="r-progress">
+      {caption && <div className="r-progress-text">{caption}</div>}
       <div className="r-progress-text">{label}</div>
       <div className="r-progress-bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={value}>
         <div style={{ width: `${pct}%` }} />
