@@ -29,11 +29,26 @@ export function ConsentScreen(props: { text: { zh: string; en: string }; brand: 
         {text}
       </div>
       <label className="r-check">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="r-agree" />
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(e) => {
+            setAgreed(e.target.checked);
+            setProblem(null);
+          }}
+          data-testid="r-agree"
+        />
         <span>{t('consent.agree')}</span>
       </label>
       <p className="r-label">{t('consent.signLabel')}</p>
-      <SignatureBox ref={pad} onChange={setEmpty} />
+      <SignatureBox
+        ref={pad}
+        onChange={(isEmpty) => {
+          setEmpty(isEmpty);
+          // A stale "please sign first" must not stay under a signature.
+          if (!isEmpty) setProblem(null);
+        }}
+      />
       <button type="button" className="r-btn secondary" onClick={() => pad.current?.clear()} disabled={empty} data-testid="r-sign-clear">
         {t('consent.clear')}
       </button>
