@@ -164,7 +164,7 @@ export function App() {
     }
     case 'failed':
       return (
-        <Screen heading={phase.error.network ? t('title') : t('genericError')} brand={brand}>
+        <Screen heading={t('failedHeading')} brand={brand}>
           <ErrorBox message={phase.error.message} onRetry={phase.retry} />
           {!phase.retry && (
             <a className="r-btn secondary" href="/a" data-testid="r-restart">

@@ -14,6 +14,7 @@ const enUS: Messages = {
   required: 'Please answer this question first',
   networkError: 'No connection. Please check your network and tap “Try again”. What you have entered is kept.',
   genericError: 'Something went wrong. Please try again later.',
+  failedHeading: 'We cannot go on from here',
   start: {
     heading: 'Welcome to your wellbeing check',
     intro: 'Please type the assessment code you were given. It is on your text message or paper slip: 8 or more letters and digits.',
@@ -93,7 +94,7 @@ const enUS: Messages = {
     close: 'You can close this page now.',
   },
   errors: {
-    backToStart: 'Type the code again',
+    backToStart: 'Enter an assessment code',
   },
 };
 export default enUS;

@@ -12,6 +12,7 @@ const zhCN = {
   required: '请先回答这一题',
   networkError: '网络连接失败，请检查网络后点“重试”。您已经填写的内容不会丢失。',
   genericError: '出了点问题，请稍后再试。',
+  failedHeading: '暂时无法继续',
   start: {
     heading: '欢迎参加心理测评',
     intro: '请输入工作人员给您的测评码。测评码在通知短信或纸条上，由 8 位以上字母和数字组成。',
@@ -90,7 +91,7 @@ const zhCN = {
     close: '您现在可以关闭这个页面了。',
   },
   errors: {
-    backToStart: '重新输入测评码',
+    backToStart: '输入测评码',
   },
 };
 export default zhCN;
