@@ -9,8 +9,14 @@ import { OrderStatus, Gender, MentalState, FormType, InputType, Phq9Level } from
 import { renderApiDoc } from './api-doc.js';
 
 describe('the action catalogue', () => {
-  it('names every action in the as.m.* style of SPEC §7 and maps it to its wire path', () => {
-    for (const name of actionNames) expect(name).toMatch(/^as\.m\.[A-Za-z0-9.]+$/);
+  it('names every action in the as.m.* style of SPEC §7 (as.c.* for the respondent channel) and maps it to its wire path', () => {
+    for (const name of actionNames) expect(name).toMatch(/^as\.[mc]\.[A-Za-z0-9.]+$/);
+    // The respondent channel is exactly the as.c.* actions: only those take a respondent token.
+    for (const name of actionNames) {
+      const access = catalogue[name].access;
+      if (name.startsWith('as.c.')) expect(access === 'respondent' || access === 'public', name).toBe(true);
+      else expect(access, name).not.toBe('respondent');
+    }
     expect(actionPath('as.m.user.login')).toBe('/api/as.m.user.login/1.0.0/action');
   });
 

@@ -5,6 +5,7 @@ import { dept, role, roleMenu, sysuser, sysuserRole } from '../domains/system/ta
 import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
 import { muserApp } from '../domains/apps/tables.js';
 import { seedDemoAssessment } from '../domains/plans/demo.js';
+import { seedDemoPersons } from '../domains/persons/demo.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -13,7 +14,8 @@ const area = {
   individual: ['00018', '001801', '001802'],
   group: ['00040', '00041', '00042', '00043'],
   warning: ['00013', '00046'],
-  archivesAll: ['00008', '00049'],
+  // 0000801: full phone and ID numbers of persons (component code); the school's counsellor role lacks it.
+  archivesAll: ['00008', '00049', '0000801'],
   plans: ['00001', '00002', '00003', '00004', '00029'],
   consultation: ['00015', '00016', '00017'],
   service: ['00020', '00021', '00022'],
@@ -157,6 +159,7 @@ export async function seedDemo(db: Db, password: string, now: Date): Promise<boo
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
     await seedDemoAssessment(tx, now);
+    await seedDemoPersons(tx, now);
   });
   return true;
 }

@@ -9,7 +9,8 @@ import { accountNames } from '../accounts/accounts.js';
 import { scopeWhere } from '../auth/scope.js';
 import { livingPerson, personBriefs, personInScope, personNameLike } from '../persons/persons.js';
 import { planNames, stageBriefs } from '../plans/usage.js';
-import { formBriefs, loadDefinition } from '../scales/store.js';
+import { assertFormsReadable, formBriefs, loadDefinition } from '../scales/store.js';
+import { findStage } from '../plans/access.js';
 import { assessCode, assessment } from './tables.js';
 
 /**
@@ -86,6 +87,10 @@ async function reportInScope(ctx: Ctx, reportid: string): Promise<AssessmentRow>
 
 export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
+    // A filter naming another institution's person, stage or form is "not found", not an empty page.
+    if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
+    if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
+    if (f.formcode) await assertFormsReadable(ctx.db, ctx.me, [f.formcode]);
     const where = and(
       isNotNull(assessment.cusercode),
       livingPerson(assessment.cusercode),

@@ -66,6 +66,8 @@ export async function runRosterImport(
       }
       if (!cells.some((c) => c !== null && String(c).trim() !== '')) continue;
       total++;
+      // Without its required columns the file is not this roster: one problem per column is enough.
+      if (header.missing.length) continue;
       const checked = checkRosterRow(cells, columns, header.at);
       for (const p of checked.problems) note(r, p.column, problemText(p, opts.lang));
       if (!checked.person) continue;

@@ -83,7 +83,10 @@ export async function assertAppOfInstitution(db: DbOrTx, musercode: string, appi
  * archive form, only an empty archive is accepted.
  */
 export async function archiveToStore(db: DbOrTx, musercode: string, appid: string, archive: ArchiveAnswer[] | undefined) {
-  const form = await archiveFormOf(db, musercode, appid);
+  return storedArchive(await archiveFormOf(db, musercode, appid), archive);
+}
+
+function storedArchive(form: Awaited<ReturnType<typeof archiveFormOf>>, archive: ArchiveAnswer[] | undefined) {
   if (!form) {
     if (archive?.length) invalid({ zh: '此应用没有档案表，不能填写档案', en: 'This app has no archive form; no archive can be given' });
     return { archive: [], archiveformcode: null, archiveversion: null };
@@ -95,24 +98,42 @@ export async function archiveToStore(db: DbOrTx, musercode: string, appid: strin
 
 /** Registers a person; the institution's existence and the caller's right to it are the caller's checks. */
 export async function createPerson(db: DbOrTx, p: NewPerson): Promise<{ cusercode: string }> {
-  await assertAppOfInstitution(db, p.musercode, p.appid);
-  const stored = await archiveToStore(db, p.musercode, p.appid, p.archive);
-  const cusercode = newId('C');
-  await db.insert(cuser).values({
-    cusercode,
-    musercode: p.musercode,
-    appid: p.appid,
-    realname: p.realname,
-    gender: p.gender,
-    birthdate: p.birthdate || null,
-    phonenumber: p.phonenumber || null,
-    idcard: p.idcard || null,
-    ...stored,
-    source: p.source,
-    createdat: p.now,
-    updatedat: p.now,
-  });
-  return { cusercode };
+  const [cusercode] = await createPersons(db, [p]);
+  return { cusercode: cusercode! };
+}
+
+/**
+ * Registers many persons with the same checks as createPerson (app of the institution, archive
+ * against the app's archive form), reading each institution's form once; answers their codes in
+ * order. Nothing is written unless every person passes.
+ */
+export async function createPersons(db: DbOrTx, people: NewPerson[]): Promise<string[]> {
+  const forms = new Map<string, Awaited<ReturnType<typeof archiveFormOf>>>();
+  const rows: (typeof cuser.$inferInsert)[] = [];
+  for (const p of people) {
+    const key = `${p.musercode}/${p.appid}`;
+    if (!forms.has(key)) {
+      await assertAppOfInstitution(db, p.musercode, p.appid);
+      forms.set(key, await archiveFormOf(db, p.musercode, p.appid));
+    }
+    const stored = storedArchive(forms.get(key)!, p.archive);
+    rows.push({
+      cusercode: newId('C'),
+      musercode: p.musercode,
+      appid: p.appid,
+      realname: p.realname,
+      gender: p.gender,
+      birthdate: p.birthdate || null,
+      phonenumber: p.phonenumber || null,
+      idcard: p.idcard || null,
+      ...stored,
+      source: p.source,
+      createdat: p.now,
+      updatedat: p.now,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(cuser).values(rows.slice(i, i + 500));
+  return rows.map((r) => r.cusercode);
 }
 
 /** 138****5678: the first three and last four digits. */

@@ -4,7 +4,7 @@ import { ErrorCode, type FormDefinition } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { assessment } from '../assessments/tables.js';
-import { builtInLibrary } from './library/index.js';
+import { builtInForms } from './library/index.js';
 import { reviseForm } from './store.js';
 
 /** The editor's body: a definition without formcode and version. */
@@ -34,7 +34,7 @@ describe.each(engines())('scale library on %s', (engine) => {
 
   it('seeds the whole built-in library, idempotently', async () => {
     const list = await s.call('as.m.assess.forms.getFormPageList', { builtin: 1, pageSize: 200 }, school);
-    expect(list.data.total).toBe(builtInLibrary.length);
+    expect(list.data.total).toBe(builtInForms.length);
     const before = await counts();
     const { syncReferenceData } = await import('../../seed/reference.js');
     await syncReferenceData(s.database.db);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { builtInLibrary } from './library/index.js';
+import { builtInForms } from './library/index.js';
 import { resultCount } from '../assessments/results.js';
 import { canonical, createForm, loadStored, reviseForm } from './store.js';
 import { form } from './tables.js';
@@ -16,7 +16,7 @@ const libraryIds = (def: FormDefinition) => new Map(def.indicators.map((ind) => 
  * the version number itself).
  */
 export async function syncBuiltInForms(db: DbOrTx, now = new Date()) {
-  for (const def of builtInLibrary) {
+  for (const def of builtInForms) {
     await db.transaction(async (tx) => {
       const [head] = await tx.select({ formcode: form.formcode, version: form.version, musercode: form.musercode }).from(form).where(eq(form.formcode, def.formcode));
       if (!head) return createForm(tx, def.formcode, null, def, now, libraryIds(def));

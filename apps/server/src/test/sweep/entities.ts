@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { dept, role, sysuser } from '../../domains/system/tables.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
 import { createForm, loadDefinition } from '../../domains/scales/store.js';
-import { examCategory, examStage, plan, planAuthorize, planForm } from '../../domains/plans/tables.js';
+import { examCategory, examStage, plan, planAuthorize, planForm, planStage } from '../../domains/plans/tables.js';
 import { assessCode, assessment } from '../../domains/assessments/tables.js';
 import { reportColumns } from '../../domains/assessments/respondent.js';
 import { scoreSheet } from '../../domains/scales/scoring/index.js';
@@ -89,7 +89,10 @@ async function sweepCode(db: Db, musercode: string): Promise<string> {
   const assesscode = `SWK${musercode}`.toUpperCase();
   const cusercode = await entities.person!.make(db, musercode);
   const plancode = await sweepPlan(db, musercode);
-  await db.insert(planForm).values({ plancode, formcode: 'GAD7' }).onConflictDoNothing();
+  // The plan gives GAD-7 on its own and in the institution's sweep stage, so a code can be given for either.
+  const stagecode = await entities.stage!.make(db, musercode);
+  await db.insert(planStage).values({ plancode, stagecode }).onConflictDoNothing();
+  await db.insert(planForm).values([{ plancode, formcode: 'GAD7' }, { plancode, stagecode, formcode: 'GAD7' }]).onConflictDoNothing();
   await db
     .insert(assessCode)
     .values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) })

@@ -5,6 +5,7 @@
  */
 import type { FormDefinition, FormDefinitionInput } from '@xinli/contract';
 import { parseDefinition } from '../scoring/validate.js';
+import { archiveSources } from './archive-forms.js';
 import { epds } from './epds.js';
 import { gad7 } from './gad7.js';
 import { gds15 } from './gds15.js';
@@ -26,3 +27,9 @@ export const builtInLibrary: FormDefinition[] = builtInSources.map(parseDefiniti
 
 /** One built-in definition by form code. */
 export const builtInForm = (formcode: string): FormDefinition | undefined => builtInLibrary.find((d) => d.formcode === formcode);
+
+/** The built-in user-archive forms (type 02), one per population app; unscored, so kept apart from the instruments. */
+export const builtInArchiveForms: FormDefinition[] = archiveSources.map(parseDefinition);
+
+/** Everything the server seeds as built-in: instruments and archive forms. */
+export const builtInForms: FormDefinition[] = [...builtInLibrary, ...builtInArchiveForms];
