@@ -32,7 +32,10 @@ export function Question(props: Props) {
   return (
     <fieldset className="r-question" aria-describedby={props.invalid ? props.errorId : undefined} data-testid="r-question">
       <legend>{local(question.text)}</legend>
-      <span className="r-hint">{multiple ? t('question.chooseMany') : t('question.choose')}</span>
+      <span className="r-hint">
+        {multiple ? t('question.chooseMany') : t('question.choose')}
+        {!question.required && ` ${t('question.optional')}`}
+      </span>
       {question.options.map((o, i) => (
         <label className="r-choice" key={i}>
           <input type={multiple ? 'checkbox' : 'radio'} name={`q${question.no}`} checked={chosen.has(i + 1)} onChange={() => toggle(i + 1)} data-testid={`r-option-${i + 1}`} />
@@ -50,9 +53,12 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
   const common = { className: 'r-input', 'aria-invalid': invalid, 'aria-describedby': invalid ? errorId : undefined, 'data-testid': 'r-fill' } as const;
   const type = question.inputtype ?? 0;
   const label = (
-    <label className="r-label r-question-text" htmlFor={id}>
-      {local(question.text)}
-    </label>
+    <>
+      <label className="r-label r-question-text" htmlFor={id}>
+        {local(question.text)}
+      </label>
+      {!question.required && <span className="r-hint">{t('question.optional')}</span>}
+    </>
   );
   switch (type) {
     case 1:

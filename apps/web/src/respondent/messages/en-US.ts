@@ -63,6 +63,7 @@ const enUS: Messages = {
     formProgress: 'Questionnaire {{n}} of {{total}}',
     choose: 'Choose one answer',
     chooseMany: 'You may choose more than one',
+    optional: '(you may skip this one)',
     submitForm: 'Send this questionnaire',
     submitHint: 'You have answered every question of this questionnaire. It cannot be changed after you send it.',
     review: 'Go back and check',

@@ -61,6 +61,7 @@ const zhCN = {
     formProgress: '第 {{n}} 份问卷，共 {{total}} 份',
     choose: '请选择一项',
     chooseMany: '可以选择多项',
+    optional: '（这一题可以不答）',
     submitForm: '提交这份问卷',
     submitHint: '您已答完这份问卷的全部题目。提交后不能修改。',
     review: '返回检查',
