@@ -6,6 +6,7 @@ import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
 import { muserApp } from '../domains/apps/tables.js';
 import { seedDemoAssessment } from '../domains/plans/demo.js';
 import { seedDemoPersons } from '../domains/persons/demo.js';
+import { seedDemoReports } from '../domains/assessments/demo.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -139,7 +140,12 @@ const demoRoles = [
 
 /** Seeds the demo institution when the database has no account yet. Returns whether it did. */
 /** Seeds the demo institution once; dates (authorisation windows) are relative to `now`. */
-export async function seedDemo(db: Db, password: string, now: Date): Promise<boolean> {
+/**
+ * `reports: false` leaves out the months of demo reports (about 1,700 scored sheets, several
+ * seconds on PGlite): API tests start a fresh database per file and ask for them only when they
+ * test them (startTestServer's demoReports).
+ */
+export async function seedDemo(db: Db, password: string, now: Date, opts: { reports?: boolean } = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(muser);
   if (Number(row?.n) > 0) return false;
   const pwdhash = await hashPassword(md5Upper(password));
@@ -159,7 +165,8 @@ export async function seedDemo(db: Db, password: string, now: Date): Promise<boo
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
     await seedDemoAssessment(tx, now);
-    await seedDemoPersons(tx, now);
+    const persons = await seedDemoPersons(tx, now);
+    if (opts.reports !== false) await seedDemoReports(tx, now, persons);
   });
   return true;
 }

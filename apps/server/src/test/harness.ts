@@ -84,12 +84,12 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
 
 export async function startTestServer(
   engine: Engine,
-  opts: { seed?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database; logStream?: NodeJS.WritableStream } = {},
+  opts: { seed?: boolean; demoReports?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const database = opts.database ?? (await freshDatabase(engine));
   await syncReferenceData(database.db);
   const clock = testClock();
-  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now());
+  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? false });
   const config = testConfig(opts.config);
   const build = (more: Partial<AppOptions> = {}) =>
     buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true, logStream: opts.logStream, ...more });

@@ -99,7 +99,8 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     // The provider over the school sees it; the sibling hospital does not.
     expect((await s.call('as.m.exam.getCUserReport', { reportid: phq.data.reportid }, provider)).errorCode).toBe(0);
     expect((await s.call('as.m.exam.getCUserReport', { reportid: phq.data.reportid }, hospital)).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.m.exam.getCUserReportPageList', { cusercode }, hospital)).data.total).toBe(0);
+    expect((await s.call('as.m.exam.getCUserReportPageList', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.exam.getCUserReportPageList', { realname: '小满' }, hospital)).data.total).toBe(0);
     expect((await s.call('as.m.cuser.getSignaturePicture', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);
     const signature = await s.call('as.m.cuser.getSignaturePicture', { cusercode }, school);
     expect(signature.data).toMatchObject({ signature: PNG, assesscode: code });
@@ -242,5 +243,33 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     const mine = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(7, 1) }, token);
     expect((await s.call('as.c.exam.getResult', { reportid: mine.data.reportid }, other)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.c.exam.getResult', { reportid: mine.data.reportid }, token)).errorCode).toBe(0);
+  });
+});
+
+describe.each(engines())('demo reports on %s', (engine) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(engine, { demoReports: true });
+  });
+  afterAll(() => s?.close());
+
+  it('the demo has months of reports for the demo persons, scored by the engine, with counts used', async () => {
+    const db = s.database.db;
+    const reports = await db.select({ musercode: assessment.musercode, createdat: assessment.createdat, warning: assessment.warning, scores: assessment.scores, version: assessment.version }).from(assessment).where(eq(assessment.plancode, 'PL-M1'));
+    expect(reports.length).toBeGreaterThan(50);
+    const months = new Set(reports.map((r) => r.createdat.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(4);
+    expect(reports.some((r) => r.warning === 1)).toBe(true);
+    expect(reports.some((r) => r.warning === 0)).toBe(true);
+    // The maternity plan is authorised to the hospital: each demo code used one of its count.
+    const hospitalCodes = await db.select().from(assessCode).where(eq(assessCode.plancode, 'PL-M1'));
+    const [auth] = await db.select().from(planAuthorize).where(eq(planAuthorize.authid, 'PA-PL-M1'));
+    expect(auth!.usedcount).toBe(hospitalCodes.length);
+    // Every population has reports the console lists.
+    const provider = (await s.login('provider')).token;
+    for (const appid of ['000000001', '000000002', '000000004']) {
+      const page = await s.call('as.m.exam.getCUserReportPageList', { appid, pageSize: 1 }, provider);
+      expect(page.data.total, appid).toBeGreaterThan(20);
+    }
   });
 });

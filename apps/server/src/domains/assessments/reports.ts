@@ -12,6 +12,7 @@ import { planNames, stageBriefs } from '../plans/usage.js';
 import { assertFormsReadable, formBriefs, loadDefinition } from '../scales/store.js';
 import { findStage } from '../plans/access.js';
 import { assessCode, assessment } from './tables.js';
+import { withTexts } from './summary.js';
 
 /**
  * Reports as staff read them (SPEC §7 as.m.exam.getCUserReportPageList / getCUserReport), and what
@@ -114,7 +115,7 @@ export const reportHandlers = {
     const row = await reportInScope(ctx, reportid);
     const [out] = await rowsOut(ctx.db, [row], ctx.lang);
     const def = await loadDefinition(ctx.db, row.formcode, row.version);
-    const score = row.scores as ScoreResult;
+    const score = withTexts(row.scores as ScoreResult, def);
     await ctx.audit({ action: 'as.m.exam.getCUserReport', result: 'ok', detail: { reportid, cusercode: row.cusercode, target: row.musercode } });
     return {
       ...out!,
@@ -168,8 +169,14 @@ export async function reportsOfPerson(db: DbOrTx, cusercode: string, lang: Lang)
   const rows = await db.select().from(assessment).where(eq(assessment.cusercode, cusercode)).orderBy(asc(assessment.createdat), asc(assessment.assessid));
   const forms = await formBriefs(db, rows.map((r) => r.formcode), lang);
   const t = (x: { zh: string; en: string }) => (lang === 'en-US' && x.en ? x.en : x.zh);
+  // Indicator names come from the version each report was scored on (summary.ts).
+  const defs = new Map<string, FormDefinition>();
+  for (const key of new Set(rows.map((r) => `${r.formcode}\u0000${r.version}`))) {
+    const [formcode, version] = key.split('\u0000') as [string, string];
+    defs.set(key, await loadDefinition(db, formcode, Number(version)));
+  }
   return rows.map((r) => {
-    const score = r.scores as ScoreResult;
+    const score = withTexts(r.scores as ScoreResult, defs.get(`${r.formcode}\u0000${r.version}`)!);
     return {
       reportid: r.assessid,
       formcode: r.formcode,

@@ -11,12 +11,12 @@ import { appsOf } from '../apps/handlers.js';
 import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/persons.js';
 import { planNames, stageBriefs, stageFormcodes, stagesOfInstitution } from '../plans/usage.js';
 import { scoreSheet, ScoringError } from '../scales/scoring/index.js';
-import { archiveFormOf, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
+import { archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition } from '../scales/store.js';
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
-import { summaryOf } from './summary.js';
+import { summaryOf, withoutTexts, withTexts } from './summary.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -348,7 +348,7 @@ export const respondentHandlers = {
           stagecode: code.stagecode,
           appid: person?.appid ?? '',
           answers,
-          scores: score,
+          scores: withoutTexts(score),
           ...reportColumns(score),
           createdat: ctx.now(),
         })
@@ -368,14 +368,14 @@ export const respondentHandlers = {
     const [row] = await ctx.db.select().from(assessment).where(and(eq(assessment.assessid, reportid), eq(assessment.assesscode, code.assesscode)));
     if (!row) return notFound({ zh: '报告不存在', en: 'No such report' });
     const settings = await entrySettingsOf(ctx.db, code.musercode);
-    const score = row.scores as ScoreResult;
+    const def = await loadDefinition(ctx.db, row.formcode, row.version);
+    const score = withTexts(row.scores as ScoreResult, def);
     const shown = settings?.showresult === 1;
-    const def = (await loadCurrentDefinitions(ctx.db, [row.formcode])).get(row.formcode);
     const critical = score.warnings.some((w) => w.source === 'critical');
     const hotline = settings?.hotline ? { zh: `\n本机构心理援助电话：${settings.hotline}`, en: `\nThis institution’s helpline: ${settings.hotline}` } : { zh: '', en: '' };
     return {
       reportid,
-      formname: def?.formname ?? plain(row.formcode),
+      formname: def.formname,
       shown,
       mentalstate: shown ? row.mentalstate : null,
       indicators: shown ? summaryOf(score) : [],

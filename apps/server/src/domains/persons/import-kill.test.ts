@@ -53,7 +53,7 @@ describe.each(engines())('roster import killed mid-way on %s', (engine) => {
         target = (database as unknown as { url: string }).url;
       }
       await syncReferenceData(database.db);
-      await seedDemo(database.db, DEMO_PASSWORD, new Date(TEST_EPOCH));
+      await seedDemo(database.db, DEMO_PASSWORD, new Date(TEST_EPOCH), { reports: false });
       const before = await imported(database);
       const form = await archiveFormOf(database.db, 'I0003', '000000004');
       const header = await templateHeader(await buildRosterTemplate(form!.definition, { zh: '中老年人', en: 'Older adults' }));

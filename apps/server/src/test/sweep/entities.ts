@@ -7,6 +7,7 @@ import { createForm, loadDefinition } from '../../domains/scales/store.js';
 import { examCategory, examStage, plan, planAuthorize, planForm, planStage } from '../../domains/plans/tables.js';
 import { assessCode, assessment } from '../../domains/assessments/tables.js';
 import { reportColumns } from '../../domains/assessments/respondent.js';
+import { withoutTexts } from '../../domains/assessments/summary.js';
 import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
@@ -211,7 +212,7 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       plancode: sweepId('P', musercode),
       appid: SWEEP_APP,
       answers,
-      scores: score,
+      scores: withoutTexts(score),
       ...reportColumns(score),
       createdat: new Date(TEST_EPOCH),
     });

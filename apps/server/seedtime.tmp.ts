@@ -1,0 +1,11 @@
+import { openDatabase } from './src/db/database.js';
+import { syncReferenceData } from './src/seed/reference.js';
+import { seedDemo } from './src/seed/demo.js';
+const d = await openDatabase({});
+await syncReferenceData(d.db);
+const t = performance.now();
+await seedDemo(d.db, 'demo123', new Date('2026-11-21T08:00:00Z'));
+console.log('seedDemo ms', Math.round(performance.now() - t));
+const r = await d.db.execute('select count(*) from assessment');
+console.log(JSON.stringify((r as any).rows));
+await d.close();

@@ -1,0 +1,102 @@
+import type { FormDefinition } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { newId, todayIn } from '../../kit/index.js';
+import { DEMO_PERSONS, demoPeople } from '../persons/demo.js';
+import { planFormcodes, stageFormcodes, usePlanCounts } from '../plans/usage.js';
+import { scoreSheet, seededRandom, sheetOf } from '../scales/scoring/index.js';
+import { loadCurrentDefinitions } from '../scales/store.js';
+import { answerableForms, newAssessCode } from './codes.js';
+import { reportColumns } from './respondent.js';
+import { withoutTexts } from './summary.js';
+import { assessCode, assessment } from './tables.js';
+
+/**
+ * Demo reports: every demo person answered one to three assessments of their population's plan
+ * (or stage) between registering and today, so lists, archives and trend charts have months of
+ * real-looking data on first start. Sheets are scored by the same engine as a respondent's
+ * submission, and authorised plans use their count like any code given in the console.
+ *
+ * Most people answer low, some moderately, a few severely (a per-person tendency), so the
+ * warning pages show a believable share of warnings rather than a uniform spread.
+ */
+const WHAT: Record<string, { plancode: string | null; stagecodes: string[] }> = {
+  I0001: { plancode: 'PL-S1', stagecodes: ['ST-S1'] },
+  I0002: { plancode: 'PL-M1', stagecodes: ['ST-M1', 'ST-M2', 'ST-M3', 'ST-M4'] },
+  I0003: { plancode: 'PL-E1', stagecodes: ['ST-E1'] },
+  // The working adults' institution answers its provider's annual check-up stage directly.
+  I0004: { plancode: null, stagecodes: ['ST-W1'] },
+};
+
+/** A person's tendency: the exponent that skews option choices toward the first (lowest) options. */
+const tendency = (r: number) => (r < 0.6 ? 3 : r < 0.85 ? 1.6 : r < 0.96 ? 0.9 : 0.45);
+
+function sheetFor(def: FormDefinition, rand: () => number, exponent: number) {
+  return sheetOf(
+    def,
+    (q) => 1 + Math.min(q.options.length - 1, Math.floor(q.options.length * Math.pow(rand(), exponent))),
+    (q) => (q.range ? String(Math.round(q.range.min + (q.range.max - q.range.min) * rand())) : '无'),
+  ).answers;
+}
+
+export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[]) {
+  const people = demoPeople(now);
+  const rand = seededRandom(20261123);
+  const codes: (typeof assessCode.$inferInsert)[] = [];
+  const reports: (typeof assessment.$inferInsert)[] = [];
+  const defs = new Map<string, FormDefinition>();
+  const formsOf = new Map<string, string[]>();
+
+  for (const [i, cusercode] of cusercodes.entries()) {
+    const p = people[i]!;
+    const what = WHAT[p.musercode];
+    if (!what || !DEMO_PERSONS.some((d) => d.musercode === p.musercode)) continue;
+    const exponent = tendency(rand());
+    const visits = 1 + Math.floor(rand() * 3);
+    const span = now.getTime() - p.now.getTime();
+    const times = Array.from({ length: visits }, () => p.now.getTime() + Math.floor(span * rand())).sort((a, b) => a - b);
+    for (const [k, t] of times.entries()) {
+      const stagecode = what.stagecodes[Math.min(k, what.stagecodes.length - 1)]!;
+      const at = new Date(t);
+      const key = `${what.plancode}:${stagecode}`;
+      if (!formsOf.has(key))
+        formsOf.set(key, await answerableForms(db, what.plancode ? await planFormcodes(db, what.plancode, stagecode) : await stageFormcodes(db, stagecode), 'zh-CN'));
+      const formcodes = formsOf.get(key)!;
+      const missing = formcodes.filter((f) => !defs.has(f));
+      if (missing.length) for (const [f, d] of await loadCurrentDefinitions(db, missing)) defs.set(f, d);
+      const assesscode = newAssessCode();
+      codes.push({ assesscode, musercode: p.musercode, cusercode, plancode: what.plancode, stagecode, authid: null, formcodes, status: 'finished', createdby: 'demo', createdat: at, startedat: at, finishedat: at });
+      for (const [n, formcode] of formcodes.entries()) {
+        const def = defs.get(formcode)!;
+        const answers = sheetFor(def, rand, exponent);
+        const score = scoreSheet(def, { answers });
+        reports.push({
+          assessid: newId('A'),
+          formcode,
+          version: def.version,
+          musercode: p.musercode,
+          cusercode,
+          assesscode,
+          plancode: what.plancode ?? '',
+          stagecode,
+          appid: p.appid,
+          answers,
+          scores: withoutTexts(score),
+          ...reportColumns(score),
+          createdat: new Date(t + n * 4 * 60_000),
+        });
+      }
+    }
+  }
+  // Each code uses one count of an authorised plan, as in the console: taken per institution at once.
+  const perInstitution = new Map<string, (typeof codes)[number][]>();
+  for (const c of codes) if (c.plancode) perInstitution.set(`${c.plancode} ${c.musercode}`, [...(perInstitution.get(`${c.plancode} ${c.musercode}`) ?? []), c]);
+  for (const [key, list] of perInstitution) {
+    const [plancode, musercode] = key.split(' ') as [string, string];
+    const authid = await usePlanCounts(db, plancode, musercode, todayIn(now), list.length);
+    for (const c of list) c.authid = authid;
+  }
+  for (let i = 0; i < codes.length; i += 500) await db.insert(assessCode).values(codes.slice(i, i + 500));
+  for (let i = 0; i < reports.length; i += 300) await db.insert(assessment).values(reports.slice(i, i + 300));
+  return { codes: codes.length, reports: reports.length };
+}
+
