@@ -27,7 +27,15 @@ async function ok<T>(p: Promise<{ errorCode: number; errorMsg: string; data: unk
 const INSTITUTION = 'I0003'; // the demo elderly-care institution
 const APP = '000000004'; // older adults
 const T = (zh: string, en: string) => ({ zh, en });
-const fillIn = (no: number, inputtype: number, zh: string, en: string, extra: object = {}) => ({ no, type: 0, inputtype, required: true, text: T(zh, en), options: [], ...extra });
+const fillIn = (no: number, inputtype: number, zh: string, en: string, extra: object = {}) => ({
+  no,
+  type: 0,
+  inputtype,
+  required: true,
+  text: T(zh, en),
+  options: [],
+  ...extra,
+});
 
 /** The institution's own user-archive form (type 02) with one question of every input type 0-8. */
 const archiveForm = {
@@ -41,8 +49,27 @@ const archiveForm = {
   questions: [
     fillIn(1, 8, '您的居住地区', 'Where you live'),
     fillIn(2, 7, '家里一起住的人数', 'People living with you', { range: { min: 0, max: 10 } }),
-    { no: 3, type: 1, required: true, text: T('您的婚姻状况', 'Marital status'), options: [{ text: T('已婚', 'Married'), score: 0 }, { text: T('丧偶', 'Widowed'), score: 0 }, { text: T('其他', 'Other'), score: 0 }] },
-    { no: 4, type: 2, required: false, text: T('您有哪些慢性病（可多选）', 'Chronic illnesses (any)'), options: [{ text: T('高血压', 'High blood pressure'), score: 0 }, { text: T('糖尿病', 'Diabetes'), score: 0 }] },
+    {
+      no: 3,
+      type: 1,
+      required: true,
+      text: T('您的婚姻状况', 'Marital status'),
+      options: [
+        { text: T('已婚', 'Married'), score: 0 },
+        { text: T('丧偶', 'Widowed'), score: 0 },
+        { text: T('其他', 'Other'), score: 0 },
+      ],
+    },
+    {
+      no: 4,
+      type: 2,
+      required: false,
+      text: T('您有哪些慢性病（可多选）', 'Chronic illnesses (any)'),
+      options: [
+        { text: T('高血压', 'High blood pressure'), score: 0 },
+        { text: T('糖尿病', 'Diabetes'), score: 0 },
+      ],
+    },
     fillIn(5, 0, '您退休前的职业', 'Your work before retiring'),
     fillIn(6, 1, '您每天大约走多少步（百步）', 'Steps a day (hundreds)', { range: { min: 0, max: 500 } }),
     fillIn(7, 2, '您的身高（米）', 'Your height (m)', { range: { min: 1, max: 2.5 } }),
@@ -63,17 +90,28 @@ async function givenCode(request: Parameters<typeof apiSignIn>[0], name: string)
     archiveMade = true;
   }
   const { plancode } = await ok<{ plancode: string }>(
-    apiCall(request, 'as.m.exam.plan.insertMUserExamPlan', { musercode: INSTITUTION, appid: APP, planname: `E2E 手机测评 ${name}`, formcodes: ['PHQ9', 'GAD7'] }, token),
+    apiCall(
+      request,
+      'as.m.exam.plan.insertMUserExamPlan',
+      { musercode: INSTITUTION, appid: APP, planname: `E2E 手机测评 ${name}`, formcodes: ['PHQ9', 'GAD7'] },
+      token,
+    ),
   );
-  const { cusercode } = await ok<{ cusercode: string }>(apiCall(request, 'as.m.cuser.insertCUser', { musercode: INSTITUTION, appid: APP, realname: name, gender: '02' }, token));
-  const { assesscode } = await ok<{ assesscode: string }>(apiCall(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, token));
+  const { cusercode } = await ok<{ cusercode: string }>(
+    apiCall(request, 'as.m.cuser.insertCUser', { musercode: INSTITUTION, appid: APP, realname: name, gender: '02' }, token),
+  );
+  const { assesscode } = await ok<{ assesscode: string }>(
+    apiCall(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, token),
+  );
   return assesscode;
 }
 
 /** axe-core on the current screen: no serious or critical violation of WCAG 2.1 A/AA. */
 async function axe(page: Page, step: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(bad).toEqual([]);
 }
 
@@ -88,12 +126,19 @@ async function zoomCheck(page: Page, step: string) {
   const problems = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    for (const el of document.querySelectorAll<HTMLElement>('h1, h2, h3, p, label, legend, button, input, select, textarea, a, [role=progressbar], canvas')) {
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'h1, h2, h3, p, label, legend, button, input, select, textarea, a, [role=progressbar], canvas',
+    )) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
-      if (r.right > width + 1 || r.left < -1) out.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden') out.push(`${el.tagName.toLowerCase()} clips its text`);
+      if (r.right > width + 1 || r.left < -1)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`,
+        );
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden')
+        out.push(`${el.tagName.toLowerCase()} clips its text`);
     }
     return out;
   });
@@ -114,7 +159,8 @@ async function sign(page: Page) {
   const box = (await page.getByTestId('r-signature').boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 2 });
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 2 });
   await page.mouse.up();
 }
 
@@ -135,7 +181,18 @@ async function fillArchiveQuestion(page: Page) {
   const input = main.getByTestId('r-fill');
   const type = await input.getAttribute('type');
   const mode = await input.getAttribute('inputmode');
-  const value = type === 'date' ? '2026-03-15' : type === 'time' ? '06:30' : type === 'datetime-local' ? '2026-04-05T09:00' : mode === 'numeric' ? '30' : mode === 'decimal' ? '1.62' : '教师';
+  const value =
+    type === 'date'
+      ? '2026-03-15'
+      : type === 'time'
+        ? '06:30'
+        : type === 'datetime-local'
+          ? '2026-04-05T09:00'
+          : mode === 'numeric'
+            ? '30'
+            : mode === 'decimal'
+              ? '1.62'
+              : '教师';
   await input.fill(value);
 }
 
@@ -176,7 +233,10 @@ async function answerForm(page: Page, lang: string, tag: string, choose: (no: nu
 }
 
 for (const lang of ['zh', 'en'] as const) {
-  test(`a respondent signs, fills the archive, answers PHQ-9 and GAD-7 with a reload mid-way and sees the result (${lang})`, async ({ browser, request }) => {
+  test(`a respondent signs, fills the archive, answers PHQ-9 and GAD-7 with a reload mid-way and sees the result (${lang})`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(300_000);
     const code = await givenCode(request, lang === 'zh' ? '手机测评人' : 'Phone Respondent');
     const context = await browser.newContext({ viewport: PHONE, locale: lang === 'zh' ? 'zh-CN' : 'en-US', hasTouch: false });
@@ -223,7 +283,10 @@ for (const lang of ['zh', 'en'] as const) {
   });
 }
 
-test('the start page: an unknown code is refused clearly; a network failure offers "try again" and keeps the answer', async ({ browser, request }) => {
+test('the start page: an unknown code is refused clearly; a network failure offers "try again" and keeps the answer', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: PHONE, locale: 'zh-CN' });
   const page = await context.newPage();

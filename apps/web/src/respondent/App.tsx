@@ -73,7 +73,9 @@ export function App() {
           const detail = await call('as.c.exam.getForm', { formcode: todo.formcode });
           return setPhase({ kind: 'form', detail, resumed: detail.saved.length > 0 });
         }
-        const results = await Promise.all(s.forms.filter((f) => f.reportid).map((f) => call('as.c.exam.getResult', { reportid: f.reportid! })));
+        const results = await Promise.all(
+          s.forms.filter((f) => f.reportid).map((f) => call('as.c.exam.getResult', { reportid: f.reportid! })),
+        );
         setPhase({ kind: 'result', results });
       }),
     [guarded],
@@ -97,7 +99,12 @@ export function App() {
       try {
         await opened(await call('as.c.exam.start', { assesscode: code }));
       } catch (err) {
-        setPhase({ kind: 'start', code, error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1), busy: false });
+        setPhase({
+          kind: 'start',
+          code,
+          error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1),
+          busy: false,
+        });
       }
     },
     [opened],
@@ -130,14 +137,21 @@ export function App() {
     try {
       await opened(await call('as.c.exam.enter', { entrytoken, ...r }));
     } catch (err) {
-      setPhase({ kind: 'register', entrytoken, entry, error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1), busy: false });
+      setPhase({
+        kind: 'register',
+        entrytoken,
+        entry,
+        error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1),
+        busy: false,
+      });
     }
   };
 
   const brand = session?.insname ?? '';
   const steps = session ? 1 + (session.archive ? 1 : 0) + session.forms.length + 1 : 0;
   /** "Step n of total"; the bar counts finished steps, so the last (result) step fills it. */
-  const stepProgress = (n: number) => (session ? <Progress label={t('step', { n, total: steps })} value={n === steps ? steps : n - 1} max={steps} /> : null);
+  const stepProgress = (n: number) =>
+    session ? <Progress label={t('step', { n, total: steps })} value={n === steps ? steps : n - 1} max={steps} /> : null;
   const archiveSteps = session?.archive ? 1 : 0;
 
   switch (phase.kind) {
@@ -148,9 +162,24 @@ export function App() {
         </Screen>
       );
     case 'start':
-      return <StartScreen key={phase.code} initialCode={phase.code} error={phase.error?.message ?? null} busy={phase.busy} onStart={start} onRetry={phase.error?.network ? () => void start(phase.code) : undefined} />;
+      return (
+        <StartScreen
+          key={phase.code}
+          initialCode={phase.code}
+          error={phase.error?.message ?? null}
+          busy={phase.busy}
+          onStart={start}
+          onRetry={phase.error?.network ? () => void start(phase.code) : undefined}
+        />
+      );
     case 'register': {
-      const choices: EntryChoice[] = phase.entry.apps.flatMap((app) => app.stages.map((st) => ({ appid: app.appid, stagecode: st.stagecode, label: app.stages.length > 1 || phase.entry.apps.length > 1 ? `${app.appname} · ${st.stagename}` : app.appname })));
+      const choices: EntryChoice[] = phase.entry.apps.flatMap((app) =>
+        app.stages.map((st) => ({
+          appid: app.appid,
+          stagecode: st.stagecode,
+          label: app.stages.length > 1 || phase.entry.apps.length > 1 ? `${app.appname} · ${st.stagename}` : app.appname,
+        })),
+      );
       return (
         <RegisterScreen
           brand={phase.entry.title || phase.entry.insname}
@@ -187,14 +216,26 @@ export function App() {
               await call('as.c.exam.sign', { signature: png });
               await refresh();
             } catch (err) {
-              setPhase({ kind: 'consent', error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1), busy: false });
+              setPhase({
+                kind: 'consent',
+                error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1),
+                busy: false,
+              });
             }
           }}
         />
       );
     case 'archive': {
       const questions = phase.form.questions;
-      const saved = Object.fromEntries(phase.form.saved.map((v) => [v.no, fromArchiveValue(questions.find((x) => x.no === v.no), v)]));
+      const saved = Object.fromEntries(
+        phase.form.saved.map((v) => [
+          v.no,
+          fromArchiveValue(
+            questions.find((x) => x.no === v.no),
+            v,
+          ),
+        ]),
+      );
       return (
         <AnswerFlow
           key="archive"
@@ -207,7 +248,14 @@ export function App() {
           saveOne={null}
           confirmAtEnd={false}
           finish={async (answers) => {
-            await call('as.c.exam.saveArchive', { answers: answers.map((a) => toArchiveValue(questions.find((x) => x.no === a.no)!, a)) });
+            await call('as.c.exam.saveArchive', {
+              answers: answers.map((a) =>
+                toArchiveValue(
+                  questions.find((x) => x.no === a.no)!,
+                  a,
+                ),
+              ),
+            });
             await refresh();
           }}
         />
@@ -236,6 +284,8 @@ export function App() {
       );
     }
     case 'result':
-      return <ResultScreen results={phase.results} brand={brand} progress={stepProgress(1 + archiveSteps + (session?.forms.length ?? 0) + 1)} />;
+      return (
+        <ResultScreen results={phase.results} brand={brand} progress={stepProgress(1 + archiveSteps + (session?.forms.length ?? 0) + 1)} />
+      );
   }
 }

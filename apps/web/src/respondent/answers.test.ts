@@ -6,8 +6,22 @@ import zhCN from './messages/zh-CN';
 import enUS from './messages/en-US';
 
 const text = (zh: string) => ({ zh, en: zh });
-const choice = (no: number, required = true): RQuestion => ({ no, type: 1, required, text: text(`Q${no}`), options: [{ text: text('a') }, { text: text('b') }] });
-const fill = (no: number, inputtype: number, range?: { min: number; max: number }): RQuestion => ({ no, type: 0, inputtype, required: true, text: text(`F${no}`), options: [], range });
+const choice = (no: number, required = true): RQuestion => ({
+  no,
+  type: 1,
+  required,
+  text: text(`Q${no}`),
+  options: [{ text: text('a') }, { text: text('b') }],
+});
+const fill = (no: number, inputtype: number, range?: { min: number; max: number }): RQuestion => ({
+  no,
+  type: 0,
+  inputtype,
+  required: true,
+  text: text(`F${no}`),
+  options: [],
+  range,
+});
 
 describe('respondent answers', () => {
   it('a required question needs an answer; an optional one may stay empty', () => {
@@ -59,7 +73,8 @@ describe('respondent answers', () => {
   });
 
   it('has the same message keys in Chinese and English', () => {
-    const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [`${p}${k}`] : keys(v, `${p}${k}.`)));
+    const keys = (o: object, p = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [`${p}${k}`] : keys(v, `${p}${k}.`)));
     expect(keys(enUS)).toEqual(keys(zhCN));
     expect(keys(zhCN).length).toBeGreaterThan(60);
   });

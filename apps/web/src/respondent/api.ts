@@ -37,7 +37,12 @@ export async function call<N extends RespondentAction>(name: N, input: ActionInp
   if (token) headers.token = token;
   let response: Response;
   try {
-    response = await fetch(`/api/${name}/1.0.0/action`, { method: 'POST', headers, body: JSON.stringify(input ?? {}), signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(`/api/${name}/1.0.0/action`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(input ?? {}),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch {
     // The browser's own text ("Failed to fetch") is English and says nothing useful.
     throw new RespondentError(t('networkError'), -1, true);

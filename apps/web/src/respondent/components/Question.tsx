@@ -38,7 +38,13 @@ export function Question(props: Props) {
       </span>
       {question.options.map((o, i) => (
         <label className="r-choice" key={i}>
-          <input type={multiple ? 'checkbox' : 'radio'} name={`q${question.no}`} checked={chosen.has(i + 1)} onChange={() => toggle(i + 1)} data-testid={`r-option-${i + 1}`} />
+          <input
+            type={multiple ? 'checkbox' : 'radio'}
+            name={`q${question.no}`}
+            checked={chosen.has(i + 1)}
+            onChange={() => toggle(i + 1)}
+            data-testid={`r-option-${i + 1}`}
+          />
           <span>{local(o.text)}</span>
         </label>
       ))}
@@ -50,7 +56,12 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
   const id = useId();
   const text = value?.text ?? '';
   const set = (next: string) => onChange({ no: question.no, text: next });
-  const common = { className: 'r-input', 'aria-invalid': invalid, 'aria-describedby': invalid ? errorId : undefined, 'data-testid': 'r-fill' } as const;
+  const common = {
+    className: 'r-input',
+    'aria-invalid': invalid,
+    'aria-describedby': invalid ? errorId : undefined,
+    'data-testid': 'r-fill',
+  } as const;
   const type = question.inputtype ?? 0;
   const label = (
     <>
@@ -67,7 +78,14 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
         <div className="r-field">
           {label}
           {question.range && <span className="r-hint">{`${question.range.min} – ${question.range.max}`}</span>}
-          <input id={id} {...common} type="text" inputMode={type === 1 ? 'numeric' : 'decimal'} value={text} onChange={(e) => set(e.target.value)} />
+          <input
+            id={id}
+            {...common}
+            type="text"
+            inputMode={type === 1 ? 'numeric' : 'decimal'}
+            value={text}
+            onChange={(e) => set(e.target.value)}
+          />
         </div>
       );
     case 3:
@@ -88,7 +106,13 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
       return (
         <div className="r-field">
           {label}
-          <input id={id} {...common} type="datetime-local" value={text.replace(' ', 'T')} onChange={(e) => set(e.target.value.replace('T', ' '))} />
+          <input
+            id={id}
+            {...common}
+            type="datetime-local"
+            value={text.replace(' ', 'T')}
+            onChange={(e) => set(e.target.value.replace('T', ' '))}
+          />
         </div>
       );
     case 6:
@@ -107,7 +131,19 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
   }
 }
 
-function TimeRange({ question, text, set, invalid, errorId }: { question: RQuestion; text: string; set: (s: string) => void; invalid: boolean; errorId: string }) {
+function TimeRange({
+  question,
+  text,
+  set,
+  invalid,
+  errorId,
+}: {
+  question: RQuestion;
+  text: string;
+  set: (s: string) => void;
+  invalid: boolean;
+  errorId: string;
+}) {
   const [from = '', to = ''] = text.split('-');
   const fromId = useId();
   const toId = useId();
@@ -120,13 +156,29 @@ function TimeRange({ question, text, set, invalid, errorId }: { question: RQuest
           <label className="r-label" htmlFor={fromId}>
             {t('fill.from')}
           </label>
-          <input id={fromId} className="r-input" type="time" value={from} onChange={(e) => join(e.target.value, to)} aria-invalid={invalid} data-testid="r-fill-from" />
+          <input
+            id={fromId}
+            className="r-input"
+            type="time"
+            value={from}
+            onChange={(e) => join(e.target.value, to)}
+            aria-invalid={invalid}
+            data-testid="r-fill-from"
+          />
         </div>
         <div className="r-field">
           <label className="r-label" htmlFor={toId}>
             {t('fill.to')}
           </label>
-          <input id={toId} className="r-input" type="time" value={to} onChange={(e) => join(from, e.target.value)} aria-invalid={invalid} data-testid="r-fill-to" />
+          <input
+            id={toId}
+            className="r-input"
+            type="time"
+            value={to}
+            onChange={(e) => join(from, e.target.value)}
+            aria-invalid={invalid}
+            data-testid="r-fill-to"
+          />
         </div>
       </div>
     </fieldset>
@@ -134,7 +186,23 @@ function TimeRange({ question, text, set, invalid, errorId }: { question: RQuest
 }
 
 /** Input type 7: big minus and plus buttons around a number the respondent may also type. */
-function NumberPicker({ question, text, set, invalid, errorId, id, label }: { question: RQuestion; text: string; set: (s: string) => void; invalid: boolean; errorId: string; id: string; label: React.ReactNode }) {
+function NumberPicker({
+  question,
+  text,
+  set,
+  invalid,
+  errorId,
+  id,
+  label,
+}: {
+  question: RQuestion;
+  text: string;
+  set: (s: string) => void;
+  invalid: boolean;
+  errorId: string;
+  id: string;
+  label: React.ReactNode;
+}) {
   const min = question.range?.min ?? 0;
   const max = question.range?.max ?? 999;
   const current = /^-?\d+$/.test(text) ? Number(text) : null;
@@ -147,7 +215,17 @@ function NumberPicker({ question, text, set, invalid, errorId, id, label }: { qu
         <button type="button" className="r-btn secondary" aria-label={t('fill.minus')} onClick={() => step(-1)} data-testid="r-minus">
           −
         </button>
-        <input id={id} className="r-input" type="text" inputMode="numeric" value={text} onChange={(e) => set(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} data-testid="r-fill" />
+        <input
+          id={id}
+          className="r-input"
+          type="text"
+          inputMode="numeric"
+          value={text}
+          onChange={(e) => set(e.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          data-testid="r-fill"
+        />
         <button type="button" className="r-btn secondary" aria-label={t('fill.plus')} onClick={() => step(1)} data-testid="r-plus">
           +
         </button>

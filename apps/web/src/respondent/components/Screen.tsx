@@ -6,7 +6,19 @@ import { setLang, t, useLang } from '../i18n';
  * then one heading that takes the focus when the screen changes (a screen reader announces the
  * new step; a keyboard user starts from it), then the screen's content.
  */
-export function Screen({ heading, brand, progress, children, focusKey }: { heading: string; brand?: string; progress?: ReactNode; children: ReactNode; focusKey?: string | number }) {
+export function Screen({
+  heading,
+  brand,
+  progress,
+  children,
+  focusKey,
+}: {
+  heading: string;
+  brand?: string;
+  progress?: ReactNode;
+  children: ReactNode;
+  focusKey?: string | number;
+}) {
   const lang = useLang();
   const h1 = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -17,7 +29,14 @@ export function Screen({ heading, brand, progress, children, focusKey }: { headi
     <div className="r-page">
       <header className="r-top">
         <span className="r-brand">{brand || t('title')}</span>
-        <button type="button" className="r-btn secondary small" lang={lang === 'zh-CN' ? 'en' : 'zh-CN'} aria-label={t('languageLabel')} onClick={() => setLang(lang === 'zh-CN' ? 'en-US' : 'zh-CN')} data-testid="r-lang">
+        <button
+          type="button"
+          className="r-btn secondary small"
+          lang={lang === 'zh-CN' ? 'en' : 'zh-CN'}
+          aria-label={t('languageLabel')}
+          onClick={() => setLang(lang === 'zh-CN' ? 'en-US' : 'zh-CN')}
+          data-testid="r-lang"
+        >
           {t('language')}
         </button>
       </header>

@@ -77,7 +77,14 @@ export function AnswerFlow(props: Props) {
   };
 
   const shown = Math.min(index + 1, questions.length);
-  const progress: ReactNode = <Progress caption={props.stepLabel} label={t('question.progress', { n: shown, total: questions.length })} value={atEnd ? questions.length : index} max={questions.length} />;
+  const progress: ReactNode = (
+    <Progress
+      caption={props.stepLabel}
+      label={t('question.progress', { n: shown, total: questions.length })}
+      value={atEnd ? questions.length : index}
+      max={questions.length}
+    />
+  );
 
   if (atEnd) {
     return (

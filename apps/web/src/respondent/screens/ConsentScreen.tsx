@@ -8,7 +8,15 @@ import type { ReactNode } from 'react';
  * The consent: the institution's text (or ours when it has none), "I agree", and a signature.
  * The signature PNG goes to the server, which keeps it with the person's archive.
  */
-export function ConsentScreen(props: { text: { zh: string; en: string }; brand: string; progress: ReactNode; error: string | null; busy: boolean; onSign: (png: string) => void; onRetry?: () => void }) {
+export function ConsentScreen(props: {
+  text: { zh: string; en: string };
+  brand: string;
+  progress: ReactNode;
+  error: string | null;
+  busy: boolean;
+  onSign: (png: string) => void;
+  onRetry?: () => void;
+}) {
   const [agreed, setAgreed] = useState(false);
   const [empty, setEmpty] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);

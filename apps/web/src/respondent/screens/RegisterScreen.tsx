@@ -22,7 +22,23 @@ export interface EntryChoice {
  * Arriving through an institution's QR code: which assessment (only when the entry offers more
  * than one), name, gender, birth date and phone, then start.
  */
-export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcome, choices }: { error: string | null; busy: boolean; onRegister: (r: Registration) => void; onRetry?: () => void; brand?: string; welcome?: string; choices: EntryChoice[] }) {
+export function RegisterScreen({
+  error,
+  busy,
+  onRegister,
+  onRetry,
+  brand,
+  welcome,
+  choices,
+}: {
+  error: string | null;
+  busy: boolean;
+  onRegister: (r: Registration) => void;
+  onRetry?: () => void;
+  brand?: string;
+  welcome?: string;
+  choices: EntryChoice[];
+}) {
   const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
   const [realname, setName] = useState('');
   const [gender, setGender] = useState<'' | '01' | '02'>('');
@@ -46,7 +62,14 @@ export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcom
       document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    onRegister({ appid: choices[choice].appid, stagecode: choices[choice].stagecode, realname: realname.trim(), gender: gender as '01' | '02', birthdate, phone: phone.replace(/\s/g, '') });
+    onRegister({
+      appid: choices[choice].appid,
+      stagecode: choices[choice].stagecode,
+      realname: realname.trim(),
+      gender: gender as '01' | '02',
+      birthdate,
+      phone: phone.replace(/\s/g, ''),
+    });
   };
   const problem = (field: keyof typeof problems) =>
     problems[field] ? (
@@ -67,7 +90,14 @@ export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcom
             {problem('choice')}
             {choices.map((c, i) => (
               <label className="r-choice" key={`${c.appid}-${c.stagecode}`}>
-                <input type="radio" name="choice" data-field={i === 0 ? 'choice' : undefined} checked={choice === i} onChange={() => setChoice(i)} data-testid={`r-choice-${i}`} />
+                <input
+                  type="radio"
+                  name="choice"
+                  data-field={i === 0 ? 'choice' : undefined}
+                  checked={choice === i}
+                  onChange={() => setChoice(i)}
+                  data-testid={`r-choice-${i}`}
+                />
                 <span>{c.label}</span>
               </label>
             ))}
@@ -78,7 +108,17 @@ export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcom
             {t('register.realname')}
           </label>
           {problem('realname')}
-          <input id={ids.realname} data-field="realname" className="r-input" value={realname} autoComplete="name" onChange={(e) => setName(e.target.value)} aria-invalid={!!problems.realname} aria-describedby={problems.realname ? 'realname-problem' : undefined} data-testid="r-realname" />
+          <input
+            id={ids.realname}
+            data-field="realname"
+            className="r-input"
+            value={realname}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!problems.realname}
+            aria-describedby={problems.realname ? 'realname-problem' : undefined}
+            data-testid="r-realname"
+          />
         </div>
         <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'gender-problem' : undefined}>
           <legend className="r-label" style={{ fontSize: '1rem' }}>
@@ -88,7 +128,14 @@ export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcom
           <div className="r-row">
             {(['01', '02'] as const).map((g, i) => (
               <label className="r-choice" key={g}>
-                <input type="radio" name="gender" data-field={i === 0 ? 'gender' : undefined} checked={gender === g} onChange={() => setGender(g)} data-testid={`r-gender-${g}`} />
+                <input
+                  type="radio"
+                  name="gender"
+                  data-field={i === 0 ? 'gender' : undefined}
+                  checked={gender === g}
+                  onChange={() => setGender(g)}
+                  data-testid={`r-gender-${g}`}
+                />
                 <span>{g === '01' ? t('register.male') : t('register.female')}</span>
               </label>
             ))}
@@ -99,7 +146,18 @@ export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcom
             {t('register.birthdate')}
           </label>
           {problem('birthdate')}
-          <input id={ids.birthdate} data-field="birthdate" className="r-input" type="date" value={birthdate} autoComplete="bday" onChange={(e) => setBirth(e.target.value)} aria-invalid={!!problems.birthdate} aria-describedby={problems.birthdate ? 'birthdate-problem' : undefined} data-testid="r-birthdate" />
+          <input
+            id={ids.birthdate}
+            data-field="birthdate"
+            className="r-input"
+            type="date"
+            value={birthdate}
+            autoComplete="bday"
+            onChange={(e) => setBirth(e.target.value)}
+            aria-invalid={!!problems.birthdate}
+            aria-describedby={problems.birthdate ? 'birthdate-problem' : undefined}
+            data-testid="r-birthdate"
+          />
         </div>
         <div className="r-field">
           <label className="r-label" htmlFor={ids.phone}>
@@ -107,7 +165,19 @@ export function RegisterScreen({ error, busy, onRegister, onRetry, brand, welcom
           </label>
           <span className="r-hint">{t('register.phoneHint')}</span>
           {problem('phone')}
-          <input id={ids.phone} data-field="phone" className="r-input" type="tel" inputMode="numeric" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={!!problems.phone} aria-describedby={problems.phone ? 'phone-problem' : undefined} data-testid="r-phone" />
+          <input
+            id={ids.phone}
+            data-field="phone"
+            className="r-input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-invalid={!!problems.phone}
+            aria-describedby={problems.phone ? 'phone-problem' : undefined}
+            data-testid="r-phone"
+          />
         </div>
         <ErrorBox message={error} onRetry={onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-register">

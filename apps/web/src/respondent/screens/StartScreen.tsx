@@ -3,7 +3,19 @@ import { t } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
 
 /** The start page: type the assessment code from the slip or text message. */
-export function StartScreen({ error, busy, onStart, onRetry, initialCode = '' }: { error: string | null; busy: boolean; onStart: (code: string) => void; onRetry?: () => void; initialCode?: string }) {
+export function StartScreen({
+  error,
+  busy,
+  onStart,
+  onRetry,
+  initialCode = '',
+}: {
+  error: string | null;
+  busy: boolean;
+  onStart: (code: string) => void;
+  onRetry?: () => void;
+  initialCode?: string;
+}) {
   const [code, setCode] = useState(initialCode);
   const [empty, setEmpty] = useState(false);
   const id = useId();

@@ -19,7 +19,17 @@ const result = (over: Partial<RespondentResult> = {}): RespondentResult => ({
   shown: true,
   mentalstate: 2,
   crisis: null,
-  indicators: [{ name: T('总分', 'Total'), score: 12, level: 2, colour: '#f2c12e', label: T('中度', 'Moderate'), interpretation: T('情绪困扰处于中等程度。'), advice: T('建议与专业人员聊一聊。') }],
+  indicators: [
+    {
+      name: T('总分', 'Total'),
+      score: 12,
+      level: 2,
+      colour: '#f2c12e',
+      label: T('中度', 'Moderate'),
+      interpretation: T('情绪困扰处于中等程度。'),
+      advice: T('建议与专业人员聊一聊。'),
+    },
+  ],
   ...over,
 });
 
@@ -35,7 +45,13 @@ describe('result screen', () => {
 
   it('always shows the crisis text, first, even when results are hidden', () => {
     setLang('en-US');
-    render(<ResultScreen results={[result({ shown: false, crisis: T('请拨打本院热线 0571-1234', 'Call our hotline 0571-1234') })]} brand="" progress={null} />);
+    render(
+      <ResultScreen
+        results={[result({ shown: false, crisis: T('请拨打本院热线 0571-1234', 'Call our hotline 0571-1234') })]}
+        brand=""
+        progress={null}
+      />,
+    );
     const crisis = screen.getByTestId('r-crisis');
     expect(crisis.textContent).toContain('Call our hotline 0571-1234');
     expect(crisis.getAttribute('role')).toBe('alert');
@@ -55,7 +71,8 @@ describe('QR registration screen', () => {
     const onRegister = vi.fn();
     render(<RegisterScreen choices={choices} error={null} busy={false} onRegister={onRegister} />);
     fireEvent.click(screen.getByTestId('r-register'));
-    for (const text of ['请选择要参加的测评', '请填写姓名', '请选择性别', '请填写出生日期', '请填写正确的 11 位手机号码']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['请选择要参加的测评', '请填写姓名', '请选择性别', '请填写出生日期', '请填写正确的 11 位手机号码'])
+      expect(screen.getByText(text)).toBeTruthy();
     expect(onRegister).not.toHaveBeenCalled();
   });
 
@@ -68,7 +85,14 @@ describe('QR registration screen', () => {
     fireEvent.change(screen.getByTestId('r-birthdate'), { target: { value: '1950-02-03' } });
     fireEvent.change(screen.getByTestId('r-phone'), { target: { value: '138 1234 5678' } });
     fireEvent.click(screen.getByTestId('r-register'));
-    expect(onRegister).toHaveBeenCalledWith({ appid: '000000004', stagecode: 'S2', realname: '王阿姨', gender: '02', birthdate: '1950-02-03', phone: '13812345678' });
+    expect(onRegister).toHaveBeenCalledWith({
+      appid: '000000004',
+      stagecode: 'S2',
+      realname: '王阿姨',
+      gender: '02',
+      birthdate: '1950-02-03',
+      phone: '13812345678',
+    });
   });
 
   it('asks no choice when the entry offers one assessment', () => {
@@ -78,14 +102,32 @@ describe('QR registration screen', () => {
 });
 
 describe('answer flow', () => {
-  const q = (no: number): RQuestion => ({ no, type: 1, required: true, text: T(`问题${no}`), options: [{ text: T('否') }, { text: T('是') }] });
+  const q = (no: number): RQuestion => ({
+    no,
+    type: 1,
+    required: true,
+    text: T(`问题${no}`),
+    options: [{ text: T('否') }, { text: T('是') }],
+  });
   const questions = [q(1), q(2), q(3)];
 
   it('resumes at the first unanswered question, refuses an empty answer, saves each answer before moving on', async () => {
     setLang('zh-CN');
     const saveOne = vi.fn().mockResolvedValue({ savedcount: 2 });
     const finish = vi.fn().mockResolvedValue(undefined);
-    render(<AnswerFlow brand="" title="量表" stepLabel="" questions={questions} saved={{ 1: { no: 1, option: 2 } }} saveOne={saveOne} finish={finish} confirmAtEnd notice="已恢复" />);
+    render(
+      <AnswerFlow
+        brand=""
+        title="量表"
+        stepLabel=""
+        questions={questions}
+        saved={{ 1: { no: 1, option: 2 } }}
+        saveOne={saveOne}
+        finish={finish}
+        confirmAtEnd
+        notice="已恢复"
+      />,
+    );
     expect(screen.getByTestId('r-progress').textContent).toContain('第 2 题，共 3 题');
     expect(screen.getByTestId('r-resumed')).toBeTruthy();
     fireEvent.click(screen.getByTestId('r-next'));
@@ -99,12 +141,23 @@ describe('answer flow', () => {
     fireEvent.click(screen.getByTestId('r-next'));
     await waitFor(() => expect(screen.getByTestId('r-submit')).toBeTruthy());
     fireEvent.click(screen.getByTestId('r-submit'));
-    await waitFor(() => expect(finish).toHaveBeenCalledWith([{ no: 1, option: 2 }, { no: 2, option: 1 }, { no: 3, option: 2 }]));
+    await waitFor(() =>
+      expect(finish).toHaveBeenCalledWith([
+        { no: 1, option: 2 },
+        { no: 2, option: 1 },
+        { no: 3, option: 2 },
+      ]),
+    );
   });
 
   it('keeps the answer on a network failure and saves it with "try again"', async () => {
-    const saveOne = vi.fn().mockRejectedValueOnce(new RespondentError('网络连接失败', -1, true)).mockResolvedValue({ savedcount: 1 });
-    render(<AnswerFlow brand="" title="量表" stepLabel="" questions={questions} saved={{}} saveOne={saveOne} finish={vi.fn()} confirmAtEnd />);
+    const saveOne = vi
+      .fn()
+      .mockRejectedValueOnce(new RespondentError('网络连接失败', -1, true))
+      .mockResolvedValue({ savedcount: 1 });
+    render(
+      <AnswerFlow brand="" title="量表" stepLabel="" questions={questions} saved={{}} saveOne={saveOne} finish={vi.fn()} confirmAtEnd />,
+    );
     fireEvent.click(screen.getByTestId('r-option-2'));
     fireEvent.click(screen.getByTestId('r-next'));
     await waitFor(() => expect(screen.getByTestId('r-retry')).toBeTruthy());
@@ -116,7 +169,18 @@ describe('answer flow', () => {
 
   it('shows a refusal of the server without "try again"', async () => {
     const finish = vi.fn().mockRejectedValue(new RespondentError('这份问卷已经提交过了', 100409));
-    render(<AnswerFlow brand="" title="量表" stepLabel="" questions={[q(1)]} saved={{ 1: { no: 1, option: 1 } }} saveOne={vi.fn()} finish={finish} confirmAtEnd />);
+    render(
+      <AnswerFlow
+        brand=""
+        title="量表"
+        stepLabel=""
+        questions={[q(1)]}
+        saved={{ 1: { no: 1, option: 1 } }}
+        saveOne={vi.fn()}
+        finish={finish}
+        confirmAtEnd
+      />,
+    );
     fireEvent.click(screen.getByTestId('r-submit'));
     await waitFor(() => expect(screen.getByTestId('r-error').textContent).toContain('这份问卷已经提交过了'));
     expect(screen.queryByTestId('r-retry')).toBeNull();
