@@ -2,7 +2,8 @@
  * Console bundle check (`npm run bench:web` builds first): from apps/web/dist and its Vite
  * manifest, prints the JavaScript the sign-in page loads (raw and gzip) and the largest route
  * chunk; exits non-zero if ECharts is among the sign-in page's chunks (DESIGN §7: charts load
- * only with the pages that draw them).
+ * only with the pages that draw them). Also prints what the respondent page (respondent.html,
+ * its own entry) loads, and exits non-zero if antd, ECharts or i18next reach it (DESIGN §9).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,7 +44,7 @@ const sizeOf = (key: string) => {
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k === 'index.html');
 const loginKey = Object.keys(manifest).find((k) => /pages\/login\/Login\.tsx$/.test(k));
 if (!entryKey || !loginKey) {
   console.error('The manifest has no entry or no sign-in page chunk.');
@@ -63,8 +64,10 @@ for (const key of signInChunks) {
   if (/echarts|zrender/i.test(key) || chartCode.test(s.text)) chartChunks.push(manifest[key].file);
 }
 
+// The respondent page's on-demand chunks (the region table) are not console routes.
+const respondentOnly = new Set(Object.values(manifest).find((c) => c.isEntry && c.src === 'respondent.html')?.dynamicImports ?? []);
 const routeChunks = Object.keys(manifest)
-  .filter((k) => manifest[k].isDynamicEntry && k !== loginKey && manifest[k].file.endsWith('.js'))
+  .filter((k) => manifest[k].isDynamicEntry && k !== loginKey && !respondentOnly.has(k) && manifest[k].file.endsWith('.js'))
   .map((k) => ({ key: k, ...sizeOf(k) }))
   .sort((a, b) => b.raw - a.raw);
 const largest = routeChunks[0];
@@ -79,3 +82,31 @@ if (chartChunks.length) {
   process.exit(1);
 }
 console.log('OK: no ECharts module among the sign-in page chunks');
+
+// The respondent page: everything its entry loads before it runs (the region table is loaded
+// only when a region question shows, and printed apart).
+const respondentKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k === 'respondent.html');
+if (!respondentKey) {
+  console.error('The manifest has no respondent.html entry.');
+  process.exit(2);
+}
+const respondentChunks = [...closure([respondentKey])];
+let rRaw = 0;
+let rGzip = 0;
+const consoleCode: string[] = [];
+for (const key of respondentChunks) {
+  const s = sizeOf(key);
+  rRaw += s.raw;
+  rGzip += s.gzip;
+  if (/ant-btn|ant-modal|zrender|_echarts_instance_|i18next/.test(s.text)) consoleCode.push(manifest[key].file);
+}
+const css = (manifest[respondentKey] as ManifestChunk & { css?: string[] }).css ?? [];
+const cssGzip = css.reduce((n, file) => n + gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
+console.log(`Respondent page JavaScript: ${respondentChunks.length} chunks, ${kb(rRaw)} raw, ${kb(rGzip)} gzip; CSS ${kb(cssGzip)} gzip`);
+for (const key of respondentChunks) console.log(`  ${manifest[key].file}`);
+for (const key of manifest[respondentKey].dynamicImports ?? []) if (manifest[key]) console.log(`  on demand: ${manifest[key].file} ${kb(sizeOf(key).gzip)} gzip`);
+if (consoleCode.length) {
+  console.error(`FAIL: the respondent page loads console code (antd, ECharts or i18next): ${consoleCode.join(', ')}`);
+  process.exit(1);
+}
+console.log('OK: no antd, ECharts or i18next in the respondent page');

@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The console build. The manifest lets bench/web.ts find which chunks the sign-in page loads;
+ * The console build, and the respondent pages (respondent.html: a second input with its own
+ * small bundle, no antd or ECharts; the server answers /a/... and /r/... with it). The manifest lets bench/web.ts find which chunks the sign-in page loads;
  * pages are lazy (pages/registry.ts), so charts never reach the sign-in page.
  * In development /api goes to the server on port 3000 (`npm run serve`).
  */
@@ -12,6 +13,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
+      input: { index: 'index.html', respondent: 'respondent.html' },
       // The contract's modules only declare things (menus, error codes, zod schemas): marking
       // them side-effect free lets the console take the menu table without the zod catalogue.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id) && !/[\\/]node_modules[\\/]zod[\\/]/.test(id) },

@@ -175,11 +175,13 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     app.get('/', (_req, reply) => sendIndex(reply));
   }
   // The respondent pages (DESIGN §9): their own small entry of the build, for a one-time code
-  // (/a/<assesscode>) and for an institution's QR link (/r/<entry token>).
+  // (/a/<assesscode>, or /a to type it) and for an institution's QR link (/r/<entry token>).
   const respondent = webDist ? path.join(webDist, 'respondent.html') : undefined;
   if (respondent && fs.existsSync(respondent)) {
     const sendRespondent = (_req: FastifyRequest, reply: FastifyReply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(respondent));
+    // /a alone: the respondent types the code from the slip or text message.
+    app.get('/a', sendRespondent);
     app.get('/a/:assesscode', sendRespondent);
     app.get('/r/:entrytoken', sendRespondent);
   }

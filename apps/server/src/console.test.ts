@@ -11,6 +11,7 @@ function fixtureDist(): string {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>');
+  fs.writeFileSync(path.join(dir, 'respondent.html'), '<!doctype html><html><body><div id="root" data-page="respondent"></div></body></html>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"index.html":{}}');
@@ -55,6 +56,20 @@ describe.each(engines())('the console and its headers (%s)', (engine) => {
       expect(head.statusCode, url).toBe(200);
       expect(head.headers['content-type']).toMatch(/^text\/html/);
       expect(head.body).toBe('');
+    }
+  });
+
+  it('answers the respondent paths with the respondent page, not the console', async () => {
+    for (const url of ['/a', '/a/ABCD2345EF', '/a/abcd2345ef?lang=en', '/r/entry_Token-123456789']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('data-page="respondent"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      securityHeaders(res.headers);
+    }
+    for (const url of ['/a/x/y', '/ab', '/archives/a']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('data-page="respondent"');
     }
   });
 

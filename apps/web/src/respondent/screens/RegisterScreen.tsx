@@ -1,0 +1,189 @@
+import { useId, useState, type FormEvent } from 'react';
+import { t, type MessageKey } from '../i18n';
+import { ErrorBox, Screen } from '../components/Screen';
+
+export interface Registration {
+  appid: string;
+  stagecode: string;
+  realname: string;
+  gender: '01' | '02';
+  birthdate?: string;
+  phone?: string;
+}
+
+/** A choice the QR entry offers: one stage of one population app. */
+export interface EntryChoice {
+  appid: string;
+  stagecode: string;
+  label: string;
+}
+
+/**
+ * Arriving through an institution's QR code: which assessment (only when the entry offers more
+ * than one), name, gender, birth date and phone, then start.
+ */
+export function RegisterScreen({
+  error,
+  busy,
+  onRegister,
+  onRetry,
+  brand,
+  welcome,
+  choices,
+}: {
+  error: string | null;
+  busy: boolean;
+  onRegister: (r: Registration) => void;
+  onRetry?: () => void;
+  brand?: string;
+  welcome?: string;
+  choices: EntryChoice[];
+}) {
+  const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
+  const [realname, setName] = useState('');
+  const [gender, setGender] = useState<'' | '01' | '02'>('');
+  const [birthdate, setBirth] = useState('');
+  const [phone, setPhone] = useState('');
+  const [problems, setProblems] = useState<Partial<Record<'choice' | 'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
+  const ids = { realname: useId(), birthdate: useId(), phone: useId() };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found: typeof problems = {};
+    if (choice < 0) found.choice = 'register.choiceEmpty';
+    if (!realname.trim()) found.realname = 'register.nameEmpty';
+    if (!gender) found.gender = 'register.genderEmpty';
+    if (!birthdate) found.birthdate = 'register.birthEmpty';
+    if (!/^1\d{10}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
+    setProblems(found);
+    if (Object.keys(found).length) {
+      // Take the respondent to the first field to fix.
+      const first = Object.keys(found)[0] as keyof typeof found;
+      document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+      return;
+    }
+    onRegister({
+      appid: choices[choice].appid,
+      stagecode: choices[choice].stagecode,
+      realname: realname.trim(),
+      gender: gender as '01' | '02',
+      birthdate,
+      phone: phone.replace(/\s/g, ''),
+    });
+  };
+  const problem = (field: keyof typeof problems) =>
+    problems[field] ? (
+      <span className="r-hint" style={{ color: 'var(--danger)', fontWeight: 700 }} id={`${field}-problem`}>
+        {t(problems[field]!)}
+      </span>
+    ) : null;
+
+  return (
+    <Screen heading={t('register.heading')} brand={brand}>
+      <p className="r-intro">{welcome || t('register.intro')}</p>
+      <form onSubmit={submit} noValidate>
+        {choices.length > 1 && (
+          <fieldset className="r-question r-field" aria-describedby={problems.choice ? 'choice-problem' : undefined}>
+            <legend className="r-label" style={{ fontSize: '1rem' }}>
+              {t('register.choice')}
+            </legend>
+            {problem('choice')}
+            {choices.map((c, i) => (
+              <label className="r-choice" key={`${c.appid}-${c.stagecode}`}>
+                <input
+                  type="radio"
+                  name="choice"
+                  data-field={i === 0 ? 'choice' : undefined}
+                  checked={choice === i}
+                  onChange={() => setChoice(i)}
+                  data-testid={`r-choice-${i}`}
+                />
+                <span>{c.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="r-field">
+          <label className="r-label" htmlFor={ids.realname}>
+            {t('register.realname')}
+          </label>
+          {problem('realname')}
+          <input
+            id={ids.realname}
+            data-field="realname"
+            className="r-input"
+            value={realname}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!problems.realname}
+            aria-describedby={problems.realname ? 'realname-problem' : undefined}
+            data-testid="r-realname"
+          />
+        </div>
+        <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'gender-problem' : undefined}>
+          <legend className="r-label" style={{ fontSize: '1rem' }}>
+            {t('register.gender')}
+          </legend>
+          {problem('gender')}
+          <div className="r-row">
+            {(['01', '02'] as const).map((g, i) => (
+              <label className="r-choice" key={g}>
+                <input
+                  type="radio"
+                  name="gender"
+                  data-field={i === 0 ? 'gender' : undefined}
+                  checked={gender === g}
+                  onChange={() => setGender(g)}
+                  data-testid={`r-gender-${g}`}
+                />
+                <span>{g === '01' ? t('register.male') : t('register.female')}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="r-field">
+          <label className="r-label" htmlFor={ids.birthdate}>
+            {t('register.birthdate')}
+          </label>
+          {problem('birthdate')}
+          <input
+            id={ids.birthdate}
+            data-field="birthdate"
+            className="r-input"
+            type="date"
+            value={birthdate}
+            autoComplete="bday"
+            onChange={(e) => setBirth(e.target.value)}
+            aria-invalid={!!problems.birthdate}
+            aria-describedby={problems.birthdate ? 'birthdate-problem' : undefined}
+            data-testid="r-birthdate"
+          />
+        </div>
+        <div className="r-field">
+          <label className="r-label" htmlFor={ids.phone}>
+            {t('register.phone')}
+          </label>
+          <span className="r-hint">{t('register.phoneHint')}</span>
+          {problem('phone')}
+          <input
+            id={ids.phone}
+            data-field="phone"
+            className="r-input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-invalid={!!problems.phone}
+            aria-describedby={problems.phone ? 'phone-problem' : undefined}
+            data-testid="r-phone"
+          />
+        </div>
+        <ErrorBox message={error} onRetry={onRetry} />
+        <button type="submit" className="r-btn" disabled={busy} data-testid="r-register">
+          {busy ? t('saving') : t('register.submit')}
+        </button>
+      </form>
+    </Screen>
+  );
+}
