@@ -4,6 +4,8 @@
  */
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+// The console adds every message area when it loads (i18n/console.ts); components under test need them too.
+import '../i18n/console';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
