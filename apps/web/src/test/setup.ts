@@ -7,7 +7,10 @@ import { cleanup } from '@testing-library/react';
 // The console adds every message area when it loads (i18n/console.ts); components under test need them too.
 import '../i18n/console';
 
-if (!window.matchMedia) {
+// A test in the node environment (build/sign-in-budget.test.ts) has no window to complete.
+const browserLike = typeof window !== 'undefined';
+
+if (browserLike && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -26,7 +29,7 @@ if (!window.matchMedia) {
 afterEach(() => cleanup());
 
 // Tables measure their cells with ResizeObserver, which jsdom lacks.
-if (!('ResizeObserver' in window)) {
+if (browserLike && !('ResizeObserver' in window)) {
   class ResizeObserver {
     observe() {}
     unobserve() {}
