@@ -86,7 +86,9 @@ const routeChunks = Object.keys(manifest)
   .sort((a, b) => b.raw - a.raw);
 const largest = routeChunks[0];
 
-console.log(`Sign-in page JavaScript: ${signInChunks.length} chunks, ${kb(raw)} raw, ${kb(gzip)} gzip (goal ≤ ${kb(GOAL_GZIP)} gzip: ${gzip <= GOAL_GZIP ? 'met' : 'NOT met'})`);
+console.log(
+  `Sign-in page JavaScript: ${signInChunks.length} chunks, ${kb(raw)} raw, ${kb(gzip)} gzip (goal ≤ ${kb(GOAL_GZIP)} gzip: ${gzip <= GOAL_GZIP ? 'met' : 'NOT met'})`,
+);
 table(signInChunks);
 // What the browser fetches next, after sign-in: the console module and its imports (not the pages).
 if (consoleKey) {

@@ -12,6 +12,7 @@ import type { UserRecord } from '@xinli/contract';
 import './i18n';
 import './styles/global.css';
 import { getToken } from './api/session-token';
+import { t } from './i18n';
 import { storeSignIn } from './auth/sign-in';
 import Login from './pages/login/Login';
 
@@ -23,8 +24,17 @@ let consoleModule: Promise<typeof import('./App')> | undefined;
 const loadConsole = () => (consoleModule ??= import('./App'));
 
 async function startConsole() {
-  const { default: App } = await loadConsole();
-  render(<App />);
+  try {
+    const { default: App } = await loadConsole();
+    render(<App />);
+  } catch {
+    // The console's code did not arrive (network, or a new release replaced its files): say so.
+    render(
+      <p role="alert" className="page-loading">
+        {t('shell.networkError')}
+      </p>,
+    );
+  }
 }
 
 /** The session is stored as the console stores it; the console then reads it back and follows ?redirect= (App.tsx). */
@@ -36,6 +46,7 @@ function signedIn(record: UserRecord) {
 // SPEC §2: /login and /404 are public; without a token every other path goes to /login?redirect=<path>.
 if (getToken() || location.pathname === '/404') void startConsole();
 else {
-  if (location.pathname !== '/login') history.replaceState(null, '', `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+  if (location.pathname !== '/login')
+    history.replaceState(null, '', `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   render(<Login onSignedIn={signedIn} onUse={() => void loadConsole()} />);
 }

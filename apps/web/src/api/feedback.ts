@@ -23,7 +23,12 @@ const later = (part: 'message' | 'modal', kind: string) => (arg: unknown) => {
 };
 
 const fallback = {
-  message: { error: later('message', 'error'), success: later('message', 'success'), info: later('message', 'info'), warning: later('message', 'warning') },
+  message: {
+    error: later('message', 'error'),
+    success: later('message', 'success'),
+    info: later('message', 'info'),
+    warning: later('message', 'warning'),
+  },
   modal: { confirm: later('modal', 'confirm'), warning: later('modal', 'warning') },
 } as unknown as Feedback;
 

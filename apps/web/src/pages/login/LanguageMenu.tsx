@@ -53,7 +53,11 @@ export default function LanguageMenu() {
         aria-label={t('shell.navbar.language')}
         data-testid="language-switch"
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => e.key === 'ArrowDown' && (e.preventDefault(), setOpen(true))}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          setOpen(true);
+        }}
       >
         <Icon icon={GlobalOutlined} /> {current.label}
       </button>
@@ -67,7 +71,11 @@ export default function LanguageMenu() {
               aria-current={l.value === current.value}
               className={l.value === current.value ? 'is-current' : undefined}
               onClick={() => choose(l.value)}
-              onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), choose(l.value))}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' && e.key !== ' ') return;
+                e.preventDefault();
+                choose(l.value);
+              }}
             >
               {l.label}
             </li>

@@ -54,7 +54,13 @@ export default function Login({ onSignedIn, onUse }: Props) {
   useEffect(clearSignedOut, []);
 
   const check = (field: Field, value: string) =>
-    field === 'username' ? (value.trim() ? undefined : t('shell.login.usernameRequired')) : value ? undefined : t('shell.login.passwordRequired');
+    field === 'username'
+      ? value.trim()
+        ? undefined
+        : t('shell.login.usernameRequired')
+      : value
+        ? undefined
+        : t('shell.login.passwordRequired');
 
   // Like a form field of the console: checked as it changes, and a change hides the last refusal.
   const change = (field: Field, value: string) => {
@@ -176,7 +182,15 @@ export default function Login({ onSignedIn, onUse }: Props) {
               {help('password')}
             </div>
             <label className="login-remember">
-              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} data-testid="login-remember" />
+              <input
+                type="checkbox"
+                checked={remember}
+                onChange={(e) => {
+                  setRemember(e.target.checked);
+                  setError(null);
+                }}
+                data-testid="login-remember"
+              />
               {t('shell.login.remember')}
             </label>
             <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
