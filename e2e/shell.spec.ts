@@ -21,6 +21,33 @@ test.describe('sign-in page', () => {
     await expect(page.getByTestId('login-submit')).toHaveText('Sign in');
   });
 
+  test('the language menu works from the keyboard', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('language-switch').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: '简体中文' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page.getByTestId('language-switch')).toBeFocused();
+    await expect(page.getByTestId('login-submit')).toHaveText('Sign in');
+  });
+
+  test('asks for both fields before sending anything', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('   ');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('请输入账号')).toBeVisible();
+    await expect(page.getByText('请输入密码')).toBeVisible();
+    await expect(page.getByTestId('login-username')).toBeFocused();
+    await expect(page.getByTestId('login-username')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByTestId('login-password').fill('x');
+    await expect(page.getByText('请输入密码')).toBeHidden();
+    expect(posts).toEqual([]);
+  });
+
   test('refuses a wrong password with a clear message and stays on the page', async ({ page }) => {
     await page.goto('/login');
     await fillSignIn(page, 'bureau', 'not-the-password');

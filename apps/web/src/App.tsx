@@ -1,3 +1,9 @@
+/**
+ * The console: everything after sign-in (main.tsx loads this module when there is a token, when
+ * sign-in succeeds, and for /404). zod's JIT is switched off before anything builds a schema.
+ */
+import './lib/zod-config';
+import './i18n/console';
 import { lazy, Suspense, useEffect } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,8 +19,9 @@ import PageLoading from './components/feedback/PageLoading';
 import DownloadOverlay from './components/feedback/DownloadOverlay';
 import PageHost from './layout/PageHost';
 
-// Route-level code splitting: the sign-in page loads neither the layout nor any page.
-const Login = lazy(() => import('./pages/login/Login'));
+import Login from './pages/login/Login';
+
+// Route-level code splitting: each page is its own chunk, the layout one more.
 const NotFound = lazy(() => import('./pages/error/NotFound'));
 const MainLayout = lazy(() => import('./layout/MainLayout'));
 
@@ -45,6 +52,12 @@ export function afterSignIn(search: string): string {
   return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
 }
 
+/** The sign-in page inside the console (after sign-out, or a session that could not be restored). */
+function SignIn() {
+  const { signIn } = useSession();
+  return <Login onSignedIn={signIn} />;
+}
+
 /** Hands antd's themed, localised message and modal to the request client. */
 function FeedbackBridge() {
   const { message, modal } = AntApp.useApp();
@@ -64,7 +77,7 @@ function AppRoutes() {
   const routes = session?.routes;
   return (
     <Routes>
-      <Route path="/login" element={session ? <Navigate to={afterSignIn(location.search)} replace /> : <Login />} />
+      <Route path="/login" element={session ? <Navigate to={afterSignIn(location.search)} replace /> : <SignIn />} />
       <Route path="/404" element={<NotFound />} />
       {routes ? (
         <Route element={<MainLayout />}>

@@ -5,13 +5,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { UserRecord } from '@xinli/contract';
-import { call, getToken, removeToken, setToken } from '../api';
+import { call, getToken, removeToken } from '../api';
 import { isActingTab } from '../api/session-token';
 import { leaveActing } from './acting';
 import { feedback } from '../api/feedback';
 import { queryClient } from '../query-client';
 import { t } from '../i18n';
 import { generateRoutes, isAdmin, type GeneratedRoutes } from './routes';
+import { markSignedOut, storeSignIn } from './sign-in';
 import {
   clearLocalStorageExceptRemember,
   LOGOUT_NAME_KEY,
@@ -21,7 +22,6 @@ import {
   signInName,
   store,
   USER_KEY,
-  writeJson,
   type StoredUser,
 } from './storage';
 
@@ -79,15 +79,7 @@ const SessionContext = createContext<SessionApi | null>(null);
 /** The current roles, for checks outside React. */
 let currentRoles: string[] = [];
 
-/**
- * Set by sign-out until the sign-in page shows: sign-out goes to plain /login, not to
- * /login?redirect=<the page the last user was on> (the next user may not open that page).
- */
-let signedOut = false;
-export const justSignedOut = () => signedOut;
-export const clearSignedOut = () => {
-  signedOut = false;
-};
+export { justSignedOut, clearSignedOut } from './sign-in';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -103,11 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [restored]);
 
   const signIn = useCallback((record: UserRecord) => {
-    const { token, ...user } = record;
-    setToken(token);
-    writeJson(USER_KEY, user);
-    writeJson(PERMISSIONS_KEY, user.roles);
-    store().setItem(MARKER_KEY, user.loginasmarker ?? '');
+    const user = storeSignIn(record);
     queryClient.clear();
     const next = buildSession(user, user.roles, user.loginasmarker);
     setSession(next);
@@ -127,7 +115,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     removeToken();
     clearLocalStorageExceptRemember();
     queryClient.clear();
-    signedOut = true;
+    markSignedOut();
     setSession(null);
     navigate('/login', { replace: true });
   }, [navigate]);

@@ -14,9 +14,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookies from 'js-cookie';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 
 export type Language = 'zh-CN' | 'en-US';
 export const languages: { value: Language; label: string }[] = [
@@ -25,14 +22,18 @@ export const languages: { value: Language; label: string }[] = [
 ];
 export const LANGUAGE_COOKIE = 'language';
 
-type AreaModule = { default: { zh: Record<string, unknown>; en: Record<string, unknown> } };
-const areas = import.meta.glob<AreaModule>(['./areas/*.ts', './areas/*/*.ts'], { eager: true });
+export type AreaModule = { default: { zh: Record<string, unknown>; en: Record<string, unknown> } };
+/**
+ * The sign-in page's words (the shell area) load with it; the other areas load with the
+ * console (i18n/console.ts), so the sign-in page does not grow with every page's messages (bench/web).
+ */
+const firstAreas = import.meta.glob<AreaModule>('./areas/shell.ts', { eager: true });
 
-function buildResources() {
+/** ./areas/common.ts -> common; ./areas/authority/role.ts -> authority.role, per language. */
+export function buildResources(areas: Record<string, AreaModule>) {
   const zh: Record<string, Record<string, unknown>> = {};
   const en: Record<string, Record<string, unknown>> = {};
   for (const [file, mod] of Object.entries(areas)) {
-    // ./areas/common.ts -> common; ./areas/authority/role.ts -> authority.role
     const [area, resource] = file
       .replace(/^\.\/areas\//, '')
       .replace(/\.ts$/, '')
@@ -53,13 +54,13 @@ export function storedLanguage(): Language {
   return v === 'en-US' ? 'en-US' : 'zh-CN';
 }
 
+/** The page's language; dates follow in the console (i18n/console.ts). */
 function applyLanguage(lang: Language) {
-  dayjs.locale(lang === 'en-US' ? 'en' : 'zh-cn');
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
+  resources: buildResources(firstAreas),
   lng: storedLanguage(),
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },

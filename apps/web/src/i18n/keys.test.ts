@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import i18n from './index';
+import './console';
 
 const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx', '!./areas/**'], {
   eager: true,

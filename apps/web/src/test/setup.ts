@@ -8,8 +8,13 @@ import { cleanup, configure } from '@testing-library/react';
 // findBy/waitFor give up after 1 s by default: too short for antd in jsdom on a loaded machine
 // (one CI run failed a test that passes on a quiet one). A real failure still fails, later.
 configure({ asyncUtilTimeout: 10_000 });
+// The console adds every message area when it loads (i18n/console.ts); components under test need them too.
+import '../i18n/console';
 
-if (!window.matchMedia) {
+// A test in the node environment (build/sign-in-budget.test.ts) has no window to complete.
+const browserLike = typeof window !== 'undefined';
+
+if (browserLike && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -28,7 +33,7 @@ if (!window.matchMedia) {
 afterEach(() => cleanup());
 
 // Tables measure their cells with ResizeObserver, which jsdom lacks.
-if (!('ResizeObserver' in window)) {
+if (browserLike && !('ResizeObserver' in window)) {
   class ResizeObserver {
     observe() {}
     unobserve() {}

@@ -1,54 +1,115 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input } from 'antd';
-import { LockOutlined, UserOutlined, SafetyCertificateOutlined, AlertOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UserRecord } from '@xinli/contract';
 import { ErrorCode } from '@xinli/contract';
-import { ApiError, call } from '../../api';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import LoadingOutlined from '@ant-design/icons-svg/es/asn/LoadingOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import AlertOutlined from '@ant-design/icons-svg/es/asn/AlertOutlined';
+import FolderOpenOutlined from '@ant-design/icons-svg/es/asn/FolderOpenOutlined';
+import { ApiError, call } from '../../api/client';
 import { hashPassword } from '../../auth/password';
-import { clearSignedOut, useSession } from '../../auth/session';
+import { clearSignedOut } from '../../auth/sign-in';
 import { LOGOUT_NAME_KEY, REMEMBER_KEY } from '../../auth/storage';
-import LanguageSwitch from '../../layout/LanguageSwitch';
+import { Icon } from './icons';
+import LanguageMenu from './LanguageMenu';
 import './login.css';
 
-interface Values {
-  username: string;
-  password: string;
-  remember: boolean;
+interface Props {
+  /** Takes the user record answered by as.m.user.login (the console's session, or main.tsx before the console loads). */
+  onSignedIn: (record: UserRecord) => void;
+  /** Called when the form is first used: main.tsx starts fetching the console meanwhile. */
+  onUse?: () => void;
 }
 
-/** The sign-in page (SPEC §2, §5): trimmed username, uppercase-MD5 password, remembered username. */
-export default function Login() {
+type Field = 'username' | 'password';
+
+/**
+ * The sign-in page (SPEC §2, §5): trimmed username, uppercase-MD5 password, remembered username.
+ * Plain HTML and CSS in the console's colours, without antd: it is the first page most visitors
+ * load, and main.tsx shows it before the console's code arrives (bench/web).
+ */
+export default function Login({ onSignedIn, onUse }: Props) {
   const { t } = useTranslation();
-  const { signIn } = useSession();
+  const id = useId();
+  const [initial] = useState(() => {
+    const remembered = localStorage.getItem(REMEMBER_KEY);
+    return { username: remembered ?? sessionStorage.getItem(LOGOUT_NAME_KEY) ?? '', remember: remembered !== null };
+  });
+  const [username, setUsername] = useState(initial.username);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(initial.remember);
+  const [showPassword, setShowPassword] = useState(false);
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const remembered = localStorage.getItem(REMEMBER_KEY);
 
   useEffect(() => {
     document.title = t('shell.appTitle');
   }, [t]);
   useEffect(clearSignedOut, []);
 
-  const submit = async (values: Values) => {
+  const check = (field: Field, value: string) =>
+    field === 'username'
+      ? value.trim()
+        ? undefined
+        : t('shell.login.usernameRequired')
+      : value
+        ? undefined
+        : t('shell.login.passwordRequired');
+
+  // Like a form field of the console: checked as it changes, and a change hides the last refusal.
+  const change = (field: Field, value: string) => {
+    (field === 'username' ? setUsername : setPassword)(value);
+    setInvalid((v) => ({ ...v, [field]: check(field, value) }));
+    setError(null);
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = { username: check('username', username), password: check('password', password) };
+    setInvalid(found);
+    if (found.username || found.password) {
+      document.getElementById(`${id}-${found.username ? 'username' : 'password'}`)?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
-    const username = values.username.trim();
+    const name = username.trim();
     try {
-      const record = await call('as.m.user.login', { username, pwd: hashPassword(values.password) }, { silent: true });
-      if (values.remember) localStorage.setItem(REMEMBER_KEY, username);
+      const record = await call('as.m.user.login', { username: name, pwd: hashPassword(password) }, { silent: true });
+      if (remember) localStorage.setItem(REMEMBER_KEY, name);
       else localStorage.removeItem(REMEMBER_KEY);
       // The /login route sends the now signed-in user on to ?redirect= (App.tsx).
-      signIn(record);
+      onSignedIn(record);
     } catch (err) {
       setError(messageOf(err, t));
       setBusy(false);
     }
   };
 
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    'aria-invalid': !!invalid[field],
+    'aria-describedby': invalid[field] ? `${id}-${field}-help` : undefined,
+    'data-testid': `login-${field}`,
+  });
+  const help = (field: Field) =>
+    invalid[field] && (
+      <div id={`${id}-${field}-help`} className="login-help">
+        {invalid[field]}
+      </div>
+    );
+
   return (
     <div className="login-page">
       <div className="login-lang">
-        <LanguageSwitch showLabel />
+        <LanguageMenu />
       </div>
       <section className="login-brand" aria-hidden="true">
         <div className="login-brand-inner">
@@ -57,13 +118,13 @@ export default function Login() {
           <p>{t('shell.login.subtitle')}</p>
           <ul>
             <li>
-              <SafetyCertificateOutlined /> {t('shell.login.feature1')}
+              <Icon icon={SafetyCertificateOutlined} /> {t('shell.login.feature1')}
             </li>
             <li>
-              <AlertOutlined /> {t('shell.login.feature2')}
+              <Icon icon={AlertOutlined} /> {t('shell.login.feature2')}
             </li>
             <li>
-              <FolderOpenOutlined /> {t('shell.login.feature3')}
+              <Icon icon={FolderOpenOutlined} /> {t('shell.login.feature3')}
             </li>
           </ul>
         </div>
@@ -72,51 +133,71 @@ export default function Login() {
         <div className="login-card">
           <h1 className="login-title">{t('shell.appTitle')}</h1>
           <p className="login-welcome">{t('shell.login.welcome')}</p>
-          {error && <Alert type="error" showIcon title={error} className="login-error" data-testid="login-error" />}
-          <Form<Values>
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            initialValues={{
-              username: remembered ?? sessionStorage.getItem(LOGOUT_NAME_KEY) ?? '',
-              password: '',
-              remember: remembered !== null,
-            }}
-            onFinish={submit}
-            onValuesChange={() => error && setError(null)}
-          >
-            <Form.Item
-              name="username"
-              label={t('shell.login.username')}
-              rules={[{ required: true, whitespace: true, message: t('shell.login.usernameRequired') }]}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                placeholder={t('shell.login.username')}
-                maxLength={64}
-                data-testid="login-username"
+          {error && (
+            <div role="alert" className="login-error" data-testid="login-error">
+              <Icon icon={CloseCircleFilled} /> <span>{error}</span>
+            </div>
+          )}
+          <form noValidate onFocus={onUse} onSubmit={(e) => void submit(e)}>
+            <div className={`login-field${invalid.username ? ' has-error' : ''}`}>
+              <label htmlFor={`${id}-username`}>{t('shell.login.username')}</label>
+              <div className="login-input">
+                <Icon icon={UserOutlined} />
+                <input
+                  {...fieldProps('username')}
+                  name="username"
+                  type="text"
+                  autoComplete="username"
+                  placeholder={t('shell.login.username')}
+                  maxLength={64}
+                  value={username}
+                  onChange={(e) => change('username', e.target.value)}
+                />
+              </div>
+              {help('username')}
+            </div>
+            <div className={`login-field${invalid.password ? ' has-error' : ''}`}>
+              <label htmlFor={`${id}-password`}>{t('shell.login.password')}</label>
+              <div className="login-input">
+                <Icon icon={LockOutlined} />
+                <input
+                  {...fieldProps('password')}
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  placeholder={t('shell.login.password')}
+                  value={password}
+                  onChange={(e) => change('password', e.target.value)}
+                />
+                <button
+                  type="button"
+                  className="login-eye"
+                  aria-label={t(showPassword ? 'shell.login.hidePassword' : 'shell.login.showPassword')}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((s) => !s)}
+                >
+                  <Icon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
+                </button>
+              </div>
+              {help('password')}
+            </div>
+            <label className="login-remember">
+              <input
+                type="checkbox"
+                checked={remember}
+                onChange={(e) => {
+                  setRemember(e.target.checked);
+                  setError(null);
+                }}
+                data-testid="login-remember"
               />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('shell.login.password')}
-              rules={[{ required: true, message: t('shell.login.passwordRequired') }]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                placeholder={t('shell.login.password')}
-                data-testid="login-password"
-              />
-            </Form.Item>
-            <Form.Item name="remember" valuePropName="checked">
-              <Checkbox data-testid="login-remember">{t('shell.login.remember')}</Checkbox>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+              {t('shell.login.remember')}
+            </label>
+            <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
+              {busy && <Icon icon={LoadingOutlined} className="login-spin" />}
               {busy ? t('shell.login.submitting') : t('shell.login.submit')}
-            </Button>
-          </Form>
+            </button>
+          </form>
           <p className="login-footer">{t('shell.login.footer')}</p>
         </div>
       </main>
