@@ -25,6 +25,8 @@ const STAGE_WRITE = codes('00029');
 /** Plans are kept in the plan library (00002); group assessment (00040) reads them for tasks. */
 const PLAN_READ = codes('00002', '00001', '00040');
 const PLAN_WRITE = codes('00002');
+/** The plans to give: also the /empower pages that give assessments to persons (SPEC §2). */
+const PLAN_PICK = codes('00002', '00001', '00040', '00018', '0000000011', '0000000022', '0000000033', '0000000044', '001801');
 
 export const examCategoryRow = z.object({ categoryid: z.string(), appid: z.string(), categoryname: z.string(), sort: z.int() });
 
@@ -250,7 +252,7 @@ export const planActions = {
     ids: { musercode: 'muser' },
   }),
   'as.m.exam.plan.getMultipleMUserExamPlanPage': action({
-    access: PLAN_READ,
+    access: PLAN_PICK,
     kind: 'json',
     op: 'list',
     summary: 'Plans usable by several institutions in scope: owned by each, or authorised to it (with count and dates); one row per institution and plan.',

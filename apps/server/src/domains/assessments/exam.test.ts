@@ -5,6 +5,7 @@ import { engines, startTestServer, testDay, type TestServer } from '../../test/h
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { planAuthorize } from '../plans/tables.js';
 import { assessCode, assessment } from './tables.js';
+import { md5Upper } from '../auth/passwords.js';
 
 /** PHQ-9 and GAD-7 sheets: every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
@@ -111,6 +112,24 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     // A finished code cannot be opened again, nor withdrawn.
     expect((await start(code)).errorCode).toBe(ErrorCode.conflict);
     expect((await s.call('as.m.cuser.deleteCUserPlan', { assesscode: code }, school)).errorCode).toBe(ErrorCode.conflict);
+  });
+
+  it('staff whose only page is the students\' /empower page can pick a plan and give it', async () => {
+    const role = await s.call('as.m.system.role.insertRole', { rolename: '学生测评员', rolekey: 'studentgiver', codes: ['0000000022'] }, school);
+    expect(role.errorCode, role.errorMsg).toBe(0);
+    const made = await s.call(
+      'as.m.system.user.insertUser',
+      { sysusername: 'giver1', pwd: md5Upper('Giver123'), realname: '发码老师', deptid: 'D0003', roleids: [role.data.roleid] },
+      school,
+    );
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    const giver = (await s.login('giver1', 'Giver123')).token;
+    const plans = await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', { musercodes: ['I0001'], page: 1, pageSize: 20 }, giver);
+    expect(plans.errorCode, plans.errorMsg).toBe(0);
+    expect(plans.data.rows.map((r: { plancode: string }) => r.plancode)).toContain(plan);
+    expect(await give(await person(giver, '王小禾'), plan, giver)).toHaveLength(10);
+    // The plan library itself stays closed to this role.
+    expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: 'x', formcodes: ['PHQ9'] }, giver)).errorCode).toBe(ErrorCode.permissionDenied);
   });
 
   it('resumes after a break: saved answers come back on a new start with the same code', async () => {
