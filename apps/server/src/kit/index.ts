@@ -16,3 +16,4 @@ export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
 export { contains, containsPattern } from './text.js';
 export { accountInScope, ownedBy, ownerAccount, type AccountRow } from './owner.js';
 export { countRows, offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';
+export { maskIdCard, maskPhone } from './mask.js';

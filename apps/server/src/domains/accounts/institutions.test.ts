@@ -8,6 +8,7 @@ import { sysuser } from '../system/tables.js';
 import { demoAccounts } from '../../seed/demo.js';
 import { checkRegion } from './regions.js';
 import { muser, muserEntry, signinName } from './tables.js';
+import { cuser } from '../persons/tables.js';
 
 const EN = { 'accept-language': 'en-US' };
 const codes = (rows: MUserRow[]) => rows.map((r) => r.musercode).sort();
@@ -303,7 +304,7 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   it('deletes an account only when it owns nothing, ending its sessions', async () => {
     const en = async (musercode: string, token = provider) => s.call('as.m.user.deleteMUser', { musercode }, token, EN);
     const staff = await en('I0001');
-    expect(staff).toMatchObject({ errorCode: ErrorCode.conflict, errorMsg: expect.stringMatching(/still has \d+ staff users, 1 plans/) });
+    expect(staff).toMatchObject({ errorCode: ErrorCode.conflict, errorMsg: expect.stringMatching(/still has \d+ staff users, \d+ persons, 1 plans/) });
     expect((await en('P0001')).errorCode).toBe(ErrorCode.permissionDenied);
     const withInstitutions = await en('P0002', admin);
     expect(withInstitutions.errorMsg).toMatch(/still has 4 institutions/);
@@ -311,6 +312,10 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
 
     const made = await s.call('as.m.user.addMUser', body('shortlived'), provider);
     const token = (await s.login('shortlived', 'Abc123')).token;
+    // A person alone keeps the account; deleting the person frees it.
+    await s.database.db.insert(cuser).values({ cusercode: 'C-DEL-1', musercode: made.data.musercode, appid: '000000002', realname: '测试', gender: '01' });
+    expect((await en(made.data.musercode)).errorMsg).toMatch(/still has 1 persons/);
+    await s.database.db.update(cuser).set({ deletedat: s.clock.now() }).where(eq(cuser.cusercode, 'C-DEL-1'));
     expect((await en(made.data.musercode)).errorCode).toBe(0);
     expect(await account(made.data.musercode)).toBeUndefined();
     expect(await ping(token)).toBe(ErrorCode.identityInvalid);

@@ -3,13 +3,14 @@ import type { ActionParsedInput, MUserRow } from '@xinli/contract';
 import type { Caller, Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, fail, invalid } from '../../http/errors.js';
-import { accountInScope, contains, iso, newId, paged, type AccountRow } from '../../kit/index.js';
+import { accountInScope, contains, iso, maskPhone, newId, paged, type AccountRow } from '../../kit/index.js';
 import { hashPassword, md5Upper } from '../auth/passwords.js';
 import { revokeAccountSessions } from '../auth/sessions.js';
 import { scopeWhere } from '../auth/scope.js';
-import { maskPhone, staffCount } from '../system/common.js';
+import { staffCount } from '../system/common.js';
 import { accountPlanCount } from '../plans/access.js';
 import { accountResultCount } from '../assessments/results.js';
+import { accountPersonCount } from '../persons/persons.js';
 import { accountNames } from './accounts.js';
 import { categoryTree, checkCategoryPath, type CategoryPath } from './categories.js';
 import { ensureEntry, isInstitution } from './entry.js';
@@ -198,6 +199,7 @@ export const institutionHandlers = {
     const owned: [number, string, string][] = [
       [Number(await ctx.db.$count(muser, eq(muser.parentcode, musercode))), '个机构', 'institutions'],
       [await staffCount(ctx.db, musercode), '个用户', 'staff users'],
+      [await accountPersonCount(ctx.db, musercode), '名测评对象', 'persons'],
       [await accountPlanCount(ctx.db, musercode), '个测评计划', 'plans'],
       [await accountResultCount(ctx.db, musercode), '份测评报告', 'reports'],
     ];

@@ -8,7 +8,8 @@ import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '
 import type { Ctx } from '../../http/context.js';
 import { CALENDAR_TIME_ZONE, contains, iso, ownedBy } from '../../kit/index.js';
 import { holds } from '../auth/scope.js';
-import { maskIdCard, maskPhone, type PersonRecord } from './persons.js';
+import { maskIdCard, maskPhone } from '../../kit/index.js';
+import type { PersonRecord } from './persons.js';
 import { cuser } from './tables.js';
 
 export interface PersonFilters {

@@ -136,18 +136,6 @@ export async function createPersons(db: DbOrTx, people: NewPerson[]): Promise<st
   return rows.map((r) => r.cusercode);
 }
 
-/** 138****5678: the first three and last four digits. */
-export function maskPhone(phone: string | null): string {
-  if (!phone) return '';
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
-}
-
-/** 1101**********123X: the first four and last four characters. */
-export function maskIdCard(idcard: string | null): string {
-  if (!idcard) return '';
-  return idcard.length > 8 ? `${idcard.slice(0, 4)}${'*'.repeat(idcard.length - 8)}${idcard.slice(-4)}` : '****';
-}
-
 /** The archive answers a person has given so far (the respondent page shows them again). */
 export async function personArchive(db: DbOrTx, cusercode: string): Promise<ArchiveAnswer[]> {
   const [row] = await db.select({ archive: cuser.archive }).from(cuser).where(eq(cuser.cusercode, cusercode));
@@ -168,6 +156,11 @@ export async function updatePersonArchive(db: DbOrTx, cusercode: string, answers
 }
 
 /** SQL: the person in `column` is not deleted (lists of other domains leave deleted persons out). */
+/** How many persons (not deleted) an institution has: an account with persons cannot be deleted. */
+export async function accountPersonCount(db: DbOrTx, musercode: string): Promise<number> {
+  return Number(await db.$count(cuser, and(eq(cuser.musercode, musercode), isNull(cuser.deletedat))));
+}
+
 export const livingPerson = (column: AnyPgColumn): SQL => sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.deletedat} is null)`;
 
 /** SQL: the person in `column` has a name containing `realname` (case-insensitive, % and _ literal). */

@@ -8,13 +8,6 @@ import { holds } from '../auth/scope.js';
 import type { AccountRow } from '../../kit/index.js';
 import { role, roleMenu, sysuser } from './tables.js';
 
-/** Phones in lists show the first three and last four digits: 138****5678. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 7) return phone ? '****' : '';
-  return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
-}
-
 /**
  * The codes the caller may put on a role of this institution: those the institution holds and
  * the caller holds too. A role can never give more than either.

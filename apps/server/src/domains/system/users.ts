@@ -9,7 +9,8 @@ import { scopeWhere } from '../auth/scope.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
-import { boundedByCaller, maskPhone, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
+import { maskPhone } from '../../kit/index.js';
+import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
 import { contains, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
 import { deptTree, findDept, subtreeIds } from './depts.js';
 

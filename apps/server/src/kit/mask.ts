@@ -1,0 +1,17 @@
+/**
+ * Personal identifiers as lists and exports show them to a caller without the permission to see
+ * them in full (DESIGN §6). One copy for every domain: staff users, accounts and persons.
+ */
+
+/** 138****5678: the first three and last four digits; '' for none. */
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= 7 ? `${digits.slice(0, 3)}****${digits.slice(-4)}` : '****';
+}
+
+/** 1101**********123X: the first four and last four characters; '' for none. */
+export function maskIdCard(idcard: string | null | undefined): string {
+  if (!idcard) return '';
+  return idcard.length > 8 ? `${idcard.slice(0, 4)}${'*'.repeat(idcard.length - 8)}${idcard.slice(-4)}` : '****';
+}
