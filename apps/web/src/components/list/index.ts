@@ -17,3 +17,4 @@ export { f, FilterFields, DateRange, dateShortcuts, decodeFilters, encodeFilters
 export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from './columns';
 export { useTreeExpansion, ExpandAllButton } from './tree';
 export { useConfirmCall, type ConfirmCallOptions } from './confirm';
+export { TreeFilter, WithTreeFilter, type TreeFilterProps } from './TreeFilter';

@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, Empty, Input, Space, Spin, Tag, Tooltip, Tree, Typography } from 'antd';
+import { useState } from 'react';
+import { App as AntApp, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { ApartmentOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, MUserType, type ActionInput, type CategoryNode, type MUserRow } from '@xinli/contract';
 import { call, download } from '../../api';
 import { openActingTab, useSession } from '../../auth';
 import { useAccess } from '../../components/access';
-import { ErrorState, f, ListView, maskPhone, useListPage } from '../../components/list';
+import { f, ListView, maskPhone, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import AccountDialog, { typesOf } from './AccountDialog';
 import AppsDialog from './AppsDialog';
@@ -17,15 +17,6 @@ import MoveDialog from './MoveDialog';
 import PermissionsDialog from './PermissionsDialog';
 import { fieldsToPath, useCategoryTree, type AccountKind } from './CategoryPathPicker';
 import './service.css';
-
-/** Keeps the categories whose label contains the text, with their ancestors. */
-function filterTree(nodes: CategoryNode[], text: string): CategoryNode[] {
-  if (!text) return nodes;
-  return nodes.flatMap((n) => {
-    const children = filterTree(n.children, text);
-    return n.code.includes(text) || children.length ? [{ ...n, children }] : [];
-  });
-}
 
 const toTreeData = (nodes: CategoryNode[], parent = ''): DataNode[] =>
   nodes.map((n) => {
@@ -44,42 +35,22 @@ const toTreeData = (nodes: CategoryNode[], parent = ''): DataNode[] =>
 /** The category tree on the left: choosing a node lists the accounts with that label in their path. */
 function CategoryFilter({ kind, value, onChange }: { kind: AccountKind; value?: string; onChange: (key: string | undefined) => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const q = useCategoryTree(kind);
-  const shown = useMemo(() => filterTree(q.data ?? [], text.trim()), [q.data, text]);
   return (
-    <Card
-      size="small"
-      className="service-category-card"
-      title={
-        <Space>
-          <ApartmentOutlined />
-          {t('Service.account.categoryTree')}
-        </Space>
-      }
-    >
-      <Input.Search allowClear placeholder={t('Service.account.categorySearch')} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} />
-      {q.error ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : q.isLoading ? (
-        <Spin style={{ display: 'block', padding: 24 }} />
-      ) : shown.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      ) : (
-        <Tree
-          key={text}
-          blockNode
-          defaultExpandAll
-          treeData={toTreeData(shown)}
-          selectedKeys={value ? [value] : []}
-          // Choosing the chosen category again lists every category.
-          onSelect={(keys) => onChange(keys.length ? String(keys[0]) : undefined)}
-          data-testid="category-tree"
-        />
-      )}
-    </Card>
+    <TreeFilter
+      title={t('Service.account.categoryTree')}
+      searchPlaceholder={t('Service.account.categorySearch')}
+      query={useCategoryTree(kind)}
+      label={categoryLabel}
+      toTreeData={toTreeData}
+      value={value}
+      // Choosing the chosen category again lists every category.
+      onSelect={onChange}
+      testId="category-tree"
+    />
   );
 }
+
+const categoryLabel = (n: CategoryNode) => n.code;
 
 type Dialog = 'edit' | 'client' | 'apps' | 'permissions' | 'move';
 
@@ -143,134 +114,158 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
   const exportInput = { ...list.filters, kind, ...(categorycode ? { categorycode } : {}) };
   const zipName = `${t(kind === 'provider' ? 'Service.account.providerName' : 'Service.account.qrcodeTitle')}.zip`;
   return (
-    <div className="service-page">
-      <CategoryFilter
-        kind={kind}
-        value={category}
-        onChange={(c) => {
-          setCategory(c);
-          list.paginate(1, list.pageSize);
-        }}
-      />
-      <div className="service-page-main">
-        <ListView<MUserRow>
-          list={list}
-          add={{ action: 'as.m.user.addMUser', onClick: () => open('edit', null), testId: 'account-add' }}
-          actions={
-            <>
-              <ExportButton action="as.m.user.exportToFile" input={exportInput as ActionInput<'as.m.user.exportToFile'>} data-testid="account-export">
-                {t('Service.account.exportList')}
-              </ExportButton>
-              {kind === 'institution' && can('as.m.user.exportToZipFile') && (
-                <Tooltip title={selected.length ? undefined : t('Service.account.exportQrHint')}>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    disabled={!selected.length}
-                    onClick={() => void download('as.m.user.exportToZipFile', { musercodes: selected }, zipName).catch(() => undefined)}
-                    data-testid="account-export-qr"
-                  >
-                    {selected.length ? t('Service.account.exportQrSome', { count: selected.length }) : t('Service.account.exportQr')}
-                  </Button>
-                </Tooltip>
-              )}
-            </>
-          }
-          rowKey="musercode"
-          rowSelection={
-            kind === 'institution' && can('as.m.user.exportToZipFile')
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }
-              : undefined
-          }
-          columns={[
-            col.text('insname', {
-              ...(kind === 'provider' ? { title: t('Service.account.providerName') } : {}),
-              width: 180,
-              // The sign-in account and type sit under the name: two columns fewer, so 1440 px shows them all.
-              render: (name: string, r) => (
-                <Space orientation="vertical" size={0}>
-                  <Space size={4} wrap>
-                    {name}
-                    {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
-                  </Space>
-                  <Space size={6} wrap>
-                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                      {r.username}
-                    </Typography.Text>
-                    {typeTag(r.musertype)}
-                  </Space>
-                </Space>
-              ),
-            }),
-            ...(owners ? [col.text('parentname', { width: 130 })] : []),
-            col.text('realname', {
-              width: 120,
-              render: (name: string, r) => (
-                <Space orientation="vertical" size={0}>
-                  {name || '—'}
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {maskPhone(r.phonenumber)}
-                  </Typography.Text>
-                </Space>
-              ),
-            }),
-            col.text('regionname', { width: 140 }),
-            col.text('categorycode', {
-              title: col.title('categoryPath'),
-              width: 120,
-              render: (_: string, r) => {
-                const path = fieldsToPath(r);
-                return path.length ? path.join(' / ') : <Typography.Text type="secondary">{t('Service.account.noCategory')}</Typography.Text>;
-              },
-            }),
-            col.enabled({
-              action: 'as.m.user.enableMuser',
-              input: (r, enabled) => ({ musercode: r.musercode, enabled }),
-              name: (r) => r.insname,
-              confirm: 'off',
-              offQuestion: (r) => t('Service.account.disableConfirm', { name: r.insname }),
-              disabled: (r) => r.musercode === me,
-              testId: (r) => `account-enabled-${r.username}`,
-            }),
-            col.actions(
-              (r) => [
-                { key: 'edit', action: 'as.m.user.updateMUser', onClick: () => open('edit', r), testId: `account-edit-${r.username}` },
-                {
-                  key: 'client',
-                  label: t('Service.account.client'),
-                  action: 'as.m.user.getMUserClient',
-                  hidden: r.musertype === '005',
-                  onClick: () => open('client', r),
-                  testId: `account-client-${r.username}`,
-                },
-                {
-                  key: 'loginAs',
-                  label: t('Service.account.loginAs'),
-                  action: 'as.m.user.loginAs',
-                  hidden: r.musercode === me || r.enabled !== 1,
-                  onClick: () => void loginAs(r),
-                  testId: `account-loginas-${r.username}`,
-                },
-                { key: 'apps', label: t('Service.account.apps'), action: 'as.m.app.muser.insertMUserApp', more: true, onClick: () => open('apps', r) },
-                {
-                  key: 'permissions',
-                  label: t('Service.account.permissions'),
-                  action: 'as.m.permissions.updateUserPermissions',
-                  more: true,
-                  onClick: () => open('permissions', r),
-                },
-                { key: 'move', label: t('Service.account.move'), action: 'as.m.user.updateMUserCategory', more: true, onClick: () => open('move', r) },
-                { ...col.remove('as.m.user.deleteMUser', { musercode: r.musercode }, r.insname, { hidden: r.musercode === me }), more: true },
-              ],
-              { width: 220, moreTestId: (r) => `account-more-${r.username}` },
-            ),
-          ]}
+    <WithTreeFilter
+      stackBelow="xl"
+      tree={
+        <CategoryFilter
+          kind={kind}
+          value={category}
+          onChange={(c) => {
+            setCategory(c);
+            list.paginate(1, list.pageSize);
+          }}
         />
-      </div>
-      <AccountDialog open={dialog.kind === 'edit'} kind={kind} account={at('edit')} onClose={close} invalidates={[list.key, 'as.m.user.getMUserCategoryTree']} />
+      }
+    >
+      <ListView<MUserRow>
+        list={list}
+        add={{ action: 'as.m.user.addMUser', onClick: () => open('edit', null), testId: 'account-add' }}
+        actions={
+          <>
+            <ExportButton
+              action="as.m.user.exportToFile"
+              input={exportInput as ActionInput<'as.m.user.exportToFile'>}
+              data-testid="account-export"
+            >
+              {t('Service.account.exportList')}
+            </ExportButton>
+            {kind === 'institution' && can('as.m.user.exportToZipFile') && (
+              <Tooltip title={selected.length ? undefined : t('Service.account.exportQrHint')}>
+                <Button
+                  icon={<DownloadOutlined />}
+                  disabled={!selected.length}
+                  onClick={() => void download('as.m.user.exportToZipFile', { musercodes: selected }, zipName).catch(() => undefined)}
+                  data-testid="account-export-qr"
+                >
+                  {selected.length ? t('Service.account.exportQrSome', { count: selected.length }) : t('Service.account.exportQr')}
+                </Button>
+              </Tooltip>
+            )}
+          </>
+        }
+        rowKey="musercode"
+        rowSelection={
+          kind === 'institution' && can('as.m.user.exportToZipFile')
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: true }
+            : undefined
+        }
+        columns={[
+          col.text('insname', {
+            ...(kind === 'provider' ? { title: t('Service.account.providerName') } : {}),
+            width: 180,
+            // The sign-in account and type sit under the name: two columns fewer, so 1440 px shows them all.
+            render: (name: string, r) => (
+              <Space orientation="vertical" size={0}>
+                <Space size={4} wrap>
+                  {name}
+                  {r.musercode === me && <Tag color="blue">{t('Service.account.self')}</Tag>}
+                </Space>
+                <Space size={6} wrap>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                    {r.username}
+                  </Typography.Text>
+                  {typeTag(r.musertype)}
+                </Space>
+              </Space>
+            ),
+          }),
+          ...(owners ? [col.text('parentname', { width: 130 })] : []),
+          col.text('realname', {
+            width: 120,
+            render: (name: string, r) => (
+              <Space orientation="vertical" size={0}>
+                {name || '—'}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {maskPhone(r.phonenumber)}
+                </Typography.Text>
+              </Space>
+            ),
+          }),
+          col.text('regionname', { width: 140 }),
+          col.text('categorycode', {
+            title: col.title('categoryPath'),
+            width: 120,
+            render: (_: string, r) => {
+              const path = fieldsToPath(r);
+              return path.length ? path.join(' / ') : <Typography.Text type="secondary">{t('Service.account.noCategory')}</Typography.Text>;
+            },
+          }),
+          col.enabled({
+            action: 'as.m.user.enableMuser',
+            input: (r, enabled) => ({ musercode: r.musercode, enabled }),
+            name: (r) => r.insname,
+            confirm: 'off',
+            offQuestion: (r) => t('Service.account.disableConfirm', { name: r.insname }),
+            disabled: (r) => r.musercode === me,
+            testId: (r) => `account-enabled-${r.username}`,
+          }),
+          col.actions(
+            (r) => [
+              { key: 'edit', action: 'as.m.user.updateMUser', onClick: () => open('edit', r), testId: `account-edit-${r.username}` },
+              {
+                key: 'client',
+                label: t('Service.account.client'),
+                action: 'as.m.user.getMUserClient',
+                hidden: r.musertype === '005',
+                onClick: () => open('client', r),
+                testId: `account-client-${r.username}`,
+              },
+              {
+                key: 'loginAs',
+                label: t('Service.account.loginAs'),
+                action: 'as.m.user.loginAs',
+                hidden: r.musercode === me || r.enabled !== 1,
+                onClick: () => void loginAs(r),
+                testId: `account-loginas-${r.username}`,
+              },
+              {
+                key: 'apps',
+                label: t('Service.account.apps'),
+                action: 'as.m.app.muser.insertMUserApp',
+                more: true,
+                onClick: () => open('apps', r),
+              },
+              {
+                key: 'permissions',
+                label: t('Service.account.permissions'),
+                action: 'as.m.permissions.updateUserPermissions',
+                more: true,
+                onClick: () => open('permissions', r),
+              },
+              {
+                key: 'move',
+                label: t('Service.account.move'),
+                action: 'as.m.user.updateMUserCategory',
+                more: true,
+                onClick: () => open('move', r),
+              },
+              { ...col.remove('as.m.user.deleteMUser', { musercode: r.musercode }, r.insname, { hidden: r.musercode === me }), more: true },
+            ],
+            { width: 220, moreTestId: (r) => `account-more-${r.username}` },
+          ),
+        ]}
+      />
+      <AccountDialog
+        open={dialog.kind === 'edit'}
+        kind={kind}
+        account={at('edit')}
+        onClose={close}
+        invalidates={[list.key, 'as.m.user.getMUserCategoryTree']}
+      />
       <ClientDialog account={at('client')} onClose={close} />
       <AppsDialog account={at('apps')} onClose={close} />
       <PermissionsDialog account={at('permissions')} onClose={close} />
       <MoveDialog account={at('move')} kind={kind} onClose={close} invalidates={[list.key]} />
-    </div>
+    </WithTreeFilter>
   );
 }

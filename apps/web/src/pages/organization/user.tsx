@@ -1,25 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Card, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { useState } from 'react';
+import { Space, Tag, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeptTreeNode, UserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useSession } from '../../auth';
-import { ErrorState, f, ListView, useListPage } from '../../components/list';
+import { f, ListView, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
 import UserDialog from './UserDialog';
 import ResetPwdDialog from './ResetPwdDialog';
-import './organization.css';
-
-/** Keeps the departments whose name contains the text, with their ancestors. */
-function filterTree(nodes: DeptTreeNode[], text: string): DeptTreeNode[] {
-  if (!text) return nodes;
-  return nodes.flatMap((n) => {
-    const children = filterTree(n.children, text);
-    return n.deptname.includes(text) || children.length ? [{ ...n, children }] : [];
-  });
-}
 
 const toTreeData = (nodes: DeptTreeNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.deptid, title: n.deptname, children: n.children.length ? toTreeData(n.children) : undefined }));
@@ -43,53 +33,26 @@ function DeptFilter({
   onChange: (dept: { deptid: string; musercode: string } | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
   const q = useQuery({
     queryKey: ['as.m.system.user.selectDeptTreeList', {}],
     queryFn: () => call('as.m.system.user.selectDeptTreeList', {}),
   });
-  const shown = useMemo(() => filterTree(q.data ?? [], text.trim()), [q.data, text]);
   return (
-    <Card
-      size="small"
-      className="user-dept-card"
-      title={
-        <Space>
-          <ApartmentOutlined />
-          {t('organization.user.dept')}
-        </Space>
-      }
-    >
-      <Input.Search
-        allowClear
-        placeholder={t('organization.user.deptSearch')}
-        onChange={(e) => setText(e.target.value)}
-        style={{ marginBottom: 8 }}
-      />
-      {q.error ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : q.isLoading ? (
-        <Spin style={{ display: 'block', padding: 24 }} />
-      ) : shown.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      ) : (
-        <Tree
-          key={text}
-          blockNode
-          defaultExpandAll
-          treeData={toTreeData(shown)}
-          selectedKeys={value ? [value] : []}
-          // Choosing the chosen department again goes back to all departments.
-          onSelect={(keys) => {
-            const id = keys.length ? String(keys[0]) : undefined;
-            onChange(id ? { deptid: id, musercode: institutionOf(q.data ?? [], id) ?? '' } : undefined);
-          }}
-          data-testid="user-dept-tree"
-        />
-      )}
-    </Card>
+    <TreeFilter
+      title={t('organization.user.dept')}
+      searchPlaceholder={t('organization.user.deptSearch')}
+      query={q}
+      label={deptLabel}
+      toTreeData={toTreeData}
+      value={value}
+      // Choosing the chosen department again goes back to all departments.
+      onSelect={(id) => onChange(id ? { deptid: id, musercode: institutionOf(q.data ?? [], id) ?? '' } : undefined)}
+      testId="user-dept-tree"
+    />
   );
 }
+
+const deptLabel = (n: DeptTreeNode) => n.deptname;
 
 /** User management (SPEC §2 /organization/user, code 000313): the staff users of the institution. */
 export default function User() {
@@ -115,76 +78,77 @@ export default function User() {
   const { col } = list;
 
   return (
-    <div className="user-page">
-      <DeptFilter
-        value={deptid}
-        onChange={(d) => {
-          setDept(d);
-          list.paginate(1, list.pageSize);
-        }}
-      />
-      <div className="user-page-main">
-        <ListView<UserRow>
-          list={list}
-          add={{ action: 'as.m.system.user.insertUser', onClick: () => setDialog({ open: true, user: null }), testId: 'user-add' }}
-          rowKey="userid"
-          columns={[
-            col.text('sysusername', {
-              width: 120,
-              render: (name: string, u) => (
-                <Space size={4}>
-                  {name}
-                  {u.userid === me && <Tag color="blue">{t('organization.user.self')}</Tag>}
-                </Space>
-              ),
-            }),
-            col.text('realname', { width: 80 }),
-            ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
-            col.text('deptname', {
-              title: col.title('dept'),
-              width: 120,
-              render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text>,
-            }),
-            col.phone('phonenumber'),
-            col.text('roles', {
-              width: 120,
-              render: (roles: UserRow['roles']) => (
-                <Space size={[0, 4]} wrap>
-                  {roles.map((r) => (
-                    <Tag key={r.roleid}>{r.rolename}</Tag>
-                  ))}
-                </Space>
-              ),
-            }),
-            col.enabled({
-              action: 'as.m.system.user.enableUser',
-              input: (u, enabled) => ({ userid: u.userid, enabled }),
-              name: (u) => u.sysusername,
-              confirm: 'off',
-              offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
-              disabled: (u) => u.userid === me,
-              testId: (u) => `user-enabled-${u.sysusername}`,
-            }),
-            col.time('createdat'),
-            col.actions(
-              (u) => [
-                { key: 'edit', action: 'as.m.system.user.updateUser', onClick: () => setDialog({ open: true, user: u }) },
-                col.remove('as.m.system.user.deleteUserById', { userid: u.userid }, u.sysusername, { hidden: u.userid === me }),
-                // RuoYi's "more" menu keeps the row short: the rarer actions live here.
-                {
-                  key: 'resetPwd',
-                  label: t('organization.user.resetPwd'),
-                  icon: <KeyOutlined />,
-                  action: 'as.m.system.user.resetPwd',
-                  more: true,
-                  onClick: () => setResetting(u),
-                },
-              ],
-              { width: 170, moreTestId: (u) => `user-more-${u.sysusername}` },
-            ),
-          ]}
+    <WithTreeFilter
+      tree={
+        <DeptFilter
+          value={deptid}
+          onChange={(d) => {
+            setDept(d);
+            list.paginate(1, list.pageSize);
+          }}
         />
-      </div>
+      }
+    >
+      <ListView<UserRow>
+        list={list}
+        add={{ action: 'as.m.system.user.insertUser', onClick: () => setDialog({ open: true, user: null }), testId: 'user-add' }}
+        rowKey="userid"
+        columns={[
+          col.text('sysusername', {
+            width: 120,
+            render: (name: string, u) => (
+              <Space size={4}>
+                {name}
+                {u.userid === me && <Tag color="blue">{t('organization.user.self')}</Tag>}
+              </Space>
+            ),
+          }),
+          col.text('realname', { width: 80 }),
+          ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
+          col.text('deptname', {
+            title: col.title('dept'),
+            width: 120,
+            render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text>,
+          }),
+          col.phone('phonenumber'),
+          col.text('roles', {
+            width: 120,
+            render: (roles: UserRow['roles']) => (
+              <Space size={[0, 4]} wrap>
+                {roles.map((r) => (
+                  <Tag key={r.roleid}>{r.rolename}</Tag>
+                ))}
+              </Space>
+            ),
+          }),
+          col.enabled({
+            action: 'as.m.system.user.enableUser',
+            input: (u, enabled) => ({ userid: u.userid, enabled }),
+            name: (u) => u.sysusername,
+            confirm: 'off',
+            offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
+            disabled: (u) => u.userid === me,
+            testId: (u) => `user-enabled-${u.sysusername}`,
+          }),
+          col.time('createdat'),
+          col.actions(
+            (u) => [
+              { key: 'edit', action: 'as.m.system.user.updateUser', onClick: () => setDialog({ open: true, user: u }) },
+              col.remove('as.m.system.user.deleteUserById', { userid: u.userid }, u.sysusername, { hidden: u.userid === me }),
+              // RuoYi's "more" menu keeps the row short: the rarer actions live here.
+              {
+                key: 'resetPwd',
+                label: t('organization.user.resetPwd'),
+                icon: <KeyOutlined />,
+                action: 'as.m.system.user.resetPwd',
+                more: true,
+                onClick: () => setResetting(u),
+              },
+            ],
+            { width: 170, moreTestId: (u) => `user-more-${u.sysusername}` },
+          ),
+        ]}
+      />
       <UserDialog
         open={dialog.open}
         user={dialog.user}
@@ -194,6 +158,6 @@ export default function User() {
         onClose={() => setDialog({ open: false, user: null })}
       />
       <ResetPwdDialog user={resetting} onClose={() => setResetting(null)} />
-    </div>
+    </WithTreeFilter>
   );
 }
