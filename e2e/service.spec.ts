@@ -18,11 +18,16 @@ async function pickCascade(page: Page, labels: string[]) {
 }
 
 /** The rendered size of the QR code canvas in a dialog. */
-async function qrSize(scope: Locator, testId: string) {
+/** The drawn size of a QR code once its dialog has finished opening (antd zooms a modal in). */
+async function expectQrSize(scope: Locator, testId: string, size: number) {
   const canvas = scope.getByTestId(testId).locator('canvas');
   await expect(canvas).toBeVisible();
-  const box = await canvas.boundingBox();
-  return { width: Math.round(box!.width), height: Math.round(box!.height) };
+  await expect
+    .poll(async () => {
+      const box = await canvas.boundingBox();
+      return box && { width: Math.round(box.width), height: Math.round(box.height) };
+    })
+    .toEqual({ width: size, height: size });
 }
 
 const rowOf = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
@@ -100,7 +105,7 @@ test.describe('providers and institutions (/Service)', () => {
     await expect(client.getByTestId('client-title')).toHaveValue('晨光实验中学');
     await client.getByTestId('client-welcome').fill('欢迎参加心理健康测评');
     await client.getByRole('button', { name: '确 定' }).click();
-    expect(await qrSize(client, 'qr-panel')).toEqual({ width: 400, height: 400 });
+    await expectQrSize(client, 'qr-panel', 400);
     const link = (await client.getByTestId('client-link').innerText()).trim();
     expect(link).toMatch(/\/r\/[A-Za-z0-9_-]{16,}$/);
     await client.locator('.ant-modal-close').click();
@@ -108,7 +113,7 @@ test.describe('providers and institutions (/Service)', () => {
     // The account dialog shows the same code at 200×200.
     await row.getByTestId('account-edit-chenguang').click();
     const edit = page.getByRole('dialog', { name: '修改机构' });
-    expect(await qrSize(edit, 'account-qr')).toEqual({ width: 200, height: 200 });
+    await expectQrSize(edit, 'account-qr', 200);
     await expect(edit.getByTestId('region-picker')).toContainText('天河区');
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'account-dialog.png') });
