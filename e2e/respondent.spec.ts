@@ -329,3 +329,87 @@ test('an unknown QR entry link says so', async ({ browser }) => {
   await screen(page, 'en', '09-unknown-entry');
   await context.close();
 });
+
+/** Answers the archive form, whatever its length, until the first questionnaire shows. */
+async function fillAnyArchive(page: Page, lang: string) {
+  const progress = page.getByTestId('r-progress');
+  await expect(page.locator('h1')).toHaveText(lang === 'zh' ? '基本资料' : 'About you');
+  while ((await page.locator('h1').textContent()) === (lang === 'zh' ? '基本资料' : 'About you')) {
+    const before = await progress.textContent();
+    await fillArchiveQuestion(page);
+    await page.getByTestId('r-next').click();
+    const moved = async () => (await progress.textContent()) !== before;
+    await expect.poll(async () => (await moved()) || (await page.getByTestId('r-error').isVisible())).toBe(true);
+    if (!(await moved())) {
+      // A number outside this form's range ("1 – 15" under the question): its lower bound.
+      const min = ((await page.locator('main').textContent()) ?? '').match(/(\d+(?:\.\d+)?)\s*–\s*\d/)?.[1];
+      expect(min, 'a refused answer that is not a number out of range').toBeDefined();
+      await page.getByTestId('r-fill').fill(min!);
+      await page.getByTestId('r-next').click();
+      await expect(progress).not.toHaveText(before ?? '');
+    }
+  }
+}
+
+test('through an institution’s QR link: register, sign, fill the archive, answer and see the plain-language result with the hotline', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  // The hospital's respondent entry, set by its provider: results shown, a hotline of its own.
+  const { token } = await apiSignIn(request, 'provider');
+  const { qrcodeurl } = await ok<{ qrcodeurl: string }>(
+    apiCall(
+      request,
+      'as.m.user.createMUserClient',
+      { musercode: 'I0002', title: '仁和妇幼心理测评', consent: '本院知情同意书', appids: ['000000001'], showresult: 1, hotline: '0571-88886666' },
+      token,
+    ),
+  );
+  const entryPath = new URL(qrcodeurl).pathname;
+  expect(entryPath).toMatch(/^\/r\/.{20,}$/);
+
+  const context = await browser.newContext({ viewport: PHONE, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto(entryPath);
+  await expect(page.getByTestId('r-choice-0')).toBeVisible();
+  await page.getByTestId('r-choice-0').check();
+  await page.getByTestId('r-realname').fill('扫码孕妈');
+  await page.getByTestId('r-gender-02').check();
+  await page.getByTestId('r-birthdate').fill('1995-06-01');
+  await page.getByTestId('r-phone').fill('13900001111');
+  await screen(page, 'zh', '10-qr-register');
+  await page.getByTestId('r-register').click();
+
+  await expect(page.getByText('本院知情同意书')).toBeVisible();
+  await page.getByTestId('r-agree').check();
+  await sign(page);
+  await page.getByTestId('r-sign').click();
+  await fillAnyArchive(page, 'zh');
+
+  // Every questionnaire of the chosen stage, the middle option throughout, until the result.
+  const next = async () =>
+    (await page.locator('h1').textContent()) === '测评已完成'
+      ? 'done'
+      : ((await page.getByTestId('r-progress').textContent()) ?? '').includes('第 1 题')
+        ? 'form'
+        : 'wait';
+  for (let form = 1; ; form++) {
+    await expect.poll(next).not.toBe('wait');
+    if ((await next()) === 'done') break;
+    expect(form, 'more questionnaires than any stage has').toBeLessThan(6);
+    await answerForm(page, 'zh', `11-qr-form${form}`, () => 2);
+  }
+  await expect(page.locator('h1')).toHaveText('测评已完成');
+  await expect(page.getByTestId('r-result').first()).toBeVisible();
+  await expect(page.locator('main')).toContainText('0571-88886666');
+  await screen(page, 'zh', '12-qr-result');
+  await context.close();
+
+  // Staff find the person who registered through the link.
+  const { token: hospital } = await apiSignIn(request, 'hospital');
+  const persons = await ok<{ rows: { realname: string }[] }>(
+    apiCall(request, 'as.m.cuser.getCUserPageList', { realname: '扫码孕妈', page: 1, pageSize: 20 }, hospital),
+  );
+  expect(persons.rows.map((r) => r.realname)).toEqual(['扫码孕妈']);
+});

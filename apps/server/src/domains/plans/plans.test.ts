@@ -72,7 +72,6 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     const calls: [string, Record<string, unknown>][] = [
       ['as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: 'x' }],
       ['as.m.exam.plan.getMUserExamPlanPage', {}],
-      ['as.m.exam.plan.getMultipleMUserExamPlanPage', { musercodes: ['I0001'] }],
       ['as.m.exam.plan.updateMUserExamPlan', { plancode: schoolPlan, planname: 'x' }],
       ['as.m.exam.plan.deleteMUserExamPlan', { plancode: schoolPlan }],
       ['as.m.exam.plan.getPlanForm', { plancode: schoolPlan }],
@@ -90,6 +89,10 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     // Individual assessment (00018, which the teacher holds) reads a plan's forms; the bureau cannot.
     expect((await s.call('as.m.assess.getFormInfoByPlanCode', { plancode: schoolPlan }, teacher)).errorCode).toBe(0);
     expect((await s.call('as.m.assess.getFormInfoByPlanCode', { plancode: schoolPlan }, bureau)).errorCode).toBe(ErrorCode.permissionDenied);
+    // ... and lists the plans it may give (the plan picker of the /empower pages); the bureau cannot.
+    const pick = { musercodes: ['I0001'], page: 1, pageSize: 20 };
+    expect((await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', pick, teacher)).errorCode).toBe(0);
+    expect((await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', pick, bureau)).errorCode).toBe(ErrorCode.permissionDenied);
     expect(await planRows()).toEqual(before);
   });
 
