@@ -24,7 +24,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { App as AntApp, Form, Input, Modal, type FormInstance, type FormItemProps, type FormProps, type ModalProps } from 'antd';
+import { App as AntApp, Form, Input, Modal, Spin, type FormInstance, type FormItemProps, type FormProps, type ModalProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ import { ApiError } from '../../api';
 import i18n from '../../i18n';
 import { labelOf, messageOf, type Resource } from '../../lib/labels';
 import { describe, fieldOf, problemOf } from './zod-rules';
+import { ErrorState } from '../list/states';
 
 interface FieldsContext {
   schema?: z.ZodType;
@@ -129,6 +130,8 @@ export interface FormDialogProps<V> {
   layout?: FormProps['layout'];
   labelWidth?: number;
   okDisabled?: boolean;
+  /** The record an edit dialog reads first: a spinner while it loads; its error (with retry) instead of the form, and no OK. */
+  load?: { error: unknown; loading: boolean; retry: () => void };
   modalProps?: Partial<ModalProps>;
   formProps?: Partial<FormProps<V>>;
   'data-testid'?: string;
@@ -151,6 +154,7 @@ export default function FormDialog<V extends object>({
   layout = 'horizontal',
   labelWidth = 110,
   okDisabled,
+  load,
   modalProps,
   formProps,
   children,
@@ -202,7 +206,7 @@ export default function FormDialog<V extends object>({
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ disabled: okDisabled }}
+      okButtonProps={{ disabled: okDisabled || !!load?.error }}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -221,7 +225,13 @@ export default function FormDialog<V extends object>({
           style={{ marginTop: 16 }}
           {...formProps}
         >
-          {children}
+          {load?.error ? (
+            <ErrorState error={load.error} onRetry={load.retry} />
+          ) : load ? (
+            <Spin spinning={load.loading}>{children}</Spin>
+          ) : (
+            children
+          )}
         </Form>
       </ContractFields>
     </Modal>

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MUserType, type ActionName, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { hashPassword } from '../../auth';
-import { ErrorState } from '../../components/list';
 import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
-import { confirmRules, newPasswordRules } from '../organization/ResetPwdDialog';
+import { NewPasswordFields } from '../organization/ResetPwdDialog';
 import './service.css';
 import CategoryPathPicker, { pathToFields, type AccountKind } from './CategoryPathPicker';
 
@@ -93,117 +92,114 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
       form={form}
       width={760}
       layout="vertical"
-      values={account ? undefined : { musertype: types.length === 1 ? String(types[0].value) : undefined, enabled: 1, category: [], region: [] }}
-      okDisabled={!!detail.error}
+      values={
+        account ? undefined : { musertype: types.length === 1 ? String(types[0].value) : undefined, enabled: 1, category: [], region: [] }
+      }
+      load={{ error: detail.error, loading: !!account && detail.isLoading, retry: () => void detail.refetch() }}
       onSubmit={submit}
       onClose={onClose}
       invalidates={invalidates}
       formProps={{ 'data-testid': 'account-form' } as object}
     >
-      {detail.error ? (
-        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
-      ) : (
-        <Spin spinning={!!account && detail.isLoading}>
-          {account && <Alert type="info" showIcon title={t('Service.account.editHint')} style={{ marginBottom: 16 }} />}
+      {account && <Alert type="info" showIcon title={t('Service.account.editHint')} style={{ marginBottom: 16 }} />}
+      <Row gutter={16}>
+        <Col span={account && qrcodeurl ? 16 : 24}>
           <Row gutter={16}>
-            <Col span={account && qrcodeurl ? 16 : 24}>
-              <Row gutter={16}>
-                {account ? (
-                  <Col span={24}>
-                    <Form.Item label={t('Service.account.username')}>
-                      <Space size={12}>
-                        <Typography.Text strong>{account.username}</Typography.Text>
-                        <Typography.Text type="secondary">{types.find((o) => o.value === account.musertype)?.label ?? account.musertype}</Typography.Text>
-                      </Space>
-                    </Form.Item>
-                  </Col>
-                ) : (
-                  <>
-                    <Col span={12}>
-                      <Field name="username" tooltip={t('Service.account.usernameFormat')}>
-                        <Input autoComplete="off" data-testid="account-username" />
-                      </Field>
-                    </Col>
-                    <Col span={12}>
-                      <Field name="musertype">
-                        <Select options={types} data-testid="account-type" placeholder={t('common.choose', { field: t('Service.account.musertype') })} />
-                      </Field>
-                    </Col>
-                    <Col span={12}>
-                      <Field name="password" tooltip={t('shell.passwordRule')} required rules={newPasswordRules(t)}>
-                        <Input.Password maxLength={32} autoComplete="new-password" data-testid="account-password" />
-                      </Field>
-                    </Col>
-                    <Col span={12}>
-                      <Field name="confirm" label={t('Service.account.confirmPassword')} dependencies={['password']} required rules={confirmRules(t)}>
-                        <Input.Password maxLength={32} autoComplete="new-password" data-testid="account-confirm" />
-                      </Field>
-                    </Col>
-                  </>
-                )}
-                <Col span={24}>
-                  <Field name="insname" label={nameLabel}>
-                    <Input data-testid="account-insname" />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="realname">
-                    <Input data-testid="account-realname" />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="phonenumber">
-                    <Input data-testid="account-phone" />
-                  </Field>
-                </Col>
-                <Col span={24}>
-                  <Field
-                    name="region"
-                    label={t('Service.account.region')}
-                    required
-                    rules={[
-                      {
-                        validator: async (_, v: RegionPath | undefined) =>
-                          v && v.length >= 2 ? undefined : Promise.reject(new Error(t('common.regionChoose'))),
-                      },
-                    ]}
-                  >
-                    <RegionPicker style={{ width: '100%' }} />
-                  </Field>
-                </Col>
-                {!account && (
-                  <>
-                    <Col span={24}>
-                      <Field name="category" label={t('Service.account.categoryPath')}>
-                        <CategoryPathPicker kind={kind} />
-                      </Field>
-                    </Col>
-                    <Col span={12}>
-                      <Field name="enabled" label={t('common.status')}>
-                        <Radio.Group options={enabledOptions} />
-                      </Field>
-                    </Col>
-                  </>
-                )}
-              </Row>
-            </Col>
-            {account && qrcodeurl && (
-              <Col span={8} style={{ textAlign: 'center' }}>
-                <Typography.Text type="secondary">{t('Service.account.qrcodeTitle')}</Typography.Text>
-                <QRCode
-                  value={qrcodeurl}
-                  size={ACCOUNT_QR_SIZE}
-                  type="canvas"
-                  bordered={false}
-                  className="service-qr"
-                  style={{ margin: '8px auto' }}
-                  data-testid="account-qr"
-                />
+            {account ? (
+              <Col span={24}>
+                <Form.Item label={t('Service.account.username')}>
+                  <Space size={12}>
+                    <Typography.Text strong>{account.username}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {types.find((o) => o.value === account.musertype)?.label ?? account.musertype}
+                    </Typography.Text>
+                  </Space>
+                </Form.Item>
               </Col>
+            ) : (
+              <>
+                <Col span={12}>
+                  <Field name="username" tooltip={t('Service.account.usernameFormat')}>
+                    <Input autoComplete="off" data-testid="account-username" />
+                  </Field>
+                </Col>
+                <Col span={12}>
+                  <Field name="musertype">
+                    <Select
+                      options={types}
+                      data-testid="account-type"
+                      placeholder={t('common.choose', { field: t('Service.account.musertype') })}
+                    />
+                  </Field>
+                </Col>
+                <NewPasswordFields
+                  confirmLabel={t('Service.account.confirmPassword')}
+                  testId="account"
+                  cols={[{ span: 12 }, { span: 12 }]}
+                />
+              </>
+            )}
+            <Col span={24}>
+              <Field name="insname" label={nameLabel}>
+                <Input data-testid="account-insname" />
+              </Field>
+            </Col>
+            <Col span={12}>
+              <Field name="realname">
+                <Input data-testid="account-realname" />
+              </Field>
+            </Col>
+            <Col span={12}>
+              <Field name="phonenumber">
+                <Input data-testid="account-phone" />
+              </Field>
+            </Col>
+            <Col span={24}>
+              <Field
+                name="region"
+                label={t('Service.account.region')}
+                required
+                rules={[
+                  {
+                    validator: async (_, v: RegionPath | undefined) =>
+                      v && v.length >= 2 ? undefined : Promise.reject(new Error(t('common.regionChoose'))),
+                  },
+                ]}
+              >
+                <RegionPicker style={{ width: '100%' }} />
+              </Field>
+            </Col>
+            {!account && (
+              <>
+                <Col span={24}>
+                  <Field name="category" label={t('Service.account.categoryPath')}>
+                    <CategoryPathPicker kind={kind} />
+                  </Field>
+                </Col>
+                <Col span={12}>
+                  <Field name="enabled" label={t('common.status')}>
+                    <Radio.Group options={enabledOptions} />
+                  </Field>
+                </Col>
+              </>
             )}
           </Row>
-        </Spin>
-      )}
+        </Col>
+        {account && qrcodeurl && (
+          <Col span={8} style={{ textAlign: 'center' }}>
+            <Typography.Text type="secondary">{t('Service.account.qrcodeTitle')}</Typography.Text>
+            <QRCode
+              value={qrcodeurl}
+              size={ACCOUNT_QR_SIZE}
+              type="canvas"
+              bordered={false}
+              className="service-qr"
+              style={{ margin: '8px auto' }}
+              data-testid="account-qr"
+            />
+          </Col>
+        )}
+      </Row>
     </FormDialog>
   );
 }

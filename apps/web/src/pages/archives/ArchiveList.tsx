@@ -3,13 +3,13 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Gender, type ArchiveRow, type CuserRow } from '@xinli/contract';
-import { f, ListView, useListPage, type FilterDef } from '../../components/list';
+import { ListView } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { archiveLink, maskIdCard } from '../../lib/populations';
 import { useLocalText } from '../../lib/options';
 import { regionOr } from '../../components/archive-form/RegionText';
 import PersonDialog, { useArchiveHead } from './PersonDialog';
-import { PersonTransfer, useDeletePerson } from './usePersonActions';
+import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from './usePersonActions';
 
 const LIST = 'as.m.cuser.getCUserArchivePageList';
 
@@ -24,20 +24,7 @@ export default function ArchiveList({ appid }: { appid?: string }) {
   const navigate = useNavigate();
   const institutions = useInstitutions();
   const head = useArchiveHead(appid);
-  const filters: FilterDef[] = [
-    f.text('realname', { maxLength: 50 }),
-    f.enumOf('gender', Gender, { width: 110 }),
-    f.text('phonenumber', { maxLength: 11, width: 150 }),
-    ...(appid ? [] : [f.app()]),
-    f.dateRange('createdat', ['startdate', 'enddate']),
-    f.institution(),
-  ];
-  const list = useListPage(LIST, {
-    resource: 'archives.person',
-    filters,
-    input: appid ? { appid } : {},
-    invalidates: ['as.m.cuser.getCUserPageList'],
-  });
+  const list = usePersonListPage(LIST, appid);
   const [dialog, setDialog] = useState<{ open: boolean; person: CuserRow | null }>({ open: false, person: null });
   const remove = useDeletePerson();
   const { col } = list;
@@ -52,12 +39,7 @@ export default function ArchiveList({ appid }: { appid?: string }) {
     <ListView<ArchiveRow>
       list={list}
       rowKey="cusercode"
-      add={{
-        action: 'as.m.cuser.insertCUser',
-        onClick: () => setDialog({ open: true, person: null }),
-        label: t('archives.person.add'),
-        testId: 'person-add',
-      }}
+      add={addPersonButton(t('archives.person.add'), () => setDialog({ open: true, person: null }))}
       actions={<PersonTransfer appid={appid} filters={list.filters} />}
       columns={[
         col.text('realname', {

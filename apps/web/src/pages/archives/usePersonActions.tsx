@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Dropdown, Space } from 'antd';
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { importTemplates, type ImportTemplate } from '@xinli/contract';
+import { Gender, importTemplates, type ImportTemplate } from '@xinli/contract';
 import { call, download } from '../../api';
 import { useAccess } from '../../components/access';
 import { ExportButton } from '../../components/transfer';
-import { useConfirmCall, type Filters } from '../../components/list';
+import { f, useConfirmCall, useListPage, type Filters, type ListPageOptions } from '../../components/list';
 import { useApps } from '../../components/pickers';
 import PersonImportDialog, { IMPORT_ACTIONS } from './PersonImportDialog';
 
@@ -83,3 +83,34 @@ export function PersonTransfer({ appid, filters }: { appid?: string; filters: Fi
     </Space>
   );
 }
+
+const PERSONS = 'as.m.cuser.getCUserPageList';
+const ARCHIVES = 'as.m.cuser.getCUserArchivePageList';
+
+/**
+ * The list of an /empower persons page or an /archives page, for one population (`appid`) or
+ * all: the same filters, and a change on one refreshes the other.
+ */
+export function usePersonListPage<N extends typeof PERSONS | typeof ARCHIVES>(action: N, appid?: string) {
+  return useListPage(action, {
+    resource: 'archives.person',
+    filters: [
+      f.text('realname', { maxLength: 50 }),
+      f.enumOf('gender', Gender, { width: 110 }),
+      f.text('phonenumber', { maxLength: 11, width: 150 }),
+      ...(appid ? [] : [f.app()]),
+      f.dateRange('createdat', ['startdate', 'enddate']),
+      f.institution(),
+    ],
+    input: (appid ? { appid } : {}) as ListPageOptions<N>['input'],
+    invalidates: [action === PERSONS ? ARCHIVES : PERSONS],
+  });
+}
+
+/** The "register a person" button of the person lists (ListView's `add`). */
+export const addPersonButton = (label: string, onClick: () => void) => ({
+  action: 'as.m.cuser.insertCUser' as const,
+  onClick,
+  label,
+  testId: 'person-add',
+});

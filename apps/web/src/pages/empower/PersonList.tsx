@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Gender, type CuserRow } from '@xinli/contract';
 import { Can } from '../../components/access';
-import { f, ListView, useListPage, type FilterDef } from '../../components/list';
+import { ListView } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { archiveLink, maskIdCard, pagesOf } from '../../lib/populations';
 import PersonDialog from '../archives/PersonDialog';
-import { PersonTransfer, useDeletePerson } from '../archives/usePersonActions';
+import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from '../archives/usePersonActions';
 import GiveDialog, { type GivePerson } from './GiveDialog';
 
 const LIST = 'as.m.cuser.getCUserPageList';
@@ -22,20 +22,7 @@ export default function PersonList({ appid }: { appid?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const institutions = useInstitutions();
-  const filters: FilterDef[] = [
-    f.text('realname', { maxLength: 50 }),
-    f.enumOf('gender', Gender, { width: 110 }),
-    f.text('phonenumber', { maxLength: 11, width: 150 }),
-    ...(appid ? [] : [f.app()]),
-    f.dateRange('createdat', ['startdate', 'enddate']),
-    f.institution(),
-  ];
-  const list = useListPage(LIST, {
-    resource: 'archives.person',
-    filters,
-    input: appid ? { appid } : {},
-    invalidates: ['as.m.cuser.getCUserArchivePageList'],
-  });
+  const list = usePersonListPage(LIST, appid);
   const [dialog, setDialog] = useState<{ open: boolean; person: CuserRow | null }>({ open: false, person: null });
   const [selected, setSelected] = useState<CuserRow[]>([]);
   const [give, setGive] = useState<GivePerson[]>([]);
@@ -46,12 +33,7 @@ export default function PersonList({ appid }: { appid?: string }) {
     <ListView<CuserRow>
       list={list}
       rowKey="cusercode"
-      add={{
-        action: 'as.m.cuser.insertCUser',
-        onClick: () => setDialog({ open: true, person: null }),
-        label: t('archives.person.add'),
-        testId: 'person-add',
-      }}
+      add={addPersonButton(t('archives.person.add'), () => setDialog({ open: true, person: null }))}
       actions={
         <>
           <Can action="as.m.user.insertCUserAssessCodes">

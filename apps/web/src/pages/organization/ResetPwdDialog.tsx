@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import { Col, Input, type ColProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,28 @@ export const confirmRules = (t: TFunction): Rule[] => [
       !value || value === getFieldValue('password') ? undefined : Promise.reject(new Error(t('organization.user.passwordMismatch'))),
   }),
 ];
+
+/**
+ * The initial password of a new account and its confirmation (SPEC §5 rule, each in the column
+ * its dialog gives it); the dialog sends the password as uppercase MD5.
+ */
+export function NewPasswordFields({ confirmLabel, testId, cols }: { confirmLabel: string; testId: string; cols: [ColProps, ColProps] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Col {...cols[0]}>
+        <Field name="password" tooltip={t('shell.passwordRule')} required rules={newPasswordRules(t)}>
+          <Input.Password maxLength={32} autoComplete="new-password" data-testid={`${testId}-password`} />
+        </Field>
+      </Col>
+      <Col {...cols[1]}>
+        <Field name="confirm" label={confirmLabel} dependencies={['password']} required rules={confirmRules(t)}>
+          <Input.Password maxLength={32} autoComplete="new-password" data-testid={`${testId}-confirm`} />
+        </Field>
+      </Col>
+    </>
+  );
+}
 
 export interface ResetPwdDialogProps {
   user: UserRow | null;

@@ -1,15 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { Col, Form, Input, Radio, Row, Select, Spin, TreeSelect } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { hashPassword, useSession } from '../../auth';
-import { ErrorState } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
-import { confirmRules, newPasswordRules } from './ResetPwdDialog';
+import { NewPasswordFields } from './ResetPwdDialog';
 
 interface UserForm {
   sysusername: string;
@@ -138,111 +137,94 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
               musercode: musercode ?? institutions.own,
             }
       }
-      okDisabled={!!detail.error}
+      load={{ error: detail.error, loading: !!loading, retry: () => void detail.refetch() }}
       onSubmit={submit}
       onClose={onClose}
       invalidates={invalidates}
       formProps={{ 'data-testid': 'user-form' } as object}
     >
-      {detail.error ? (
-        <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
-      ) : (
-        <Spin spinning={!!loading}>
-          <Row gutter={16}>
-            {!user && institutions.many && (
-              <Col span={24}>
-                <Field
-                  name="musercode"
-                  label={t('common.institution')}
-                  required
-                  rules={[{ required: true, message: choose('common.institution') }]}
-                >
-                  <InstitutionSelect onChange={() => form.setFieldsValue({ deptid: null, roleids: [] })} />
-                </Field>
-              </Col>
-            )}
+      <Row gutter={16}>
+        {!user && institutions.many && (
+          <Col span={24}>
+            <Field
+              name="musercode"
+              label={t('common.institution')}
+              required
+              rules={[{ required: true, message: choose('common.institution') }]}
+            >
+              <InstitutionSelect onChange={() => form.setFieldsValue({ deptid: null, roleids: [] })} />
+            </Field>
+          </Col>
+        )}
+        <Col span={12}>
+          <Field name="realname">
+            <Input data-testid="user-realname" />
+          </Field>
+        </Col>
+        <Col span={12}>
+          <Field name="deptid" label={t('organization.user.dept')}>
+            <TreeSelect
+              allowClear
+              treeDefaultExpandAll
+              treeData={deptOptions}
+              loading={depts.isLoading}
+              placeholder={choose('organization.user.dept')}
+              data-testid="user-dept"
+            />
+          </Field>
+        </Col>
+        {!user && (
+          <>
             <Col span={12}>
-              <Field name="realname">
-                <Input data-testid="user-realname" />
+              <Field name="sysusername" tooltip={t('organization.user.sysusernameFormat')}>
+                <Input autoComplete="off" data-testid="user-sysusername" />
               </Field>
             </Col>
-            <Col span={12}>
-              <Field name="deptid" label={t('organization.user.dept')}>
-                <TreeSelect
-                  allowClear
-                  treeDefaultExpandAll
-                  treeData={deptOptions}
-                  loading={depts.isLoading}
-                  placeholder={choose('organization.user.dept')}
-                  data-testid="user-dept"
-                />
-              </Field>
-            </Col>
-            {!user && (
-              <>
-                <Col span={12}>
-                  <Field name="sysusername" tooltip={t('organization.user.sysusernameFormat')}>
-                    <Input autoComplete="off" data-testid="user-sysusername" />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="password" tooltip={t('shell.passwordRule')} required rules={newPasswordRules(t)}>
-                    <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-password" />
-                  </Field>
-                </Col>
-                <Col span={12} offset={12}>
-                  <Field
-                    name="confirm"
-                    label={t('organization.user.confirmPassword')}
-                    dependencies={['password']}
-                    required
-                    rules={confirmRules(t)}
-                  >
-                    <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-confirm" />
-                  </Field>
-                </Col>
-              </>
-            )}
-            <Col span={12}>
-              <Field name="phonenumber">
-                <Input />
-              </Field>
-            </Col>
-            <Col span={12}>
-              <Field name="email">
-                <Input />
-              </Field>
-            </Col>
-            <Col span={12}>
-              <Field name="sex">
-                <Select allowClear options={genders} placeholder={choose('organization.user.sex')} />
-              </Field>
-            </Col>
-            <Col span={12}>
-              <Field name="enabled" label={t('common.status')}>
-                <Radio.Group options={enabledOptions} />
-              </Field>
-            </Col>
-            <Col span={24}>
-              <Field name="roleids" label={t('organization.user.roles')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  options={roleOptions}
-                  loading={detail.isLoading}
-                  placeholder={choose('organization.user.roles')}
-                  data-testid="user-roles"
-                />
-              </Field>
-            </Col>
-            <Col span={24}>
-              <Field name="remark">
-                <Input.TextArea rows={2} showCount />
-              </Field>
-            </Col>
-          </Row>
-        </Spin>
-      )}
+            <NewPasswordFields
+              confirmLabel={t('organization.user.confirmPassword')}
+              testId="user"
+              cols={[{ span: 12 }, { span: 12, offset: 12 }]}
+            />
+          </>
+        )}
+        <Col span={12}>
+          <Field name="phonenumber">
+            <Input />
+          </Field>
+        </Col>
+        <Col span={12}>
+          <Field name="email">
+            <Input />
+          </Field>
+        </Col>
+        <Col span={12}>
+          <Field name="sex">
+            <Select allowClear options={genders} placeholder={choose('organization.user.sex')} />
+          </Field>
+        </Col>
+        <Col span={12}>
+          <Field name="enabled" label={t('common.status')}>
+            <Radio.Group options={enabledOptions} />
+          </Field>
+        </Col>
+        <Col span={24}>
+          <Field name="roleids" label={t('organization.user.roles')}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={roleOptions}
+              loading={detail.isLoading}
+              placeholder={choose('organization.user.roles')}
+              data-testid="user-roles"
+            />
+          </Field>
+        </Col>
+        <Col span={24}>
+          <Field name="remark">
+            <Input.TextArea rows={2} showCount />
+          </Field>
+        </Col>
+      </Row>
     </FormDialog>
   );
 }
