@@ -1,3 +1,12 @@
 export { default as FormDialog, Field, ContractFields, contractRules, type FormDialogProps, type FieldProps } from './FormDialog';
 export { describe, fieldOf, problemOf, unwrap, type FieldSpec, type Problem } from './zod-rules';
-export { default as RegionPicker, regionToFields, fieldsToRegion, regionQuery, type RegionPath, type RegionPickerProps, type Region } from '../RegionPicker';
+export {
+  default as RegionPicker,
+  regionToFields,
+  fieldsToRegion,
+  regionQuery,
+  type RegionPath,
+  type RegionPickerProps,
+  type Region,
+} from '../RegionPicker';
+export { RemoveRowButton, AddRowButton } from './rows';

@@ -17,6 +17,19 @@ import {
   type EditorValues,
 } from './scale-editor/editorState';
 
+/** A required yes/no item (0/1) of factor F1. */
+const yesNo = (no: number, text: { zh: string; en: string }) => ({
+  no,
+  type: 1 as const,
+  required: true,
+  text,
+  options: [
+    { text: { zh: '无', en: 'No' }, score: 0 },
+    { text: { zh: '有', en: 'Yes' }, score: 1 },
+  ],
+  factor: 'F1',
+});
+
 /** A small custom scale touching every part of the model. */
 const sample: FormDefinitionInput = {
   formcode: 'MOOD5',
@@ -29,29 +42,8 @@ const sample: FormDefinitionInput = {
   source: 'internal',
   fulltext: true,
   questions: [
-    {
-      no: 1,
-      type: 1,
-      required: true,
-      text: { zh: '心情低落', en: 'Low mood' },
-      options: [
-        { text: { zh: '无', en: 'No' }, score: 0 },
-        { text: { zh: '有', en: 'Yes' }, score: 1 },
-      ],
-      factor: 'F1',
-    },
-    {
-      no: 2,
-      type: 1,
-      required: true,
-      text: { zh: '精力充沛', en: 'Energetic' },
-      options: [
-        { text: { zh: '无', en: 'No' }, score: 0 },
-        { text: { zh: '有', en: 'Yes' }, score: 1 },
-      ],
-      reverse: true,
-      factor: 'F1',
-    },
+    yesNo(1, { zh: '心情低落', en: 'Low mood' }),
+    { ...yesNo(2, { zh: '精力充沛', en: 'Energetic' }), reverse: true },
     {
       no: 3,
       type: 2,

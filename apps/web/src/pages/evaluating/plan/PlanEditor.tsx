@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { useApps } from '../../../components/pickers';
-import { ContractFields, Field } from '../../../components/form';
+import { AddRowButton, ContractFields, Field, RemoveRowButton } from '../../../components/form';
 import OrderButtons from '../../../components/OrderButtons';
 import { useFormOptions, useStageOptions } from './usePlanOptions';
 
@@ -71,24 +71,9 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       .map((s) => ({ stagecode: s.stagecode!, ...(s.formcodes?.length ? { formcodes: s.formcodes } : {}) }));
     setBusy(true);
     try {
-      if (isNew)
-        await call('as.m.exam.plan.insertMUserExamPlan', {
-          appid: v.appid,
-          planname: v.planname.trim(),
-          description: v.description ?? '',
-          iscommon: v.iscommon ? 1 : 0,
-          stages: stageList,
-          formcodes: v.formcodes ?? [],
-        });
-      else if (plan)
-        await call('as.m.exam.plan.updateMUserExamPlan', {
-          plancode: plan.plancode,
-          planname: v.planname.trim(),
-          description: v.description ?? '',
-          enabled: v.enabled ? 1 : 0,
-          stages: stageList,
-          formcodes: v.formcodes ?? [],
-        });
+      const fields = { planname: v.planname.trim(), description: v.description ?? '', stages: stageList, formcodes: v.formcodes ?? [] };
+      if (isNew) await call('as.m.exam.plan.insertMUserExamPlan', { ...fields, appid: v.appid, iscommon: v.iscommon ? 1 : 0 });
+      else if (plan) await call('as.m.exam.plan.updateMUserExamPlan', { ...fields, plancode: plan.plancode, enabled: v.enabled ? 1 : 0 });
       message.success(t('common.saved'));
       onSaved();
     } catch {
@@ -177,18 +162,12 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
                           />
                         </Form.Item>
                         <OrderButtons index={i} count={fields.length} onMove={move} down={false} />
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          onClick={() => remove(f.name)}
-                          aria-label={t('common.delete')}
-                        />
+                        <RemoveRowButton onClick={() => remove(f.name)} />
                       </div>
                     ))}
-                    <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ formcodes: [] })} disabled={!appid}>
+                    <AddRowButton size="middle" onClick={() => add({ formcodes: [] })} disabled={!appid}>
                       {k('addStage')}
-                    </Button>
+                    </AddRowButton>
                   </Space>
                 )}
               </Form.List>

@@ -16,6 +16,7 @@ import {
   type QuestionValues,
 } from './editorState';
 import { useFormValue } from './useFormValue';
+import { AddRowButton, RemoveRowButton } from '../../../components/form';
 
 /** Indicators (total and factor scores) with their formula, transforms and score bands. */
 export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
@@ -103,7 +104,10 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
           <Form.Item
             name={path('code')}
             label={k('code')}
-            rules={[{ required: true, message: t('evaluating.editor.required.code') }, { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') }]}
+            rules={[
+              { required: true, message: t('evaluating.editor.required.code') },
+              { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') },
+            ]}
           >
             <Input maxLength={32} data-testid={`ind${index}-code`} />
           </Form.Item>
@@ -119,7 +123,11 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name={path('name', 'zh')} label={k('name')} rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.name') }]}>
+          <Form.Item
+            name={path('name', 'zh')}
+            label={k('name')}
+            rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.name') }]}
+          >
             <Input maxLength={100} data-testid={`ind${index}-name`} />
           </Form.Item>
         </Col>
@@ -153,7 +161,11 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
         </Col>
         {ind?.formula === 'countAtLeast' && (
           <Col xs={12} md={4}>
-            <Form.Item name={path('countValue')} label={k('countValue')} rules={[{ required: true, message: t('evaluating.editor.required.countValue') }]}>
+            <Form.Item
+              name={path('countValue')}
+              label={k('countValue')}
+              rules={[{ required: true, message: t('evaluating.editor.required.countValue') }]}
+            >
               <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -201,16 +213,10 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
                 <Form.Item name={[f.name, 'weight']} noStyle>
                   <InputNumber placeholder={k('weight')} style={{ width: 90 }} />
                 </Form.Item>
-                {!readOnly && (
-                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
-                )}
+                {!readOnly && <RemoveRowButton type="default" onClick={() => remove(f.name)} />}
               </Space.Compact>
             ))}
-            {!readOnly && (
-              <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add({ no: null, weight: 1 })}>
-                {k('addWeight')}
-              </Button>
-            )}
+            {!readOnly && <AddRowButton onClick={() => add({ no: null, weight: 1 })}>{k('addWeight')}</AddRowButton>}
           </Space>
         </div>
       )}
@@ -250,15 +256,11 @@ function TransformsList({ index, readOnly }: { index: number; readOnly: boolean 
                     <InputNumber min={0} max={6} precision={0} placeholder={k('digits')} style={{ width: 80 }} />
                   </Form.Item>
                 )}
-                {!readOnly && (
-                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common.delete')} />
-                )}
+                {!readOnly && <RemoveRowButton type="default" onClick={() => remove(f.name)} />}
               </Space.Compact>
             ))}
             {!readOnly && (
-              <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add({ op: 'linear', a: 1.25, b: 0, digits: null })}>
-                {k('addTransform')}
-              </Button>
+              <AddRowButton onClick={() => add({ op: 'linear', a: 1.25, b: 0, digits: null })}>{k('addTransform')}</AddRowButton>
             )}
           </Space>
         </div>
@@ -346,7 +348,11 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                   <Form.Item name={[f.name, 'level']} noStyle>
                     <LevelSelect data-testid={`ind${index}-band${i}-level`} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'label', 'zh']} noStyle rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.label') }]}>
+                  <Form.Item
+                    name={[f.name, 'label', 'zh']}
+                    noStyle
+                    rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.label') }]}
+                  >
                     <Input placeholder={k('label')} className="band-label" maxLength={100} data-testid={`ind${index}-band${i}-label`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'label', 'en']} noStyle>
@@ -361,16 +367,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                   <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => toggle(i)}>
                     {k('details')}
                   </Button>
-                  {!readOnly && (
-                    <Button
-                      type="text"
-                      danger
-                      size="small"
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(f.name)}
-                      aria-label={t('common.delete')}
-                    />
-                  )}
+                  {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
                 </div>
                 <div className="band-texts" hidden={!open.has(i)}>
                   <Form.Item name={[f.name, 'interpretation', 'zh']} label={`${k('interpretation')}（${t('common.zh')}）`}>

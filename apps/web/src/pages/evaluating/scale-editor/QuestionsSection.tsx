@@ -15,6 +15,7 @@ import {
   type QuestionValues,
 } from './editorState';
 import { useFormValue } from './useFormValue';
+import { RemoveRowButton } from '../../../components/form';
 
 /** Common answer scales, so a 20-item Likert scale is not typed option by option. */
 const PRESETS: Record<string, [string, string, number][]> = {
@@ -193,12 +194,7 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
           aria-label={t('common.moveDown')}
         />
       </Tooltip>
-      <Popconfirm
-        title={k('deleteConfirm', { no })}
-        onConfirm={onDelete}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-      >
+      <Popconfirm title={k('deleteConfirm', { no })} onConfirm={onDelete} okText={t('common.confirm')} cancelText={t('common.cancel')}>
         <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
       </Popconfirm>
     </Space>
@@ -207,7 +203,11 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
   return (
     <Card size="small" className="question-card" title={header} extra={extra} data-testid={`question-${no}`}>
       <div className="question-texts">
-        <Form.Item name={path('text', 'zh')} rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.textZh') }]} className="grow">
+        <Form.Item
+          name={path('text', 'zh')}
+          rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.textZh') }]}
+          className="grow"
+        >
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textZh')} maxLength={1000} data-testid={`q${no}-text`} />
         </Form.Item>
         <Form.Item name={path('text', 'en')} className="grow">
@@ -273,15 +273,7 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
               <Form.Item name={[field.name, 'score']} rules={[{ required: true, message: t('evaluating.editor.required.score') }]}>
                 <InputNumber placeholder={k('score')} style={{ width: 90 }} data-testid={`q${no}-opt${i + 1}-score`} />
               </Form.Item>
-              {!readOnly && (
-                <Button
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  onClick={() => remove(field.name)}
-                  disabled={fields.length <= 2}
-                  aria-label={t('common.delete')}
-                />
-              )}
+              {!readOnly && <RemoveRowButton onClick={() => remove(field.name)} disabled={fields.length <= 2} />}
             </div>
           ))}
           {!readOnly && (

@@ -1,5 +1,4 @@
-import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MentalState } from '@xinli/contract';
 import { LEVELS, useLevelLabel } from '../../../components/levels';
@@ -7,6 +6,7 @@ import { useEnumOptions, useLocalText } from '../../../lib/options';
 import { LevelSelect } from './IndicatorsSection';
 import { isChoice, newCritical, newValidity, type CriticalValues, type IndicatorValues, type QuestionValues } from './editorState';
 import { useFormValue } from './useFormValue';
+import { AddRowButton, RemoveRowButton } from '../../../components/form';
 
 /** Critical items, validity rules and the overall mental-state rule. */
 export default function RulesSection({ readOnly }: { readOnly: boolean }) {
@@ -47,7 +47,11 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                   : [];
               return (
                 <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
-                  <Form.Item name={[f.name, 'no']} label={k('question')} rules={[{ required: true, message: t('evaluating.editor.required.question') }]}>
+                  <Form.Item
+                    name={[f.name, 'no']}
+                    label={k('question')}
+                    rules={[{ required: true, message: t('evaluating.editor.required.question') }]}
+                  >
                     <Select
                       options={questionOptions}
                       style={{ width: 260 }}
@@ -61,34 +65,22 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                   <Form.Item name={[f.name, 'options']} label={k('options')}>
                     <Select mode="multiple" options={positions} style={{ minWidth: 180 }} disabled={positions.length === 0} />
                   </Form.Item>
-                  <Form.Item
-                    name={[f.name, 'reason', 'zh']}
+                  <TextPair
+                    name={[f.name, 'reason']}
                     label={k('reason')}
-                    rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.reason') }]}
-                    className="grow"
-                  >
-                    <Input maxLength={500} data-testid={`critical-${i}-reason`} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'reason', 'en']} label={k('reasonEn')} className="grow">
-                    <Input maxLength={500} />
-                  </Form.Item>
-                  {!readOnly && (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(f.name)}
-                      aria-label={t('common.delete')}
-                    />
-                  )}
+                    labelEn={k('reasonEn')}
+                    required={t('evaluating.editor.required.reason')}
+                    testId={`critical-${i}-reason`}
+                  />
+                  {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
                 </div>
               );
             })}
             {!readOnly && (
               <div>
-                <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(newCritical())} data-testid="add-critical">
+                <AddRowButton onClick={() => add(newCritical())} data-testid="add-critical">
                   {k('add')}
-                </Button>
+                </AddRowButton>
               </div>
             )}
           </>
@@ -116,7 +108,11 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
             {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
             {fields.map((f) => (
               <div className="rule-row" key={f.key}>
-                <Form.Item name={[f.name, 'indicator']} label={k('indicator')} rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}>
+                <Form.Item
+                  name={[f.name, 'indicator']}
+                  label={k('indicator')}
+                  rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}
+                >
                   <Select options={indicatorOptions} style={{ width: 200 }} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'op']} label={k('op')}>
@@ -128,36 +124,25 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
                     ]}
                   />
                 </Form.Item>
-                <Form.Item name={[f.name, 'value']} label={k('value')} rules={[{ required: true, message: t('evaluating.editor.required.value') }]}>
+                <Form.Item
+                  name={[f.name, 'value']}
+                  label={k('value')}
+                  rules={[{ required: true, message: t('evaluating.editor.required.value') }]}
+                >
                   <InputNumber style={{ width: 90 }} />
                 </Form.Item>
-                <Form.Item
-                  name={[f.name, 'message', 'zh']}
+                <TextPair
+                  name={[f.name, 'message']}
                   label={k('message')}
-                  rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.message') }]}
-                  className="grow"
-                >
-                  <Input maxLength={500} />
-                </Form.Item>
-                <Form.Item name={[f.name, 'message', 'en']} label={k('messageEn')} className="grow">
-                  <Input maxLength={500} />
-                </Form.Item>
-                {!readOnly && (
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(f.name)}
-                    aria-label={t('common.delete')}
-                  />
-                )}
+                  labelEn={k('messageEn')}
+                  required={t('evaluating.editor.required.message')}
+                />
+                {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
               </div>
             ))}
             {!readOnly && (
               <div>
-                <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(newValidity())}>
-                  {k('add')}
-                </Button>
+                <AddRowButton onClick={() => add(newValidity())}>{k('add')}</AddRowButton>
               </div>
             )}
           </>
@@ -185,7 +170,11 @@ function MentalStateRule() {
       {on && (
         <>
           <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
-          <Form.Item name="mentalStateIndicators" label={k('indicators')} rules={[{ required: true, message: t('evaluating.editor.required.indicators') }]}>
+          <Form.Item
+            name="mentalStateIndicators"
+            label={k('indicators')}
+            rules={[{ required: true, message: t('evaluating.editor.required.indicators') }]}
+          >
             <Select mode="multiple" options={indicatorOptions} style={{ maxWidth: 520 }} />
           </Form.Item>
           <div className="level-map">
@@ -202,5 +191,31 @@ function MentalStateRule() {
         </>
       )}
     </Card>
+  );
+}
+
+/** A rule's text in Chinese (required: respondents and staff read it) and English (optional). */
+function TextPair({
+  name,
+  label,
+  labelEn,
+  required,
+  testId,
+}: {
+  name: [number, string];
+  label: string;
+  labelEn: string;
+  required: string;
+  testId?: string;
+}) {
+  return (
+    <>
+      <Form.Item name={[...name, 'zh']} label={label} rules={[{ required: true, whitespace: true, message: required }]} className="grow">
+        <Input maxLength={500} data-testid={testId} />
+      </Form.Item>
+      <Form.Item name={[...name, 'en']} label={labelEn} className="grow">
+        <Input maxLength={500} />
+      </Form.Item>
+    </>
   );
 }
