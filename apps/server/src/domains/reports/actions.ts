@@ -1,7 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, max, min, sql, type SQL } from 'drizzle-orm';
 import { bandColour, type AnswerInput, type FormDefinition, type Lang, type ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
-import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
 import { iso, newId, paged } from '../../kit/index.js';

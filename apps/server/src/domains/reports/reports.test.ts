@@ -31,7 +31,7 @@ describe.each(engines())('reports on %s', (engine) => {
   let first: { phq: string; gad: string; token: string };
   let second: { phq: string; token: string };
 
-  const call = async (name: string, body: unknown, token: string) => {
+  const call = async (name: string, body: Record<string, unknown>, token: string) => {
     const res = await s.call(name as never, body, token);
     expect(res.errorCode, `${name}: ${res.errorMsg}`).toBe(0);
     return res.data;
@@ -238,7 +238,7 @@ describe.each(engines())('reports on %s', (engine) => {
   });
 
   it('another institution’s reports, persons and filters are not found by every action', async () => {
-    const nf = async (name: string, body: unknown) => expect((await s.call(name as never, body, hospital)).errorCode, name).toBe(ErrorCode.notFound);
+    const nf = async (name: string, body: Record<string, unknown>) => expect((await s.call(name as never, body, hospital)).errorCode, name).toBe(ErrorCode.notFound);
     const before = await fingerprint(s.database.db);
     await nf('as.m.exam.getCUserReport', { reportid: first.phq });
     await nf('as.m.exam.updateReport', { reportid: first.phq, comment: '越权' });
