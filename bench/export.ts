@@ -12,6 +12,7 @@
  * The reports are inserted with SQL (generate_series), not scored: the export reads stored rows.
  */
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -59,8 +60,11 @@ if (mode === '--baseline') {
   const at = new Date('2026-01-01T00:00:00Z').getTime();
   for (let i = 0; i < ROWS; i++) {
     ws.addRow([`B${String(i).padStart(9, '0')}`, '测评对象', '女', '滨江第一中学', '学生', '', '', '患者健康问卷抑郁量表（PHQ-9）', 1, new Date(at - i * 1000).toISOString().slice(0, 19), i % 5, i % 5, '否', '否', i % 28, i % 5]).commit();
-    // Let the writer flush, as the export does after each batch.
-    if (i % 1000 === 999) await new Promise((r) => setImmediate(r));
+    // Wait while the zip's input is full, as the export does (kit/xlsx.ts): without it rows pile up in memory.
+    if (i % 1000 === 999) {
+      const input = (ws as unknown as { stream: { pipes: (NodeJS.EventEmitter & { _writableState: { needDrain: boolean } })[] } }).stream.pipes[0]!;
+      if (input._writableState.needDrain) await once(input, 'drain');
+    }
   }
   ws.commit();
   await wb.commit();

@@ -8,6 +8,19 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** A cell that a spreadsheet would run as a formula (= + - @, also after a tab or CR) is written as text (DESIGN §6). */
 export const escapeCell = (v: unknown): unknown => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
+/**
+ * Waits while the zip's input is full. exceljs writes a sheet's rows into the zip's input stream
+ * without looking at its answer, so rows made faster than the compressor (or the client) takes
+ * them would pile up in memory. That input stream marks itself "needs drain" once it holds more
+ * than its high-water mark; waiting for its drain after each batch is the backpressure the writer
+ * lacks. (It reads exceljs internals: if they change, this stops waiting rather than hanging.)
+ */
+function flushed(ws: ExcelJS.Worksheet): Promise<unknown> {
+  type Input = NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } };
+  const input = (ws as unknown as { stream?: { pipes?: Input[] } }).stream?.pipes?.[0];
+  return input?._writableState?.needDrain ? once(input, 'drain') : Promise.resolve();
+}
+
 /** Adds rows to the sheet being streamed; resolves once the output has room for more. */
 export type AddRows = (rows: unknown[][]) => Promise<void>;
 
@@ -24,6 +37,7 @@ export function streamXlsx(sheetName: string, header: string[], fill: (add: AddR
   const ws = wb.addWorksheet(sheetName);
   const add: AddRows = async (rows) => {
     for (const r of rows) ws.addRow(r.map(escapeCell)).commit();
+    await flushed(ws);
     if (body.writableNeedDrain) await once(body, 'drain');
   };
   const run = async () => {
