@@ -6,6 +6,7 @@ import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
 import { examActions } from './actions/exam.js';
+import { reportActions } from './actions/reports.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
 
@@ -21,6 +22,7 @@ export const catalogue = {
   ...scaleActions,
   ...planActions,
   ...examActions,
+  ...reportActions,
   ...personActions,
   ...accountActions,
 } satisfies Record<string, ActionDef>;
