@@ -1,5 +1,6 @@
 import { actionNames } from '@xinli/contract';
 import type { HandlerMap } from '../http/handlers.js';
+import type { JobHandlers } from '../kit/jobs/index.js';
 import { authHandlers } from './auth/handlers.js';
 import { accountHandlers } from './accounts/handlers.js';
 import { appHandlers } from './apps/handlers.js';
@@ -20,6 +21,9 @@ export const handlers: HandlerMap = {
   ...personHandlers,
   ...assessmentHandlers,
 };
+
+/** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
+export const jobHandlers: JobHandlers = {};
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
 export function missingHandlers(map: HandlerMap = handlers): string[] {

@@ -30,6 +30,8 @@ export const ID_PREFIXES = {
   C: 'person',
   /** one committed roster import (persons) */
   IM: 'person import',
+  /** background job (kit/jobs) */
+  J: 'job',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;
