@@ -36,8 +36,8 @@ export interface Config {
   /** Outbound warning notifications (WARNING_WEBHOOK_URL, signed with WARNING_WEBHOOK_SECRET); none when unset. */
   warningWebhookUrl?: string;
   warningWebhookSecret?: string;
-  /** How often the warning sweeps run (WARNING_SWEEP_SECONDS; 0: never, as in tests, which run them by hand). */
-  warningSweepSeconds: number;
+  /** How often each server process looks for due background jobs (JOB_POLL_MS; 0: never, as in tests, which run them by hand). */
+  jobPollMs: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -65,13 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
     warningWebhookUrl: env.WARNING_WEBHOOK_URL || undefined,
     warningWebhookSecret: env.WARNING_WEBHOOK_SECRET || undefined,
-    warningSweepSeconds: num(env.WARNING_SWEEP_SECONDS, 60),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
+    jobPollMs: num(env.JOB_POLL_MS, 1000),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }
 
 /** Defaults for tests: no web, quiet logs, in-memory database chosen by the caller. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, warningSweepSeconds: 0, ...overrides };
+  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, jobPollMs: 0, ...overrides };
 }

@@ -11,7 +11,7 @@ import { authenticate } from '../auth/sessions.js';
 import { channelFromConfig } from './channel.js';
 import { createWarnEventHub, type WarnEvent } from './events.js';
 import { unreadCount } from './handlers.js';
-import { runWarningSweeps } from './sweeps.js';
+import { configureOutbound, enqueueSweep } from './jobs.js';
 
 /**
  * GET /api/events: the live stream of the navbar badge (server-sent events). The token travels
@@ -89,19 +89,10 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) 
     res.on('close', stop);
   });
 
-  // The sweeps (missed deadlines, escalation, outbound delivery) on the app's clock.
-  const seconds = deps.config.warningSweepSeconds;
-  if (seconds > 0) {
-    const channel = channelFromConfig(deps.config);
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      runWarningSweeps(deps.db, deps.now(), channel, deps.config.publicBaseUrl)
-        .catch((err: unknown) => app.log.warn({ err }, 'warning sweep failed; it runs again at the next tick'))
-        .finally(() => (running = false));
-    }, seconds * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Outbound messages of this database go through the configured channel; the hourly
+  // missed-deadline sweep is queued once the server is ready (one job per hour, whoever asks).
+  configureOutbound(deps.db, { channel: channelFromConfig(deps.config), publicBaseUrl: deps.config.publicBaseUrl });
+  app.addHook('onReady', async () => {
+    await enqueueSweep(deps.db, deps.now(), deps.now());
+  });
 }

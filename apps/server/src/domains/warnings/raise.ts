@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ScoreResult, WarningKind, WarningLevel } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { iso, newId } from '../../kit/index.js';
@@ -6,7 +6,8 @@ import { previousReport } from '../assessments/history.js';
 import { personBriefs } from '../persons/persons.js';
 import { publishWarnEvent } from './events.js';
 import { settingsOf } from './settings.js';
-import { caseEvent, warnCase, warning, warnNotice, warnOutbox } from './tables.js';
+import { enqueueDelivery, enqueueEscalation } from './jobs.js';
+import { caseEvent, warnCase, warning, warnNotice } from './tables.js';
 import { headlineOf, higher, reportTriggers, type Headline } from './triggers.js';
 
 export interface WarningInput {
@@ -90,10 +91,12 @@ export async function addWarning(tx: DbOrTx, w: WarningInput, now: Date): Promis
   const settings = critical ? await settingsOf(tx, c.musercode) : null;
   // The escalation clock runs from the first critical warning while the case is still open.
   const startClock = critical && c.state === 'open' && !c.escalatedue && !c.escalatedat && settings!.escalateminutes > 0;
+  const due = startClock ? new Date(now.getTime() + settings!.escalateminutes * 60_000) : null;
   await tx
     .update(warnCase)
-    .set({ level, lastwarningat: now, ...(startClock ? { escalatedue: new Date(now.getTime() + settings!.escalateminutes * 60_000) } : {}) })
+    .set({ level, lastwarningat: now, ...(due ? { escalatedue: due } : {}) })
     .where(eq(warnCase.caseid, c.caseid));
+  if (due) await enqueueEscalation(tx, c.caseid, due, now);
   await tx.insert(caseEvent).values({ caseid: c.caseid, at: now, by: w.by, byname: w.byname ?? '', fromstate: created ? '' : c.state, tostate: c.state, what: 'warning', note: warningid });
   if (critical) await announce(tx, { kind: 'critical', caseid: c.caseid, musercode: c.musercode, warningid }, now);
   await publishWarnEvent(tx, { kind: critical ? 'critical' : 'warning', caseid: c.caseid, level, musercode: c.musercode });
@@ -106,12 +109,7 @@ export async function announce(tx: DbOrTx, a: { kind: 'critical' | 'escalated'; 
     .insert(warnNotice)
     .values({ noticeid: newId('WM'), musercode: a.musercode, caseid: a.caseid, warningid: a.warningid ?? null, kind: a.kind, level: 'critical', createdat: now })
     .onConflictDoNothing();
-  await tx.insert(warnOutbox).values({
-    musercode: a.musercode,
-    payload: { kind: a.kind, caseid: a.caseid, musercode: a.musercode, level: 'critical', at: iso(now) },
-    nextat: now,
-    createdat: now,
-  });
+  await enqueueDelivery(tx, { kind: a.kind, caseid: a.caseid, musercode: a.musercode, level: 'critical', at: iso(now) }, now);
 }
 
 /** A report as stored, with what the triggers read. */
@@ -164,10 +162,4 @@ export async function raiseWarningsForReports(tx: DbOrTx, reports: StoredReport[
     last.set(key, { ...headlineOf(r.score), voided: r.score.voided });
   }
   return n;
-}
-
-/** Takes the advisory lock of one sweep so two server processes never run it at once (released at commit). */
-export async function trySweepLock(tx: DbOrTx, which: number): Promise<boolean> {
-  const res = (await tx.execute(sql`select pg_try_advisory_xact_lock(13, ${which}) as ok`)) as unknown as { rows: { ok: boolean }[] };
-  return !!res.rows[0]?.ok;
 }

@@ -185,20 +185,3 @@ export const warnNoticeRead = pgTable(
   },
   (t) => [primaryKey({ columns: [t.noticeid, t.reader] })],
 );
-
-/** Outbound messages (webhook) waiting, sent or failed; the delivery job retries them. */
-export const warnOutbox = pgTable(
-  'warn_outbox',
-  {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    musercode: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** pending | sent | failed */
-    status: text().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    nextat: timestamp({ withTimezone: true }).notNull(),
-    lasterror: text().notNull().default(''),
-    createdat: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('warn_outbox_due_idx').on(t.status, t.nextat)],
-);

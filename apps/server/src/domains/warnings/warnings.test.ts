@@ -9,7 +9,8 @@ import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { md5Upper } from '../auth/passwords.js';
 import { auditLog } from '../audit/tables.js';
 import { SIGNATURE_HEADER, signBody, webhookChannel } from './channel.js';
-import { deliverOutbox, outboxCounts, sweepEscalations, sweepMissed } from './sweeps.js';
+import { configureOutbound } from './jobs.js';
+import { sweepMissed } from './sweeps.js';
 import { warning } from './tables.js';
 
 const PNG =
@@ -211,14 +212,11 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const { caseid } = await flag(late, 'critical');
     const acked = await flag(quick, 'critical');
     expect((await s.call('as.m.warning.acknowledgeCase', { caseid: acked.caseid }, teacher)).errorCode).toBe(0);
-    // Cases of earlier tests are escalated first, so the counts below are this test's own.
-    await sweepEscalations(s.database.db, s.clock.now());
     await advance(59 * MINUTE);
-    expect(await sweepEscalations(s.database.db, s.clock.now())).toBe(0);
+    await s.jobs.runDue();
     expect((await getCase(caseid)).case.escalatedat).toBeNull();
     await advance(2 * MINUTE);
-    expect(await sweepEscalations(s.database.db, s.clock.now())).toBe(1);
-    expect(await sweepEscalations(s.database.db, s.clock.now())).toBe(0);
+    await s.jobs.runDue();
     expect((await getCase(caseid)).case.escalatedat).toBe(s.clock.now().toISOString());
     expect((await getCase(acked.caseid)).case.escalatedat).toBeNull();
     const kinds = async (token: string) => ((await s.call('as.m.warning.getNotificationList', { pageSize: 200 }, token)).data.rows as { kind: string; caseid: string }[]).filter((n) => n.caseid === caseid).map((n) => n.kind);
@@ -284,24 +282,27 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-      const channel = webhookChannel(url, 'sekrit');
-      // Earlier tests left messages: send them away first (no channel: skipped).
-      await deliverOutbox(s.database.db, s.clock.now(), null, 'https://xinli.example');
+      // Earlier tests left messages: they go nowhere (no channel) before the webhook is set.
+      await s.jobs.runDue();
+      configureOutbound(s.database.db, { channel: webhookChannel(url, 'sekrit'), publicBaseUrl: 'https://xinli.example' });
       const cusercode = await person('卫八');
       const { caseid } = await flag(cusercode, 'critical');
-      expect(await deliverOutbox(s.database.db, s.clock.now(), channel, 'https://xinli.example')).toEqual({ sent: 0, failed: 1 });
-      // Not due again until its delay has passed.
-      expect(await deliverOutbox(s.database.db, s.clock.now(), channel, 'https://xinli.example')).toEqual({ sent: 0, failed: 0 });
-      s.clock.advance(2 * MINUTE);
-      expect(await deliverOutbox(s.database.db, s.clock.now(), channel, 'https://xinli.example')).toEqual({ sent: 1, failed: 0 });
+      await s.jobs.runDue();
+      expect(received).toHaveLength(0);
+      // The failed attempt is retried after its delay.
+      await advance(2 * MINUTE);
+      await s.jobs.runDue();
       expect(received).toHaveLength(1);
       const msg = JSON.parse(received[0]!.body);
       expect(msg).toMatchObject({ kind: 'critical', caseid, musercode: 'I0001', level: 'critical', link: `https://xinli.example/earlyWarning/earlyWarning?caseid=${caseid}` });
       expect(received[0]!.signature).toBe(signBody(received[0]!.body, 'sekrit'));
       expect(received[0]!.body).not.toContain('卫八');
       expect(received[0]!.body).not.toContain(cusercode);
-      expect((await outboxCounts(s.database.db)).pending ?? 0).toBe(0);
+      await advance(10 * MINUTE);
+      await s.jobs.runDue();
+      expect(received).toHaveLength(1);
     } finally {
+      configureOutbound(s.database.db, { channel: null, publicBaseUrl: '' });
       await new Promise((r) => hook.close(r));
     }
   });

@@ -62,17 +62,6 @@ CREATE TABLE "warn_notice_read" (
 	CONSTRAINT "warn_notice_read_noticeid_reader_pk" PRIMARY KEY("noticeid","reader")
 );
 --> statement-breakpoint
-CREATE TABLE "warn_outbox" (
-	"id" bigserial PRIMARY KEY NOT NULL,
-	"musercode" text NOT NULL,
-	"payload" jsonb NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"nextat" timestamp with time zone NOT NULL,
-	"lasterror" text DEFAULT '' NOT NULL,
-	"createdat" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "warning" (
 	"warningid" text PRIMARY KEY NOT NULL,
 	"musercode" text NOT NULL,
@@ -124,7 +113,6 @@ CREATE INDEX "warn_case_escalate_idx" ON "warn_case" USING btree ("escalatedue")
 CREATE UNIQUE INDEX "warn_notice_warning_idx" ON "warn_notice" USING btree ("warningid");--> statement-breakpoint
 CREATE UNIQUE INDEX "warn_notice_escalated_idx" ON "warn_notice" USING btree ("caseid") WHERE kind = 'escalated';--> statement-breakpoint
 CREATE INDEX "warn_notice_muser_idx" ON "warn_notice" USING btree ("musercode","createdat");--> statement-breakpoint
-CREATE INDEX "warn_outbox_due_idx" ON "warn_outbox" USING btree ("status","nextat");--> statement-breakpoint
 CREATE INDEX "warning_case_idx" ON "warning" USING btree ("caseid");--> statement-breakpoint
 CREATE INDEX "warning_muser_idx" ON "warning" USING btree ("musercode","createdat");--> statement-breakpoint
 CREATE INDEX "warning_report_idx" ON "warning" USING btree ("assessid");--> statement-breakpoint
