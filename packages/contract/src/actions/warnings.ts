@@ -70,7 +70,12 @@ export const warningSettings = z.object({
   escalateminutes: z.int().min(0).max(10_080),
 });
 export type WarningSettings = z.infer<typeof warningSettings>;
-export const DEFAULT_WARNING_SETTINGS: WarningSettings = { worsenpoints: 5, worsenlevels: 1, misseddays: 14, escalateminutes: 60 };
+/**
+ * Defaults: worsening by a band level (points are off, because one number of points cannot suit
+ * forms whose totals run 0–27 and 90–450; an institution using mainly PHQ-9 sets 5, its reliable
+ * change), two weeks to answer, an hour to acknowledge a critical case.
+ */
+export const DEFAULT_WARNING_SETTINGS: WarningSettings = { worsenpoints: 0, worsenlevels: 1, misseddays: 14, escalateminutes: 60 };
 
 /** The case list filters, shared by the list and its export. */
 const caseFilters = {

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { ScoreResult, WarningKind, WarningLevel } from '@xinli/contract';
+import type { ScoreResult, WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { iso, newId } from '../../kit/index.js';
 import { previousReport } from '../assessments/history.js';
@@ -59,7 +59,7 @@ async function openCaseFor(tx: DbOrTx, w: WarningInput, now: Date): Promise<{ ro
  * warning (console notice, outbound message, live event). Answers null when the warning already
  * exists (a missed deadline is raised once per given assessment: the unique index says so).
  */
-export async function addWarning(tx: DbOrTx, w: WarningInput, now: Date): Promise<Raised | null> {
+export async function addWarning(tx: DbOrTx, w: WarningInput, now: Date, known?: WarningSettings): Promise<Raised | null> {
   const { row: c, created } = await openCaseFor(tx, w, now);
   const warningid = newId('WN');
   const [stored] = await tx
@@ -88,7 +88,7 @@ export async function addWarning(tx: DbOrTx, w: WarningInput, now: Date): Promis
   }
   const level = created ? w.level : higher(c.level as WarningLevel, w.level);
   const critical = w.level === 'critical';
-  const settings = critical ? await settingsOf(tx, c.musercode) : null;
+  const settings = critical ? (known ?? (await settingsOf(tx, c.musercode))) : null;
   // The escalation clock runs from the first critical warning while the case is still open.
   const startClock = critical && c.state === 'open' && !c.escalatedue && !c.escalatedat && settings!.escalateminutes > 0;
   const due = startClock ? new Date(now.getTime() + settings!.escalateminutes * 60_000) : null;
@@ -131,34 +131,41 @@ export type PreviousFigures = (Headline & { voided: boolean }) | null;
  * seeding). `previous` may be given by a caller that already knows it (the demo seeds thousands);
  * otherwise the person's previous report of the form is read.
  */
-export async function raiseWarningsForReport(tx: DbOrTx, r: StoredReport, previous?: PreviousFigures): Promise<Raised[]> {
+export async function raiseWarningsForReport(tx: DbOrTx, r: StoredReport, previous?: PreviousFigures, known?: WarningSettings): Promise<Raised[]> {
   if (!r.cusercode) return [];
   let prev = previous;
   if (prev === undefined) {
     const p = await previousReport(tx, r.cusercode, r.formcode, new Date(r.createdat.getTime() + 1), r.assessid);
     prev = p ? { ...headlineOf(p.score), voided: p.voided } : null;
   }
-  const settings = await settingsOf(tx, r.musercode);
+  const settings = known ?? (await settingsOf(tx, r.musercode));
   const out: Raised[] = [];
   for (const t of reportTriggers(r.score, prev, settings)) {
     const raised = await addWarning(
       tx,
       { musercode: r.musercode, cusercode: r.cusercode, kind: t.kind, level: t.level, params: t.params, assessid: r.assessid, formcode: r.formcode, stagecode: r.stagecode, by: 'system' },
       r.createdat,
+      settings,
     );
     if (raised) out.push(raised);
   }
   return out;
 }
 
-/** Demo seeding: the triggers of many stored reports in time order, each compared with the person's previous one. */
-export async function raiseWarningsForReports(tx: DbOrTx, reports: StoredReport[]): Promise<number> {
+/**
+ * Demo seeding: the triggers of many stored reports in time order, each compared with the
+ * person's previous one. Reports before `since` only serve as the previous report: a demo's year of
+ * history would otherwise open hundreds of long-stale cases (and take minutes to seed).
+ */
+export async function raiseWarningsForReports(tx: DbOrTx, reports: StoredReport[], since = new Date(0)): Promise<number> {
   const sorted = [...reports].sort((a, b) => a.createdat.getTime() - b.createdat.getTime());
   const last = new Map<string, PreviousFigures>();
+  const settings = new Map<string, WarningSettings>();
   let n = 0;
   for (const r of sorted) {
     const key = `${r.cusercode} ${r.formcode}`;
-    n += (await raiseWarningsForReport(tx, r, last.get(key) ?? null)).length;
+    if (!settings.has(r.musercode)) settings.set(r.musercode, await settingsOf(tx, r.musercode));
+    if (r.createdat >= since) n += (await raiseWarningsForReport(tx, r, last.get(key) ?? null, settings.get(r.musercode))).length;
     last.set(key, { ...headlineOf(r.score), voided: r.score.voided });
   }
   return n;

@@ -14,7 +14,7 @@ describe('report triggers', () => {
     const score = sheet([0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(headlineOf(score)).toEqual({ score: 1, level: 0 });
     const triggers = scoreTriggers(score);
-    expect(triggers).toEqual([{ kind: 'critical_item', level: 'critical', params: { no: 9, text: expect.objectContaining({ zh: expect.stringContaining('第9题') }) } }]);
+    expect(triggers).toEqual([{ kind: 'critical_item', level: 'critical', params: { items: [{ no: 9, text: expect.objectContaining({ zh: expect.stringContaining('第9题') }) }] } }]);
     expect(reasonText('critical_item', triggers[0]!.params, true)).toMatch(/^Critical item 9: Item 9/);
   });
 
@@ -22,9 +22,14 @@ describe('report triggers', () => {
     expect(reportTriggers(sheet([1, 0, 0, 0, 0, 0, 0, 0, 0]), null, DEFAULT_WARNING_SETTINGS)).toEqual([]);
   });
 
-  it('a band marked as raising a warning raises attention; the severe band raises critical', () => {
+  it('a band marked as raising a warning raises attention; the severe band raises critical; one warning per report and kind', () => {
     expect(scoreTriggers(sheet([2, 2, 2, 2, 2, 0, 0, 0, 0])).map((t) => [t.kind, t.level])).toEqual([['band', 'attention']]);
     expect(scoreTriggers(sheet([3, 3, 3, 3, 3, 3, 3, 0, 0])).map((t) => [t.kind, t.level])).toEqual([['band', 'critical']]);
+    // A severe total with item 9: one critical-item warning and one band warning.
+    expect(scoreTriggers(sheet([3, 3, 3, 3, 3, 3, 3, 3, 3])).map((t) => [t.kind, t.level])).toEqual([
+      ['critical_item', 'critical'],
+      ['band', 'critical'],
+    ]);
   });
 
   it('a second report that worsens by the configured points raises attention; an unchanged one does not', () => {

@@ -29,17 +29,23 @@ export function headlineOf(score: ScoreResult): Headline {
   return { score: total ? total.score : null, level: levels.length ? Math.max(...levels) : null };
 }
 
-/** Critical items and warning bands of one report, as scoring found them. */
+/**
+ * Critical items and warning bands of one report, as scoring found them: at most one warning of
+ * each kind per report (a long inventory can put ten factors in warning bands; staff read that as
+ * one finding with its list, not ten). A band at CRITICAL_BAND_LEVEL or above makes it critical.
+ */
 export function scoreTriggers(score: ScoreResult): Trigger[] {
-  return score.warnings.map((w) =>
-    w.source === 'critical'
-      ? { kind: 'critical_item', level: 'critical', params: { no: w.no, text: w.reason } }
-      : {
-          kind: 'band',
-          level: (w.level ?? 0) >= CRITICAL_BAND_LEVEL ? 'critical' : 'attention',
-          params: { indicator: w.indicator, bandlevel: w.level ?? null, text: w.reason },
-        },
-  );
+  const critical = score.warnings.filter((w) => w.source === 'critical');
+  const bands = score.warnings.filter((w) => w.source === 'band');
+  const out: Trigger[] = [];
+  if (critical.length) out.push({ kind: 'critical_item', level: 'critical', params: { items: critical.map((w) => ({ no: w.no, text: w.reason })) } });
+  if (bands.length)
+    out.push({
+      kind: 'band',
+      level: bands.some((w) => (w.level ?? 0) >= CRITICAL_BAND_LEVEL) ? 'critical' : 'attention',
+      params: { items: bands.map((w) => ({ indicator: w.indicator, bandlevel: w.level ?? null, text: w.reason })) },
+    });
+  return out;
 }
 
 /**
@@ -95,12 +101,13 @@ const pick = (t: unknown, en: boolean): string => {
 
 /** A warning's reason in the reader's language. */
 export function reasonText(kind: WarningKind, params: Record<string, unknown>, en: boolean): string {
-  const p = params as Record<string, number | string | null | undefined> & { text?: LocalText };
+  const p = params as Record<string, number | string | null | undefined>;
+  const items = (params.items ?? []) as { no?: number; text?: LocalText }[];
   switch (kind) {
     case 'critical_item':
-      return en ? `Critical item ${p.no}: ${pick(p.text, en)}` : `危机条目第${p.no}题：${pick(p.text, en)}`;
+      return items.map((i) => (en ? `Critical item ${i.no}: ${pick(i.text, en)}` : `危机条目第${i.no}题：${pick(i.text, en)}`)).join(en ? '; ' : '；');
     case 'band':
-      return en ? `Warning band: ${pick(p.text, en)}` : `预警分段：${pick(p.text, en)}`;
+      return (en ? 'Warning band: ' : '预警分段：') + items.map((i) => pick(i.text, en)).join(en ? '; ' : '；');
     case 'worsening': {
       const parts: string[] = [];
       if (p.from !== null && p.to !== null) parts.push(en ? `total ${p.from} → ${p.to}` : `总分 ${p.from} → ${p.to}`);
