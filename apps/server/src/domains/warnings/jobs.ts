@@ -80,9 +80,10 @@ export const warningJobs: JobHandlers = {
     },
   },
   [SWEEP_JOB]: {
-    async run(payload: { slot: number }, ctx) {
+    async run(_payload: { slot: number }, ctx) {
       await sweepMissed(ctx.db, ctx.now());
-      await enqueueSweep(ctx.db, new Date(payload.slot + HOUR), ctx.now());
+      // The next hour after now, not after this slot: a server that was down for days sweeps once, not once per missed hour.
+      await enqueueSweep(ctx.db, new Date(ctx.now().getTime() + HOUR), ctx.now());
     },
   },
 };
