@@ -9,6 +9,7 @@ import { examActions } from './actions/exam.js';
 import { reportActions } from './actions/reports.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
+import { warningActions } from './actions/warnings.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -25,6 +26,7 @@ export const catalogue = {
   ...reportActions,
   ...personActions,
   ...accountActions,
+  ...warningActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

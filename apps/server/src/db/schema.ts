@@ -9,3 +9,5 @@ export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';
 export * from '../domains/persons/tables.js';
 export * from '../domains/reports/tables.js';
+export * from '../domains/warnings/tables.js';
+export * from '../kit/jobs/tables.js';

@@ -32,6 +32,16 @@ export const ID_PREFIXES = {
   RC: 'report comment',
   /** one committed roster import (persons) */
   IM: 'person import',
+  /** warning (warnings) */
+  WN: 'warning',
+  /** warning case (warnings) */
+  WC: 'warning case',
+  /** follow-up record (warnings) */
+  WF: 'follow-up',
+  /** console notification (warnings) */
+  WM: 'notification',
+  /** background job (kit/jobs) */
+  J: 'job',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;
