@@ -30,6 +30,14 @@ export const ID_PREFIXES = {
   C: 'person',
   /** one committed roster import (persons) */
   IM: 'person import',
+  /** warning (warnings) */
+  WN: 'warning',
+  /** warning case (warnings) */
+  WC: 'warning case',
+  /** follow-up record (warnings) */
+  WF: 'follow-up',
+  /** console notification (warnings) */
+  WM: 'notification',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;
