@@ -160,7 +160,7 @@ export default function NotificationBell() {
   return (
     <Dropdown open={open} onOpenChange={setOpen} trigger={['click']} popupRender={() => panel} placement="bottomRight">
       <Tooltip title={k('bell')} open={open ? false : undefined}>
-        <Button type="text" aria-label={k('bell')} data-testid="notice-bell">
+        <Button type="text" aria-label={k('bell')} data-testid="notice-bell" data-unread={unread}>
           <Badge count={unread} size="small" overflowCount={99} data-testid="notice-badge">
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
