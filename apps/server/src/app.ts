@@ -11,6 +11,7 @@ import type { Database } from './db/database.js';
 import { handlers as allHandlers, missingHandlers } from './domains/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
+import { registerWarnings } from './domains/warnings/events-route.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
@@ -91,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     handlers,
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });
+  await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
   serveConsole(app, opts.config.webDist);
   return app;
 }

@@ -33,6 +33,11 @@ export interface Config {
   authCacheMs: number;
   /** Where respondents reach this server (PUBLIC_BASE_URL): institution links are `<base>/r/<token>`. */
   publicBaseUrl: string;
+  /** Outbound warning notifications (WARNING_WEBHOOK_URL, signed with WARNING_WEBHOOK_SECRET); none when unset. */
+  warningWebhookUrl?: string;
+  warningWebhookSecret?: string;
+  /** How often the warning sweeps run (WARNING_SWEEP_SECONDS; 0: never, as in tests, which run them by hand). */
+  warningSweepSeconds: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -58,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
+    warningWebhookUrl: env.WARNING_WEBHOOK_URL || undefined,
+    warningWebhookSecret: env.WARNING_WEBHOOK_SECRET || undefined,
+    warningSweepSeconds: num(env.WARNING_SWEEP_SECONDS, 60),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
@@ -65,5 +73,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Defaults for tests: no web, quiet logs, in-memory database chosen by the caller. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, ...overrides };
+  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, warningSweepSeconds: 0, ...overrides };
 }

@@ -87,9 +87,8 @@ const caseFilters = {
   enddate: calendarDate.optional(),
   /** '' or absent: every state but closed. 'all': every state. */
   state: z.union([caseState, z.literal(''), z.literal('all')]).optional(),
-  /** Assigned to this staff user; 'none' for unassigned. */
+  /** Assigned to this staff user. */
   assignee: z.union([idString, z.literal('')]).optional(),
-  realname: text(50).optional(),
 };
 
 export const warningRow = z.object({
@@ -187,7 +186,7 @@ export const warningActions = {
     access: WARN,
     kind: 'json',
     op: 'list',
-    summary: 'Cases of the caller’s scope, critical first then the latest warning first; filters: level, kind, population, stage, dates, state (default: not closed), assignee, name. Names shown; no phone or ID.',
+    summary: 'Cases of the caller’s scope, critical first then the latest warning first; filters: level, kind, population, stage, dates, state (default: not closed), assignee. Names shown; no phone or ID.',
     input: z.strictObject({ ...caseFilters, ...pageFields }),
     output: pageOf(caseRow).extend({ counts: z.object({ critical: z.int(), attention: z.int(), open: z.int() }) }),
     ids: { musercode: 'muser', stagecode: 'stage', assignee: 'sysuser' },
@@ -266,14 +265,13 @@ export const warningActions = {
     access: FOLLOW,
     kind: 'json',
     op: 'list',
-    summary: 'Follow-up records in scope (of one case, or all), overdue first then newest; filter overdue only, dates, name.',
+    summary: 'Follow-up records in scope (of one case, or all), overdue first then newest; filter overdue only, dates.',
     input: z.strictObject({
       caseid: z.union([idString, z.literal('')]).optional(),
       musercode: z.union([idString, z.literal('')]).optional(),
       overdue: z.boolean().optional(),
       startdate: calendarDate.optional(),
       enddate: calendarDate.optional(),
-      realname: text(50).optional(),
       ...pageFields,
     }),
     output: pageOf(followUpRow),
