@@ -3,7 +3,7 @@
  * session token travels in the `token` header as on every call (EventSource cannot send
  * headers). @microsoft/fetch-event-source parses the stream; this module decides when to try
  * again: after a dropped connection or a server error, with exponential backoff and jitter; never
- * after the session is refused (the request client's re-login dialog handles that).
+ * after the server refuses the caller (an expired session: the next call's re-login dialog handles it).
  */
 import { useEffect, useRef } from 'react';
 import { EventStreamContentType, fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
@@ -11,7 +11,6 @@ import { currentLanguage } from '../i18n';
 import { getToken } from '../api';
 
 export const EVENTS_URL = '/api/events';
-const IDENTITY_INVALID = 110000;
 
 /** The wait before reconnect attempt `attempt` (0-based): 1 s, 2 s, 4 s … capped at 60 s, each 50–100 % of that (jitter). */
 export function backoffDelay(attempt: number, random: () => number = Math.random, base = 1000, max = 60_000): number {
@@ -23,13 +22,16 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 export class StreamRefused extends Error {}
 class StreamDropped extends Error {}
 
-/** Whether an answer that is not an event stream refuses the session (401/403, or the 110000 envelope). */
+/**
+ * Whether an answer that is not an event stream is a deliberate refusal (401/403, or an error
+ * envelope: an expired session 110000, no permission): trying again would only be refused again.
+ */
 export async function refusesSession(response: Response): Promise<boolean> {
   if (response.status === 401 || response.status === 403) return true;
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return false;
   try {
     const body = (await response.json()) as { errorCode?: number };
-    return body.errorCode === IDENTITY_INVALID;
+    return !!body.errorCode;
   } catch {
     return false;
   }
