@@ -31,12 +31,19 @@ async function ok<T>(p: Promise<{ errorCode: number; errorMsg: string; data: unk
 async function givenCode(request: Parameters<typeof apiSignIn>[0]) {
   const { token } = await apiSignIn(request, 'admin');
   const { plancode } = await ok<{ plancode: string }>(
-    apiCall(request, 'as.m.exam.plan.insertMUserExamPlan', { musercode: INSTITUTION, appid: APP, planname: 'E2E 预警 PHQ-9', formcodes: ['PHQ9'] }, token),
+    apiCall(
+      request,
+      'as.m.exam.plan.insertMUserExamPlan',
+      { musercode: INSTITUTION, appid: APP, planname: 'E2E 预警 PHQ-9', formcodes: ['PHQ9'] },
+      token,
+    ),
   );
   const { cusercode } = await ok<{ cusercode: string }>(
     apiCall(request, 'as.m.cuser.insertCUser', { musercode: INSTITUTION, appid: APP, realname: PERSON, gender: '01' }, token),
   );
-  const { assesscode } = await ok<{ assesscode: string }>(apiCall(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, token));
+  const { assesscode } = await ok<{ assesscode: string }>(
+    apiCall(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, token),
+  );
   return assesscode;
 }
 
@@ -79,7 +86,10 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
 
   // Pushed: the count goes up and a notification pops up, without a reload and without the name.
   await expect.poll(() => unread(staff), slow).toBeGreaterThan(before);
-  const popup = staff.locator('.ant-notification-notice').filter({ has: staff.getByTestId('notice-open-case') }).first();
+  const popup = staff
+    .locator('.ant-notification-notice')
+    .filter({ has: staff.getByTestId('notice-open-case') })
+    .first();
   await expect(popup).toBeVisible(slow);
   await expect(popup).not.toContainText(PERSON);
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -97,11 +107,16 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   // Reading the case read its notification.
   await expect.poll(() => unread(staff)).toBe(before);
   // The list counts the new critical case.
-  await expect.poll(async () => Number(await staff.getByTestId('warning-count-critical').locator('strong').textContent())).toBe(criticalBefore + 1);
+  await expect
+    .poll(async () => Number(await staff.getByTestId('warning-count-critical').locator('strong').textContent()))
+    .toBe(criticalBefore + 1);
 
   // Acknowledge, record a follow-up (the case moves to follow-up), close with an outcome and a note.
   await drawer.getByTestId('case-acknowledge').click();
-  await staff.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await staff
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(drawer.getByTestId('case-state')).toHaveAttribute('data-state', 'acknowledged');
 
   await drawer.getByTestId('case-followup').click();
@@ -142,7 +157,10 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
       await staff.screenshot({ path: path.join(SHOTS, `case-${lang}-${width}.png`) });
       await staff.getByTestId('notice-bell').click();
       await expect(staff.getByTestId('notice-panel')).toBeVisible();
-      await staff.screenshot({ path: path.join(SHOTS, `bell-${lang}-${width}.png`), clip: { x: width - 420, y: 0, width: 420, height: 520 } });
+      await staff.screenshot({
+        path: path.join(SHOTS, `bell-${lang}-${width}.png`),
+        clip: { x: width - 420, y: 0, width: 420, height: 520 },
+      });
     }
   }
   await office.close();
@@ -152,10 +170,20 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   const school = await apiSignIn(request, 'school');
   const admin = await apiSignIn(request, 'admin');
   const pupil = await ok<{ cusercode: string }>(
-    apiCall(request, 'as.m.cuser.insertCUser', { musercode: 'I0001', appid: '000000002', realname: 'E2E 随访学生', gender: '02' }, admin.token),
+    apiCall(
+      request,
+      'as.m.cuser.insertCUser',
+      { musercode: 'I0001', appid: '000000002', realname: 'E2E 随访学生', gender: '02' },
+      admin.token,
+    ),
   );
   const flagged = await ok<{ caseid: string }>(
-    apiCall(request, 'as.m.warning.flagPerson', { cusercode: pupil.cusercode, level: 'attention', note: '班主任反映近两周情绪低落、缺课。' }, school.token),
+    apiCall(
+      request,
+      'as.m.warning.flagPerson',
+      { cusercode: pupil.cusercode, level: 'attention', note: '班主任反映近两周情绪低落、缺课。' },
+      school.token,
+    ),
   );
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   await ok(

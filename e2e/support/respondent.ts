@@ -10,7 +10,8 @@ export async function drawSignature(page: Page) {
   const box = (await page.getByTestId('r-signature').boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 2 });
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 2 });
   await page.mouse.up();
 }
 
@@ -39,7 +40,17 @@ async function fillArchiveQuestion(page: Page) {
   const type = await input.getAttribute('type');
   const mode = await input.getAttribute('inputmode');
   const value =
-    type === 'date' ? '2026-03-15' : type === 'time' ? '06:30' : type === 'datetime-local' ? '2026-04-05T09:00' : mode === 'numeric' ? '30' : mode === 'decimal' ? '1.62' : '教师';
+    type === 'date'
+      ? '2026-03-15'
+      : type === 'time'
+        ? '06:30'
+        : type === 'datetime-local'
+          ? '2026-04-05T09:00'
+          : mode === 'numeric'
+            ? '30'
+            : mode === 'decimal'
+              ? '1.62'
+              : '教师';
   await input.fill(value);
 }
 

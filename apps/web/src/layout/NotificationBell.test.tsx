@@ -35,7 +35,10 @@ vi.mock('../api', async (original) => {
 });
 vi.mock('../auth', async (original) => {
   const real = await original<typeof import('../auth')>();
-  return { ...real, usePermission: () => ({ roles: roles.current, hasCode: (c: string) => roles.current.includes(c), hasAny: () => false }) };
+  return {
+    ...real,
+    usePermission: () => ({ roles: roles.current, hasCode: (c: string) => roles.current.includes(c), hasAny: () => false }),
+  };
 });
 vi.mock('./event-stream', () => ({
   useEventStream: (o: { enabled: boolean; onEvent: () => void; onOpen?: () => void }) => {
@@ -53,7 +56,20 @@ function Where() {
   return null;
 }
 function mount() {
-  const router = createMemoryRouter([{ path: '*', element: <><NotificationBell /><Where /></> }], { initialEntries: ['/home'] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <NotificationBell />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/home'] },
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

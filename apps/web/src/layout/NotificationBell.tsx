@@ -59,7 +59,9 @@ export default function NotificationBell() {
   );
 
   const alertNew = useCallback(async () => {
-    const page = await queryClient.fetchQuery({ queryKey: [LIST, RECENT], queryFn: () => call(LIST, RECENT, { silent: true }) }).catch(() => null);
+    const page = await queryClient
+      .fetchQuery({ queryKey: [LIST, RECENT], queryFn: () => call(LIST, RECENT, { silent: true }) })
+      .catch(() => null);
     if (!page) return;
     if (!seen.current) {
       seen.current = new Set(page.rows.map((n) => n.noticeid));
@@ -125,7 +127,11 @@ export default function NotificationBell() {
           size="small"
           dataSource={list.data.rows}
           renderItem={(n) => (
-            <List.Item className={n.read ? 'notice-item' : 'notice-item notice-unread'} onClick={() => goTo(n.caseid)} data-testid="notice-item">
+            <List.Item
+              className={n.read ? 'notice-item' : 'notice-item notice-unread'}
+              onClick={() => goTo(n.caseid)}
+              data-testid="notice-item"
+            >
               <Space orientation="vertical" size={2} style={{ width: '100%' }}>
                 <Space size={6}>
                   <Tag color={n.level === 'critical' ? '#9b1c1c' : '#f5a623'} variant="solid">

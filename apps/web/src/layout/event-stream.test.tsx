@@ -23,7 +23,11 @@ const sse = (text: string) =>
     }),
     { status: 200, headers: { 'content-type': 'text/event-stream' } },
   );
-const refused = () => new Response(JSON.stringify({ errorCode: 110000, errorMsg: 'expired' }), { status: 200, headers: { 'content-type': 'application/json' } });
+const refused = () =>
+  new Response(JSON.stringify({ errorCode: 110000, errorMsg: 'expired' }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('backoffDelay', () => {
   it('doubles from one second up to a minute, with jitter between half and all of it', () => {

@@ -49,7 +49,13 @@ export interface EventStreamOptions {
 }
 
 /** Keeps the event stream open while `enabled` and the component is mounted. */
-export function useEventStream({ enabled, onEvent, onOpen, url = EVENTS_URL, fetchImpl = (...a) => window.fetch(...a) }: EventStreamOptions) {
+export function useEventStream({
+  enabled,
+  onEvent,
+  onOpen,
+  url = EVENTS_URL,
+  fetchImpl = (...a) => window.fetch(...a),
+}: EventStreamOptions) {
   const handlers = useRef({ onEvent, onOpen });
   handlers.current = { onEvent, onOpen };
   useEffect(() => {
@@ -62,7 +68,10 @@ export function useEventStream({ enabled, onEvent, onOpen, url = EVENTS_URL, fet
       openWhenHidden: true,
       // The token and language are read at each (re)connect: a re-login changes the token.
       fetch: (input, init) =>
-        fetchImpl(input, { ...init, headers: { ...(init?.headers as Record<string, string>), token: getToken() ?? '', 'Accept-Language': currentLanguage() } }),
+        fetchImpl(input, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), token: getToken() ?? '', 'Accept-Language': currentLanguage() },
+        }),
       async onopen(response) {
         if (response.ok && (response.headers.get('content-type') ?? '').startsWith(EventStreamContentType)) {
           attempt = 0;

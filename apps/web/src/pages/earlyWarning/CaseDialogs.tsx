@@ -57,11 +57,7 @@ export function FollowUpDialog({ open, caseid, onClose }: { open: boolean; casei
         <Input.TextArea rows={4} showCount data-testid="followup-content" />
       </Field>
       <Field name="risk">
-        <Select
-          options={LEVELS.map((l) => ({ value: l, label: levelLabel(l) }))}
-          style={{ width: 200 }}
-          data-testid="followup-risk"
-        />
+        <Select options={LEVELS.map((l) => ({ value: l, label: levelLabel(l) }))} style={{ width: 200 }} data-testid="followup-risk" />
       </Field>
       <Field
         name="nextdate"
@@ -139,7 +135,13 @@ export function AssignDialog({ open, record, onClose }: { open: boolean; record:
     >
       {!staff.listed && <Alert type="info" showIcon title={t('earlyWarning.case.assignNoList')} style={{ marginBottom: 16 }} />}
       <Field name="userid">
-        <Select showSearch={{ optionFilterProp: 'label' }} options={options} loading={staff.loading} style={{ width: 260 }} data-testid="assign-user" />
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={options}
+          loading={staff.loading}
+          style={{ width: 260 }}
+          data-testid="assign-user"
+        />
       </Field>
       <Field name="note">
         <Input.TextArea rows={2} />

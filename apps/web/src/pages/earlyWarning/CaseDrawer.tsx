@@ -51,7 +51,12 @@ function CaseActions({ c, open }: { c: CaseRow; open: (d: Dialog) => void }) {
     <Space wrap data-testid="case-actions">
       {steps.includes('acknowledge') && (
         <Can action="as.m.warning.acknowledgeCase">
-          <Button type="primary" icon={<CheckOutlined />} onClick={() => step('as.m.warning.acknowledgeCase', k('acknowledgeConfirm'))} data-testid="case-acknowledge">
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            onClick={() => step('as.m.warning.acknowledgeCase', k('acknowledgeConfirm'))}
+            data-testid="case-acknowledge"
+          >
             {k('acknowledge')}
           </Button>
         </Can>
@@ -70,7 +75,12 @@ function CaseActions({ c, open }: { c: CaseRow; open: (d: Dialog) => void }) {
       {isActive(c.state) && (
         <>
           <Can action="as.m.warning.insertFollowUp">
-            <Button type={c.state === 'followup' ? 'primary' : 'default'} icon={<PlusOutlined />} onClick={() => open('followup')} data-testid="case-followup">
+            <Button
+              type={c.state === 'followup' ? 'primary' : 'default'}
+              icon={<PlusOutlined />}
+              onClick={() => open('followup')}
+              data-testid="case-followup"
+            >
               {k('addFollowUp')}
             </Button>
           </Can>
@@ -127,7 +137,9 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
           title={`${k('closedInfo', { time: c.closedat ? formatTime(c.closedat) : '' })}${c.outcome ? ` · ${k(`outcomes.${c.outcome}`)}` : ''}`}
         />
       )}
-      {c.escalatedat && c.state !== 'closed' && <Alert type="warning" showIcon title={`${k('escalated')} · ${formatTime(c.escalatedat)}`} />}
+      {c.escalatedat && c.state !== 'closed' && (
+        <Alert type="warning" showIcon title={`${k('escalated')} · ${formatTime(c.escalatedat)}`} />
+      )}
       <Descriptions
         size="small"
         bordered
@@ -183,7 +195,12 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
               </div>
             ),
           },
-          { title: t('common.createdat'), key: 'at', width: 104, render: (_, w) => <span className="list-time">{formatTime(w.createdat)}</span> },
+          {
+            title: t('common.createdat'),
+            key: 'at',
+            width: 104,
+            render: (_, w) => <span className="list-time">{formatTime(w.createdat)}</span>,
+          },
           {
             title: t('common.actions'),
             key: 'report',
@@ -212,7 +229,12 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
           { title: f('followdate'), dataIndex: 'followdate', key: 'date', width: 100 },
           { title: f('way'), key: 'way', width: 80, render: (_, r) => ways.find((w) => w.value === r.way)?.label ?? r.way },
           { title: f('byname'), dataIndex: 'byname', key: 'by', width: 90 },
-          { title: f('content'), dataIndex: 'content', key: 'content', render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span> },
+          {
+            title: f('content'),
+            dataIndex: 'content',
+            key: 'content',
+            render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
+          },
           { title: f('risk'), key: 'risk', width: 90, render: (_, r) => <LevelTag level={r.risk} /> },
           { title: f('nextdate'), key: 'next', width: 100, render: (_, r) => r.nextdate || '—' },
         ]}
@@ -247,7 +269,15 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
  * and its report, the follow-ups, who did what and when, and the actions of its state. Opening
  * it marks the caller's notifications of the case read.
  */
-export default function CaseDrawer({ caseid, onClose, onCase }: { caseid: string | null; onClose: () => void; onCase?: (caseid: string) => void }) {
+export default function CaseDrawer({
+  caseid,
+  onClose,
+  onCase,
+}: {
+  caseid: string | null;
+  onClose: () => void;
+  onCase?: (caseid: string) => void;
+}) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const queryClient = useQueryClient();

@@ -77,7 +77,10 @@ vi.mock('../../api', async (original) => {
         case 'as.m.warning.getCasePageList':
           return {
             total: 2,
-            rows: [row({}), row({ caseid: 'C2', realname: '李四', level: 'attention', colour: '#f5a623', state: 'acknowledged', kinds: ['band'] })],
+            rows: [
+              row({}),
+              row({ caseid: 'C2', realname: '李四', level: 'attention', colour: '#f5a623', state: 'acknowledged', kinds: ['band'] }),
+            ],
             counts: { critical: 7, attention: 3, open: 5 },
           };
         case 'as.m.warning.getCase':
@@ -155,7 +158,9 @@ describe('crisis warning page', { timeout: 60_000 }, () => {
 
     fireEvent.click(within(screen.getByTestId('case-state-tabs')).getByText('已结案'));
     await waitFor(() => expect(location).toBe('?level=critical&state=closed'));
-    await waitFor(() => expect(named('as.m.warning.getCasePageList').at(-1)!.input).toEqual({ level: 'critical', state: 'closed', page: 1, pageSize: 20 }));
+    await waitFor(() =>
+      expect(named('as.m.warning.getCasePageList').at(-1)!.input).toEqual({ level: 'critical', state: 'closed', page: 1, pageSize: 20 }),
+    );
     // The export and the settings are offered to the warning code.
     expect(screen.getByTestId('warning-export')).toBeTruthy();
     expect(screen.getByTestId('warning-settings')).toBeTruthy();
@@ -187,7 +192,9 @@ describe('crisis warning page', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByText('已转介'));
     fireEvent.change(within(dialog).getByTestId('close-note'), { target: { value: '已转介至市精神卫生中心' } });
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ })));
-    await waitFor(() => expect(named('as.m.warning.closeCase')[0]?.input).toEqual({ caseid: 'C1', outcome: 'referred', note: '已转介至市精神卫生中心' }));
+    await waitFor(() =>
+      expect(named('as.m.warning.closeCase')[0]?.input).toEqual({ caseid: 'C1', outcome: 'referred', note: '已转介至市精神卫生中心' }),
+    );
   });
 
   it('the follow-up code alone: follow-ups and rescreening, no state changes or closing', async () => {

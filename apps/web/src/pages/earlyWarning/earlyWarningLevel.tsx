@@ -148,7 +148,10 @@ export default function EarlyWarningLevel() {
         }),
         col.text('warningcount', { width: 70, align: 'right' }),
         col.text('state', { width: 100, render: (_: unknown, r) => <CaseStateTag state={r.state} /> }),
-        col.text('assigneename', { width: 100, render: (v: string) => v || <Typography.Text type="secondary">{k('unassigned')}</Typography.Text> }),
+        col.text('assigneename', {
+          width: 100,
+          render: (v: string) => v || <Typography.Text type="secondary">{k('unassigned')}</Typography.Text>,
+        }),
         col.text('nextdate', {
           width: 110,
           render: (v: string, r) =>
@@ -163,7 +166,9 @@ export default function EarlyWarningLevel() {
         }),
         col.time('lastwarningat'),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
-        col.actions((r) => [{ key: 'handle', label: k('handle'), onClick: () => open(r.caseid), testId: `case-handle-${r.caseid}` }], { width: 70 }),
+        col.actions((r) => [{ key: 'handle', label: k('handle'), onClick: () => open(r.caseid), testId: `case-handle-${r.caseid}` }], {
+          width: 70,
+        }),
       ]}
     >
       <CaseDrawer caseid={caseid} onClose={() => open(null)} onCase={open} />

@@ -5,7 +5,16 @@
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { caseOutcome, caseState, contactWay, warningKind, warningLevel, WARNING_LEVEL_COLOURS, type CaseState, type WarningLevel } from '@xinli/contract';
+import {
+  caseOutcome,
+  caseState,
+  contactWay,
+  warningKind,
+  warningLevel,
+  WARNING_LEVEL_COLOURS,
+  type CaseState,
+  type WarningLevel,
+} from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 
@@ -19,7 +28,13 @@ export const reportLink = (reportid: string) => `/echarts/web?reportid=${encodeU
 export function WarningLevelTag({ level, colour }: { level: WarningLevel; colour?: string }) {
   const { t } = useTranslation();
   return (
-    <Tag variant="solid" color={colour || WARNING_LEVEL_COLOURS[level]} data-testid="warning-level" data-level={level} style={{ marginInlineEnd: 0 }}>
+    <Tag
+      variant="solid"
+      color={colour || WARNING_LEVEL_COLOURS[level]}
+      data-testid="warning-level"
+      data-level={level}
+      style={{ marginInlineEnd: 0 }}
+    >
       {t(`earlyWarning.case.levels.${level}`)}
     </Tag>
   );

@@ -42,7 +42,11 @@ export default function FollowUpManagement() {
       list={list}
       rowKey="followid"
       actions={
-        <Checkbox checked={overdue} onChange={(e) => setParam('overdue', e.target.checked ? '1' : null)} data-testid="followup-overdue-only">
+        <Checkbox
+          checked={overdue}
+          onChange={(e) => setParam('overdue', e.target.checked ? '1' : null)}
+          data-testid="followup-overdue-only"
+        >
           {k('overdueOnly')}
         </Checkbox>
       }
