@@ -60,7 +60,7 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   request,
   baseURL,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(900_000);
   // The machine this runs on can be loaded: the steps that wait for the server get a minute.
   const slow = { timeout: 60_000 };
   const code = await givenCode(request);

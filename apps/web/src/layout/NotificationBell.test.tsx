@@ -90,7 +90,8 @@ describe('notification bell', { timeout: 60_000 }, () => {
 
   it('freshAlerts: only unread notices not seen before', () => {
     const seen = new Set(['N1']);
-    const rows = [notice('N1'), notice('N2'), notice('N3', true)] as Parameters<typeof freshAlerts>[0];
+    const rows = [notice('N1'), notice('N2'), notice('N3', true), { ...notice('N4'), caseid: 'C-N2' }] as Parameters<typeof freshAlerts>[0];
+    // N2 and N4 are of one case: one popup.
     expect(freshAlerts(rows, seen).map((n) => n.noticeid)).toEqual(['N2']);
     expect(freshAlerts(rows, seen)).toEqual([]);
   });

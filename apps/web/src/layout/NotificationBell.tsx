@@ -24,11 +24,12 @@ const LIST = 'as.m.warning.getNotificationList';
 const RECENT = { page: 1, pageSize: 10 };
 type Notice = ActionOutput<typeof LIST>['rows'][number];
 
-/** Notices to pop up: critical or escalated ones not seen before (`seen` is updated). */
+/** Notices to pop up: unread ones not seen before, one per case (`seen` is updated). */
 export function freshAlerts(rows: Notice[], seen: Set<string>): Notice[] {
   const fresh = rows.filter((n) => !seen.has(n.noticeid) && !n.read);
   for (const n of rows) seen.add(n.noticeid);
-  return fresh;
+  // Two warnings of one report (a critical item and its band) are one thing to act on.
+  return fresh.filter((n, i) => fresh.findIndex((m) => m.caseid === n.caseid) === i);
 }
 
 export default function NotificationBell() {
@@ -69,7 +70,7 @@ export default function NotificationBell() {
     }
     for (const n of freshAlerts(page.rows, seen.current)) {
       notification.warning({
-        key: n.noticeid,
+        key: `case-${n.caseid}`,
         title: k(`kinds.${n.kind}`),
         description: n.text,
         duration: 0,
@@ -79,7 +80,7 @@ export default function NotificationBell() {
             type="primary"
             size="small"
             onClick={() => {
-              notification.destroy(n.noticeid);
+              notification.destroy(`case-${n.caseid}`);
               goTo(n.caseid);
             }}
             data-testid="notice-open-case"
@@ -87,7 +88,6 @@ export default function NotificationBell() {
             {k('openCase')}
           </Button>
         ),
-        props: { 'data-testid': 'notice-popup' } as Record<string, string>,
       });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
