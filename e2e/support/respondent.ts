@@ -17,9 +17,12 @@ export async function drawSignature(page: Page) {
 
 /** Agrees to the consent and signs it. */
 export async function consent(page: Page) {
+  const title = page.locator('h1');
+  await expect(title).toHaveText('知情同意书', { timeout: 60_000 });
   await page.getByTestId('r-agree').check();
   await drawSignature(page);
   await page.getByTestId('r-sign').click();
+  await expect(title).not.toHaveText('知情同意书', { timeout: 60_000 });
 }
 
 /** Answers whatever the archive form asks on the current screen (any input type 0-8). */
