@@ -59,7 +59,9 @@ export default function NotificationBell() {
     [navigate],
   );
 
-  const alertNew = useCallback(async () => {
+  // Events come in bursts (a report's two warnings): one check at a time, so a notice pops up once.
+  const checking = useRef<Promise<void>>(Promise.resolve());
+  const checkNew = useCallback(async () => {
     const page = await queryClient
       .fetchQuery({ queryKey: [LIST, RECENT], queryFn: () => call(LIST, RECENT, { silent: true }) })
       .catch(() => null);
@@ -95,8 +97,8 @@ export default function NotificationBell() {
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: [COUNT] });
-    void alertNew();
-  }, [queryClient, alertNew]);
+    checking.current = checking.current.then(checkNew);
+  }, [queryClient, checkNew]);
 
   useEventStream({ enabled, onEvent: refresh, onOpen: refresh });
 
