@@ -6,6 +6,7 @@ import type { StoredUser } from '../auth/storage';
 import { displayName, useSession } from '../auth/session';
 import LanguageSwitch from './LanguageSwitch';
 import ChangePassword from './ChangePassword';
+import NotificationBell from './NotificationBell';
 import { AppSwitcher } from './apps';
 
 function useFullscreen() {
@@ -57,6 +58,7 @@ export default function Navbar({ user, compact, onOpenSettings }: { user: Stored
           <Button type="text" icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggleFullscreen} aria-label={t('shell.navbar.fullscreen')} data-testid="fullscreen" />
         </Tooltip>
       )}
+      <NotificationBell />
       <LanguageSwitch />
       <Tooltip title={t('shell.navbar.settings')}>
         <Button type="text" icon={<SettingOutlined />} onClick={onOpenSettings} aria-label={t('shell.navbar.settings')} data-testid="open-settings" />

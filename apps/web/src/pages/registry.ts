@@ -28,6 +28,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   usersReport4: lazy(() => import('./empower/usersReport4')),
   // Group assessment (/task)
   // Early warning (/earlyWarning)
+  earlyWarningLevel: lazy(() => import('./earlyWarning/earlyWarningLevel')),
   // Archives (/archives)
   archives_gl_all: lazy(() => import('./archives/archives_gl_all')),
   archives_gl_yf: lazy(() => import('./archives/archives_gl_yf')),
@@ -43,6 +44,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   evaluationScale: lazy(() => import('./evaluating/evaluationScale')),
   scaleComments: lazy(() => import('./evaluating/scaleComments')),
   // Consultation (/registration)
+  followUpManagement: lazy(() => import('./registration/followUpManagement')),
   // Providers (/Service)
   terminal: lazy(() => import('./Service/terminal')),
   usersManager: lazy(() => import('./Service/usersManager')),

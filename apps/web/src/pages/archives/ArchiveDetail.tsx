@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, FlagOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,8 @@ import { useEnumOptions, useLocalText } from '../../lib/options';
 import { regionOr } from '../../components/archive-form/RegionText';
 import { pagesOf } from '../../lib/populations';
 import GiveDialog, { type GivePerson } from '../empower/GiveDialog';
+import FlagDialog from '../earlyWarning/FlagDialog';
+import { caseLink } from '../earlyWarning/warning-ui';
 import PersonDialog from './PersonDialog';
 import PersonPlans from './PersonPlans';
 import PersonReports from './PersonReports';
@@ -58,6 +60,8 @@ export default function ArchiveDetail() {
   const k = (key: string) => t(`archives.archive.${key}`);
   const [editing, setEditing] = useState(false);
   const [give, setGive] = useState<GivePerson[]>([]);
+  const [flagging, setFlagging] = useState(false);
+  const { can } = useAccess();
   const q = useQuery({
     queryKey: ['as.m.cuser.getCUserArchive', { cusercode }],
     queryFn: () => call('as.m.cuser.getCUserArchive', { cusercode }),
@@ -84,6 +88,11 @@ export default function ArchiveDetail() {
             <Can action="as.m.user.insertCUserAssessCode">
               <Button type="primary" onClick={() => setGive([person])}>
                 {k('give')}
+              </Button>
+            </Can>
+            <Can action="as.m.warning.flagPerson">
+              <Button icon={<FlagOutlined />} onClick={() => setFlagging(true)} data-testid="archive-flag">
+                {t('earlyWarning.case.flag')}
               </Button>
             </Can>
             <Can action="as.m.cuser.updateCUser">
@@ -142,6 +151,11 @@ export default function ArchiveDetail() {
       </Row>
       <PersonDialog open={editing} person={person} onClose={() => setEditing(false)} />
       <GiveDialog persons={give} appid={person.appid} onClose={() => setGive([])} />
+      <FlagDialog
+        person={flagging ? person : null}
+        onClose={() => setFlagging(false)}
+        onFlagged={(caseid) => can('as.m.warning.getCasePageList') && navigate(caseLink(caseid))}
+      />
     </div>
   );
 }

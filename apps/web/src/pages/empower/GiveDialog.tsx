@@ -36,7 +36,18 @@ function usePlans(musercodes: string[], appid: string | undefined, enabled: bool
  * Give a plan, or one stage of it, to one person or to the selected persons: one one-time code
  * each, then the codes as slips with their links and QR codes, ready to print.
  */
-export default function GiveDialog({ persons, appid, onClose }: { persons: GivePerson[]; appid?: string; onClose: () => void }) {
+export default function GiveDialog({
+  persons,
+  appid,
+  onClose,
+  giveOne,
+}: {
+  persons: GivePerson[];
+  appid?: string;
+  onClose: () => void;
+  /** Gives one person's code another way (a warning case's rescreen records it on the case). */
+  giveOne?: (plancode: string, stagecode: string | undefined) => Promise<{ assesscode: string; url: string }>;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const k = (key: string, o?: Record<string, unknown>) => t(`empower.assess.${key}`, o);
@@ -77,7 +88,11 @@ export default function GiveDialog({ persons, appid, onClose }: { persons: GiveP
       const stagecode = v.stagecode || undefined;
       const codes =
         persons.length === 1
-          ? [await call('as.m.user.insertCUserAssessCode', { cusercode: persons[0].cusercode, plancode: v.plancode, stagecode })]
+          ? [
+              giveOne
+                ? { cusercode: persons[0].cusercode, ...(await giveOne(v.plancode, stagecode)) }
+                : await call('as.m.user.insertCUserAssessCode', { cusercode: persons[0].cusercode, plancode: v.plancode, stagecode }),
+            ]
           : (
               await call('as.m.user.insertCUserAssessCodes', {
                 cusercodes: persons.map((p) => p.cusercode),

@@ -1,0 +1,43 @@
+import { defineArea } from '../../area';
+
+/** Follow-up records, /registration/followUpManagement and the case drawer (registration.followUp.*). */
+export default defineArea({
+  zh: {
+    realname: '姓名',
+    followdate: '随访日期',
+    way: '随访方式',
+    byname: '随访人',
+    content: '随访内容',
+    risk: '当前风险',
+    nextdate: '下次随访',
+    createdat: '记录时间',
+    dateRange: '随访日期',
+    overdue: '逾期',
+    overdueOnly: '只看逾期',
+    overdueTag: '已逾期',
+    openCase: '查看个案',
+    addTitle: '添加随访记录',
+    ways: { phone: '电话', visit: '上门走访', interview: '面谈', online: '线上', other: '其他' },
+    nextdateHelp: '留空表示暂不安排下次随访。',
+    nextdateBefore: '下次随访不能早于本次随访',
+  },
+  en: {
+    realname: 'Name',
+    followdate: 'Date',
+    way: 'Contact',
+    byname: 'By',
+    content: 'What was done',
+    risk: 'Risk now',
+    nextdate: 'Next follow-up',
+    createdat: 'Recorded',
+    dateRange: 'Date',
+    overdue: 'Overdue',
+    overdueOnly: 'Overdue only',
+    overdueTag: 'Overdue',
+    openCase: 'Open the case',
+    addTitle: 'Add a follow-up',
+    ways: { phone: 'Phone', visit: 'Home visit', interview: 'Interview', online: 'Online', other: 'Other' },
+    nextdateHelp: 'Leave empty when no next follow-up is planned.',
+    nextdateBefore: 'The next follow-up cannot be before this one',
+  },
+});

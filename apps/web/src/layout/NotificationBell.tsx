@@ -1,0 +1,179 @@
+/**
+ * The navbar's warning bell: the unread count as a badge, the recent notifications in a
+ * dropdown, new ones pushed without reloading through the server's event stream (any event reads
+ * the count and the list again), and an antd notification for each new critical warning with a
+ * link to its case. Notifications carry ids, a level and a text without a name (the server's
+ * rule); nothing here adds one.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { App as AntApp, Badge, Button, Dropdown, Empty, List, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ActionOutput } from '@xinli/contract';
+import { call } from '../api';
+import { useAccess } from '../components/access';
+import { formatTime } from '../lib/format';
+import { CASE_PAGE, caseLink } from '../pages/earlyWarning/warning-ui';
+import { useEventStream } from './event-stream';
+import './notifications.css';
+
+const COUNT = 'as.m.warning.getNotificationCount';
+const LIST = 'as.m.warning.getNotificationList';
+const RECENT = { page: 1, pageSize: 10 };
+type Notice = ActionOutput<typeof LIST>['rows'][number];
+
+/** Notices to pop up: unread ones not seen before, one per case (`seen` is updated). */
+export function freshAlerts(rows: Notice[], seen: Set<string>): Notice[] {
+  const fresh = rows.filter((n) => !seen.has(n.noticeid) && !n.read);
+  for (const n of rows) seen.add(n.noticeid);
+  // Two warnings of one report (a critical item and its band) are one thing to act on.
+  return fresh.filter((n, i) => fresh.findIndex((m) => m.caseid === n.caseid) === i);
+}
+
+export default function NotificationBell() {
+  const { t } = useTranslation();
+  const k = (key: string, o?: Record<string, unknown>) => t(`earlyWarning.notice.${key}`, o);
+  const { can } = useAccess();
+  const enabled = can(COUNT);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { notification } = AntApp.useApp();
+  const [open, setOpen] = useState(false);
+  // Notices already on screen once (the first list read fills it without popping anything up).
+  const seen = useRef<Set<string> | null>(null);
+
+  const count = useQuery({ queryKey: [COUNT, {}], queryFn: () => call(COUNT, {}, { silent: true }), enabled });
+  const list = useQuery({
+    queryKey: [LIST, RECENT],
+    queryFn: () => call(LIST, RECENT, { silent: true }),
+    enabled: enabled && open,
+  });
+
+  const goTo = useCallback(
+    (caseid: string) => {
+      setOpen(false);
+      void navigate(caseLink(caseid));
+    },
+    [navigate],
+  );
+
+  // Events come in bursts (a report's two warnings): one check at a time, so a notice pops up once.
+  const checking = useRef<Promise<void>>(Promise.resolve());
+  const checkNew = useCallback(async () => {
+    const page = await queryClient
+      .fetchQuery({ queryKey: [LIST, RECENT], queryFn: () => call(LIST, RECENT, { silent: true }) })
+      .catch(() => null);
+    if (!page) return;
+    if (!seen.current) {
+      seen.current = new Set(page.rows.map((n) => n.noticeid));
+      return;
+    }
+    for (const n of freshAlerts(page.rows, seen.current)) {
+      notification.warning({
+        key: `case-${n.caseid}`,
+        title: k(`kinds.${n.kind}`),
+        description: n.text,
+        duration: 0,
+        placement: 'topRight',
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => {
+              notification.destroy(`case-${n.caseid}`);
+              goTo(n.caseid);
+            }}
+            data-testid="notice-open-case"
+          >
+            {k('openCase')}
+          </Button>
+        ),
+      });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, notification, goTo]);
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [COUNT] });
+    checking.current = checking.current.then(checkNew);
+  }, [queryClient, checkNew]);
+
+  useEventStream({ enabled, onEvent: refresh, onOpen: refresh });
+
+  if (!enabled) return null;
+  const unread = count.data?.unread ?? 0;
+  const markAll = async () => {
+    await call('as.m.warning.markNotificationsRead', {}).catch(() => undefined);
+    await queryClient.invalidateQueries({ queryKey: [COUNT] });
+    await queryClient.invalidateQueries({ queryKey: [LIST] });
+  };
+
+  const panel = (
+    <div className="notice-panel" data-testid="notice-panel">
+      <div className="notice-panel-head">
+        <Typography.Text strong>{k('bell')}</Typography.Text>
+        <Typography.Text type="secondary">{k('unread', { count: unread })}</Typography.Text>
+      </div>
+      {list.error ? (
+        <Typography.Paragraph type="danger" style={{ padding: 16, margin: 0 }}>
+          {k('loadFailed')}
+        </Typography.Paragraph>
+      ) : !list.data ? (
+        <Spin style={{ display: 'block', padding: 24 }} />
+      ) : list.data.rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />
+      ) : (
+        <List<Notice>
+          size="small"
+          dataSource={list.data.rows}
+          renderItem={(n) => (
+            <List.Item
+              className={n.read ? 'notice-item' : 'notice-item notice-unread'}
+              onClick={() => goTo(n.caseid)}
+              data-testid="notice-item"
+            >
+              <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+                <Space size={6}>
+                  <Tag color={n.level === 'critical' ? '#9b1c1c' : '#f5a623'} variant="solid">
+                    {k(`kinds.${n.kind}`)}
+                  </Tag>
+                  <Typography.Text type="secondary">{formatTime(n.createdat)}</Typography.Text>
+                </Space>
+                <Typography.Text>{n.text}</Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+      <div className="notice-panel-foot">
+        <Button type="link" size="small" disabled={!unread} onClick={() => void markAll()} data-testid="notice-mark-all">
+          {k('markAll')}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => {
+            setOpen(false);
+            void navigate(CASE_PAGE);
+          }}
+        >
+          {k('viewAll')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <Dropdown open={open} onOpenChange={setOpen} trigger={['click']} popupRender={() => panel} placement="bottomRight">
+      <Tooltip title={k('bell')} open={open ? false : undefined}>
+        <Button type="text" aria-label={k('bell')} data-testid="notice-bell" data-unread={unread}>
+          <Badge count={unread} size="small" overflowCount={99} data-testid="notice-badge">
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </Button>
+      </Tooltip>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Form, InputNumber } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { WarningSettings } from '@xinli/contract';
+import { call } from '../../api';
+import { Field, FormDialog } from '../../components/form';
+import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+
+const FIELDS = ['worsenpoints', 'worsenlevels', 'misseddays', 'escalateminutes'] as const;
+
+/**
+ * An institution's warning triggers (worsening by points or levels, missed assessments) and the
+ * escalation time of critical cases. A provider first picks which of its institutions.
+ */
+export default function WarningSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const institutions = useInstitutions();
+  const [form] = Form.useForm<WarningSettings>();
+  const [musercode, setMusercode] = useState<string | undefined>(undefined);
+  const input = musercode ? { musercode } : {};
+  const q = useQuery({
+    queryKey: ['as.m.warning.getWarningSettings', input],
+    queryFn: () => call('as.m.warning.getWarningSettings', input),
+    enabled: open,
+  });
+  const data = q.data;
+  // The form shows the settings read (again after another institution is picked).
+  useEffect(() => {
+    if (open && data) form.setFieldsValue(Object.fromEntries(FIELDS.map((f) => [f, data[f]])) as WarningSettings);
+  }, [open, data, form]);
+
+  return (
+    <FormDialog<WarningSettings>
+      open={open}
+      form={form}
+      title={t('earlyWarning.settings.title')}
+      action="as.m.warning.updateWarningSettings"
+      resource="earlyWarning.settings"
+      load={{ error: q.error, loading: q.isLoading, retry: () => void q.refetch() }}
+      onSubmit={(v) => call('as.m.warning.updateWarningSettings', { ...input, ...v })}
+      invalidates={['as.m.warning.getWarningSettings']}
+      onClose={onClose}
+      labelWidth={170}
+      width={640}
+      data-testid="settings-dialog"
+    >
+      {institutions.many && (
+        <Form.Item label={t('common.institution')}>
+          <InstitutionSelect value={musercode ?? institutions.own} onChange={setMusercode} style={{ width: 260 }} />
+        </Form.Item>
+      )}
+      {FIELDS.map((name) => (
+        <Field key={name} name={name} extra={t(`earlyWarning.settings.${name}Help`)}>
+          <InputNumber min={0} style={{ width: 160 }} data-testid={`settings-${name}`} />
+        </Field>
+      ))}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Small pieces the warning pages share: the level and state tags, the option lists of the
+ * contract's enumerations in the console language, and the staff a case can be assigned to.
+ */
+import { Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  caseOutcome,
+  caseState,
+  contactWay,
+  warningKind,
+  warningLevel,
+  WARNING_LEVEL_COLOURS,
+  type CaseState,
+  type WarningLevel,
+} from '@xinli/contract';
+import { call } from '../../api';
+import { useAccess } from '../../components/access';
+
+export const CASE_PAGE = '/earlyWarning/earlyWarning';
+/** The case page with the case's drawer open. */
+export const caseLink = (caseid: string) => `${CASE_PAGE}?state=all&caseid=${encodeURIComponent(caseid)}`;
+/** The report page of another helper (ECharts report by id). */
+export const reportLink = (reportid: string) => `/echarts/web?reportid=${encodeURIComponent(reportid)}`;
+
+/** Critical in the scale's dark red, attention in its amber (the contract's colours). */
+export function WarningLevelTag({ level, colour }: { level: WarningLevel; colour?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag
+      variant="solid"
+      color={colour || WARNING_LEVEL_COLOURS[level]}
+      data-testid="warning-level"
+      data-level={level}
+      style={{ marginInlineEnd: 0 }}
+    >
+      {t(`earlyWarning.case.levels.${level}`)}
+    </Tag>
+  );
+}
+
+const STATE_COLOURS: Record<CaseState, string> = { open: 'error', acknowledged: 'warning', followup: 'processing', closed: 'default' };
+
+export function CaseStateTag({ state }: { state: CaseState }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATE_COLOURS[state]} data-testid="case-state" data-state={state} style={{ marginInlineEnd: 0 }}>
+      {t(`earlyWarning.case.states.${state}`)}
+    </Tag>
+  );
+}
+
+/** Options of the warning enumerations in the console language. */
+export function useWarningOptions() {
+  const { t } = useTranslation();
+  const of = (values: readonly string[], key: string) => values.map((v) => ({ value: v, label: t(`${key}.${v}`) }));
+  return {
+    levels: of(warningLevel.options, 'earlyWarning.case.levels'),
+    kinds: of(warningKind.options, 'earlyWarning.case.kinds'),
+    states: of(caseState.options, 'earlyWarning.case.states'),
+    outcomes: of(caseOutcome.options, 'earlyWarning.case.outcomes'),
+    ways: of(contactWay.options, 'registration.followUp.ways'),
+  };
+}
+
+/**
+ * The staff users a case can be assigned to, when the caller may read the staff list (user
+ * management, 000313); otherwise `listed` is false and only "me" and "nobody" are offered.
+ */
+export function useStaff(musercode?: string) {
+  const { can } = useAccess();
+  const listed = can('as.m.system.user.selectUserList');
+  const input = { page: 1, pageSize: 200, enabled: 1 as const, ...(musercode ? { musercode } : {}) };
+  const q = useQuery({
+    queryKey: ['as.m.system.user.selectUserList', input],
+    queryFn: () => call('as.m.system.user.selectUserList', input),
+    enabled: listed,
+    staleTime: 60_000,
+  });
+  return {
+    listed,
+    loading: q.isLoading && listed,
+    options: (q.data?.rows ?? []).map((u) => ({ value: u.userid, label: u.realname || u.sysusername })),
+  };
+}

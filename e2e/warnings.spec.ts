@@ -1,0 +1,214 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn } from './support';
+
+/**
+ * Issue 13, the reason institutions buy the product: a person at risk is flagged, the right
+ * staff know at once, and someone follows up until the case is closed.
+ *
+ * The staff member of the company (demo `warning`, an FW01 account, which lands on the warning
+ * page) is signed in in one browser context; in another, on a phone, a respondent of that
+ * company answers PHQ-9 with item 9 ("thoughts that you would be better off dead…") = 2. Without
+ * reloading, the staff member's bell count goes up and a notification (without the name) pops
+ * up; its link opens the case, where the reason is in words; the staff member records a
+ * follow-up and closes the case with an outcome and a note. Then the warning page, the case
+ * drawer and the follow-up page are photographed at 1024 and 1440 px in Chinese and English.
+ */
+const INSTITUTION = 'I0004';
+const APP = '000000003';
+const PERSON = 'E2E 预警员工';
+const SHOTS = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'warnings-shots');
+
+async function ok<T>(p: Promise<{ errorCode: number; errorMsg: string; data: unknown }>): Promise<T> {
+  const body = await p;
+  expect(body.errorCode, body.errorMsg).toBe(0);
+  return body.data as T;
+}
+
+/** A person of the company with a fresh code for a PHQ-9 plan (set up by the demo admin). */
+async function givenCode(request: Parameters<typeof apiSignIn>[0]) {
+  const { token } = await apiSignIn(request, 'admin');
+  const { plancode } = await ok<{ plancode: string }>(
+    apiCall(
+      request,
+      'as.m.exam.plan.insertMUserExamPlan',
+      { musercode: INSTITUTION, appid: APP, planname: 'E2E 预警 PHQ-9', formcodes: ['PHQ9'] },
+      token,
+    ),
+  );
+  const { cusercode } = await ok<{ cusercode: string }>(
+    apiCall(request, 'as.m.cuser.insertCUser', { musercode: INSTITUTION, appid: APP, realname: PERSON, gender: '01' }, token),
+  );
+  const { assesscode } = await ok<{ assesscode: string }>(
+    apiCall(request, 'as.m.user.insertCUserAssessCode', { cusercode, plancode }, token),
+  );
+  return assesscode;
+}
+
+const unread = async (page: Page) => Number((await page.getByTestId('notice-bell').getAttribute('data-unread')) ?? 0);
+
+/** Picks an option of the antd Select with this test id. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsewhere sees the badge appear without reloading, opens the case, records a follow-up and closes it', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(900_000);
+  // The machine this runs on can be loaded: the steps that wait for the server get a minute.
+  const slow = { timeout: 60_000 };
+  const code = await givenCode(request);
+
+  // The staff member: an FW01 account lands on the warning page.
+  const office = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const staff = await office.newPage();
+  await signIn(staff, 'warning');
+  await expect(staff).toHaveURL(/\/earlyWarning\/earlyWarning/);
+  await expect(staff.getByTestId('warning-count-critical').locator('strong')).toHaveText(/^\d+$/, slow);
+  await expect(staff.getByTestId('notice-bell')).toBeVisible();
+  const before = await unread(staff);
+  const criticalBefore = Number(await staff.getByTestId('warning-count-critical').locator('strong').textContent());
+
+  // The respondent, on a phone elsewhere: item 9 answered "more than half the days" (score 2), the rest "not at all".
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+  const respondent = await phone.newPage();
+  await respondent.goto(`/a/${code}`);
+  await consent(respondent);
+  await fillAnyArchive(respondent);
+  await answerForm(respondent, (no) => (no === 9 ? 3 : 1));
+  await expect(respondent.getByTestId('r-crisis')).toBeVisible(slow);
+
+  // Pushed: the count goes up and a notification pops up, without a reload and without the name.
+  await expect.poll(() => unread(staff), slow).toBeGreaterThan(before);
+  const popup = staff
+    .locator('.ant-notification-notice')
+    .filter({ has: staff.getByTestId('notice-open-case') })
+    .first();
+  await expect(popup).toBeVisible(slow);
+  await expect(popup).not.toContainText(PERSON);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await staff.screenshot({ path: path.join(SHOTS, 'pushed-zh-1440.png') });
+  // Stacked notifications lie on each other: the button is pressed without aiming at it.
+  await popup.getByTestId('notice-open-case').dispatchEvent('click');
+
+  // The case: the reason in words, the report link, the history.
+  const drawer = staff.getByTestId('case-drawer');
+  await expect(drawer.getByTestId('case-actions')).toBeVisible(slow);
+  await expect(drawer).toContainText(PERSON);
+  await expect(drawer.getByTestId('warning-reason').first()).toContainText('PHQ-9');
+  await expect(drawer.getByTestId('warning-report').first()).toHaveAttribute('href', /\/echarts\/web\?reportid=/);
+  const caseid = new URL(staff.url()).searchParams.get('caseid')!;
+  expect(caseid).toBeTruthy();
+  // Reading the case read its notification.
+  await expect.poll(() => unread(staff)).toBe(before);
+  // The list counts the new critical case.
+  await expect
+    .poll(async () => Number(await staff.getByTestId('warning-count-critical').locator('strong').textContent()))
+    .toBe(criticalBefore + 1);
+
+  // Acknowledge, record a follow-up (the case moves to follow-up), close with an outcome and a note.
+  await drawer.getByTestId('case-acknowledge').click();
+  await staff
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(drawer.getByTestId('case-state')).toHaveAttribute('data-state', 'acknowledged');
+
+  await drawer.getByTestId('case-followup').click();
+  const follow = staff.getByTestId('followup-dialog');
+  await follow.getByTestId('followup-content').fill('电话联系本人，已约心理咨询师面谈；告知其危机热线。');
+  await choose(staff, 'followup-risk', '中度');
+  await follow.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(follow).toBeHidden();
+  await expect(drawer.getByTestId('case-state')).toHaveAttribute('data-state', 'followup');
+  await expect(drawer).toContainText('电话联系本人');
+
+  await drawer.getByTestId('case-close').click();
+  const close = staff.getByTestId('close-dialog');
+  await close.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(close.locator('.ant-form-item-explain-error')).toHaveCount(2);
+  await choose(staff, 'close-outcome', '已转介');
+  await close.getByTestId('close-note').fill('已转介至市精神卫生中心，家属知情。');
+  await close.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(close).toBeHidden();
+  await expect(drawer.getByTestId('case-state')).toHaveAttribute('data-state', 'closed');
+  await expect(drawer.getByTestId('case-close')).toHaveCount(0);
+  const events = drawer.getByTestId('case-event');
+  await expect(events.first()).toContainText('已结案');
+
+  await phone.close();
+
+  // Photographs: the two pages and the case drawer, 1024 and 1440 px, zh and en.
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const lang of ['zh-CN', 'en-US']) {
+    await office.addCookies([{ name: 'language', value: lang, url: baseURL! }]);
+    for (const width of [1024, 1440]) {
+      await staff.setViewportSize({ width, height: 860 });
+      await staff.goto('/earlyWarning/earlyWarning?state=all');
+      await expect(staff.locator('tr.ant-table-row').first()).toBeVisible();
+      await staff.screenshot({ path: path.join(SHOTS, `cases-${lang}-${width}.png`) });
+      await staff.goto(`/earlyWarning/earlyWarning?state=all&caseid=${caseid}`);
+      await expect(staff.getByTestId('case-timeline')).toBeVisible();
+      await staff.screenshot({ path: path.join(SHOTS, `case-${lang}-${width}.png`) });
+      await staff.getByTestId('notice-bell').click();
+      await expect(staff.getByTestId('notice-panel')).toBeVisible();
+      await staff.screenshot({
+        path: path.join(SHOTS, `bell-${lang}-${width}.png`),
+        clip: { x: width - 420, y: 0, width: 420, height: 520 },
+      });
+    }
+  }
+  await office.close();
+
+  // The follow-up page (the school: it holds the consultation codes): a flagged pupil with an
+  // overdue follow-up, highlighted.
+  const school = await apiSignIn(request, 'school');
+  const admin = await apiSignIn(request, 'admin');
+  const pupil = await ok<{ cusercode: string }>(
+    apiCall(
+      request,
+      'as.m.cuser.insertCUser',
+      { musercode: 'I0001', appid: '000000002', realname: 'E2E 随访学生', gender: '02' },
+      admin.token,
+    ),
+  );
+  const flagged = await ok<{ caseid: string }>(
+    apiCall(
+      request,
+      'as.m.warning.flagPerson',
+      { cusercode: pupil.cusercode, level: 'attention', note: '班主任反映近两周情绪低落、缺课。' },
+      school.token,
+    ),
+  );
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await ok(
+    apiCall(
+      request,
+      'as.m.warning.insertFollowUp',
+      { caseid: flagged.caseid, followdate: day(-10), way: 'interview', content: '与学生面谈，约定每周随访。', risk: 2, nextdate: day(-3) },
+      school.token,
+    ),
+  );
+  const desk = await browser.newContext({ viewport: { width: 1440, height: 860 }, locale: 'zh-CN' });
+  const counsellor = await desk.newPage();
+  await signIn(counsellor, 'school');
+  for (const lang of ['zh-CN', 'en-US']) {
+    await desk.addCookies([{ name: 'language', value: lang, url: baseURL! }]);
+    for (const width of [1024, 1440]) {
+      await counsellor.setViewportSize({ width, height: 860 });
+      await counsellor.goto('/registration/followUpManagement');
+      await expect(counsellor.locator('tr.followup-row-overdue').first()).toBeVisible();
+      await counsellor.screenshot({ path: path.join(SHOTS, `followups-${lang}-${width}.png`) });
+    }
+  }
+  await counsellor.locator('tr.followup-row-overdue').first().locator('a').first().click();
+  await expect(counsellor.getByTestId('case-drawer').getByTestId('case-actions')).toBeVisible();
+  await counsellor.screenshot({ path: path.join(SHOTS, 'followup-case-en-US-1440.png') });
+  await desk.close();
+});
