@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { f, ListView, useListPage, type FilterDef } from '../../components/list'
 import { LevelTag, LEVELS, MentalStateTag } from '../../components/levels';
 import { useStages } from '../../components/pickers';
 import { archiveLink } from '../../lib/populations';
-import ReportDrawer from './ReportDrawer';
+import { reportLink } from '../echarts/report-data';
 
 const LIST = 'as.m.exam.getCUserReportPageList';
 
@@ -49,7 +48,6 @@ export default function ReportList({ appid }: { appid?: string }) {
     f.institution(),
   ];
   const list = useListPage(LIST, { resource: 'empower.report', filters, input: appid ? { appid } : {} });
-  const [open, setOpen] = useState<string | null>(null);
   const col = list.colFor<ReportRow>();
   return (
     <ListView<ReportRow>
@@ -79,7 +77,7 @@ export default function ReportList({ appid }: { appid?: string }) {
         col.time('createdat'),
         col.actions(
           (r) => [
-            { key: 'view', label: t('empower.report.view'), onClick: () => setOpen(r.reportid), testId: `report-view-${r.reportid}` },
+            { key: 'view', label: t('empower.report.view'), onClick: () => navigate(reportLink(r.reportid)), testId: `report-view-${r.reportid}` },
           ],
           {
             width: 80,
@@ -87,7 +85,6 @@ export default function ReportList({ appid }: { appid?: string }) {
         ),
       ]}
     >
-      <ReportDrawer reportid={open} onClose={() => setOpen(null)} />
     </ListView>
   );
 }
