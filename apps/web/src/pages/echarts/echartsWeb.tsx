@@ -4,17 +4,17 @@
  * indicator's score, band, level, interpretation and advice), how it has moved (earlier results
  * of the same form), the answers, staff comments, and the print / PDF / show-hide buttons.
  */
-import { Alert, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { enumLabel, Gender, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
 import { LevelTag, MentalStateTag } from '../../components/levels';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
-import { archiveLink, pagesOf } from '../../lib/populations';
+import { archiveLink } from '../../lib/populations';
+import ReportActions from './ReportActions';
 import { AnswerSection, IndicatorSection, TrendSection, useReportText } from './ReportParts';
 
 function ReportHeader({ report, actions }: { report: ReportDetail; actions?: React.ReactNode }) {
@@ -68,7 +68,6 @@ function ReportHeader({ report, actions }: { report: ReportDetail; actions?: Rea
 export default function EchartsWeb() {
   const k = useReportText();
   const text = useLocalText();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const reportid = params.get('reportid') ?? '';
   const q = useQuery({
@@ -80,19 +79,9 @@ export default function EchartsWeb() {
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   const r = q.data;
   if (!r) return <Spin style={{ display: 'block', padding: 64 }} data-testid="report-loading" />;
-  const back = pagesOf(r.appid)?.reports;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="report-page">
-      <ReportHeader
-        report={r}
-        actions={
-          <Space wrap>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => (back ? navigate(back) : navigate(-1))}>
-              {k('toList')}
-            </Button>
-          </Space>
-        }
-      />
+      <ReportHeader report={r} actions={<ReportActions report={r} />} />
       {r.voided === 1 && <Alert type="error" showIcon title={k('voided')} description={text(r.voidreason)} />}
       {r.warnings.length > 0 && (
         <Alert
