@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, idString } from '../catalogue-kit.js';
-import { examActions } from './exam.js';
+import { reportActions } from './reports.js';
 
 /**
  * The printable report (issue 12): one self-contained HTML document (inline CSS, A4 print rules,
@@ -9,8 +9,8 @@ import { examActions } from './exam.js';
  * codes are those of `as.m.exam.getCUserReport`. Every action is audited.
  */
 
-const READ = examActions['as.m.exam.getCUserReport'];
-const LIST = examActions['as.m.exam.getCUserReportPageList'];
+const READ = reportActions['as.m.exam.getCUserReport'];
+const LIST = reportActions['as.m.exam.getCUserReportPageList'];
 
 /** Most reports one zip may hold; a larger filter is refused with a clear message. */
 export const REPORT_ZIP_MAX = 500;
