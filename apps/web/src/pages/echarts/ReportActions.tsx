@@ -3,13 +3,14 @@
  * Download PDF (only when the server can make PDFs), and back to the population's list.
  */
 import { useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Space } from 'antd';
-import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Space, Tag } from 'antd';
+import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
+import { useConfirmCall } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { useLang } from '../../lib/options';
 import { pagesOf } from '../../lib/populations';
@@ -26,6 +27,39 @@ export function useReportDocument(reportid: string) {
     enabled: can('as.m.exam.getReportDocument'),
     staleTime: 60_000,
   });
+}
+
+/** Show or hide the report to its respondent (asked first), with where it stands now. */
+function VisibilityButton({ report }: { report: ReportDetail }) {
+  const k = useReportText();
+  const confirm = useConfirmCall();
+  const { can } = useAccess();
+  const hidden = report.hidden === 1;
+  const state = (
+    <Tag color={hidden ? 'default' : 'success'} icon={hidden ? <EyeInvisibleOutlined /> : <EyeOutlined />} data-testid="report-visibility" data-hidden={report.hidden}>
+      {k(hidden ? 'hidden' : 'shown')}
+    </Tag>
+  );
+  if (!can('as.m.cuser.showOrHiddenReport')) return state;
+  return (
+    <>
+      {state}
+      <Button
+        onClick={() =>
+          void confirm({
+            action: 'as.m.cuser.showOrHiddenReport',
+            input: { reportid: report.reportid, hidden: hidden ? 0 : 1 },
+            content: k(hidden ? 'showConfirm' : 'hideConfirm'),
+            success: k(hidden ? 'showDone' : 'hideDone'),
+            invalidates: ['as.m.exam.getCUserReport', 'as.m.exam.getCUserReportPageList'],
+          })
+        }
+        data-testid="report-toggle"
+      >
+        {k(hidden ? 'show' : 'hide')}
+      </Button>
+    </>
+  );
 }
 
 export default function ReportActions({ report, extra }: { report: ReportDetail; extra?: ReactNode }) {
@@ -60,6 +94,7 @@ export default function ReportActions({ report, extra }: { report: ReportDetail;
           {k('downloadPdf')}
         </ExportButton>
       )}
+      <VisibilityButton report={report} />
       {extra}
       <Button icon={<ArrowLeftOutlined />} onClick={() => (back ? navigate(back) : navigate(-1))}>
         {k('toList')}

@@ -9,17 +9,29 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { enumLabel, Gender, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
+import { useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
 import { LevelTag, MentalStateTag } from '../../components/levels';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
 import { archiveLink } from '../../lib/populations';
 import ReportActions from './ReportActions';
-import { AnswerSection, IndicatorSection, TrendSection, useReportText } from './ReportParts';
+import './report.css';
+import { isPhq9 } from './report-data';
+import { AnswerSection, CommentSection, IndicatorSection, Phq9Section, TrendSection, useReportText } from './ReportParts';
 
 function ReportHeader({ report, actions }: { report: ReportDetail; actions?: React.ReactNode }) {
   const k = useReportText();
   const lang = useLang();
+  const { can } = useAccess();
+  // Phone and ID come masked (138****5678) unless the caller holds 0000801, the full-identity
+  // permission: the server applies the kit's mask rule, so the page shows what it is given.
+  const person = useQuery({
+    queryKey: ['as.m.assess.getCUser', { cusercode: report.cusercode }],
+    queryFn: () => call('as.m.assess.getCUser', { cusercode: report.cusercode }),
+    enabled: can('as.m.assess.getCUser'),
+    staleTime: 60_000,
+  }).data;
   const gender = Gender.some((g) => g.value === report.gender) ? enumLabel(Gender, report.gender, lang) : '—';
   return (
     <Card
@@ -51,6 +63,12 @@ function ReportHeader({ report, actions }: { report: ReportDetail; actions?: Rea
             ),
           },
           { key: 'gender', label: k('gender'), children: gender },
+          ...(person
+            ? [
+                { key: 'phone', label: k('phonenumber'), children: <span data-testid="report-phone">{person.phonenumber || '—'}</span> },
+                { key: 'idcard', label: k('idcard'), children: <span data-testid="report-idcard">{person.idcard || '—'}</span> },
+              ]
+            : []),
           { key: 'app', label: k('appname'), children: report.appname || '—' },
           { key: 'ins', label: k('insname'), children: report.insname || '—' },
           { key: 'plan', label: k('planname'), children: report.planname || '—' },
@@ -100,7 +118,9 @@ export default function EchartsWeb() {
       )}
       <IndicatorSection indicators={r.indicators} />
       <TrendSection report={r} />
+      {isPhq9(r.formcode, r.formname) && <Phq9Section report={r} />}
       <AnswerSection answers={r.answers} />
+      <CommentSection report={r} />
     </Space>
   );
 }

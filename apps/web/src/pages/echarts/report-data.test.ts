@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonReport } from '@xinli/contract';
+import type { ReportDetail } from '@xinli/contract';
 import { isPhq9, reportLink, trendOf } from './report-data';
 
-const report = (reportid: string, formcode: string, createdat: string, total: number, factor?: number): PersonReport => ({
-  reportid,
-  formcode,
-  formname: formcode,
-  version: 1,
-  stagecode: '',
+const ind = (code: string, zh: string) => ({ code, name: { zh, en: code } }) as ReportDetail['indicators'][number];
+const point = (createdat: string, total: number, factor?: number) => ({
+  reportid: createdat,
   createdat,
+  version: 1,
   mentalstate: 1,
-  warning: false,
   indicators: [
-    { code: 'T', name: '总分', score: total, level: total > 9 ? 2 : 0, colour: '#000' },
-    ...(factor === undefined ? [] : [{ code: 'F1', name: '因子', score: factor, level: null, colour: '' }]),
+    { quotacode: 'T', score: total, level: total > 9 ? 2 : 0, colour: '#000' },
+    ...(factor === undefined ? [] : [{ quotacode: 'F1', score: factor, level: null, colour: null }]),
   ],
 });
 
@@ -22,25 +19,28 @@ describe('report page helpers', () => {
     expect(reportLink('R 1/2')).toBe('/echarts/web?reportid=R%201%2F2');
   });
 
-  it('trends the same form up to this report, oldest first, one series per indicator', () => {
-    const reports = [
-      report('r3', 'PHQ9', '2026-03-01T00:00:00.000Z', 12, 4),
-      report('r1', 'PHQ9', '2026-01-01T00:00:00.000Z', 3, 1),
-      report('g1', 'GAD7', '2026-02-01T00:00:00.000Z', 8),
-      report('r2', 'PHQ9', '2026-02-01T00:00:00.000Z', 7),
-    ];
-    const series = trendOf(reports, 'PHQ9', '2026-02-01T00:00:00.000Z');
-    expect(series.map((s) => s.code)).toEqual(['T', 'F1']);
-    // The later report (r3) and the other form (GAD7) are left out.
+  it('trends each indicator of this report over the person\'s results of the form, oldest first', () => {
+    const report = {
+      indicators: [ind('T', '总分'), ind('F1', '因子')],
+      // Given out of order; the factor is missing in an older version's result.
+      trend: [point('2026-02-01T00:00:00.000Z', 7, 2), point('2026-01-01T00:00:00.000Z', 3)],
+    };
+    const series = trendOf(report, (n) => n.zh);
+    expect(series.map((s) => [s.code, s.title])).toEqual([
+      ['T', '总分'],
+      ['F1', '因子'],
+    ]);
     expect(series[0]!.points.map((p) => p.score)).toEqual([3, 7]);
     expect(series[0]!.points.map((p) => p.level)).toEqual([0, 0]);
-    expect(series[1]!.points.map((p) => p.score)).toEqual([1]);
-    expect(trendOf(reports, 'SCL90', '2027-01-01')).toEqual([]);
+    expect(series[1]!.points.map((p) => p.score)).toEqual([2]);
+    expect(trendOf({ indicators: [], trend: report.trend }, (n) => n.zh)).toEqual([]);
   });
 
   it('knows the PHQ-9 by its form code', () => {
     expect(isPhq9('PHQ9')).toBe(true);
     expect(isPhq9('phq-9')).toBe(true);
+    expect(isPhq9('F123', 'PHQ-9 抑郁筛查（副本）')).toBe(true);
+    expect(isPhq9('PHQA')).toBe(true);
     expect(isPhq9('PHQ15')).toBe(false);
     expect(isPhq9('GAD7')).toBe(false);
   });

@@ -2,7 +2,7 @@
  * Pure helpers of the report page: where a report link goes, the trend series of a person's
  * earlier results of one form, and printing a server-made document through a hidden iframe.
  */
-import type { PersonReport } from '@xinli/contract';
+import type { LocalText, ReportDetail } from '@xinli/contract';
 
 /** The report page of one report (the hidden /echarts/web route). */
 export const reportLink = (reportid: string) => `/echarts/web?reportid=${encodeURIComponent(reportid)}`;
@@ -10,28 +10,33 @@ export const reportLink = (reportid: string) => `/echarts/web?reportid=${encodeU
 export interface TrendSeries {
   code: string;
   title: string;
-  points: { time: string; score: number; level: number | null; colour: string }[];
+  points: { time: string; score: number; level: number | null; colour: string | null }[];
+}
+
+type TrendInput = Pick<ReportDetail, 'indicators' | 'trend'>;
+
+/**
+ * One series per indicator of this report over the person's results of the same form (the
+ * server's `trend`, oldest first, up to this report), in the report's indicator order; an
+ * indicator an earlier version did not have simply has fewer points.
+ */
+export function trendOf(report: TrendInput, name: (n: LocalText) => string): TrendSeries[] {
+  const points = [...report.trend].sort((a, b) => a.createdat.localeCompare(b.createdat));
+  return report.indicators.map((i) => ({
+    code: i.code,
+    title: name(i.name),
+    points: points.flatMap((p) => {
+      const hit = p.indicators.find((x) => x.quotacode === i.code);
+      return hit ? [{ time: p.createdat, score: hit.score, level: hit.level, colour: hit.colour }] : [];
+    }),
+  }));
 }
 
 /**
- * One series per indicator over the person's reports of `formcode` made up to and including
- * this report (a later report is not "earlier"), oldest first; the total indicators first.
+ * True when the form is the PHQ-9 (or PHQ-A, the adolescent PHQ-9): its levels chart and item-9
+ * history are shown. A copy of the form keeps the name, so the name counts as well as the code.
  */
-export function trendOf(reports: PersonReport[], formcode: string, until: string): TrendSeries[] {
-  const series = new Map<string, TrendSeries>();
-  const mine = reports.filter((r) => r.formcode === formcode && r.createdat <= until).sort((a, b) => a.createdat.localeCompare(b.createdat));
-  for (const r of mine) {
-    for (const i of r.indicators) {
-      const s = series.get(i.code) ?? { code: i.code, title: i.name, points: [] };
-      s.points.push({ time: r.createdat, score: i.score, level: i.level, colour: i.colour });
-      series.set(i.code, s);
-    }
-  }
-  return [...series.values()];
-}
-
-/** True when the form is the PHQ-9 (its levels chart and item-9 history are shown). */
-export const isPhq9 = (formcode: string) => /^phq-?9$/i.test(formcode);
+export const isPhq9 = (formcode: string, formname = '') => /^phq-?(9|a)\b/i.test(formcode) || /phq-?(9|a)\b/i.test(formname);
 
 /**
  * Prints an HTML document (the server's A4 report document) without leaving the page: a hidden
