@@ -33,7 +33,8 @@ export const reportDocumentActions = {
     access: READ.access,
     kind: 'download',
     op: 'export',
-    summary: 'One report in scope as an A4 PDF (the printable document, made by the system Chromium). Refused when the server has no Chromium. Audited.',
+    summary:
+      'One report in scope as an A4 PDF (the printable document, made by the system Chromium). Refused when the server has no Chromium. Audited.',
     input: z.strictObject({ reportid: idString }),
     output: z.unknown(),
     ids: { reportid: 'report' },
