@@ -6,6 +6,7 @@ import { systemActions } from './actions/system.js';
 import { scaleActions } from './actions/scales.js';
 import { planActions } from './actions/plans.js';
 import { examActions } from './actions/exam.js';
+import { reportActions } from './actions/reports.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
 import { reportDocumentActions } from './actions/report-documents.js';
@@ -22,6 +23,7 @@ export const catalogue = {
   ...scaleActions,
   ...planActions,
   ...examActions,
+  ...reportActions,
   ...personActions,
   ...accountActions,
   ...reportDocumentActions,

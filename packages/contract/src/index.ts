@@ -10,6 +10,7 @@ export * from './actions/system.js';
 export * from './actions/scales.js';
 export * from './actions/plans.js';
 export * from './actions/exam.js';
+export * from './actions/reports.js';
 export * from './actions/persons.js';
 export * from './actions/accounts.js';
 export * from './actions/report-documents.js';

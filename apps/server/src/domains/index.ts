@@ -8,6 +8,7 @@ import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
+import { reportsHandlers } from './reports/handlers.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
@@ -20,6 +21,7 @@ export const handlers: HandlerMap = {
   ...plansHandlers,
   ...personHandlers,
   ...assessmentHandlers,
+  ...reportsHandlers,
   ...reportDocumentHandlers,
 };
 

@@ -28,6 +28,8 @@ export const ID_PREFIXES = {
   A: 'assessment',
   /** person assessed, cuser (persons) */
   C: 'person',
+  /** staff comment on a report (reports) */
+  RC: 'report comment',
   /** one committed roster import (persons) */
   IM: 'person import',
 } as const;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
-import { answerInput, indicatorResult, localText, longText, questionDefinition, scoreWarning } from '../scales/definition.js';
+import { action, codes, idString } from '../catalogue-kit.js';
+import { answerInput, localText, longText, questionDefinition } from '../scales/definition.js';
 
 /**
- * Giving assessments and reading their reports (SPEC §2 /empower and /archives, §7
+ * Giving assessments (SPEC §2 /empower and /archives, §7
  * `as.m.user.insertCUserAssessCode`, `as.m.cuser.getCUserPlan`, `deleteCUserPlan`,
- * `as.m.exam.getCUserReportPageList`, `getCUserReport`), and the respondent channel `as.c.*`
- * (DESIGN §9).
+ * and the respondent channel `as.c.*` (DESIGN §9). Reading reports: actions/reports.ts.
  *
  * An assessment code (`assesscode`) is a one-time code for one person and one plan (optionally
  * one stage of it): 10 characters of an alphabet without look-alikes (no 0/O, 1/I/L). A plan
@@ -20,8 +19,6 @@ import { answerInput, indicatorResult, localText, longText, questionDefinition, 
 
 /** Who gives assessments and reads their reports: the /empower pages and the archives. */
 const GIVE = codes('00018', '0000000011', '0000000022', '0000000033', '0000000044', '001801');
-const REPORT_READ = codes('00018', '0000000011', '0000000022', '0000000033', '0000000044', '001801', '00008', '00049', '000000001', '000000002', '000000003', '000000004', '00012');
-const ARCHIVE_READ = codes('00008', '00049', '000000001', '000000002', '000000003', '000000004', '00018', '001801');
 
 /** The alphabet of assessment codes: upper-case letters and digits without 0 O 1 I L. */
 export const ASSESS_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -65,61 +62,6 @@ export const cuserPlanRow = z.object({
   url: z.string(),
   createdat: z.string(),
   finishedat: z.string().nullable(),
-});
-
-export const reportRow = z.object({
-  reportid: z.string(),
-  cusercode: z.string(),
-  realname: z.string(),
-  gender: z.string(),
-  appid: z.string(),
-  appname: z.string(),
-  musercode: z.string(),
-  insname: z.string(),
-  plancode: z.string(),
-  planname: z.string(),
-  stagecode: z.string(),
-  stagename: z.string(),
-  formcode: z.string(),
-  formname: z.string(),
-  version: z.int(),
-  /** Overall mental state 0-4 (SPEC §3). */
-  mentalstate: z.int(),
-  /** Highest band level of the report's indicators (0-4), null when no indicator has bands. */
-  level: z.int().nullable(),
-  colour: z.string().nullable(),
-  /** 1 when scoring raised a warning (critical item or warning band). */
-  warning: z.int(),
-  voided: z.int(),
-  createdat: z.string(),
-});
-export type ReportRow = z.infer<typeof reportRow>;
-
-export const reportAnswer = z.object({
-  no: z.int(),
-  question: localText(1000),
-  type: z.int(),
-  /** Chosen option positions (from 1); empty for a fill-in. */
-  options: z.array(z.int()),
-  /** The chosen options' texts, or the fill-in text. */
-  answer: z.string(),
-  /** Item score after reversal; null when the question is not scored. */
-  score: z.number().nullable(),
-});
-
-export const reportDetail = reportRow.extend({
-  indicators: z.array(indicatorResult),
-  warnings: z.array(scoreWarning),
-  answers: z.array(reportAnswer),
-  voidreason: localText(500).nullable(),
-});
-export type ReportDetail = z.infer<typeof reportDetail>;
-
-export const reportCountRow = z.object({
-  cusercode: z.string(),
-  total: z.int(),
-  warnings: z.int(),
-  lastat: z.string().nullable(),
 });
 
 // ---------- respondent side ----------
@@ -252,55 +194,6 @@ export const examActions = {
     output: z.null(),
     ids: { assesscode: 'assesscode' },
   }),
-  'as.m.exam.getCUserReportPageList': action({
-    access: REPORT_READ,
-    kind: 'json',
-    op: 'list',
-    summary: 'Reports in the caller’s scope, newest first; filters: institution, app, stage, form, level (highest band), date range (China dates), person name, person.',
-    input: z.strictObject({
-      musercode: z.union([idString, z.literal('')]).optional(),
-      appid: z.union([appid, z.literal('')]).optional(),
-      stagecode: z.union([idString, z.literal('')]).optional(),
-      formcode: z.union([idString, z.literal('')]).optional(),
-      cusercode: z.union([idString, z.literal('')]).optional(),
-      level: z.int().min(0).max(4).optional(),
-      warning: z.union([z.literal(0), z.literal(1)]).optional(),
-      startdate: isoDate.optional(),
-      enddate: isoDate.optional(),
-      realname: text(50).optional(),
-      ...pageFields,
-    }),
-    output: pageOf(reportRow),
-    ids: { musercode: 'muser', stagecode: 'stage', formcode: 'form', cusercode: 'person' },
-  }),
-  'as.m.exam.getCUserReport': action({
-    access: REPORT_READ,
-    kind: 'json',
-    op: 'read',
-    summary: 'One report in scope: every indicator’s score, band, level, colour, interpretation and advice; warnings; the answers; the form version. Audited.',
-    input: z.strictObject({ reportid: idString }),
-    output: reportDetail,
-    ids: { reportid: 'report' },
-  }),
-  'as.m.cuser.getReportCount': action({
-    access: ARCHIVE_READ,
-    kind: 'json',
-    op: 'list',
-    summary: 'Report counts (total, with warnings, latest) of persons in scope.',
-    input: z.strictObject({ cusercodes: z.array(idString).min(1).max(200) }),
-    output: z.array(reportCountRow),
-    ids: { cusercodes: 'person' },
-  }),
-  'as.m.cuser.getSignaturePicture': action({
-    access: ARCHIVE_READ,
-    kind: 'json',
-    op: 'read',
-    summary: 'A person’s latest consent signature (PNG data URL) and when it was signed, or null. Audited.',
-    input: z.strictObject({ cusercode: idString }),
-    output: z.object({ signature: z.string(), signedat: z.string(), assesscode: z.string() }).nullable(),
-    ids: { cusercode: 'person' },
-  }),
-
   // ---------- respondent channel ----------
   'as.c.exam.start': action({
     access: 'public',

@@ -114,6 +114,8 @@ export const assessment = pgTable(
     colour: text(),
     warning: integer().notNull().default(0),
     voided: integer().notNull().default(0),
+    /** 1: hidden from the respondent (as.m.cuser.showOrHiddenReport); the result page shows nothing of it. */
+    hidden: integer().notNull().default(0),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -67,3 +67,11 @@ export const byInstitution = (column: AnyPgColumn, musercode: string, ...more: (
 export async function staffCount(db: DbOrTx, musercode: string): Promise<number> {
   return Number(await db.$count(sysuser, eq(sysuser.musercode, musercode)));
 }
+
+/** Display names of staff users (real name, else sign-in name), for "who wrote this" columns of other domains. */
+export async function staffNames(db: DbOrTx, userids: Iterable<string>): Promise<Map<string, string>> {
+  const ids = [...new Set(userids)];
+  if (!ids.length) return new Map();
+  const rows = await db.select({ userid: sysuser.userid, realname: sysuser.realname, sysusername: sysuser.sysusername }).from(sysuser).where(inArray(sysuser.userid, ids));
+  return new Map(rows.map((r) => [r.userid, r.realname || r.sysusername]));
+}

@@ -1,12 +1,14 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { asc, count, desc } from 'drizzle-orm';
 import yazl from 'yazl';
 import { REPORT_ZIP_MAX, type ActionParsedInput } from '@xinli/contract';
 import type { Ctx } from '../../../http/context.js';
 import type { HandlerMap } from '../../../http/handlers.js';
 import { fail, invalid } from '../../../http/errors.js';
 import { todayIn } from '../../../kit/index.js';
-import { reportHandlers } from '../../assessments/reports.js';
+import { assessment } from '../../assessments/tables.js';
+import { reportFilterWhere } from '../filter.js';
 import { documentModel } from './data.js';
 import { canMakePdf, NO_CHROMIUM, openPrinter } from './pdf.js';
 import { chinaTime, pdfFooter, renderReportDocument } from './template.js';
@@ -32,25 +34,24 @@ function assertPdf(ctx: Ctx) {
 
 const pdfOf = (m: DocumentModel) => ({ html: renderReportDocument(m, { pageNumbers: 'none' }), footerTemplate: pdfFooter(m) });
 
-/** The ids of the reports the list filter finds, newest first, refused above the cap or when none. */
+/** The ids of the reports the list filter finds, newest first as the list shows them; refused above the cap or when none. */
 async function filteredReportIds(ctx: Ctx, filter: Filter): Promise<string[]> {
-  // TODO(h12-server merge): reportFilterWhere(ctx, filter) from domains/reports.
-  const list = reportHandlers['as.m.exam.getCUserReportPageList'];
-  const first = (await list({ ...filter, page: 1, pageSize: 200 }, ctx)) as { total: number; rows: { reportid: string }[] };
-  if (first.total === 0) invalid({ zh: '没有符合筛选条件的报告', en: 'No report matches the filter' });
-  if (first.total > REPORT_ZIP_MAX) {
+  const where = await reportFilterWhere(ctx, filter);
+  const [{ total }] = (await ctx.db.select({ total: count() }).from(assessment).where(where)) as [{ total: number }];
+  if (Number(total) === 0) invalid({ zh: '没有符合筛选条件的报告', en: 'No report matches the filter' });
+  if (Number(total) > REPORT_ZIP_MAX) {
     invalid({
-      zh: `符合条件的报告有 ${first.total} 份，一次最多导出 ${REPORT_ZIP_MAX} 份，请缩小筛选范围（如日期或机构）`,
-      en: `${first.total} reports match; at most ${REPORT_ZIP_MAX} can be exported at once. Narrow the filter (dates or institution).`,
+      zh: `符合条件的报告有 ${total} 份，一次最多导出 ${REPORT_ZIP_MAX} 份，请缩小筛选范围（如日期或机构）`,
+      en: `${total} reports match; at most ${REPORT_ZIP_MAX} can be exported at once. Narrow the filter (dates or institution).`,
     });
   }
-  const ids = first.rows.map((r) => r.reportid);
-  for (let page = 2; ids.length < first.total; page++) {
-    const next = (await list({ ...filter, page, pageSize: 200 }, ctx)) as { rows: { reportid: string }[] };
-    if (!next.rows.length) break;
-    ids.push(...next.rows.map((r) => r.reportid));
-  }
-  return ids;
+  const rows = await ctx.db
+    .select({ reportid: assessment.assessid })
+    .from(assessment)
+    .where(where)
+    .orderBy(desc(assessment.createdat), asc(assessment.assessid))
+    .limit(REPORT_ZIP_MAX);
+  return rows.map((r) => r.reportid);
 }
 
 export const reportDocumentHandlers = {

@@ -1,4 +1,4 @@
-import type { Lang, PersonReport, ReportDetail } from '@xinli/contract';
+import type { Lang, ReportDetail } from '@xinli/contract';
 
 /**
  * Everything the printable report shows, gathered once (data.ts) and rendered by a pure function
@@ -20,12 +20,20 @@ export interface DocumentModel {
     age: number | null;
   };
   /** The person's results of the same form up to and including this report, oldest first. */
-  trend: PersonReport[];
+  trend: TrendPoint[];
   /** PHQ-9 only: the total's level and item 9 of each result in the trend, oldest first. */
   phq9: Phq9Point[] | null;
   comments: DocumentComment[];
   /** When the document was made (the server clock), an ISO instant. */
   printedat: string;
+}
+
+export interface TrendPoint {
+  reportid: string;
+  createdat: string;
+  mentalstate: number;
+  /** Named in the caller's language (from this report's form version; the code when it lacks one). */
+  indicators: { code: string; name: string; score: number; level: number | null; colour: string | null }[];
 }
 
 export interface Phq9Point {

@@ -23,14 +23,9 @@ export function sampleModel(lang: DocumentModel['lang'], over: Partial<DocumentM
   };
   const point = (reportid: string, createdat: string, score: number, level: number) => ({
     reportid,
-    formcode: 'PHQ9',
-    formname: 'PHQ-9',
-    version: 1,
-    stagecode: 'ST-M1',
     createdat,
     mentalstate: level,
-    warning: level >= 3,
-    indicators: [{ code: 'total', name: lang === 'en-US' ? 'Total' : '总分', score, level, colour: '' }],
+    indicators: [{ code: 'total', name: lang === 'en-US' ? 'Total' : '总分', score, level, colour: null }],
   });
   return {
     lang,
@@ -56,6 +51,7 @@ export function sampleModel(lang: DocumentModel['lang'], over: Partial<DocumentM
       colour: '#e8590c',
       warning: 1,
       voided: 0,
+      hidden: 0,
       createdat: '2026-11-20T02:00:00.000Z',
       indicators: [indicator],
       warnings: [{ source: 'critical', reason: t('第 9 题：有自伤念头', 'Item 9: thoughts of self-harm'), no: 9 }],
@@ -79,6 +75,8 @@ export function sampleModel(lang: DocumentModel['lang'], over: Partial<DocumentM
         { no: 11, question: t('其他想说的', 'Anything else'), type: 0, options: [], answer: `最近睡不好${HOSTILE}`, score: null },
       ],
       voidreason: null,
+      comments: [],
+      trend: [],
     },
     person: { realname: `王小红${HOSTILE}`, gender: '02', age: 29 },
     trend: [
@@ -114,7 +112,7 @@ describe('the printable report document', () => {
       report: { ...m.report, indicators: [...m.report.indicators, named] },
       trend: m.trend.map((p) => ({
         ...p,
-        indicators: [...p.indicators, { code: 'f1', name: `因子${HOSTILE}`, score: 1, level: 0, colour: '' }],
+        indicators: [...p.indicators, { code: 'f1', name: `因子${HOSTILE}`, score: 1, level: 0, colour: null }],
       })),
     });
     expect(charts.match(/<svg/g)!.length).toBe(4);

@@ -1,35 +1,34 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, max, sql } from 'drizzle-orm';
-import { populationApps, type AnswerInput, type FormDefinition, type Lang, type PersonReport, type ReportRow, type ScoreResult } from '@xinli/contract';
+import { and, asc, count, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { populationApps, type AnswerInput, type FormDefinition, type Lang, type PersonReport, type ReportDetail, type ReportRow, type ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
-import { iso, ownedBy, paged } from '../../kit/index.js';
+import { iso, paged } from '../../kit/index.js';
 import { accountNames } from '../accounts/accounts.js';
 import { scopeWhere } from '../auth/scope.js';
-import { livingPerson, personBriefs, personInScope, personNameLike } from '../persons/persons.js';
+import { personBriefs, personInScope } from '../persons/persons.js';
 import { planNames, stageBriefs } from '../plans/usage.js';
-import { assertFormsReadable, formBriefs, loadDefinition } from '../scales/store.js';
-import { findStage } from '../plans/access.js';
-import { assessCode, assessment } from './tables.js';
-import { withTexts } from './summary.js';
+import { formBriefs, loadDefinition } from '../scales/store.js';
+import { assessCode, assessment } from '../assessments/tables.js';
+import { withTexts } from '../assessments/summary.js';
+import { reportFilterWhere } from './filter.js';
+import { commentsOf, trendOf } from './history.js';
 
 /**
  * Reports as staff read them (SPEC §7 as.m.exam.getCUserReportPageList / getCUserReport), and what
  * the persons domain asks for a person's archive (reportsOfPerson, reportCounts).
  */
 
-const appName = (appid: string, lang: Lang) => {
+export const appName = (appid: string, lang: Lang) => {
   const a = populationApps.find((p) => p.appid === appid);
   return a ? (lang === 'en-US' ? a.en : a.zh) : '';
 };
 
-/** Midnight in China (UTC+8, no daylight saving) of a calendar date, as an instant. */
-const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00+08:00`) + plusDays * 86_400_000);
+export type AssessmentRow = typeof assessment.$inferSelect;
 
-type AssessmentRow = typeof assessment.$inferSelect;
-
-async function rowsOut(db: DbOrTx, rows: AssessmentRow[], lang: Lang): Promise<ReportRow[]> {
+/** Report rows as lists and exports show them (names of person, institution, plan, stage, form). */
+export async function rowsOut(db: DbOrTx, rows: AssessmentRow[], lang: Lang): Promise<ReportRow[]> {
   const [persons, names, plans, stages, forms] = await Promise.all([
     personBriefs(db, rows.map((r) => r.cusercode ?? '')),
     accountNames(db, rows.map((r) => r.musercode)),
@@ -60,13 +59,14 @@ async function rowsOut(db: DbOrTx, rows: AssessmentRow[], lang: Lang): Promise<R
       colour: r.colour,
       warning: r.warning,
       voided: r.voided,
+      hidden: r.hidden,
       createdat: iso(r.createdat),
     };
   });
 }
 
 /** The answers of a report in words, read against the version it was answered on. */
-function answersOf(def: FormDefinition, answers: AnswerInput[], score: ScoreResult, lang: Lang) {
+export function answersOf(def: FormDefinition, answers: AnswerInput[], score: ScoreResult, lang: Lang) {
   const t = (x: { zh: string; en: string }) => (lang === 'en-US' && x.en ? x.en : x.zh);
   const items = new Map(score.items.map((i) => [i.no, i.score]));
   return def.questions.map((q) => {
@@ -78,7 +78,7 @@ function answersOf(def: FormDefinition, answers: AnswerInput[], score: ScoreResu
 }
 
 /** A report in the caller's scope, or "not found". */
-async function reportInScope(ctx: Ctx, reportid: string): Promise<AssessmentRow> {
+export async function reportInScope(ctx: Ctx, reportid: string): Promise<AssessmentRow> {
   const [row] = await ctx.db
     .select()
     .from(assessment)
@@ -88,42 +88,15 @@ async function reportInScope(ctx: Ctx, reportid: string): Promise<AssessmentRow>
 
 export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
-    // A filter naming another institution's person, stage or form is "not found", not an empty page.
-    if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
-    if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
-    if (f.formcode) await assertFormsReadable(ctx.db, ctx.me, [f.formcode]);
-    const where = and(
-      isNotNull(assessment.cusercode),
-      livingPerson(assessment.cusercode),
-      ownedBy(ctx, assessment.musercode, f.musercode || undefined),
-      f.appid ? eq(assessment.appid, f.appid) : undefined,
-      f.stagecode ? eq(assessment.stagecode, f.stagecode) : undefined,
-      f.formcode ? eq(assessment.formcode, f.formcode) : undefined,
-      f.cusercode ? eq(assessment.cusercode, f.cusercode) : undefined,
-      f.level !== undefined ? eq(assessment.level, f.level) : undefined,
-      f.warning !== undefined ? eq(assessment.warning, f.warning) : undefined,
-      f.startdate ? gte(assessment.createdat, chinaMidnight(f.startdate)) : undefined,
-      f.enddate ? lt(assessment.createdat, chinaMidnight(f.enddate, 1)) : undefined,
-      f.realname ? personNameLike(assessment.cusercode, f.realname) : undefined,
-    );
-    const query = ctx.db.select().from(assessment).where(where).$dynamic();
+    const query = ctx.db.select().from(assessment).where(await reportFilterWhere(ctx, f)).$dynamic();
     const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], f);
     return { total, rows: await rowsOut(ctx.db, rows, ctx.lang) };
   },
 
   'as.m.exam.getCUserReport': async ({ reportid }, ctx) => {
-    const row = await reportInScope(ctx, reportid);
-    const [out] = await rowsOut(ctx.db, [row], ctx.lang);
-    const def = await loadDefinition(ctx.db, row.formcode, row.version);
-    const score = withTexts(row.scores as ScoreResult, def);
-    await ctx.audit({ action: 'as.m.exam.getCUserReport', result: 'ok', detail: { reportid, cusercode: row.cusercode, target: row.musercode } });
-    return {
-      ...out!,
-      indicators: score.indicators,
-      warnings: score.warnings,
-      answers: answersOf(def, row.answers as AnswerInput[], score, ctx.lang),
-      voidreason: score.voidReason,
-    };
+    const out = await reportDetail(ctx, reportid);
+    await ctx.audit({ action: 'as.m.exam.getCUserReport', result: 'ok', detail: { reportid, cusercode: out.cusercode, target: out.musercode } });
+    return out;
   },
 
   'as.m.cuser.getReportCount': async ({ cusercodes }, ctx) => {
@@ -145,6 +118,27 @@ export const reportHandlers = {
     return { signature: `data:image/png;base64,${row.signature}`, signedat: iso(row.signedat), assesscode: row.assesscode };
   },
 } satisfies HandlerMap;
+
+/**
+ * What as.m.exam.getCUserReport answers, for other domains (PDF, written reports): one report in
+ * the caller's scope with indicators, warnings, answers, comments and the trend; "not found" for
+ * another institution's report. Not audited here: the calling action audits its own read.
+ */
+export async function reportDetail(ctx: Ctx, reportid: string): Promise<ReportDetail> {
+  const row = await reportInScope(ctx, reportid);
+  const [out] = await rowsOut(ctx.db, [row], ctx.lang);
+  const def = await loadDefinition(ctx.db, row.formcode, row.version);
+  const score = withTexts(row.scores as ScoreResult, def);
+  return {
+    ...out!,
+    indicators: score.indicators,
+    warnings: score.warnings,
+    answers: answersOf(def, row.answers as AnswerInput[], score, ctx.lang),
+    voidreason: score.voidReason,
+    comments: await commentsOf(ctx.db, reportid),
+    trend: await trendOf(ctx.db, row),
+  };
+}
 
 // ---------- for the persons domain (archives) ----------
 

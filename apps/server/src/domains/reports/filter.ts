@@ -1,0 +1,55 @@
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { ReportFilter } from '@xinli/contract';
+import type { Ctx } from '../../http/context.js';
+import { ownedBy } from '../../kit/index.js';
+import { livingPerson, personInScope, personNameLike } from '../persons/persons.js';
+import { findPlan, findStage } from '../plans/access.js';
+import { assertFormsReadable } from '../scales/store.js';
+import { assessment } from '../assessments/tables.js';
+import { assessmentIndicator } from './tables.js';
+
+/** Midnight in China (UTC+8, no daylight saving) of a calendar date, as an instant. */
+export const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00+08:00`) + plusDays * 86_400_000);
+
+/** The report filter as the kinds of fields it has, so narrower inputs (filter choices) go through it too. */
+export type ReportFilterInput = Partial<ReportFilter>;
+
+/**
+ * The report filter as a where clause on `assessment`: the ONE translation the list, the exports
+ * and any other action taking `reportFilter` use, so a file holds exactly what the list shows.
+ * A named institution, plan, stage, form or person outside the caller's scope is "not found"
+ * (thrown here), never an empty result. Only reports of living persons are included.
+ */
+export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput): Promise<SQL> {
+  if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
+  if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
+  if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
+  const forms = [...new Set([f.formcode, ...(f.quotas ?? []).map((q) => q.formcode)].filter((x): x is string => !!x))];
+  if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
+  return and(
+    isNotNull(assessment.cusercode),
+    livingPerson(assessment.cusercode),
+    ownedBy(ctx, assessment.musercode, f.musercode || undefined),
+    f.appid ? eq(assessment.appid, f.appid) : undefined,
+    f.plancode ? eq(assessment.plancode, f.plancode) : undefined,
+    f.stagecode ? eq(assessment.stagecode, f.stagecode) : undefined,
+    f.formcode ? eq(assessment.formcode, f.formcode) : undefined,
+    f.cusercode ? eq(assessment.cusercode, f.cusercode) : undefined,
+    f.level !== undefined ? eq(assessment.level, f.level) : undefined,
+    f.mentalstate !== undefined ? eq(assessment.mentalstate, f.mentalstate) : undefined,
+    f.warning !== undefined ? eq(assessment.warning, f.warning) : undefined,
+    f.hidden !== undefined ? eq(assessment.hidden, f.hidden) : undefined,
+    f.startdate ? gte(assessment.createdat, chinaMidnight(f.startdate)) : undefined,
+    f.enddate ? lt(assessment.createdat, chinaMidnight(f.enddate, 1)) : undefined,
+    f.realname ? personNameLike(assessment.cusercode, f.realname) : undefined,
+    ...(f.quotas ?? []).map(
+      (q) =>
+        sql`exists (select 1 from ${assessmentIndicator} where ${and(
+          eq(assessmentIndicator.assessid, assessment.assessid),
+          eq(assessmentIndicator.formcode, q.formcode),
+          eq(assessmentIndicator.code, q.quotacode),
+          inArray(assessmentIndicator.level, q.levels),
+        )})`,
+    ),
+  )!;
+}
