@@ -205,6 +205,7 @@ function levelChip(level: number | null, colour: string | null, text: string): s
 
 function result(m: DocumentModel): string {
   const { w, local } = wordsOf(m.lang);
+  const colon = m.lang === 'en-US' ? ': ' : '：';
   const r = m.report;
   const state = enumLabel(MentalState, r.mentalstate, m.lang);
   const bars = r.indicators.map((i) => ({ name: local(i.name), score: i.score, colour: safeColour(i.colour, i.level) }));
@@ -226,7 +227,6 @@ ${local(i.advice) ? `<p><span class="label">${esc(w('advice'))}${colon}</span>${
 </div>`,
     )
     .join('\n');
-  const colon = m.lang === 'en-US' ? ': ' : '：';
   const warnings = r.warnings.length
     ? `<div class="alert keep"><strong>${esc(w('warnings'))}</strong><ul>${r.warnings.map((x) => `<li>${esc(local(x.reason))}</li>`).join('')}</ul></div>`
     : '';
