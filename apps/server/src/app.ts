@@ -11,6 +11,7 @@ import type { Database } from './db/database.js';
 import { handlers as allHandlers, missingHandlers } from './domains/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
+import { closePdfBrowsers } from './domains/reports/document/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) => app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'));
   if (callers) app.addHook('onClose', () => callers.close());
+  app.addHook('onClose', closePdfBrowsers);
   registerActionRoute(app, {
     callers,
     db: opts.database.db,

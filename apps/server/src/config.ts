@@ -33,6 +33,8 @@ export interface Config {
   authCacheMs: number;
   /** Where respondents reach this server (PUBLIC_BASE_URL): institution links are `<base>/r/<token>`. */
   publicBaseUrl: string;
+  /** The system Chromium that prints report PDFs (CHROMIUM_PATH); without it the server makes no PDFs. */
+  chromiumPath: string;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }

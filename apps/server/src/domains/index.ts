@@ -8,8 +8,8 @@ import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
-import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { reportsHandlers } from './reports/handlers.js';
+import { reportDocumentHandlers } from './reports/document/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -21,8 +21,8 @@ export const handlers: HandlerMap = {
   ...plansHandlers,
   ...personHandlers,
   ...assessmentHandlers,
-  ...reportDocumentHandlers,
   ...reportsHandlers,
+  ...reportDocumentHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

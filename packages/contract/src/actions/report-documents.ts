@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, idString } from '../catalogue-kit.js';
-import { reportActions } from './reports.js';
+import { reportActions, reportFilter, reportFilterIds } from './reports.js';
 
 /**
  * The printable report (issue 12): one self-contained HTML document (inline CSS, A4 print rules,
@@ -14,9 +14,6 @@ const LIST = reportActions['as.m.exam.getCUserReportPageList'];
 
 /** Most reports one zip may hold; a larger filter is refused with a clear message. */
 export const REPORT_ZIP_MAX = 500;
-
-/** The report list's filter fields, without paging. */
-export const reportDocumentFilter = LIST.input.omit({ page: true, pageSize: true });
 
 export const reportDocumentActions = {
   'as.m.exam.getReportDocument': action({
@@ -33,7 +30,8 @@ export const reportDocumentActions = {
     access: READ.access,
     kind: 'download',
     op: 'export',
-    summary: 'One report in scope as an A4 PDF (the printable document, made by the system Chromium). Refused when the server has no Chromium. Audited.',
+    summary:
+      'One report in scope as an A4 PDF (the printable document, made by the system Chromium). Refused when the server has no Chromium. Audited.',
     input: z.strictObject({ reportid: idString }),
     output: z.unknown(),
     ids: { reportid: 'report' },
@@ -43,8 +41,8 @@ export const reportDocumentActions = {
     kind: 'download',
     op: 'export',
     summary: `A zip of the A4 PDFs of the reports the list filter finds (at most ${REPORT_ZIP_MAX}; more, or none, is refused). Refused when the server has no Chromium. Audited.`,
-    input: reportDocumentFilter,
+    input: reportFilter,
     output: z.unknown(),
-    ids: LIST.ids,
+    ids: { ...reportFilterIds },
   }),
 };
