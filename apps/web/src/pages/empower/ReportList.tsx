@@ -115,8 +115,9 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
       f.dateRange('dateRange', ['startdate', 'enddate']),
       f.institution(),
     ],
+    // The option lists are new arrays on every render: their content decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [appid, flat, stages.options, quotaForms.forms, t],
+    [appid, flat, JSON.stringify(stages.options), JSON.stringify(quotaForms.forms), t],
   );
   const input = { ...(appid ? { appid } : {}), ...(stagecode ? { stagecode } : {}), ...(quotasInput(quota) ? { quotas: quotasInput(quota) } : {}) };
   const list = useListPage(LIST, { resource: 'empower.report', filters, input, invalidates: ['as.m.exam.getCUserStagesAssessCount', 'as.m.exam.getReportMaxTime'] });
