@@ -128,7 +128,7 @@ test.describe('reports', () => {
         await expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible();
         await page.screenshot({ path: path.join(SHOTS, `mood-${lang}-${width}.png`) });
         await page.goto(`/echarts/web?reportid=${report.reportid}`);
-        await expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible();
+        await expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
         await page.screenshot({ path: path.join(SHOTS, `report-${lang}-${width}.png`), fullPage: true });
       }
     }

@@ -39,7 +39,6 @@ export function IndicatorSection({ indicators }: { indicators: IndicatorResult[]
         pagination={false}
         dataSource={indicators}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noIndicators')} /> }}
-        scroll={{ x: 'max-content' }}
         columns={[
           {
             title: k('indicator'),

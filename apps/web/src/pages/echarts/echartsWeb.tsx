@@ -47,8 +47,9 @@ function ReportHeader({ report, actions }: { report: ReportDetail; actions?: Rea
           </Typography.Text>
         </Space>
       }
-      extra={actions}
     >
+      {/* The buttons under the title, so a long form name is never cut off by them. */}
+      <div className="report-actions">{actions}</div>
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}

@@ -37,7 +37,7 @@ const LIST = 'as.m.exam.getCUserReportPageList';
 type Filter = ActionInput<'as.m.exam.getCUserStagesAssessCount'>;
 
 /** Stage tabs: "all" and each stage with its report count and a red badge of its warnings. */
-function StageTabs({ filter, stagecode, onChange }: { filter: Filter; stagecode: string; onChange: (s: string) => void }) {
+function StageTabs({ filter, stagecode, onChange, extra }: { filter: Filter; stagecode: string; onChange: (s: string) => void; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const q = useQuery({
@@ -60,6 +60,7 @@ function StageTabs({ filter, stagecode, onChange }: { filter: Filter; stagecode:
       activeKey={stagecode || 'all'}
       onChange={(k) => onChange(k === 'all' ? '' : k)}
       data-testid="report-stage-tabs"
+      tabBarExtraContent={extra}
       items={[
         { key: 'all', label: label(t('empower.report.allStages'), total, stages.reduce((n, s) => n + s.warnings, 0)) },
         ...stages.map((s) => ({ key: s.stagecode, label: label(s.stagename || '—', s.reports, s.warnings) })),
@@ -145,7 +146,11 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
       searchBefore={
         <QuotaPicker forms={quotaForms.forms} value={quota} onChange={(q: QuotaPick | null) => setParam('quota', encodeQuota(q))} />
       }
-      banner={flat ? undefined : <StageTabs filter={withoutStage as Filter} stagecode={stagecode} onChange={(s) => setParam('stagecode', s)} />}
+      banner={
+        flat ? undefined : (
+          <StageTabs filter={withoutStage as Filter} stagecode={stagecode} onChange={(s) => setParam('stagecode', s)} extra={<LatestTime filter={filter} />} />
+        )
+      }
       actions={
         <>
           <ExportButton action="as.m.exam.exportCUserDetailData" input={filter} filename={t('empower.report.fileDetail')} data-testid="export-detail">
@@ -167,7 +172,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
           >
             {t('empower.report.exportZip')}
           </ExportButton>
-          <LatestTime filter={filter} />
+          {flat && <LatestTime filter={filter} />}
         </>
       }
       columns={[
