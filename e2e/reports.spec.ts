@@ -52,7 +52,7 @@ test.describe('reports', () => {
     await page.goto('/empower/usersReport');
     // Stage tabs with counts and the latest report time come with the list.
     // (The first page of a freshly seeded server can take long on a loaded machine.)
-    await expect(page.getByTestId('report-stage-tabs')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('report-stage-tabs')).toBeVisible({ timeout: 90_000 });
     await expect(page.getByTestId('report-max-time')).toContainText(/\d{4}-\d{2}-\d{2}/);
     await page.getByPlaceholder('请输入姓名').fill(report.realname);
     await page.locator('button[type=submit]', { hasText: /搜\s*索/ }).click();
@@ -122,13 +122,13 @@ test.describe('reports', () => {
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/empower/usersReport');
-        await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+        await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 });
         await page.screenshot({ path: path.join(SHOTS, `list-${lang}-${width}.png`) });
         await page.goto('/empower/usersReport?view=mood');
-        await expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible();
+        await expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 90_000 });
         await page.screenshot({ path: path.join(SHOTS, `mood-${lang}-${width}.png`) });
         await page.goto(`/echarts/web?reportid=${report.reportid}`);
-        await expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+        await expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 });
         await page.screenshot({ path: path.join(SHOTS, `report-${lang}-${width}.png`), fullPage: true });
       }
     }
