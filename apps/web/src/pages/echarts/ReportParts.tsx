@@ -121,9 +121,10 @@ export function TrendSection({ report }: { report: ReportDetail }) {
       <Suspense fallback={<Spin style={{ display: 'block', padding: 32 }} />}>
         <Row gutter={[16, 16]}>
           {series.map((s) => (
-            <Col key={s.code} xs={24} xl={series.length > 1 ? 12 : 24}>
+            // Many indicators (MHT has ten): two or three small charts a row, not one long column.
+            <Col key={s.code} xs={24} md={series.length > 1 ? 12 : 24} xxl={series.length > 2 ? 8 : series.length > 1 ? 12 : 24}>
               <Typography.Text strong>{s.title}</Typography.Text>
-              <TrendChart title={s.title} points={s.points} testId={`report-trend-${s.code}`} />
+              <TrendChart title={s.title} points={s.points} height={series.length > 2 ? 180 : 220} testId={`report-trend-${s.code}`} />
             </Col>
           ))}
         </Row>
