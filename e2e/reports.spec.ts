@@ -113,7 +113,7 @@ test.describe('reports', () => {
   });
 
   test('screenshots: the list and the report page at 1024 and 1440 px, zh and en', async ({ page, request }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     const report = await studentReport(request);
     await signIn(page, 'school');
@@ -137,7 +137,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-none')).toBeVisible();
     await page.route('**/api/as.m.exam.getCUserReport/**', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto(`/echarts/web?reportid=${report.reportid}`);
-    await expect(page.getByRole('button', { name: /重\s*试|Retry/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /重\s*试|Retry/ })).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: path.join(SHOTS, 'report-error.png') });
   });
 });
