@@ -116,12 +116,13 @@ test.describe('persons, assessments and archives', () => {
     await page.locator('button[type=submit]', { hasText: /搜\s*索/ }).click();
     const rows = page.locator('tr.ant-table-row', { hasText: '吴趋势' });
     await expect(rows).toHaveCount(2);
-    // The report opens in a drawer with its indicators and answers.
+    // The report opens on the report page with its indicators and answers.
     await rows.first().getByText('查看').click();
-    const drawer = page.getByTestId('report-drawer');
-    await expect(drawer).toContainText('PHQ');
-    await expect(drawer.getByTestId('level-tag').first()).toBeVisible();
-    await drawer.getByRole('button', { name: 'Close' }).or(drawer.locator('.ant-drawer-close')).first().click();
+    await expect(page).toHaveURL(/\/echarts\/web\?reportid=/);
+    const report = page.getByTestId('report-page');
+    await expect(report).toContainText('PHQ');
+    await expect(report.getByTestId('level-tag').first()).toBeVisible();
+    await page.goBack();
 
     // The name leads to the archive: details, both reports, and a trend chart per indicator.
     await rows.first().getByText('吴趋势').click();

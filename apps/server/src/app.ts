@@ -13,6 +13,7 @@ import { JobRunner, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
+import { closePdfBrowsers } from './domains/reports/document/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) => app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'));
   if (callers) app.addHook('onClose', () => callers.close());
+  app.addHook('onClose', closePdfBrowsers);
   registerActionRoute(app, {
     callers,
     db: opts.database.db,

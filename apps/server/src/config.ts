@@ -38,6 +38,8 @@ export interface Config {
   warningWebhookSecret?: string;
   /** How often each server process looks for due background jobs (JOB_POLL_MS; 0: never, as in tests, which run them by hand). */
   jobPollMs: number;
+  /** The system Chromium that prints report PDFs (CHROMIUM_PATH); without it the server makes no PDFs. */
+  chromiumPath: string;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     warningWebhookSecret: env.WARNING_WEBHOOK_SECRET || undefined,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
     jobPollMs: num(env.JOB_POLL_MS, 1000),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }

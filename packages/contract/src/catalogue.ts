@@ -10,6 +10,7 @@ import { reportActions } from './actions/reports.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
 import { warningActions } from './actions/warnings.js';
+import { reportDocumentActions } from './actions/report-documents.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -27,6 +28,7 @@ export const catalogue = {
   ...personActions,
   ...accountActions,
   ...warningActions,
+  ...reportDocumentActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -14,4 +14,5 @@ export * from './actions/reports.js';
 export * from './actions/persons.js';
 export * from './actions/accounts.js';
 export * from './actions/warnings.js';
+export * from './actions/report-documents.js';
 export * from './scales/definition.js';

@@ -12,6 +12,7 @@ import { assessmentHandlers } from './assessments/handlers.js';
 import { reportsHandlers } from './reports/handlers.js';
 import { warningHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
+import { reportDocumentHandlers } from './reports/document/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -24,6 +25,7 @@ export const handlers: HandlerMap = {
   ...personHandlers,
   ...assessmentHandlers,
   ...reportsHandlers,
+  ...reportDocumentHandlers,
   ...warningHandlers,
 };
 

@@ -11,7 +11,7 @@ import type { ActionInput, ActionName, ActionOutput } from '@xinli/contract';
 import { currentLanguage, t } from '../i18n';
 import { feedback } from './feedback';
 import { getToken, removeToken } from './session-token';
-import { downloadFinished, downloadStarted } from './download-overlay';
+import { downloadFinished, downloadStarted, readWithProgress } from './download-overlay';
 import { saveFile } from '../lib/files';
 
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -79,7 +79,7 @@ export async function download<N extends ActionName>(name: N, input: ActionInput
       throw downloadFailed();
     }
     if (!response.ok) throw downloadFailed();
-    const blob = await response.blob();
+    const blob = await readWithProgress(response);
     saveFile(blob, fileNameOf(response.headers.get('content-disposition')) ?? withExtension(filename ?? name));
   } catch (err) {
     // ApiErrors were shown where they arose; anything else gets the generic sentence.

@@ -26,6 +26,8 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   usersReport2: lazy(() => import('./empower/usersReport2')),
   usersReport3: lazy(() => import('./empower/usersReport3')),
   usersReport4: lazy(() => import('./empower/usersReport4')),
+  usersReportCustom: lazy(() => import('./empower/usersReportCustom')),
+  usersReport01: lazy(() => import('./empower/usersReport01')),
   // Group assessment (/task)
   // Early warning (/earlyWarning)
   earlyWarningLevel: lazy(() => import('./earlyWarning/earlyWarningLevel')),
@@ -56,5 +58,6 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   user: lazy(() => import('./organization/user')),
   // Operations (/operations)
   // Hidden pages (/echarts/web, /period/periodManagement)
+  echartsWeb: lazy(() => import('./echarts/echartsWeb')),
   periodManagement: lazy(() => import('./period/periodManagement')),
 };

@@ -2,7 +2,8 @@
  * Import and export buttons.
  *
  * - ExportButton: the download of an export action (SPEC §7: form post, the full-screen
- *   "downloading data" overlay, the .xlsx default name, the download error message).
+ *   "downloading data" overlay with the bytes received, the .xlsx default name, the download
+ *   error message); the button is busy until the file is saved.
  * - ImportButton: picks a file, shows progress while it is read and while the server works, and
  *   when the server refuses the file, keeps the dialog open with the reasons and a file of them
  *   to download (one reason a line), so the user can fix the file and try again.
@@ -27,9 +28,17 @@ export function ExportButton<A extends ActionName>({
 }: { action: A; input: ActionInput<A>; filename?: string; children?: ReactNode } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const { t } = useTranslation();
   const { can } = useAccess();
+  const [busy, setBusy] = useState(false);
   if (!can(action)) return null;
+  // The overlay shows the progress; the button stays busy until the file is saved or refused.
+  const run = () => {
+    setBusy(true);
+    void download(action, input, filename)
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
   return (
-    <Button icon={<DownloadOutlined />} {...button} onClick={() => void download(action, input, filename).catch(() => undefined)}>
+    <Button icon={<DownloadOutlined />} loading={busy} {...button} onClick={run}>
       {children ?? t('common.transfer.export')}
     </Button>
   );

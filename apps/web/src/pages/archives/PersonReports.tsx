@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Card, Col, Empty, Row, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { PersonReport } from '@xinli/contract';
 import { LevelTag, MentalStateTag } from '../../components/levels';
 import TrendChart from '../../components/charts/TrendChart';
 import { formatTime } from '../../lib/format';
-import ReportDrawer from '../empower/ReportDrawer';
+import { reportLink } from '../echarts/report-data';
 
 /** For each form, one series per indicator over the person's reports (oldest first). */
 export function seriesByForm(reports: PersonReport[]) {
@@ -33,7 +34,6 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
   const { t } = useTranslation();
   const k = (key: string) => t(`archives.archive.${key}`);
   const r = (key: string) => t(`empower.report.${key}`);
-  const [open, setOpen] = useState<string | null>(null);
   const forms = useMemo(() => seriesByForm(reports), [reports]);
   const newestFirst = useMemo(() => [...reports].reverse(), [reports]);
   const warned = newestFirst.filter((x) => x.warning);
@@ -71,7 +71,7 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
             {warned.map((w) => (
               <span key={w.reportid}>
                 <Tag color="error">{formatTime(w.createdat)}</Tag>
-                <a onClick={() => setOpen(w.reportid)}>{w.formname}</a>
+                <Link to={reportLink(w.reportid)}>{w.formname}</Link>
               </span>
             ))}
           </Space>
@@ -117,12 +117,11 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
               title: t('common.actions'),
               key: 'a',
               width: 80,
-              render: (_, row) => <a onClick={() => setOpen(row.reportid)}>{r('view')}</a>,
+              render: (_, row) => <Link to={reportLink(row.reportid)}>{r('view')}</Link>,
             },
           ]}
         />
       </Card>
-      <ReportDrawer reportid={open} onClose={() => setOpen(null)} />
     </Space>
   );
 }

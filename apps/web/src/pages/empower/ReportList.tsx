@@ -1,60 +1,180 @@
-import { useState } from 'react';
-import { Tag } from 'antd';
+/**
+ * The report lists of the populations (SPEC §2 usersReport, usersReport2..4, usersReportCustom,
+ * usersReport01): reports in the caller's scope, newest first, under the report filter.
+ *
+ * - Stage tabs with the persons, reports and warnings of each stage (getCUserStagesAssessCount).
+ * - Filters: name, the forms actually used and an indicator at chosen levels that follow them
+ *   (getQuotaFilterConditions), highest level, warning, shown/hidden, dates, institution.
+ * - The latest report time under the filter (getReportMaxTime).
+ * - Exports of the current filter (item answers, one row per report, counts) and a zip of the
+ *   filtered reports as PDFs; the download overlay shows their progress.
+ * - Row actions: open the report page, show/hide to the respondent, reset the person's attempts.
+ * - A second view: people whose anxiety or depression indicators reach a chosen level.
+ *
+ * `flat` is the 1.0 shape (usersReport01): one list, the stage as a filter, no second view.
+ */
+import { useMemo } from 'react';
+import { App as AntApp, Badge, Space, Tabs, Tag, Typography } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { ReportRow } from '@xinli/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ActionInput, ReportRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { LevelTag, LEVELS, MentalStateTag } from '../../components/levels';
 import { useStages } from '../../components/pickers';
+import { ExportButton } from '../../components/transfer';
+import { formatTime } from '../../lib/format';
 import { archiveLink } from '../../lib/populations';
-import ReportDrawer from './ReportDrawer';
+import { reportLink } from '../echarts/report-data';
+import MoodReportList from './MoodReportList';
+import QuotaPicker, { useQuotaForms } from './QuotaPicker';
+import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from './report-filter';
 
 const LIST = 'as.m.exam.getCUserReportPageList';
+type Filter = ActionInput<'as.m.exam.getCUserStagesAssessCount'>;
 
-/** The scales as filter options (when the caller may read the library). */
-function useFormOptions(appid?: string) {
+/** Stage tabs: "all" and each stage with its report count and a red badge of its warnings. */
+function StageTabs({ filter, stagecode, onChange, extra }: { filter: Filter; stagecode: string; onChange: (s: string) => void; extra?: React.ReactNode }) {
+  const { t } = useTranslation();
   const { can } = useAccess();
-  const input = { appid: appid ?? '', page: 1, pageSize: 200 };
   const q = useQuery({
-    queryKey: ['as.m.assess.forms.getFormPageList', input],
-    queryFn: () => call('as.m.assess.forms.getFormPageList', input),
-    enabled: can('as.m.assess.forms.getFormPageList'),
-    staleTime: 60_000,
+    queryKey: ['as.m.exam.getCUserStagesAssessCount', filter],
+    queryFn: () => call('as.m.exam.getCUserStagesAssessCount', filter),
+    enabled: can('as.m.exam.getCUserStagesAssessCount'),
   });
-  return (q.data?.rows ?? []).filter((r) => r.formtype !== '02').map((r) => ({ value: r.formcode, label: r.formname }));
+  const stages = q.data ?? [];
+  const total = stages.reduce((n, s) => n + s.reports, 0);
+  const label = (name: string, reports: number, warnings: number) => (
+    <Space size={6}>
+      <span>{name}</span>
+      <Badge count={reports} showZero overflowCount={99999} color="#8c8c8c" />
+      {warnings > 0 && <Badge count={warnings} overflowCount={9999} title={t('empower.report.warnings')} />}
+    </Space>
+  );
+  return (
+    <Tabs
+      size="small"
+      activeKey={stagecode || 'all'}
+      onChange={(k) => onChange(k === 'all' ? '' : k)}
+      data-testid="report-stage-tabs"
+      tabBarExtraContent={extra}
+      items={[
+        { key: 'all', label: label(t('empower.report.allStages'), total, stages.reduce((n, s) => n + s.warnings, 0)) },
+        ...stages.map((s) => ({ key: s.stagecode, label: label(s.stagename || '—', s.reports, s.warnings) })),
+      ]}
+    />
+  );
 }
 
-/**
- * The reports list (first cut): reports in the caller's scope, newest first, filtered by app,
- * stage, form, level, date range and name; a row opens the report, the name the archive.
- * A population's report page passes its `appid` (the app filter then is not shown).
- */
-export default function ReportList({ appid }: { appid?: string }) {
+function LatestTime({ filter }: { filter: Filter }) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const q = useQuery({
+    queryKey: ['as.m.exam.getReportMaxTime', filter],
+    queryFn: () => call('as.m.exam.getReportMaxTime', filter),
+    enabled: can('as.m.exam.getReportMaxTime'),
+  });
+  if (!q.data) return null;
+  return (
+    <Typography.Text type="secondary" data-testid="report-max-time">
+      {t('empower.report.latest')}：{q.data.maxtime ? formatTime(q.data.maxtime) : t('empower.report.none')}
+    </Typography.Text>
+  );
+}
+
+function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const forms = useFormOptions(appid);
+  const { message } = AntApp.useApp();
+  const [params, setParams] = useSearchParams();
+  const stagecode = flat ? '' : (params.get('stagecode') ?? '');
+  const quota = decodeQuota(params.get('quota'));
   const stages = useStages(appid);
+  const scope = { appid: appid ?? '', stagecode };
+  const quotaForms = useQuotaForms(scope);
   const levels = LEVELS.map((l) => ({ value: l, label: t(`evaluating.levels.l${l}`) }));
-  const filters: FilterDef[] = [
-    f.text('realname', { maxLength: 50 }),
-    ...(appid ? [] : [f.app()]),
-    // A population's page lists the stages of its own app.
-    appid ? f.select('stagecode', stages.options, { width: 180 }) : f.stage('stagecode'),
-    f.select('formcode', forms, { width: 200 }),
-    f.select('level', levels, { width: 130 }),
-    f.dateRange('dateRange', ['startdate', 'enddate']),
-    f.institution(),
+  const yesNo = [
+    { value: 1, label: t('common.yes') },
+    { value: 0, label: t('common.no') },
   ];
-  const list = useListPage(LIST, { resource: 'empower.report', filters, input: appid ? { appid } : {} });
-  const [open, setOpen] = useState<string | null>(null);
+  const shownHidden = [
+    { value: 0, label: t('empower.report.shown') },
+    { value: 1, label: t('empower.report.hiddenTag') },
+  ];
+  const filters: FilterDef[] = useMemo(
+    () => [
+      f.text('realname', { maxLength: 50 }),
+      ...(appid ? [] : [f.app()]),
+      ...(flat ? [f.select('stagecode', stages.options, { width: 180 })] : []),
+      f.select('formcode', quotaForms.forms.map((x) => ({ value: x.formcode, label: `${x.formname} (${x.reports})` })), { width: 220 }),
+      f.select('level', levels, { width: 130 }),
+      f.select('warning', yesNo, { width: 110 }),
+      f.select('hidden', shownHidden, { width: 140 }),
+      f.dateRange('dateRange', ['startdate', 'enddate']),
+      f.institution(),
+    ],
+    // The option lists are new arrays on every render: their content decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [appid, flat, JSON.stringify(stages.options), JSON.stringify(quotaForms.forms), t],
+  );
+  const input = { ...(appid ? { appid } : {}), ...(stagecode ? { stagecode } : {}), ...(quotasInput(quota) ? { quotas: quotasInput(quota) } : {}) };
+  const list = useListPage(LIST, { resource: 'empower.report', filters, input, invalidates: ['as.m.exam.getCUserStagesAssessCount', 'as.m.exam.getReportMaxTime'] });
+  const filter = filterOf(list.input) as Filter;
   const col = list.colFor<ReportRow>();
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (value) p.set(key, value);
+        else p.delete(key);
+        p.delete('page');
+        return p;
+      },
+      { replace: true },
+    );
+  const { stagecode: _omit, ...withoutStage } = filter;
+  void _omit;
+
   return (
     <ListView<ReportRow>
       list={list}
       rowKey="reportid"
+      searchBefore={
+        <QuotaPicker forms={quotaForms.forms} value={quota} onChange={(q: QuotaPick | null) => setParam('quota', encodeQuota(q))} />
+      }
+      banner={
+        flat ? undefined : (
+          <StageTabs filter={withoutStage as Filter} stagecode={stagecode} onChange={(s) => setParam('stagecode', s)} extra={<LatestTime filter={filter} />} />
+        )
+      }
+      actions={
+        <>
+          <ExportButton action="as.m.exam.exportCUserDetailData" input={filter} filename={t('empower.report.fileDetail')} data-testid="export-detail">
+            {t('empower.report.exportDetail')}
+          </ExportButton>
+          <ExportButton action="as.m.exam.exportCUserExamData" input={filter} filename={t('empower.report.fileExam')} data-testid="export-exam">
+            {t('empower.report.exportExam')}
+          </ExportButton>
+          <ExportButton action="as.m.exam.exportCUserStatData" input={filter} filename={t('empower.report.fileStat')} data-testid="export-stat">
+            {t('empower.report.exportStat')}
+          </ExportButton>
+          <ExportButton
+            action="as.m.exam.exportReportPdfZip"
+            input={filter}
+            filename={`${t('empower.report.fileZip')}.zip`}
+            icon={<FilePdfOutlined />}
+            disabled={list.total === 0}
+            data-testid="export-pdf-zip"
+          >
+            {t('empower.report.exportZip')}
+          </ExportButton>
+          {flat && <LatestTime filter={filter} />}
+        </>
+      }
       columns={[
         col.text('realname', {
           width: 110,
@@ -65,29 +185,86 @@ export default function ReportList({ appid }: { appid?: string }) {
           ),
         }),
         ...(appid ? [] : [{ title: t('common.appid'), dataIndex: 'appname', key: 'appname', width: 130 }]),
-        col.text('formname', { width: 220 }),
-        col.text('stagename', { width: 140, render: (v: string) => v || '—' }),
+        col.text('formname', { width: 200 }),
+        col.text('stagename', { width: 130, render: (v: string) => v || '—' }),
         col.text('level', {
           width: 100,
           render: (_: unknown, r) => (r.level === null ? '—' : <LevelTag level={r.level} colour={r.colour} />),
         }),
-        col.text('mentalstate', { width: 120, render: (v: number) => <MentalStateTag state={v} /> }),
+        col.text('mentalstate', { width: 110, render: (v: number) => <MentalStateTag state={v} /> }),
         col.text('warning', {
           width: 80,
           render: (v: number) => (v ? <Tag color="error">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
         }),
+        col.text('hidden', {
+          width: 110,
+          render: (v: number) => (v ? <Tag color="default">{t('empower.report.hiddenTag')}</Tag> : <Tag color="success">{t('empower.report.shown')}</Tag>),
+        }),
         col.time('createdat'),
         col.actions(
           (r) => [
-            { key: 'view', label: t('empower.report.view'), onClick: () => setOpen(r.reportid), testId: `report-view-${r.reportid}` },
+            { key: 'view', label: t('empower.report.view'), onClick: () => navigate(reportLink(r.reportid)), testId: `report-view-${r.reportid}` },
+            {
+              key: 'toggle',
+              label: r.hidden ? t('empower.report.show') : t('empower.report.hide'),
+              action: 'as.m.cuser.showOrHiddenReport',
+              testId: `report-toggle-${r.reportid}`,
+              onClick: () =>
+                void list.confirm({
+                  action: 'as.m.cuser.showOrHiddenReport',
+                  input: { reportid: r.reportid, hidden: r.hidden ? 0 : 1 },
+                  content: t(r.hidden ? 'empower.report.showConfirm' : 'empower.report.hideConfirm', { name: r.realname }),
+                  success: t(r.hidden ? 'empower.report.showDone' : 'empower.report.hideDone'),
+                }),
+            },
+            {
+              key: 'reset',
+              label: t('empower.report.reset'),
+              action: 'as.m.exam.clearCUserAssessCount',
+              more: true,
+              danger: true,
+              testId: `report-reset-${r.reportid}`,
+              onClick: () =>
+                void list.confirm({
+                  action: 'as.m.exam.clearCUserAssessCount',
+                  input: { cusercode: r.cusercode },
+                  title: t('empower.report.resetTitle', { name: r.realname }),
+                  content: t('empower.report.resetConfirm', { name: r.realname }),
+                  danger: true,
+                  success: false,
+                  then: (res) => void message.success(t('empower.report.resetDone', { count: res.codes })),
+                }),
+            },
           ],
-          {
-            width: 80,
-          },
+          { width: 150 },
         ),
       ]}
-    >
-      <ReportDrawer reportid={open} onClose={() => setOpen(null)} />
-    </ListView>
+    />
+  );
+}
+
+/** A population's reports: all reports, or (unless flat) the anxiety/depression view. */
+export default function ReportList({ appid, flat }: { appid?: string; flat?: boolean }) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const [params, setParams] = useSearchParams();
+  const moodAllowed = !flat && can('as.m.exam.getAnxiousDepressedReportPageList');
+  const view = moodAllowed && params.get('view') === 'mood' ? 'mood' : 'all';
+  return (
+    <div data-testid="report-list">
+      {moodAllowed && (
+        <Tabs
+          activeKey={view}
+          // A view has its own filters: switching starts from none.
+          onChange={(k) => setParams(k === 'mood' ? { view: 'mood' } : {}, { replace: true })}
+          items={[
+            { key: 'all', label: t('empower.report.viewAll') },
+            { key: 'mood', label: <span data-testid="report-view-mood">{t('empower.report.viewMood')}</span> },
+          ]}
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      {view === 'mood' ? <MoodReportList appid={appid} /> : <AllReports appid={appid} flat={flat} />}
+    </div>
   );
 }

@@ -1,0 +1,360 @@
+import { enumLabel, Gender, LevelColours, MentalState, Phq9Level, type Lang, type LocalText } from '@xinli/contract';
+import { indicatorChart, levelChart, trendChart } from './charts.js';
+import type { DocumentModel } from './model.js';
+
+/**
+ * The printable report: one self-contained HTML document (inline CSS and SVG, no script, no
+ * external resource) for both the console's browser printing and the server's PDFs.
+ *
+ * Print rules: A4 with 16 mm margins; the report's parts (result, trend and history, answers)
+ * each start on a new page; no table row, indicator block or chart is split across pages, table
+ * headers repeat on each page, and headings stay with what follows. Comments follow the answers
+ * without a page of their own. Every text from the database is escaped (names, comments and form
+ * texts are user input).
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const esc = (s: string | number | null | undefined): string => String(s ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** Only an inline image may be the logo: the document loads nothing from the network. */
+const safeLogo = (logo: string | null) =>
+  logo && /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(logo) ? logo : null;
+const safeColour = (c: string | null | undefined, level: number | null) =>
+  c && /^#[0-9a-fA-F]{6}$/.test(c) ? c : level !== null && level >= 0 && level <= 4 ? LevelColours[level] : '#9ca3af';
+
+const WORDS = {
+  title: ['心理测评报告', 'Psychological Assessment Report'],
+  basics: ['基本信息', 'Basic information'],
+  realname: ['姓名', 'Name'],
+  gender: ['性别', 'Gender'],
+  age: ['年龄', 'Age'],
+  ageValue: ['{n} 岁', '{n} years'],
+  unknown: ['未填写', 'Not given'],
+  form: ['量表', 'Form'],
+  version: ['版本', 'Version'],
+  date: ['测评时间', 'Assessed at'],
+  institution: ['机构', 'Institution'],
+  plan: ['测评方案', 'Plan'],
+  stage: ['阶段', 'Stage'],
+  reportid: ['报告编号', 'Report no.'],
+  result: ['测评结果', 'Result'],
+  mentalstate: ['总体心理状态', 'Overall mental state'],
+  warning: ['预警', 'Warning'],
+  warningYes: ['有预警，请及时关注', 'Warning raised: follow up promptly'],
+  warningNo: ['无预警', 'No warning'],
+  warnings: ['预警原因', 'Warning reasons'],
+  voided: ['本报告已作废', 'This report is void'],
+  indicators: ['各项指标', 'Indicators'],
+  indicator: ['指标', 'Indicator'],
+  score: ['得分', 'Score'],
+  band: ['结果', 'Result'],
+  level: ['等级', 'Level'],
+  interpretation: ['结果解释', 'Interpretation'],
+  advice: ['建议', 'Advice'],
+  noBand: ['未分级', 'No band'],
+  trend: ['历次结果趋势', 'Trend of results'],
+  trendNone: ['这是该受测者此量表的第一次结果，暂无趋势。', "This is the person's first result of this form; there is no trend yet."],
+  trendDate: ['日期', 'Date'],
+  phq9: ['PHQ-9 抑郁程度与第 9 题历史', 'PHQ-9 depression level and item 9 history'],
+  phq9Level: ['抑郁程度（0-4 级）', 'Depression level (0-4)'],
+  item9: ['第 9 题（自伤念头，0-3 分）', 'Item 9 (thoughts of self-harm, 0-3)'],
+  item9Note: [
+    '第 9 题得分大于 0 表示有自伤或死亡念头，无论总分高低均需专业人员及时评估。',
+    'An item 9 score above 0 means thoughts of death or self-harm: a professional should assess the person promptly, whatever the total.',
+  ],
+  answers: ['作答明细', 'Answers'],
+  no: ['题号', 'No.'],
+  question: ['题目', 'Question'],
+  answer: ['作答', 'Answer'],
+  notAnswered: ['未作答', 'Not answered'],
+  comments: ['工作人员意见', 'Staff comments'],
+  commentsNone: ['暂无意见。', 'No comments yet.'],
+  printedat: ['打印时间', 'Printed at'],
+  confidential: [
+    '本报告含个人隐私信息，仅供本机构工作人员使用，请妥善保管。',
+    "Confidential: personal data for this institution's staff only. Keep it safe.",
+  ],
+} satisfies Record<string, [string, string]>;
+
+type Word = keyof typeof WORDS;
+
+function wordsOf(lang: Lang) {
+  const i = lang === 'en-US' ? 1 : 0;
+  const w = (key: Word, vars: Record<string, string | number> = {}) =>
+    WORDS[key][i].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+  const local = (x: LocalText | null | undefined) => (x ? (lang === 'en-US' && x.en ? x.en : x.zh) : '');
+  return { w, local };
+}
+
+/** An instant as China wall-clock time (the calendar of every institution, SPEC §3). */
+export function chinaTime(isoInstant: string, withTime = true): string {
+  const d = new Date(Date.parse(isoInstant) + 8 * 3_600_000).toISOString();
+  return withTime ? `${d.slice(0, 10)} ${d.slice(11, 16)}` : d.slice(0, 10);
+}
+
+export const CSS = `
+@page { size: A4; margin: 16mm 14mm 18mm 14mm; }
+* { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { margin: 0; color: #1f2937; font: 10.5pt/1.55 "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Microsoft YaHei", "PingFang SC", "Helvetica Neue", Arial, sans-serif; }
+@media screen { body { background: #e5e7eb; } .doc { width: 210mm; margin: 12px auto; padding: 16mm 14mm; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); } }
+h1 { font-size: 18pt; margin: 0; letter-spacing: .04em; }
+h2 { font-size: 13pt; margin: 18px 0 8px; padding-bottom: 4px; border-bottom: 2px solid #1f5fa8; color: #1f5fa8; break-after: avoid; page-break-after: avoid; }
+h3 { font-size: 10.5pt; margin: 8px 0 2px; break-after: avoid; page-break-after: avoid; }
+.masthead { display: flex; align-items: center; gap: 12px; padding-bottom: 10px; border-bottom: 1px solid #9ca3af; }
+.masthead img { height: 44px; max-width: 140px; object-fit: contain; }
+.masthead .ins { font-size: 12pt; font-weight: 600; }
+.masthead .sub { color: #6b7280; font-size: 9pt; }
+.masthead .titles { flex: 1; }
+.masthead .right { text-align: right; color: #6b7280; font-size: 9pt; }
+.section { break-inside: auto; }
+.new-page { break-before: page; page-break-before: always; }
+table { width: 100%; border-collapse: collapse; margin: 6px 0 10px; }
+thead { display: table-header-group; }
+tr, .keep { break-inside: avoid; page-break-inside: avoid; }
+th, td { border: 1px solid #d1d5db; padding: 4px 6px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th { background: #f3f4f6; font-weight: 600; }
+table.info th { width: 16%; white-space: nowrap; }
+table.info td { width: 34%; }
+td.num, th.num { text-align: right; white-space: nowrap; width: 1%; }
+.chip { display: inline-block; min-width: 3.2em; padding: 0 6px; border-radius: 3px; color: #fff; font-weight: 600; text-align: center; white-space: nowrap; }
+.dot { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin-right: 4px; vertical-align: baseline; }
+.state { display: flex; gap: 24px; align-items: center; padding: 8px 10px; border: 1px solid #d1d5db; border-radius: 4px; }
+.state .big { font-size: 13pt; font-weight: 700; }
+.alert { border-left: 4px solid #9b1c1c; background: #fef2f2; padding: 6px 10px; margin: 8px 0; }
+.void { border: 2px solid #9b1c1c; color: #9b1c1c; padding: 6px 10px; font-weight: 700; margin: 8px 0; }
+.ind { border: 1px solid #e5e7eb; border-left-width: 5px; padding: 6px 10px; margin: 8px 0; break-inside: avoid; page-break-inside: avoid; }
+.ind .head { display: flex; justify-content: space-between; font-weight: 600; }
+.ind p { margin: 3px 0; }
+.label { color: #6b7280; }
+.chart { break-inside: avoid; page-break-inside: avoid; margin: 4px 0 8px; }
+.chart svg { width: 100%; height: auto; }
+.muted { color: #6b7280; }
+.note { font-size: 9pt; color: #6b7280; margin-top: 12px; border-top: 1px solid #e5e7eb; padding-top: 6px; }
+.comment { border: 1px solid #e5e7eb; padding: 6px 10px; margin: 6px 0; break-inside: avoid; page-break-inside: avoid; white-space: pre-wrap; }
+.comment .by { color: #6b7280; font-size: 9pt; white-space: normal; }
+`;
+
+/** Page numbers for the browser's print preview (Chromium's PDFs draw their own footer instead). */
+const PAGE_NUMBER_CSS = `@page { @bottom-center { content: counter(page) " / " counter(pages); font-size: 8pt; color: #6b7280; } }`;
+
+export interface RenderOptions {
+  /** 'css': page numbers from @page margin boxes (browser print); 'none': the PDF footer draws them. */
+  pageNumbers?: 'css' | 'none';
+}
+
+export function renderReportDocument(m: DocumentModel, opts: RenderOptions = {}): string {
+  const { w } = wordsOf(m.lang);
+  const r = m.report;
+  const title = `${r.formname} · ${w('title')}`;
+  return `<!DOCTYPE html>
+<html lang="${m.lang === 'en-US' ? 'en' : 'zh-CN'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(`${m.person.realname} - ${title}`)}</title>
+<style>${CSS}${opts.pageNumbers === 'none' ? '' : PAGE_NUMBER_CSS}</style>
+</head>
+<body>
+<div class="doc">
+${masthead(m)}
+${basics(m)}
+${result(m)}
+${trend(m)}
+${phq9(m)}
+${answers(m)}
+${comments(m)}
+<p class="note">${esc(w('confidential'))} ${esc(w('printedat'))}: ${esc(chinaTime(m.printedat))}</p>
+</div>
+</body>
+</html>
+`;
+}
+
+function masthead(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  const logo = safeLogo(m.institution.logo);
+  return `<header class="masthead">
+${logo ? `<img src="${esc(logo)}" alt="">` : ''}
+<div class="titles"><div class="ins">${esc(m.institution.name)}</div><h1>${esc(w('title'))}</h1><div class="sub">${esc(m.report.formname)}</div></div>
+<div class="right">${esc(w('reportid'))}: ${esc(m.report.reportid)}<br>${esc(w('date'))}: ${esc(chinaTime(m.report.createdat))}</div>
+</header>`;
+}
+
+function basics(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  const r = m.report;
+  const gender = m.person.gender ? enumLabel(Gender, m.person.gender, m.lang) : w('unknown');
+  const age = m.person.age !== null ? w('ageValue', { n: m.person.age }) : w('unknown');
+  const row = (a: Word, av: string, b: Word, bv: string) =>
+    `<tr><th>${esc(w(a))}</th><td>${esc(av)}</td><th>${esc(w(b))}</th><td>${esc(bv)}</td></tr>`;
+  return `<section class="section">
+<h2>${esc(w('basics'))}</h2>
+<table class="info">
+${row('realname', m.person.realname, 'gender', gender)}
+${row('age', age, 'institution', r.insname)}
+${row('form', r.formname, 'version', `v${r.version}`)}
+${row('plan', [r.planname, r.stagename].filter(Boolean).join(' / ') || '—', 'date', chinaTime(r.createdat))}
+</table>
+</section>`;
+}
+
+function levelChip(level: number | null, colour: string | null, text: string): string {
+  return `<span class="chip" style="background:${esc(safeColour(colour, level))}">${esc(text)}</span>`;
+}
+
+function result(m: DocumentModel): string {
+  const { w, local } = wordsOf(m.lang);
+  const colon = m.lang === 'en-US' ? ': ' : '：';
+  const r = m.report;
+  const state = enumLabel(MentalState, r.mentalstate, m.lang);
+  const bars = r.indicators.map((i) => ({ name: local(i.name), score: i.score, colour: safeColour(i.colour, i.level) }));
+  const rows = r.indicators
+    .map(
+      (i) =>
+        `<tr><td><span class="dot" style="background:${esc(safeColour(i.colour, i.level))}"></span>${esc(local(i.name))}</td><td class="num">${esc(i.score)}</td><td>${esc(local(i.label) || w('noBand'))}</td><td class="num">${
+          i.level === null ? '—' : levelChip(i.level, i.colour, String(i.level))
+        }</td></tr>`,
+    )
+    .join('\n');
+  const blocks = r.indicators
+    .filter((i) => local(i.interpretation) || local(i.advice))
+    .map(
+      (i) => `<div class="ind" style="border-left-color:${esc(safeColour(i.colour, i.level))}">
+<div class="head"><span>${esc(local(i.name))}</span><span>${esc(i.score)} · ${esc(local(i.label) || w('noBand'))}</span></div>
+${local(i.interpretation) ? `<p><span class="label">${esc(w('interpretation'))}${colon}</span>${esc(local(i.interpretation))}</p>` : ''}
+${local(i.advice) ? `<p><span class="label">${esc(w('advice'))}${colon}</span>${esc(local(i.advice))}</p>` : ''}
+</div>`,
+    )
+    .join('\n');
+  const warnings = r.warnings.length
+    ? `<div class="alert keep"><strong>${esc(w('warnings'))}</strong><ul>${r.warnings.map((x) => `<li>${esc(local(x.reason))}</li>`).join('')}</ul></div>`
+    : '';
+  return `<section class="section">
+<h2>${esc(w('result'))}</h2>
+${r.voided ? `<div class="void">${esc(w('voided'))}${r.voidreason ? `${colon}${esc(local(r.voidreason))}` : ''}</div>` : ''}
+<div class="state keep"><div><span class="label">${esc(w('mentalstate'))}</span><div class="big">${esc(state)}</div></div>
+<div><span class="label">${esc(w('warning'))}</span><div class="big">${r.warning ? levelChip(4, null, w('warningYes')) : esc(w('warningNo'))}</div></div></div>
+${warnings}
+<h3>${esc(w('indicators'))}</h3>
+<table class="indicators">
+<thead><tr><th>${esc(w('indicator'))}</th><th class="num">${esc(w('score'))}</th><th>${esc(w('band'))}</th><th class="num">${esc(w('level'))}</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+${bars.length > 1 ? `<div class="chart">${indicatorChart(bars)}</div>` : ''}
+${blocks}
+</section>`;
+}
+
+function trend(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  if (m.trend.length < 2)
+    return `<section class="section"><h2>${esc(w('trend'))}</h2><p class="muted">${esc(w('trendNone'))}</p></section>`;
+  const dates = m.trend.map((t) => chinaTime(t.createdat, false));
+  // Indicators in the order of this report; an earlier version may lack one (a gap in its line).
+  const names = new Map<string, string>();
+  for (const t of m.trend) for (const i of t.indicators) if (!names.has(i.code)) names.set(i.code, i.name);
+  const order = [...m.report.indicators.map((i) => i.code), ...names.keys()].filter((c, k, all) => all.indexOf(c) === k && names.has(c));
+  const series = order.map((code) => ({
+    name: names.get(code)!,
+    values: m.trend.map((t) => t.indicators.find((i) => i.code === code)?.score ?? null),
+  }));
+  const head = `<tr><th>${esc(w('trendDate'))}</th>${order.map((c) => `<th class="num">${esc(names.get(c))}</th>`).join('')}<th>${esc(w('mentalstate'))}</th></tr>`;
+  const body = m.trend
+    .map((t, k) => {
+      const cells = order
+        .map((c) => {
+          const i = t.indicators.find((x) => x.code === c);
+          return `<td class="num">${i ? `<span class="dot" style="background:${esc(safeColour(i.colour, i.level))}"></span>${esc(i.score)}` : '—'}</td>`;
+        })
+        .join('');
+      const current = t.reportid === m.report.reportid ? ' style="font-weight:700"' : '';
+      return `<tr${current}><td>${esc(dates[k])}</td>${cells}<td>${esc(enumLabel(MentalState, t.mentalstate, m.lang))}</td></tr>`;
+    })
+    .join('\n');
+  // Many indicators (SCL-90 has ten): the chart keeps at most eight lines to stay legible; the table has them all.
+  return `<section class="section new-page">
+<h2>${esc(w('trend'))}</h2>
+<div class="chart">${trendChart(dates, series.slice(0, 8))}</div>
+<table class="trend"><thead>${head}</thead><tbody>
+${body}
+</tbody></table>
+</section>`;
+}
+
+function phq9(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  if (!m.phq9?.length) return '';
+  const dates = m.phq9.map((p) => chinaTime(p.createdat, false));
+  const rows = m.phq9
+    .map(
+      (p, k) =>
+        `<tr${p.reportid === m.report.reportid ? ' style="font-weight:700"' : ''}><td>${esc(dates[k])}</td><td class="num">${esc(p.score ?? '—')}</td><td>${
+          p.level === null ? '—' : levelChip(p.level, null, enumLabel(Phq9Level, p.level, m.lang))
+        }</td><td class="num">${p.item9 === null ? '—' : levelChip(Math.round((p.item9 * 4) / 3), null, String(p.item9))}</td></tr>`,
+    )
+    .join('\n');
+  const separate = m.trend.length < 2 ? ' new-page' : '';
+  return `<section class="section${separate}">
+<h2>${esc(w('phq9'))}</h2>
+<div class="chart keep"><h3>${esc(w('phq9Level'))}</h3>${levelChart(
+    dates,
+    m.phq9.map((p) => p.level),
+    4,
+    Phq9Level.map((l) => enumLabel(Phq9Level, l.value, m.lang)),
+  )}</div>
+<div class="chart keep"><h3>${esc(w('item9'))}</h3>${levelChart(
+    dates,
+    m.phq9.map((p) => p.item9),
+    3,
+    null,
+    680,
+    130,
+  )}</div>
+<table class="phq9"><thead><tr><th>${esc(w('trendDate'))}</th><th class="num">${esc(w('score'))}</th><th>${esc(w('phq9Level'))}</th><th class="num">${esc(w('item9'))}</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+<p class="muted">${esc(w('item9Note'))}</p>
+</section>`;
+}
+
+function answers(m: DocumentModel): string {
+  const { w, local } = wordsOf(m.lang);
+  const rows = m.report.answers
+    .map(
+      (a) =>
+        `<tr><td class="num">${esc(a.no)}</td><td>${esc(local(a.question))}</td><td>${a.answer ? esc(a.answer) : `<span class="muted">${esc(w('notAnswered'))}</span>`}</td><td class="num">${esc(a.score ?? '—')}</td></tr>`,
+    )
+    .join('\n');
+  return `<section class="section new-page">
+<h2>${esc(w('answers'))}</h2>
+<table class="answers">
+<thead><tr><th class="num">${esc(w('no'))}</th><th style="width:52%">${esc(w('question'))}</th><th>${esc(w('answer'))}</th><th class="num">${esc(w('score'))}</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</section>`;
+}
+
+function comments(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  const list = m.comments.length
+    ? m.comments
+        .map((c) => `<div class="comment"><div class="by">${esc(c.author)} · ${esc(chinaTime(c.createdat))}</div>${esc(c.text)}</div>`)
+        .join('\n')
+    : `<p class="muted">${esc(w('commentsNone'))}</p>`;
+  return `<section class="section">
+<h2>${esc(w('comments'))}</h2>
+${list}
+</section>`;
+}
+
+/** Chromium's PDF footer: institution, page x / y (the template is Chromium's, styled inline). */
+export function pdfFooter(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  return `<div style="width:100%;font-size:8px;color:#6b7280;padding:0 14mm;display:flex;justify-content:space-between;font-family:'Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif">
+<span>${esc(m.institution.name)} · ${esc(m.person.realname)} · ${esc(w('title'))}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
+}

@@ -1,0 +1,218 @@
+/**
+ * The sections of the report page: the indicator results, the answers, and the person's
+ * earlier results of the same form (a trend chart per indicator, ECharts loaded lazily).
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import { App as AntApp, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Spin, Table, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { IndicatorResult, ReportDetail } from '@xinli/contract';
+import { call } from '../../api';
+import { useAccess } from '../../components/access';
+import { ErrorState } from '../../components/list';
+import { LevelTag, useLevelLabel } from '../../components/levels';
+import { ContractFields, Field } from '../../components/form';
+import { formatTime } from '../../lib/format';
+import { useLocalText } from '../../lib/options';
+import { trendOf } from './report-data';
+
+
+const TrendChart = lazy(() => import('../../components/charts/TrendChart'));
+const Phq9Chart = lazy(() => import('../../components/charts/Phq9Chart'));
+
+export const useReportText = () => {
+  const { t } = useTranslation();
+  return (key: string, o?: Record<string, unknown>) => t(`echarts.report.${key}`, o ?? {});
+};
+
+/** Every indicator with its score, band (in the band's colour), level, interpretation and advice. */
+export function IndicatorSection({ indicators }: { indicators: IndicatorResult[] }) {
+  const k = useReportText();
+  const text = useLocalText();
+  const levelLabel = useLevelLabel();
+  return (
+    <Card size="small" title={k('indicators')} data-testid="report-indicators">
+      <Table<IndicatorResult>
+        size="small"
+        bordered
+        rowKey="code"
+        pagination={false}
+        dataSource={indicators}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noIndicators')} /> }}
+        columns={[
+          {
+            title: k('indicator'),
+            key: 'name',
+            render: (_, i) => (i.kind === 'total' ? <Typography.Text strong>{text(i.name)}</Typography.Text> : text(i.name)),
+          },
+          { title: k('score'), dataIndex: 'score', key: 'score', align: 'right', width: 90 },
+          {
+            title: k('band'),
+            key: 'band',
+            width: 160,
+            render: (_, i) => (i.level === null ? '—' : <LevelTag level={i.level} colour={i.colour} label={text(i.label)} />),
+          },
+          {
+            title: k('levelName'),
+            key: 'level',
+            width: 130,
+            render: (_, i) => (i.level === null ? '—' : levelLabel(i.level)),
+          },
+        ]}
+        expandable={{
+          rowExpandable: (i) => !!(text(i.interpretation) || text(i.advice)),
+          expandedRowRender: (i) => (
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                { key: 'i', label: k('interpretation'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{text(i.interpretation) || '—'}</span> },
+                { key: 'a', label: k('advice'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{text(i.advice) || '—'}</span> },
+              ]}
+            />
+          ),
+          defaultExpandAllRows: true,
+        }}
+      />
+    </Card>
+  );
+}
+
+/** The item answers of the report (what was chosen, and its score). */
+export function AnswerSection({ answers }: { answers: ReportDetail['answers'] }) {
+  const k = useReportText();
+  const text = useLocalText();
+  return (
+    <Card size="small" title={k('answers')} data-testid="report-answers">
+      <Table
+        size="small"
+        bordered
+        rowKey="no"
+        pagination={answers.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        dataSource={answers}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noAnswers')} /> }}
+        columns={[
+          { title: '#', dataIndex: 'no', key: 'no', width: 56 },
+          { title: k('question'), key: 'q', render: (_, a) => text(a.question) },
+          { title: k('answer'), dataIndex: 'answer', key: 'a', width: 240 },
+          {
+            title: k('score'),
+            dataIndex: 'score',
+            key: 's',
+            width: 80,
+            align: 'right',
+            render: (s: number | null) => (s === null ? '—' : s),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The person's results of the same form up to this report, one chart per indicator. */
+export function TrendSection({ report }: { report: ReportDetail }) {
+  const k = useReportText();
+  const text = useLocalText();
+  const series = useMemo(() => trendOf(report, text), [report, text]);
+  const body =
+    report.trend.length < 2 ? (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noTrend')} />
+    ) : (
+      <Suspense fallback={<Spin style={{ display: 'block', padding: 32 }} />}>
+        <Row gutter={[16, 16]}>
+          {series.map((s) => (
+            // Many indicators (MHT has ten): two or three small charts a row, not one long column.
+            <Col key={s.code} xs={24} md={series.length > 1 ? 12 : 24} xxl={series.length > 2 ? 8 : series.length > 1 ? 12 : 24}>
+              <Typography.Text strong>{s.title}</Typography.Text>
+              <TrendChart title={s.title} points={s.points} height={series.length > 2 ? 180 : 220} testId={`report-trend-${s.code}`} />
+            </Col>
+          ))}
+        </Row>
+      </Suspense>
+    );
+  return (
+    <Card size="small" title={k('trend')} extra={<Typography.Text type="secondary">{k('trendHint')}</Typography.Text>} data-testid="report-trend">
+      {body}
+    </Card>
+  );
+}
+
+/** The PHQ-9 levels over time and the item-9 history of the person (PHQ-9 and PHQ-A reports). */
+export function Phq9Section({ report }: { report: ReportDetail }) {
+  const k = useReportText();
+  const levelLabel = useLevelLabel();
+  const { can } = useAccess();
+  const q = useQuery({
+    queryKey: ['as.m.exam.getPHQ9ChartsData', { cusercode: report.cusercode }],
+    queryFn: () => call('as.m.exam.getPHQ9ChartsData', { cusercode: report.cusercode }),
+    enabled: can('as.m.exam.getPHQ9ChartsData'),
+  });
+  if (!can('as.m.exam.getPHQ9ChartsData')) return null;
+  const points = (q.data ?? []).filter((p) => p.createdat <= report.createdat);
+  return (
+    <Card size="small" title={k('phq9')} extra={<Typography.Text type="secondary">{k('phq9Hint')}</Typography.Text>} data-testid="report-phq9">
+      {q.error ? (
+        <ErrorState error={q.error} onRetry={() => q.refetch()} />
+      ) : !q.data ? (
+        <Spin style={{ display: 'block', padding: 32 }} />
+      ) : points.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noTrend')} />
+      ) : (
+        <Suspense fallback={<Spin style={{ display: 'block', padding: 32 }} />}>
+          <Phq9Chart points={points} levelName={levelLabel} titles={{ total: k('phq9Levels'), item9: k('phq9Item9') }} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+/** Staff comments: the history (who and when) and a box to add one. */
+export function CommentSection({ report }: { report: ReportDetail }) {
+  const k = useReportText();
+  const { message } = AntApp.useApp();
+  const { can } = useAccess();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ comment: string }>();
+  const add = useMutation({
+    mutationFn: (comment: string) => call('as.m.exam.updateReport', { reportid: report.reportid, comment }),
+    onSuccess: async () => {
+      form.resetFields();
+      message.success(k('commentAdded'));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['as.m.exam.getCUserReport'] }),
+        queryClient.invalidateQueries({ queryKey: ['as.m.exam.getReportDocument'] }),
+      ]);
+    },
+  });
+  return (
+    <Card size="small" title={k('comments')} data-testid="report-comments">
+      {report.comments.length === 0 ? (
+        <Typography.Text type="secondary">{k('noComments')}</Typography.Text>
+      ) : (
+        <ol className="report-comments">
+          {report.comments.map((c) => (
+            <li key={c.commentid} data-testid="report-comment">
+              <div className="report-comment-meta">
+                <Typography.Text strong>{c.username || c.userid}</Typography.Text>
+                <Typography.Text type="secondary">{formatTime(c.createdat)}</Typography.Text>
+              </div>
+              <div style={{ whiteSpace: 'pre-wrap' }}>{c.comment}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {can('as.m.exam.updateReport') && (
+        <ContractFields action="as.m.exam.updateReport" resource="echarts.report">
+          <Form form={form} layout="vertical" onFinish={(v) => add.mutate(v.comment)} style={{ marginTop: 12 }}>
+            <Field name="comment" label={k('addComment')}>
+              <Input.TextArea rows={3} placeholder={k('commentPlaceholder')} showCount data-testid="report-comment-input" />
+            </Field>
+            <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="report-comment-add">
+              {k('addComment')}
+            </Button>
+          </Form>
+        </ContractFields>
+      )}
+    </Card>
+  );
+}
