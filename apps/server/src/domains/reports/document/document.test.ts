@@ -134,9 +134,11 @@ describe.each(engines())('report documents on %s', (engine) => {
         ['as.m.exam.exportReportPdfZip', { cusercode }],
       ] as const) {
         const zh = await call(name, body, 'zh-CN');
-        expect(zh.errorCode).toBe(ErrorCode.internal);
+        expect(zh.errorCode).toBe(ErrorCode.conflict);
         expect(zh.errorMsg).toContain('本服务器未安装 Chromium');
         expect((await call(name, body, 'en-US')).errorMsg).toContain('This server has no Chromium');
+        // Scope comes first: another institution's report or person is "not found" here too.
+        expect((await call(name, body, 'zh-CN', school)).errorCode).toBe(ErrorCode.notFound);
       }
     } finally {
       await app.close();
