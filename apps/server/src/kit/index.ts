@@ -9,6 +9,9 @@
  * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page),
  *              countRows(db, table, where)
  *
+ * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
+ *              formula cells escaped and backpressure (the exports of every domain)
+ *
  * kit/upload/ (the guarded spreadsheet reader) is imported from its own folder.
  */
 export { ID_PREFIXES, newId, type IdPrefix } from './ids.js';
@@ -17,3 +20,4 @@ export { contains, containsPattern } from './text.js';
 export { accountInScope, ownedBy, ownerAccount, type AccountRow } from './owner.js';
 export { countRows, offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';
 export { maskIdCard, maskPhone } from './mask.js';
+export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';

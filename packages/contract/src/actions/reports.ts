@@ -171,7 +171,7 @@ export const examDataRow = reportRow.extend({
   items: z.array(z.object({ no: z.int(), options: z.array(z.int()), answer: z.string(), score: z.number().nullable() })),
 });
 
-/** Which indicators count as anxiety or depression (see ANXIOUS_DEPRESSED_QUOTAS on the server). */
+/** Which indicators count as anxiety or depression: see the summary of getAnxiousDepressedReportPageList. */
 export const moodKind = z.enum(['anxious', 'depressed']);
 
 export const anxiousDepressedRow = reportRow.extend({
@@ -241,7 +241,7 @@ export const reportActions = {
     access: REPORTS,
     kind: 'json',
     op: 'read',
-    summary: 'Per stage: persons, reports and reports with warnings under the report filter; stages in plan order of their first report.',
+    summary: 'Per stage: persons, reports and reports with warnings under the report filter; stages ordered by their first report.',
     input: reportFilter,
     output: z.array(stageCountRow),
     ids: { ...reportFilterIds },
@@ -269,7 +269,7 @@ export const reportActions = {
     kind: 'json',
     op: 'list',
     summary:
-      'Reports under the report filter whose anxiety or depression indicators (built-in PHQ-9, PHQ-A, EPDS, SDS, GDS-15, GAD-7, SAS, SCL-90 DEP/ANX and copies of them) reach `minlevel` (default 2, moderate), newest first.',
+      'Reports under the report filter whose anxiety or depression indicators (totals of the built-in PHQ-9, PHQ-A, EPDS, SDS, GDS-15, GAD-7, SAS, MHT; SCL-90 DEP/ANX; any indicator whose Chinese name has 抑郁 or 焦虑; fixed when the report is stored) reach `minlevel` (default 2, moderate), newest first.',
     input: z.strictObject({ ...reportFilterFields, kind: moodKind.optional(), minlevel: z.int().min(1).max(4).default(2), ...pageFields }),
     output: pageOf(anxiousDepressedRow),
     ids: { ...reportFilterIds },

@@ -9,6 +9,7 @@ import { answerableForms, newAssessCode } from './codes.js';
 import { reportColumns } from './respondent.js';
 import { withoutTexts } from './summary.js';
 import { assessCode, assessment } from './tables.js';
+import { indicatorRows, storeIndicators } from '../reports/indicators.js';
 
 /**
  * Demo reports: every demo person answered one to three assessments of their population's plan
@@ -43,6 +44,7 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
   const rand = seededRandom(20261123);
   const codes: (typeof assessCode.$inferInsert)[] = [];
   const reports: (typeof assessment.$inferInsert)[] = [];
+  const indicators: Parameters<typeof storeIndicators>[1] = [];
   const defs = new Map<string, FormDefinition>();
   const formsOf = new Map<string, string[]>();
 
@@ -69,8 +71,10 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
         const def = defs.get(formcode)!;
         const answers = sheetFor(def, rand, exponent);
         const score = scoreSheet(def, { answers });
+        const assessid = newId('A');
+        indicators.push(...indicatorRows(assessid, def, score));
         reports.push({
-          assessid: newId('A'),
+          assessid,
           formcode,
           version: def.version,
           musercode: p.musercode,
@@ -97,6 +101,7 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
   }
   for (let i = 0; i < codes.length; i += 500) await db.insert(assessCode).values(codes.slice(i, i + 500));
   for (let i = 0; i < reports.length; i += 300) await db.insert(assessment).values(reports.slice(i, i + 300));
+  await storeIndicators(db, indicators);
   return { codes: codes.length, reports: reports.length };
 }
 

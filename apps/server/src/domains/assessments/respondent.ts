@@ -18,6 +18,7 @@ import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.
 import { createRespondentSession } from './respondent-auth.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
+import { indicatorRows, storeIndicators } from '../reports/indicators.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -358,6 +359,7 @@ export const respondentHandlers = {
         .onConflictDoNothing({ target: [assessment.assesscode, assessment.formcode] })
         .returning({ id: assessment.assessid });
       if (!stored) alreadySubmitted();
+      await storeIndicators(tx, indicatorRows(reportid, def, score));
       await tx.delete(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
       const done = (await reportsOfCode(tx, code.assesscode)).size;
       if (done >= code.formcodes.length) await tx.update(assessCode).set({ status: 'finished', finishedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
@@ -373,7 +375,8 @@ export const respondentHandlers = {
     const settings = await entrySettingsOf(ctx.db, code.musercode);
     const def = await loadDefinition(ctx.db, row.formcode, row.version);
     const score = withTexts(row.scores as ScoreResult, def);
-    const shown = settings?.showresult === 1;
+    // A report staff have hidden (as.m.cuser.showOrHiddenReport) shows nothing; the crisis text stays.
+    const shown = settings?.showresult === 1 && row.hidden === 0;
     const critical = score.warnings.some((w) => w.source === 'critical');
     const hotline = settings?.hotline ? { zh: `\n本机构心理援助电话：${settings.hotline}`, en: `\nThis institution’s helpline: ${settings.hotline}` } : { zh: '', en: '' };
     return {

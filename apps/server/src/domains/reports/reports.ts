@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { populationApps, type AnswerInput, type FormDefinition, type Lang, type PersonReport, type ReportDetail, type ReportRow, type ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
@@ -26,9 +26,12 @@ export const appName = (appid: string, lang: Lang) => {
 };
 
 export type AssessmentRow = typeof assessment.$inferSelect;
+/** The columns a report row shows: all but the answers and scores (exports read those only when they need them). */
+const { answers: _answers, scores: _scores, ...rowColumns } = getTableColumns(assessment);
+export const reportRowColumns = rowColumns;
 
 /** Report rows as lists and exports show them (names of person, institution, plan, stage, form). */
-export async function rowsOut(db: DbOrTx, rows: AssessmentRow[], lang: Lang): Promise<ReportRow[]> {
+export async function rowsOut(db: DbOrTx, rows: Omit<AssessmentRow, 'answers' | 'scores'>[], lang: Lang): Promise<ReportRow[]> {
   const [persons, names, plans, stages, forms] = await Promise.all([
     personBriefs(db, rows.map((r) => r.cusercode ?? '')),
     accountNames(db, rows.map((r) => r.musercode)),

@@ -1,0 +1,134 @@
+/**
+ * Report export (issue 12): as.m.exam.exportCUserDetailData of BENCH_ROWS reports (default
+ * 1,000,000), one row per report with its indicator columns, downloaded over HTTP from a server
+ * process of its own and read as fast as the socket allows. Prints the time, the bytes, and the
+ * peak RSS of that server process, next to a baseline measured in the same run: a bare exceljs
+ * streaming writer writing the same number of rows of the same width in a process of its own.
+ * Asserts nothing. `npm run bench:export`
+ *
+ * Database: a scratch database on DATABASE_URL (or TEST_DATABASE_URL) when set, dropped at the
+ * end; else PGlite in a temporary folder, whose memory is then inside the server process (its RSS
+ * includes the database engine, so the PostgreSQL figure is the one to compare against 300 MB).
+ * The reports are inserted with SQL (generate_series), not scored: the export reads stored rows.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { testConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { scratchDatabase } from '../apps/server/src/db/admin.js';
+import { startServer } from '../apps/server/src/server.js';
+import { syncReferenceData } from '../apps/server/src/seed/reference.js';
+import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+/** The detail export's width for one form with one indicator: 10 report columns, 4 status columns, score and level. */
+const WIDTH = 16;
+const PASSWORD = 'demo123';
+const mib = (b: number) => (b / 2 ** 20).toFixed(1);
+const peakMiB = () => process.resourceUsage().maxRSS / 1024;
+
+/** A sink that counts bytes and drops them. */
+const counter = () => {
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
+  return { sink, bytes: () => bytes };
+};
+
+const [, , mode, where] = process.argv;
+
+if (mode === '--baseline') {
+  const t = performance.now();
+  const { sink, bytes } = counter();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet('Reports');
+  ws.addRow(Array.from({ length: WIDTH }, (_, i) => `column ${i + 1}`)).commit();
+  const at = new Date('2026-01-01T00:00:00Z').getTime();
+  for (let i = 0; i < ROWS; i++) {
+    ws.addRow([`B${String(i).padStart(9, '0')}`, '测评对象', '女', '滨江第一中学', '学生', '', '', '患者健康问卷抑郁量表（PHQ-9）', 1, new Date(at - i * 1000).toISOString().slice(0, 19), i % 5, i % 5, '否', '否', i % 28, i % 5]).commit();
+    // Let the writer flush, as the export does after each batch.
+    if (i % 1000 === 999) await new Promise((r) => setImmediate(r));
+  }
+  ws.commit();
+  await wb.commit();
+  console.log(JSON.stringify({ ms: performance.now() - t, bytes: bytes(), peak: peakMiB() }));
+  process.exit(0);
+}
+
+if (mode === '--export') {
+  const { url, dataDir } = JSON.parse(where!) as { url?: string; dataDir?: string };
+  const running = await startServer(testConfig({ demo: false, dataDir: dataDir ?? '', databaseUrl: url, logLevel: 'silent' }), { checkOutput: false, prepared: true });
+  const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const post = (name: string, body: unknown, token?: string) =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(`${base}/api/${name}/1.0.0/action`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) } }, resolve);
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
+  const login = await post('as.m.user.login', { username: 'school', pwd: md5Upper(PASSWORD) });
+  const chunks: Buffer[] = [];
+  for await (const c of login) chunks.push(c as Buffer);
+  const token = (JSON.parse(Buffer.concat(chunks).toString()) as { data: { token: string } }).data.token;
+  const before = process.memoryUsage().rss;
+  const t = performance.now();
+  const res = await post('as.m.exam.exportCUserDetailData', { musercode: 'I0001' }, token);
+  const { sink, bytes } = counter();
+  await pipeline(res, sink);
+  const ms = performance.now() - t;
+  console.log(JSON.stringify({ ms, bytes: bytes(), peak: peakMiB(), before: before / 2 ** 20, status: res.statusCode, kind: running.database.kind }));
+  await running.stop();
+  process.exit(0);
+}
+
+// ---------- the parent: prepare the database, run both children, print ----------
+const serverUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const scratch = serverUrl ? await scratchDatabase(serverUrl, `xinli_export_bench_${process.pid}`) : undefined;
+const dataDir = scratch ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-export-bench-'));
+try {
+  let t = performance.now();
+  const database = await openDatabase(scratch ? { url: scratch.url } : { dataDir });
+  await syncReferenceData(database.db);
+  await seedDemo(database.db, PASSWORD, new Date(), { reports: false });
+  // N reports of the school's persons (round robin), PHQ-9 with its total indicator, one a second apart.
+  await database.db.execute(sql`
+    insert into assessment (assessid, formcode, version, musercode, cusercode, plancode, stagecode, appid, answers, scores, mentalstate, level, colour, warning, createdat)
+    select 'B' || lpad(g::text, 9, '0'), 'PHQ9', 1, 'I0001', p.cusercode, '', '', '000000002', '[]'::jsonb, '{}'::jsonb, g % 5, g % 5, '#52c41a', (g % 7 = 0)::int,
+           timestamptz '2026-01-01 00:00:00+00' - make_interval(secs => g)
+    from generate_series(1, ${ROWS}) g
+    join (select cusercode, (row_number() over (order by cusercode)) - 1 as i, count(*) over () as n from cuser where musercode = 'I0001') p on p.i = g % p.n`);
+  await database.db.execute(sql`
+    insert into assessment_indicator (assessid, formcode, code, score, level, colour, mood)
+    select assessid, 'PHQ9', 'TOTAL', (substr(assessid, 2)::int % 28), level, colour, 'depressed' from assessment where assessid like 'B%'`);
+  await database.db.execute(sql`analyze`);
+  await database.close();
+  console.log(`database: ${scratch ? 'postgres (scratch database)' : 'PGlite (its engine runs inside the server process)'}; ${ROWS.toLocaleString('en')} reports inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const self = fileURLToPath(import.meta.url);
+  const run = (args: string[]) => JSON.parse(execFileSync(process.execPath, [...process.execArgv, self, ...args], { encoding: 'utf8', env: process.env, maxBuffer: 1 << 20 }).trim().split('\n').pop()!);
+  t = performance.now();
+  const baseline = run(['--baseline']) as { ms: number; bytes: number; peak: number };
+  const exported = run(['--export', JSON.stringify({ url: scratch?.url, dataDir })]) as { ms: number; bytes: number; peak: number; before: number; status: number };
+  const line = (title: string, r: { ms: number; bytes: number; peak: number }) =>
+    `${title.padEnd(44)} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${mib(r.bytes).padStart(7)} MiB file  peak RSS ${Math.round(r.peak).toString().padStart(4)} MiB`;
+  console.log(line(`(a) bare exceljs stream, ${ROWS.toLocaleString('en')} rows × ${WIDTH}`, baseline));
+  console.log(
+    `${line('(b) exportCUserDetailData over HTTP', exported)}   x${(exported.ms / baseline.ms).toFixed(2)} time, x${(exported.peak / baseline.peak).toFixed(2)} peak RSS of (a); HTTP ${exported.status}; RSS before the request ${Math.round(exported.before)} MiB`,
+  );
+  console.log(`total ${((performance.now() - t) / 1000).toFixed(1)} s`);
+} finally {
+  await scratch?.drop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
