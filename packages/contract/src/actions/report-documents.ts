@@ -31,7 +31,7 @@ export const reportDocumentActions = {
     kind: 'download',
     op: 'export',
     summary:
-      'One report in scope as an A4 PDF (the printable document, made by the system Chromium). Refused when the server has no Chromium. Audited.',
+      'One report in scope as an A4 PDF (the printable document, made by the system Chromium). Refused (conflict) when the server has no Chromium. Audited.',
     input: z.strictObject({ reportid: idString }),
     output: z.unknown(),
     ids: { reportid: 'report' },
@@ -40,7 +40,7 @@ export const reportDocumentActions = {
     access: LIST.access,
     kind: 'download',
     op: 'export',
-    summary: `A zip of the A4 PDFs of the reports the list filter finds (at most ${REPORT_ZIP_MAX}; more, or none, is refused). Refused when the server has no Chromium. Audited.`,
+    summary: `A zip of the A4 PDFs of the reports the list filter finds (at most ${REPORT_ZIP_MAX}; more, or none, is refused). Refused (conflict) when the server has no Chromium. Audited.`,
     input: reportFilter,
     output: z.unknown(),
     ids: { ...reportFilterIds },

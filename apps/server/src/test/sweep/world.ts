@@ -82,7 +82,9 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
   const s = await startTestServer(engine, {
     handlers: opts.handlers,
     // The sweep signs in often from one address; lockout and rate limits have their own tests.
-    config: { loginPerMinutePerAddress: 1_000_000, lockoutFailures: 1_000_000, codeFailuresPerAddress: 1_000_000 },
+    // No Chromium: hundreds of swept PDF calls would print for minutes, and the PDF actions check
+    // scope and filters before they need the browser (reports/document tests print real PDFs).
+    config: { loginPerMinutePerAddress: 1_000_000, lockoutFailures: 1_000_000, codeFailuresPerAddress: 1_000_000, chromiumPath: '/nonexistent/chromium' },
   });
   const db = s.database.db;
   const [adminRow] = await db.select().from(muser).where(eq(muser.musercode, 'M0000'));

@@ -94,6 +94,8 @@ describe.each(engines())('report documents on %s', (engine) => {
     s.raw(name, JSON.stringify(body), { token, 'accept-language': lang });
 
   it('answers the document of a report in scope, with the person unmasked, and audits the read; a sibling institution’s report is not found', async () => {
+    // A staff comment is user input: it is printed, escaped.
+    expect((await s.call('as.m.exam.updateReport', { reportid, comment: '已电话随访 <b>家属</b> & 本人' }, hospital)).errorCode).toBe(0);
     const detail = (await s.call('as.m.exam.getCUserReport', { reportid }, hospital)).data;
     const res = await s.call('as.m.exam.getReportDocument', { reportid }, hospital);
     expect(res.errorCode, res.errorMsg).toBe(0);
@@ -101,6 +103,7 @@ describe.each(engines())('report documents on %s', (engine) => {
     expect(res.data.html).toContain(`<td>${detail.realname}</td>`);
     expect(res.data.html).toContain('PHQ-9 抑郁程度与第 9 题历史');
     expect(res.data.html).toContain(detail.insname);
+    expect(res.data.html).toContain('已电话随访 &lt;b&gt;家属&lt;/b&gt; &amp; 本人');
     expect(await audited('as.m.exam.getReportDocument')).toContainEqual(expect.objectContaining({ reportid, cusercode, target: 'I0002' }));
 
     // The provider over the hospital reads it too, in English when asked.
@@ -119,13 +122,13 @@ describe.each(engines())('report documents on %s', (engine) => {
   it('a server without Chromium offers no PDF and says so in the caller’s language', async () => {
     const app = await s.appOnTestClock({ config: testConfig({ chromiumPath: path.join(os.tmpdir(), 'no-such-chromium') }) });
     try {
-      const call = async (name: string, body: object, lang: string) =>
+      const call = async (name: string, body: object, lang: string, token = hospital) =>
         (
           await app.inject({
             method: 'POST',
             url: `/api/${name}/1.0.0/action`,
             payload: body,
-            headers: { token: hospital, 'accept-language': lang },
+            headers: { token, 'accept-language': lang },
           })
         ).json();
       expect((await call('as.m.exam.getReportDocument', { reportid }, 'zh-CN')).data.pdf).toBe(false);
@@ -134,9 +137,11 @@ describe.each(engines())('report documents on %s', (engine) => {
         ['as.m.exam.exportReportPdfZip', { cusercode }],
       ] as const) {
         const zh = await call(name, body, 'zh-CN');
-        expect(zh.errorCode).toBe(ErrorCode.internal);
+        expect(zh.errorCode).toBe(ErrorCode.conflict);
         expect(zh.errorMsg).toContain('本服务器未安装 Chromium');
         expect((await call(name, body, 'en-US')).errorMsg).toContain('This server has no Chromium');
+        // Scope comes first: another institution's report or person is "not found" here too.
+        expect((await call(name, body, 'zh-CN', school)).errorCode).toBe(ErrorCode.notFound);
       }
     } finally {
       await app.close();
@@ -171,6 +176,9 @@ describe.each(engines())('report documents on %s', (engine) => {
   it('prints a PHQ-9 report with its history on whole A4 pages, none blank, in Chinese and English', async () => {
     // REPORT_PDF_DIR keeps the PDFs and pages for a person to look at.
     const dir = process.env.REPORT_PDF_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
+    // A long follow-up note, as staff write them, so the comments run over a page break.
+    const note = '随访记录：本人自述近两周睡眠较差、食欲下降，工作压力较大；已建议家属陪同就诊，并约定一周后再次电话随访。'.repeat(18);
+    expect((await s.call('as.m.exam.updateReport', { reportid, comment: note }, hospital)).errorCode).toBe(0);
     fs.mkdirSync(dir, { recursive: true });
     try {
       for (const lang of ['zh-CN', 'en-US']) {

@@ -28,8 +28,10 @@ const safeName = (s: string) => s.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() ||
 const pdfName = (m: DocumentModel) =>
   `${safeName(m.person.realname)}-${safeName(m.report.formname)}-${chinaTime(m.report.createdat, false)}-${m.report.reportid}.pdf`;
 
+/** Checked after the report or filter, so another institution's object is "not found" on any server. */
+// A conflict (the server's state refuses the request), not an internal error: nothing failed.
 function assertPdf(ctx: Ctx) {
-  if (!canMakePdf(ctx.config.chromiumPath)) fail('internal', NO_CHROMIUM);
+  if (!canMakePdf(ctx.config.chromiumPath)) fail('conflict', NO_CHROMIUM);
 }
 
 const pdfOf = (m: DocumentModel) => ({ html: renderReportDocument(m, { pageNumbers: 'none' }), footerTemplate: pdfFooter(m) });
@@ -66,8 +68,8 @@ export const reportDocumentHandlers = {
   },
 
   'as.m.exam.exportReportPdf': async ({ reportid }, ctx) => {
-    assertPdf(ctx);
     const m = await documentModel(ctx, reportid);
+    assertPdf(ctx);
     const printer = await openPrinter(ctx.config.chromiumPath);
     let body: Buffer;
     try {
@@ -90,8 +92,8 @@ export const reportDocumentHandlers = {
    * empty zip, so staff are told why nothing came.
    */
   'as.m.exam.exportReportPdfZip': async (filter, ctx) => {
-    assertPdf(ctx);
     const ids = await filteredReportIds(ctx, filter);
+    assertPdf(ctx);
     const printer = await openPrinter(ctx.config.chromiumPath);
     const zip = new yazl.ZipFile();
     const body = new PassThrough();

@@ -130,7 +130,7 @@ td.num, th.num { text-align: right; white-space: nowrap; width: 1%; }
 .chart { break-inside: avoid; page-break-inside: avoid; margin: 4px 0 8px; }
 .chart svg { width: 100%; height: auto; }
 .muted { color: #6b7280; }
-.note { font-size: 9pt; color: #6b7280; margin-top: 12px; border-top: 1px solid #e5e7eb; padding-top: 6px; }
+.note { font-size: 9pt; color: #6b7280; margin: 4px 0 0; }
 .comment { border: 1px solid #e5e7eb; padding: 6px 10px; margin: 6px 0; break-inside: avoid; page-break-inside: avoid; white-space: pre-wrap; }
 .comment .by { color: #6b7280; font-size: 9pt; white-space: normal; }
 `;
@@ -164,21 +164,22 @@ ${trend(m)}
 ${phq9(m)}
 ${answers(m)}
 ${comments(m)}
-<p class="note">${esc(w('confidential'))} ${esc(w('printedat'))}: ${esc(chinaTime(m.printedat))}</p>
 </div>
 </body>
 </html>
 `;
 }
 
+/** The header, and the confidentiality line under it (at the end it could fall alone on a last page). */
 function masthead(m: DocumentModel): string {
   const { w } = wordsOf(m.lang);
   const logo = safeLogo(m.institution.logo);
   return `<header class="masthead">
 ${logo ? `<img src="${esc(logo)}" alt="">` : ''}
 <div class="titles"><div class="ins">${esc(m.institution.name)}</div><h1>${esc(w('title'))}</h1><div class="sub">${esc(m.report.formname)}</div></div>
-<div class="right">${esc(w('reportid'))}: ${esc(m.report.reportid)}<br>${esc(w('date'))}: ${esc(chinaTime(m.report.createdat))}</div>
-</header>`;
+<div class="right">${esc(w('reportid'))}: ${esc(m.report.reportid)}<br>${esc(w('printedat'))}: ${esc(chinaTime(m.printedat))}</div>
+</header>
+<p class="note">${esc(w('confidential'))}</p>`;
 }
 
 function basics(m: DocumentModel): string {
