@@ -8,6 +8,7 @@ import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
+import { consultationHandlers } from './consultation/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -19,6 +20,7 @@ export const handlers: HandlerMap = {
   ...plansHandlers,
   ...personHandlers,
   ...assessmentHandlers,
+  ...consultationHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
