@@ -8,3 +8,4 @@ export * from '../domains/scales/tables.js';
 export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';
 export * from '../domains/persons/tables.js';
+export * from '../domains/consultation/tables.js';

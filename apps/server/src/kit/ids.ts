@@ -30,6 +30,8 @@ export const ID_PREFIXES = {
   C: 'person',
   /** one committed roster import (persons) */
   IM: 'person import',
+  /** consultation registration (consultation) */
+  RG: 'registration',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;
