@@ -34,7 +34,8 @@ export type EntityName =
   | 'task'
   | 'team'
   | 'warning'
-  | 'registration';
+  | 'registration'
+  | 'case';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

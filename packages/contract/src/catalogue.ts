@@ -9,6 +9,7 @@ import { examActions } from './actions/exam.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
 import { registrationActions } from './actions/registration.js';
+import { warningActions } from './actions/warnings.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -25,6 +26,7 @@ export const catalogue = {
   ...personActions,
   ...accountActions,
   ...registrationActions,
+  ...warningActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -13,4 +13,5 @@ export * from './actions/exam.js';
 export * from './actions/persons.js';
 export * from './actions/accounts.js';
 export * from './actions/registration.js';
+export * from './actions/warnings.js';
 export * from './scales/definition.js';

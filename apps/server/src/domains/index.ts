@@ -9,6 +9,7 @@ import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
 import { consultationHandlers } from './consultation/handlers.js';
+import { warningHandlers } from './warnings/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -21,6 +22,7 @@ export const handlers: HandlerMap = {
   ...personHandlers,
   ...assessmentHandlers,
   ...consultationHandlers,
+  ...warningHandlers,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -32,6 +32,14 @@ export const ID_PREFIXES = {
   IM: 'person import',
   /** consultation registration (consultation) */
   RG: 'registration',
+  /** warning (warnings) */
+  WN: 'warning',
+  /** warning case (warnings) */
+  WC: 'warning case',
+  /** follow-up record (warnings) */
+  WF: 'follow-up',
+  /** console notification (warnings) */
+  WM: 'notification',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

@@ -10,6 +10,7 @@ import { reportColumns } from '../../domains/assessments/respondent.js';
 import { withoutTexts } from '../../domains/assessments/summary.js';
 import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
+import { warnCase } from '../../domains/warnings/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -217,6 +218,19 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       createdat: new Date(TEST_EPOCH),
     });
     return assessid;
+  }),
+
+  // An open warning case of the institution's person; a swept close is undone by reopening it.
+  case: owned(async (db, musercode) => {
+    const caseid = sweepId('WC', musercode);
+    const person = entities.person!;
+    const cusercode = person.kind === 'owned' ? await person.make(db, musercode) : '';
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(warnCase)
+      .values({ caseid, musercode, cusercode, state: 'open', level: 'attention', openedat: at, lastwarningat: at })
+      .onConflictDoUpdate({ target: warnCase.caseid, set: { state: 'open', outcome: null, closedat: null } });
+    return caseid;
   }),
 
   app: shared(

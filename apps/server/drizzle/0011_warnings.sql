@@ -1,0 +1,126 @@
+CREATE TABLE "case_event" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"caseid" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"by" text NOT NULL,
+	"byname" text DEFAULT '' NOT NULL,
+	"fromstate" text DEFAULT '' NOT NULL,
+	"tostate" text NOT NULL,
+	"what" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "follow_up" (
+	"followid" text PRIMARY KEY NOT NULL,
+	"caseid" text NOT NULL,
+	"musercode" text NOT NULL,
+	"cusercode" text NOT NULL,
+	"followdate" date NOT NULL,
+	"way" text NOT NULL,
+	"by" text NOT NULL,
+	"byname" text DEFAULT '' NOT NULL,
+	"content" text NOT NULL,
+	"risk" integer NOT NULL,
+	"nextdate" text DEFAULT '' NOT NULL,
+	"createdat" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "warn_case" (
+	"caseid" text PRIMARY KEY NOT NULL,
+	"musercode" text NOT NULL,
+	"cusercode" text NOT NULL,
+	"state" text DEFAULT 'open' NOT NULL,
+	"level" text NOT NULL,
+	"assignee" text DEFAULT '' NOT NULL,
+	"outcome" text,
+	"note" text DEFAULT '' NOT NULL,
+	"openedat" timestamp with time zone NOT NULL,
+	"lastwarningat" timestamp with time zone NOT NULL,
+	"acknowledgedat" timestamp with time zone,
+	"escalatedue" timestamp with time zone,
+	"escalatedat" timestamp with time zone,
+	"closedat" timestamp with time zone,
+	"nextdate" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "warn_notice" (
+	"noticeid" text PRIMARY KEY NOT NULL,
+	"musercode" text NOT NULL,
+	"caseid" text NOT NULL,
+	"kind" text NOT NULL,
+	"level" text NOT NULL,
+	"createdat" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "warn_notice_read" (
+	"noticeid" text NOT NULL,
+	"reader" text NOT NULL,
+	"readat" timestamp with time zone NOT NULL,
+	CONSTRAINT "warn_notice_read_noticeid_reader_pk" PRIMARY KEY("noticeid","reader")
+);
+--> statement-breakpoint
+CREATE TABLE "warn_outbox" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"musercode" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"nextat" timestamp with time zone NOT NULL,
+	"lasterror" text DEFAULT '' NOT NULL,
+	"createdat" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "warning" (
+	"warningid" text PRIMARY KEY NOT NULL,
+	"musercode" text NOT NULL,
+	"cusercode" text NOT NULL,
+	"caseid" text NOT NULL,
+	"assessid" text,
+	"assesscode" text,
+	"kind" text NOT NULL,
+	"level" text NOT NULL,
+	"reason" text NOT NULL,
+	"params" jsonb NOT NULL,
+	"formcode" text DEFAULT '' NOT NULL,
+	"stagecode" text DEFAULT '' NOT NULL,
+	"createdby" text DEFAULT '' NOT NULL,
+	"createdat" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "warning_setting" (
+	"musercode" text PRIMARY KEY NOT NULL,
+	"worsenpoints" integer NOT NULL,
+	"worsenlevels" integer NOT NULL,
+	"misseddays" integer NOT NULL,
+	"escalateminutes" integer NOT NULL,
+	"updatedat" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "case_event" ADD CONSTRAINT "case_event_caseid_warn_case_caseid_fk" FOREIGN KEY ("caseid") REFERENCES "public"."warn_case"("caseid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "follow_up" ADD CONSTRAINT "follow_up_caseid_warn_case_caseid_fk" FOREIGN KEY ("caseid") REFERENCES "public"."warn_case"("caseid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "follow_up" ADD CONSTRAINT "follow_up_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "follow_up" ADD CONSTRAINT "follow_up_cusercode_cuser_cusercode_fk" FOREIGN KEY ("cusercode") REFERENCES "public"."cuser"("cusercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warn_case" ADD CONSTRAINT "warn_case_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warn_case" ADD CONSTRAINT "warn_case_cusercode_cuser_cusercode_fk" FOREIGN KEY ("cusercode") REFERENCES "public"."cuser"("cusercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warn_notice" ADD CONSTRAINT "warn_notice_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warn_notice" ADD CONSTRAINT "warn_notice_caseid_warn_case_caseid_fk" FOREIGN KEY ("caseid") REFERENCES "public"."warn_case"("caseid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warn_notice_read" ADD CONSTRAINT "warn_notice_read_noticeid_warn_notice_noticeid_fk" FOREIGN KEY ("noticeid") REFERENCES "public"."warn_notice"("noticeid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warning" ADD CONSTRAINT "warning_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warning" ADD CONSTRAINT "warning_cusercode_cuser_cusercode_fk" FOREIGN KEY ("cusercode") REFERENCES "public"."cuser"("cusercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warning" ADD CONSTRAINT "warning_caseid_warn_case_caseid_fk" FOREIGN KEY ("caseid") REFERENCES "public"."warn_case"("caseid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warning" ADD CONSTRAINT "warning_assessid_assessment_assessid_fk" FOREIGN KEY ("assessid") REFERENCES "public"."assessment"("assessid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warning" ADD CONSTRAINT "warning_assesscode_assess_code_assesscode_fk" FOREIGN KEY ("assesscode") REFERENCES "public"."assess_code"("assesscode") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warning_setting" ADD CONSTRAINT "warning_setting_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "case_event_case_idx" ON "case_event" USING btree ("caseid","at");--> statement-breakpoint
+CREATE INDEX "follow_up_case_idx" ON "follow_up" USING btree ("caseid","createdat");--> statement-breakpoint
+CREATE INDEX "follow_up_muser_idx" ON "follow_up" USING btree ("musercode","followdate");--> statement-breakpoint
+CREATE UNIQUE INDEX "warn_case_one_open_idx" ON "warn_case" USING btree ("cusercode") WHERE state <> 'closed';--> statement-breakpoint
+CREATE INDEX "warn_case_muser_idx" ON "warn_case" USING btree ("musercode","state");--> statement-breakpoint
+CREATE INDEX "warn_case_escalate_idx" ON "warn_case" USING btree ("escalatedue");--> statement-breakpoint
+CREATE UNIQUE INDEX "warn_notice_once_idx" ON "warn_notice" USING btree ("caseid","kind");--> statement-breakpoint
+CREATE INDEX "warn_notice_muser_idx" ON "warn_notice" USING btree ("musercode","createdat");--> statement-breakpoint
+CREATE INDEX "warn_outbox_due_idx" ON "warn_outbox" USING btree ("status","nextat");--> statement-breakpoint
+CREATE INDEX "warning_case_idx" ON "warning" USING btree ("caseid");--> statement-breakpoint
+CREATE INDEX "warning_muser_idx" ON "warning" USING btree ("musercode","createdat");--> statement-breakpoint
+CREATE INDEX "warning_report_idx" ON "warning" USING btree ("assessid");--> statement-breakpoint
+CREATE UNIQUE INDEX "warning_missed_once_idx" ON "warning" USING btree ("assesscode") WHERE kind = 'missed';

@@ -1,0 +1,28 @@
+/**
+ * What other domains call of the warnings domain (DESIGN §4: through exported functions).
+ *
+ * - raiseWarningsForReport(tx, report): the triggers of a stored report, in the transaction that
+ *   stores it (respondent submit, demo seeding).
+ * - openCaseFromRegistration(tx, ctx, input): a consultation registration becomes (or joins) the
+ *   person's open case as a manual warning; answers the case and warning ids.
+ */
+import type { DbOrTx } from '../../db/database.js';
+import type { Ctx } from '../../http/context.js';
+import type { WarningLevel } from '@xinli/contract';
+import { fail } from '../../http/errors.js';
+
+export interface RegistrationCaseInput {
+  /** The person registered (must be in the caller's scope). */
+  cusercode: string;
+  /** critical for a crisis registration, attention otherwise. */
+  level: WarningLevel;
+  /** Why: shown as the warning's reason (no more than 500 characters). */
+  note: string;
+  /** The registration record it came from, kept with the warning. */
+  registrationid?: string;
+}
+
+/** A registration turns into a manual warning that joins the person's open case or opens one. */
+export async function openCaseFromRegistration(_tx: DbOrTx, _ctx: Ctx, _input: RegistrationCaseInput): Promise<{ caseid: string; warningid: string }> {
+  return fail('internal', { zh: '尚未实现', en: 'Not implemented yet' });
+}
