@@ -13,6 +13,7 @@ import { scopeWhere } from '../auth/scope.js';
 import { archiveDisplay, checkArchive } from '../persons/archive.js';
 import { personBriefs, personInScope, personNameLike } from '../persons/persons.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions, loadDefinition, registrationFormsOf } from '../scales/store.js';
+import { openCaseFromRegistration } from '../warnings/index.js';
 import { registration } from './tables.js';
 
 /**
@@ -99,6 +100,43 @@ function checkedAnswers(def: FormDefinition, answers: ArchiveAnswer[]): ArchiveA
   return out;
 }
 
+export interface NewRegistration {
+  musercode: string;
+  /** The person, when known (staff entries); null for a respondent registration until matched. */
+  cusercode?: string | null;
+  realname?: string;
+  phone?: string | null;
+  answers: ArchiveAnswer[];
+  source: 'respondent' | 'staff';
+  createdby?: string;
+  ip?: string | null;
+  now: Date;
+  state?: 'new' | 'inprogress' | 'closed';
+}
+
+/** Stores a registration on the given form version after checking its answers (also the demo seed's way in). */
+export async function storeRegistration(db: DbOrTx, def: FormDefinition, r: NewRegistration): Promise<string> {
+  const answers = checkedAnswers(def, r.answers);
+  const regid = newId('RG');
+  await db.insert(registration).values({
+    regid,
+    musercode: r.musercode,
+    cusercode: r.cusercode ?? null,
+    realname: r.realname ?? '',
+    phone: r.phone ?? null,
+    formcode: def.formcode,
+    version: def.version,
+    answers,
+    state: r.state ?? 'new',
+    source: r.source,
+    createdby: r.createdby ?? '',
+    ip: r.ip ?? null,
+    createdat: r.now,
+    updatedat: r.now,
+  });
+  return regid;
+}
+
 /** A registration in the caller's scope, or "not found". */
 async function registrationInScope(ctx: Ctx, regid: string): Promise<RegistrationRecord> {
   const [row] = await ctx.db
@@ -129,6 +167,35 @@ async function capSubmissions(ctx: Ctx) {
     .where(and(eq(registration.ip, ctx.ip), gte(registration.createdat, since)));
   if (Number(row?.n ?? 0) >= SUBMISSIONS_PER_ADDRESS_PER_HOUR)
     throw new AppError('rateLimited', { zh: '提交次数过多，请稍后再试或直接致电机构', en: 'Too many requests from this address; please try again later or call the institution' }, 429);
+}
+
+const alreadyCase = () => conflict({ zh: '该登记已转为个案', en: 'This registration has already been turned into a case' });
+
+/**
+ * The person a registration is about: the one it names, or (a respondent registration) the person
+ * of its institution that staff match to it now.
+ */
+async function matchedPerson(ctx: Ctx, row: RegistrationRecord, cusercode: string | undefined): Promise<string> {
+  if (row.state === 'case') return alreadyCase();
+  if (row.cusercode) {
+    if (cusercode && cusercode !== row.cusercode) invalid({ zh: '该登记已对应另一位测评对象', en: 'This registration already names another person' });
+    return row.cusercode;
+  }
+  if (!cusercode) return invalid({ zh: '请先选择这位登记人对应的测评对象', en: 'Choose the person this registration is about first' });
+  const person = await personInScope(ctx, ctx.db, cusercode);
+  if (person.musercode !== row.musercode) return notFound({ zh: '测评对象不存在', en: 'No such person' });
+  return person.cusercode;
+}
+
+/** The warning's reason: the form and the answers in words, within the 500 characters it allows. */
+function caseNote(def: FormDefinition, row: RegistrationRecord, lang: Lang): string {
+  const name = lang === 'en-US' && def.formname.en ? def.formname.en : def.formname.zh;
+  const words = answersInWords(def, row.answers, lang)
+    .filter((a) => a.answer)
+    .map((a) => a.answer)
+    .join(lang === 'en-US' ? '; ' : '；');
+  const note = lang === 'en-US' ? `Consultation request (${name}): ${words}` : `咨询登记（${name}）：${words}`;
+  return note.length > 500 ? `${note.slice(0, 499)}…` : note;
 }
 
 export const consultationHandlers = {
@@ -171,21 +238,7 @@ export const consultationHandlers = {
   'as.m.registration.insertRegistration': async ({ cusercode, formcode, answers }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const def = await usableForm(ctx.db, person.musercode, formcode, ctx.lang);
-    const stored = checkedAnswers(def, answers);
-    const regid = newId('RG');
-    const now = ctx.now();
-    await ctx.db.insert(registration).values({
-      regid,
-      musercode: person.musercode,
-      cusercode,
-      formcode,
-      version: def.version,
-      answers: stored,
-      source: 'staff',
-      createdby: ctx.me.userid ?? ctx.me.musercode,
-      createdat: now,
-      updatedat: now,
-    });
+    const regid = await storeRegistration(ctx.db, def, { musercode: person.musercode, cusercode, answers, source: 'staff', createdby: ctx.me.userid ?? ctx.me.musercode, now: ctx.now() });
     await ctx.audit({ action: 'as.m.registration.insertRegistration', result: 'ok', detail: { regid, cusercode, formcode, target: person.musercode } });
     return { regid };
   },
@@ -202,8 +255,20 @@ export const consultationHandlers = {
     return null;
   },
 
-  'as.m.registration.turnIntoCase': async () => {
-    throw new AppError('internal', { zh: '尚未实现', en: 'Not implemented yet' });
+  'as.m.registration.turnIntoCase': async ({ regid, cusercode }, ctx) => {
+    const row = await registrationInScope(ctx, regid);
+    const person = await matchedPerson(ctx, row, cusercode);
+    const def = await loadDefinition(ctx.db, row.formcode, row.version);
+    const caseid = await ctx.db.transaction(async (tx) => {
+      // Locked, so two clicks at once open one case: the second sees the state already 'case'.
+      const [locked] = await tx.select().from(registration).where(eq(registration.regid, regid)).for('update');
+      if (!locked || locked.state === 'case') return alreadyCase();
+      const opened = await openCaseFromRegistration(tx, ctx, { cusercode: person, level: 'attention', note: caseNote(def, locked, ctx.lang), registrationid: regid });
+      await tx.update(registration).set({ state: 'case', caseid: opened.caseid, cusercode: person, updatedat: ctx.now() }).where(eq(registration.regid, regid));
+      return opened.caseid;
+    });
+    await ctx.audit({ action: 'as.m.registration.turnIntoCase', result: 'ok', detail: { regid, cusercode: person, caseid, target: row.musercode } });
+    return { caseid };
   },
 
   // ---------- respondent channel ----------
@@ -229,23 +294,7 @@ export const consultationHandlers = {
       const [first] = await registrationFormsOf(ctx.db, entry.musercode, ctx.lang);
       if (first?.formcode !== formcode) return noSuchForm();
       const def = await usableForm(ctx.db, entry.musercode, formcode, ctx.lang);
-      const stored = checkedAnswers(def, answers);
-      const regid = newId('RG');
-      const now = ctx.now();
-      await ctx.db.insert(registration).values({
-        regid,
-        musercode: entry.musercode,
-        cusercode: null,
-        realname,
-        phone,
-        formcode,
-        version: def.version,
-        answers: stored,
-        source: 'respondent',
-        ip: ctx.ip,
-        createdat: now,
-        updatedat: now,
-      });
+      const regid = await storeRegistration(ctx.db, def, { musercode: entry.musercode, realname, phone, answers, source: 'respondent', ip: ctx.ip, now: ctx.now() });
       await ctx.audit({ musercode: entry.musercode, action: 'as.c.registration.submit', result: 'ok', detail: { regid, formcode } });
       return { regid, hotline: entry.hotline };
     }),
