@@ -152,6 +152,16 @@ export const registrationActions = {
     ids: { regid: 'registration', cusercode: 'person' },
   }),
 
+  'as.m.registration.getPersonOptions': action({
+    access: REGISTRATION,
+    kind: 'json',
+    op: 'list',
+    summary: 'Up to 20 persons in scope whose name contains realname (of one institution with musercode): the picker for filling in for a person and matching a registration.',
+    input: z.strictObject({ realname: text(50), musercode: idString.optional() }),
+    output: z.array(z.object({ cusercode: z.string(), realname: z.string(), gender: z.string(), birthdate: z.string().nullable(), musercode: z.string(), insname: z.string() })),
+    ids: { musercode: 'muser' },
+  }),
+
   // ---------- respondent channel ----------
   'as.c.registration.getForm': action({
     access: 'public',

@@ -11,7 +11,7 @@ import { limitedEntry } from '../assessments/respondent.js';
 import { resolveEntryToken } from '../assessments/entry.js';
 import { scopeWhere } from '../auth/scope.js';
 import { archiveDisplay, checkArchive } from '../persons/archive.js';
-import { personBriefs, personInScope, personNameLike } from '../persons/persons.js';
+import { findPersonsByName, personBriefs, personInScope, personNameLike } from '../persons/persons.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions, loadDefinition, registrationFormsOf } from '../scales/store.js';
 import { openCaseFromRegistration } from '../warnings/index.js';
 import { registration } from './tables.js';
@@ -269,6 +269,12 @@ export const consultationHandlers = {
     });
     await ctx.audit({ action: 'as.m.registration.turnIntoCase', result: 'ok', detail: { regid, cusercode: person, caseid, target: row.musercode } });
     return { caseid };
+  },
+
+  'as.m.registration.getPersonOptions': async ({ realname, musercode }, ctx) => {
+    const persons = await findPersonsByName(ctx, ctx.db, realname, musercode);
+    const names = await accountNames(ctx.db, persons.map((p) => p.musercode));
+    return persons.map((p) => ({ cusercode: p.cusercode, realname: p.realname, gender: p.gender, birthdate: p.birthdate, musercode: p.musercode, insname: names.get(p.musercode) ?? '' }));
   },
 
   // ---------- respondent channel ----------
