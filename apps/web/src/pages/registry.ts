@@ -43,6 +43,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   evaluationScale: lazy(() => import('./evaluating/evaluationScale')),
   scaleComments: lazy(() => import('./evaluating/scaleComments')),
   // Consultation (/registration)
+  registrationForm: lazy(() => import('./registration/registrationForm')),
   // Providers (/Service)
   terminal: lazy(() => import('./Service/terminal')),
   usersManager: lazy(() => import('./Service/usersManager')),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { localText } from '../scales/definition.js';
 import { respondentArchiveAnswer, respondentArchiveForm } from './exam.js';
+import type { EnumItem } from '../enums.js';
 
 /**
  * Consultation registration (SPEC §2 /registration, registrationForm 00016): a person asks for a
@@ -189,3 +190,15 @@ export const registrationActions = {
     ids: { formcode: 'form' },
   }),
 };
+
+/** Labels of the registration states and sources (console tags and filters). */
+export const RegistrationStates: EnumItem<RegistrationState>[] = [
+  { value: 'new', zh: '新登记', en: 'New' },
+  { value: 'inprogress', zh: '处理中', en: 'In progress' },
+  { value: 'case', zh: '已转个案', en: 'Turned into a case' },
+  { value: 'closed', zh: '已关闭', en: 'Closed' },
+];
+export const RegistrationSources: EnumItem<'respondent' | 'staff'>[] = [
+  { value: 'respondent', zh: '本人扫码', en: 'Self (QR code)' },
+  { value: 'staff', zh: '工作人员代填', en: 'Staff for the person' },
+];
