@@ -97,8 +97,8 @@ export default function RegistrationForm() {
       ]}
     >
       <RegistrationDrawer regid={open} onClose={() => setOpen(null)} actions={drawerActions} />
-      <FillInDialog open={filling} onClose={() => setFilling(false)} />
-      <CaseDialog row={toCase} onClose={() => setToCase(null)} />
+      {filling && <FillInDialog open={filling} onClose={() => setFilling(false)} />}
+      {toCase && <CaseDialog row={toCase} onClose={() => setToCase(null)} />}
     </ListView>
   );
 }
