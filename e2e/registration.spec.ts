@@ -99,7 +99,8 @@ test('a person requests a consultation through the QR entry; staff see it and op
   await signIn(page, 'school');
   await page.goto('/registration/registrationForm');
   const row = page.locator('tr.ant-table-row', { hasText: names.zh });
-  await expect(row).toBeVisible();
+  // The first console page load parses the whole console bundle: slow on a busy 2-core machine.
+  await expect(row).toBeVisible({ timeout: 60_000 });
   await expect(row).toContainText('139****2222');
   await row.getByText(names.zh).click();
   const drawer = page.getByTestId('registration-drawer');
@@ -112,7 +113,7 @@ test('a person requests a consultation through the QR entry; staff see it and op
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/registration/registrationForm');
-      await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+      await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: path.join(shots, `console-${lang}-${width}.png`) });
       await page.locator('tr.ant-table-row', { hasText: names.zh }).getByText(names.zh).click();
       await expect(page.getByTestId('registration-answers')).toBeVisible();

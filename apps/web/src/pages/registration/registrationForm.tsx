@@ -42,7 +42,7 @@ export default function RegistrationForm() {
 
   const setState = (r: Pick<RegistrationRow, 'regid'>, state: State) =>
     confirm({ action: 'as.m.registration.updateRegistrationState', input: { regid: r.regid, state }, direct: true, invalidates: [LIST, 'as.m.registration.getRegistration'] });
-  /** What may be done with a registration in its state (none once it is a case). */
+  /** What may be done with a registration in its state (none once it is a case); in the drawer, beside its answers. */
   const moves = (r: Pick<RegistrationRow, 'regid' | 'state'>): RowAction[] =>
     r.state === 'case'
       ? []
@@ -90,9 +90,8 @@ export default function RegistrationForm() {
           (r) => [
             { key: 'view', label: k('view'), onClick: () => setOpen(r.regid), testId: `registration-view-${r.regid}` },
             ...(r.state !== 'case' && can('as.m.registration.turnIntoCase') ? [{ key: 'case', label: k('toCase'), onClick: () => setToCase(r), testId: `registration-case-${r.regid}` }] : []),
-            ...moves(r),
           ],
-          { width: 150, moreTestId: (r) => `registration-more-${r.regid}` },
+          { width: 150 },
         ),
       ]}
     >
