@@ -39,8 +39,8 @@ export default function FillInDialog({ open, onClose }: { open: boolean; onClose
       action="as.m.registration.insertRegistration"
       resource="registration.registration"
       values={chosen ? { formcode: chosen } : {}}
-      width={720}
-      labelWidth={160}
+      width={640}
+      layout="vertical"
       onSubmit={(v) => call('as.m.registration.insertRegistration', { cusercode: v.cusercode, formcode: chosen!, answers: valuesToAnswers(fields, v.answers ?? {}) })}
       invalidates={[LIST]}
       onClose={() => {
