@@ -10,3 +10,4 @@ export * from '../domains/plans/tables.js';
 export * from '../domains/persons/tables.js';
 export * from '../domains/consultation/tables.js';
 export * from '../domains/warnings/tables.js';
+export * from '../kit/jobs/tables.js';

@@ -1,5 +1,6 @@
 import { actionNames } from '@xinli/contract';
 import type { HandlerMap } from '../http/handlers.js';
+import type { JobHandlers } from '../kit/jobs/index.js';
 import { authHandlers } from './auth/handlers.js';
 import { accountHandlers } from './accounts/handlers.js';
 import { appHandlers } from './apps/handlers.js';
@@ -10,6 +11,7 @@ import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
 import { consultationHandlers } from './consultation/handlers.js';
 import { warningHandlers } from './warnings/handlers.js';
+import { warningJobs } from './warnings/jobs.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -23,6 +25,11 @@ export const handlers: HandlerMap = {
   ...assessmentHandlers,
   ...consultationHandlers,
   ...warningHandlers,
+};
+
+/** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
+export const jobHandlers: JobHandlers = {
+  ...warningJobs,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

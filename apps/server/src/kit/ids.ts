@@ -40,6 +40,8 @@ export const ID_PREFIXES = {
   WF: 'follow-up',
   /** console notification (warnings) */
   WM: 'notification',
+  /** background job (kit/jobs) */
+  J: 'job',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

@@ -70,7 +70,12 @@ export const warningSettings = z.object({
   escalateminutes: z.int().min(0).max(10_080),
 });
 export type WarningSettings = z.infer<typeof warningSettings>;
-export const DEFAULT_WARNING_SETTINGS: WarningSettings = { worsenpoints: 5, worsenlevels: 1, misseddays: 14, escalateminutes: 60 };
+/**
+ * Defaults: worsening by a band level (points are off, because one number of points cannot suit
+ * forms whose totals run 0–27 and 90–450; an institution using mainly PHQ-9 sets 5, its reliable
+ * change), two weeks to answer, an hour to acknowledge a critical case.
+ */
+export const DEFAULT_WARNING_SETTINGS: WarningSettings = { worsenpoints: 0, worsenlevels: 1, misseddays: 14, escalateminutes: 60 };
 
 /** The case list filters, shared by the list and its export. */
 const caseFilters = {
@@ -87,9 +92,8 @@ const caseFilters = {
   enddate: calendarDate.optional(),
   /** '' or absent: every state but closed. 'all': every state. */
   state: z.union([caseState, z.literal(''), z.literal('all')]).optional(),
-  /** Assigned to this staff user; 'none' for unassigned. */
+  /** Assigned to this staff user. */
   assignee: z.union([idString, z.literal('')]).optional(),
-  realname: text(50).optional(),
 };
 
 export const warningRow = z.object({
@@ -187,7 +191,7 @@ export const warningActions = {
     access: WARN,
     kind: 'json',
     op: 'list',
-    summary: 'Cases of the caller’s scope, critical first then the latest warning first; filters: level, kind, population, stage, dates, state (default: not closed), assignee, name. Names shown; no phone or ID.',
+    summary: 'Cases of the caller’s scope, critical first then the latest warning first; filters: level, kind, population, stage, dates, state (default: not closed), assignee. Names shown; no phone or ID.',
     input: z.strictObject({ ...caseFilters, ...pageFields }),
     output: pageOf(caseRow).extend({ counts: z.object({ critical: z.int(), attention: z.int(), open: z.int() }) }),
     ids: { musercode: 'muser', stagecode: 'stage', assignee: 'sysuser' },
@@ -266,14 +270,13 @@ export const warningActions = {
     access: FOLLOW,
     kind: 'json',
     op: 'list',
-    summary: 'Follow-up records in scope (of one case, or all), overdue first then newest; filter overdue only, dates, name.',
+    summary: 'Follow-up records in scope (of one case, or all), overdue first then newest; filter overdue only, dates.',
     input: z.strictObject({
       caseid: z.union([idString, z.literal('')]).optional(),
       musercode: z.union([idString, z.literal('')]).optional(),
       overdue: z.boolean().optional(),
       startdate: calendarDate.optional(),
       enddate: calendarDate.optional(),
-      realname: text(50).optional(),
       ...pageFields,
     }),
     output: pageOf(followUpRow),

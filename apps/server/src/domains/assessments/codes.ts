@@ -56,8 +56,8 @@ export async function insertCode(tx: DbOrTx, c: NewCode): Promise<string> {
   }
 }
 
-/** Gives the plan (or stage) to one person already found in scope; one authorised count per code. */
-async function giveOne(ctx: Ctx, tx: DbOrTx, person: PersonRecord, plancode: string, stagecode: string | undefined): Promise<string> {
+/** Gives the plan (or stage) to one person already found in scope; one authorised count per code (the warnings domain's rescreen uses it too). */
+export async function giveOne(ctx: Ctx, tx: DbOrTx, person: PersonRecord, plancode: string, stagecode: string | undefined): Promise<string> {
   const use = await usePlanFor(tx, plancode, person.musercode, todayIn(ctx.now()));
   if (use.appid !== person.appid)
     invalid({ zh: `计划「${use.planname}」不适用于该测评对象的人群`, en: `The plan “${use.planname}” is for another population than this person’s` });

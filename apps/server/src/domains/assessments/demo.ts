@@ -1,4 +1,4 @@
-import type { FormDefinition } from '@xinli/contract';
+import type { FormDefinition, ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { newId, todayIn } from '../../kit/index.js';
 import { DEMO_PERSONS, demoPeople } from '../persons/demo.js';
@@ -9,6 +9,7 @@ import { answerableForms, newAssessCode } from './codes.js';
 import { reportColumns } from './respondent.js';
 import { withoutTexts } from './summary.js';
 import { assessCode, assessment } from './tables.js';
+import { raiseWarningsForReports } from '../warnings/index.js';
 
 /**
  * Demo reports: every demo person answered one to three assessments of their population's plan
@@ -97,6 +98,8 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
   }
   for (let i = 0; i < codes.length; i += 500) await db.insert(assessCode).values(codes.slice(i, i + 500));
   for (let i = 0; i < reports.length; i += 300) await db.insert(assessment).values(reports.slice(i, i + 300));
+  // Warnings and cases come from the same triggers as a real submission's (the last 14 days' reports).
+  await raiseWarningsForReports(db, reports.map((r) => ({ assessid: r.assessid, musercode: r.musercode, cusercode: r.cusercode ?? null, formcode: r.formcode, stagecode: r.stagecode ?? '', createdat: r.createdat as Date, score: r.scores as ScoreResult })), new Date(now.getTime() - 14 * 86_400_000));
   return { codes: codes.length, reports: reports.length };
 }
 

@@ -18,6 +18,7 @@ import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.
 import { createRespondentSession } from './respondent-auth.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
+import { raiseWarningsForReport } from '../warnings/index.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -358,6 +359,7 @@ export const respondentHandlers = {
         .onConflictDoNothing({ target: [assessment.assesscode, assessment.formcode] })
         .returning({ id: assessment.assessid });
       if (!stored) alreadySubmitted();
+      await raiseWarningsForReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score });
       await tx.delete(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
       const done = (await reportsOfCode(tx, code.assesscode)).size;
       if (done >= code.formcodes.length) await tx.update(assessCode).set({ status: 'finished', finishedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));

@@ -9,7 +9,11 @@
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { WarningLevel } from '@xinli/contract';
-import { fail } from '../../http/errors.js';
+import { personInScope } from '../persons/persons.js';
+import { actorOf } from './cases.js';
+import { addWarning } from './raise.js';
+
+export { raiseWarningsForReport, raiseWarningsForReports, type StoredReport } from './raise.js';
 
 export interface RegistrationCaseInput {
   /** The person registered (must be in the caller's scope). */
@@ -23,6 +27,22 @@ export interface RegistrationCaseInput {
 }
 
 /** A registration turns into a manual warning that joins the person's open case or opens one. */
-export async function openCaseFromRegistration(_tx: DbOrTx, _ctx: Ctx, _input: RegistrationCaseInput): Promise<{ caseid: string; warningid: string }> {
-  return fail('internal', { zh: '尚未实现', en: 'Not implemented yet' });
+export async function openCaseFromRegistration(tx: DbOrTx, ctx: Ctx, input: RegistrationCaseInput): Promise<{ caseid: string; warningid: string }> {
+  const person = await personInScope(ctx, tx, input.cusercode);
+  const who = await actorOf(ctx, tx);
+  const raised = await addWarning(
+    tx,
+    {
+      musercode: person.musercode,
+      cusercode: person.cusercode,
+      kind: 'manual',
+      level: input.level,
+      params: { note: input.note.slice(0, 500), registrationid: input.registrationid ?? null },
+      by: who.by,
+      byname: who.byname,
+    },
+    ctx.now(),
+  );
+  // A manual warning has no uniqueness rule, so it is always stored.
+  return { caseid: raised!.caseid, warningid: raised!.warningid };
 }

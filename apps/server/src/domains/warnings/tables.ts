@@ -20,6 +20,8 @@ export const warnCase = pgTable(
     cusercode: text()
       .notNull()
       .references(() => cuser.cusercode, { onDelete: 'cascade' }),
+    /** The person's population app when the case opened (the list filters on it). */
+    appid: text().notNull().default(''),
     /** open → acknowledged → followup → closed */
     state: text().notNull().default('open'),
     /** critical | attention: the highest of its warnings. */
@@ -36,6 +38,8 @@ export const warnCase = pgTable(
     closedat: timestamp({ withTimezone: true }),
     /** The next follow-up date planned by the latest follow-up (China calendar date) or ''. */
     nextdate: text().notNull().default(''),
+    /** The latest follow-up record (its next date is the case's). */
+    lastfollowid: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('warn_case_one_open_idx').on(t.cusercode).where(sql`state <> 'closed'`),
@@ -141,8 +145,9 @@ export const warningSetting = pgTable('warning_setting', {
 });
 
 /**
- * A console notification of an institution: a new critical case (for its staff holding the
- * warning code) or an escalation (for its administrators). One per case and kind.
+ * A console notification of an institution: a new critical warning (for its staff holding the
+ * warning code) or an escalation (for its administrators). One per critical warning, one
+ * escalation per case.
  */
 export const warnNotice = pgTable(
   'warn_notice',
@@ -154,12 +159,18 @@ export const warnNotice = pgTable(
     caseid: text()
       .notNull()
       .references(() => warnCase.caseid, { onDelete: 'cascade' }),
+    /** The critical warning it announces (null for an escalation). */
+    warningid: text().references(() => warning.warningid, { onDelete: 'cascade' }),
     /** critical | escalated */
     kind: text().notNull(),
     level: text().notNull(),
     createdat: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('warn_notice_once_idx').on(t.caseid, t.kind), index('warn_notice_muser_idx').on(t.musercode, t.createdat)],
+  (t) => [
+    uniqueIndex('warn_notice_warning_idx').on(t.warningid),
+    uniqueIndex('warn_notice_escalated_idx').on(t.caseid).where(sql`kind = 'escalated'`),
+    index('warn_notice_muser_idx').on(t.musercode, t.createdat),
+  ],
 );
 
 /** Who has read a notice: the staff user id, or the account's musercode for the account itself. */
@@ -173,21 +184,4 @@ export const warnNoticeRead = pgTable(
     readat: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.noticeid, t.reader] })],
-);
-
-/** Outbound messages (webhook) waiting, sent or failed; the delivery job retries them. */
-export const warnOutbox = pgTable(
-  'warn_outbox',
-  {
-    id: bigserial({ mode: 'number' }).primaryKey(),
-    musercode: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** pending | sent | failed */
-    status: text().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    nextat: timestamp({ withTimezone: true }).notNull(),
-    lasterror: text().notNull().default(''),
-    createdat: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('warn_outbox_due_idx').on(t.status, t.nextat)],
 );

@@ -29,6 +29,7 @@ CREATE TABLE "warn_case" (
 	"caseid" text PRIMARY KEY NOT NULL,
 	"musercode" text NOT NULL,
 	"cusercode" text NOT NULL,
+	"appid" text DEFAULT '' NOT NULL,
 	"state" text DEFAULT 'open' NOT NULL,
 	"level" text NOT NULL,
 	"assignee" text DEFAULT '' NOT NULL,
@@ -40,13 +41,15 @@ CREATE TABLE "warn_case" (
 	"escalatedue" timestamp with time zone,
 	"escalatedat" timestamp with time zone,
 	"closedat" timestamp with time zone,
-	"nextdate" text DEFAULT '' NOT NULL
+	"nextdate" text DEFAULT '' NOT NULL,
+	"lastfollowid" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "warn_notice" (
 	"noticeid" text PRIMARY KEY NOT NULL,
 	"musercode" text NOT NULL,
 	"caseid" text NOT NULL,
+	"warningid" text,
 	"kind" text NOT NULL,
 	"level" text NOT NULL,
 	"createdat" timestamp with time zone NOT NULL
@@ -57,17 +60,6 @@ CREATE TABLE "warn_notice_read" (
 	"reader" text NOT NULL,
 	"readat" timestamp with time zone NOT NULL,
 	CONSTRAINT "warn_notice_read_noticeid_reader_pk" PRIMARY KEY("noticeid","reader")
-);
---> statement-breakpoint
-CREATE TABLE "warn_outbox" (
-	"id" bigserial PRIMARY KEY NOT NULL,
-	"musercode" text NOT NULL,
-	"payload" jsonb NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"nextat" timestamp with time zone NOT NULL,
-	"lasterror" text DEFAULT '' NOT NULL,
-	"createdat" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "warning" (
@@ -104,6 +96,7 @@ ALTER TABLE "warn_case" ADD CONSTRAINT "warn_case_musercode_muser_musercode_fk" 
 ALTER TABLE "warn_case" ADD CONSTRAINT "warn_case_cusercode_cuser_cusercode_fk" FOREIGN KEY ("cusercode") REFERENCES "public"."cuser"("cusercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warn_notice" ADD CONSTRAINT "warn_notice_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warn_notice" ADD CONSTRAINT "warn_notice_caseid_warn_case_caseid_fk" FOREIGN KEY ("caseid") REFERENCES "public"."warn_case"("caseid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "warn_notice" ADD CONSTRAINT "warn_notice_warningid_warning_warningid_fk" FOREIGN KEY ("warningid") REFERENCES "public"."warning"("warningid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warn_notice_read" ADD CONSTRAINT "warn_notice_read_noticeid_warn_notice_noticeid_fk" FOREIGN KEY ("noticeid") REFERENCES "public"."warn_notice"("noticeid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warning" ADD CONSTRAINT "warning_musercode_muser_musercode_fk" FOREIGN KEY ("musercode") REFERENCES "public"."muser"("musercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warning" ADD CONSTRAINT "warning_cusercode_cuser_cusercode_fk" FOREIGN KEY ("cusercode") REFERENCES "public"."cuser"("cusercode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -117,9 +110,9 @@ CREATE INDEX "follow_up_muser_idx" ON "follow_up" USING btree ("musercode","foll
 CREATE UNIQUE INDEX "warn_case_one_open_idx" ON "warn_case" USING btree ("cusercode") WHERE state <> 'closed';--> statement-breakpoint
 CREATE INDEX "warn_case_muser_idx" ON "warn_case" USING btree ("musercode","state");--> statement-breakpoint
 CREATE INDEX "warn_case_escalate_idx" ON "warn_case" USING btree ("escalatedue");--> statement-breakpoint
-CREATE UNIQUE INDEX "warn_notice_once_idx" ON "warn_notice" USING btree ("caseid","kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "warn_notice_warning_idx" ON "warn_notice" USING btree ("warningid");--> statement-breakpoint
+CREATE UNIQUE INDEX "warn_notice_escalated_idx" ON "warn_notice" USING btree ("caseid") WHERE kind = 'escalated';--> statement-breakpoint
 CREATE INDEX "warn_notice_muser_idx" ON "warn_notice" USING btree ("musercode","createdat");--> statement-breakpoint
-CREATE INDEX "warn_outbox_due_idx" ON "warn_outbox" USING btree ("status","nextat");--> statement-breakpoint
 CREATE INDEX "warning_case_idx" ON "warning" USING btree ("caseid");--> statement-breakpoint
 CREATE INDEX "warning_muser_idx" ON "warning" USING btree ("musercode","createdat");--> statement-breakpoint
 CREATE INDEX "warning_report_idx" ON "warning" USING btree ("assessid");--> statement-breakpoint

@@ -1,0 +1,122 @@
+import type { LocalText, ScoreResult, WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
+
+/**
+ * The triggers, as pure functions: what warnings a stored report raises, whether a given
+ * assessment has missed its deadline, and how a reason reads in either language. The form
+ * definitions say what is critical (`critical` rules) and which bands raise a warning
+ * (`raisesWarning`); scoring reports both in `ScoreResult.warnings`, so no form code is named here.
+ */
+
+export interface Trigger {
+  kind: WarningKind;
+  level: WarningLevel;
+  /** Reason parameters; `text` (both languages) is what a form definition wrote. */
+  params: Record<string, unknown>;
+}
+
+/** The figures of a report that worsening compares: the first total's score and the report's highest band level. */
+export interface Headline {
+  score: number | null;
+  level: number | null;
+}
+
+/** A band level at or above this is a critical band warning; lower bands raise attention. */
+export const CRITICAL_BAND_LEVEL = 4;
+
+export function headlineOf(score: ScoreResult): Headline {
+  const total = score.indicators.find((i) => i.kind === 'total') ?? score.indicators[0];
+  const levels = score.indicators.map((i) => i.level).filter((l): l is number => l !== null);
+  return { score: total ? total.score : null, level: levels.length ? Math.max(...levels) : null };
+}
+
+/**
+ * Critical items and warning bands of one report, as scoring found them: at most one warning of
+ * each kind per report (a long inventory can put ten factors in warning bands; staff read that as
+ * one finding with its list, not ten). A band at CRITICAL_BAND_LEVEL or above makes it critical.
+ */
+export function scoreTriggers(score: ScoreResult): Trigger[] {
+  const critical = score.warnings.filter((w) => w.source === 'critical');
+  const bands = score.warnings.filter((w) => w.source === 'band');
+  const out: Trigger[] = [];
+  if (critical.length) out.push({ kind: 'critical_item', level: 'critical', params: { items: critical.map((w) => ({ no: w.no, text: w.reason })) } });
+  if (bands.length)
+    out.push({
+      kind: 'band',
+      level: bands.some((w) => (w.level ?? 0) >= CRITICAL_BAND_LEVEL) ? 'critical' : 'attention',
+      params: { items: bands.map((w) => ({ indicator: w.indicator, bandlevel: w.level ?? null, text: w.reason })) },
+    });
+  return out;
+}
+
+/**
+ * Worsening against the person's previous report of the same form: the total rose by at least
+ * `worsenpoints`, or the highest band level by at least `worsenlevels` (either set to 0 is off).
+ * A void sheet on either side compares nothing.
+ */
+export function worseningTrigger(
+  current: Headline & { voided: boolean },
+  previous: (Headline & { voided: boolean }) | null,
+  settings: Pick<WarningSettings, 'worsenpoints' | 'worsenlevels'>,
+): Trigger | null {
+  if (!previous || previous.voided || current.voided) return null;
+  const points = current.score !== null && previous.score !== null ? current.score - previous.score : null;
+  const levels = current.level !== null && previous.level !== null ? current.level - previous.level : null;
+  const byPoints = settings.worsenpoints > 0 && points !== null && points >= settings.worsenpoints;
+  const byLevel = settings.worsenlevels > 0 && levels !== null && levels >= settings.worsenlevels;
+  if (!byPoints && !byLevel) return null;
+  return {
+    kind: 'worsening',
+    level: 'attention',
+    params: { from: previous.score, to: current.score, fromlevel: previous.level, tolevel: current.level },
+  };
+}
+
+/** Every trigger of a stored report. */
+export function reportTriggers(
+  score: ScoreResult,
+  previous: (Headline & { voided: boolean }) | null,
+  settings: Pick<WarningSettings, 'worsenpoints' | 'worsenlevels'>,
+): Trigger[] {
+  const worse = worseningTrigger({ ...headlineOf(score), voided: score.voided }, previous, settings);
+  return [...scoreTriggers(score), ...(worse ? [worse] : [])];
+}
+
+/** A given assessment not finished `misseddays` after it was given has missed its deadline (0: off). */
+export function isMissed(givenAt: Date, finished: boolean, misseddays: number, now: Date): boolean {
+  return !finished && misseddays > 0 && now.getTime() - givenAt.getTime() >= misseddays * 86_400_000;
+}
+
+/** The missed-deadline trigger of one given assessment. */
+export function missedTrigger(misseddays: number): Trigger {
+  return { kind: 'missed', level: 'attention', params: { days: misseddays } };
+}
+
+/** The higher of two levels. */
+export const higher = (a: WarningLevel, b: WarningLevel): WarningLevel => (a === 'critical' || b === 'critical' ? 'critical' : 'attention');
+
+const pick = (t: unknown, en: boolean): string => {
+  const x = t as LocalText | undefined;
+  return x ? (en ? x.en || x.zh : x.zh) : '';
+};
+
+/** A warning's reason in the reader's language. */
+export function reasonText(kind: WarningKind, params: Record<string, unknown>, en: boolean): string {
+  const p = params as Record<string, number | string | null | undefined>;
+  const items = (params.items ?? []) as { no?: number; text?: LocalText }[];
+  switch (kind) {
+    case 'critical_item':
+      return items.map((i) => (en ? `Critical item ${i.no}: ${pick(i.text, en)}` : `危机条目第${i.no}题：${pick(i.text, en)}`)).join(en ? '; ' : '；');
+    case 'band':
+      return (en ? 'Warning band: ' : '预警分段：') + items.map((i) => pick(i.text, en)).join(en ? '; ' : '；');
+    case 'worsening': {
+      const parts: string[] = [];
+      if (p.from !== null && p.to !== null) parts.push(en ? `total ${p.from} → ${p.to}` : `总分 ${p.from} → ${p.to}`);
+      if (p.fromlevel !== null && p.tolevel !== null) parts.push(en ? `level ${p.fromlevel} → ${p.tolevel}` : `等级 ${p.fromlevel} → ${p.tolevel}`);
+      return en ? `Worse than the previous report of this form (${parts.join(', ')})` : `较上次同一量表加重（${parts.join('，')}）`;
+    }
+    case 'missed':
+      return en ? `Assessment not finished ${p.days} days after it was given` : `测评发放${p.days}天后仍未完成`;
+    case 'manual':
+      return en ? `Flagged by staff: ${p.note ?? ''}` : `工作人员标记：${p.note ?? ''}`;
+  }
+}
