@@ -34,6 +34,7 @@ export type EntityName =
   | 'task'
   | 'team'
   | 'warning'
+  | 'registration'
   | 'case';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {

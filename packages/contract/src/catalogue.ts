@@ -9,6 +9,7 @@ import { examActions } from './actions/exam.js';
 import { reportActions } from './actions/reports.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
+import { registrationActions } from './actions/registration.js';
 import { warningActions } from './actions/warnings.js';
 import { reportDocumentActions } from './actions/report-documents.js';
 
@@ -27,6 +28,7 @@ export const catalogue = {
   ...reportActions,
   ...personActions,
   ...accountActions,
+  ...registrationActions,
   ...warningActions,
   ...reportDocumentActions,
 } satisfies Record<string, ActionDef>;

@@ -13,6 +13,7 @@ export * from './actions/exam.js';
 export * from './actions/reports.js';
 export * from './actions/persons.js';
 export * from './actions/accounts.js';
+export * from './actions/registration.js';
 export * from './actions/warnings.js';
 export * from './actions/report-documents.js';
 export * from './scales/definition.js';

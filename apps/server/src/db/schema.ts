@@ -9,5 +9,6 @@ export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';
 export * from '../domains/persons/tables.js';
 export * from '../domains/reports/tables.js';
+export * from '../domains/consultation/tables.js';
 export * from '../domains/warnings/tables.js';
 export * from '../kit/jobs/tables.js';

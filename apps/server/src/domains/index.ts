@@ -10,6 +10,7 @@ import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
 import { reportsHandlers } from './reports/handlers.js';
+import { consultationHandlers } from './consultation/handlers.js';
 import { warningHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
@@ -26,6 +27,7 @@ export const handlers: HandlerMap = {
   ...assessmentHandlers,
   ...reportsHandlers,
   ...reportDocumentHandlers,
+  ...consultationHandlers,
   ...warningHandlers,
 };
 

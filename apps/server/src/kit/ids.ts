@@ -32,6 +32,8 @@ export const ID_PREFIXES = {
   RC: 'report comment',
   /** one committed roster import (persons) */
   IM: 'person import',
+  /** consultation registration (consultation) */
+  RG: 'registration',
   /** warning (warnings) */
   WN: 'warning',
   /** warning case (warnings) */

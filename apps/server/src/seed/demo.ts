@@ -7,6 +7,7 @@ import { muserApp } from '../domains/apps/tables.js';
 import { seedDemoAssessment } from '../domains/plans/demo.js';
 import { seedDemoPersons } from '../domains/persons/demo.js';
 import { seedDemoReports } from '../domains/assessments/demo.js';
+import { seedDemoRegistrations } from '../domains/consultation/demo.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -230,6 +231,7 @@ export async function seedDemo(db: Db, password: string, now: Date, opts: { repo
     await seedDemoAssessment(tx, now);
     const persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
+    await seedDemoRegistrations(tx, now, persons);
   });
   return true;
 }

@@ -46,6 +46,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   evaluationScale: lazy(() => import('./evaluating/evaluationScale')),
   scaleComments: lazy(() => import('./evaluating/scaleComments')),
   // Consultation (/registration)
+  registrationForm: lazy(() => import('./registration/registrationForm')),
   followUpManagement: lazy(() => import('./registration/followUpManagement')),
   // Providers (/Service)
   terminal: lazy(() => import('./Service/terminal')),

@@ -9,16 +9,22 @@ import { RegisterScreen, type EntryChoice, type Registration } from './screens/R
 import { ConsentScreen } from './screens/ConsentScreen';
 import { AnswerFlow } from './screens/AnswerFlow';
 import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
+import { ConsultContactScreen, ConsultThanksScreen, type ConsultContact } from './screens/ConsultScreens';
 
 type Session = ActionOutput<'as.c.exam.getSession'>;
 type FormDetail = ActionOutput<'as.c.exam.getForm'>;
 type ArchiveForm = NonNullable<ActionOutput<'as.c.exam.getArchiveForm'>>;
 type Entry = ActionOutput<'as.c.exam.getEntry'>;
+type ConsultEntry = ActionOutput<'as.c.registration.getForm'>;
+type ConsultForm = NonNullable<ConsultEntry['form']>;
 
 type Phase =
   | { kind: 'loading' }
   | { kind: 'start'; code: string; error: RespondentError | null; busy: boolean }
-  | { kind: 'register'; entrytoken: string; entry: Entry; error: RespondentError | null; busy: boolean }
+  | { kind: 'register'; entrytoken: string; entry: Entry; consult: ConsultEntry | null; error: RespondentError | null; busy: boolean }
+  | { kind: 'consultContact'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact | null }
+  | { kind: 'consultForm'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact }
+  | { kind: 'consultDone'; brand: string; hotline: string }
   | { kind: 'failed'; error: RespondentError; retry?: () => void }
   | { kind: 'consent'; error: RespondentError | null; busy: boolean }
   | { kind: 'archive'; form: ArchiveForm }
@@ -114,8 +120,12 @@ export function App() {
     const { code, entrytoken } = route();
     if (entrytoken) {
       void guarded(async () => {
-        const entry = await call('as.c.exam.getEntry', { entrytoken });
-        setPhase({ kind: 'register', entrytoken, entry, error: null, busy: false });
+        // The consultation request is an extra: the entry works without it if it fails to load.
+        const [entry, consult] = await Promise.all([
+          call('as.c.exam.getEntry', { entrytoken }),
+          call('as.c.registration.getForm', { entrytoken }).catch(() => null),
+        ]);
+        setPhase({ kind: 'register', entrytoken, entry, consult, error: null, busy: false });
       });
       return;
     }
@@ -132,8 +142,8 @@ export function App() {
     });
   }, [guarded, start, advance]);
 
-  const register = async (entrytoken: string, entry: Entry, r: Registration) => {
-    setPhase({ kind: 'register', entrytoken, entry, error: null, busy: true });
+  const register = async (entrytoken: string, entry: Entry, consult: ConsultEntry | null, r: Registration) => {
+    setPhase({ kind: 'register', entrytoken, entry, consult, error: null, busy: true });
     try {
       await opened(await call('as.c.exam.enter', { entrytoken, ...r }));
     } catch (err) {
@@ -141,6 +151,7 @@ export function App() {
         kind: 'register',
         entrytoken,
         entry,
+        consult,
         error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1),
         busy: false,
       });
@@ -187,10 +198,47 @@ export function App() {
           choices={choices}
           error={phase.error?.message ?? null}
           busy={phase.busy}
-          onRegister={(r) => void register(phase.entrytoken, phase.entry, r)}
+          onRegister={(r) => void register(phase.entrytoken, phase.entry, phase.consult, r)}
+          onConsult={phase.consult?.form ? () => setPhase({ kind: 'consultContact', back: phase, form: phase.consult!.form!, contact: null }) : undefined}
         />
       );
     }
+    case 'consultContact':
+      return (
+        <ConsultContactScreen
+          brand={phase.back.entry.title || phase.back.entry.insname}
+          initial={phase.contact}
+          onNext={(contact) => setPhase({ kind: 'consultForm', back: phase.back, form: phase.form, contact })}
+        />
+      );
+    case 'consultForm': {
+      const { form, back, contact } = phase;
+      const brandName = back.entry.title || back.entry.insname;
+      return (
+        <AnswerFlow
+          key="consult"
+          brand={brandName}
+          title={local(form.formname)}
+          stepLabel={t('consult.formProgress')}
+          instructions={form.instructions}
+          questions={form.questions}
+          saved={{}}
+          saveOne={null}
+          confirmAtEnd={false}
+          finish={async (answers) => {
+            const done = await call('as.c.registration.submit', {
+              entrytoken: back.entrytoken,
+              formcode: form.formcode,
+              ...contact,
+              answers: answers.map((a) => toArchiveValue(form.questions.find((x) => x.no === a.no)!, a)),
+            });
+            setPhase({ kind: 'consultDone', brand: brandName, hotline: done.hotline });
+          }}
+        />
+      );
+    }
+    case 'consultDone':
+      return <ConsultThanksScreen brand={phase.brand} hotline={phase.hotline} />;
     case 'failed':
       return (
         <Screen heading={t('failedHeading')} brand={brand}>

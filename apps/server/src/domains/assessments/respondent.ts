@@ -69,8 +69,8 @@ async function limitEntries(ctx: Ctx, id: number) {
     throw new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
 }
 
-/** Runs a code entry under the limit; its attempt turns "ok" only when the entry succeeds. */
-async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
+/** Runs a code entry under the limit; its attempt turns "ok" only when the entry succeeds (also the consultation domain's QR registration). */
+export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
   const id = await recordEntry(ctx);
   await limitEntries(ctx, id);
   const out = await run();

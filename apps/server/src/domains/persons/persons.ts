@@ -7,13 +7,13 @@
  * - personBriefs(db, cusercodes): names, gender, app and institution of many persons at once
  *   (deleted ones included, so old reports still name who they are about).
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ArchiveAnswer } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { invalid, notFound, type Message } from '../../http/errors.js';
-import { containsPattern, newId } from '../../kit/index.js';
+import { containsPattern, newId, ownedBy } from '../../kit/index.js';
 import { appsOf } from '../apps/handlers.js';
 import { inScope } from '../auth/scope.js';
 import { archiveFormOf } from '../scales/store.js';
@@ -166,3 +166,18 @@ export const livingPerson = (column: AnyPgColumn): SQL => sql`${column} in (sele
 /** SQL: the person in `column` has a name containing `realname` (case-insensitive, % and _ literal). */
 export const personNameLike = (column: AnyPgColumn, realname: string): SQL =>
   sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.realname} ilike ${containsPattern(realname)})`;
+
+/**
+ * Living persons in the caller's scope (of one institution when named) whose name contains
+ * `realname`, newest first, at most `limit`: a picker's search (consultation registration).
+ */
+export async function findPersonsByName(ctx: Ctx, db: DbOrTx, realname: string, musercode: string | undefined, limit = 20): Promise<PersonBrief[]> {
+  const rows = await db
+    .select({ cusercode: cuser.cusercode })
+    .from(cuser)
+    .where(and(isNull(cuser.deletedat), ownedBy(ctx, cuser.musercode, musercode), realname ? sql`${cuser.realname} ilike ${containsPattern(realname)}` : undefined))
+    .orderBy(desc(cuser.createdat), asc(cuser.cusercode))
+    .limit(limit);
+  const briefs = await personBriefs(db, rows.map((r) => r.cusercode));
+  return rows.map((r) => briefs.get(r.cusercode)!).filter(Boolean);
+}

@@ -210,3 +210,24 @@ export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string
   if (!row) return null;
   return { ...row, definition: await loadDefinition(db, row.formcode, row.version) };
 }
+
+/**
+ * The enabled registration forms (type 03) an institution may use, in the order it prefers
+ * them: its own, then its provider's, then the built-in ones. The first is the one its QR entry
+ * offers for requesting a consultation.
+ */
+export async function registrationFormsOf(db: DbOrTx, musercode: string, lang: Lang): Promise<FormBrief[]> {
+  const rows = await db
+    .select({ formcode: form.formcode })
+    .from(form)
+    .where(
+      and(
+        eq(form.formtype, '03'),
+        eq(form.enabled, 1),
+        or(isNull(form.musercode), eq(form.musercode, musercode), sql`${form.musercode} = (select parentcode from muser where musercode = ${musercode})`),
+      ),
+    )
+    .orderBy(sql`case when ${form.musercode} = ${musercode} then 0 when ${form.musercode} is not null then 1 else 2 end`, asc(form.formcode));
+  const briefs = await formBriefs(db, rows.map((r) => r.formcode), lang);
+  return rows.map((r) => briefs.get(r.formcode)!).filter(Boolean);
+}

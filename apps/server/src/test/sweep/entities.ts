@@ -11,6 +11,7 @@ import { withoutTexts } from '../../domains/assessments/summary.js';
 import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
 import { warnCase } from '../../domains/warnings/tables.js';
+import { registration } from '../../domains/consultation/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -231,6 +232,19 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ caseid, musercode, cusercode, state: 'open', level: 'attention', openedat: at, lastwarningat: at })
       .onConflictDoUpdate({ target: warnCase.caseid, set: { state: 'open', outcome: null, closedat: null } });
     return caseid;
+  }),
+
+  // A consultation registration of the institution's person (built-in form); a swept state change or case is undone.
+  registration: owned(async (db, musercode) => {
+    const regid = sweepId('RG', musercode);
+    const person = entities.person!;
+    const cusercode = person.kind === 'owned' ? await person.make(db, musercode) : '';
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(registration)
+      .values({ regid, musercode, cusercode, formcode: 'REG_CONSULT', version: 1, answers: [{ no: 3, value: 1 }], source: 'staff', createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: registration.regid, set: { state: 'new', caseid: '', cusercode } });
+    return regid;
   }),
 
   app: shared(

@@ -14,6 +14,8 @@ export const publicActions: Record<string, string> = {
   'as.c.exam.start': 'a respondent has only the one-time assessment code; it answers a respondent token valid for as.c.* only (rate-limited per address)',
   'as.c.exam.getEntry': 'the respondent page shows what an institution’s QR entry offers before anyone registers; answers only the entry’s public settings (rate-limited per address)',
   'as.c.exam.enter': 'a respondent arriving through an institution’s QR code has only its entry token; registers a person there (rate-limited per address)',
+  'as.c.registration.getForm': 'a person asking for a consultation through an institution’s QR entry has only its entry token; answers the entry’s registration form and hotline (rate-limited per address)',
+  'as.c.registration.submit': 'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
 };
 
 /** Actions any signed-in caller may call: no permission code, so the permission sweep skips them. */

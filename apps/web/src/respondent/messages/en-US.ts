@@ -97,5 +97,18 @@ const enUS: Messages = {
   errors: {
     backToStart: 'Enter an assessment code',
   },
+  consult: {
+    offerHeading: 'Would you like to talk to someone?',
+    offerIntro: 'You can ask for a consultation without taking an assessment; staff will contact you soon.',
+    offer: 'Request a consultation',
+    heading: 'Request a consultation',
+    intro: 'Please leave your name and mobile number so that staff can contact you. A few short questions follow.',
+    submit: 'Next: the request form',
+    formProgress: 'Consultation request',
+    doneHeading: 'We have your request',
+    thanks: 'Thank you for reaching out. Staff will contact you soon in the way you chose.',
+    hotline: 'To talk to someone sooner, call this institution’s helpline:',
+    crisis: 'If you are thinking of harming yourself right now, call the national mental-health hotline 12356 at once, or 120 / 110.',
+  },
 };
 export default enUS;

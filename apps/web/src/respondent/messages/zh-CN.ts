@@ -94,6 +94,19 @@ const zhCN = {
   errors: {
     backToStart: '输入测评码',
   },
+  consult: {
+    offerHeading: '想和专业人员聊聊？',
+    offerIntro: '不做测评也可以，直接预约心理咨询，工作人员会尽快联系您。',
+    offer: '预约心理咨询',
+    heading: '预约心理咨询',
+    intro: '请留下您的姓名和手机号，方便工作人员联系您。接下来还有几个简单的问题。',
+    submit: '下一步：填写登记表',
+    formProgress: '咨询登记',
+    doneHeading: '已收到您的预约',
+    thanks: '感谢您的信任！工作人员会尽快通过您留下的方式与您联系。',
+    hotline: '如需尽快联系，请拨打本机构心理援助电话：',
+    crisis: '如果您现在有伤害自己的想法，请立即拨打全国心理援助热线 12356，或拨打 120 / 110。',
+  },
 };
 export default zhCN;
 export type Messages = typeof zhCN;

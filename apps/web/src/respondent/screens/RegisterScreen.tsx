@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
+import { ConsultOffer } from './ConsultScreens';
 
 export interface Registration {
   appid: string;
@@ -30,6 +31,7 @@ export function RegisterScreen({
   brand,
   welcome,
   choices,
+  onConsult,
 }: {
   error: string | null;
   busy: boolean;
@@ -38,6 +40,8 @@ export function RegisterScreen({
   brand?: string;
   welcome?: string;
   choices: EntryChoice[];
+  /** Set when the institution offers a consultation request form (type 03). */
+  onConsult?: () => void;
 }) {
   const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
   const [realname, setName] = useState('');
@@ -184,6 +188,7 @@ export function RegisterScreen({
           {busy ? t('saving') : t('register.submit')}
         </button>
       </form>
+      {onConsult && <ConsultOffer onConsult={onConsult} />}
     </Screen>
   );
 }

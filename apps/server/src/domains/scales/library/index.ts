@@ -12,6 +12,7 @@ import { gds15 } from './gds15.js';
 import { isi } from './isi.js';
 import { mht } from './mht.js';
 import { phq9 } from './phq9.js';
+import { consultationRegistration } from './registration-form.js';
 import { phqa } from './phqa.js';
 import { pss10 } from './pss10.js';
 import { sas } from './sas.js';
@@ -31,5 +32,8 @@ export const builtInForm = (formcode: string): FormDefinition | undefined => bui
 /** The built-in user-archive forms (type 02), one per population app; unscored, so kept apart from the instruments. */
 export const builtInArchiveForms: FormDefinition[] = archiveSources.map(parseDefinition);
 
-/** Everything the server seeds as built-in: instruments and archive forms. */
-export const builtInForms: FormDefinition[] = [...builtInLibrary, ...builtInArchiveForms];
+/** The built-in consultation registration form (type 03); unscored. */
+export const builtInRegistrationForms: FormDefinition[] = [consultationRegistration].map(parseDefinition);
+
+/** Everything the server seeds as built-in: instruments, archive forms and the registration form. */
+export const builtInForms: FormDefinition[] = [...builtInLibrary, ...builtInArchiveForms, ...builtInRegistrationForms];

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Select, type SelectProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api';
+
+/**
+ * A person in scope chosen by typing part of the name (as.m.registration.getPersonOptions, up to
+ * 20 matches), optionally of one institution: filling in for a person and matching a registration.
+ */
+export default function PersonPicker({ musercode, ...props }: SelectProps<string> & { musercode?: string }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const input = { realname: search.trim(), ...(musercode ? { musercode } : {}) };
+  const q = useQuery({ queryKey: ['as.m.registration.getPersonOptions', input], queryFn: () => call('as.m.registration.getPersonOptions', input), staleTime: 30_000 });
+  const options = (q.data ?? []).map((p) => ({
+    value: p.cusercode,
+    label: `${p.realname}${p.birthdate ? ` · ${p.birthdate}` : ''}${musercode ? '' : ` · ${p.insname}`}`,
+  }));
+  return (
+    <Select
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      loading={q.isFetching}
+      options={options}
+      placeholder={t('registration.registration.personSearch')}
+      notFoundContent={q.isFetching ? undefined : t('registration.registration.noPerson')}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RegistrationSources, RegistrationStates, type RegistrationDetail } from '@xinli/contract';
+import { call } from '../../api';
+import { ErrorState } from '../../components/list';
+import { formatTime } from '../../lib/format';
+import { useLang, useLocalText } from '../../lib/options';
+import { STATE_COLOURS } from './questions';
+
+type Answer = RegistrationDetail['answers'][number];
+
+/** One registration: who, which form (and version), its state and the answers in words. */
+export default function RegistrationDrawer({ regid, onClose, actions }: { regid: string | null; onClose: () => void; actions: (r: RegistrationDetail) => React.ReactNode }) {
+  const { t } = useTranslation();
+  const text = useLocalText();
+  const lang = useLang();
+  const k = (key: string) => t(`registration.registration.${key}`);
+  const q = useQuery({
+    queryKey: ['as.m.registration.getRegistration', { regid }],
+    queryFn: () => call('as.m.registration.getRegistration', { regid: regid! }),
+    enabled: !!regid,
+  });
+  const r = q.data;
+  const label = <V extends string>(list: { value: V; zh: string; en: string }[], v: V) => {
+    const item = list.find((i) => i.value === v);
+    return item ? (lang === 'en-US' ? item.en : item.zh) : v;
+  };
+  return (
+    <Drawer open={!!regid} onClose={onClose} size={720} title={k('title')} destroyOnHidden data-testid="registration-drawer" extra={r ? actions(r) : null}>
+      {q.error ? (
+        <ErrorState error={q.error} onRetry={() => q.refetch()} />
+      ) : !r ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, md: 2 }}
+            items={[
+              { key: 'name', label: k('realname'), children: r.realname },
+              { key: 'phone', label: k('phone'), children: r.phone || '—' },
+              { key: 'ins', label: k('insname'), children: r.insname },
+              { key: 'state', label: k('state'), children: <Tag color={STATE_COLOURS[r.state]}>{label(RegistrationStates, r.state)}</Tag> },
+              { key: 'form', label: k('formname'), children: `${r.formname} (v${r.version})` },
+              { key: 'source', label: k('source'), children: label(RegistrationSources, r.source) },
+              { key: 'time', label: k('createdat'), children: formatTime(r.createdat) },
+              { key: 'person', label: k('matched'), children: r.cusercode ? t('common.yes') : k('notMatched') },
+            ]}
+          />
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {k('answers')}
+          </Typography.Title>
+          <Table<Answer>
+            size="small"
+            bordered
+            rowKey="no"
+            pagination={false}
+            dataSource={r.answers}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+            columns={[
+              { title: '#', dataIndex: 'no', key: 'no', width: 48 },
+              { title: k('question'), key: 'question', render: (_, a) => text(a.question) },
+              { title: k('answer'), dataIndex: 'answer', key: 'answer', render: (v: string) => v || <Typography.Text type="secondary">{k('unanswered')}</Typography.Text> },
+            ]}
+            data-testid="registration-answers"
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}

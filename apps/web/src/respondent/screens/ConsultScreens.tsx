@@ -1,0 +1,126 @@
+import { useId, useState, type FormEvent } from 'react';
+import { t, type MessageKey } from '../i18n';
+import { Screen } from '../components/Screen';
+
+/** Name and phone of a person requesting a consultation (the form's questions follow). */
+export interface ConsultContact {
+  realname: string;
+  phone: string;
+}
+
+/** The choice on the QR entry page: request a consultation instead of (or besides) an assessment. */
+export function ConsultOffer({ onConsult }: { onConsult: () => void }) {
+  return (
+    <section className="r-note" aria-labelledby="consult-offer" data-testid="r-consult-offer">
+      <h2 id="consult-offer" style={{ margin: '0 0 0.25rem', fontSize: '1.15rem' }}>
+        {t('consult.offerHeading')}
+      </h2>
+      <p style={{ margin: 0 }}>{t('consult.offerIntro')}</p>
+      <button type="button" className="r-btn secondary" onClick={onConsult} data-testid="r-consult">
+        {t('consult.offer')}
+      </button>
+    </section>
+  );
+}
+
+/** Who is asking: name and an 11-digit mobile number, each with its own message when missing. */
+export function ConsultContactScreen({
+  brand,
+  initial,
+  onNext,
+}: {
+  brand: string;
+  initial: ConsultContact | null;
+  onNext: (c: ConsultContact) => void;
+}) {
+  const [realname, setName] = useState(initial?.realname ?? '');
+  const [phone, setPhone] = useState(initial?.phone ?? '');
+  const [problems, setProblems] = useState<Partial<Record<'realname' | 'phone', MessageKey>>>({});
+  const ids = { realname: useId(), phone: useId() };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found: typeof problems = {};
+    if (!realname.trim()) found.realname = 'register.nameEmpty';
+    if (!/^1[3-9]\d{9}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
+    setProblems(found);
+    const first = Object.keys(found)[0];
+    if (first) return document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+    onNext({ realname: realname.trim(), phone: phone.replace(/\s/g, '') });
+  };
+  const problem = (field: keyof typeof problems) =>
+    problems[field] ? (
+      <span className="r-hint" style={{ color: 'var(--danger)', fontWeight: 700 }} id={`consult-${field}-problem`}>
+        {t(problems[field]!)}
+      </span>
+    ) : null;
+
+  return (
+    <Screen heading={t('consult.heading')} brand={brand}>
+      <p className="r-intro">{t('consult.intro')}</p>
+      <form onSubmit={submit} noValidate>
+        <div className="r-field">
+          <label className="r-label" htmlFor={ids.realname}>
+            {t('register.realname')}
+          </label>
+          {problem('realname')}
+          <input
+            id={ids.realname}
+            data-field="realname"
+            className="r-input"
+            value={realname}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!problems.realname}
+            aria-describedby={problems.realname ? 'consult-realname-problem' : undefined}
+            data-testid="r-consult-realname"
+          />
+        </div>
+        <div className="r-field">
+          <label className="r-label" htmlFor={ids.phone}>
+            {t('register.phone')}
+          </label>
+          <span className="r-hint">{t('register.phoneHint')}</span>
+          {problem('phone')}
+          <input
+            id={ids.phone}
+            data-field="phone"
+            className="r-input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-invalid={!!problems.phone}
+            aria-describedby={problems.phone ? 'consult-phone-problem' : undefined}
+            data-testid="r-consult-phone"
+          />
+        </div>
+        <button type="submit" className="r-btn" data-testid="r-consult-next">
+          {t('consult.submit')}
+        </button>
+      </form>
+    </Screen>
+  );
+}
+
+/** The end of a consultation request: thanks, the institution's helpline (a tap calls it) and the crisis line. */
+export function ConsultThanksScreen({ brand, hotline }: { brand: string; hotline: string }) {
+  return (
+    <Screen heading={t('consult.doneHeading')} brand={brand}>
+      <p className="r-note" data-testid="r-consult-thanks">
+        {t('consult.thanks')}
+      </p>
+      {hotline && (
+        <p>
+          {t('consult.hotline')}{' '}
+          <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`} style={{ fontWeight: 700, fontSize: '1.2rem' }} data-testid="r-consult-hotline">
+            {hotline}
+          </a>
+        </p>
+      )}
+      <p>{t('consult.crisis')}</p>
+      <p className="r-center">{t('result.close')}</p>
+    </Screen>
+  );
+}
