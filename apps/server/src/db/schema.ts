@@ -9,3 +9,4 @@ export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';
 export * from '../domains/persons/tables.js';
 export * from '../kit/jobs/tables.js';
+export * from '../domains/reports/written/tables.js';

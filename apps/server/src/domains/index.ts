@@ -9,6 +9,7 @@ import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
+import { writtenReportHandlers } from './reports/written/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -20,6 +21,7 @@ export const handlers: HandlerMap = {
   ...plansHandlers,
   ...personHandlers,
   ...assessmentHandlers,
+  ...writtenReportHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
