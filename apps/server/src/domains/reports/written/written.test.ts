@@ -276,7 +276,6 @@ describe('demo data', () => {
       const approved = await s.call('as.m.report.getAsai1UserReportPageList', { state: 'approved', page: 1, pageSize: 50 }, school);
       const drafts = await s.call('as.m.report.getAsai1UserReportPageList', { state: 'draft', page: 1, pageSize: 50 }, school);
       expect([approved.data.total, drafts.data.total]).toEqual([2, 3]);
-      const one = await s.call('as.m.report.getAsai1UserReport', { writtenid: approved.data.rows[0].writtenid }, school);
       expect(approved.data.rows[0]).toMatchObject({ writer: 'rules', model: 'rules-1', state: 'approved', progress: 100 });
     } finally {
       await s.close();
