@@ -35,7 +35,8 @@ export type EntityName =
   | 'team'
   | 'warning'
   | 'registration'
-  | 'case';
+  | 'case'
+  | 'writtenreport';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

@@ -12,6 +12,7 @@ import { accountActions } from './actions/accounts.js';
 import { registrationActions } from './actions/registration.js';
 import { warningActions } from './actions/warnings.js';
 import { reportDocumentActions } from './actions/report-documents.js';
+import { writtenReportActions } from './actions/written-reports.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -31,6 +32,7 @@ export const catalogue = {
   ...registrationActions,
   ...warningActions,
   ...reportDocumentActions,
+  ...writtenReportActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

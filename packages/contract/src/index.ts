@@ -16,4 +16,5 @@ export * from './actions/accounts.js';
 export * from './actions/registration.js';
 export * from './actions/warnings.js';
 export * from './actions/report-documents.js';
+export * from './actions/written-reports.js';
 export * from './scales/definition.js';

@@ -12,3 +12,4 @@ export * from '../domains/reports/tables.js';
 export * from '../domains/consultation/tables.js';
 export * from '../domains/warnings/tables.js';
 export * from '../kit/jobs/tables.js';
+export * from '../domains/reports/written/tables.js';

@@ -14,6 +14,8 @@ import { consultationHandlers } from './consultation/handlers.js';
 import { warningHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
+import { writtenReportHandlers } from './reports/written/handlers.js';
+import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -29,11 +31,13 @@ export const handlers: HandlerMap = {
   ...reportDocumentHandlers,
   ...consultationHandlers,
   ...warningHandlers,
+  ...writtenReportHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
 export const jobHandlers: JobHandlers = {
   ...warningJobs,
+  [WRITTEN_JOB]: writtenReportJob,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -42,6 +42,8 @@ export const ID_PREFIXES = {
   WF: 'follow-up',
   /** console notification (warnings) */
   WM: 'notification',
+  /** written (AI individual) report (reports/written) */
+  WR: 'written report',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

@@ -8,6 +8,7 @@ import { seedDemoAssessment } from '../domains/plans/demo.js';
 import { seedDemoPersons } from '../domains/persons/demo.js';
 import { seedDemoReports } from '../domains/assessments/demo.js';
 import { seedDemoRegistrations } from '../domains/consultation/demo.js';
+import { seedDemoWritten } from '../domains/reports/written/demo.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -213,6 +214,7 @@ export async function seedDemo(db: Db, password: string, now: Date, opts: { repo
   const [row] = await db.select({ n: count() }).from(muser);
   if (Number(row?.n) > 0) return false;
   const pwdhash = await hashPassword(md5Upper(password));
+  let persons: string[] = [];
   await db.transaction(async (tx) => {
     for (const a of demoAccounts) {
       await tx.insert(muser).values({ musercode: a.musercode, username: a.username, musertype: a.musertype, insname: a.insname, parentcode: a.parentcode ?? null, pwdhash, ...a.extra });
@@ -229,10 +231,12 @@ export async function seedDemo(db: Db, password: string, now: Date, opts: { repo
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
     await seedDemoAssessment(tx, now);
-    const persons = await seedDemoPersons(tx, now);
+    persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
     await seedDemoRegistrations(tx, now, persons);
   });
+  // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.
+  if (opts.reports !== false) await seedDemoWritten(db, now, persons.slice(0, 40));
   return true;
 }
 

@@ -20,6 +20,7 @@ import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
 import { indicatorRows, storeIndicators } from '../reports/indicators.js';
 import { raiseWarningsForReport } from '../warnings/index.js';
+import { approvedForPerson } from '../reports/written/store.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -388,6 +389,7 @@ export const respondentHandlers = {
       mentalstate: shown ? row.mentalstate : null,
       indicators: shown ? summaryOf(score) : [],
       crisis: critical ? { zh: CRISIS_TEXT.zh + hotline.zh, en: CRISIS_TEXT.en + hotline.en } : null,
+      written: await approvedForPerson(ctx.db, code.cusercode),
     };
   },
 } satisfies HandlerMap;

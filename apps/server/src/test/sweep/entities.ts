@@ -12,6 +12,9 @@ import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
 import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
+  }),
+
+import { writtenReport } from '../../domains/reports/written/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -103,6 +106,15 @@ async function sweepCode(db: Db, musercode: string): Promise<string> {
   return assesscode;
 }
 
+async function sweepPerson(db: Db, musercode: string): Promise<string> {
+  const cusercode = sweepId('C', musercode);
+  await db
+    .insert(cuser)
+    .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
+    .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
+  return cusercode;
+}
+
 export const entities: Partial<Record<EntityName, EntityFixture>> = {
   muser: owned(async (_db, musercode) => musercode),
 
@@ -182,14 +194,7 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
   }),
 
   // A person of the institution; a swept delete only marks it deleted, so make brings it back.
-  person: owned(async (db, musercode) => {
-    const cusercode = sweepId('C', musercode);
-    await db
-      .insert(cuser)
-      .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
-      .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
-    return cusercode;
-  }),
+  person: owned(sweepPerson),
 
   // A given assessment of the institution's person and plan (one form, GAD-7), not yet opened.
   assesscode: owned(sweepCode),
@@ -245,6 +250,19 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ regid, musercode, cusercode, formcode: 'REG_CONSULT', version: 1, answers: [{ no: 3, value: 1 }], source: 'staff', createdat: at, updatedat: at })
       .onConflictDoUpdate({ target: registration.regid, set: { state: 'new', caseid: '', cusercode } });
     return regid;
+  }),
+
+  // A draft written report (AI individual report) of the institution's person; a swept approve,
+  // withdraw or retry changes its state, so make puts it back to a draft.
+  writtenreport: owned(async (db, musercode) => {
+    const writtenid = sweepId('WR', musercode);
+    const sections = { summary: 'sweep', findings: [], risk: { level: 'none' as const, text: 'sweep' }, staffsteps: [], personmessage: 'sweep', personsteps: [] };
+    const cusercode = await sweepPerson(db, musercode);
+    await db
+      .insert(writtenReport)
+      .values({ writtenid, musercode, cusercode, state: 'draft', writer: 'rules', model: 'rules-1', lang: 'zh-CN', sections, createdby: musercode, createdat: new Date(TEST_EPOCH), writtenat: new Date(TEST_EPOCH) })
+      .onConflictDoUpdate({ target: writtenReport.writtenid, set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null } });
+    return writtenid;
   }),
 
   app: shared(
