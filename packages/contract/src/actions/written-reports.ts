@@ -31,8 +31,8 @@ export const writerKind = z.enum(['rules', 'llm']);
 export type WriterKind = z.infer<typeof writerKind>;
 
 /** The written report's overall risk, from the results (and, for the LLM writer, its reading of them). */
-export const riskLevel = z.enum(['none', 'low', 'moderate', 'high', 'urgent']);
-export type RiskLevel = z.infer<typeof riskLevel>;
+export const writtenRiskLevel = z.enum(['none', 'low', 'moderate', 'high', 'urgent']);
+export type RiskLevel = z.infer<typeof writtenRiskLevel>;
 
 const paragraph = z.string().trim().min(1).max(2000);
 const step = z.string().trim().min(1).max(500);
@@ -43,7 +43,7 @@ export const writtenSections = z.strictObject({
   summary: paragraph,
   /** For staff: one finding per line (a form's result, a trend, a warning). */
   findings: z.array(paragraph).max(30),
-  risk: z.strictObject({ level: riskLevel, text: paragraph }),
+  risk: z.strictObject({ level: writtenRiskLevel, text: paragraph }),
   /** Concrete next steps for staff (referral, follow-up, re-assessment). */
   staffsteps: z.array(step).max(20),
   /** For the person, in plain language: what the results say (shown once approved). */

@@ -12,8 +12,6 @@ import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
 import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
-  }),
-
 import { writtenReport } from '../../domains/reports/written/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
