@@ -26,6 +26,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   usersReport2: lazy(() => import('./empower/usersReport2')),
   usersReport3: lazy(() => import('./empower/usersReport3')),
   usersReport4: lazy(() => import('./empower/usersReport4')),
+  individualReport: lazy(() => import('./empower/individualReport')),
   // Group assessment (/task)
   // Early warning (/earlyWarning)
   // Archives (/archives)
