@@ -1,43 +1,62 @@
-import { Button, Form, Input, Select, Space, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ActionName, WrittenReport } from '@xinli/contract';
+import { writtenSections, type ActionName, type RiskLevel, type WrittenSections } from '@xinli/contract';
 import { call } from '../../api';
-import { Field, FormDialog } from '../../components/form';
-import { RISK_LEVELS, type RiskLevel } from './written-state';
+import { Field, FormDialog, problemOf } from '../../components/form';
+import { RISK_LEVELS } from './written-state';
 
-const UPDATE = 'as.m.report.updateWrittenReport';
+const UPDATE = 'as.m.report.updateAsai1UserReport';
 
+/** Lists are edited as text, one item per line. */
+type ListField = 'findings' | 'staffsteps' | 'personsteps';
 interface DraftForm {
-  summary: string;
-  findings: string;
-  risks: { level: RiskLevel; text: string }[];
-  staffsteps: string;
-  personsteps: string;
+  sections: { summary: string; risk: { level: RiskLevel; text: string }; personmessage: string };
+  lines: Record<ListField, string>;
 }
 
 /** Text areas hold one item per line; blank lines are dropped. */
-const toLines = (s: string | undefined) =>
+export const toLines = (s: string | undefined) =>
   (s ?? '')
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** Edit a draft written report: its summary, findings, risks and next steps. It stays a draft to approve. */
+/**
+ * Staff correct a draft written report before approving it: the summary, findings, risk, next
+ * steps and the message to the person. Paragraph rules (required, length) come from the contract.
+ */
 export default function WrittenDraftDialog({
   open,
-  report,
+  writtenid,
+  sections,
   onClose,
   invalidates,
 }: {
   open: boolean;
-  report: WrittenReport;
+  writtenid: string;
+  sections: WrittenSections;
   onClose: () => void;
   invalidates: ActionName[];
 }) {
   const { t } = useTranslation();
   const k = (key: string) => t(`empower.written.${key}`);
-  const lines = { rules: [{ validator: async (_: unknown, v: string) => { if (!toLines(v).length) throw new Error(k('lineRequired')); } }] };
+  // The lines are checked against the contract's list (how many, how long each) before sending.
+  const lines = (field: ListField, label: string, testId: string) => (
+    <Form.Item
+      name={['lines', field]}
+      label={label}
+      rules={[
+        {
+          validator: async (_, v: string) => {
+            const problem = problemOf(writtenSections.shape[field], toLines(v));
+            if (problem) throw new Error(t(`common.rule.${problem.key}`, { field: label, ...problem.values }));
+          },
+        },
+      ]}
+    >
+      <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} data-testid={testId} />
+    </Form.Item>
+  );
   return (
     <FormDialog<DraftForm>
       open={open}
@@ -48,20 +67,20 @@ export default function WrittenDraftDialog({
       layout="vertical"
       success={k('draftSaved')}
       values={{
-        summary: report.summary,
-        findings: report.findings.join('\n'),
-        risks: report.risks.map((r) => ({ ...r })),
-        staffsteps: report.staffsteps.join('\n'),
-        personsteps: report.personsteps.join('\n'),
+        sections: { summary: sections.summary, risk: { ...sections.risk }, personmessage: sections.personmessage },
+        lines: { findings: sections.findings.join('\n'), staffsteps: sections.staffsteps.join('\n'), personsteps: sections.personsteps.join('\n') },
       }}
       onSubmit={(v) =>
         call(UPDATE, {
-          writtenid: report.writtenid,
-          summary: v.summary.trim(),
-          findings: toLines(v.findings),
-          risks: (v.risks ?? []).filter((r) => r.text?.trim()).map((r) => ({ level: r.level, text: r.text.trim() })),
-          staffsteps: toLines(v.staffsteps),
-          personsteps: toLines(v.personsteps),
+          writtenid,
+          sections: {
+            summary: v.sections.summary,
+            findings: toLines(v.lines.findings),
+            risk: v.sections.risk,
+            staffsteps: toLines(v.lines.staffsteps),
+            personmessage: v.sections.personmessage,
+            personsteps: toLines(v.lines.personsteps),
+          },
         })
       }
       invalidates={invalidates}
@@ -69,43 +88,21 @@ export default function WrittenDraftDialog({
       data-testid="written-draft-dialog"
     >
       <Typography.Paragraph type="secondary">{k('editHint')}</Typography.Paragraph>
-      <Field name="summary" label={k('summary')}>
+      <Field name={['sections', 'risk', 'level']} label={k('risk')}>
+        <Select style={{ width: 160 }} options={RISK_LEVELS.map((l) => ({ value: l, label: t(`empower.written.levels.${l}`) }))} data-testid="draft-risk-level" />
+      </Field>
+      <Field name={['sections', 'risk', 'text']} label={k('riskText')}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} data-testid="draft-risk-text" />
+      </Field>
+      <Field name={['sections', 'summary']} label={k('summary')}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} data-testid="draft-summary" />
       </Field>
-      <Form.Item name="findings" label={k('findings')} required {...lines}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} data-testid="draft-findings" />
-      </Form.Item>
-      <Form.Item label={k('risk')}>
-        <Form.List name="risks">
-          {(fields, { add, remove }) => (
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              {fields.map((field) => (
-                <Space key={field.key} align="start" style={{ display: 'flex' }}>
-                  <Form.Item name={[field.name, 'level']} noStyle>
-                    <Select
-                      style={{ width: 110 }}
-                      options={RISK_LEVELS.map((l) => ({ value: l, label: t(`empower.written.levels.${l}`) }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'text']} noStyle>
-                    <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} style={{ width: 520 }} />
-                  </Form.Item>
-                  <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(field.name)} aria-label={t('common.delete')} />
-                </Space>
-              ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ level: 'moderate', text: '' })}>
-                {t('common.add')}
-              </Button>
-            </Space>
-          )}
-        </Form.List>
-      </Form.Item>
-      <Form.Item name="staffsteps" label={k('staffSteps')} required {...lines}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} data-testid="draft-staff-steps" />
-      </Form.Item>
-      <Form.Item name="personsteps" label={k('personSteps')} required {...lines}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} data-testid="draft-person-steps" />
-      </Form.Item>
+      {lines('findings', k('findings'), 'draft-findings')}
+      {lines('staffsteps', k('staffSteps'), 'draft-staff-steps')}
+      <Field name={['sections', 'personmessage']} label={k('personMessage')}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} data-testid="draft-person-message" />
+      </Field>
+      {lines('personsteps', k('personSteps'), 'draft-person-steps')}
     </FormDialog>
   );
 }

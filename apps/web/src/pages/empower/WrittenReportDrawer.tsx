@@ -1,31 +1,27 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, List, Result, Space, Spin, Tag, Typography } from 'antd';
-import { CheckOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Result, Space, Spin, Typography } from 'antd';
+import { CheckOutlined, EditOutlined, ReloadOutlined, RollbackOutlined, WarningFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ActionName, WrittenListRow, WrittenReport, WrittenSections } from '@xinli/contract';
 import { call } from '../../api';
-import type { ActionName, WrittenReport, WrittenReportPersonRow } from '@xinli/contract';
 import { Can } from '../../components/access';
 import { ErrorState, useConfirmCall } from '../../components/list';
-import { LevelTag } from '../../components/levels';
 import { formatTime } from '../../lib/format';
-import { byRisk, isBusy, POLL_MS, RiskTag, riskColour, useWriterText, WrittenStateTag } from './written-state';
+import { isBusy, POLL_MS, RiskTag, riskColour, riskStandsOut, useWriterText, WrittenStateTag } from './written-state';
 import WrittenDraftDialog from './WrittenDraftDialog';
 
-const GET = 'as.m.report.getWrittenReport';
-const GENERATE = 'as.m.report.generateWrittenReports';
-const APPROVE = 'as.m.report.approveWrittenReport';
+const GET = 'as.m.report.getAsai1UserReport';
+const UPDATE = 'as.m.report.updateAsai1UserReport';
+const APPROVE = 'as.m.report.approveAsai1UserReport';
+const WITHDRAW = 'as.m.report.withdrawAsai1UserReport';
+const RETRY = 'as.m.report.retryAsai1UserReport';
 
 /** A titled block of the written report. */
-function Section({ title, testId, children, accent }: { title: string; testId: string; children: ReactNode; accent?: string }) {
+function Section({ title, testId, children }: { title: ReactNode; testId: string; children: ReactNode }) {
   return (
-    <Card
-      size="small"
-      title={title}
-      data-testid={testId}
-      styles={accent ? { header: { borderInlineStart: `4px solid ${accent}` } } : undefined}
-    >
+    <Card size="small" title={title} data-testid={testId}>
       {children}
     </Card>
   );
@@ -46,44 +42,148 @@ function Lines({ items }: { items: readonly string[] }) {
   );
 }
 
-/** The risks, critical first, each with its level in the five-level colours. */
-function Risks({ items }: { items: WrittenReport['risks'] }) {
+/** The risk, first and in its level's colour (urgent in the dark red of the report colours), so it is never missed. */
+function Risk({ risk }: { risk: WrittenSections['risk'] }) {
   const { t } = useTranslation();
-  if (!items.length) return <Typography.Text type="secondary">{t('empower.written.noRisk')}</Typography.Text>;
+  const colour = riskColour(risk.level);
+  const strong = riskStandsOut(risk.level);
   return (
-    <List
-      size="small"
-      dataSource={byRisk(items)}
-      renderItem={(r) => (
-        <List.Item style={{ borderInlineStart: `4px solid ${riskColour(r.level)}`, paddingInlineStart: 12 }} data-testid="risk-item">
-          <Space align="start" size={8}>
-            <RiskTag level={r.level} />
-            <span style={{ fontWeight: r.level === 'critical' || r.level === 'high' ? 600 : undefined }}>{r.text}</span>
+    <div
+      data-testid="written-risk"
+      data-level={risk.level}
+      role={strong ? 'alert' : undefined}
+      style={{
+        border: `1px solid ${colour}`,
+        borderInlineStart: `6px solid ${colour}`,
+        borderRadius: 8,
+        padding: '10px 14px',
+        background: strong ? `${colour}14` : undefined,
+      }}
+    >
+      <Space size={8} style={{ marginBottom: 6 }}>
+        {strong && <WarningFilled style={{ color: colour, fontSize: 18 }} />}
+        <Typography.Text strong>{t('empower.written.risk')}</Typography.Text>
+        <RiskTag level={risk.level} />
+      </Space>
+      <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', fontWeight: strong ? 600 : undefined }}>{risk.text}</Typography.Paragraph>
+    </div>
+  );
+}
+
+/** The sections of a written (draft or approved) report: risk first, then staff's part, then the person's. */
+function Sections({ r, s }: { r: WrittenReport; s: WrittenSections }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`empower.written.${key}`);
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="written-report">
+      <Risk risk={s.risk} />
+      <Section title={k('summary')} testId="written-summary">
+        <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{s.summary}</Typography.Paragraph>
+      </Section>
+      <Section title={k('findings')} testId="written-findings">
+        <Lines items={s.findings} />
+      </Section>
+      <Section title={k('staffSteps')} testId="written-staff-steps">
+        <Lines items={s.staffsteps} />
+      </Section>
+      <Card
+        size="small"
+        type="inner"
+        title={
+          <Space>
+            {k('forPerson')}
+            {r.state === 'approved' ? (
+              <Typography.Text type="success">{k('visible')}</Typography.Text>
+            ) : (
+              <Typography.Text type="warning">{k('notApproved')}</Typography.Text>
+            )}
           </Space>
-        </List.Item>
+        }
+        data-testid="written-person"
+      >
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {k('personMessage')}
+        </Typography.Title>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="written-person-message">
+          {s.personmessage}
+        </Typography.Paragraph>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {k('personSteps')}
+        </Typography.Title>
+        <div data-testid="written-person-steps">
+          <Lines items={s.personsteps} />
+        </div>
+      </Card>
+    </Space>
+  );
+}
+
+/** The reports the text was written from, each a link to its report page. */
+function Sources({ sources }: { sources: WrittenReport['sources'] }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('empower.written.sources')} testId="written-sources">
+      {sources.length ? (
+        <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          {sources.map((s) => (
+            <li key={s.reportid} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'baseline', padding: '4px 0' }}>
+              <span>{s.formname}</span>
+              <Typography.Text type="secondary">{formatTime(s.createdat)}</Typography.Text>
+              <Link to={`/echarts/web?reportid=${encodeURIComponent(s.reportid)}`} data-testid={`written-source-${s.reportid}`} style={{ marginInlineStart: 'auto' }}>
+                {t('empower.written.sourceOpen')}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empower.written.noSources')} />
       )}
+    </Section>
+  );
+}
+
+/** Who wrote it with what and when; who edited and approved it. */
+function Meta({ r }: { r: WrittenReport }) {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`empower.written.${key}`);
+  const writerText = useWriterText();
+  const who = (at: string | null, by: string | null) => (at ? `${formatTime(at)}${by ? ` · ${by}` : ''}` : '—');
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, md: 2 }}
+      data-testid="written-meta"
+      items={[
+        { key: 'state', label: k('state'), children: <WrittenStateTag state={r.state} progress={r.progress} /> },
+        { key: 'writer', label: k('generatedBy'), children: <span data-testid="written-writer">{writerText(r.writer, r.model, true)}</span> },
+        { key: 'written', label: k('generatedAt'), children: r.writtenat ? formatTime(r.writtenat) : '—' },
+        { key: 'created', label: k('createdBy'), children: who(r.createdat, r.createdby) },
+        ...(r.editedat ? [{ key: 'edited', label: k('editedBy'), children: who(r.editedat, r.editedby) }] : []),
+        { key: 'approved', label: k('approvedBy'), children: r.state === 'approved' ? who(r.approvedat, r.approvedby) : k('notApproved') },
+        { key: 'lang', label: k('lang'), children: t(r.lang === 'en-US' ? 'common.en' : 'common.zh') },
+      ]}
     />
   );
 }
 
 /**
- * One person's written report: the state (a failed one with its error in words and a retry; one
- * being written with its progress), then the sections — summary, findings, risk (critical first,
- * in the report colours), next steps for staff and for the person — the writer, model and time,
- * the assessment reports it was written from, and the draft's edit and approve buttons.
+ * One person's written report: a failed one shows its error in words with a retry (never a
+ * text), one being written its progress; a written one its sections (risk first, in the report
+ * colours), the writer, model and times, and the reports it was written from. A draft is edited
+ * and approved here; an approved one can be withdrawn.
  */
 export default function WrittenReportDrawer({
   person,
   onClose,
   invalidates,
 }: {
-  person: WrittenReportPersonRow | null;
+  person: WrittenListRow | null;
   onClose: () => void;
   invalidates: ActionName[];
 }) {
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`empower.written.${key}`, o);
-  const writerText = useWriterText();
   const confirm = useConfirmCall();
   const [editing, setEditing] = useState(false);
   const writtenid = person?.writtenid ?? null;
@@ -91,22 +191,15 @@ export default function WrittenReportDrawer({
     queryKey: [GET, { writtenid }],
     queryFn: () => call(GET, { writtenid: writtenid! }),
     enabled: !!writtenid,
-    // A report being written is asked for again until it is done or failed.
+    // A report being written is asked for again until it is written or has failed.
     refetchInterval: (query) => (query.state.data && isBusy(query.state.data.state) ? POLL_MS : false),
   });
-  const r = q.data;
-  const keys = [GET, ...invalidates];
-
-  const retry = () =>
-    confirm({ action: GENERATE, input: { cusercodes: [person!.cusercode] }, direct: true, success: k('queuedCount', { count: 1 }), invalidates: keys });
-  const approve = () =>
-    confirm({
-      action: APPROVE,
-      input: { writtenid: writtenid! },
-      content: k('approveConfirm', { name: person!.realname }),
-      success: k('approved'),
-      invalidates: keys,
-    });
+  // An answer for an earlier written report of the person is not shown while the new one loads.
+  const r = q.data && q.data.writtenid === writtenid ? q.data : undefined;
+  const keys: ActionName[] = [GET, ...invalidates];
+  const name = person?.realname ?? '';
+  const run = (action: typeof APPROVE | typeof WITHDRAW | typeof RETRY, content: string | undefined, success: string, danger = false) =>
+    void confirm({ action, input: { writtenid: writtenid! }, content, direct: !content, success, danger, invalidates: keys });
 
   const body = () => {
     if (!writtenid) return <Result status="info" title={k('noneTitle')} />;
@@ -121,128 +214,80 @@ export default function WrittenReportDrawer({
           title={k('failedTitle')}
           description={
             <>
-              <div data-testid="written-error">{r.error || k('errorUnknown')}</div>
+              <div data-testid="written-error" style={{ marginBottom: 4 }}>
+                {r.error || k('errorUnknown')}
+              </div>
               <Typography.Text type="secondary">{k('failedHint')}</Typography.Text>
             </>
           }
           action={
-            <Can action={GENERATE}>
-              <Button icon={<ReloadOutlined />} onClick={() => void retry()} data-testid="written-retry">
+            <Can action={RETRY}>
+              <Button icon={<ReloadOutlined />} onClick={() => run(RETRY, undefined, k('retryQueued'))} data-testid="written-retry">
                 {k('retry')}
               </Button>
             </Can>
           }
         />
       );
-    if (isBusy(r.state))
+    if (isBusy(r.state) || !r.sections)
       return (
         <Result
           icon={<Spin size="large" />}
           title={k('writingTitle')}
           subTitle={k('writingHint')}
           extra={<WrittenStateTag state={r.state} progress={r.progress} />}
+          data-testid="written-busy"
         />
       );
-    return (
-      <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="written-report">
-        <Section title={k('summary')} testId="written-summary">
-          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{r.summary}</Typography.Paragraph>
-        </Section>
-        <Section title={k('risk')} testId="written-risk" accent={r.risks.length ? riskColour(byRisk(r.risks)[0]!.level) : undefined}>
-          <Risks items={r.risks} />
-        </Section>
-        <Section title={k('findings')} testId="written-findings">
-          <Lines items={r.findings} />
-        </Section>
-        <Section title={k('staffSteps')} testId="written-staff-steps">
-          <Lines items={r.staffsteps} />
-        </Section>
-        <Section title={k('personSteps')} testId="written-person-steps">
-          <Lines items={r.personsteps} />
-        </Section>
-        <Section title={k('sources')} testId="written-sources">
-          {r.sources.length ? (
-            <List
-              size="small"
-              dataSource={r.sources}
-              renderItem={(s) => (
-                <List.Item
-                  actions={[
-                    <Link key="open" to={`/echarts/web?reportid=${encodeURIComponent(s.reportid)}`} data-testid={`written-source-${s.reportid}`}>
-                      {k('sourceOpen')}
-                    </Link>,
-                  ]}
-                >
-                  <Space wrap size={8}>
-                    <span>{s.formname}</span>
-                    <Typography.Text type="secondary">{formatTime(s.createdat)}</Typography.Text>
-                    {s.level !== null && <LevelTag level={s.level} colour={s.colour} />}
-                  </Space>
-                </List.Item>
-              )}
-            />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noSources')} />
-          )}
-        </Section>
-      </Space>
-    );
+    return <Sections r={r} s={r.sections} />;
   };
 
-  const done = r && (r.state === 'draft' || r.state === 'approved');
   return (
     <Drawer
       open={!!person}
       onClose={onClose}
-      size={760}
+      size={800}
       destroyOnHidden
       data-testid="written-drawer"
-      title={person ? k('titleOf', { name: person.realname }) : k('title')}
+      title={person ? k('titleOf', { name }) : k('title')}
       extra={
-        r?.state === 'draft' && (
-          <Space>
-            <Can action="as.m.report.updateWrittenReport">
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="written-edit">
-                {k('edit')}
+        <Space>
+          {r?.state === 'draft' && r.sections && (
+            <>
+              <Can action={UPDATE}>
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="written-edit">
+                  {k('edit')}
+                </Button>
+              </Can>
+              <Can action={APPROVE}>
+                <Button
+                  type="primary"
+                  icon={<CheckOutlined />}
+                  onClick={() => run(APPROVE, k('approveConfirm', { name }), k('approved'))}
+                  data-testid="written-approve"
+                >
+                  {k('approve')}
+                </Button>
+              </Can>
+            </>
+          )}
+          {r?.state === 'approved' && (
+            <Can action={WITHDRAW}>
+              <Button icon={<RollbackOutlined />} onClick={() => run(WITHDRAW, k('withdrawConfirm', { name }), k('withdrawn'), true)} data-testid="written-withdraw">
+                {k('withdraw')}
               </Button>
             </Can>
-            <Can action={APPROVE}>
-              <Button type="primary" icon={<CheckOutlined />} onClick={() => void approve()} data-testid="written-approve">
-                {k('approve')}
-              </Button>
-            </Can>
-          </Space>
-        )
+          )}
+        </Space>
       }
     >
-      {r && done && (
-        <Descriptions
-          size="small"
-          bordered
-          column={2}
-          style={{ marginBottom: 12 }}
-          data-testid="written-meta"
-          items={[
-            { key: 'state', label: k('state'), children: <WrittenStateTag state={r.state} /> },
-            {
-              key: 'visible',
-              label: k('approvedAt'),
-              children:
-                r.state === 'approved' ? (
-                  <Tag color="success">{`${formatTime(r.approvedat ?? '')} · ${r.approvedby ?? ''}`}</Tag>
-                ) : (
-                  <Typography.Text type="warning">{k('notApproved')}</Typography.Text>
-                ),
-            },
-            { key: 'writer', label: k('generatedBy'), children: <span data-testid="written-writer">{writerText(r.writer, r.model, true)}</span> },
-            { key: 'time', label: k('generatedAt'), children: formatTime(r.writtenat ?? '') },
-          ]}
-        />
-      )}
-      {body()}
-      {r && (
-        <WrittenDraftDialog open={editing} report={r} onClose={() => setEditing(false)} invalidates={keys} />
-      )}
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        {person?.stale === 1 && r && !isBusy(r.state) && <Alert type="warning" showIcon title={k('staleHint')} data-testid="written-stale-hint" />}
+        {r && <Meta r={r} />}
+        {body()}
+        {r && <Sources sources={r.sources} />}
+      </Space>
+      {r?.sections && <WrittenDraftDialog open={editing} writtenid={r.writtenid} sections={r.sections} onClose={() => setEditing(false)} invalidates={keys} />}
     </Drawer>
   );
 }

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { LevelColours } from '@xinli/contract';
 import i18n from '../../i18n';
-import { anyBusy, byRisk, riskColour, RiskTag, rowActions, useWriterText, WRITTEN_STATES, WrittenStateTag } from './written-state';
+import type { WriterKind } from '@xinli/contract';
+import { anyBusy, riskColour, riskStandsOut, RiskTag, rowActions, useWriterText, WRITTEN_STATES, WrittenStateTag } from './written-state';
 
-function Writer({ writer, model, long }: { writer: string | null; model: string | null; long?: boolean }) {
+function Writer({ writer, model, long }: { writer: WriterKind | null; model: string | null; long?: boolean }) {
   return <span data-testid="w">{useWriterText()(writer, model, long)}</span>;
 }
 
@@ -19,9 +20,13 @@ describe('written report state', () => {
     expect(rowActions('writing')).toEqual([]);
     expect(rowActions('failed')).toEqual(['retry', 'open']);
     expect(rowActions('draft')).toEqual(['open', 'approve', 'regenerate']);
-    expect(rowActions('approved')).toEqual(['open', 'regenerate']);
-    // Only a draft can be approved: never a failed or half-written one.
-    for (const s of WRITTEN_STATES) expect(rowActions(s).includes('approve')).toBe(s === 'draft');
+    expect(rowActions('approved')).toEqual(['open', 'withdraw', 'regenerate']);
+    // Only a draft can be approved (never a failed or half-written one), only an approved one withdrawn.
+    for (const s of WRITTEN_STATES) {
+      expect(rowActions(s).includes('approve')).toBe(s === 'draft');
+      expect(rowActions(s).includes('withdraw')).toBe(s === 'approved');
+      expect(rowActions(s).includes('retry')).toBe(s === 'failed');
+    }
   });
 
   it('polls only while a row is queued or being written', () => {
@@ -50,28 +55,23 @@ describe('written report state', () => {
 
   it('names the writer plainly: rule-based, or the LLM and its model', async () => {
     await i18n.changeLanguage('en-US');
-    const { rerender } = render(<Writer writer="rule" model={null} />);
+    const { rerender } = render(<Writer writer="rules" model="rules-1" />);
     expect(screen.getByTestId('w').textContent).toContain('Rule-based writer');
     rerender(<Writer writer="llm" model="qwen2.5-7b-instruct" />);
     expect(screen.getByTestId('w').textContent).toContain('LLM: qwen2.5-7b-instruct');
     rerender(<Writer writer={null} model={null} />);
     expect(screen.getByTestId('w').textContent).toContain('—');
     await i18n.changeLanguage('zh-CN');
-    rerender(<Writer writer="rule" model={null} long />);
-    expect(screen.getByTestId('w').textContent).toContain('规则撰写（本地规则，未调用大模型）');
+    rerender(<Writer writer="rules" model="rules-1" long />);
+    expect(screen.getByTestId('w').textContent).toContain('规则撰写（本地规则 rules-1，未调用大模型）');
   });
 
-  it('puts critical risks first, in the dark red of the five-level colours', () => {
-    const risks = byRisk([
-      { level: 'low' as const, text: 'a' },
-      { level: 'critical' as const, text: 'b' },
-      { level: 'moderate' as const, text: 'c' },
-      { level: 'critical' as const, text: 'd' },
-    ]);
-    expect(risks.map((r) => r.text)).toEqual(['b', 'd', 'c', 'a']);
-    expect(riskColour('critical')).toBe(LevelColours[4]);
+  it('shows urgent and high risks in the dark end of the five-level colours, and makes them stand out', () => {
+    expect(riskColour('urgent')).toBe(LevelColours[4]);
+    expect(riskColour('high')).toBe(LevelColours[3]);
     expect(riskColour('none')).toBe(LevelColours[0]);
-    render(<RiskTag level="critical" />);
-    expect(screen.getByTestId('risk-level').textContent).toContain('危急');
+    expect(['urgent', 'high', 'moderate', 'low', 'none'].map((l) => riskStandsOut(l as never))).toEqual([true, true, false, false, false]);
+    render(<RiskTag level="urgent" />);
+    expect(screen.getByTestId('risk-level').textContent).toContain('紧急');
   });
 });

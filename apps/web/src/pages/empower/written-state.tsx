@@ -6,10 +6,10 @@
 import { Progress, Space, Tag, Tooltip } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { writtenState, type RiskLevel, type WriterKind, type WrittenState } from '@xinli/contract';
 import { levelColour } from '../../components/levels';
 
-export const WRITTEN_STATES = ['none', 'queued', 'writing', 'failed', 'draft', 'approved'] as const;
-export type WrittenState = (typeof WRITTEN_STATES)[number];
+export const WRITTEN_STATES = writtenState.options;
 
 /** Queued or being written: the list polls while any row is busy. */
 export const isBusy = (state: WrittenState) => state === 'queued' || state === 'writing';
@@ -27,12 +27,13 @@ const COLOURS: Record<WrittenState, string | undefined> = {
   approved: 'success',
 };
 
-export type RowActionKey = 'generate' | 'retry' | 'open' | 'approve' | 'regenerate';
+export type RowActionKey = 'generate' | 'retry' | 'open' | 'approve' | 'withdraw' | 'regenerate';
 
 /**
- * What a row offers in each state: a person without a report can be written for; a failed one is
- * retried (its error is in the tag's tooltip and the drawer); a draft is opened and approved; a
- * finished one can be written again. Nothing is offered while it is queued or being written.
+ * What a row offers in each state: a person without a written report can be written for; a
+ * failed one is retried (its error is in the tag's tooltip and the drawer); a draft is opened and
+ * approved; an approved one can be withdrawn; a finished one can be written again. Nothing is
+ * offered while it is queued or being written.
  */
 export function rowActions(state: WrittenState): RowActionKey[] {
   switch (state) {
@@ -43,19 +44,21 @@ export function rowActions(state: WrittenState): RowActionKey[] {
     case 'draft':
       return ['open', 'approve', 'regenerate'];
     case 'approved':
-      return ['open', 'regenerate'];
+      return ['open', 'withdraw', 'regenerate'];
     default:
       return [];
   }
 }
 
-/** "Rule-based writer" or "LLM: <model>", so staff see plainly what produced the text. */
+/**
+ * "Rule-based writer" or "LLM: <model>", so staff see plainly what produced the text; the long
+ * form names the rule set's version too.
+ */
 export function useWriterText() {
   const { t } = useTranslation();
-  return (writer: string | null | undefined, model: string | null | undefined, long = false) => {
+  return (writer: WriterKind | null | undefined, model: string | null | undefined, long = false) => {
     if (!writer) return '—';
-    const group = long ? 'writerLong' : 'writers';
-    return writer === 'llm' ? t(`empower.written.${group}.llm`, { model: model || '?' }) : t(`empower.written.${group}.rule`);
+    return t(`empower.written.${long ? 'writerLong' : 'writers'}.${writer}`, { model: model || '—' });
   };
 }
 
@@ -79,17 +82,13 @@ export function WrittenStateTag({ state, progress, error }: { state: WrittenStat
   return tag;
 }
 
-/** Risk levels, most severe first: critical is 4, the dark red of the five-level report colours. */
-export const RISK_LEVELS = ['critical', 'high', 'moderate', 'low', 'none'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-const RISK_RANK: Record<RiskLevel, number> = { critical: 4, high: 3, moderate: 2, low: 1, none: 0 };
+/** Risk levels, most severe first: urgent is the dark red of the five-level report colours. */
+export const RISK_LEVELS = ['urgent', 'high', 'moderate', 'low', 'none'] as const satisfies readonly RiskLevel[];
+const RISK_RANK: Record<RiskLevel, number> = { urgent: 4, high: 3, moderate: 2, low: 1, none: 0 };
 
 export const riskColour = (level: RiskLevel) => levelColour(RISK_RANK[level]);
-
-/** Risks most severe first (critical on top), keeping the writer's order within a level. */
-export function byRisk<T extends { level: RiskLevel }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => RISK_RANK[b.level] - RISK_RANK[a.level]);
-}
+/** High and urgent risks are what staff must not miss: the drawer shows them before everything else. */
+export const riskStandsOut = (level: RiskLevel) => RISK_RANK[level] >= 3;
 
 export function RiskTag({ level }: { level: RiskLevel }) {
   const { t } = useTranslation();
