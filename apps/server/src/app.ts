@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { handlers as allHandlers, missingHandlers } from './domains/index.js';
+import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers } from './domains/index.js';
+import { JobRunner, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
 import { AppError } from './http/errors.js';
@@ -26,6 +27,8 @@ export interface AppOptions {
    */
   now: () => Date;
   handlers?: HandlerMap;
+  /** Background job kinds this app's runner takes (all the domains' by default). */
+  jobHandlers?: JobHandlers;
   checkOutput?: boolean;
   /** Where logs go (tests read them to prove no secret is logged); stdout by default. */
   logStream?: NodeJS.WritableStream;
@@ -92,7 +95,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });
   serveConsole(app, opts.config.webDist);
+
+  // Background jobs: every server process polls the shared job table (tests run them with
+  // app.jobs.runDue() on the test clock instead); closing stops the poll and puts back a job in flight.
+  const jobs = new JobRunner({ db: opts.database.db, now: opts.now, handlers: opts.jobHandlers ?? allJobHandlers, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start(opts.config.jobPollMs));
+  app.addHook('onClose', () => jobs.stop());
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
 }
 
 /** The pino level of the one line written per request (README "Configuration"). */

@@ -33,6 +33,8 @@ export interface Config {
   authCacheMs: number;
   /** Where respondents reach this server (PUBLIC_BASE_URL): institution links are `<base>/r/<token>`. */
   publicBaseUrl: string;
+  /** How often each server process looks for due background jobs (JOB_POLL_MS; 0: never, as in tests, which run them by hand). */
+  jobPollMs: number;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -59,11 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
+    jobPollMs: num(env.JOB_POLL_MS, 1000),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }
 
 /** Defaults for tests: no web, quiet logs, in-memory database chosen by the caller. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, ...overrides };
+  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, jobPollMs: 0, ...overrides };
 }

@@ -33,7 +33,8 @@ export type EntityName =
   | 'assesscode'
   | 'task'
   | 'team'
-  | 'warning';
+  | 'warning'
+  | 'writtenreport';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

@@ -8,6 +8,7 @@ import { planActions } from './actions/plans.js';
 import { examActions } from './actions/exam.js';
 import { personActions } from './actions/persons.js';
 import { accountActions } from './actions/accounts.js';
+import { writtenReportActions } from './actions/written-reports.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -23,6 +24,7 @@ export const catalogue = {
   ...examActions,
   ...personActions,
   ...accountActions,
+  ...writtenReportActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

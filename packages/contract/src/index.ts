@@ -12,4 +12,5 @@ export * from './actions/plans.js';
 export * from './actions/exam.js';
 export * from './actions/persons.js';
 export * from './actions/accounts.js';
+export * from './actions/written-reports.js';
 export * from './scales/definition.js';

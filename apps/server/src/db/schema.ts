@@ -8,3 +8,5 @@ export * from '../domains/scales/tables.js';
 export * from '../domains/assessments/tables.js';
 export * from '../domains/plans/tables.js';
 export * from '../domains/persons/tables.js';
+export * from '../kit/jobs/tables.js';
+export * from '../domains/reports/written/tables.js';

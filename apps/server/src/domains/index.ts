@@ -1,5 +1,6 @@
 import { actionNames } from '@xinli/contract';
 import type { HandlerMap } from '../http/handlers.js';
+import type { JobHandlers } from '../kit/jobs/index.js';
 import { authHandlers } from './auth/handlers.js';
 import { accountHandlers } from './accounts/handlers.js';
 import { appHandlers } from './apps/handlers.js';
@@ -8,6 +9,7 @@ import { scalesHandlers } from './scales/handlers.js';
 import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
+import { writtenReportHandlers } from './reports/written/handlers.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -19,7 +21,11 @@ export const handlers: HandlerMap = {
   ...plansHandlers,
   ...personHandlers,
   ...assessmentHandlers,
+  ...writtenReportHandlers,
 };
+
+/** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
+export const jobHandlers: JobHandlers = {};
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
 export function missingHandlers(map: HandlerMap = handlers): string[] {

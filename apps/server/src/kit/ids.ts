@@ -30,6 +30,10 @@ export const ID_PREFIXES = {
   C: 'person',
   /** one committed roster import (persons) */
   IM: 'person import',
+  /** written (AI individual) report (reports/written) */
+  WR: 'written report',
+  /** background job (kit/jobs) */
+  J: 'job',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

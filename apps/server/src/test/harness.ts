@@ -11,6 +11,7 @@ import { seedDemo } from '../seed/demo.js';
 import { md5Upper } from '../domains/auth/passwords.js';
 import { admin, withDatabase } from './global-setup.js';
 import type { HandlerMap } from '../http/handlers.js';
+import type { JobHandlers, JobRunner } from '../kit/jobs/index.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -53,6 +54,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   clock: ReturnType<typeof testClock>;
+  /** The app's background job runner: `await s.jobs.runDue()` runs every job due on the test clock. */
+  jobs: JobRunner;
   call<N extends ActionName>(name: N, body: ActionInput<N> | Record<string, unknown>, token?: string, headers?: Record<string, string>): Promise<Envelope<any> & { status: number }>;
   raw(name: string, payload: string | Buffer, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   login(username: string, password?: string, ip?: string): Promise<UserRecord>;
@@ -84,7 +87,7 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
 
 export async function startTestServer(
   engine: Engine,
-  opts: { seed?: boolean; demoReports?: boolean; config?: Partial<Config>; handlers?: HandlerMap; database?: Database; logStream?: NodeJS.WritableStream } = {},
+  opts: { seed?: boolean; demoReports?: boolean; config?: Partial<Config>; handlers?: HandlerMap; jobHandlers?: JobHandlers; database?: Database; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const database = opts.database ?? (await freshDatabase(engine));
   await syncReferenceData(database.db);
@@ -92,7 +95,7 @@ export async function startTestServer(
   if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? false });
   const config = testConfig(opts.config);
   const build = (more: Partial<AppOptions> = {}) =>
-    buildApp({ database, config, now: clock.now, handlers: opts.handlers, checkOutput: true, logStream: opts.logStream, ...more });
+    buildApp({ database, config, now: clock.now, handlers: opts.handlers, jobHandlers: opts.jobHandlers, checkOutput: true, logStream: opts.logStream, ...more });
   const app = await build();
   await app.ready();
 
@@ -115,6 +118,7 @@ export async function startTestServer(
     app,
     database,
     clock,
+    jobs: app.jobs,
     call,
     raw,
     async login(username, password = DEMO_PASSWORD, ip) {

@@ -10,6 +10,7 @@ import { reportColumns } from '../../domains/assessments/respondent.js';
 import { withoutTexts } from '../../domains/assessments/summary.js';
 import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
+import { writtenReport } from '../../domains/reports/written/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -101,6 +102,15 @@ async function sweepCode(db: Db, musercode: string): Promise<string> {
   return assesscode;
 }
 
+async function sweepPerson(db: Db, musercode: string): Promise<string> {
+  const cusercode = sweepId('C', musercode);
+  await db
+    .insert(cuser)
+    .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
+    .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
+  return cusercode;
+}
+
 export const entities: Partial<Record<EntityName, EntityFixture>> = {
   muser: owned(async (_db, musercode) => musercode),
 
@@ -180,14 +190,7 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
   }),
 
   // A person of the institution; a swept delete only marks it deleted, so make brings it back.
-  person: owned(async (db, musercode) => {
-    const cusercode = sweepId('C', musercode);
-    await db
-      .insert(cuser)
-      .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
-      .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
-    return cusercode;
-  }),
+  person: owned(sweepPerson),
 
   // A given assessment of the institution's person and plan (one form, GAD-7), not yet opened.
   assesscode: owned(sweepCode),
@@ -217,6 +220,19 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       createdat: new Date(TEST_EPOCH),
     });
     return assessid;
+  }),
+
+  // A draft written report (AI individual report) of the institution's person; a swept approve,
+  // withdraw or retry changes its state, so make puts it back to a draft.
+  writtenreport: owned(async (db, musercode) => {
+    const writtenid = sweepId('WR', musercode);
+    const sections = { summary: 'sweep', findings: [], risk: { level: 'none' as const, text: 'sweep' }, staffsteps: [], personmessage: 'sweep', personsteps: [] };
+    const cusercode = await sweepPerson(db, musercode);
+    await db
+      .insert(writtenReport)
+      .values({ writtenid, musercode, cusercode, state: 'draft', writer: 'rules', model: 'rules-1', lang: 'zh-CN', sections, createdby: musercode, createdat: new Date(TEST_EPOCH), writtenat: new Date(TEST_EPOCH) })
+      .onConflictDoUpdate({ target: writtenReport.writtenid, set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null } });
+    return writtenid;
   }),
 
   app: shared(
