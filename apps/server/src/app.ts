@@ -98,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Background jobs: every server process polls the shared job table (tests run them with
   // app.jobs.runDue() on the test clock instead); closing stops the poll and puts back a job in flight.
-  const jobs = new JobRunner({ db: opts.database.db, now: opts.now, handlers: opts.jobHandlers ?? allJobHandlers, log: app.log });
+  const jobs = new JobRunner({ db: opts.database.db, config: opts.config, now: opts.now, handlers: opts.jobHandlers ?? allJobHandlers, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(opts.config.jobPollMs));
   app.addHook('onClose', () => jobs.stop());

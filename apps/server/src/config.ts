@@ -35,6 +35,12 @@ export interface Config {
   publicBaseUrl: string;
   /** How often each server process looks for due background jobs (JOB_POLL_MS; 0: never, as in tests, which run them by hand). */
   jobPollMs: number;
+  /**
+   * The LLM writer of AI individual reports (any OpenAI-compatible endpoint): AI_REPORT_BASE_URL,
+   * AI_REPORT_API_KEY, AI_REPORT_MODEL, AI_REPORT_TIMEOUT_MS (default 60 s). Null unless URL and
+   * model are set; the rule-based writer is always there.
+   */
+  aiReport: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -62,6 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
     jobPollMs: num(env.JOB_POLL_MS, 1000),
+    aiReport:
+      env.AI_REPORT_BASE_URL && env.AI_REPORT_MODEL
+        ? { baseUrl: env.AI_REPORT_BASE_URL, apiKey: env.AI_REPORT_API_KEY || 'none', model: env.AI_REPORT_MODEL, timeoutMs: num(env.AI_REPORT_TIMEOUT_MS, 60_000) }
+        : null,
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }

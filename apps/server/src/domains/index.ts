@@ -10,6 +10,7 @@ import { plansHandlers } from './plans/handlers.js';
 import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
+import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -25,7 +26,9 @@ export const handlers: HandlerMap = {
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
-export const jobHandlers: JobHandlers = {};
+export const jobHandlers: JobHandlers = {
+  [WRITTEN_JOB]: writtenReportJob,
+};
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
 export function missingHandlers(map: HandlerMap = handlers): string[] {

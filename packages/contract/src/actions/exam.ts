@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { answerInput, indicatorResult, localText, longText, questionDefinition, scoreWarning } from '../scales/definition.js';
+import { respondentWritten } from './written-reports.js';
 
 /**
  * Giving assessments and reading their reports (SPEC §2 /empower and /archives, §7
@@ -201,6 +202,8 @@ export const respondentResult = z.object({
   ),
   /** The institution's crisis text when a critical answer (or a warning band) was given; else null. */
   crisis: longText(4000).nullable(),
+  /** The person-facing part of the person's latest staff-approved AI individual report; null when none is approved (optional for older clients and fixtures). */
+  written: respondentWritten.nullable().optional(),
 });
 
 /** A consent signature: a PNG as a data URL or bare base64, at most about 200 KB of image. */

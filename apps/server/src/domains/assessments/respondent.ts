@@ -18,6 +18,7 @@ import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.
 import { createRespondentSession } from './respondent-auth.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
+import { approvedForPerson } from '../reports/written/store.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -383,6 +384,7 @@ export const respondentHandlers = {
       mentalstate: shown ? row.mentalstate : null,
       indicators: shown ? summaryOf(score) : [],
       crisis: critical ? { zh: CRISIS_TEXT.zh + hotline.zh, en: CRISIS_TEXT.en + hotline.en } : null,
+      written: await approvedForPerson(ctx.db, code.cusercode),
     };
   },
 } satisfies HandlerMap;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { testConfig } from '../../config.js';
 import { openDatabase, type Database } from '../../db/database.js';
 import { engines, freshDatabase, testClock } from '../../test/harness.js';
 import { enqueue, job, JobFailure, JobRunner, type JobHandlers } from './index.js';
@@ -22,7 +23,7 @@ describe.each(engines())('background jobs on %s', (engine) => {
   });
 
   const runner = (handlers: JobHandlers, db = database, id = 'w1', more = {}) =>
-    new JobRunner({ db: db.db, now: clock.now, handlers, workerId: id, ...more });
+    new JobRunner({ db: db.db, config: testConfig(), now: clock.now, handlers, workerId: id, ...more });
   const row = async (id: string) => (await database.db.select().from(job).where(eq(job.id, id)))[0]!;
 
   it('two workers on one database run each job exactly once', async () => {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { job, type JobRow } from './tables.js';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
   db: Db;
+  config: Config;
   /** The server's clock (the test clock in tests). */
   now(): Date;
   job: JobRow;
@@ -45,6 +47,7 @@ interface Log {
 
 export interface JobRunnerOptions {
   db: Db;
+  config: Config;
   now: () => Date;
   handlers: JobHandlers;
   /** How long a claimed job is held before another worker may take it (default 5 minutes). */
@@ -172,6 +175,7 @@ export class JobRunner {
     const mine = and(eq(job.id, row.id), eq(job.lockedby, this.workerId), eq(job.state, 'running'));
     const ctx: JobContext = {
       db: this.opts.db,
+      config: this.opts.config,
       now: this.opts.now,
       job: row,
       signal: this.abort.signal,
@@ -231,7 +235,7 @@ export class JobRunner {
   private async tellFailed(row: JobRow, message: string): Promise<void> {
     const def = this.opts.handlers[row.kind];
     try {
-      await def?.failed?.(row.payload, { db: this.opts.db, now: this.opts.now, job: row }, message);
+      await def?.failed?.(row.payload, { db: this.opts.db, config: this.opts.config, now: this.opts.now, job: row }, message);
     } catch (err) {
       this.log.error({ err, job: row.id, kind: row.kind }, 'job failure hook failed');
     }
