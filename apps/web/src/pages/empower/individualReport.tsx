@@ -46,7 +46,12 @@ function BatchProgress({ writtenids }: { writtenids: string[] }) {
       title={
         <Space wrap>
           <span>{t('empower.written.batch', { total: p.total, written: p.written, failed: p.failed, pending })}</span>
-          <Progress percent={p.percent} size="small" style={{ width: 160, margin: 0 }} status={pending ? 'active' : p.failed ? 'exception' : 'success'} />
+          <Progress
+            percent={p.percent}
+            size="small"
+            style={{ width: 160, margin: 0 }}
+            status={pending ? 'active' : p.failed ? 'exception' : 'success'}
+          />
         </Space>
       }
     />
@@ -90,7 +95,9 @@ export default function IndividualReport() {
     for (const reason of ['noreports', 'inprogress'] as const) {
       const names = r.skipped.filter((s) => s.reason === reason).map((s) => nameOf(s.cusercode));
       if (names.length)
-        message.warning(t(reason === 'noreports' ? 'empower.written.skippedNoReports' : 'empower.written.skippedInProgress', { names: names.join('、') }));
+        message.warning(
+          t(reason === 'noreports' ? 'empower.written.skippedNoReports' : 'empower.written.skippedInProgress', { names: names.join('、') }),
+        );
     }
     if (several && r.writtenids.length) setBatch(r.writtenids);
   };
@@ -132,7 +139,8 @@ export default function IndividualReport() {
           key,
           label: w('approve'),
           action: APPROVE,
-          onClick: () => void confirm({ action: APPROVE, input: { writtenid: id }, content: w('approveConfirm', { name }), success: w('approved') }),
+          onClick: () =>
+            void confirm({ action: APPROVE, input: { writtenid: id }, content: w('approveConfirm', { name }), success: w('approved') }),
           testId,
         };
       case 'withdraw':
@@ -142,11 +150,24 @@ export default function IndividualReport() {
           action: WITHDRAW,
           more: true,
           onClick: () =>
-            void confirm({ action: WITHDRAW, input: { writtenid: id }, content: w('withdrawConfirm', { name }), success: w('withdrawn'), danger: true }),
+            void confirm({
+              action: WITHDRAW,
+              input: { writtenid: id },
+              content: w('withdrawConfirm', { name }),
+              success: w('withdrawn'),
+              danger: true,
+            }),
           testId,
         };
       case 'regenerate':
-        return { key, label: w('regenerate'), action: GENERATE, more: true, onClick: () => void generate([r], w('regenerateConfirm', { name })), testId };
+        return {
+          key,
+          label: w('regenerate'),
+          action: GENERATE,
+          more: true,
+          onClick: () => void generate([r], w('regenerateConfirm', { name })),
+          testId,
+        };
     }
   };
 
@@ -166,25 +187,27 @@ export default function IndividualReport() {
       }
       actions={
         <Can action={GENERATE}>
-          {choices.length > 1 && (
-            <Select<WriterKind>
-              aria-label={t('empower.written.writerChoice')}
-              value={writer ?? writers?.default}
-              onChange={setWriter}
-              style={{ width: 220 }}
-              options={choices.map((c) => ({ value: c.writer, label: writerText(c.writer, c.model) }))}
-              data-testid="written-writer-choice"
-            />
-          )}
-          <Button
-            type="primary"
-            icon={<RobotOutlined />}
-            disabled={selected.length === 0}
-            onClick={() => void generate(selected)}
-            data-testid="written-generate-selected"
-          >
-            {selected.length ? t('empower.written.generateSelected', { count: selected.length }) : t('empower.written.generateNone')}
-          </Button>
+          <Space size={8} wrap>
+            {choices.length > 1 && (
+              <Select<WriterKind>
+                aria-label={t('empower.written.writerChoice')}
+                value={writer ?? writers?.default}
+                onChange={setWriter}
+                style={{ width: 220 }}
+                options={choices.map((c) => ({ value: c.writer, label: writerText(c.writer, c.model) }))}
+                data-testid="written-writer-choice"
+              />
+            )}
+            <Button
+              type="primary"
+              icon={<RobotOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => void generate(selected)}
+              data-testid="written-generate-selected"
+            >
+              {selected.length ? t('empower.written.generateSelected', { count: selected.length }) : t('empower.written.generateNone')}
+            </Button>
+          </Space>
         </Can>
       }
       rowSelection={{
@@ -196,10 +219,7 @@ export default function IndividualReport() {
       }}
       columns={[
         col.text('realname', { width: 110 }),
-        col.text('appname', { width: 130 }),
-        ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
-        col.text('reportcount', { width: 100, align: 'right' }),
-        col.time('lastreportat'),
+        // The state comes next to the name: at 1024 px it is seen without scrolling sideways.
         col.text('state', {
           width: 150,
           render: (_: unknown, r) => (
@@ -215,6 +235,10 @@ export default function IndividualReport() {
             </Space>
           ),
         }),
+        col.text('appname', { width: 130 }),
+        ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
+        col.text('reportcount', { width: 100, align: 'right' }),
+        col.time('lastreportat'),
         col.text('writer', { width: 150, render: (_: unknown, r) => writerText(r.writer, r.model) }),
         col.time('writtenat'),
         col.actions((r) => rowActions(r.state).map((key) => action(r, key)), {
