@@ -13,7 +13,7 @@ async function shoot(page: Page, name: string) {
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
-      await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+      await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
       if (name === 'drawer') {
         await page.getByTestId(/^written-open-/).first().click();
         await expect(page.getByTestId('written-risk')).toBeVisible();
@@ -22,10 +22,11 @@ async function shoot(page: Page, name: string) {
     }
   }
   await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
+  await page.reload();
 }
 
 test('staff generate an AI individual report with the rule-based writer and approve it', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(400_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   // A demo student of the school who has assessment reports and no written report yet.
   const staff = await apiSignIn(request, 'school');
@@ -39,7 +40,7 @@ test('staff generate an AI individual report with the rule-based writer and appr
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/empower/individualReport?realname=${encodeURIComponent(realname)}`);
   const row = page.locator('tr.ant-table-row', { has: page.getByTestId(`written-generate-${cusercode}`) });
-  await expect(row.getByTestId('written-state')).toHaveAttribute('data-state', 'none');
+  await expect(row.getByTestId('written-state')).toHaveAttribute('data-state', 'none', { timeout: 60_000 });
 
   // Generate: the job is queued, the list polls, and the rule-based writer leaves a draft.
   await row.getByTestId(`written-generate-${cusercode}`).click();
@@ -66,7 +67,7 @@ test('staff generate an AI individual report with the rule-based writer and appr
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId(`written-open-${cusercode}`).click();
   await drawer.getByTestId('written-approve').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(drawer.getByTestId('written-meta').getByTestId('written-state')).toHaveAttribute('data-state', 'approved');
   await expect(drawer.getByTestId('written-approve')).toHaveCount(0);
   await page.keyboard.press('Escape');
