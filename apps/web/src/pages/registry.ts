@@ -28,6 +28,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   usersReport4: lazy(() => import('./empower/usersReport4')),
   usersReportCustom: lazy(() => import('./empower/usersReportCustom')),
   usersReport01: lazy(() => import('./empower/usersReport01')),
+  individualReport: lazy(() => import('./empower/individualReport')),
   // Group assessment (/task)
   // Early warning (/earlyWarning)
   earlyWarningLevel: lazy(() => import('./earlyWarning/earlyWarningLevel')),

@@ -37,6 +37,11 @@ export interface ListPageOptions<N extends ActionName> {
   invalidates?: ActionName[];
   /** Page size before the user picks one (SPEC §9: the pagination control's default limit, 20). */
   pageSize?: number;
+  /**
+   * Poll while the answer says background work is under way (a job queued or running): the
+   * interval in ms, or false to stop. Polls refresh quietly (no table spinner).
+   */
+  refetchInterval?: (data: ActionOutput<N> | undefined) => number | false;
 }
 
 type RowOf<O> = O extends { rows: (infer R)[] } ? R : O extends (infer R)[] ? R : never;
@@ -58,6 +63,7 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
     enabled = true,
     invalidates = [],
     pageSize: initialSize = PAGINATION_DEFAULT_LIMIT,
+    refetchInterval,
   } = options;
   const { i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -108,8 +114,10 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
     queryFn: ({ signal }) => call(action, input, { signal }),
     placeholderData: keepPreviousData,
     enabled: enabled && can(action),
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : undefined,
   });
   const data = query.data;
+  const polling = !!refetchInterval && refetchInterval(data) !== false;
   const rows = (paged ? (data as { rows?: Rows<N>[] } | undefined)?.rows : (data as Rows<N>[] | undefined)) ?? undefined;
   const total = paged ? ((data as { total?: number } | undefined)?.total ?? 0) : (rows?.length ?? 0);
 
@@ -163,7 +171,7 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
       children: <FilterFields defs={defs} resource={resource} />,
     },
     toolbarProps: { searchVisible, onToggleSearch: defs.length ? () => setSearchVisible((v) => !v) : undefined, onRefresh: refetch },
-    tableProps: { rows, loading: query.isFetching, error: query.error, onRetry: refetch },
+    tableProps: { rows, loading: query.isFetching && !polling, error: query.error, onRetry: refetch },
     paginationProps: { total, page, pageSize, onChange: paginate },
     paged,
   };
