@@ -69,7 +69,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // Security headers on every answer (console, assets, API, errors), and no caching of API answers.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy }, frameguard: { action: 'deny' } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    frameguard: { action: 'deny' },
+  });
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
@@ -86,7 +89,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, protocolError(status), pickLang(req.headers['accept-language'] as string | undefined));
   });
 
-  const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) => app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'));
+  const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) =>
+    app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'),
+  );
   if (callers) app.addHook('onClose', () => callers.close());
   app.addHook('onClose', closePdfBrowsers);
   registerActionRoute(app, {
@@ -102,7 +107,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Background jobs: every server process polls the shared job table (tests run them with
   // app.jobs.runDue() on the test clock instead); closing stops the poll and puts back a job in flight.
-  const jobs = new JobRunner({ db: opts.database.db, config: opts.config, now: opts.now, handlers: opts.jobHandlers ?? allJobHandlers, log: app.log });
+  const jobs = new JobRunner({
+    db: opts.database.db,
+    config: opts.config,
+    now: opts.now,
+    handlers: opts.jobHandlers ?? allJobHandlers,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start(opts.config.jobPollMs));
   app.addHook('onClose', () => jobs.stop());
@@ -130,7 +141,10 @@ class RequestLines extends LogController {
     if (error) return super.requestCompleted(error, request, reply);
     const log = request.log as unknown as pino.Logger<typeof REQUEST_LEVEL>;
     if (!log.isLevelEnabled(REQUEST_LEVEL)) return;
-    log[REQUEST_LEVEL]({ method: request.method, url: request.url, ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    log[REQUEST_LEVEL](
+      { method: request.method, url: request.url, ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
   }
 }
 
@@ -179,7 +193,8 @@ export const contentSecurityPolicy = {
 function serveConsole(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasConsole = !!index && fs.existsSync(index);
-  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index!));
   if (hasConsole) {
     app.register(fastifyStatic, {
       root: webDist!,

@@ -29,12 +29,14 @@ export type AddRows = (rows: unknown[][]) => Promise<void>;
  * batch by batch. Every cell is escaped; after each batch the writer waits while the client's end
  * is full, so memory holds about one batch whatever the number of rows. A failure while filling
  * ends the download with an error (the client sees a broken file, never a silently short one).
- * The header is always written, so an empty result is a file with its headers.
+ * The header is always written, so an empty result is a file with its headers. `widths` (in
+ * characters) sets the columns' widths where a sheet is read by people as it opens.
  */
-export function streamXlsx(sheetName: string, header: string[], fill: (add: AddRows) => Promise<void>): PassThrough {
+export function streamXlsx(sheetName: string, header: string[], fill: (add: AddRows) => Promise<void>, widths?: number[]): PassThrough {
   const body = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);
+  if (widths) ws.columns = widths.map((width) => ({ width }));
   const add: AddRows = async (rows) => {
     for (const r of rows) ws.addRow(r.map(escapeCell)).commit();
     await flushed(ws);

@@ -1,21 +1,17 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { asc, desc, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { Enabled, enumLabel, MUserType, type Lang, type MUserRow } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
 import { accountInScope, todayIn } from '../../kit/index.js';
+import { streamXlsx } from '../../kit/xlsx.js';
 import { ensureEntry, entryLink, isInstitution, qrPng } from './entry.js';
 import { listWhere, withParents } from './institutions.js';
 import { muser } from './tables.js';
 
 /** Rows read per round trip while the workbook streams out. */
 const BATCH = 500;
-
-/** A cell that a spreadsheet would run as a formula is written as text (DESIGN §6). */
-const cell = (s: string) => (/^[=+\-@]/.test(s) ? `'${s}` : s);
 
 const columns = (lang: Lang) => {
   const zh = lang === 'zh-CN';
@@ -34,22 +30,24 @@ const columns = (lang: Lang) => {
   ];
 };
 
-function sheetRow(r: MUserRow, lang: Lang) {
-  return {
+/** One account as the sheet's cells, in the columns' order (the kit escapes formula-like cells). */
+function sheetRow(r: MUserRow, lang: Lang): unknown[] {
+  const row: Record<string, unknown> = {
     musercode: r.musercode,
-    username: cell(r.username),
+    username: r.username,
     musertype: enumLabel(MUserType, r.musertype, lang),
-    insname: cell(r.insname),
-    realname: cell(r.realname),
+    insname: r.insname,
+    realname: r.realname,
     phonenumber: r.phonenumber,
     regionname: r.regionname,
-    category: cell(
-      [r.categorycode0, r.categorycode1, r.categorycode2, r.categorycode3, r.categorycode4, r.categorycode5].filter(Boolean).join(' / '),
-    ),
-    parentname: cell(r.parentname),
+    category: [r.categorycode0, r.categorycode1, r.categorycode2, r.categorycode3, r.categorycode4, r.categorycode5]
+      .filter(Boolean)
+      .join(' / '),
+    parentname: r.parentname,
     enabled: enumLabel(Enabled, r.enabled, lang),
     createdat: r.createdat,
   };
+  return columns(lang).map((c) => row[c.key]);
 }
 
 /** A file name part without path separators or characters archive tools refuse. */
@@ -63,27 +61,25 @@ export const exportHandlers = {
   'as.m.user.exportToFile': async (filters, ctx) => {
     const where = listWhere(ctx, filters);
     const lang = ctx.lang;
-    const body = new PassThrough();
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: false, useSharedStrings: false });
-    const sheet = wb.addWorksheet(lang === 'zh-CN' ? '机构列表' : 'Accounts');
-    sheet.columns = columns(lang);
-    const fill = async () => {
-      for (let offset = 0; ; offset += BATCH) {
-        const batch = await ctx.db
-          .select()
-          .from(muser)
-          .where(where)
-          .orderBy(desc(muser.createdat), asc(muser.musercode))
-          .limit(BATCH)
-          .offset(offset);
-        for (const r of await withParents(ctx, batch, true)) sheet.addRow(sheetRow(r, lang)).commit();
-        if (batch.length < BATCH) break;
-        if (body.writableNeedDrain) await once(body, 'drain');
-      }
-      sheet.commit();
-      await wb.commit();
-    };
-    fill().catch((err: Error) => body.destroy(err));
+    const cols = columns(lang);
+    const body = streamXlsx(
+      lang === 'zh-CN' ? '机构列表' : 'Accounts',
+      cols.map((c) => c.header),
+      async (add) => {
+        for (let offset = 0; ; offset += BATCH) {
+          const batch = await ctx.db
+            .select()
+            .from(muser)
+            .where(where)
+            .orderBy(desc(muser.createdat), asc(muser.musercode))
+            .limit(BATCH)
+            .offset(offset);
+          await add((await withParents(ctx, batch, true)).map((r) => sheetRow(r, lang)));
+          if (batch.length < BATCH) break;
+        }
+      },
+      cols.map((c) => c.width),
+    );
     await ctx.audit({ action: 'as.m.user.exportToFile', result: 'ok', detail: { filters } });
     return { filename: `${lang === 'zh-CN' ? '机构列表' : 'accounts'}-${todayIn(ctx.now())}.xlsx`, body };
   },

@@ -3,20 +3,17 @@
  * and written through exceljs's streaming writer, so a list of 50,000 persons never sits in
  * memory. Phone and ID are masked as in the list; cells starting with = + - @ are escaped.
  */
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Lang } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { offsetOf } from '../../kit/index.js';
+import { streamXlsx, XLSX_TYPE, type AddRows } from '../../kit/xlsx.js';
 import { accountNames } from '../accounts/accounts.js';
 import { archiveFormOf } from '../scales/store.js';
 import { archiveColumns, archiveDisplay } from './archive.js';
 import { personOrder, personRow, personWhere, revealsIdentity, type PersonFilters } from './list.js';
-import { escapeCell } from './roster.js';
 import { cuser } from './tables.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1000;
 
 const heads = (lang: Lang) =>
@@ -24,12 +21,24 @@ const heads = (lang: Lang) =>
     ? ['Name', 'Gender', 'Birth date', 'Phone', 'ID number', 'Institution', 'App', 'Source', 'Created']
     : ['姓名', '性别', '出生日期', '手机号', '身份证号', '机构', '应用', '来源', '创建时间'];
 const genderText = (g: string, lang: Lang) => (g === '01' ? (lang === 'en-US' ? 'Male' : '男') : lang === 'en-US' ? 'Female' : '女');
-const sourceText: Record<string, [string, string]> = { console: ['后台登记', 'Console'], import: ['Excel 导入', 'Excel import'], qrcode: ['扫码注册', 'QR code'] };
+const sourceText: Record<string, [string, string]> = {
+  console: ['后台登记', 'Console'],
+  import: ['Excel 导入', 'Excel import'],
+  qrcode: ['扫码注册', 'QR code'],
+};
 
-async function writeRows(ctx: Ctx, filters: PersonFilters, ws: ExcelJS.Worksheet, reveal: boolean) {
+async function archiveColumnsOf(ctx: Ctx, filters: PersonFilters) {
   const form = filters.appid ? await archiveFormOf(ctx.db, ctx.me.musercode, filters.appid) : null;
-  const columns = form ? archiveColumns(form.definition) : [];
-  ws.addRow([...heads(ctx.lang), ...columns.map((c) => (ctx.lang === 'en-US' && c.title.en ? c.title.en : c.title.zh))].map(escapeCell)).commit();
+  return { form, columns: form ? archiveColumns(form.definition) : [] };
+}
+
+async function writeRows(
+  ctx: Ctx,
+  filters: PersonFilters,
+  { form, columns }: Awaited<ReturnType<typeof archiveColumnsOf>>,
+  add: AddRows,
+  reveal: boolean,
+) {
   const where = personWhere(ctx, filters);
   for (let page = 1; ; page++) {
     const rows = await ctx.db
@@ -39,17 +48,29 @@ async function writeRows(ctx: Ctx, filters: PersonFilters, ws: ExcelJS.Worksheet
       .orderBy(...personOrder)
       .limit(PAGE)
       .offset(offsetOf({ page, pageSize: PAGE }));
-    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
+    const names = await accountNames(
+      ctx.db,
+      rows.map((r) => r.musercode),
+    );
+    const out: unknown[][] = [];
     for (const r of rows) {
       const p = personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal);
       const display = form ? archiveDisplay(form.definition, r.archive, ctx.lang) : {};
       const src = sourceText[p.source] ?? [p.source, p.source];
-      ws.addRow(
-        [p.realname, genderText(p.gender, ctx.lang), p.birthdate, p.phonenumber, p.idcard, p.insname, p.appname, ctx.lang === 'en-US' ? src[1] : src[0], p.createdat, ...columns.map((c) => display[c.key] ?? '')].map(
-          escapeCell,
-        ),
-      ).commit();
+      out.push([
+        p.realname,
+        genderText(p.gender, ctx.lang),
+        p.birthdate,
+        p.phonenumber,
+        p.idcard,
+        p.insname,
+        p.appname,
+        ctx.lang === 'en-US' ? src[1] : src[0],
+        p.createdat,
+        ...columns.map((c) => display[c.key] ?? ''),
+      ]);
     }
+    await add(out);
     if (rows.length < PAGE) return;
   }
 }
@@ -60,13 +81,9 @@ export const exportHandlers = {
     personWhere(ctx, filters);
     const reveal = revealsIdentity(ctx);
     await ctx.audit({ action: 'as.m.cuser.exportCuserList', result: 'ok', detail: { filters, revealed: reveal } });
-    const out = new PassThrough();
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-    const ws = wb.addWorksheet(ctx.lang === 'en-US' ? 'Persons' : '测评对象');
-    void writeRows(ctx, filters, ws, reveal)
-      .then(() => ws.commit())
-      .then(() => wb.commit())
-      .catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
-    return { filename: ctx.lang === 'en-US' ? 'persons.xlsx' : '测评对象.xlsx', contentType: XLSX, body: out };
+    const archive = await archiveColumnsOf(ctx, filters);
+    const header = [...heads(ctx.lang), ...archive.columns.map((c) => (ctx.lang === 'en-US' && c.title.en ? c.title.en : c.title.zh))];
+    const out = streamXlsx(ctx.lang === 'en-US' ? 'Persons' : '测评对象', header, (add) => writeRows(ctx, filters, archive, add, reveal));
+    return { filename: ctx.lang === 'en-US' ? 'persons.xlsx' : '测评对象.xlsx', contentType: XLSX_TYPE, body: out };
   },
 } satisfies HandlerMap;

@@ -13,6 +13,7 @@ import { calendarDate, idCardNumber, mobileNumber, type ArchiveAnswer, type Form
 import type { CellValue } from '../../kit/upload/reader.js';
 import type { Message } from '../../http/errors.js';
 import { checkAnswer } from './archive.js';
+import { escapeCell } from '../../kit/xlsx.js';
 
 export const ROSTER_SHEET = '名单 Roster';
 
@@ -36,12 +37,14 @@ export interface RosterColumn {
 /** The columns of a roster for an app's archive form (or none). */
 export function rosterColumns(def: FormDefinition | null): RosterColumn[] {
   const person = personColumns.map((c) => ({ key: c.key, title: `${c.zh} ${c.en} [${c.key}]`, required: c.required }));
-  const questions = (def?.questions ?? []).map((q) => ({ key: `q${q.no}`, title: `${q.text.zh}${q.text.en ? ` ${q.text.en}` : ''} [q${q.no}]`, required: q.required, question: q }));
+  const questions = (def?.questions ?? []).map((q) => ({
+    key: `q${q.no}`,
+    title: `${q.text.zh}${q.text.en ? ` ${q.text.en}` : ''} [q${q.no}]`,
+    required: q.required,
+    question: q,
+  }));
   return [...person, ...questions];
 }
-
-/** Cells that a spreadsheet would run as a formula are written with a leading apostrophe (DESIGN §6). */
-export const escapeCell = (v: unknown): unknown => (typeof v === 'string' && /^[=+\-@]/.test(v) ? `'${v}` : v);
 
 /** The template: header row, a help sheet saying what each archive column takes. */
 export async function buildRosterTemplate(def: FormDefinition | null, population: { zh: string; en: string }): Promise<Buffer> {
@@ -72,7 +75,17 @@ export async function buildRosterTemplate(def: FormDefinition | null, population
 function hintOf(q: Question): string {
   if (q.type === 1) return `单选，填选项文字或序号：${q.options.map((o, i) => `${i + 1} ${o.text.zh}`).join('；')}`;
   if (q.type === 2) return `多选，用逗号分隔：${q.options.map((o, i) => `${i + 1} ${o.text.zh}`).join('；')}`;
-  const kinds = ['文字', '整数', '小数', '日期 YYYY-MM-DD', '时间 HH:mm', '日期时间 YYYY-MM-DD HH:mm', '时间段 HH:mm-HH:mm', '数字', '6 位行政区划代码'];
+  const kinds = [
+    '文字',
+    '整数',
+    '小数',
+    '日期 YYYY-MM-DD',
+    '时间 HH:mm',
+    '日期时间 YYYY-MM-DD HH:mm',
+    '时间段 HH:mm-HH:mm',
+    '数字',
+    '6 位行政区划代码',
+  ];
   return `${kinds[q.inputtype ?? 0]}${q.range ? `（${q.range.min}–${q.range.max}）` : ''}`;
 }
 
@@ -111,11 +124,25 @@ const text = (v: CellValue | undefined): string => {
 /** An Excel date serial (days since 1899-12-30) as YYYY-MM-DD. */
 const serialDate = (n: number) => new Date(Math.round((n - 25569) * 86_400_000)).toISOString().slice(0, 10);
 
-const GENDERS: Record<string, '01' | '02'> = { 男: '01', '01': '01', '1': '01', m: '01', male: '01', 女: '02', '02': '02', '2': '02', f: '02', female: '02' };
+const GENDERS: Record<string, '01' | '02'> = {
+  男: '01',
+  '01': '01',
+  '1': '01',
+  m: '01',
+  male: '01',
+  女: '02',
+  '02': '02',
+  '2': '02',
+  f: '02',
+  female: '02',
+};
 
 /** One choice cell: option numbers, or option texts (Chinese or English), separated by commas. */
 function choiceValue(q: Question, raw: string): number | number[] | string {
-  const parts = raw.split(/[,，、;；]/).map((s) => s.trim()).filter(Boolean);
+  const parts = raw
+    .split(/[,，、;；]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const picks = parts.map((p) => {
     if (/^[0-9]+$/.test(p)) return Number(p);
     const i = q.options.findIndex((o) => o.text.zh === p || o.text.en.toLowerCase() === p.toLowerCase());
@@ -126,7 +153,11 @@ function choiceValue(q: Question, raw: string): number | number[] | string {
 }
 
 /** Checks one data row; answers the person or the problems (every one of them). */
-export function checkRosterRow(cells: CellValue[], columns: RosterColumn[], at: Map<string, number>): { person?: RosterPerson; problems: RowProblem[] } {
+export function checkRosterRow(
+  cells: CellValue[],
+  columns: RosterColumn[],
+  at: Map<string, number>,
+): { person?: RosterPerson; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   const cell = (key: string) => {
     const i = at.get(key);
@@ -148,15 +179,18 @@ export function checkRosterRow(cells: CellValue[], columns: RosterColumn[], at: 
   const birthRaw = cell('birthdate');
   if (typeof birthRaw === 'number') birthdate = serialDate(birthRaw);
   else if (text(birthRaw)) birthdate = text(birthRaw).replace(/\//g, '-');
-  if (birthdate !== null && !calendarDate.safeParse(birthdate).success) bad('birthdate', msg('须为日期 YYYY-MM-DD', 'must be a date YYYY-MM-DD'));
+  if (birthdate !== null && !calendarDate.safeParse(birthdate).success)
+    bad('birthdate', msg('须为日期 YYYY-MM-DD', 'must be a date YYYY-MM-DD'));
 
   const phoneRaw = text(cell('phonenumber'));
   const phonenumber = phoneRaw || null;
-  if (phonenumber && !mobileNumber.safeParse(phonenumber).success) bad('phonenumber', msg('须为 11 位手机号', 'must be an 11-digit mobile number'));
+  if (phonenumber && !mobileNumber.safeParse(phonenumber).success)
+    bad('phonenumber', msg('须为 11 位手机号', 'must be an 11-digit mobile number'));
 
   const idRaw = cell('idcard');
   let idcard: string | null = null;
-  if (typeof idRaw === 'number') bad('idcard', msg('身份证号须为文本格式（数字格式会丢失末位）', 'the ID number must be a text cell (a number cell loses digits)'));
+  if (typeof idRaw === 'number')
+    bad('idcard', msg('身份证号须为文本格式（数字格式会丢失末位）', 'the ID number must be a text cell (a number cell loses digits)'));
   else if (text(idRaw)) {
     const parsed = idCardNumber.safeParse(text(idRaw));
     if (parsed.success) idcard = parsed.data;
@@ -173,7 +207,14 @@ export function checkRosterRow(cells: CellValue[], columns: RosterColumn[], at: 
       continue;
     }
     const q = c.question;
-    const value = q.type === 0 ? (typeof raw === 'number' && q.inputtype === 3 ? serialDate(raw) : typeof raw === 'number' ? raw : s) : choiceValue(q, s);
+    const value =
+      q.type === 0
+        ? typeof raw === 'number' && q.inputtype === 3
+          ? serialDate(raw)
+          : typeof raw === 'number'
+            ? raw
+            : s
+        : choiceValue(q, s);
     const r = checkAnswer(q, value);
     if ('problem' in r) bad(c.key, r.problem);
     else archive.push({ no: q.no, value: r.value });

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { type CaseState, type FollowUpRow, type WarningKind, type WarningLevel } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
@@ -9,21 +7,40 @@ import { conflict, notFound } from '../../http/errors.js';
 import { iso, newId, offsetOf, ownedBy, ownerAccount, paged, todayIn } from '../../kit/index.js';
 import { codeUrl, giveOne } from '../assessments/codes.js';
 import { personBriefs, personInScope } from '../persons/persons.js';
-import { escapeCell } from '../persons/roster.js';
+import { streamXlsx, XLSX_TYPE } from '../../kit/xlsx.js';
 import { staffBriefs } from '../system/staff.js';
-import { actorOf, caseInScope, caseOrder, caseRows, caseWhere, formNames, isOverdue, recordEvent, warningRowOf, type CaseRecord } from './cases.js';
+import {
+  actorOf,
+  caseInScope,
+  caseOrder,
+  caseRows,
+  caseWhere,
+  formNames,
+  isOverdue,
+  recordEvent,
+  warningRowOf,
+  type CaseRecord,
+} from './cases.js';
 import { publishWarnEvent } from './events.js';
 import { addWarning } from './raise.js';
 import { saveSettings, settingsOf } from './settings.js';
 import { caseEvent, followUp, warnCase, warning, warnNotice, warnNoticeRead } from './tables.js';
 import { reasonText } from './triggers.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const wrongState = (state: string) =>
-  conflict({ zh: `个案当前状态（${stateText(state, false)}）不允许此操作`, en: `The case is ${stateText(state, true)}; this step does not apply` });
+  conflict({
+    zh: `个案当前状态（${stateText(state, false)}）不允许此操作`,
+    en: `The case is ${stateText(state, true)}; this step does not apply`,
+  });
 const stateText = (s: string, en: boolean) =>
-  (({ open: ['待处理', 'open'], acknowledged: ['已确认', 'acknowledged'], followup: ['跟进中', 'in follow-up'], closed: ['已结案', 'closed'] }) as Record<string, [string, string]>)[s]?.[en ? 1 : 0] ?? s;
+  (
+    ({
+      open: ['待处理', 'open'],
+      acknowledged: ['已确认', 'acknowledged'],
+      followup: ['跟进中', 'in follow-up'],
+      closed: ['已结案', 'closed'],
+    }) as Record<string, [string, string]>
+  )[s]?.[en ? 1 : 0] ?? s;
 
 /** Moves a case to another state, with its event and live event, in one transaction. */
 async function moveCase(
@@ -40,7 +57,10 @@ async function moveCase(
     if (!allowed.includes(c.state as CaseState)) wrongState(c.state);
     const now = ctx.now();
     const who = await actorOf(ctx, tx);
-    await tx.update(warnCase).set({ state: to, ...set(c, now) }).where(eq(warnCase.caseid, caseid));
+    await tx
+      .update(warnCase)
+      .set({ state: to, ...set(c, now) })
+      .where(eq(warnCase.caseid, caseid));
     await recordEvent(tx, { caseid, at: now, ...who, from: c.state, to, what: 'state', note });
     await publishWarnEvent(tx, { kind: 'changed', caseid, level: c.level as WarningLevel, musercode: c.musercode });
   });
@@ -57,7 +77,12 @@ const readerOf = (ctx: Ctx) => ctx.me.userid ?? ctx.me.musercode;
 const unreadWhere = (ctx: Ctx) =>
   and(
     noticeWhere(ctx),
-    notExists(ctx.db.select({ x: sql`1` }).from(warnNoticeRead).where(and(eq(warnNoticeRead.noticeid, warnNotice.noticeid), eq(warnNoticeRead.reader, readerOf(ctx))))),
+    notExists(
+      ctx.db
+        .select({ x: sql`1` })
+        .from(warnNoticeRead)
+        .where(and(eq(warnNoticeRead.noticeid, warnNotice.noticeid), eq(warnNoticeRead.reader, readerOf(ctx)))),
+    ),
   );
 
 export async function unreadCount(ctx: Ctx): Promise<number> {
@@ -70,9 +95,17 @@ export async function unreadCount(ctx: Ctx): Promise<number> {
 async function followRows(ctx: Ctx, db: DbOrTx, rows: (typeof followUp.$inferSelect)[]): Promise<FollowUpRow[]> {
   if (!rows.length) return [];
   const cases = new Map(
-    (await db.select().from(warnCase).where(inArray(warnCase.caseid, [...new Set(rows.map((r) => r.caseid))]))).map((c) => [c.caseid, c]),
+    (
+      await db
+        .select()
+        .from(warnCase)
+        .where(inArray(warnCase.caseid, [...new Set(rows.map((r) => r.caseid))]))
+    ).map((c) => [c.caseid, c]),
   );
-  const persons = await personBriefs(db, rows.map((r) => r.cusercode));
+  const persons = await personBriefs(
+    db,
+    rows.map((r) => r.cusercode),
+  );
   const today = todayIn(ctx.now());
   return rows.map((r) => {
     const c = cases.get(r.caseid);
@@ -124,11 +157,23 @@ export const warningHandlers = {
   'as.m.warning.getCase': async ({ caseid }, ctx) => {
     const c = await caseInScope(ctx, ctx.db, caseid);
     const [row] = await caseRows(ctx, ctx.db, [c]);
-    const warnings = await ctx.db.select().from(warning).where(eq(warning.caseid, caseid)).orderBy(desc(warning.createdat), desc(warning.warningid));
-    const names = await formNames(ctx, ctx.db, warnings.map((w) => w.formcode));
+    const warnings = await ctx.db
+      .select()
+      .from(warning)
+      .where(eq(warning.caseid, caseid))
+      .orderBy(desc(warning.createdat), desc(warning.warningid));
+    const names = await formNames(
+      ctx,
+      ctx.db,
+      warnings.map((w) => w.formcode),
+    );
     const reasons = new Map(warnings.map((w) => [w.warningid, reasonText(w.kind as WarningKind, w.params, ctx.lang === 'en-US')]));
     const events = await ctx.db.select().from(caseEvent).where(eq(caseEvent.caseid, caseid)).orderBy(asc(caseEvent.at), asc(caseEvent.id));
-    const follows = await ctx.db.select().from(followUp).where(eq(followUp.caseid, caseid)).orderBy(desc(followUp.followdate), desc(followUp.createdat));
+    const follows = await ctx.db
+      .select()
+      .from(followUp)
+      .where(eq(followUp.caseid, caseid))
+      .orderBy(desc(followUp.followdate), desc(followUp.createdat));
     await ctx.audit({ action: 'as.m.warning.getCase', result: 'ok', detail: { caseid, cusercode: c.cusercode } });
     return {
       case: row!,
@@ -148,10 +193,26 @@ export const warningHandlers = {
   },
 
   'as.m.warning.acknowledgeCase': async ({ caseid, note }, ctx) =>
-    moveCase(ctx, caseid, ['open'], 'acknowledged', (_c, now) => ({ acknowledgedat: now, escalatedue: null }), note, 'as.m.warning.acknowledgeCase'),
+    moveCase(
+      ctx,
+      caseid,
+      ['open'],
+      'acknowledged',
+      (_c, now) => ({ acknowledgedat: now, escalatedue: null }),
+      note,
+      'as.m.warning.acknowledgeCase',
+    ),
 
   'as.m.warning.startFollowUp': async ({ caseid, note }, ctx) =>
-    moveCase(ctx, caseid, ['open', 'acknowledged'], 'followup', (c, now) => ({ acknowledgedat: c.acknowledgedat ?? now, escalatedue: null }), note, 'as.m.warning.startFollowUp'),
+    moveCase(
+      ctx,
+      caseid,
+      ['open', 'acknowledged'],
+      'followup',
+      (c, now) => ({ acknowledgedat: c.acknowledgedat ?? now, escalatedue: null }),
+      note,
+      'as.m.warning.startFollowUp',
+    ),
 
   'as.m.warning.closeCase': async ({ caseid, outcome, note }, ctx) =>
     moveCase(
@@ -170,11 +231,20 @@ export const warningHandlers = {
       if (c.state === 'closed') wrongState(c.state);
       if (userid) {
         const s = (await staffBriefs(tx, [userid])).get(userid);
-        if (!s || s.musercode !== c.musercode || !s.enabled) notFound({ zh: '该机构没有这个工作人员', en: 'No such staff user in this institution' });
+        if (!s || s.musercode !== c.musercode || !s.enabled)
+          notFound({ zh: '该机构没有这个工作人员', en: 'No such staff user in this institution' });
       }
       const now = ctx.now();
       await tx.update(warnCase).set({ assignee: userid }).where(eq(warnCase.caseid, caseid));
-      await recordEvent(tx, { caseid, at: now, ...(await actorOf(ctx, tx)), from: c.state, to: c.state as CaseState, what: 'assign', note: note ? `${userid} ${note}` : userid });
+      await recordEvent(tx, {
+        caseid,
+        at: now,
+        ...(await actorOf(ctx, tx)),
+        from: c.state,
+        to: c.state as CaseState,
+        what: 'assign',
+        note: note ? `${userid} ${note}` : userid,
+      });
       await publishWarnEvent(tx, { kind: 'changed', caseid, level: c.level as WarningLevel, musercode: c.musercode });
     });
     await ctx.audit({ action: 'as.m.warning.assignCase', result: 'ok', detail: { caseid, userid } });
@@ -185,7 +255,11 @@ export const warningHandlers = {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const raised = await ctx.db.transaction(async (tx) => {
       const who = await actorOf(ctx, tx);
-      return addWarning(tx, { musercode: person.musercode, cusercode, kind: 'manual', level, params: { note }, by: who.by, byname: who.byname }, ctx.now());
+      return addWarning(
+        tx,
+        { musercode: person.musercode, cusercode, kind: 'manual', level, params: { note }, by: who.by, byname: who.byname },
+        ctx.now(),
+      );
     });
     await ctx.audit({ action: 'as.m.warning.flagPerson', result: 'ok', detail: { cusercode, level, ...raised } });
     return { warningid: raised!.warningid, caseid: raised!.caseid };
@@ -198,7 +272,22 @@ export const warningHandlers = {
       if (c.state === 'closed') wrongState(c.state);
       const now = ctx.now();
       const who = await actorOf(ctx, tx);
-      await tx.insert(followUp).values({ followid, caseid, musercode: c.musercode, cusercode: c.cusercode, followdate, way, by: who.by, byname: who.byname, content, risk, nextdate: nextdate ?? '', createdat: now });
+      await tx
+        .insert(followUp)
+        .values({
+          followid,
+          caseid,
+          musercode: c.musercode,
+          cusercode: c.cusercode,
+          followdate,
+          way,
+          by: who.by,
+          byname: who.byname,
+          content,
+          risk,
+          nextdate: nextdate ?? '',
+          createdat: now,
+        });
       const to: CaseState = 'followup';
       await tx
         .update(warnCase)
@@ -220,7 +309,12 @@ export const warningHandlers = {
       enddate ? lte(followUp.followdate, enddate) : undefined,
       overdue ? overdueFollowUp(todayIn(ctx.now())) : undefined,
     );
-    const order = [sql`case when ${overdueFollowUp(todayIn(ctx.now()))} then 0 else 1 end`, desc(followUp.followdate), desc(followUp.createdat), asc(followUp.followid)];
+    const order = [
+      sql`case when ${overdueFollowUp(todayIn(ctx.now()))} then 0 else 1 end`,
+      desc(followUp.followdate),
+      desc(followUp.createdat),
+      asc(followUp.followid),
+    ];
     const { total, rows } = await paged(ctx.db, ctx.db.select().from(followUp).where(where).$dynamic(), order, { page, pageSize });
     return { total, rows: await followRows(ctx, ctx.db, rows) };
   },
@@ -231,10 +325,22 @@ export const warningHandlers = {
     const assesscode = await ctx.db.transaction(async (tx) => {
       const code = await giveOne(ctx, tx, person, plancode, stagecode);
       const locked = await caseInScope(ctx, tx, caseid, true);
-      await recordEvent(tx, { caseid, at: ctx.now(), ...(await actorOf(ctx, tx)), from: locked.state, to: locked.state as CaseState, what: 'rescreen', note: code });
+      await recordEvent(tx, {
+        caseid,
+        at: ctx.now(),
+        ...(await actorOf(ctx, tx)),
+        from: locked.state,
+        to: locked.state as CaseState,
+        what: 'rescreen',
+        note: code,
+      });
       return code;
     });
-    await ctx.audit({ action: 'as.m.warning.rescreenCase', result: 'ok', detail: { caseid, plancode, stagecode: stagecode ?? '', assesscode } });
+    await ctx.audit({
+      action: 'as.m.warning.rescreenCase',
+      result: 'ok',
+      detail: { caseid, plancode, stagecode: stagecode ?? '', assesscode },
+    });
     return { assesscode, url: codeUrl(assesscode) };
   },
 
@@ -254,14 +360,27 @@ export const warningHandlers = {
 
   'as.m.warning.getNotificationList': async ({ unread, page, pageSize }, ctx) => {
     const where = unread ? unreadWhere(ctx) : noticeWhere(ctx);
-    const { total, rows } = await paged(ctx.db, ctx.db.select().from(warnNotice).where(where).$dynamic(), [desc(warnNotice.createdat), desc(warnNotice.noticeid)], { page, pageSize });
+    const { total, rows } = await paged(
+      ctx.db,
+      ctx.db.select().from(warnNotice).where(where).$dynamic(),
+      [desc(warnNotice.createdat), desc(warnNotice.noticeid)],
+      { page, pageSize },
+    );
     const read = new Set(
       rows.length
         ? (
             await ctx.db
               .select({ noticeid: warnNoticeRead.noticeid })
               .from(warnNoticeRead)
-              .where(and(eq(warnNoticeRead.reader, readerOf(ctx)), inArray(warnNoticeRead.noticeid, rows.map((r) => r.noticeid))))
+              .where(
+                and(
+                  eq(warnNoticeRead.reader, readerOf(ctx)),
+                  inArray(
+                    warnNoticeRead.noticeid,
+                    rows.map((r) => r.noticeid),
+                  ),
+                ),
+              )
           ).map((r) => r.noticeid)
         : [],
     );
@@ -289,7 +408,12 @@ export const warningHandlers = {
 
   'as.m.warning.markNotificationsRead': async ({ caseid }, ctx) => {
     if (caseid) await caseInScope(ctx, ctx.db, caseid);
-    const ids = (await ctx.db.select({ id: warnNotice.noticeid }).from(warnNotice).where(and(unreadWhere(ctx), caseid ? eq(warnNotice.caseid, caseid) : undefined))).map((r) => r.id);
+    const ids = (
+      await ctx.db
+        .select({ id: warnNotice.noticeid })
+        .from(warnNotice)
+        .where(and(unreadWhere(ctx), caseid ? eq(warnNotice.caseid, caseid) : undefined))
+    ).map((r) => r.id);
     if (ids.length)
       await ctx.db
         .insert(warnNoticeRead)
@@ -302,59 +426,119 @@ export const warningHandlers = {
     const where = caseWhere(ctx, filters);
     await ctx.audit({ action: 'as.m.exam.exportCUserWarningDetailData', result: 'ok', detail: { filters } });
     const en = ctx.lang === 'en-US';
-    const out = new PassThrough();
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-    const ws = wb.addWorksheet(en ? 'Warnings' : '预警明细');
-    const write = async () => {
-      ws.addRow(
-        en
-          ? ['Case', 'Institution', 'Person', 'Case level', 'State', 'Assignee', 'Opened', 'Warning level', 'Kind', 'Reason', 'Form', 'Raised at']
-          : ['个案', '机构', '测评对象', '个案等级', '状态', '负责人', '开案时间', '预警等级', '类型', '原因', '量表', '预警时间'],
-      ).commit();
+    const header = en
+      ? [
+          'Case',
+          'Institution',
+          'Person',
+          'Case level',
+          'State',
+          'Assignee',
+          'Opened',
+          'Warning level',
+          'Kind',
+          'Reason',
+          'Form',
+          'Raised at',
+        ]
+      : ['个案', '机构', '测评对象', '个案等级', '状态', '负责人', '开案时间', '预警等级', '类型', '原因', '量表', '预警时间'];
+    const out = streamXlsx(en ? 'Warnings' : '预警明细', header, async (add) => {
       for (let page = 1; ; page++) {
-        const cases = await ctx.db.select().from(warnCase).where(where).orderBy(...caseOrder).limit(500).offset(offsetOf({ page, pageSize: 500 }));
+        const cases = await ctx.db
+          .select()
+          .from(warnCase)
+          .where(where)
+          .orderBy(...caseOrder)
+          .limit(500)
+          .offset(offsetOf({ page, pageSize: 500 }));
         const rows = await caseRows(ctx, ctx.db, cases);
-        const warnings = cases.length ? await ctx.db.select().from(warning).where(inArray(warning.caseid, cases.map((c) => c.caseid))).orderBy(desc(warning.createdat)) : [];
-        const names = await formNames(ctx, ctx.db, warnings.map((w) => w.formcode));
-        for (const r of rows)
-          for (const w of warnings.filter((x) => x.caseid === r.caseid)) {
-            const wr = warningRowOf(ctx, w, names);
-            ws.addRow(
-              [r.caseid, r.insname, r.realname, levelText(r.level, en), stateText(r.state, en), r.assigneename, r.openedat, levelText(wr.level, en), wr.kind, wr.reason, wr.formname, wr.createdat].map(escapeCell),
-            ).commit();
-          }
+        const warnings = cases.length
+          ? await ctx.db
+              .select()
+              .from(warning)
+              .where(
+                inArray(
+                  warning.caseid,
+                  cases.map((c) => c.caseid),
+                ),
+              )
+              .orderBy(desc(warning.createdat))
+          : [];
+        const names = await formNames(
+          ctx,
+          ctx.db,
+          warnings.map((w) => w.formcode),
+        );
+        await add(
+          rows.flatMap((r) =>
+            warnings
+              .filter((x) => x.caseid === r.caseid)
+              .map((w) => {
+                const wr = warningRowOf(ctx, w, names);
+                return [
+                  r.caseid,
+                  r.insname,
+                  r.realname,
+                  levelText(r.level, en),
+                  stateText(r.state, en),
+                  r.assigneename,
+                  r.openedat,
+                  levelText(wr.level, en),
+                  wr.kind,
+                  wr.reason,
+                  wr.formname,
+                  wr.createdat,
+                ];
+              }),
+          ),
+        );
         if (cases.length < 500) break;
       }
-      ws.commit();
-      await wb.commit();
-    };
-    void write().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
-    return { filename: en ? 'warnings.xlsx' : '预警明细.xlsx', contentType: XLSX, body: out };
+    });
+    return { filename: en ? 'warnings.xlsx' : '预警明细.xlsx', contentType: XLSX_TYPE, body: out };
   },
 
   'as.m.hospital.statistic.getInterfereRecord': async ({ musercode, startdate, enddate, page, pageSize }, ctx) => {
     const scope = ownedBy(ctx, followUp.musercode, musercode || undefined);
-    const where = and(scope, startdate ? gte(followUp.followdate, startdate) : undefined, enddate ? lte(followUp.followdate, enddate) : undefined);
-    const { total, rows } = await paged(ctx.db, ctx.db.select().from(followUp).where(where).$dynamic(), [desc(followUp.followdate), desc(followUp.createdat), asc(followUp.followid)], {
-      page,
-      pageSize,
-    });
+    const where = and(
+      scope,
+      startdate ? gte(followUp.followdate, startdate) : undefined,
+      enddate ? lte(followUp.followdate, enddate) : undefined,
+    );
+    const { total, rows } = await paged(
+      ctx.db,
+      ctx.db.select().from(followUp).where(where).$dynamic(),
+      [desc(followUp.followdate), desc(followUp.createdat), asc(followUp.followid)],
+      {
+        page,
+        pageSize,
+      },
+    );
     const caseScope = and(
       ownedBy(ctx, warnCase.musercode, musercode || undefined),
       startdate ? gte(warnCase.openedat, dayStart(startdate)) : undefined,
       enddate ? sql`${warnCase.openedat} < ${new Date(dayStart(enddate).getTime() + 86_400_000)}` : undefined,
     );
-    const states = await ctx.db.select({ state: warnCase.state, level: warnCase.level, outcome: warnCase.outcome, n: count() }).from(warnCase).where(caseScope).groupBy(warnCase.state, warnCase.level, warnCase.outcome);
+    const states = await ctx.db
+      .select({ state: warnCase.state, level: warnCase.level, outcome: warnCase.outcome, n: count() })
+      .from(warnCase)
+      .where(caseScope)
+      .groupBy(warnCase.state, warnCase.level, warnCase.outcome);
     const sum = (f: (s: (typeof states)[number]) => boolean) => states.filter(f).reduce((a, s) => a + Number(s.n), 0);
     const outcomes: Record<string, number> = {};
     for (const s of states) if (s.outcome) outcomes[s.outcome] = (outcomes[s.outcome] ?? 0) + Number(s.n);
     return {
       total,
       rows: await followRows(ctx, ctx.db, rows),
-      cases: { total: sum(() => true), open: sum((s) => s.state !== 'closed'), closed: sum((s) => s.state === 'closed'), critical: sum((s) => s.level === 'critical'), outcomes },
+      cases: {
+        total: sum(() => true),
+        open: sum((s) => s.state !== 'closed'),
+        closed: sum((s) => s.state === 'closed'),
+        critical: sum((s) => s.level === 'critical'),
+        outcomes,
+      },
     };
   },
 } satisfies HandlerMap;
 
 const levelText = (l: string, en: boolean) => (l === 'critical' ? (en ? 'critical' : '危机') : en ? 'attention' : '关注');
-

@@ -84,7 +84,12 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
     // The sweep signs in often from one address; lockout and rate limits have their own tests.
     // No Chromium: hundreds of swept PDF calls would print for minutes, and the PDF actions check
     // scope and filters before they need the browser (reports/document tests print real PDFs).
-    config: { loginPerMinutePerAddress: 1_000_000, lockoutFailures: 1_000_000, codeFailuresPerAddress: 1_000_000, chromiumPath: '/nonexistent/chromium' },
+    config: {
+      loginPerMinutePerAddress: 1_000_000,
+      lockoutFailures: 1_000_000,
+      codeFailuresPerAddress: 1_000_000,
+      chromiumPath: '/nonexistent/chromium',
+    },
   });
   const db = s.database.db;
   const [adminRow] = await db.select().from(muser).where(eq(muser.musercode, 'M0000'));
@@ -238,7 +243,9 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
       const roleid = `swperm${suffix}`;
       const userid = `swpermU${suffix}`;
       const sysusername = `swperm${suffix}`;
-      await db.insert(role).values({ roleid, musercode: 'I0001', rolename: `sweep ${suffix} ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
+      await db
+        .insert(role)
+        .values({ roleid, musercode: 'I0001', rolename: `sweep ${suffix} ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
       if (held.length) await db.insert(roleMenu).values(held.map((code) => ({ roleid, code })));
       await db.insert(sysuser).values({ userid, musercode: 'I0001', sysusername, pwdhash, realname: 'sweep staff' });
       await db.insert(sysuserRole).values({ userid, roleid });
