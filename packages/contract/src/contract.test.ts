@@ -20,6 +20,22 @@ describe('the action catalogue', () => {
     expect(actionPath('as.m.user.login')).toBe('/api/as.m.user.login/1.0.0/action');
   });
 
+  it('defines each action name in one domain file only (a second definition would silently replace the first)', () => {
+    const files = import.meta.glob<Record<string, unknown>>('./actions/*.ts', { eager: true });
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [file, exports] of Object.entries(files))
+      for (const group of Object.values(exports)) {
+        if (!group || typeof group !== 'object' || !Object.keys(group).every((k) => k.startsWith('as.'))) continue;
+        for (const name of Object.keys(group)) {
+          if (seen.has(name) && seen.get(name) !== file) twice.push(`${name} (${seen.get(name)}, ${file})`);
+          seen.set(name, file);
+        }
+      }
+    expect(twice).toEqual([]);
+    expect([...seen.keys()].sort()).toEqual([...actionNames].sort());
+  });
+
   it('rejects unknown fields in every input schema', () => {
     for (const name of actionNames) {
       const input = catalogue[name].input as z.ZodType;
