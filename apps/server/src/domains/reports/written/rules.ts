@@ -23,6 +23,9 @@ export function riskOf(input: WriterInput): RiskLevel {
 
 type Texts = typeof zh;
 
+/** A form's own text inside a sentence: without its closing full stop, which the sentence adds. */
+const clause = (s: string) => s.replace(/[。.！!；;\s]+$/u, '');
+
 const zh = {
   risk: {
     urgent: '紧急：有关键题（如自伤、自杀念头）作答为阳性，需当天进行安全评估并转介。',
@@ -35,8 +38,8 @@ const zh = {
     worst ? `共参考 ${n} 份量表结果，最需关注的是${worst}。` : `共参考 ${n} 份量表结果，均在正常范围内。`,
   worst: (f: ProfileForm, label: string) => `${f.form}（${label}）`,
   critical: (f: ProfileForm, item: number | null, reason: string) =>
-    `${f.form}（${f.date}）：关键题${item ? `第 ${item} 题` : ''}作答为阳性${reason ? `——${reason}` : ''}。`,
-  bandWarning: (f: ProfileForm, reason: string) => `${f.form}（${f.date}）：结果进入预警区间${reason ? `——${reason}` : ''}。`,
+    `${f.form}（${f.date}）：关键题${item ? `第 ${item} 题` : ''}作答为阳性${reason ? `——${clause(reason)}` : ''}。`,
+  bandWarning: (f: ProfileForm, reason: string) => `${f.form}（${f.date}）：结果进入预警区间${reason ? `——${clause(reason)}` : ''}。`,
   result: (f: ProfileForm, name: string, score: number, label: string | null) =>
     `${f.form}（${f.date}）：${name} ${fmt(score)} 分${label ? `，${label}` : ''}。`,
   factor: (f: ProfileForm, name: string, score: number, label: string | null) =>
@@ -91,8 +94,8 @@ const en: Texts = {
       : `${n} form result(s) were considered, all within the normal range.`,
   worst: (f, label) => `${f.form} (${label})`,
   critical: (f, item, reason) =>
-    `${f.form} (${f.date}): critical item${item ? ` ${item}` : ''} answered positively${reason ? ` — ${reason}` : ''}.`,
-  bandWarning: (f, reason) => `${f.form} (${f.date}): the result is in a warning range${reason ? ` — ${reason}` : ''}.`,
+    `${f.form} (${f.date}): critical item${item ? ` ${item}` : ''} answered positively${reason ? ` — ${clause(reason)}` : ''}.`,
+  bandWarning: (f, reason) => `${f.form} (${f.date}): the result is in a warning range${reason ? ` — ${clause(reason)}` : ''}.`,
   result: (f, name, score, label) => `${f.form} (${f.date}): ${name} ${fmt(score)}${label ? `, ${label}` : ''}.`,
   factor: (f, name, score, label) => `${f.form}, ${name}: ${fmt(score)}${label ? `, ${label}` : ''}.`,
   trend: (f, name, from, to, dir, since) =>
