@@ -51,7 +51,8 @@ describe.each(engines())('scale library on %s', (engine) => {
     const maternity = await s.call('as.m.assess.forms.getFormPageList', { appid: '000000001', pageSize: 200 }, school);
     expect(maternity.data.rows.map((r: { formcode: string }) => r.formcode)).toContain('EPDS');
     expect(maternity.data.rows.every((r: { appids: string[] }) => r.appids.includes('000000001'))).toBe(true);
-    expect((await s.call('as.m.assess.forms.getFormPageList', { formtype: '03' }, school)).data.total).toBe(0);
+    // The only built-in registration form (type 03) is the consultation request.
+    expect((await s.call('as.m.assess.forms.getFormPageList', { formtype: '03' }, school)).data.rows.map((r: { formcode: string }) => r.formcode)).toEqual(['REG_CONSULT']);
     expect((await s.call('as.m.assess.forms.getFormPageList', { enabled: 0 }, school)).data.total).toBe(0);
     expect((await s.call('as.m.assess.forms.getFormPageList', { pageSize: 500 }, school)).errorCode).toBe(ErrorCode.validation);
   });

@@ -20,9 +20,15 @@ const who = (ctx: Ctx) => ctx.me.userid ?? ctx.me.musercode;
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 
 /** The person's newest written report (correlated to the outer cuser row). */
+/**
+ * The listed person, named with its table: drizzle writes a one-table select's own columns without
+ * the table name, so `${cuser.cusercode}` inside a subquery of the select list would read the
+ * subquery's own cusercode and match every row.
+ */
+const listedPerson = sql.raw('"cuser"."cusercode"');
 const latestWritten = (column: SQL) =>
-  sql`(select ${column} from ${writtenReport} where ${writtenReport.cusercode} = ${cuser.cusercode} order by ${writtenReport.createdat} desc, ${writtenReport.writtenid} desc limit 1)`;
-const lastReportAt = sql<Date | null>`(select max(${assessment.createdat}) from ${assessment} where ${assessment.cusercode} = ${cuser.cusercode} and ${assessment.voided} = 0)`;
+  sql`(select ${column} from ${writtenReport} where ${writtenReport.cusercode} = ${listedPerson} order by ${writtenReport.createdat} desc, ${writtenReport.writtenid} desc limit 1)`;
+const lastReportAt = sql<Date | null>`(select max(${assessment.createdat}) from ${assessment} where ${assessment.cusercode} = ${listedPerson} and ${assessment.voided} = 0)`;
 const lastReportDay = sql`(${lastReportAt} at time zone ${sql.raw(`'${CALENDAR_TIME_ZONE}'`)})::date`;
 
 /** A written report in the caller's scope, else "not found". */

@@ -9,6 +9,7 @@ import { ErrorCode } from '@xinli/contract';
 import { testConfig } from '../../../config.js';
 import { engines, startTestServer, type TestServer } from '../../../test/harness.js';
 import { goodAnswer, startFakeLlm } from './fake-llm.js';
+import { WRITTEN_JOB } from './store.js';
 
 const sheet = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -92,7 +93,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
       percent: 0,
     });
 
-    expect(await s.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await s.jobs.runDue([WRITTEN_JOB])).toBeGreaterThanOrEqual(1);
     expect(await rowOf('危机甲')).toMatchObject({ state: 'draft', progress: 100, error: null });
     expect((await s.call('as.m.report.getAsai1BatchProgress', { writtenids: [writtenid] }, school)).data).toEqual({
       total: 1,
@@ -159,7 +160,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
       school,
     );
     expect(gen.data.skipped).toEqual([{ cusercode: empty.data.cusercode, reason: 'noreports' }]);
-    await s.jobs.runDue();
+    await s.jobs.runDue([WRITTEN_JOB]);
     const text = (await s.call('as.m.report.getAsai1UserReport', { writtenid: gen.data.writtenids[0] }, school)).data;
     expect(text).toMatchObject({ lang: 'en-US', state: 'draft' });
     expect(text.sections.risk.level).toBe('none');
@@ -174,7 +175,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
   it('another institution’s person and written report are not found', async () => {
     const p = await assessed('隔离丁', [1, 1, 1, 1, 1, 1, 1, 1, 0], [1, 1, 1, 1, 1, 1, 1]);
     const { writtenids } = (await s.call('as.m.report.generateAsai1UserReport', { cusercodes: [p.cusercode] }, school)).data;
-    await s.jobs.runDue();
+    await s.jobs.runDue([WRITTEN_JOB]);
     for (const [name, body] of [
       ['as.m.report.generateAsai1UserReport', { cusercodes: [p.cusercode] }],
       ['as.m.report.getAsai1UserReport', { writtenid: writtenids[0] }],
@@ -194,7 +195,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
     const before = fake.bodies.length;
     const { writtenids } = (await s.call('as.m.report.generateAsai1UserReport', { cusercodes: [p.cusercode], writer: 'llm' }, school)).data;
     const [writtenid] = writtenids;
-    expect(await s.jobs.runDue()).toBe(1);
+    expect(await s.jobs.runDue([WRITTEN_JOB])).toBe(1);
     // One automatic retry after a backoff; until then the report waits, with the error shown.
     expect(await rowOf('张三丰')).toMatchObject({
       state: 'queued',
@@ -203,7 +204,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
       model: 'fake-model',
     });
     s.clock.advance(60_000);
-    expect(await s.jobs.runDue()).toBe(1);
+    expect(await s.jobs.runDue([WRITTEN_JOB])).toBe(1);
     const failed = (await s.call('as.m.report.getAsai1UserReport', { writtenid }, school)).data;
     expect(failed).toMatchObject({ state: 'failed', error: 'the AI endpoint answered HTTP 500', sections: null, writtenat: null });
     expect((await s.call('as.m.report.approveAsai1UserReport', { writtenid }, school)).errorCode).toBe(ErrorCode.conflict);
@@ -211,9 +212,9 @@ describe.each(engines())('AI individual report on %s', (engine) => {
     // A malformed answer is a failure too, never a text.
     fake.set({ kind: 'ok', content: 'not json at all' });
     expect((await s.call('as.m.report.retryAsai1UserReport', { writtenid }, school)).errorCode).toBe(0);
-    await s.jobs.runDue();
+    await s.jobs.runDue([WRITTEN_JOB]);
     s.clock.advance(60_000);
-    await s.jobs.runDue();
+    await s.jobs.runDue([WRITTEN_JOB]);
     expect((await s.call('as.m.report.getAsai1UserReport', { writtenid }, school)).data).toMatchObject({
       state: 'failed',
       sections: null,
@@ -223,7 +224,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
     fake.set({ kind: 'ok', content: goodAnswer('high') });
     expect((await s.call('as.m.report.retryAsai1UserReport', { writtenid }, school)).errorCode).toBe(0);
     expect((await s.call('as.m.report.retryAsai1UserReport', { writtenid }, school)).errorCode).toBe(ErrorCode.conflict);
-    await s.jobs.runDue();
+    await s.jobs.runDue([WRITTEN_JOB]);
     const done = (await s.call('as.m.report.getAsai1UserReport', { writtenid }, school)).data;
     expect(done).toMatchObject({
       state: 'draft',
