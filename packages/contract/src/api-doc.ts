@@ -4,7 +4,13 @@ import { ErrorCode, errorMessages, type ErrorCodeName } from './errors.js';
 import type { ActionDef } from './catalogue-kit.js';
 
 const accessText = (a: ActionDef['access']) =>
-  a === 'public' ? 'public' : a === 'signedIn' ? 'any signed-in caller' : a === 'respondent' ? 'respondent token only' : a.codes.join(' or ');
+  a === 'public'
+    ? 'public'
+    : a === 'signedIn'
+      ? 'any signed-in caller'
+      : a === 'respondent'
+        ? 'respondent token only'
+        : a.codes.join(' or ');
 
 /** A compact one-line shape of a schema, e.g. `{ username: string, pwd: string }`. */
 function shape(schema: z.ZodType): string {
@@ -20,7 +26,9 @@ function describe(s: Record<string, any>, depth = 0): string {
   if (s.type === 'array') return `${describe(s.items ?? {}, depth + 1)}[]`;
   if (s.type === 'object') {
     const req = new Set<string>(s.required ?? []);
-    const props = Object.entries<Record<string, unknown>>(s.properties ?? {}).map(([k, v]) => `${k}${req.has(k) ? '' : '?'}: ${describe(v, depth + 1)}`);
+    const props = Object.entries<Record<string, unknown>>(s.properties ?? {}).map(
+      ([k, v]) => `${k}${req.has(k) ? '' : '?'}: ${describe(v, depth + 1)}`,
+    );
     return `{ ${props.join(', ')} }`;
   }
   if (s.type === 'integer') return 'int';
@@ -41,7 +49,9 @@ export function renderApiDoc(): string {
     '',
     '| errorCode | name | message (zh-CN / en-US) |',
     '|---|---|---|',
-    ...(Object.keys(ErrorCode) as ErrorCodeName[]).map((k) => `| ${ErrorCode[k]} | ${k} | ${errorMessages[k]['zh-CN']} / ${errorMessages[k]['en-US']} |`),
+    ...(Object.keys(ErrorCode) as ErrorCodeName[]).map(
+      (k) => `| ${ErrorCode[k]} | ${k} | ${errorMessages[k]['zh-CN']} / ${errorMessages[k]['en-US']} |`,
+    ),
     '',
     '## Actions',
     '',
@@ -50,7 +60,12 @@ export function renderApiDoc(): string {
     lines.push(`### ${name}`, '', def.summary, '');
     lines.push(`- access: ${accessText(def.access)}; kind: ${def.kind}; op: ${def.op}`);
     if (def.unique?.length) lines.push(`- unique: ${def.unique.join(', ')} (a clash answers conflict)`);
-    if (def.ids && Object.keys(def.ids).length) lines.push(`- object ids: ${Object.entries(def.ids).map(([f, e]) => `${f} → ${e}`).join(', ')}`);
+    if (def.ids && Object.keys(def.ids).length)
+      lines.push(
+        `- object ids: ${Object.entries(def.ids)
+          .map(([f, e]) => `${f} → ${e}`)
+          .join(', ')}`,
+      );
     lines.push(`- input: \`${shape(def.input)}\``);
     if (def.kind !== 'download') lines.push(`- output: \`${shape(def.output)}\``);
     lines.push('');

@@ -78,9 +78,17 @@ export const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.int()
 export const text = (max = 64) => z.string().trim().max(max);
 export const requiredText = (max = 64) => z.string().trim().min(1).max(max);
 /** Codes and ids are short tokens of letters, digits, - and _. */
-export const idString = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const idString = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 export const permissionCode = z.string().regex(/^[0-9]{5,10}$/);
 /** The password on the wire: uppercase MD5 hex of what the user typed (SPEC §5). */
 export const md5Password = z.string().regex(/^[0-9A-F]{32}$/);
-export const phone = z.string().trim().regex(/^[0-9+\- ]{0,20}$/);
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9+\- ]{0,20}$/);
 export const flag = z.union([z.literal(0), z.literal(1)]);

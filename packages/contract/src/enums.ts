@@ -5,8 +5,7 @@ export interface EnumItem<V extends string | number = string> {
   en: string;
 }
 
-const items = <V extends string | number>(list: [V, string, string][]): EnumItem<V>[] =>
-  list.map(([value, zh, en]) => ({ value, zh, en }));
+const items = <V extends string | number>(list: [V, string, string][]): EnumItem<V>[] => list.map(([value, zh, en]) => ({ value, zh, en }));
 
 export const OrderStatus = items<number>([
   [1, '待支付', 'Pending payment'],

@@ -49,10 +49,7 @@ export const menuTable: MenuNode[] = [
     zh: '统计分析',
     en: 'Statistics analysis',
     code: '00010',
-    children: [
-      page('statistics', '数据分析', 'Data analysis', '00011'),
-      page('usersReportS', '报告分析', 'Report analysis', '00012'),
-    ],
+    children: [page('statistics', '数据分析', 'Data analysis', '00011'), page('usersReportS', '报告分析', 'Report analysis', '00012')],
   },
   {
     path: '/statisticsN',
@@ -119,7 +116,10 @@ export const menuTable: MenuNode[] = [
       page('archives_gl_yl', '中老年档案', 'Elderly', '000000004'),
       page('archivesyh1', '孕产妇档案详情', 'Maternity archive', '000000001', { hidden: true, activeMenu: '/archives/archives_gl_yf' }),
       page('archivesyh2', '学生档案详情', 'Student archive', '000000002', { hidden: true, activeMenu: '/archives/archives_gl_ye' }),
-      page('archivesyh3', '高压职业档案详情', 'High-pressure archive', '000000003', { hidden: true, activeMenu: '/archives/archives_gl_yg' }),
+      page('archivesyh3', '高压职业档案详情', 'High-pressure archive', '000000003', {
+        hidden: true,
+        activeMenu: '/archives/archives_gl_yg',
+      }),
       page('archivesyh4', '中老年档案详情', 'Elderly archive', '000000004', { hidden: true, activeMenu: '/archives/archives_gl_yl' }),
       // Component code: full phone and ID numbers of persons (PERSON_IDENTITY_CODE in actions/persons.ts).
       page('personIdentity', '查看完整手机号与证件号', 'See full phone and ID numbers', '0000801', { hidden: true, component: true }),
@@ -192,7 +192,14 @@ export const menuTable: MenuNode[] = [
       page('fileUpload', '文件上传', 'File upload', '00030'),
     ],
   },
-  { path: '/period/periodManagement', name: 'periodManagement', zh: '测评计划管理', en: 'Assessment plan management', code: '00029', hidden: true },
+  {
+    path: '/period/periodManagement',
+    name: 'periodManagement',
+    zh: '测评计划管理',
+    en: 'Assessment plan management',
+    code: '00029',
+    hidden: true,
+  },
 ];
 
 /** Every code of the menu table, parents first, without repeats. */

@@ -29,7 +29,7 @@ export const ID_PREFIXES = {
   /** person assessed, cuser (persons) */
   C: 'person',
   /** staff comment on a report (reports) */
-  RC: 'report comment',
+  RN: 'report comment',
   /** one committed roster import (persons) */
   IM: 'person import',
   /** consultation registration (consultation) */

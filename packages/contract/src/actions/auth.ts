@@ -81,8 +81,14 @@ export const authActions = {
       insname: text(100).optional(),
       realname: text(64).optional(),
       phonenumber: text(20).optional(),
-      provincecode: z.string().regex(/^[0-9]{6}$/).optional(),
-      citycode: z.string().regex(/^[0-9]{6}$/).optional(),
+      provincecode: z
+        .string()
+        .regex(/^[0-9]{6}$/)
+        .optional(),
+      citycode: z
+        .string()
+        .regex(/^[0-9]{6}$/)
+        .optional(),
       districtcode: z.union([z.string().regex(/^[0-9]{6}$/), z.literal('')]).optional(),
     }),
     output: z.null(),

@@ -157,7 +157,12 @@ const signaturePng = z
 
 const RESPONDENT = 'respondent' as const;
 /** The token of an institution's QR entry link (`/r/<entrytoken>`). */
-const entrytoken = z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const entrytoken = z
+  .string()
+  .trim()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const examActions = {
   'as.m.user.insertCUserAssessCode': action({
@@ -192,7 +197,8 @@ export const examActions = {
     access: GIVE,
     kind: 'json',
     op: 'write',
-    summary: 'Withdraw a given assessment that has no report yet (its code stops working; an authorised count is given back). Refused (conflict) once a form is submitted.',
+    summary:
+      'Withdraw a given assessment that has no report yet (its code stops working; an authorised count is given back). Refused (conflict) once a form is submitted.',
     input: z.strictObject({ assesscode: idString }),
     output: z.null(),
     ids: { assesscode: 'assesscode' },
@@ -202,7 +208,8 @@ export const examActions = {
     access: 'public',
     kind: 'json',
     op: 'auth',
-    summary: 'A respondent opens an assessment code: answers a respondent token (for the as.c.* actions only) and where the respondent stands. Rate-limited per address.',
+    summary:
+      'A respondent opens an assessment code: answers a respondent token (for the as.c.* actions only) and where the respondent stands. Rate-limited per address.',
     input: z.strictObject({ assesscode: assessCodeInput }),
     output: respondentSession.extend({ token: z.string() }),
     ids: { assesscode: 'assesscode' },
@@ -211,14 +218,17 @@ export const examActions = {
     access: 'public',
     kind: 'json',
     op: 'read',
-    summary: 'What an institution’s QR entry offers (title, welcome, apps and stages to choose from), before registering. Rate-limited per address.',
+    summary:
+      'What an institution’s QR entry offers (title, welcome, apps and stages to choose from), before registering. Rate-limited per address.',
     input: z.strictObject({ entrytoken }),
     output: z.object({
       insname: z.string(),
       title: z.string(),
       welcome: z.string(),
       logourl: z.string(),
-      apps: z.array(z.object({ appid: z.string(), appname: z.string(), stages: z.array(z.object({ stagecode: z.string(), stagename: z.string() })) })),
+      apps: z.array(
+        z.object({ appid: z.string(), appname: z.string(), stages: z.array(z.object({ stagecode: z.string(), stagename: z.string() })) }),
+      ),
     }),
   }),
   'as.c.exam.enter': action({
@@ -234,7 +244,11 @@ export const examActions = {
       realname: z.string().trim().min(1).max(50),
       gender,
       birthdate: isoDate.optional(),
-      phone: z.string().trim().regex(/^1[3-9][0-9]{9}$/).optional(),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^1[3-9][0-9]{9}$/)
+        .optional(),
     }),
     output: respondentSession.extend({ token: z.string() }),
     ids: { stagecode: 'stage' },
@@ -303,7 +317,8 @@ export const examActions = {
     access: RESPONDENT,
     kind: 'json',
     op: 'read',
-    summary: 'The result of one of the respondent’s own reports: plain language if the institution allows; the crisis text whenever a critical answer was given.',
+    summary:
+      'The result of one of the respondent’s own reports: plain language if the institution allows; the crisis text whenever a critical answer was given.',
     input: z.strictObject({ reportid: idString }),
     output: respondentResult,
     ids: { reportid: 'report' },

@@ -29,7 +29,10 @@ export const calendarDate = z
   .refine((d) => !Number.isNaN(Date.parse(d)) && new Date(Date.parse(d)).toISOString().slice(0, 10) === d, 'not a calendar date');
 
 /** A mainland mobile number (11 digits starting with 1). */
-export const mobileNumber = z.string().trim().regex(/^1[3-9][0-9]{9}$/);
+export const mobileNumber = z
+  .string()
+  .trim()
+  .regex(/^1[3-9][0-9]{9}$/);
 
 /** The check character of an 18-character resident ID number (GB 11643-1999, ISO 7064 MOD 11-2). */
 export function idCardCheckChar(first17: string): string {
@@ -52,7 +55,11 @@ export const idCardNumber = z
  * 4 time HH:mm, 5 date and time YYYY-MM-DD HH:mm, 6 time range HH:mm-HH:mm, 7 a number in the
  * question's range, 8 a region code (6 digits: province, city or district).
  */
-export const archiveValue = z.union([z.string().trim().max(500), z.number().refine(Number.isFinite), z.array(z.int().min(1).max(50)).max(50)]);
+export const archiveValue = z.union([
+  z.string().trim().max(500),
+  z.number().refine(Number.isFinite),
+  z.array(z.int().min(1).max(50)).max(50),
+]);
 export const archiveAnswer = z.strictObject({ no: z.int().min(1).max(1000), value: archiveValue });
 export const archiveAnswers = z.array(archiveAnswer).max(200);
 export type ArchiveAnswer = z.infer<typeof archiveAnswer>;
@@ -117,7 +124,11 @@ const personFilters = {
   appid: optionalAppid,
   realname: text(50).optional(),
   gender: z.union([genderCode, z.literal('')]).optional(),
-  phonenumber: z.string().trim().regex(/^[0-9]{0,11}$/).optional(),
+  phonenumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{0,11}$/)
+    .optional(),
   /** Created on or after / on or before (China calendar dates). */
   startdate: calendarDate.optional(),
   enddate: calendarDate.optional(),
@@ -139,7 +150,11 @@ const personFields = {
 export const ROSTER_MAX_BASE64 = 16_000_000;
 const rosterFile = {
   filename: z.string().trim().min(1).max(200),
-  content: z.string().min(1).max(ROSTER_MAX_BASE64).regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+  content: z
+    .string()
+    .min(1)
+    .max(ROSTER_MAX_BASE64)
+    .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
 };
 
 /** One bad row of an import: spreadsheet row number, column title and the reason (caller's language). */
@@ -174,8 +189,31 @@ const importResult = z.object({
 });
 
 /** Person lists: the individual-assessment pages and the archive pages. */
-const PERSON_READ = codes('001801', '0000000011', '0000000022', '0000000033', '0000000044', '00008', '00049', '000000001', '000000002', '000000003', '000000004');
-const PERSON_WRITE = codes('001801', '0000000011', '0000000022', '0000000033', '0000000044', '00049', '000000001', '000000002', '000000003', '000000004');
+const PERSON_READ = codes(
+  '001801',
+  '0000000011',
+  '0000000022',
+  '0000000033',
+  '0000000044',
+  '00008',
+  '00049',
+  '000000001',
+  '000000002',
+  '000000003',
+  '000000004',
+);
+const PERSON_WRITE = codes(
+  '001801',
+  '0000000011',
+  '0000000022',
+  '0000000033',
+  '0000000044',
+  '00049',
+  '000000001',
+  '000000002',
+  '000000003',
+  '000000004',
+);
 const ARCHIVE_READ = codes('00008', '00049', '000000001', '000000002', '000000003', '000000004');
 const ARCHIVE_WRITE = codes('00049', '000000001', '000000002', '000000003', '000000004');
 const IMPORT = codes('001801', '0000000011', '0000000033', '0000000044', '00049', '000000001', '000000003', '000000004');
@@ -197,7 +235,8 @@ export const personActions = {
     access: PERSON_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Register a person of an app for the caller or an institution in scope, with archive answers of the app’s archive form (type 02). An ID number is unique within an institution.',
+    summary:
+      'Register a person of an app for the caller or an institution in scope, with archive answers of the app’s archive form (type 02). An ID number is unique within an institution.',
     input: z.strictObject({ musercode: idString.optional(), appid, ...personFields }),
     output: z.object({ cusercode: z.string() }),
     ids: { musercode: 'muser' },
@@ -223,7 +262,8 @@ export const personActions = {
     access: PERSON_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Delete a person in scope (the console asks for confirmation first). The person leaves every list; reports and the audit trail are kept.',
+    summary:
+      'Delete a person in scope (the console asks for confirmation first). The person leaves every list; reports and the audit trail are kept.',
     input: z.strictObject({ cusercode: idString }),
     output: z.null(),
     ids: { cusercode: 'person' },
@@ -232,7 +272,8 @@ export const personActions = {
     access: PERSON_READ,
     kind: 'json',
     op: 'list',
-    summary: 'Persons of the caller’s institutions (or of one), filtered by app, name, gender, phone and creation dates; newest first; phone and ID masked without 0000801.',
+    summary:
+      'Persons of the caller’s institutions (or of one), filtered by app, name, gender, phone and creation dates; newest first; phone and ID masked without 0000801.',
     input: z.strictObject({ ...personFilters, ...pageFields }),
     output: pageOf(cuserRow),
     ids: { musercode: 'muser' },
@@ -250,7 +291,8 @@ export const personActions = {
     access: PERSON_READ,
     kind: 'download',
     op: 'export',
-    summary: 'Download the filtered person list as .xlsx (streamed; cells starting with = + - @ escaped; phone and ID masked without 0000801); audited.',
+    summary:
+      'Download the filtered person list as .xlsx (streamed; cells starting with = + - @ escaped; phone and ID masked without 0000801); audited.',
     input: z.strictObject(personFilters),
     output: z.unknown(),
     ids: { musercode: 'muser' },
@@ -259,7 +301,8 @@ export const personActions = {
     access: IMPORT,
     kind: 'download',
     op: 'export',
-    summary: 'Download the Excel template of one roster import (ZLB older adults, ZNB maternity, ZAB working adults), with the app’s archive questions as extra columns.',
+    summary:
+      'Download the Excel template of one roster import (ZLB older adults, ZNB maternity, ZAB working adults), with the app’s archive questions as extra columns.',
     input: z.strictObject({ template: z.enum(['ZLB', 'ZNB', 'ZAB']) }),
     output: z.unknown(),
   }),
@@ -271,7 +314,8 @@ export const personActions = {
     access: ARCHIVE_READ,
     kind: 'json',
     op: 'read',
-    summary: 'The archive columns of an app: the questions of its archive form (type 02, the institution’s own before the built-in one), in order.',
+    summary:
+      'The archive columns of an app: the questions of its archive form (type 02, the institution’s own before the built-in one), in order.',
     input: z.strictObject({ appid }),
     output: z.object({ formcode: z.string(), formname: z.string(), version: z.int(), columns: z.array(archiveColumn) }),
   }),
@@ -279,7 +323,8 @@ export const personActions = {
     access: ARCHIVE_READ,
     kind: 'json',
     op: 'list',
-    summary: 'Archives of one app (or all apps): persons with the display text of each archive column; filtered like the person list; phone and ID masked without 0000801.',
+    summary:
+      'Archives of one app (or all apps): persons with the display text of each archive column; filtered like the person list; phone and ID masked without 0000801.',
     input: z.strictObject({ ...personFilters, ...pageFields }),
     output: pageOf(archiveRow),
     ids: { musercode: 'muser' },
@@ -288,7 +333,8 @@ export const personActions = {
     access: ARCHIVE_READ,
     kind: 'json',
     op: 'read',
-    summary: 'One person’s whole archive: details, archive columns and answers, and every report over time (oldest first) for the trend charts.',
+    summary:
+      'One person’s whole archive: details, archive columns and answers, and every report over time (oldest first) for the trend charts.',
     input: z.strictObject({ cusercode: idString }),
     output: z.object({
       person: cuserRow,

@@ -211,7 +211,11 @@ export const planActions = {
     kind: 'json',
     op: 'write',
     summary: 'Give an institution in scope more apps (from the caller’s own) and stages (the caller’s own); adds, never removes.',
-    input: z.strictObject({ musercode: idString, appids: z.array(appid).max(20).default([]), stagecodes: z.array(idString).max(200).default([]) }),
+    input: z.strictObject({
+      musercode: idString,
+      appids: z.array(appid).max(20).default([]),
+      stagecodes: z.array(idString).max(200).default([]),
+    }),
     output: z.null(),
     ids: { musercode: 'muser', stagecodes: 'stage' },
   }),
@@ -255,8 +259,14 @@ export const planActions = {
     access: PLAN_PICK,
     kind: 'json',
     op: 'list',
-    summary: 'Plans usable by several institutions in scope: owned by each, or authorised to it (with count and dates); one row per institution and plan.',
-    input: z.strictObject({ musercodes: z.array(idString).min(1).max(50), planname: text(100).optional(), appid: optionalAppid, ...pageFields }),
+    summary:
+      'Plans usable by several institutions in scope: owned by each, or authorised to it (with count and dates); one row per institution and plan.',
+    input: z.strictObject({
+      musercodes: z.array(idString).min(1).max(50),
+      planname: text(100).optional(),
+      appid: optionalAppid,
+      ...pageFields,
+    }),
     output: pageOf(
       planRow.extend({
         /** The institution this row is about. */
@@ -347,7 +357,13 @@ export const planActions = {
     op: 'write',
     summary: 'Authorise a plan in scope to another institution in scope for a number of assessments between two dates.',
     input: z
-      .strictObject({ plancode: idString, musercode: idString, count: z.int().min(1).max(10_000_000), startdate: isoDate, enddate: isoDate })
+      .strictObject({
+        plancode: idString,
+        musercode: idString,
+        count: z.int().min(1).max(10_000_000),
+        startdate: isoDate,
+        enddate: isoDate,
+      })
       .refine((v) => v.startdate <= v.enddate, { message: 'enddate is before startdate', path: ['enddate'] }),
     output: z.object({ authid: z.string() }),
     ids: { plancode: 'plan', musercode: 'muser' },
@@ -357,7 +373,11 @@ export const planActions = {
     kind: 'json',
     op: 'list',
     summary: 'Authorisations of plans the caller owns or received, optionally of one plan or one institution; paged.',
-    input: z.strictObject({ plancode: z.union([idString, z.literal('')]).optional(), musercode: z.union([idString, z.literal('')]).optional(), ...pageFields }),
+    input: z.strictObject({
+      plancode: z.union([idString, z.literal('')]).optional(),
+      musercode: z.union([idString, z.literal('')]).optional(),
+      ...pageFields,
+    }),
     output: pageOf(planAuthorizeRow),
     ids: { plancode: 'plan', musercode: 'muser' },
   }),

@@ -29,7 +29,12 @@ const phone = z
   .trim()
   .regex(/^1[3-9][0-9]{9}$/, 'a mainland mobile number of 11 digits');
 /** The token of an institution's QR entry link (`/r/<entrytoken>`). */
-const entrytoken = z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/);
+const entrytoken = z
+  .string()
+  .trim()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const registrationRow = z.object({
   regid: z.string(),
@@ -109,7 +114,8 @@ export const registrationActions = {
     access: REGISTRATION,
     kind: 'json',
     op: 'list',
-    summary: 'The enabled registration forms (type 03) an institution in scope may use (the caller’s own without musercode): its own first, then its provider’s, then built-in.',
+    summary:
+      'The enabled registration forms (type 03) an institution in scope may use (the caller’s own without musercode): its own first, then its provider’s, then built-in.',
     input: z.strictObject({ musercode: idString.optional() }),
     output: z.array(registrationFormBrief),
     ids: { musercode: 'muser' },
@@ -157,9 +163,19 @@ export const registrationActions = {
     access: REGISTRATION,
     kind: 'json',
     op: 'list',
-    summary: 'Up to 20 persons in scope whose name contains realname (of one institution with musercode): the picker for filling in for a person and matching a registration.',
+    summary:
+      'Up to 20 persons in scope whose name contains realname (of one institution with musercode): the picker for filling in for a person and matching a registration.',
     input: z.strictObject({ realname: text(50), musercode: idString.optional() }),
-    output: z.array(z.object({ cusercode: z.string(), realname: z.string(), gender: z.string(), birthdate: z.string().nullable(), musercode: z.string(), insname: z.string() })),
+    output: z.array(
+      z.object({
+        cusercode: z.string(),
+        realname: z.string(),
+        gender: z.string(),
+        birthdate: z.string().nullable(),
+        musercode: z.string(),
+        insname: z.string(),
+      }),
+    ),
     ids: { musercode: 'muser' },
   }),
 

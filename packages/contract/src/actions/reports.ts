@@ -14,7 +14,22 @@ import { bandLevel, indicatorCode, indicatorResult, localText, scoreWarning } fr
  */
 
 /** Changing a report (comment, show/hide) or resetting attempts: the /empower report pages and the archives. */
-const WRITE_CODES = ['00018', '0000000011', '0000000022', '0000000033', '0000000044', '001801', '001802', '000032', '00008', '00049', '000000001', '000000002', '000000003', '000000004'];
+const WRITE_CODES = [
+  '00018',
+  '0000000011',
+  '0000000022',
+  '0000000033',
+  '0000000044',
+  '001801',
+  '001802',
+  '000032',
+  '00008',
+  '00049',
+  '000000001',
+  '000000002',
+  '000000003',
+  '000000004',
+];
 const REPORT_WRITE = codes(...WRITE_CODES);
 /** Reading reports: the same pages and report analysis (00012). */
 const REPORTS = codes(...WRITE_CODES, '00012');
@@ -61,7 +76,14 @@ export const reportFilterFields = {
 export const reportFilter = z.strictObject(reportFilterFields);
 export type ReportFilter = z.output<typeof reportFilter>;
 /** The `ids` map of an action taking the report filter. */
-export const reportFilterIds = { musercode: 'muser', plancode: 'plan', stagecode: 'stage', formcode: 'form', cusercode: 'person', 'quotas.formcode': 'form' } as const;
+export const reportFilterIds = {
+  musercode: 'muser',
+  plancode: 'plan',
+  stagecode: 'stage',
+  formcode: 'form',
+  cusercode: 'person',
+  'quotas.formcode': 'form',
+} as const;
 
 export const reportRow = z.object({
   reportid: z.string(),
@@ -176,7 +198,9 @@ export const moodKind = z.enum(['anxious', 'depressed']);
 
 export const anxiousDepressedRow = reportRow.extend({
   /** The report's anxiety/depression indicators at or above the chosen level. */
-  moods: z.array(z.object({ kind: moodKind, quotacode: z.string(), name: z.string(), score: z.number(), level: z.int(), colour: z.string().nullable() })),
+  moods: z.array(
+    z.object({ kind: moodKind, quotacode: z.string(), name: z.string(), score: z.number(), level: z.int(), colour: z.string().nullable() }),
+  ),
 });
 
 export const phq9Point = z.object({
@@ -203,7 +227,12 @@ const exportAction = (summary: string) =>
   });
 
 /** Narrowing fields of the filter-choice actions (no person or level: they describe the population). */
-const scopeFields = { musercode: reportFilterFields.musercode, appid: reportFilterFields.appid, plancode: reportFilterFields.plancode, stagecode: reportFilterFields.stagecode };
+const scopeFields = {
+  musercode: reportFilterFields.musercode,
+  appid: reportFilterFields.appid,
+  plancode: reportFilterFields.plancode,
+  stagecode: reportFilterFields.stagecode,
+};
 const scopeIds = { musercode: 'muser', plancode: 'plan', stagecode: 'stage' } as const;
 
 export const reportActions = {
@@ -259,7 +288,8 @@ export const reportActions = {
     access: REPORTS,
     kind: 'json',
     op: 'list',
-    summary: 'Item answers: reports under the report filter, newest first, each with every answered item (option positions, text, item score).',
+    summary:
+      'Item answers: reports under the report filter, newest first, each with every answered item (option positions, text, item score).',
     input: z.strictObject({ ...reportFilterFields, ...pageFields }),
     output: pageOf(examDataRow),
     ids: { ...reportFilterIds },
@@ -297,7 +327,7 @@ export const reportActions = {
     kind: 'json',
     op: 'write',
     summary:
-      'Show (hidden 0) or hide (hidden 1) one report (reportid) or every report of a person (cusercode) to the respondent: a hidden report’s result page shows nothing of it (only the crisis text stays). Exactly one of reportid and cusercode. Audited.',
+      'Show (hidden 0) or hide (hidden 1) one report (reportid) or every report of a person (cusercode) to the respondent: a hidden report’s result page shows nothing of it (only the crisis text stays). Both named: that one report, which must be the person’s. Audited.',
     input: z.strictObject({ reportid: idString.optional(), cusercode: idString.optional(), hidden: flag }),
     output: z.object({ count: z.int() }),
     ids: { reportid: 'report', cusercode: 'person' },

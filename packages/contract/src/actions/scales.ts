@@ -102,7 +102,14 @@ const COMMENT = codes('00004');
 const formtype = z.enum(['01', '02', '03', '04']);
 const appid = z.string().regex(/^[0-9]{9}$/);
 /** A file carried in a JSON body: name and base64 bytes (about 1 MB of file at most). */
-const uploadedFile = { filename: z.string().trim().min(1).max(200), content: z.string().min(1).max(1_400_000).regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64') };
+const uploadedFile = {
+  filename: z.string().trim().min(1).max(200),
+  content: z
+    .string()
+    .min(1)
+    .max(1_400_000)
+    .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+};
 const versionWritten = z.object({ formcode: z.string(), version: z.int() });
 
 export const scaleActions = {
@@ -140,7 +147,8 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Create a scale from a whole definition for the caller or an institution in scope; the definition is validated by the scoring engine.',
+    summary:
+      'Create a scale from a whole definition for the caller or an institution in scope; the definition is validated by the scoring engine.',
     input: z.strictObject({ musercode: idString.optional(), definition: formDefinitionBody }),
     output: versionWritten,
     ids: { musercode: 'muser' },
@@ -187,7 +195,8 @@ export const scaleActions = {
     access: codes('00003', '00001', '00002', '00004'),
     kind: 'json',
     op: 'read',
-    summary: 'Score an answer sheet against a readable scale’s current version without storing anything (questions from 1, options from 1).',
+    summary:
+      'Score an answer sheet against a readable scale’s current version without storing anything (questions from 1, options from 1).',
     input: z.strictObject({ formcode: idString, answers: z.array(answerInput).max(1000) }),
     output: scoreResult,
     ids: { formcode: 'form' },
@@ -205,7 +214,8 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Create an own scale from an exported JSON file or a bare definition (base64 in the body); a bad file answers badImportFile and imports nothing.',
+    summary:
+      'Create an own scale from an exported JSON file or a bare definition (base64 in the body); a bad file answers badImportFile and imports nothing.',
     input: z.strictObject({ musercode: idString.optional(), ...uploadedFile }),
     output: versionWritten,
     ids: { musercode: 'muser' },
@@ -223,7 +233,8 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Replace the questions of an own scale from the filled Excel template (base64 in the body); bad rows answer badImportFile with their row numbers and import nothing.',
+    summary:
+      'Replace the questions of an own scale from the filled Excel template (base64 in the body); bad rows answer badImportFile with their row numbers and import nothing.',
     input: z.strictObject({ formcode: idString, ...uploadedFile }),
     output: versionWritten.extend({ questioncount: z.int() }),
     ids: { formcode: 'form' },
@@ -242,7 +253,8 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Add a score band to an indicator of an own scale; the bands must still tile the score range (else validation with the reason).',
+    summary:
+      'Add a score band to an indicator of an own scale; the bands must still tile the score range (else validation with the reason).',
     input: z.strictObject({ formcode: idString, quotacode: idString, band: bandDefinition }),
     output: versionWritten.extend({ optionid: z.string() }),
     ids: { formcode: 'form' },
@@ -269,7 +281,8 @@ export const scaleActions = {
     access: LIBRARY_WRITE,
     kind: 'json',
     op: 'write',
-    summary: 'Replace all score bands of one indicator of an own scale at once (moving a cut-off changes two bands together); optionid keeps a band’s id.',
+    summary:
+      'Replace all score bands of one indicator of an own scale at once (moving a cut-off changes two bands together); optionid keeps a band’s id.',
     input: z.strictObject({
       formcode: idString,
       quotacode: idString,
@@ -283,7 +296,8 @@ export const scaleActions = {
     access: COMMENT,
     kind: 'json',
     op: 'list',
-    summary: 'The comments database: interpretation and advice of every band of readable scales (current versions), by scale name, scale, level; paged.',
+    summary:
+      'The comments database: interpretation and advice of every band of readable scales (current versions), by scale name, scale, level; paged.',
     input: z.strictObject({
       formname: text(100).optional(),
       formcode: z.union([idString, z.literal('')]).optional(),

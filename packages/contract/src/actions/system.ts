@@ -60,7 +60,12 @@ export type RoleRow = z.infer<typeof roleRow>;
  * Role keys are short technical names; 'admin' is reserved for the built-in administrator role.
  * A key is a name, never a carrier of codes: no ':' (the server once joined key and code with it).
  */
-const rolekey = z.string().trim().min(1).max(32).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/);
+const rolekey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/);
 const menuCodes = z.array(permissionCode).max(500);
 
 /** Editable fields; inserts default the optional ones, updates change only the fields sent. */
@@ -107,9 +112,23 @@ export const deptTreeNode: z.ZodType<DeptTreeNode> = z.object({
 
 const email = z.union([z.email().max(64), z.literal('')]);
 /** Mainland mobile or landline style numbers; '' when not given. */
-const phoneNumber = z.union([z.string().trim().regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/), z.literal('')]);
+const phoneNumber = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/),
+  z.literal(''),
+]);
 
-const deptFields = { parentid: idString.nullable(), deptname: requiredText(30), sort: sortValue, leader: text(20), phonenumber: phoneNumber, email, enabled: flag };
+const deptFields = {
+  parentid: idString.nullable(),
+  deptname: requiredText(30),
+  sort: sortValue,
+  leader: text(20),
+  phonenumber: phoneNumber,
+  email,
+  enabled: flag,
+};
 const deptDefaults = {
   parentid: idString.nullable().default(null),
   sort: sortValue.default(0),
@@ -139,7 +158,12 @@ export const userRow = z.object({
 export type UserRow = z.infer<typeof userRow>;
 
 /** Sign-in names: letters, digits and . _ @ -, starting with a letter or digit. */
-export const sysusername = z.string().trim().min(2).max(30).regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/);
+export const sysusername = z
+  .string()
+  .trim()
+  .min(2)
+  .max(30)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/);
 const sex = z.union([z.literal('01'), z.literal('02'), z.literal('')]);
 
 const userFields = {
@@ -163,7 +187,13 @@ const userDefaults = {
 };
 
 /** A role offered in the user form; grantable is false when it gives more than the caller holds. */
-export const roleOption = z.object({ roleid: z.string(), rolename: z.string(), rolekey: z.string(), enabled: z.int(), grantable: z.boolean() });
+export const roleOption = z.object({
+  roleid: z.string(),
+  rolename: z.string(),
+  rolekey: z.string(),
+  enabled: z.int(),
+  grantable: z.boolean(),
+});
 
 /** An institution the caller manages (its own first), for the institution pickers of providers. */
 export const institutionOption = z.object({ musercode: z.string(), insname: z.string(), musertype: z.string() });
@@ -182,7 +212,8 @@ export const systemActions = {
     access: codes('00031'),
     kind: 'json',
     op: 'list',
-    summary: 'The menu tree (codes, zh/en titles, paths, hidden) of the codes the caller holds; a title filter keeps matches with their ancestors.',
+    summary:
+      'The menu tree (codes, zh/en titles, paths, hidden) of the codes the caller holds; a title filter keeps matches with their ancestors.',
     input: z.strictObject({ title: text(30).optional() }),
     output: z.array(menuTreeNode),
   }),
@@ -192,7 +223,13 @@ export const systemActions = {
     kind: 'json',
     op: 'list',
     summary: 'Roles in scope, paged, filtered by name, key and enabled; a provider may name one of its institutions.',
-    input: z.strictObject({ ...pageFields, rolename: text(30).optional(), rolekey: text(32).optional(), enabled: optionalFlag, musercode: owner }),
+    input: z.strictObject({
+      ...pageFields,
+      rolename: text(30).optional(),
+      rolekey: text(32).optional(),
+      enabled: optionalFlag,
+      musercode: owner,
+    }),
     output: pageOf(roleRow),
     ids: { musercode: 'muser' },
   }),

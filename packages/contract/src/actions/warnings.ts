@@ -191,7 +191,8 @@ export const warningActions = {
     access: WARN,
     kind: 'json',
     op: 'list',
-    summary: 'Cases of the caller’s scope, critical first then the latest warning first; filters: level, kind, population, stage, dates, state (default: not closed), assignee. Names shown; no phone or ID.',
+    summary:
+      'Cases of the caller’s scope, critical first then the latest warning first; filters: level, kind, population, stage, dates, state (default: not closed), assignee. Names shown; no phone or ID.',
     input: z.strictObject({ ...caseFilters, ...pageFields }),
     output: pageOf(caseRow).extend({ counts: z.object({ critical: z.int(), attention: z.int(), open: z.int() }) }),
     ids: { musercode: 'muser', stagecode: 'stage', assignee: 'sysuser' },
@@ -218,7 +219,7 @@ export const warningActions = {
     access: WARN,
     kind: 'json',
     op: 'write',
-    summary: 'Assign a case to a staff user of its institution (userid) or to nobody (\'\').',
+    summary: "Assign a case to a staff user of its institution (userid) or to nobody ('').",
     input: z.strictObject({ ...caseIdInput, userid: z.union([idString, z.literal('')]), note: text(500).optional() }),
     output: z.null(),
     ids: { caseid: 'case', userid: 'sysuser' },
@@ -254,7 +255,8 @@ export const warningActions = {
     access: FOLLOW,
     kind: 'json',
     op: 'write',
-    summary: 'A follow-up record on a case not closed (date, way, what was done, risk now, next date); an open or acknowledged case moves to followup.',
+    summary:
+      'A follow-up record on a case not closed (date, way, what was done, risk now, next date); an open or acknowledged case moves to followup.',
     input: z.strictObject({
       ...caseIdInput,
       followdate: calendarDate,
@@ -329,7 +331,8 @@ export const warningActions = {
     access: WARN,
     kind: 'json',
     op: 'write',
-    summary: 'Mark the caller’s notifications read: those of one case in scope, or all when no case is named; answers the unread count left.',
+    summary:
+      'Mark the caller’s notifications read: those of one case in scope, or all when no case is named; answers the unread count left.',
     input: z.strictObject({ caseid: idString.optional() }),
     output: z.object({ unread: z.int() }),
     ids: { caseid: 'case' },
@@ -347,7 +350,8 @@ export const warningActions = {
     access: INTERFERE_READ,
     kind: 'json',
     op: 'list',
-    summary: 'Intervention records for the data reports: follow-ups in scope between two dates (masked, no phone or ID) and the case counts by state and outcome.',
+    summary:
+      'Intervention records for the data reports: follow-ups in scope between two dates (masked, no phone or ID) and the case counts by state and outcome.',
     input: z.strictObject({
       musercode: z.union([idString, z.literal('')]).optional(),
       startdate: calendarDate.optional(),

@@ -29,15 +29,28 @@ export const SUBMISSIONS_PER_ADDRESS_PER_HOUR = 20;
 
 const noSuchRegistration = () => notFound({ zh: '登记不存在', en: 'No such registration' });
 const noSuchForm = () => notFound({ zh: '登记表不存在或不可用', en: 'No such registration form, or it may not be used here' });
+/** A form the caller can read that is not a registration form usable here. */
+const notRegistrationForm = () =>
+  invalid({ zh: '该量表不是本机构可用的登记表', en: 'This form is not a registration form this institution may use' });
 
 /** Midnight in China (UTC+8, no daylight saving) of a calendar date, as an instant. */
 const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00+08:00`) + plusDays * 86_400_000);
 
 async function rowsOut(db: DbOrTx, rows: RegistrationRecord[], lang: Lang): Promise<RegistrationRow[]> {
   const [persons, names, forms] = await Promise.all([
-    personBriefs(db, rows.flatMap((r) => (r.cusercode ? [r.cusercode] : []))),
-    accountNames(db, rows.map((r) => r.musercode)),
-    formBriefs(db, rows.map((r) => r.formcode), lang),
+    personBriefs(
+      db,
+      rows.flatMap((r) => (r.cusercode ? [r.cusercode] : [])),
+    ),
+    accountNames(
+      db,
+      rows.map((r) => r.musercode),
+    ),
+    formBriefs(
+      db,
+      rows.map((r) => r.formcode),
+      lang,
+    ),
   ]);
   return rows.map((r) => ({
     regid: r.regid,
@@ -90,7 +103,9 @@ function checkedAnswers(def: FormDefinition, answers: ArchiveAnswer[]): ArchiveA
   const { answers: out, problems } = checkArchive(def, answers);
   const answered = new Set(out.map((a) => a.no));
   // checkArchive lets an empty sheet pass (an archive not filled yet); a registration may not.
-  if (!answers.length) for (const q of def.questions) if (q.required && !answered.has(q.no)) problems.push({ no: q.no, reason: { zh: '必填', en: 'is required' } });
+  if (!answers.length)
+    for (const q of def.questions)
+      if (q.required && !answered.has(q.no)) problems.push({ no: q.no, reason: { zh: '必填', en: 'is required' } });
   if (problems.length) {
     invalid({
       zh: `登记表填写有误：${problems.map((p) => `第${p.no}题${p.reason.zh}`).join('；')}`,
@@ -147,15 +162,27 @@ async function registrationInScope(ctx: Ctx, regid: string): Promise<Registratio
 }
 
 /** The current definition of a registration form an institution may use, or "not found". */
-async function usableForm(db: DbOrTx, musercode: string, formcode: string, lang: Lang): Promise<FormDefinition> {
+async function usableForm(
+  db: DbOrTx,
+  musercode: string,
+  formcode: string,
+  lang: Lang,
+  refuse: () => never = noSuchForm,
+): Promise<FormDefinition> {
   const usable = await registrationFormsOf(db, musercode, lang);
-  if (!usable.some((f) => f.formcode === formcode)) return noSuchForm();
-  return (await loadCurrentDefinitions(db, [formcode])).get(formcode) ?? noSuchForm();
+  if (!usable.some((f) => f.formcode === formcode)) return refuse();
+  return (await loadCurrentDefinitions(db, [formcode])).get(formcode) ?? refuse();
 }
 
 async function entryOf(db: DbOrTx, entrytoken: string) {
   const entry = await resolveEntryToken(db, entrytoken);
-  return entry ?? notFound({ zh: '二维码已失效，请向机构索取新的二维码', en: 'This QR code is no longer valid; please ask the institution for a new one' });
+  return (
+    entry ??
+    notFound({
+      zh: '二维码已失效，请向机构索取新的二维码',
+      en: 'This QR code is no longer valid; please ask the institution for a new one',
+    })
+  );
 }
 
 /** Refuses a flood of registrations from one address (successful ones; failures count in limitedEntry). */
@@ -166,7 +193,14 @@ async function capSubmissions(ctx: Ctx) {
     .from(registration)
     .where(and(eq(registration.ip, ctx.ip), gte(registration.createdat, since)));
   if (Number(row?.n ?? 0) >= SUBMISSIONS_PER_ADDRESS_PER_HOUR)
-    throw new AppError('rateLimited', { zh: '提交次数过多，请稍后再试或直接致电机构', en: 'Too many requests from this address; please try again later or call the institution' }, 429);
+    throw new AppError(
+      'rateLimited',
+      {
+        zh: '提交次数过多，请稍后再试或直接致电机构',
+        en: 'Too many requests from this address; please try again later or call the institution',
+      },
+      429,
+    );
 }
 
 const alreadyCase = () => conflict({ zh: '该登记已转为个案', en: 'This registration has already been turned into a case' });
@@ -177,12 +211,15 @@ const alreadyCase = () => conflict({ zh: '该登记已转为个案', en: 'This r
  */
 async function matchedPerson(ctx: Ctx, row: RegistrationRecord, cusercode: string | undefined): Promise<string> {
   if (row.state === 'case') return alreadyCase();
+  // A person named is checked in scope first: another institution's is "not found", whatever the registration says.
+  const named = cusercode ? await personInScope(ctx, ctx.db, cusercode) : null;
   if (row.cusercode) {
-    if (cusercode && cusercode !== row.cusercode) invalid({ zh: '该登记已对应另一位测评对象', en: 'This registration already names another person' });
+    if (cusercode && cusercode !== row.cusercode)
+      invalid({ zh: '该登记已对应另一位测评对象', en: 'This registration already names another person' });
     return row.cusercode;
   }
-  if (!cusercode) return invalid({ zh: '请先选择这位登记人对应的测评对象', en: 'Choose the person this registration is about first' });
-  const person = await personInScope(ctx, ctx.db, cusercode);
+  if (!named) return invalid({ zh: '请先选择这位登记人对应的测评对象', en: 'Choose the person this registration is about first' });
+  const person = named;
   if (person.musercode !== row.musercode) return notFound({ zh: '测评对象不存在', en: 'No such person' });
   return person.cusercode;
 }
@@ -218,7 +255,11 @@ export const consultationHandlers = {
     const row = await registrationInScope(ctx, regid);
     const [out] = await rowsOut(ctx.db, [row], ctx.lang);
     const def = await loadDefinition(ctx.db, row.formcode, row.version);
-    await ctx.audit({ action: 'as.m.registration.getRegistration', result: 'ok', detail: { regid, cusercode: row.cusercode, target: row.musercode } });
+    await ctx.audit({
+      action: 'as.m.registration.getRegistration',
+      result: 'ok',
+      detail: { regid, cusercode: row.cusercode, target: row.musercode },
+    });
     return { ...out!, phone: row.phone ?? '', answers: answersInWords(def, row.answers, ctx.lang) };
   },
 
@@ -231,15 +272,27 @@ export const consultationHandlers = {
   'as.m.registration.getRegistrationForm': async ({ formcode }, ctx) => {
     await assertFormsReadable(ctx.db, ctx.me, [formcode]);
     const def = (await loadCurrentDefinitions(ctx.db, [formcode])).get(formcode);
-    if (!def || def.formtype !== '03') return noSuchForm();
+    if (!def || def.formtype !== '03') return notRegistrationForm();
     return formDetail(def);
   },
 
   'as.m.registration.insertRegistration': async ({ cusercode, formcode, answers }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
-    const def = await usableForm(ctx.db, person.musercode, formcode, ctx.lang);
-    const regid = await storeRegistration(ctx.db, def, { musercode: person.musercode, cusercode, answers, source: 'staff', createdby: ctx.me.userid ?? ctx.me.musercode, now: ctx.now() });
-    await ctx.audit({ action: 'as.m.registration.insertRegistration', result: 'ok', detail: { regid, cusercode, formcode, target: person.musercode } });
+    await assertFormsReadable(ctx.db, ctx.me, [formcode]);
+    const def = await usableForm(ctx.db, person.musercode, formcode, ctx.lang, notRegistrationForm);
+    const regid = await storeRegistration(ctx.db, def, {
+      musercode: person.musercode,
+      cusercode,
+      answers,
+      source: 'staff',
+      createdby: ctx.me.userid ?? ctx.me.musercode,
+      now: ctx.now(),
+    });
+    await ctx.audit({
+      action: 'as.m.registration.insertRegistration',
+      result: 'ok',
+      detail: { regid, cusercode, formcode, target: person.musercode },
+    });
     return { regid };
   },
 
@@ -250,8 +303,13 @@ export const consultationHandlers = {
       .set({ state, updatedat: ctx.now() })
       .where(and(eq(registration.regid, row.regid), ne(registration.state, 'case')))
       .returning({ regid: registration.regid });
-    if (!changed) conflict({ zh: '该登记已转为个案，状态不能再改', en: 'This registration has been turned into a case; its state cannot change' });
-    await ctx.audit({ action: 'as.m.registration.updateRegistrationState', result: 'ok', detail: { regid, from: row.state, to: state, target: row.musercode } });
+    if (!changed)
+      conflict({ zh: '该登记已转为个案，状态不能再改', en: 'This registration has been turned into a case; its state cannot change' });
+    await ctx.audit({
+      action: 'as.m.registration.updateRegistrationState',
+      result: 'ok',
+      detail: { regid, from: row.state, to: state, target: row.musercode },
+    });
     return null;
   },
 
@@ -263,18 +321,40 @@ export const consultationHandlers = {
       // Locked, so two clicks at once open one case: the second sees the state already 'case'.
       const [locked] = await tx.select().from(registration).where(eq(registration.regid, regid)).for('update');
       if (!locked || locked.state === 'case') return alreadyCase();
-      const opened = await openCaseFromRegistration(tx, ctx, { cusercode: person, level: 'attention', note: caseNote(def, locked, ctx.lang), registrationid: regid });
-      await tx.update(registration).set({ state: 'case', caseid: opened.caseid, cusercode: person, updatedat: ctx.now() }).where(eq(registration.regid, regid));
+      const opened = await openCaseFromRegistration(tx, ctx, {
+        cusercode: person,
+        level: 'attention',
+        note: caseNote(def, locked, ctx.lang),
+        registrationid: regid,
+      });
+      await tx
+        .update(registration)
+        .set({ state: 'case', caseid: opened.caseid, cusercode: person, updatedat: ctx.now() })
+        .where(eq(registration.regid, regid));
       return opened.caseid;
     });
-    await ctx.audit({ action: 'as.m.registration.turnIntoCase', result: 'ok', detail: { regid, cusercode: person, caseid, target: row.musercode } });
+    await ctx.audit({
+      action: 'as.m.registration.turnIntoCase',
+      result: 'ok',
+      detail: { regid, cusercode: person, caseid, target: row.musercode },
+    });
     return { caseid };
   },
 
   'as.m.registration.getPersonOptions': async ({ realname, musercode }, ctx) => {
     const persons = await findPersonsByName(ctx, ctx.db, realname, musercode);
-    const names = await accountNames(ctx.db, persons.map((p) => p.musercode));
-    return persons.map((p) => ({ cusercode: p.cusercode, realname: p.realname, gender: p.gender, birthdate: p.birthdate, musercode: p.musercode, insname: names.get(p.musercode) ?? '' }));
+    const names = await accountNames(
+      ctx.db,
+      persons.map((p) => p.musercode),
+    );
+    return persons.map((p) => ({
+      cusercode: p.cusercode,
+      realname: p.realname,
+      gender: p.gender,
+      birthdate: p.birthdate,
+      musercode: p.musercode,
+      insname: names.get(p.musercode) ?? '',
+    }));
   },
 
   // ---------- respondent channel ----------
@@ -300,7 +380,15 @@ export const consultationHandlers = {
       const [first] = await registrationFormsOf(ctx.db, entry.musercode, ctx.lang);
       if (first?.formcode !== formcode) return noSuchForm();
       const def = await usableForm(ctx.db, entry.musercode, formcode, ctx.lang);
-      const regid = await storeRegistration(ctx.db, def, { musercode: entry.musercode, realname, phone, answers, source: 'respondent', ip: ctx.ip, now: ctx.now() });
+      const regid = await storeRegistration(ctx.db, def, {
+        musercode: entry.musercode,
+        realname,
+        phone,
+        answers,
+        source: 'respondent',
+        ip: ctx.ip,
+        now: ctx.now(),
+      });
       await ctx.audit({ musercode: entry.musercode, action: 'as.c.registration.submit', result: 'ok', detail: { regid, formcode } });
       return { regid, hotline: entry.hotline };
     }),

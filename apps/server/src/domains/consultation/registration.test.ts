@@ -23,13 +23,23 @@ describe.each(engines())('consultation registration on %s', (engine) => {
   /** Each respondent call from its own address, so the per-address limits only bite where a test wants it. */
   const nextIp = () => ({ 'x-test-ip': `10.7.0.${++ip}` });
   const submit = (body: Record<string, unknown>, headers = nextIp()) =>
-    s.call('as.c.registration.submit', { entrytoken, formcode: 'REG_CONSULT', realname: '来访者小林', phone: '13800001111', answers: GOOD, ...body }, undefined, headers);
-  const list = (token: string, filters: Record<string, unknown> = {}) => s.call('as.m.registration.getRegistrationPage', { page: 1, pageSize: 50, ...filters }, token);
+    s.call(
+      'as.c.registration.submit',
+      { entrytoken, formcode: 'REG_CONSULT', realname: '来访者小林', phone: '13800001111', answers: GOOD, ...body },
+      undefined,
+      headers,
+    );
+  const list = (token: string, filters: Record<string, unknown> = {}) =>
+    s.call('as.m.registration.getRegistrationPage', { page: 1, pageSize: 50, ...filters }, token);
 
   beforeAll(async () => {
     s = await startTestServer(engine);
     const provider0 = (await s.login('provider')).token;
-    const made = await s.call('as.m.user.createMUserClient', { musercode: 'I0001', title: '阳光中学心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-12345678' }, provider0);
+    const made = await s.call(
+      'as.m.user.createMUserClient',
+      { musercode: 'I0001', title: '阳光中学心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-12345678' },
+      provider0,
+    );
     expect(made.errorCode, made.errorMsg).toBe(0);
     entrytoken = String(made.data.qrcodeurl).split('/r/')[1]!;
   });
@@ -56,7 +66,11 @@ describe.each(engines())('consultation registration on %s', (engine) => {
   it('a person requests a consultation through the QR entry; staff read it in words; a bad sheet stores nothing', async () => {
     const form = await s.call('as.c.registration.getForm', { entrytoken }, undefined, nextIp());
     expect(form.errorCode, form.errorMsg).toBe(0);
-    expect(form.data).toMatchObject({ insname: '滨江第一中学', hotline: '0571-12345678', form: { formcode: 'REG_CONSULT', formtype: '03' } });
+    expect(form.data).toMatchObject({
+      insname: '滨江第一中学',
+      hotline: '0571-12345678',
+      form: { formcode: 'REG_CONSULT', formtype: '03' },
+    });
     expect(form.data.form.questions).toHaveLength(5);
 
     // Bad input: a required question missing, a wrong option, a wrong form; each refused in the caller's language.
@@ -64,7 +78,12 @@ describe.each(engines())('consultation registration on %s', (engine) => {
     const missing = await submit({ answers: GOOD.filter((a) => a.no !== 3) });
     expect(missing.errorCode).toBe(ErrorCode.validation);
     expect(missing.errorMsg).toContain('第3题必填');
-    const en = await s.call('as.c.registration.submit', { entrytoken, formcode: 'REG_CONSULT', realname: 'Lin', phone: '13800001111', answers: [{ no: 3, value: 9 }] }, undefined, { ...nextIp(), 'accept-language': 'en-US' });
+    const en = await s.call(
+      'as.c.registration.submit',
+      { entrytoken, formcode: 'REG_CONSULT', realname: 'Lin', phone: '13800001111', answers: [{ no: 3, value: 9 }] },
+      undefined,
+      { ...nextIp(), 'accept-language': 'en-US' },
+    );
     expect(en.errorCode).toBe(ErrorCode.validation);
     expect(en.errorMsg).toMatch(/question 3 must be an option number 1–3/);
     expect(en.errorMsg).toMatch(/question 1 is required/);
@@ -80,18 +99,37 @@ describe.each(engines())('consultation registration on %s', (engine) => {
     const regid = ok.data.regid as string;
 
     const found = await list(school, { realname: '小林', state: 'new' });
-    expect(found.data.rows).toEqual([expect.objectContaining({ regid, cusercode: '', realname: '来访者小林', phone: '138****1111', source: 'respondent', formcode: 'REG_CONSULT', version: 1, state: 'new' })]);
+    expect(found.data.rows).toEqual([
+      expect.objectContaining({
+        regid,
+        cusercode: '',
+        realname: '来访者小林',
+        phone: '138****1111',
+        source: 'respondent',
+        formcode: 'REG_CONSULT',
+        version: 1,
+        state: 'new',
+      }),
+    ]);
 
     const detail = await s.call('as.m.registration.getRegistration', { regid }, school);
     expect(detail.errorCode, detail.errorMsg).toBe(0);
     expect(detail.data.phone).toBe('13800001111');
-    expect(detail.data.answers.map((a: { answer: string }) => a.answer)).toEqual(['情绪困扰（焦虑、低落等）、睡眠问题', '最近总是睡不好', '尽快（今天）', '工作日晚上', '电话']);
+    expect(detail.data.answers.map((a: { answer: string }) => a.answer)).toEqual([
+      '情绪困扰（焦虑、低落等）、睡眠问题',
+      '最近总是睡不好',
+      '尽快（今天）',
+      '工作日晚上',
+      '电话',
+    ]);
     const audits = await s.database.db.select().from(auditLog).where(eq(auditLog.action, 'as.m.registration.getRegistration'));
     expect(audits.map((a) => JSON.stringify(a.detail))).toEqual([expect.stringContaining(regid)]);
 
     // Another institution's staff: not found, and not in their list.
     expect((await s.call('as.m.registration.getRegistration', { regid }, hospital)).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.m.registration.updateRegistrationState', { regid, state: 'closed' }, hospital)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.registration.updateRegistrationState', { regid, state: 'closed' }, hospital)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
     expect((await list(hospital)).data.rows.some((r: { regid: string }) => r.regid === regid)).toBe(false);
     expect((await list(hospital, { musercode: 'I0001' })).errorCode).toBe(ErrorCode.notFound);
   });
@@ -106,27 +144,57 @@ describe.each(engines())('consultation registration on %s', (engine) => {
 
     const person = await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '登记学生', gender: '01' }, school);
     const cusercode = person.data.cusercode as string;
-    const bad = await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'REG_CONSULT', answers: [{ no: 1, value: [1] }, { no: 3, value: 1 }, { no: 4, value: 'soon' }, { no: 5, value: 1 }] }, school);
+    const bad = await s.call(
+      'as.m.registration.insertRegistration',
+      {
+        cusercode,
+        formcode: 'REG_CONSULT',
+        answers: [
+          { no: 1, value: [1] },
+          { no: 3, value: 1 },
+          { no: 4, value: 'soon' },
+          { no: 5, value: 1 },
+        ],
+      },
+      school,
+    );
     expect(bad.errorCode).toBe(ErrorCode.validation);
-    expect((await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'PHQ9', answers: GOOD }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'PHQ9', answers: GOOD }, school)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
     // A person of another institution is not found.
-    expect((await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'REG_CONSULT', answers: GOOD }, hospital)).errorCode).toBe(ErrorCode.notFound);
+    expect(
+      (await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'REG_CONSULT', answers: GOOD }, hospital)).errorCode,
+    ).toBe(ErrorCode.notFound);
 
     const made = await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'REG_CONSULT', answers: GOOD }, school);
     expect(made.errorCode, made.errorMsg).toBe(0);
     const row = (await list(school, { realname: '登记学生' })).data.rows[0];
-    expect(row).toMatchObject({ regid: made.data.regid, cusercode, realname: '登记学生', source: 'staff', createdby: 'I0001', state: 'new' });
+    expect(row).toMatchObject({
+      regid: made.data.regid,
+      cusercode,
+      realname: '登记学生',
+      source: 'staff',
+      createdby: 'I0001',
+      state: 'new',
+    });
 
     // State changes.
-    expect((await s.call('as.m.registration.updateRegistrationState', { regid: row.regid, state: 'inprogress' }, school)).errorCode).toBe(0);
+    expect((await s.call('as.m.registration.updateRegistrationState', { regid: row.regid, state: 'inprogress' }, school)).errorCode).toBe(
+      0,
+    );
     expect((await list(school, { realname: '登记学生', state: 'inprogress' })).data.total).toBe(1);
-    expect((await s.call('as.m.registration.updateRegistrationState', { regid: row.regid, state: 'case' }, school)).errorCode).toBe(ErrorCode.validation);
+    expect((await s.call('as.m.registration.updateRegistrationState', { regid: row.regid, state: 'case' }, school)).errorCode).toBe(
+      ErrorCode.validation,
+    );
   });
 
   it('turns a registration into a case: a respondent registration first needs a person of its institution; twice is a conflict', async () => {
     const regid = (await submit({ realname: '转个案' })).data.regid as string;
-    const own = (await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '转个案', gender: '02' }, school)).data.cusercode as string;
-    const foreign = (await s.call('as.m.cuser.insertCUser', { appid: '000000001', realname: '别院的人', gender: '02' }, hospital)).data.cusercode as string;
+    const own = (await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '转个案', gender: '02' }, school)).data
+      .cusercode as string;
+    const foreign = (await s.call('as.m.cuser.insertCUser', { appid: '000000001', realname: '别院的人', gender: '02' }, hospital)).data
+      .cusercode as string;
 
     expect((await s.call('as.m.registration.turnIntoCase', { regid }, school)).errorCode).toBe(ErrorCode.validation);
     expect((await s.call('as.m.registration.turnIntoCase', { regid, cusercode: foreign }, school)).errorCode).toBe(ErrorCode.notFound);
@@ -141,7 +209,9 @@ describe.each(engines())('consultation registration on %s', (engine) => {
     const detail = await s.call('as.m.registration.getRegistration', { regid }, school);
     expect(detail.data).toMatchObject({ state: 'case', caseid, cusercode: own });
     expect((await s.call('as.m.registration.turnIntoCase', { regid }, school)).errorCode).toBe(ErrorCode.conflict);
-    expect((await s.call('as.m.registration.updateRegistrationState', { regid, state: 'closed' }, school)).errorCode).toBe(ErrorCode.conflict);
+    expect((await s.call('as.m.registration.updateRegistrationState', { regid, state: 'closed' }, school)).errorCode).toBe(
+      ErrorCode.conflict,
+    );
 
     // A second registration of the same person joins the person's open case.
     const again = await s.call('as.m.registration.insertRegistration', { cusercode: own, formcode: 'REG_CONSULT', answers: GOOD }, school);
@@ -159,7 +229,10 @@ describe.each(engines())('consultation registration on %s', (engine) => {
     expect((await submit({}, here)).errorCode).toBe(0);
 
     const guesser = { 'x-test-ip': '10.8.8.9' };
-    for (let i = 0; i < 10; i++) expect((await s.call('as.c.registration.getForm', { entrytoken: `${'y'.repeat(40)}${i}` }, undefined, guesser)).errorCode).toBe(ErrorCode.notFound);
+    for (let i = 0; i < 10; i++)
+      expect((await s.call('as.c.registration.getForm', { entrytoken: `${'y'.repeat(40)}${i}` }, undefined, guesser)).errorCode).toBe(
+        ErrorCode.notFound,
+      );
     expect((await s.call('as.c.registration.getForm', { entrytoken }, undefined, guesser)).errorCode).toBe(ErrorCode.rateLimited);
   });
 });

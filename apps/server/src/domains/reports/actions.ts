@@ -35,7 +35,10 @@ export async function itemsOf(def: FormDefinition, row: { answers: unknown; scor
 
 /** SQL: the report has an anxiety/depression indicator of the kind(s) at or above `minlevel`. */
 const moodWhere = (kind: 'anxious' | 'depressed' | undefined, minlevel: number): SQL =>
-  and(kind ? eq(assessmentIndicator.mood, kind) : inArray(assessmentIndicator.mood, ['anxious', 'depressed']), gte(assessmentIndicator.level, minlevel))!;
+  and(
+    kind ? eq(assessmentIndicator.mood, kind) : inArray(assessmentIndicator.mood, ['anxious', 'depressed']),
+    gte(assessmentIndicator.level, minlevel),
+  )!;
 
 const PHQ_FORMS = ['PHQ9', 'PHQA'];
 
@@ -54,7 +57,10 @@ export const reportActionHandlers = {
       .innerJoin(assessment, eq(assessment.assessid, assessmentIndicator.assessid))
       .where(and(where, sql`${assessmentIndicator.level} is not null`))
       .groupBy(assessmentIndicator.formcode, assessmentIndicator.code, assessmentIndicator.level);
-    const defs = await loadCurrentDefinitions(ctx.db, forms.map((r) => r.formcode));
+    const defs = await loadCurrentDefinitions(
+      ctx.db,
+      forms.map((r) => r.formcode),
+    );
     return forms.map((r) => {
       const def = defs.get(r.formcode);
       const counts = reached.filter((x) => x.formcode === r.formcode);
@@ -67,7 +73,9 @@ export const reportActionHandlers = {
           .filter((i) => i.bands.length)
           .map((i) => {
             const levels = new Map<number, { level: number; label: string; colour: string; reports: number }>();
-            for (const b of i.bands) if (!levels.has(b.level)) levels.set(b.level, { level: b.level, label: pick(ctx.lang, b.label), colour: bandColour(b), reports: 0 });
+            for (const b of i.bands)
+              if (!levels.has(b.level))
+                levels.set(b.level, { level: b.level, label: pick(ctx.lang, b.label), colour: bandColour(b), reports: 0 });
             for (const c of counts.filter((x) => x.code === i.code)) {
               const lv = c.level!;
               const known = levels.get(lv) ?? { level: lv, label: '', colour: bandColour({ level: lv as 0 }), reports: 0 };
@@ -103,12 +111,19 @@ export const reportActionHandlers = {
   },
 
   'as.m.exam.getReportMaxTime': async (f, ctx) => {
-    const [row] = await ctx.db.select({ at: max(assessment.createdat) }).from(assessment).where(await reportFilterWhere(ctx, f));
+    const [row] = await ctx.db
+      .select({ at: max(assessment.createdat) })
+      .from(assessment)
+      .where(await reportFilterWhere(ctx, f));
     return { maxtime: row?.at ? iso(row.at) : null };
   },
 
   'as.m.exam.getCUserExamDataPageList': async (f, ctx) => {
-    const query = ctx.db.select().from(assessment).where(await reportFilterWhere(ctx, f)).$dynamic();
+    const query = ctx.db
+      .select()
+      .from(assessment)
+      .where(await reportFilterWhere(ctx, f))
+      .$dynamic();
     const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], f);
     const out = await rowsOut(ctx.db, rows, ctx.lang);
     const defOf = definitionCache(ctx.db);
@@ -116,7 +131,10 @@ export const reportActionHandlers = {
     await ctx.audit({ action: 'as.m.exam.getCUserExamDataPageList', result: 'ok', detail: { reports: rows.map((r) => r.assessid) } });
     return {
       total,
-      rows: out.map((r, i) => ({ ...r, items: items[i]!.map((a) => ({ no: a.no, options: a.options, answer: a.answer, score: a.score })) })),
+      rows: out.map((r, i) => ({
+        ...r,
+        items: items[i]!.map((a) => ({ no: a.no, options: a.options, answer: a.answer, score: a.score })),
+      })),
     };
   },
 
@@ -133,7 +151,15 @@ export const reportActionHandlers = {
       ? await ctx.db
           .select()
           .from(assessmentIndicator)
-          .where(and(inArray(assessmentIndicator.assessid, rows.map((r) => r.assessid)), mood))
+          .where(
+            and(
+              inArray(
+                assessmentIndicator.assessid,
+                rows.map((r) => r.assessid),
+              ),
+              mood,
+            ),
+          )
       : [];
     const defOf = definitionCache(ctx.db);
     const moods = await Promise.all(
@@ -143,7 +169,14 @@ export const reportActionHandlers = {
           .filter((i) => i.assessid === r.assessid)
           .map((i) => {
             const ind = def.indicators.find((d) => d.code === i.code);
-            return { kind: i.mood as 'anxious' | 'depressed', quotacode: i.code, name: ind ? pick(ctx.lang, ind.name) : i.code, score: i.score, level: i.level!, colour: i.colour };
+            return {
+              kind: i.mood as 'anxious' | 'depressed',
+              quotacode: i.code,
+              name: ind ? pick(ctx.lang, ind.name) : i.code,
+              score: i.score,
+              level: i.level!,
+              colour: i.colour,
+            };
           });
       }),
     );
@@ -153,12 +186,26 @@ export const reportActionHandlers = {
   'as.m.exam.getPHQ9ChartsData': async ({ cusercode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const rows = await ctx.db
-      .select({ reportid: assessment.assessid, formcode: assessment.formcode, createdat: assessment.createdat, scores: assessment.scores, score: assessmentIndicator.score, level: assessmentIndicator.level, colour: assessmentIndicator.colour })
+      .select({
+        reportid: assessment.assessid,
+        formcode: assessment.formcode,
+        createdat: assessment.createdat,
+        scores: assessment.scores,
+        score: assessmentIndicator.score,
+        level: assessmentIndicator.level,
+        colour: assessmentIndicator.colour,
+      })
       .from(assessment)
       .innerJoin(assessmentIndicator, and(eq(assessmentIndicator.assessid, assessment.assessid), eq(assessmentIndicator.code, 'TOTAL')))
-      .where(and(eq(assessment.cusercode, person.cusercode), inArray(assessment.formcode, PHQ_FORMS), scopeWhere(assessment.musercode, ctx.me)))
+      .where(
+        and(eq(assessment.cusercode, person.cusercode), inArray(assessment.formcode, PHQ_FORMS), scopeWhere(assessment.musercode, ctx.me)),
+      )
       .orderBy(asc(assessment.createdat), asc(assessment.assessid));
-    await ctx.audit({ action: 'as.m.exam.getPHQ9ChartsData', result: 'ok', detail: { cusercode, target: person.musercode, reports: rows.length } });
+    await ctx.audit({
+      action: 'as.m.exam.getPHQ9ChartsData',
+      result: 'ok',
+      detail: { cusercode, target: person.musercode, reports: rows.length },
+    });
     return rows.map((r) => ({
       reportid: r.reportid,
       formcode: r.formcode,
@@ -172,34 +219,42 @@ export const reportActionHandlers = {
 
   'as.m.exam.updateReport': async ({ reportid, comment }, ctx) => {
     const row = await reportInScope(ctx, reportid);
-    const commentid = newId('RC');
-    await ctx.db.insert(reportComment).values({ commentid, assessid: row.assessid, musercode: ctx.me.musercode, userid: ctx.me.userid, comment, createdat: ctx.now() });
+    const commentid = newId('RN');
+    await ctx.db
+      .insert(reportComment)
+      .values({ commentid, assessid: row.assessid, musercode: ctx.me.musercode, userid: ctx.me.userid, comment, createdat: ctx.now() });
     await ctx.audit({ action: 'as.m.exam.updateReport', result: 'ok', detail: { reportid, commentid, target: row.musercode } });
     return { commentid };
   },
 
   'as.m.cuser.showOrHiddenReport': async ({ reportid, cusercode, hidden }, ctx) => {
-    if (!reportid === !cusercode) invalid({ zh: '请指定一份报告或一名测评对象（二选一）', en: 'Name either one report or one person, not both' });
-    let where: SQL;
-    let target: string;
-    if (reportid) {
-      const row = await reportInScope(ctx, reportid);
-      where = eq(assessment.assessid, row.assessid);
-      target = row.musercode;
-    } else {
-      const person = await personInScope(ctx, ctx.db, cusercode!);
-      where = and(eq(assessment.cusercode, person.cusercode), scopeWhere(assessment.musercode, ctx.me))!;
-      target = person.musercode;
-    }
+    if (!reportid && !cusercode) invalid({ zh: '请指定报告或测评对象', en: 'Name a report or a person' });
+    // Each id named is checked in scope first: another institution's is "not found".
+    const person = cusercode ? await personInScope(ctx, ctx.db, cusercode) : null;
+    const row = reportid ? await reportInScope(ctx, reportid) : null;
+    if (row && person && row.cusercode !== person.cusercode)
+      invalid({ zh: '该报告不属于所选测评对象', en: 'The report is not this person’s' });
+    const where = row
+      ? eq(assessment.assessid, row.assessid)
+      : and(eq(assessment.cusercode, person!.cusercode), scopeWhere(assessment.musercode, ctx.me))!;
+    const target = row ? row.musercode : person!.musercode;
     const changed = await ctx.db.update(assessment).set({ hidden }).where(where).returning({ id: assessment.assessid });
-    await ctx.audit({ action: 'as.m.cuser.showOrHiddenReport', result: 'ok', detail: { reportid, cusercode, hidden, count: changed.length, target } });
+    await ctx.audit({
+      action: 'as.m.cuser.showOrHiddenReport',
+      result: 'ok',
+      detail: { reportid, cusercode, hidden, count: changed.length, target },
+    });
     return { count: changed.length };
   },
 
   'as.m.exam.clearCUserAssessCount': async ({ cusercode, assesscode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const out = await ctx.db.transaction((tx) => resetUnfinishedCodes(tx, person.cusercode, assesscode));
-    await ctx.audit({ action: 'as.m.exam.clearCUserAssessCount', result: 'ok', detail: { cusercode, assesscode, ...out, target: person.musercode } });
+    await ctx.audit({
+      action: 'as.m.exam.clearCUserAssessCount',
+      result: 'ok',
+      detail: { cusercode, assesscode, ...out, target: person.musercode },
+    });
     return out;
   },
 } satisfies HandlerMap;

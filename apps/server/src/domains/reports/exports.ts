@@ -53,7 +53,18 @@ const reportHead = (lang: Lang) =>
   lang === 'en-US'
     ? ['Report', 'Name', 'Gender', 'Institution', 'App', 'Plan', 'Stage', 'Form', 'Version', 'Time (UTC+8)']
     : ['报告编号', '姓名', '性别', '机构', '人群', '测评计划', '测评阶段', '量表', '版本', '测评时间'];
-const reportCells = (r: ReportRow, lang: Lang) => [r.reportid, r.realname, genderText(r.gender, lang), r.insname, r.appname, r.planname, r.stagename, r.formname, r.version, localTime(r.createdat)];
+const reportCells = (r: ReportRow, lang: Lang) => [
+  r.reportid,
+  r.realname,
+  genderText(r.gender, lang),
+  r.insname,
+  r.appname,
+  r.planname,
+  r.stagename,
+  r.formname,
+  r.version,
+  localTime(r.createdat),
+];
 
 function fileName(lang: Lang, ctx: Ctx, zh: string, en: string) {
   return `${zhEn(lang, zh, en)}-${todayIn(ctx.now())}.xlsx`;
@@ -68,7 +79,10 @@ export const reportExportHandlers = {
     const where = await reportFilterWhere(ctx, f);
     const lang = ctx.lang;
     await audited(ctx, 'as.m.exam.exportCUserExamData', f);
-    const head = [...reportHead(lang), ...(lang === 'en-US' ? ['Item', 'Question', 'Answer', 'Item score'] : ['题号', '题目', '答案', '题目得分'])];
+    const head = [
+      ...reportHead(lang),
+      ...(lang === 'en-US' ? ['Item', 'Question', 'Answer', 'Item score'] : ['题号', '题目', '答案', '题目得分']),
+    ];
     const body = streamXlsx(zhEn(lang, '作答明细', 'Item answers'), head, async (add) => {
       const defOf = definitionCache(ctx.db);
       // Item rows are many per report: fewer reports per batch keeps a batch's cells bounded.
@@ -78,7 +92,14 @@ export const reportExportHandlers = {
         for (const [i, r] of rows.entries()) {
           const def = await defOf(r.formcode, r.version);
           const questions = new Map(def.questions.map((q) => [q.no, q.text]));
-          for (const a of await itemsOf(def, r, lang)) lines.push([...reportCells(out[i]!, lang), a.no, pick(lang, questions.get(a.no) ?? { zh: '', en: '' }), a.answer, a.score ?? '']);
+          for (const a of await itemsOf(def, r, lang))
+            lines.push([
+              ...reportCells(out[i]!, lang),
+              a.no,
+              pick(lang, questions.get(a.no) ?? { zh: '', en: '' }),
+              a.answer,
+              a.score ?? '',
+            ]);
         }
         await add(lines);
       }
@@ -108,7 +129,9 @@ export const reportExportHandlers = {
     await audited(ctx, 'as.m.exam.exportCUserDetailData', f);
     const head = [
       ...reportHead(lang),
-      ...(lang === 'en-US' ? ['Mental state', 'Highest level', 'Warning', 'Hidden from respondent'] : ['心理状态', '最高等级', '预警', '对受测者隐藏']),
+      ...(lang === 'en-US'
+        ? ['Mental state', 'Highest level', 'Warning', 'Hidden from respondent']
+        : ['心理状态', '最高等级', '预警', '对受测者隐藏']),
       ...pairs.flatMap((p) => [`${title(p)} ${zhEn(lang, '得分', 'score')}`, `${title(p)} ${zhEn(lang, '等级', 'level')}`]),
     ];
     const yes = zhEn(lang, '是', 'Yes');
@@ -117,13 +140,22 @@ export const reportExportHandlers = {
       for await (const rows of batches(ctx.db, where, false)) {
         const [out, inds] = await Promise.all([
           rowsOut(ctx.db, rows, lang),
-          ctx.db.select().from(assessmentIndicator).where(inArray(assessmentIndicator.assessid, rows.map((r) => r.assessid))),
+          ctx.db
+            .select()
+            .from(assessmentIndicator)
+            .where(
+              inArray(
+                assessmentIndicator.assessid,
+                rows.map((r) => r.assessid),
+              ),
+            ),
         ]);
         const byReport = new Map<string, unknown[]>();
         for (const i of inds) {
           const at = column.get(`${i.formcode}\u0000${i.code}`);
           if (at === undefined) continue;
-          const cells = byReport.get(i.assessid) ?? byReport.set(i.assessid, new Array<unknown>(pairs.length * 2).fill('')).get(i.assessid)!;
+          const cells =
+            byReport.get(i.assessid) ?? byReport.set(i.assessid, new Array<unknown>(pairs.length * 2).fill('')).get(i.assessid)!;
           cells[at * 2] = i.score;
           cells[at * 2 + 1] = i.level ?? '';
         }
@@ -177,7 +209,13 @@ export const reportExportHandlers = {
         const def = defs.get(e.formcode);
         const ind = def?.indicators.find((i) => i.code === e.code);
         const total = [...e.counts.values()].reduce((s, n) => s + n, 0);
-        return [def ? pick(lang, def.formname) : e.formcode, ind ? pick(lang, ind.name) : e.code, total, ...levels.map((l) => e.counts.get(l) ?? 0), e.counts.get(null) ?? 0];
+        return [
+          def ? pick(lang, def.formname) : e.formcode,
+          ind ? pick(lang, ind.name) : e.code,
+          total,
+          ...levels.map((l) => e.counts.get(l) ?? 0),
+          e.counts.get(null) ?? 0,
+        ];
       });
     const body = streamXlsx(zhEn(lang, '等级统计', 'Level counts'), head, (add) => add(lines));
     return { filename: fileName(lang, ctx, '报告统计', 'report-stats'), contentType: XLSX_TYPE, body };

@@ -10,8 +10,21 @@ import { assessmentIndicator, reportComment } from './tables.js';
 
 /** A report's staff comments, oldest first, with the writer's name (staff user, else the account). */
 export async function commentsOf(db: DbOrTx, reportid: string): Promise<z.infer<typeof reportCommentSchema>[]> {
-  const rows = await db.select().from(reportComment).where(eq(reportComment.assessid, reportid)).orderBy(asc(reportComment.createdat), asc(reportComment.commentid));
-  const [staff, accounts] = await Promise.all([staffNames(db, rows.flatMap((r) => (r.userid ? [r.userid] : []))), accountNames(db, rows.map((r) => r.musercode))]);
+  const rows = await db
+    .select()
+    .from(reportComment)
+    .where(eq(reportComment.assessid, reportid))
+    .orderBy(asc(reportComment.createdat), asc(reportComment.commentid));
+  const [staff, accounts] = await Promise.all([
+    staffNames(
+      db,
+      rows.flatMap((r) => (r.userid ? [r.userid] : [])),
+    ),
+    accountNames(
+      db,
+      rows.map((r) => r.musercode),
+    ),
+  ]);
   return rows.map((r) => ({
     commentid: r.commentid,
     comment: r.comment,
@@ -28,7 +41,12 @@ export async function trendOf(
 ): Promise<z.infer<typeof reportTrendPoint>[]> {
   if (!row.cusercode) return [];
   const reports = await db
-    .select({ reportid: assessment.assessid, createdat: assessment.createdat, version: assessment.version, mentalstate: assessment.mentalstate })
+    .select({
+      reportid: assessment.assessid,
+      createdat: assessment.createdat,
+      version: assessment.version,
+      mentalstate: assessment.mentalstate,
+    })
     .from(assessment)
     .where(and(eq(assessment.cusercode, row.cusercode), eq(assessment.formcode, row.formcode), lte(assessment.createdat, row.createdat)))
     .orderBy(asc(assessment.createdat), asc(assessment.assessid));
@@ -36,7 +54,12 @@ export async function trendOf(
     ? await db
         .select()
         .from(assessmentIndicator)
-        .where(inArray(assessmentIndicator.assessid, reports.map((r) => r.reportid)))
+        .where(
+          inArray(
+            assessmentIndicator.assessid,
+            reports.map((r) => r.reportid),
+          ),
+        )
         .orderBy(asc(assessmentIndicator.code))
     : [];
   return reports.map((r) => ({
@@ -44,6 +67,8 @@ export async function trendOf(
     createdat: iso(r.createdat),
     version: r.version,
     mentalstate: r.mentalstate,
-    indicators: indicators.filter((i) => i.assessid === r.reportid).map((i) => ({ quotacode: i.code, score: i.score, level: i.level, colour: i.colour })),
+    indicators: indicators
+      .filter((i) => i.assessid === r.reportid)
+      .map((i) => ({ quotacode: i.code, score: i.score, level: i.level, colour: i.colour })),
   }));
 }

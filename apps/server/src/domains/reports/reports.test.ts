@@ -36,7 +36,8 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(res.errorCode, `${name}: ${res.errorMsg}`).toBe(0);
     return res.data;
   };
-  const give = async (who: string) => (await call('as.m.user.insertCUserAssessCode', { cusercode: who, plancode: plan }, school)).assesscode as string;
+  const give = async (who: string) =>
+    (await call('as.m.user.insertCUserAssessCode', { cusercode: who, plancode: plan }, school)).assesscode as string;
   const start = async (assesscode: string) => (await s.call('as.c.exam.start', { assesscode }, undefined, nextIp())).data.token as string;
   const download = async (name: string, body: unknown, token: string) => {
     const res = await s.raw(name, JSON.stringify(body), { token });
@@ -51,8 +52,11 @@ describe.each(engines())('reports on %s', (engine) => {
     [school, provider] = await Promise.all(['school', 'provider'].map(async (u) => (await s.login(u)).token));
     // The school shows results to respondents, so hiding a report has something to hide.
     const entry = { musercode: 'I0001', title: '滨江一中心理测评', appids: ['000000002'], showresult: 1, hotline: '0571-12345678' };
-    if ((await s.call('as.m.user.createMUserClient', entry, provider)).errorCode !== 0) await call('as.m.user.updateMUserClient', entry, provider);
-    plan = (await call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '报告测试', formcodes: ['PHQ9', 'GAD7'] }, school)).plancode;
+    if ((await s.call('as.m.user.createMUserClient', entry, provider)).errorCode !== 0)
+      await call('as.m.user.updateMUserClient', entry, provider);
+    plan = (
+      await call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '报告测试', formcodes: ['PHQ9', 'GAD7'] }, school)
+    ).plancode;
     cusercode = (await call('as.m.cuser.insertCUser', { appid: '000000002', realname: '=甲同学', gender: '02' }, school)).cusercode;
     const token1 = await start(await give(cusercode));
     // PHQ-9 all 3 ("more than half the days", 2 each): 18, moderately severe (3); item 9 scores 2.
@@ -70,11 +74,21 @@ describe.each(engines())('reports on %s', (engine) => {
   it('stores one indicator row per indicator with the report, the demo reports too', async () => {
     const db = s.database.db;
     const rows = await db.select().from(assessmentIndicator).where(eq(assessmentIndicator.assessid, first.phq));
-    expect(rows).toEqual([{ assessid: first.phq, formcode: 'PHQ9', code: 'TOTAL', score: 18, level: 3, colour: expect.any(String), mood: 'depressed' }]);
-    expect((await db.select().from(assessmentIndicator).where(eq(assessmentIndicator.assessid, first.gad)))[0]).toMatchObject({ code: 'TOTAL', score: 7, level: 1, mood: 'anxious' });
+    expect(rows).toEqual([
+      { assessid: first.phq, formcode: 'PHQ9', code: 'TOTAL', score: 18, level: 3, colour: expect.any(String), mood: 'depressed' },
+    ]);
+    expect((await db.select().from(assessmentIndicator).where(eq(assessmentIndicator.assessid, first.gad)))[0]).toMatchObject({
+      code: 'TOTAL',
+      score: 7,
+      level: 1,
+      mood: 'anxious',
+    });
     // Every demo report has its indicator rows (the demo goes through the same code).
     const [reports] = await db.select({ n: count() }).from(assessment);
-    const [withRows] = await db.selectDistinct({ n: count() }).from(assessment).where(inArray(assessment.assessid, db.selectDistinct({ id: assessmentIndicator.assessid }).from(assessmentIndicator)));
+    const [withRows] = await db
+      .selectDistinct({ n: count() })
+      .from(assessment)
+      .where(inArray(assessment.assessid, db.selectDistinct({ id: assessmentIndicator.assessid }).from(assessmentIndicator)));
     expect(Number(reports!.n)).toBeGreaterThan(1000);
     expect(Number(withRows!.n)).toBe(Number(reports!.n));
   });
@@ -83,9 +97,21 @@ describe.each(engines())('reports on %s', (engine) => {
     const list = await call('as.m.exam.getCUserReportPageList', { cusercode }, school);
     expect(list.total).toBe(3);
     expect(list.rows[0]).toMatchObject({ reportid: second.phq, hidden: 0 });
-    const moderate = await call('as.m.exam.getCUserReportPageList', { cusercode, quotas: [{ formcode: 'PHQ9', quotacode: 'TOTAL', levels: [3, 4] }] }, school);
+    const moderate = await call(
+      'as.m.exam.getCUserReportPageList',
+      { cusercode, quotas: [{ formcode: 'PHQ9', quotacode: 'TOTAL', levels: [3, 4] }] },
+      school,
+    );
     expect(moderate.rows.map((r: { reportid: string }) => r.reportid)).toEqual([first.phq]);
-    expect((await call('as.m.exam.getCUserReportPageList', { cusercode, quotas: [{ formcode: 'PHQ9', quotacode: 'TOTAL', levels: [0] }] }, school)).total).toBe(1);
+    expect(
+      (
+        await call(
+          'as.m.exam.getCUserReportPageList',
+          { cusercode, quotas: [{ formcode: 'PHQ9', quotacode: 'TOTAL', levels: [0] }] },
+          school,
+        )
+      ).total,
+    ).toBe(1);
 
     const choices = await call('as.m.exam.getQuotaFilterConditions', { plancode: plan }, school);
     expect(choices.map((f: { formcode: string }) => f.formcode).sort()).toEqual(['GAD7', 'PHQ9']);
@@ -124,11 +150,18 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(detail.comments).toEqual([]);
     const commented = await call('as.m.exam.getCUserReport', { reportid: first.phq }, school);
     expect(commented.trend).toHaveLength(1);
-    expect(commented.comments.map((c: { comment: string; userid: string; username: string }) => [c.comment, c.userid, c.username])).toEqual([
-      ['已约谈，建议复测', 'I0001', '滨江第一中学'],
-      ['复测后好转', 'P0001', expect.any(String)],
-    ]);
-    const [audit] = await s.database.db.select().from(auditLog).where(eq(auditLog.action, 'as.m.exam.updateReport')).orderBy(desc(auditLog.id)).limit(1);
+    expect(commented.comments.map((c: { comment: string; userid: string; username: string }) => [c.comment, c.userid, c.username])).toEqual(
+      [
+        ['已约谈，建议复测', 'I0001', '滨江第一中学'],
+        ['复测后好转', 'P0001', expect.any(String)],
+      ],
+    );
+    const [audit] = await s.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'as.m.exam.updateReport'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit!.detail).toMatchObject({ reportid: first.phq });
     // A blank comment is refused and stores nothing.
     const before = await fingerprint(s.database.db);
@@ -147,7 +180,9 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(hidden.crisis.zh).toContain('0571-12345678');
     // The other report of the same code is still shown.
     expect((await call('as.c.exam.getResult', { reportid: first.gad }, first.token)).shown).toBe(true);
-    expect((await call('as.m.exam.getCUserReportPageList', { cusercode, hidden: 1 }, school)).rows.map((r: { reportid: string }) => r.reportid)).toEqual([first.phq]);
+    expect(
+      (await call('as.m.exam.getCUserReportPageList', { cusercode, hidden: 1 }, school)).rows.map((r: { reportid: string }) => r.reportid),
+    ).toEqual([first.phq]);
 
     expect(await call('as.m.cuser.showOrHiddenReport', { cusercode, hidden: 1 }, school)).toEqual({ count: 3 });
     expect((await call('as.c.exam.getResult', { reportid: second.phq }, second.token)).shown).toBe(false);
@@ -157,7 +192,9 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(audits.length).toBeGreaterThanOrEqual(3);
 
     // Both or neither of reportid and cusercode: refused.
-    expect((await s.call('as.m.cuser.showOrHiddenReport', { reportid: first.phq, cusercode, hidden: 1 }, school)).errorCode).toBe(ErrorCode.validation);
+    expect((await s.call('as.m.cuser.showOrHiddenReport', { reportid: first.phq, cusercode, hidden: 1 }, school)).errorCode).toBe(
+      ErrorCode.validation,
+    );
     expect((await s.call('as.m.cuser.showOrHiddenReport', { hidden: 1 }, school)).errorCode).toBe(ErrorCode.validation);
   });
 
@@ -169,7 +206,9 @@ describe.each(engines())('reports on %s', (engine) => {
     const plans: { assesscode: string; status: string }[] = await call('as.m.cuser.getCUserPlan', { cusercode }, school);
     const finished = plans.find((p) => p.status === 'finished')!.assesscode;
 
-    expect((await s.call('as.m.exam.clearCUserAssessCount', { cusercode, assesscode: finished }, school)).errorCode).toBe(ErrorCode.conflict);
+    expect((await s.call('as.m.exam.clearCUserAssessCount', { cusercode, assesscode: finished }, school)).errorCode).toBe(
+      ErrorCode.conflict,
+    );
     expect(await call('as.m.exam.clearCUserAssessCount', { cusercode: other }, school)).toEqual({ codes: 1, progress: 1 });
     // The old session has ended; the same code starts again, with nothing saved.
     expect((await s.call('as.c.exam.getSession', {}, token)).errorCode).toBe(ErrorCode.identityInvalid);
@@ -178,23 +217,37 @@ describe.each(engines())('reports on %s', (engine) => {
     expect((await call('as.c.exam.getForm', { formcode: 'PHQ9' }, again)).saved).toEqual([]);
     // 甲's second code has PHQ-9 submitted and GAD-7 left: it is reset, the finished one is not; the reports stay.
     expect(await call('as.m.exam.clearCUserAssessCount', { cusercode }, school)).toEqual({ codes: 1, progress: 0 });
-    expect((await call('as.m.cuser.getCUserPlan', { cusercode }, school)).map((p: { status: string }) => p.status).sort()).toEqual(['finished', 'issued']);
+    expect((await call('as.m.cuser.getCUserPlan', { cusercode }, school)).map((p: { status: string }) => p.status).sort()).toEqual([
+      'finished',
+      'issued',
+    ]);
     expect((await call('as.m.exam.getCUserReportPageList', { cusercode }, school)).total).toBe(3);
-    const [audit] = await s.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'as.m.exam.clearCUserAssessCount'))).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await s.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'as.m.exam.clearCUserAssessCount')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit!.detail).toMatchObject({ cusercode });
   });
 
   it('the PHQ-9 chart and the anxious/depressed list', async () => {
     const chart = await call('as.m.exam.getPHQ9ChartsData', { cusercode }, school);
-    expect(chart.map((p: { reportid: string; score: number; level: number; item9: number }) => [p.reportid, p.score, p.level, p.item9])).toEqual([
+    expect(
+      chart.map((p: { reportid: string; score: number; level: number; item9: number }) => [p.reportid, p.score, p.level, p.item9]),
+    ).toEqual([
       [first.phq, 18, 3, 2],
       [second.phq, 0, 0, 0],
     ]);
     const both = await call('as.m.exam.getAnxiousDepressedReportPageList', { cusercode }, school);
     expect(both.rows.map((r: { reportid: string }) => r.reportid)).toEqual([first.phq]);
-    expect(both.rows[0].moods).toEqual([{ kind: 'depressed', quotacode: 'TOTAL', name: expect.any(String), score: 18, level: 3, colour: expect.any(String) }]);
+    expect(both.rows[0].moods).toEqual([
+      { kind: 'depressed', quotacode: 'TOTAL', name: expect.any(String), score: 18, level: 3, colour: expect.any(String) },
+    ]);
     expect((await call('as.m.exam.getAnxiousDepressedReportPageList', { cusercode, kind: 'anxious' }, school)).total).toBe(0);
-    expect((await call('as.m.exam.getAnxiousDepressedReportPageList', { cusercode, kind: 'anxious', minlevel: 1 }, school)).rows[0].reportid).toBe(first.gad);
+    expect(
+      (await call('as.m.exam.getAnxiousDepressedReportPageList', { cusercode, kind: 'anxious', minlevel: 1 }, school)).rows[0].reportid,
+    ).toBe(first.gad);
     expect((await call('as.m.exam.getAnxiousDepressedReportPageList', { cusercode, minlevel: 4 }, school)).total).toBe(0);
   });
 
@@ -232,13 +285,19 @@ describe.each(engines())('reports on %s', (engine) => {
       const rows = await sheetRows(empty.rawPayload);
       expect(rows, name).toHaveLength(1);
     }
-    const audits = await s.database.db.select().from(auditLog).where(inArray(auditLog.action, ['as.m.exam.exportCUserExamData', 'as.m.exam.exportCUserDetailData', 'as.m.exam.exportCUserStatData']));
+    const audits = await s.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        inArray(auditLog.action, ['as.m.exam.exportCUserExamData', 'as.m.exam.exportCUserDetailData', 'as.m.exam.exportCUserStatData']),
+      );
     expect(audits.length).toBe(6);
     expect(audits[0]!.detail).toMatchObject({ filter: { cusercode } });
   });
 
   it('another institution’s reports, persons and filters are not found by every action', async () => {
-    const nf = async (name: string, body: Record<string, unknown>) => expect((await s.call(name as never, body, hospital)).errorCode, name).toBe(ErrorCode.notFound);
+    const nf = async (name: string, body: Record<string, unknown>) =>
+      expect((await s.call(name as never, body, hospital)).errorCode, name).toBe(ErrorCode.notFound);
     const before = await fingerprint(s.database.db);
     await nf('as.m.exam.getCUserReport', { reportid: first.phq });
     await nf('as.m.exam.updateReport', { reportid: first.phq, comment: '越权' });

@@ -1,5 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, max, sql } from 'drizzle-orm';
-import { populationApps, type AnswerInput, type FormDefinition, type Lang, type PersonReport, type ReportDetail, type ReportRow, type ScoreResult } from '@xinli/contract';
+import {
+  populationApps,
+  type AnswerInput,
+  type FormDefinition,
+  type Lang,
+  type PersonReport,
+  type ReportDetail,
+  type ReportRow,
+  type ScoreResult,
+} from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -33,11 +42,27 @@ export const reportRowColumns = rowColumns;
 /** Report rows as lists and exports show them (names of person, institution, plan, stage, form). */
 export async function rowsOut(db: DbOrTx, rows: Omit<AssessmentRow, 'answers' | 'scores'>[], lang: Lang): Promise<ReportRow[]> {
   const [persons, names, plans, stages, forms] = await Promise.all([
-    personBriefs(db, rows.map((r) => r.cusercode ?? '')),
-    accountNames(db, rows.map((r) => r.musercode)),
-    planNames(db, rows.map((r) => r.plancode)),
-    stageBriefs(db, rows.map((r) => r.stagecode)),
-    formBriefs(db, rows.map((r) => r.formcode), lang),
+    personBriefs(
+      db,
+      rows.map((r) => r.cusercode ?? ''),
+    ),
+    accountNames(
+      db,
+      rows.map((r) => r.musercode),
+    ),
+    planNames(
+      db,
+      rows.map((r) => r.plancode),
+    ),
+    stageBriefs(
+      db,
+      rows.map((r) => r.stagecode),
+    ),
+    formBriefs(
+      db,
+      rows.map((r) => r.formcode),
+      lang,
+    ),
   ]);
   return rows.map((r) => {
     const p = persons.get(r.cusercode ?? '');
@@ -75,7 +100,8 @@ export function answersOf(def: FormDefinition, answers: AnswerInput[], score: Sc
   return def.questions.map((q) => {
     const a = answers.find((x) => x.no === q.no);
     const options = a?.option !== undefined ? [a.option] : (a?.options ?? []);
-    const answer = q.type === 0 ? (a?.text ?? '') : options.map((o) => (q.options[o - 1] ? t(q.options[o - 1]!.text) : String(o))).join('、');
+    const answer =
+      q.type === 0 ? (a?.text ?? '') : options.map((o) => (q.options[o - 1] ? t(q.options[o - 1]!.text) : String(o))).join('、');
     return { no: q.no, question: q.text, type: q.type, options, answer, score: items.get(q.no) ?? null };
   });
 }
@@ -91,14 +117,22 @@ export async function reportInScope(ctx: Ctx, reportid: string): Promise<Assessm
 
 export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
-    const query = ctx.db.select().from(assessment).where(await reportFilterWhere(ctx, f)).$dynamic();
+    const query = ctx.db
+      .select()
+      .from(assessment)
+      .where(await reportFilterWhere(ctx, f))
+      .$dynamic();
     const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], f);
     return { total, rows: await rowsOut(ctx.db, rows, ctx.lang) };
   },
 
   'as.m.exam.getCUserReport': async ({ reportid }, ctx) => {
     const out = await reportDetail(ctx, reportid);
-    await ctx.audit({ action: 'as.m.exam.getCUserReport', result: 'ok', detail: { reportid, cusercode: out.cusercode, target: out.musercode } });
+    await ctx.audit({
+      action: 'as.m.exam.getCUserReport',
+      result: 'ok',
+      detail: { reportid, cusercode: out.cusercode, target: out.musercode },
+    });
     return out;
   },
 
@@ -116,7 +150,11 @@ export const reportHandlers = {
       .where(and(eq(assessCode.cusercode, person.cusercode), isNotNull(assessCode.signedat)))
       .orderBy(desc(assessCode.signedat))
       .limit(1);
-    await ctx.audit({ action: 'as.m.cuser.getSignaturePicture', result: 'ok', detail: { cusercode, target: person.musercode, found: !!row } });
+    await ctx.audit({
+      action: 'as.m.cuser.getSignaturePicture',
+      result: 'ok',
+      detail: { cusercode, target: person.musercode, found: !!row },
+    });
     if (!row?.signature || !row.signedat) return null;
     return { signature: `data:image/png;base64,${row.signature}`, signedat: iso(row.signedat), assesscode: row.assesscode };
   },
@@ -150,11 +188,21 @@ export async function reportCounts(db: DbOrTx, cusercodes: string[]) {
   const codes = [...new Set(cusercodes)];
   if (!codes.length) return new Map<string, { cusercode: string; total: number; warnings: number; lastat: string | null }>();
   const rows = await db
-    .select({ cusercode: assessment.cusercode, total: count(), warnings: sql<number>`count(*) filter (where ${assessment.warning} = 1)::int`, lastat: max(assessment.createdat) })
+    .select({
+      cusercode: assessment.cusercode,
+      total: count(),
+      warnings: sql<number>`count(*) filter (where ${assessment.warning} = 1)::int`,
+      lastat: max(assessment.createdat),
+    })
     .from(assessment)
     .where(inArray(assessment.cusercode, codes))
     .groupBy(assessment.cusercode);
-  return new Map(rows.map((r) => [r.cusercode!, { cusercode: r.cusercode!, total: Number(r.total), warnings: Number(r.warnings), lastat: r.lastat ? iso(r.lastat) : null }]));
+  return new Map(
+    rows.map((r) => [
+      r.cusercode!,
+      { cusercode: r.cusercode!, total: Number(r.total), warnings: Number(r.warnings), lastat: r.lastat ? iso(r.lastat) : null },
+    ]),
+  );
 }
 
 export async function reportCountOfPerson(db: DbOrTx, cusercode: string): Promise<number> {
@@ -163,8 +211,16 @@ export async function reportCountOfPerson(db: DbOrTx, cusercode: string): Promis
 
 /** Every report of a person over time, oldest first, with each indicator's score for the trend chart. */
 export async function reportsOfPerson(db: DbOrTx, cusercode: string, lang: Lang): Promise<PersonReport[]> {
-  const rows = await db.select().from(assessment).where(eq(assessment.cusercode, cusercode)).orderBy(asc(assessment.createdat), asc(assessment.assessid));
-  const forms = await formBriefs(db, rows.map((r) => r.formcode), lang);
+  const rows = await db
+    .select()
+    .from(assessment)
+    .where(eq(assessment.cusercode, cusercode))
+    .orderBy(asc(assessment.createdat), asc(assessment.assessid));
+  const forms = await formBriefs(
+    db,
+    rows.map((r) => r.formcode),
+    lang,
+  );
   const t = (x: { zh: string; en: string }) => (lang === 'en-US' && x.en ? x.en : x.zh);
   // Indicator names come from the version each report was scored on (summary.ts).
   const defs = new Map<string, FormDefinition>();

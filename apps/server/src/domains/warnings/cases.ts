@@ -5,8 +5,9 @@ import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { iso, ownedBy, todayIn } from '../../kit/index.js';
 import { accountNames } from '../accounts/accounts.js';
-import { scopeWhere } from '../auth/scope.js';
+import { inScope, scopeWhere } from '../auth/scope.js';
 import { personBriefs } from '../persons/persons.js';
+import { findStage } from '../plans/access.js';
 import { formBriefs } from '../scales/store.js';
 import { staffBriefs } from '../system/staff.js';
 import { caseEvent, warnCase, warning } from './tables.js';
@@ -19,7 +20,10 @@ export const noSuchCase = () => notFound({ zh: '预警个案不存在', en: 'No 
 
 /** A case in the caller's scope (locked for update when asked); another institution's is "not found". */
 export async function caseInScope(ctx: Ctx, db: DbOrTx, caseid: string, lock = false): Promise<CaseRecord> {
-  const q = db.select().from(warnCase).where(and(eq(warnCase.caseid, caseid), scopeWhere(warnCase.musercode, ctx.me)));
+  const q = db
+    .select()
+    .from(warnCase)
+    .where(and(eq(warnCase.caseid, caseid), scopeWhere(warnCase.musercode, ctx.me)));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? noSuchCase();
 }
@@ -33,8 +37,13 @@ export async function actorOf(ctx: Ctx, db: DbOrTx): Promise<{ by: string; bynam
   return { by: ctx.me.musercode, byname: (await accountNames(db, [ctx.me.musercode])).get(ctx.me.musercode) ?? ctx.me.musercode };
 }
 
-export async function recordEvent(db: DbOrTx, e: { caseid: string; at: Date; by: string; byname: string; from: string; to: string; what: string; note?: string }) {
-  await db.insert(caseEvent).values({ caseid: e.caseid, at: e.at, by: e.by, byname: e.byname, fromstate: e.from, tostate: e.to, what: e.what, note: e.note ?? '' });
+export async function recordEvent(
+  db: DbOrTx,
+  e: { caseid: string; at: Date; by: string; byname: string; from: string; to: string; what: string; note?: string },
+) {
+  await db
+    .insert(caseEvent)
+    .values({ caseid: e.caseid, at: e.at, by: e.by, byname: e.byname, fromstate: e.from, tostate: e.to, what: e.what, note: e.note ?? '' });
 }
 
 /** A China calendar date's first instant. */
@@ -54,8 +63,26 @@ export interface CaseFilters {
 }
 
 /** The case list's conditions; a named institution out of scope is "not found". */
+/**
+ * The ids a case filter names, checked before the list is read: a stage or a staff user of another
+ * institution is "not found" (not an empty page), as every other list does.
+ */
+export async function checkCaseFilters(ctx: Ctx, f: CaseFilters): Promise<void> {
+  if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
+  if (f.assignee) {
+    const staff = (await staffBriefs(ctx.db, [f.assignee])).get(f.assignee);
+    if (!staff || !inScope(ctx.me, staff.musercode)) notFound({ zh: '没有这个工作人员', en: 'No such staff user' });
+  }
+}
+
 export function caseWhere(ctx: Ctx, f: CaseFilters): SQL | undefined {
-  const warned = (cond: SQL) => exists(ctx.db.select({ x: sql`1` }).from(warning).where(and(eq(warning.caseid, warnCase.caseid), cond)));
+  const warned = (cond: SQL) =>
+    exists(
+      ctx.db
+        .select({ x: sql`1` })
+        .from(warning)
+        .where(and(eq(warning.caseid, warnCase.caseid), cond)),
+    );
   return and(
     ownedBy(ctx, warnCase.musercode, f.musercode || undefined),
     f.level ? eq(warnCase.level, f.level) : undefined,
@@ -70,7 +97,11 @@ export function caseWhere(ctx: Ctx, f: CaseFilters): SQL | undefined {
 }
 
 /** Critical first, then the latest warning first. */
-export const caseOrder = [sql`case when ${warnCase.level} = 'critical' then 0 else 1 end`, desc(warnCase.lastwarningat), asc(warnCase.caseid)];
+export const caseOrder = [
+  sql`case when ${warnCase.level} = 'critical' then 0 else 1 end`,
+  desc(warnCase.lastwarningat),
+  asc(warnCase.caseid),
+];
 
 const en = (ctx: Ctx) => ctx.lang === 'en-US';
 
@@ -101,13 +132,26 @@ export async function formNames(ctx: Ctx, db: DbOrTx, formcodes: Iterable<string
 export async function caseRows(ctx: Ctx, db: DbOrTx, rows: CaseRecord[]): Promise<CaseRow[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.caseid);
-  const warnings = await db.select().from(warning).where(inArray(warning.caseid, ids)).orderBy(desc(warning.createdat), desc(warning.warningid));
+  const warnings = await db
+    .select()
+    .from(warning)
+    .where(inArray(warning.caseid, ids))
+    .orderBy(desc(warning.createdat), desc(warning.warningid));
   const byCase = new Map<string, WarningRecord[]>();
   for (const w of warnings) byCase.set(w.caseid, [...(byCase.get(w.caseid) ?? []), w]);
   const [ins, persons, staff] = await Promise.all([
-    accountNames(db, rows.map((r) => r.musercode)),
-    personBriefs(db, rows.map((r) => r.cusercode)),
-    staffBriefs(db, rows.map((r) => r.assignee)),
+    accountNames(
+      db,
+      rows.map((r) => r.musercode),
+    ),
+    personBriefs(
+      db,
+      rows.map((r) => r.cusercode),
+    ),
+    staffBriefs(
+      db,
+      rows.map((r) => r.assignee),
+    ),
   ]);
   const today = todayIn(ctx.now());
   return rows.map((r) => {
@@ -142,4 +186,5 @@ export async function caseRows(ctx: Ctx, db: DbOrTx, rows: CaseRecord[]): Promis
 }
 
 /** A case not closed whose planned next follow-up date has passed. */
-export const isOverdue = (r: Pick<CaseRecord, 'state' | 'nextdate'>, today: string) => r.state !== 'closed' && r.nextdate !== '' && r.nextdate < today;
+export const isOverdue = (r: Pick<CaseRecord, 'state' | 'nextdate'>, today: string) =>
+  r.state !== 'closed' && r.nextdate !== '' && r.nextdate < today;

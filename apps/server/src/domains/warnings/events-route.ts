@@ -32,10 +32,13 @@ export interface WarningDeps {
 }
 
 /** Whether the caller hears of an event: its own institution's staff; escalations only its administrators (the account itself). */
-export const hears = (caller: Caller, e: WarnEvent) => e.musercode === caller.musercode && (e.kind !== 'escalated' || caller.userid === null);
+export const hears = (caller: Caller, e: WarnEvent) =>
+  e.musercode === caller.musercode && (e.kind !== 'escalated' || caller.userid === null);
 
 export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) {
-  const hub = await createWarnEventHub(deps.db, (err) => app.log.warn({ err }, 'warning event listener down; live badges wait until it is back'));
+  const hub = await createWarnEventHub(deps.db, (err) =>
+    app.log.warn({ err }, 'warning event listener down; live badges wait until it is back'),
+  );
   app.addHook('onClose', () => hub.close());
   // Open streams end when the server closes (otherwise they would hold it open).
   const streams = new Set<() => void>();
@@ -58,7 +61,12 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) 
     const ctx = createCtx({ db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId: req.id, caller });
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     send('ready', { count: await unreadCount(ctx) });
     // Events are handled one after another so counts arrive in order.

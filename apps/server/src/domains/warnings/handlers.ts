@@ -15,6 +15,7 @@ import {
   caseOrder,
   caseRows,
   caseWhere,
+  checkCaseFilters,
   formNames,
   isOverdue,
   recordEvent,
@@ -136,6 +137,7 @@ const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 
 export const warningHandlers = {
   'as.m.warning.getCasePageList': async ({ page, pageSize, ...filters }, ctx) => {
+    await checkCaseFilters(ctx, filters);
     const where = caseWhere(ctx, filters);
     const { total, rows } = await paged(ctx.db, ctx.db.select().from(warnCase).where(where).$dynamic(), caseOrder, { page, pageSize });
     const scope = and(ownedBy(ctx, warnCase.musercode, filters.musercode || undefined), ne(warnCase.state, 'closed'));
@@ -272,22 +274,20 @@ export const warningHandlers = {
       if (c.state === 'closed') wrongState(c.state);
       const now = ctx.now();
       const who = await actorOf(ctx, tx);
-      await tx
-        .insert(followUp)
-        .values({
-          followid,
-          caseid,
-          musercode: c.musercode,
-          cusercode: c.cusercode,
-          followdate,
-          way,
-          by: who.by,
-          byname: who.byname,
-          content,
-          risk,
-          nextdate: nextdate ?? '',
-          createdat: now,
-        });
+      await tx.insert(followUp).values({
+        followid,
+        caseid,
+        musercode: c.musercode,
+        cusercode: c.cusercode,
+        followdate,
+        way,
+        by: who.by,
+        byname: who.byname,
+        content,
+        risk,
+        nextdate: nextdate ?? '',
+        createdat: now,
+      });
       const to: CaseState = 'followup';
       await tx
         .update(warnCase)
@@ -423,6 +423,7 @@ export const warningHandlers = {
   },
 
   'as.m.exam.exportCUserWarningDetailData': async (filters, ctx) => {
+    await checkCaseFilters(ctx, filters);
     const where = caseWhere(ctx, filters);
     await ctx.audit({ action: 'as.m.exam.exportCUserWarningDetailData', result: 'ok', detail: { filters } });
     const en = ctx.lang === 'en-US';

@@ -27,7 +27,11 @@ export interface RegistrationCaseInput {
 }
 
 /** A registration turns into a manual warning that joins the person's open case or opens one. */
-export async function openCaseFromRegistration(tx: DbOrTx, ctx: Ctx, input: RegistrationCaseInput): Promise<{ caseid: string; warningid: string }> {
+export async function openCaseFromRegistration(
+  tx: DbOrTx,
+  ctx: Ctx,
+  input: RegistrationCaseInput,
+): Promise<{ caseid: string; warningid: string }> {
   const person = await personInScope(ctx, tx, input.cusercode);
   const who = await actorOf(ctx, tx);
   const raised = await addWarning(

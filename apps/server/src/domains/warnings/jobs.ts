@@ -49,7 +49,15 @@ export async function escalateCase(db: Db, caseid: string, now: Date): Promise<b
     const [c] = await tx
       .select()
       .from(warnCase)
-      .where(and(eq(warnCase.caseid, caseid), eq(warnCase.state, 'open'), isNotNull(warnCase.escalatedue), lte(warnCase.escalatedue, now), isNull(warnCase.escalatedat)))
+      .where(
+        and(
+          eq(warnCase.caseid, caseid),
+          eq(warnCase.state, 'open'),
+          isNotNull(warnCase.escalatedue),
+          lte(warnCase.escalatedue, now),
+          isNull(warnCase.escalatedat),
+        ),
+      )
       .for('update');
     if (!c) return false;
     await tx.update(warnCase).set({ escalatedue: null, escalatedat: now }).where(eq(warnCase.caseid, caseid));

@@ -37,14 +37,29 @@ type CaseRow = typeof warnCase.$inferSelect;
 /** The person's case that is not closed, locked for this transaction; opened when there is none. */
 async function openCaseFor(tx: DbOrTx, w: WarningInput, now: Date): Promise<{ row: CaseRow; created: boolean }> {
   const find = async () =>
-    (await tx.select().from(warnCase).where(and(eq(warnCase.cusercode, w.cusercode), ne(warnCase.state, 'closed'))).for('update'))[0];
+    (
+      await tx
+        .select()
+        .from(warnCase)
+        .where(and(eq(warnCase.cusercode, w.cusercode), ne(warnCase.state, 'closed')))
+        .for('update')
+    )[0];
   const found = await find();
   if (found) return { row: found, created: false };
   const appid = (await personBriefs(tx, [w.cusercode])).get(w.cusercode)?.appid ?? '';
   // The partial unique index (one case per person not closed) decides a race: the loser joins.
   const [made] = await tx
     .insert(warnCase)
-    .values({ caseid: newId('WC'), musercode: w.musercode, cusercode: w.cusercode, appid, state: 'open', level: w.level, openedat: now, lastwarningat: now })
+    .values({
+      caseid: newId('WC'),
+      musercode: w.musercode,
+      cusercode: w.cusercode,
+      appid,
+      state: 'open',
+      level: w.level,
+      openedat: now,
+      lastwarningat: now,
+    })
     .onConflictDoNothing()
     .returning();
   if (made) return { row: made, created: true };
@@ -97,17 +112,40 @@ export async function addWarning(tx: DbOrTx, w: WarningInput, now: Date, known?:
     .set({ level, lastwarningat: now, ...(due ? { escalatedue: due } : {}) })
     .where(eq(warnCase.caseid, c.caseid));
   if (due) await enqueueEscalation(tx, c.caseid, due, now);
-  await tx.insert(caseEvent).values({ caseid: c.caseid, at: now, by: w.by, byname: w.byname ?? '', fromstate: created ? '' : c.state, tostate: c.state, what: 'warning', note: warningid });
+  await tx
+    .insert(caseEvent)
+    .values({
+      caseid: c.caseid,
+      at: now,
+      by: w.by,
+      byname: w.byname ?? '',
+      fromstate: created ? '' : c.state,
+      tostate: c.state,
+      what: 'warning',
+      note: warningid,
+    });
   if (critical) await announce(tx, { kind: 'critical', caseid: c.caseid, musercode: c.musercode, warningid }, now);
   await publishWarnEvent(tx, { kind: critical ? 'critical' : 'warning', caseid: c.caseid, level, musercode: c.musercode });
   return { warningid, caseid: c.caseid, joined: !created };
 }
 
 /** A console notice and an outbound message (ids, level, link; no name or phone). */
-export async function announce(tx: DbOrTx, a: { kind: 'critical' | 'escalated'; caseid: string; musercode: string; warningid?: string }, now: Date) {
+export async function announce(
+  tx: DbOrTx,
+  a: { kind: 'critical' | 'escalated'; caseid: string; musercode: string; warningid?: string },
+  now: Date,
+) {
   await tx
     .insert(warnNotice)
-    .values({ noticeid: newId('WM'), musercode: a.musercode, caseid: a.caseid, warningid: a.warningid ?? null, kind: a.kind, level: 'critical', createdat: now })
+    .values({
+      noticeid: newId('WM'),
+      musercode: a.musercode,
+      caseid: a.caseid,
+      warningid: a.warningid ?? null,
+      kind: a.kind,
+      level: 'critical',
+      createdat: now,
+    })
     .onConflictDoNothing();
   await enqueueDelivery(tx, { kind: a.kind, caseid: a.caseid, musercode: a.musercode, level: 'critical', at: iso(now) }, now);
 }
@@ -131,7 +169,12 @@ export type PreviousFigures = (Headline & { voided: boolean }) | null;
  * seeding). `previous` may be given by a caller that already knows it (the demo seeds thousands);
  * otherwise the person's previous report of the form is read.
  */
-export async function raiseWarningsForReport(tx: DbOrTx, r: StoredReport, previous?: PreviousFigures, known?: WarningSettings): Promise<Raised[]> {
+export async function raiseWarningsForReport(
+  tx: DbOrTx,
+  r: StoredReport,
+  previous?: PreviousFigures,
+  known?: WarningSettings,
+): Promise<Raised[]> {
   if (!r.cusercode) return [];
   let prev = previous;
   if (prev === undefined) {
@@ -143,7 +186,17 @@ export async function raiseWarningsForReport(tx: DbOrTx, r: StoredReport, previo
   for (const t of reportTriggers(r.score, prev, settings)) {
     const raised = await addWarning(
       tx,
-      { musercode: r.musercode, cusercode: r.cusercode, kind: t.kind, level: t.level, params: t.params, assessid: r.assessid, formcode: r.formcode, stagecode: r.stagecode, by: 'system' },
+      {
+        musercode: r.musercode,
+        cusercode: r.cusercode,
+        kind: t.kind,
+        level: t.level,
+        params: t.params,
+        assessid: r.assessid,
+        formcode: r.formcode,
+        stagecode: r.stagecode,
+        by: 'system',
+      },
       r.createdat,
       settings,
     );

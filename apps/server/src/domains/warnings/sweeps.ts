@@ -31,16 +31,40 @@ export async function sweepMissed(db: Db, now: Date): Promise<number> {
     const due = batch.filter((c) => isMissed(c.createdat, false, daysOf(c.musercode), now));
     const known = due.length
       ? new Set(
-          (await db.select({ c: warning.assesscode }).from(warning).where(and(eq(warning.kind, 'missed'), inArray(warning.assesscode, due.map((c) => c.assesscode))))).map(
-            (r) => r.c,
-          ),
+          (
+            await db
+              .select({ c: warning.assesscode })
+              .from(warning)
+              .where(
+                and(
+                  eq(warning.kind, 'missed'),
+                  inArray(
+                    warning.assesscode,
+                    due.map((c) => c.assesscode),
+                  ),
+                ),
+              )
+          ).map((r) => r.c),
         )
       : new Set<string | null>();
     for (const c of due) {
       if (known.has(c.assesscode)) continue;
       const t = missedTrigger(daysOf(c.musercode));
       const r = await db.transaction((tx) =>
-        addWarning(tx, { musercode: c.musercode, cusercode: c.cusercode, kind: t.kind, level: t.level, params: t.params, assesscode: c.assesscode, stagecode: c.stagecode, by: 'system' }, now),
+        addWarning(
+          tx,
+          {
+            musercode: c.musercode,
+            cusercode: c.cusercode,
+            kind: t.kind,
+            level: t.level,
+            params: t.params,
+            assesscode: c.assesscode,
+            stagecode: c.stagecode,
+            by: 'system',
+          },
+          now,
+        ),
       );
       if (r) raised++;
     }

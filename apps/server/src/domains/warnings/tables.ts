@@ -42,7 +42,9 @@ export const warnCase = pgTable(
     lastfollowid: text().notNull().default(''),
   },
   (t) => [
-    uniqueIndex('warn_case_one_open_idx').on(t.cusercode).where(sql`state <> 'closed'`),
+    uniqueIndex('warn_case_one_open_idx')
+      .on(t.cusercode)
+      .where(sql`state <> 'closed'`),
     index('warn_case_muser_idx').on(t.musercode, t.state),
     index('warn_case_escalate_idx').on(t.escalatedue),
   ],
@@ -82,7 +84,9 @@ export const warning = pgTable(
     index('warning_case_idx').on(t.caseid),
     index('warning_muser_idx').on(t.musercode, t.createdat),
     index('warning_report_idx').on(t.assessid),
-    uniqueIndex('warning_missed_once_idx').on(t.assesscode).where(sql`kind = 'missed'`),
+    uniqueIndex('warning_missed_once_idx')
+      .on(t.assesscode)
+      .where(sql`kind = 'missed'`),
   ],
 );
 
@@ -168,7 +172,9 @@ export const warnNotice = pgTable(
   },
   (t) => [
     uniqueIndex('warn_notice_warning_idx').on(t.warningid),
-    uniqueIndex('warn_notice_escalated_idx').on(t.caseid).where(sql`kind = 'escalated'`),
+    uniqueIndex('warn_notice_escalated_idx')
+      .on(t.caseid)
+      .where(sql`kind = 'escalated'`),
     index('warn_notice_muser_idx').on(t.musercode, t.createdat),
   ],
 );

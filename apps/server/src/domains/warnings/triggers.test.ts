@@ -14,7 +14,13 @@ describe('report triggers', () => {
     const score = sheet([0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(headlineOf(score)).toEqual({ score: 1, level: 0 });
     const triggers = scoreTriggers(score);
-    expect(triggers).toEqual([{ kind: 'critical_item', level: 'critical', params: { items: [{ no: 9, text: expect.objectContaining({ zh: expect.stringContaining('第9题') }) }] } }]);
+    expect(triggers).toEqual([
+      {
+        kind: 'critical_item',
+        level: 'critical',
+        params: { items: [{ no: 9, text: expect.objectContaining({ zh: expect.stringContaining('第9题') }) }] },
+      },
+    ]);
     expect(reasonText('critical_item', triggers[0]!.params, true)).toMatch(/^Critical item 9: Item 9/);
   });
 
@@ -35,7 +41,11 @@ describe('report triggers', () => {
   it('a second report that worsens by the configured points raises attention; an unchanged one does not', () => {
     const settings = { worsenpoints: 3, worsenlevels: 0 };
     const before = figures([1, 1, 0, 0, 0, 0, 0, 0, 0]); // 2
-    expect(worseningTrigger(figures([1, 1, 1, 1, 1, 0, 0, 0, 0]), before, settings)).toMatchObject({ kind: 'worsening', level: 'attention', params: { from: 2, to: 5 } });
+    expect(worseningTrigger(figures([1, 1, 1, 1, 1, 0, 0, 0, 0]), before, settings)).toMatchObject({
+      kind: 'worsening',
+      level: 'attention',
+      params: { from: 2, to: 5 },
+    });
     expect(worseningTrigger(figures([1, 1, 0, 0, 0, 0, 0, 0, 0]), before, settings)).toBeNull();
     // One point short of the setting.
     expect(worseningTrigger(figures([1, 1, 1, 1, 0, 0, 0, 0, 0]), before, settings)).toBeNull();
@@ -60,7 +70,9 @@ describe('report triggers', () => {
   });
 
   it('renders reasons in either language', () => {
-    expect(reasonText('worsening', { from: 2, to: 9, fromlevel: 0, tolevel: 1 }, false)).toBe('较上次同一量表加重（总分 2 → 9，等级 0 → 1）');
+    expect(reasonText('worsening', { from: 2, to: 9, fromlevel: 0, tolevel: 1 }, false)).toBe(
+      '较上次同一量表加重（总分 2 → 9，等级 0 → 1）',
+    );
     expect(reasonText('missed', { days: 14 }, true)).toBe('Assessment not finished 14 days after it was given');
     expect(reasonText('manual', { note: 'teacher worried' }, true)).toBe('Flagged by staff: teacher worried');
   });

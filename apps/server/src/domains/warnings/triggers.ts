@@ -38,7 +38,8 @@ export function scoreTriggers(score: ScoreResult): Trigger[] {
   const critical = score.warnings.filter((w) => w.source === 'critical');
   const bands = score.warnings.filter((w) => w.source === 'band');
   const out: Trigger[] = [];
-  if (critical.length) out.push({ kind: 'critical_item', level: 'critical', params: { items: critical.map((w) => ({ no: w.no, text: w.reason })) } });
+  if (critical.length)
+    out.push({ kind: 'critical_item', level: 'critical', params: { items: critical.map((w) => ({ no: w.no, text: w.reason })) } });
   if (bands.length)
     out.push({
       kind: 'band',
@@ -105,13 +106,16 @@ export function reasonText(kind: WarningKind, params: Record<string, unknown>, e
   const items = (params.items ?? []) as { no?: number; text?: LocalText }[];
   switch (kind) {
     case 'critical_item':
-      return items.map((i) => (en ? `Critical item ${i.no}: ${pick(i.text, en)}` : `危机条目第${i.no}题：${pick(i.text, en)}`)).join(en ? '; ' : '；');
+      return items
+        .map((i) => (en ? `Critical item ${i.no}: ${pick(i.text, en)}` : `危机条目第${i.no}题：${pick(i.text, en)}`))
+        .join(en ? '; ' : '；');
     case 'band':
       return (en ? 'Warning band: ' : '预警分段：') + items.map((i) => pick(i.text, en)).join(en ? '; ' : '；');
     case 'worsening': {
       const parts: string[] = [];
       if (p.from !== null && p.to !== null) parts.push(en ? `total ${p.from} → ${p.to}` : `总分 ${p.from} → ${p.to}`);
-      if (p.fromlevel !== null && p.tolevel !== null) parts.push(en ? `level ${p.fromlevel} → ${p.tolevel}` : `等级 ${p.fromlevel} → ${p.tolevel}`);
+      if (p.fromlevel !== null && p.tolevel !== null)
+        parts.push(en ? `level ${p.fromlevel} → ${p.tolevel}` : `等级 ${p.fromlevel} → ${p.tolevel}`);
       return en ? `Worse than the previous report of this form (${parts.join(', ')})` : `较上次同一量表加重（${parts.join('，')}）`;
     }
     case 'missed':

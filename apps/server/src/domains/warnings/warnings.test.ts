@@ -13,8 +13,7 @@ import { configureOutbound } from './jobs.js';
 import { sweepMissed } from './sweeps.js';
 import { warning } from './tables.js';
 
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** PHQ-9 answers from item scores 0-3 (option position = score + 1). */
 const phq = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
 const MINUTE = 60_000;
@@ -44,7 +43,9 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     return sent.data.reportid as string;
   };
   const casesOf = async (cusercode: string, token = school, state: string = 'all') =>
-    ((await s.call('as.m.warning.getCasePageList', { state, pageSize: 200 }, token)).data.rows as { caseid: string; cusercode: string }[]).filter((r) => r.cusercode === cusercode);
+    (
+      (await s.call('as.m.warning.getCasePageList', { state, pageSize: 200 }, token)).data.rows as { caseid: string; cusercode: string }[]
+    ).filter((r) => r.cusercode === cusercode);
   const getCase = async (caseid: string, token = school) => {
     const res = await s.call('as.m.warning.getCase', { caseid }, token);
     expect(res.errorCode, res.errorMsg).toBe(0);
@@ -59,17 +60,31 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
   beforeAll(async () => {
     s = await startTestServer(engine);
     school = (await s.login('school')).token;
-    const res = await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '抑郁筛查', formcodes: ['PHQ9'] }, school);
+    const res = await s.call(
+      'as.m.exam.plan.insertMUserExamPlan',
+      { appid: '000000002', planname: '抑郁筛查', formcodes: ['PHQ9'] },
+      school,
+    );
     expect(res.errorCode, res.errorMsg).toBe(0);
     plan = res.data.plancode;
     // A follow-up worker: the follow-up page (00017) without the warning page (00046).
-    const role = await s.call('as.m.system.role.insertRole', { rolename: '随访员', rolekey: 'follower', sort: 5, codes: ['00015', '00017'] }, school);
+    const role = await s.call(
+      'as.m.system.role.insertRole',
+      { rolename: '随访员', rolekey: 'follower', sort: 5, codes: ['00015', '00017'] },
+      school,
+    );
     expect(role.errorCode, role.errorMsg).toBe(0);
-    const user = await s.call('as.m.system.user.insertUser', { sysusername: 'follower1', pwd: md5Upper('Follow123'), realname: '赵随访', roleids: [role.data.roleid] }, school);
+    const user = await s.call(
+      'as.m.system.user.insertUser',
+      { sysusername: 'follower1', pwd: md5Upper('Follow123'), realname: '赵随访', roleids: [role.data.roleid] },
+      school,
+    );
     expect(user.errorCode, user.errorMsg).toBe(0);
   });
   const signIn = async () => {
-    [school, hospital, teacher, provider] = await Promise.all(['school', 'hospital', 'teacher', 'provider'].map(async (u) => (await s.login(u)).token));
+    [school, hospital, teacher, provider] = await Promise.all(
+      ['school', 'hospital', 'teacher', 'provider'].map(async (u) => (await s.login(u)).token),
+    );
     follower = (await s.login('follower1', 'Follow123')).token;
   };
   /** Moves the test clock; sessions idle past their limit meanwhile, so staff sign in again. */
@@ -85,9 +100,24 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const before = (await s.call('as.m.warning.getNotificationCount', {}, teacher)).data.unread as number;
     const reportid = await answer(cusercode, [0, 0, 0, 0, 0, 0, 0, 0, 1]);
     const [c] = await casesOf(cusercode);
-    expect(c).toMatchObject({ state: 'open', level: 'critical', kinds: ['critical_item'], warningcount: 1, realname: '周一', colour: '#9b1c1c' });
+    expect(c).toMatchObject({
+      state: 'open',
+      level: 'critical',
+      kinds: ['critical_item'],
+      warningcount: 1,
+      realname: '周一',
+      colour: '#9b1c1c',
+    });
     const detail = await getCase(c!.caseid, teacher);
-    expect(detail.warnings).toEqual([expect.objectContaining({ kind: 'critical_item', level: 'critical', reportid, formcode: 'PHQ9', reason: expect.stringContaining('危机条目第9题') })]);
+    expect(detail.warnings).toEqual([
+      expect.objectContaining({
+        kind: 'critical_item',
+        level: 'critical',
+        reportid,
+        formcode: 'PHQ9',
+        reason: expect.stringContaining('危机条目第9题'),
+      }),
+    ]);
     // The counsellor (00046) gets a notice; the hospital hears nothing of it.
     expect((await s.call('as.m.warning.getNotificationCount', {}, teacher)).data.unread).toBe(before + 1);
     const list = await s.call('as.m.warning.getNotificationList', { unread: true }, teacher, { 'accept-language': 'en-US' });
@@ -98,12 +128,28 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const read = await s.call('as.m.warning.markNotificationsRead', { caseid: c!.caseid }, teacher);
     expect(read.data.unread).toBe(before);
     // Marking read is per reader: the institution account still has it unread.
-    expect((await s.call('as.m.warning.getNotificationList', { unread: true }, school)).data.rows.map((r: { caseid: string }) => r.caseid)).toContain(c!.caseid);
+    expect(
+      (await s.call('as.m.warning.getNotificationList', { unread: true }, school)).data.rows.map((r: { caseid: string }) => r.caseid),
+    ).toContain(c!.caseid);
   });
 
   it('a report that worsens by the configured points raises attention; an unchanged one does not', async () => {
-    expect((await s.call('as.m.warning.updateWarningSettings', { worsenpoints: 3, worsenlevels: 0, misseddays: 14, escalateminutes: 60 }, school)).errorCode).toBe(0);
-    expect((await s.call('as.m.warning.getWarningSettings', {}, school)).data).toEqual({ musercode: 'I0001', worsenpoints: 3, worsenlevels: 0, misseddays: 14, escalateminutes: 60 });
+    expect(
+      (
+        await s.call(
+          'as.m.warning.updateWarningSettings',
+          { worsenpoints: 3, worsenlevels: 0, misseddays: 14, escalateminutes: 60 },
+          school,
+        )
+      ).errorCode,
+    ).toBe(0);
+    expect((await s.call('as.m.warning.getWarningSettings', {}, school)).data).toEqual({
+      musercode: 'I0001',
+      worsenpoints: 3,
+      worsenlevels: 0,
+      misseddays: 14,
+      escalateminutes: 60,
+    });
     const steady = await person('吴稳');
     await answer(steady, [1, 1, 0, 0, 0, 0, 0, 0, 0]);
     await answer(steady, [1, 1, 0, 0, 0, 0, 0, 0, 0]);
@@ -137,7 +183,9 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const firstAttention = rows.findIndex((r) => r.level === 'attention');
     expect(firstAttention === -1 || rows.slice(firstAttention).every((r) => r.level === 'attention')).toBe(true);
     // The database itself keeps one case per person that is not closed.
-    expect((await s.database.db.select().from(warning).where(eq(warning.cusercode, cusercode))).every((w) => w.caseid === first.caseid)).toBe(true);
+    expect(
+      (await s.database.db.select().from(warning).where(eq(warning.cusercode, cusercode))).every((w) => w.caseid === first.caseid),
+    ).toBe(true);
   });
 
   it('open → acknowledged → in follow-up → closed, with its refusals and every change kept with who and when', async () => {
@@ -148,20 +196,37 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     expect((await s.call('as.m.warning.assignCase', { caseid, userid: 'U0001' }, school)).errorCode).toBe(0);
     // Only a staff user of the case's institution can be assigned.
     expect((await s.call('as.m.warning.assignCase', { caseid, userid: 'U0101' }, school)).errorCode).toBe(ErrorCode.notFound);
-    const fu = await s.call('as.m.warning.insertFollowUp', { caseid, followdate: '2026-11-21', way: 'interview', content: '面谈，学生情绪平稳', risk: 2, nextdate: '2026-11-25' }, follower);
+    const fu = await s.call(
+      'as.m.warning.insertFollowUp',
+      { caseid, followdate: '2026-11-21', way: 'interview', content: '面谈，学生情绪平稳', risk: 2, nextdate: '2026-11-25' },
+      follower,
+    );
     expect(fu.errorCode, fu.errorMsg).toBe(0);
 
     // Closing: an outcome and a note are required; the follow-up worker lacks the warning code.
     const before = await fingerprint(s.database.db);
     expect((await s.call('as.m.warning.closeCase', { caseid, note: '已转介' }, school)).errorCode).toBe(ErrorCode.validation);
-    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '' }, school)).errorCode).toBe(ErrorCode.validation);
-    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '已转介' }, follower)).errorCode).toBe(ErrorCode.permissionDenied);
+    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '' }, school)).errorCode).toBe(
+      ErrorCode.validation,
+    );
+    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '已转介' }, follower)).errorCode).toBe(
+      ErrorCode.permissionDenied,
+    );
     // Another institution's case is not found, and nothing changes.
-    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '已转介' }, hospital)).errorCode).toBe(ErrorCode.notFound);
-    expect(changedTables(before, await fingerprint(s.database.db)).filter((t) => !['audit_log', 'session', 'login_attempt'].includes(t))).toEqual([]);
+    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '已转介' }, hospital)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
+    expect(
+      changedTables(before, await fingerprint(s.database.db)).filter((t) => !['audit_log', 'session', 'login_attempt'].includes(t)),
+    ).toEqual([]);
 
-    expect((await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '已转介至市精神卫生中心' }, teacher)).errorCode).toBe(0);
-    expect((await s.call('as.m.warning.insertFollowUp', { caseid, followdate: '2026-11-22', way: 'phone', content: 'x', risk: 1 }, follower)).errorCode).toBe(ErrorCode.conflict);
+    expect(
+      (await s.call('as.m.warning.closeCase', { caseid, outcome: 'referred', note: '已转介至市精神卫生中心' }, teacher)).errorCode,
+    ).toBe(0);
+    expect(
+      (await s.call('as.m.warning.insertFollowUp', { caseid, followdate: '2026-11-22', way: 'phone', content: 'x', risk: 1 }, follower))
+        .errorCode,
+    ).toBe(ErrorCode.conflict);
     const c = await getCase(caseid);
     expect(c.case).toMatchObject({ state: 'closed', outcome: 'referred', assignee: 'U0001', assigneename: '王老师' });
     expect(c.events.map((e: { what: string; from: string; to: string; by: string }) => [e.what, e.from, e.to, e.by])).toEqual([
@@ -181,7 +246,11 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
   it('an overdue follow-up is highlighted; a rescreen gives the plan again from the case; intervention records count it', async () => {
     const cusercode = await person('李四');
     const { caseid } = await flag(cusercode, 'attention');
-    const fu = await s.call('as.m.warning.insertFollowUp', { caseid, followdate: '2026-11-21', way: 'phone', content: '电话随访', risk: 1, nextdate: '2026-11-23' }, follower);
+    const fu = await s.call(
+      'as.m.warning.insertFollowUp',
+      { caseid, followdate: '2026-11-21', way: 'phone', content: '电话随访', risk: 1, nextdate: '2026-11-23' },
+      follower,
+    );
     expect(fu.errorCode).toBe(0);
     const page = async () => (await s.call('as.m.warning.getFollowUpPageList', { caseid }, follower)).data.rows[0];
     expect(await page()).toMatchObject({ followid: fu.data.followid, overdue: false });
@@ -219,7 +288,10 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     await s.jobs.runDue();
     expect((await getCase(caseid)).case.escalatedat).toBe(s.clock.now().toISOString());
     expect((await getCase(acked.caseid)).case.escalatedat).toBeNull();
-    const kinds = async (token: string) => ((await s.call('as.m.warning.getNotificationList', { pageSize: 200 }, token)).data.rows as { kind: string; caseid: string }[]).filter((n) => n.caseid === caseid).map((n) => n.kind);
+    const kinds = async (token: string) =>
+      ((await s.call('as.m.warning.getNotificationList', { pageSize: 200 }, token)).data.rows as { kind: string; caseid: string }[])
+        .filter((n) => n.caseid === caseid)
+        .map((n) => n.kind);
     expect((await kinds(school)).sort()).toEqual(['critical', 'escalated']);
     expect(await kinds(teacher)).toEqual(['critical']);
   });
@@ -239,7 +311,14 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const cases = await casesOf(cusercode);
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ kinds: ['missed'], level: 'attention', warningcount: 1 });
-    expect((await s.database.db.select().from(warning).where(and(eq(warning.cusercode, cusercode), eq(warning.kind, 'missed')))).length).toBe(1);
+    expect(
+      (
+        await s.database.db
+          .select()
+          .from(warning)
+          .where(and(eq(warning.cusercode, cusercode), eq(warning.kind, 'missed')))
+      ).length,
+    ).toBe(1);
   });
 
   it('exports the filtered list (audited), one row per warning, and nothing of other institutions', async () => {
@@ -294,7 +373,13 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
       await s.jobs.runDue();
       expect(received).toHaveLength(1);
       const msg = JSON.parse(received[0]!.body);
-      expect(msg).toMatchObject({ kind: 'critical', caseid, musercode: 'I0001', level: 'critical', link: `https://xinli.example/earlyWarning/earlyWarning?caseid=${caseid}` });
+      expect(msg).toMatchObject({
+        kind: 'critical',
+        caseid,
+        musercode: 'I0001',
+        level: 'critical',
+        link: `https://xinli.example/earlyWarning/earlyWarning?caseid=${caseid}`,
+      });
       expect(received[0]!.signature).toBe(signBody(received[0]!.body, 'sekrit'));
       expect(received[0]!.body).not.toContain('卫八');
       expect(received[0]!.body).not.toContain(cusercode);
@@ -311,7 +396,9 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
     expect(((await (await fetch(`${base}/api/events`)).json()) as { errorCode: number }).errorCode).toBe(ErrorCode.identityInvalid);
-    expect(((await (await fetch(`${base}/api/events`, { headers: { token: follower } })).json()) as { errorCode: number }).errorCode).toBe(ErrorCode.permissionDenied);
+    expect(((await (await fetch(`${base}/api/events`, { headers: { token: follower } })).json()) as { errorCode: number }).errorCode).toBe(
+      ErrorCode.permissionDenied,
+    );
     const ac = new AbortController();
     const res = await fetch(`${base}/api/events`, { headers: { token: teacher }, signal: ac.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');

@@ -9,6 +9,14 @@ import { loadDefinition } from '../../domains/scales/store.js';
  * reports that every generated body was refused before the ids were checked.
  */
 export const examples: Record<string, (db: Db) => Promise<Record<string, unknown>>> = {
+  // The report filter's quota rows need an indicator of the form: random codes never name one.
+  ...Object.fromEntries(
+    ['as.m.exam.exportCUserExamData', 'as.m.exam.exportCUserDetailData', 'as.m.exam.exportCUserStatData', 'as.m.exam.exportReportPdfZip'].map((name) => [
+      name,
+      async (db: Db) => ({ quotas: [{ formcode: 'set-by-the-sweep', quotacode: await sweepQuotacode(db), levels: [0, 1, 2, 3, 4] }] }),
+    ]),
+  ),
+  'as.m.cuser.showOrHiddenReport': async () => ({ hidden: 1 }),
   // Region codes must exist and nest (GB/T 2260): random digits never do.
   'as.m.user.addMUser': async () => ({
     username: 'swexample',
