@@ -72,8 +72,12 @@ test('app dialog: the provider chooses an app, the flag is stored and the dialog
 });
 
 test('exempt accounts never see the app dialog', async ({ page }) => {
+  // Not 'networkidle': the navbar keeps the warning event stream open. The dialog decides once the
+  // account's apps have arrived, so the check waits for that answer.
+  const apps = page.waitForResponse((r) => r.url().includes('/api/as.m.app.muser.getMUserAppList/'));
   await signIn(page, 'school');
-  await page.waitForLoadState('networkidle');
+  await apps;
+  await expect(page.getByTestId('main-layout')).toBeVisible();
   await expect(page.getByTestId('app-dialog')).toHaveCount(0);
 });
 
