@@ -58,9 +58,8 @@ async function choose(page: Page, testId: string, option: string) {
 test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsewhere sees the badge appear without reloading, opens the case, records a follow-up and closes it', async ({
   browser,
   request,
-  baseURL,
 }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(300_000);
   // The machine this runs on can be loaded: the steps that wait for the server get a minute.
   const slow = { timeout: 60_000 };
   const code = await givenCode(request);
