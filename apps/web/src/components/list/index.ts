@@ -18,3 +18,4 @@ export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from 
 export { useTreeExpansion, ExpandAllButton } from './tree';
 export { useConfirmCall, type ConfirmCallOptions } from './confirm';
 export { TreeFilter, WithTreeFilter, type TreeFilterProps } from './TreeFilter';
+export { default as DetailTable } from './DetailTable';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { CheckOutlined, FlagOutlined, PlusOutlined, ReloadOutlined, StopOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { ActionOutput, CaseRow, FollowUpRow, WarningRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Can, useAccess } from '../../components/access';
-import { ErrorState, useConfirmCall } from '../../components/list';
+import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
 import { LevelTag } from '../../components/levels';
 import { useApps } from '../../components/pickers';
 import { formatTime } from '../../lib/format';
@@ -176,12 +176,9 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
       />
 
       {section(`${k('warnings')} (${warnings.length})`)}
-      <Table<WarningRow>
-        size="small"
+      <DetailTable<WarningRow>
         rowKey="warningid"
-        pagination={false}
         dataSource={warnings}
-        scroll={{ x: 'max-content' }}
         columns={[
           { title: k('level'), key: 'level', width: 70, render: (_, w) => <WarningLevelTag level={w.level} colour={w.colour} /> },
           {
@@ -218,13 +215,10 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
       />
 
       {section(`${k('followups')} (${followups.length})`)}
-      <Table<FollowUpRow>
-        size="small"
+      <DetailTable<FollowUpRow>
         rowKey="followid"
-        pagination={false}
         dataSource={followups}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noFollowups')} /> }}
+        empty={k('noFollowups')}
         columns={[
           { title: f('followdate'), dataIndex: 'followdate', key: 'date', width: 100 },
           { title: f('way'), key: 'way', width: 80, render: (_, r) => ways.find((w) => w.value === r.way)?.label ?? r.way },
