@@ -1,9 +1,9 @@
-import { Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RegistrationSources, RegistrationStates, type RegistrationDetail } from '@xinli/contract';
 import { call } from '../../api';
-import { ErrorState } from '../../components/list';
+import { DetailTable, ErrorState } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
 import { STATE_COLOURS } from './questions';
@@ -52,13 +52,10 @@ export default function RegistrationDrawer({ regid, onClose, actions }: { regid:
           <Typography.Title level={5} style={{ margin: 0 }}>
             {k('answers')}
           </Typography.Title>
-          <Table<Answer>
-            size="small"
+          <DetailTable<Answer>
             bordered
             rowKey="no"
-            pagination={false}
             dataSource={r.answers}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
             columns={[
               { title: '#', dataIndex: 'no', key: 'no', width: 48 },
               { title: k('question'), key: 'question', render: (_, a) => text(a.question) },
