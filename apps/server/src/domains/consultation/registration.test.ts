@@ -139,8 +139,8 @@ describe.each(engines())('consultation registration on %s', (engine) => {
     expect(forms.data).toEqual([expect.objectContaining({ formcode: 'REG_CONSULT', builtin: true })]);
     const def = await s.call('as.m.registration.getRegistrationForm', { formcode: 'REG_CONSULT' }, school);
     expect(def.data.questions[0].options).toHaveLength(6);
-    // A scale that is not a registration form is not offered.
-    expect((await s.call('as.m.registration.getRegistrationForm', { formcode: 'PHQ9' }, school)).errorCode).toBe(ErrorCode.notFound);
+    // A readable scale that is not a registration form is refused as bad input.
+    expect((await s.call('as.m.registration.getRegistrationForm', { formcode: 'PHQ9' }, school)).errorCode).toBe(ErrorCode.validation);
 
     const person = await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '登记学生', gender: '01' }, school);
     const cusercode = person.data.cusercode as string;
@@ -159,8 +159,9 @@ describe.each(engines())('consultation registration on %s', (engine) => {
       school,
     );
     expect(bad.errorCode).toBe(ErrorCode.validation);
+    // A readable scale that is no registration form: bad input, like the form read above.
     expect((await s.call('as.m.registration.insertRegistration', { cusercode, formcode: 'PHQ9', answers: GOOD }, school)).errorCode).toBe(
-      ErrorCode.notFound,
+      ErrorCode.validation,
     );
     // A person of another institution is not found.
     expect(

@@ -191,10 +191,14 @@ describe.each(engines())('reports on %s', (engine) => {
     const audits = await s.database.db.select().from(auditLog).where(eq(auditLog.action, 'as.m.cuser.showOrHiddenReport'));
     expect(audits.length).toBeGreaterThanOrEqual(3);
 
-    // Both or neither of reportid and cusercode: refused.
-    expect((await s.call('as.m.cuser.showOrHiddenReport', { reportid: first.phq, cusercode, hidden: 1 }, school)).errorCode).toBe(
-      ErrorCode.validation,
-    );
+    // Both named: that one report, which must be the person's; neither named is refused.
+    expect(await call('as.m.cuser.showOrHiddenReport', { reportid: first.phq, cusercode, hidden: 0 }, school)).toEqual({ count: 1 });
+    const other = (await call('as.m.cuser.insertCUser', { appid: '000000002', realname: '乙同学', gender: '01' }, school)).cusercode;
+    const before = await fingerprint(s.database.db);
+    expect(
+      (await s.call('as.m.cuser.showOrHiddenReport', { reportid: first.phq, cusercode: other, hidden: 1 }, school)).errorCode,
+    ).toBe(ErrorCode.validation);
+    expect(changedTables(before, await fingerprint(s.database.db))).toEqual([]);
     expect((await s.call('as.m.cuser.showOrHiddenReport', { hidden: 1 }, school)).errorCode).toBe(ErrorCode.validation);
   });
 

@@ -146,7 +146,8 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
         pwdhash: 'sweep-no-login',
         realname: `sweep ${musercode}`,
       })
-      .onConflictDoNothing();
+      // An earlier action of the sweep may have disabled the user: healed back to usable.
+      .onConflictDoUpdate({ target: sysuser.userid, set: { enabled: 1 } });
     return userid;
   }),
 
