@@ -176,6 +176,23 @@ export const warningHandlers = {
       .from(followUp)
       .where(eq(followUp.caseid, caseid))
       .orderBy(desc(followUp.followdate), desc(followUp.createdat));
+    // A follow-up event stores the record's id and an assignment the staff user's id first: the
+    // reader sees what was done and who was given the case, not ids.
+    const followed = new Map(follows.map((f) => [f.followid, f.content]));
+    const assigned = await staffBriefs(
+      ctx.db,
+      events.filter((e) => e.what === 'assign').map((e) => e.note.split(' ')[0]!),
+    );
+    const noteOf = (e: (typeof events)[number]) => {
+      if (e.what === 'warning') return reasons.get(e.note) ?? '';
+      if (e.what === 'followup') return followed.get(e.note) ?? '';
+      if (e.what === 'assign') {
+        const [userid = '', ...rest] = e.note.split(' ');
+        const who = assigned.get(userid);
+        return [who ? who.realname || who.sysusername : userid, ...rest].join(' ').trim();
+      }
+      return e.note;
+    };
     await ctx.audit({ action: 'as.m.warning.getCase', result: 'ok', detail: { caseid, cusercode: c.cusercode } });
     return {
       case: row!,
@@ -188,7 +205,7 @@ export const warningHandlers = {
         to: e.tostate as CaseState,
         what: e.what as 'state',
         // A joined warning's event names it; the reader sees its reason in their language.
-        note: e.what === 'warning' ? (reasons.get(e.note) ?? '') : e.note,
+        note: noteOf(e),
       })),
       followups: await followRows(ctx, ctx.db, follows),
     };

@@ -237,6 +237,8 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
       ['state', 'followup', 'closed', 'U0001'],
     ]);
     expect(c.events.every((e: { at: string; byname: string }) => e.at && e.byname)).toBe(true);
+    // The timeline says who was given the case and what the follow-up did, not their ids.
+    expect(c.events.map((e: { note: string }) => e.note).slice(2, 4)).toEqual(['王老师', '面谈，学生情绪平稳']);
     expect(c.followups).toEqual([expect.objectContaining({ way: 'interview', risk: 2, nextdate: '2026-11-25', byname: '赵随访' })]);
     // A later warning opens a new case.
     const again = await flag(cusercode, 'attention');
