@@ -110,6 +110,10 @@ export const writtenReport = z.object({
   editedby: z.string().nullable(),
   approvedat: z.string().nullable(),
   approvedby: z.string().nullable(),
+  /** Who requested, edited and approved it, by name (a staff user's, else the account's). */
+  createdbyname: z.string(),
+  editedbyname: z.string(),
+  approvedbyname: z.string(),
 });
 export type WrittenReport = z.infer<typeof writtenReport>;
 

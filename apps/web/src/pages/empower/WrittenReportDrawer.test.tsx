@@ -77,7 +77,10 @@ const report: WrittenReport = {
   error: null,
   sources: [{ reportid: 'R9', formname: 'PHQ-9', createdat: '2026-03-01T02:00:00Z' }],
   createdat: '2026-03-02T01:59:00Z',
-  createdby: '张老师',
+  createdby: 'U0001',
+  createdbyname: '张老师',
+  editedbyname: '',
+  approvedbyname: '',
   writtenat: '2026-03-02T02:00:00Z',
   editedat: null,
   editedby: null,
@@ -132,6 +135,9 @@ describe('written report drawer', { timeout: 120_000 }, () => {
     expect(screen.getByTestId('written-person-message').textContent).toContain('心情');
     expect(screen.getByTestId('written-writer').textContent).toContain('规则撰写');
     expect(screen.getByTestId('written-meta').textContent).toContain('尚未审核');
+    // Who asked for it by name, never by account code.
+    expect(screen.getByTestId('written-meta').textContent).toContain('张老师');
+    expect(screen.getByTestId('written-meta').textContent).not.toContain('U0001');
     expect(screen.getByTestId('written-source-R9').getAttribute('href')).toBe('/echarts/web?reportid=R9');
     fireEvent.click(screen.getByTestId('written-approve'));
     // Nothing is approved before the question is answered.

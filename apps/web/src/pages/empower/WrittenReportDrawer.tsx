@@ -147,7 +147,7 @@ function Meta({ r }: { r: WrittenReport }) {
   const { t } = useTranslation();
   const k = (key: string) => t(`empower.written.${key}`);
   const writerText = useWriterText();
-  const who = (at: string | null, by: string | null) => (at ? `${formatTime(at)}${by ? ` · ${by}` : ''}` : '—');
+  const who = (at: string | null, by: string) => (at ? `${formatTime(at)}${by ? ` · ${by}` : ''}` : '—');
   return (
     <Descriptions
       size="small"
@@ -158,9 +158,9 @@ function Meta({ r }: { r: WrittenReport }) {
         { key: 'state', label: k('state'), children: <WrittenStateTag state={r.state} progress={r.progress} /> },
         { key: 'writer', label: k('generatedBy'), children: <span data-testid="written-writer">{writerText(r.writer, r.model, true)}</span> },
         { key: 'written', label: k('generatedAt'), children: r.writtenat ? formatTime(r.writtenat) : '—' },
-        { key: 'created', label: k('createdBy'), children: who(r.createdat, r.createdby) },
-        ...(r.editedat ? [{ key: 'edited', label: k('editedBy'), children: who(r.editedat, r.editedby) }] : []),
-        { key: 'approved', label: k('approvedBy'), children: r.state === 'approved' ? who(r.approvedat, r.approvedby) : k('notApproved') },
+        { key: 'created', label: k('createdBy'), children: who(r.createdat, r.createdbyname) },
+        ...(r.editedat ? [{ key: 'edited', label: k('editedBy'), children: who(r.editedat, r.editedbyname) }] : []),
+        { key: 'approved', label: k('approvedBy'), children: r.state === 'approved' ? who(r.approvedat, r.approvedbyname) : k('notApproved') },
         { key: 'lang', label: k('lang'), children: t(r.lang === 'en-US' ? 'common.en' : 'common.zh') },
       ]}
     />

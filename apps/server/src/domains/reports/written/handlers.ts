@@ -6,6 +6,7 @@ import { conflict, invalid, notFound } from '../../../http/errors.js';
 import { CALENDAR_TIME_ZONE, iso, newId, paged } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
 import { accountNames } from '../../accounts/accounts.js';
+import { staffNames } from '../../system/common.js';
 import { assessment } from '../../assessments/tables.js';
 import { scopeWhere } from '../../auth/scope.js';
 import { appName, personWhere } from '../../persons/list.js';
@@ -66,8 +67,22 @@ async function progressOf(ctx: Ctx, rows: WrittenReportRow[]) {
   return (r: WrittenReportRow) => (r.state === 'draft' || r.state === 'approved' ? 100 : r.jobid ? (jobs.get(r.jobid)?.progress ?? 0) : 0);
 }
 
-function detailOf(r: WrittenReportRow, extra: { realname: string; insname: string; progress: number }) {
+/** The names of who requested, edited and approved the rows: a staff user's, else the account's. */
+async function actorNames(ctx: Ctx, rows: WrittenReportRow[]) {
+  const ids = rows.flatMap((r) => [r.createdby, r.editedby, r.approvedby].filter((x): x is string => !!x));
+  const [staff, accounts] = await Promise.all([staffNames(ctx.db, ids), accountNames(ctx.db, ids)]);
+  return (id: string | null) => (id ? (staff.get(id) ?? accounts.get(id) ?? id) : '');
+}
+
+function detailOf(
+  r: WrittenReportRow,
+  extra: { realname: string; insname: string; progress: number },
+  nameOf: (id: string | null) => string,
+) {
   return {
+    createdbyname: nameOf(r.createdby),
+    editedbyname: nameOf(r.editedby),
+    approvedbyname: nameOf(r.approvedby),
     writtenid: r.writtenid,
     cusercode: r.cusercode,
     musercode: r.musercode,
@@ -229,10 +244,11 @@ export const writtenReportHandlers = {
 
   'as.m.report.getAsai1UserReport': async ({ writtenid }, ctx) => {
     const row = await writtenInScope(ctx, writtenid);
-    const [persons, names, progress] = await Promise.all([
+    const [persons, names, progress, nameOf] = await Promise.all([
       personBriefs(ctx.db, [row.cusercode]),
       accountNames(ctx.db, [row.musercode]),
       progressOf(ctx, [row]),
+      actorNames(ctx, [row]),
     ]);
     await ctx.audit({
       action: 'as.m.report.getAsai1UserReport',
@@ -240,11 +256,15 @@ export const writtenReportHandlers = {
       detail: { writtenid, cusercode: row.cusercode, target: row.musercode },
     });
     return {
-      ...detailOf(row, {
-        realname: persons.get(row.cusercode)?.realname ?? '',
-        insname: names.get(row.musercode) ?? '',
-        progress: progress(row),
-      }),
+      ...detailOf(
+        row,
+        {
+          realname: persons.get(row.cusercode)?.realname ?? '',
+          insname: names.get(row.musercode) ?? '',
+          progress: progress(row),
+        },
+        nameOf,
+      ),
       sections: row.sections,
       sources: row.sources,
     };
@@ -257,8 +277,12 @@ export const writtenReportHandlers = {
       .from(writtenReport)
       .where(and(eq(writtenReport.cusercode, person.cusercode), scopeWhere(writtenReport.musercode, ctx.me)))
       .orderBy(desc(writtenReport.createdat), desc(writtenReport.writtenid));
-    const [names, progress] = await Promise.all([accountNames(ctx.db, [person.musercode]), progressOf(ctx, rows)]);
-    return rows.map((r) => detailOf(r, { realname: person.realname, insname: names.get(r.musercode) ?? '', progress: progress(r) }));
+    const [names, progress, nameOf] = await Promise.all([
+      accountNames(ctx.db, [person.musercode]),
+      progressOf(ctx, rows),
+      actorNames(ctx, rows),
+    ]);
+    return rows.map((r) => detailOf(r, { realname: person.realname, insname: names.get(r.musercode) ?? '', progress: progress(r) }, nameOf));
   },
 
   'as.m.report.updateAsai1UserReport': async ({ writtenid, sections }, ctx) => {

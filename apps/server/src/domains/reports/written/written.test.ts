@@ -130,6 +130,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
       state: 'approved',
       editedby: 'I0001',
       approvedby: 'I0001',
+      approvedbyname: '滨江第一中学',
       editedat: s.clock.now().toISOString(),
       writer: 'rules',
     });
