@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { apiCall, apiSignIn } from './support';
+import { apiCall, apiSignIn, drawSignature, fillAnyArchive, fillArchiveQuestion } from './support';
 
 /**
  * The respondent channel on a phone (390 x 844): staff (demo admin, through the API) give the
@@ -155,47 +155,6 @@ async function screen(page: Page, lang: string, step: string) {
   await page.screenshot({ path: path.join(shots, `${lang}-${step}.png`), fullPage: true });
 }
 
-async function sign(page: Page) {
-  const box = (await page.getByTestId('r-signature').boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 30 + i * 20, box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 2 });
-  await page.mouse.up();
-}
-
-/** Answers whatever the archive form asks on the current screen (any input type 0-8). */
-async function fillArchiveQuestion(page: Page) {
-  const main = page.locator('main');
-  if (await main.getByTestId('r-option-1').count()) return main.getByTestId('r-option-1').check();
-  if (await main.getByTestId('r-region-0').count()) {
-    await main.getByTestId('r-region-0').selectOption({ label: '浙江省' });
-    await main.getByTestId('r-region-1').selectOption({ label: '杭州市' });
-    return main.getByTestId('r-region-2').selectOption({ label: '滨江区' });
-  }
-  if (await main.getByTestId('r-fill-from').count()) {
-    await main.getByTestId('r-fill-from').fill('08:00');
-    return main.getByTestId('r-fill-to').fill('12:00');
-  }
-  if (await main.getByTestId('r-plus').count()) return main.getByTestId('r-plus').click();
-  const input = main.getByTestId('r-fill');
-  const type = await input.getAttribute('type');
-  const mode = await input.getAttribute('inputmode');
-  const value =
-    type === 'date'
-      ? '2026-03-15'
-      : type === 'time'
-        ? '06:30'
-        : type === 'datetime-local'
-          ? '2026-04-05T09:00'
-          : mode === 'numeric'
-            ? '30'
-            : mode === 'decimal'
-              ? '1.62'
-              : '教师';
-  await input.fill(value);
-}
-
 /** Fills the archive form (every input type), one question per screen, checking each screen. */
 async function fillArchive(page: Page, lang: string, check?: (no: number) => Promise<void>) {
   const progress = page.getByTestId('r-progress');
@@ -252,7 +211,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('r-agree').check();
     await page.getByTestId('r-sign').click();
     await expect(page.getByTestId('r-error')).toContainText(lang === 'zh' ? '请先签名' : 'Please sign first');
-    await sign(page);
+    await drawSignature(page);
     await screen(page, lang, '02-consent-signed');
     await page.getByTestId('r-sign').click();
 
@@ -304,7 +263,7 @@ test('the start page: an unknown code is refused clearly; a network failure offe
   const code = await givenCode(request, '断网测评人');
   await page.goto(`/a/${code}`);
   await page.getByTestId('r-agree').check();
-  await sign(page);
+  await drawSignature(page);
   await page.getByTestId('r-sign').click();
   await fillArchive(page, 'zh');
   await expect(page.getByTestId('r-progress')).toContainText('第 1 份问卷，共 2 份');
@@ -329,27 +288,6 @@ test('an unknown QR entry link says so', async ({ browser }) => {
   await screen(page, 'en', '09-unknown-entry');
   await context.close();
 });
-
-/** Answers the archive form, whatever its length, until the first questionnaire shows. */
-async function fillAnyArchive(page: Page, lang: string) {
-  const progress = page.getByTestId('r-progress');
-  await expect(page.locator('h1')).toHaveText(lang === 'zh' ? '基本资料' : 'About you');
-  while ((await page.locator('h1').textContent()) === (lang === 'zh' ? '基本资料' : 'About you')) {
-    const before = await progress.textContent();
-    await fillArchiveQuestion(page);
-    await page.getByTestId('r-next').click();
-    const moved = async () => (await progress.textContent()) !== before;
-    await expect.poll(async () => (await moved()) || (await page.getByTestId('r-error').isVisible())).toBe(true);
-    if (!(await moved())) {
-      // A number outside this form's range ("1 – 15" under the question): its lower bound.
-      const min = ((await page.locator('main').textContent()) ?? '').match(/(\d+(?:\.\d+)?)\s*–\s*\d/)?.[1];
-      expect(min, 'a refused answer that is not a number out of range').toBeDefined();
-      await page.getByTestId('r-fill').fill(min!);
-      await page.getByTestId('r-next').click();
-      await expect(progress).not.toHaveText(before ?? '');
-    }
-  }
-}
 
 test('through an institution’s QR link: register, sign, fill the archive, answer and see the plain-language result with the hotline', async ({
   browser,
@@ -383,9 +321,9 @@ test('through an institution’s QR link: register, sign, fill the archive, answ
 
   await expect(page.getByText('本院知情同意书')).toBeVisible();
   await page.getByTestId('r-agree').check();
-  await sign(page);
+  await drawSignature(page);
   await page.getByTestId('r-sign').click();
-  await fillAnyArchive(page, 'zh');
+  await fillAnyArchive(page);
 
   // Every questionnaire of the chosen stage, the middle option throughout, until the result.
   const next = async () =>

@@ -1,7 +1,7 @@
 /**
  * What a respondent does on the phone page (/a/<code>), for specs that need a finished
  * assessment: consent with a signature, any app's archive form, and answering a questionnaire.
- * (The same steps as e2e/respondent.spec.ts, which checks each screen as it goes.)
+ * e2e/respondent.spec.ts uses the same steps and checks each screen as it goes.
  */
 import { expect, type Page } from '@playwright/test';
 
@@ -26,7 +26,7 @@ export async function consent(page: Page) {
 }
 
 /** Answers whatever the archive form asks on the current screen (any input type 0-8). */
-async function fillArchiveQuestion(page: Page) {
+export async function fillArchiveQuestion(page: Page) {
   const main = page.locator('main');
   if (await main.getByTestId('r-option-1').count()) return main.getByTestId('r-option-1').check();
   if (await main.getByTestId('r-region-0').count()) {
