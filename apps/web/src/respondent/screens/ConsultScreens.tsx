@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { Screen } from '../components/Screen';
+import { TextField } from '../components/TextField';
 
 /** Name and phone of a person requesting a consultation (the form's questions follow). */
 export interface ConsultContact {
@@ -36,7 +37,6 @@ export function ConsultContactScreen({
   const [realname, setName] = useState(initial?.realname ?? '');
   const [phone, setPhone] = useState(initial?.phone ?? '');
   const [problems, setProblems] = useState<Partial<Record<'realname' | 'phone', MessageKey>>>({});
-  const ids = { realname: useId(), phone: useId() };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,54 +48,35 @@ export function ConsultContactScreen({
     if (first) return document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
     onNext({ realname: realname.trim(), phone: phone.replace(/\s/g, '') });
   };
-  const problem = (field: keyof typeof problems) =>
-    problems[field] ? (
-      <span className="r-hint" style={{ color: 'var(--danger)', fontWeight: 700 }} id={`consult-${field}-problem`}>
-        {t(problems[field]!)}
-      </span>
-    ) : null;
+  const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]!) : undefined);
 
   return (
     <Screen heading={t('consult.heading')} brand={brand}>
       <p className="r-intro">{t('consult.intro')}</p>
       <form onSubmit={submit} noValidate>
-        <div className="r-field">
-          <label className="r-label" htmlFor={ids.realname}>
-            {t('register.realname')}
-          </label>
-          {problem('realname')}
-          <input
-            id={ids.realname}
-            data-field="realname"
-            className="r-input"
-            value={realname}
-            autoComplete="name"
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={!!problems.realname}
-            aria-describedby={problems.realname ? 'consult-realname-problem' : undefined}
-            data-testid="r-consult-realname"
-          />
-        </div>
-        <div className="r-field">
-          <label className="r-label" htmlFor={ids.phone}>
-            {t('register.phone')}
-          </label>
-          <span className="r-hint">{t('register.phoneHint')}</span>
-          {problem('phone')}
-          <input
-            id={ids.phone}
-            data-field="phone"
-            className="r-input"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            aria-invalid={!!problems.phone}
-            aria-describedby={problems.phone ? 'consult-phone-problem' : undefined}
-            data-testid="r-consult-phone"
-          />
-        </div>
+        <TextField
+          name="realname"
+          label={t('register.realname')}
+          problem={problem('realname')}
+          problemId="consult-realname-problem"
+          value={realname}
+          onValue={setName}
+          autoComplete="name"
+          data-testid="r-consult-realname"
+        />
+        <TextField
+          name="phone"
+          label={t('register.phone')}
+          hint={t('register.phoneHint')}
+          problem={problem('phone')}
+          problemId="consult-phone-problem"
+          value={phone}
+          onValue={setPhone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          data-testid="r-consult-phone"
+        />
         <button type="submit" className="r-btn" data-testid="r-consult-next">
           {t('consult.submit')}
         </button>

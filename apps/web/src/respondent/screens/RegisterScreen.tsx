@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
+import { Problem, TextField } from '../components/TextField';
 import { ConsultOffer } from './ConsultScreens';
 
 export interface Registration {
@@ -49,7 +50,6 @@ export function RegisterScreen({
   const [birthdate, setBirth] = useState('');
   const [phone, setPhone] = useState('');
   const [problems, setProblems] = useState<Partial<Record<'choice' | 'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
-  const ids = { realname: useId(), birthdate: useId(), phone: useId() };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -75,12 +75,8 @@ export function RegisterScreen({
       phone: phone.replace(/\s/g, ''),
     });
   };
-  const problem = (field: keyof typeof problems) =>
-    problems[field] ? (
-      <span className="r-hint" style={{ color: 'var(--danger)', fontWeight: 700 }} id={`${field}-problem`}>
-        {t(problems[field]!)}
-      </span>
-    ) : null;
+  const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]!) : undefined);
+  const problemLine = (field: keyof typeof problems) => <Problem id={`${field}-problem`} message={problem(field)} />;
 
   return (
     <Screen heading={t('register.heading')} brand={brand}>
@@ -91,7 +87,7 @@ export function RegisterScreen({
             <legend className="r-label" style={{ fontSize: '1rem' }}>
               {t('register.choice')}
             </legend>
-            {problem('choice')}
+            {problemLine('choice')}
             {choices.map((c, i) => (
               <label className="r-choice" key={`${c.appid}-${c.stagecode}`}>
                 <input
@@ -107,28 +103,21 @@ export function RegisterScreen({
             ))}
           </fieldset>
         )}
-        <div className="r-field">
-          <label className="r-label" htmlFor={ids.realname}>
-            {t('register.realname')}
-          </label>
-          {problem('realname')}
-          <input
-            id={ids.realname}
-            data-field="realname"
-            className="r-input"
-            value={realname}
-            autoComplete="name"
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={!!problems.realname}
-            aria-describedby={problems.realname ? 'realname-problem' : undefined}
-            data-testid="r-realname"
-          />
-        </div>
+        <TextField
+          name="realname"
+          label={t('register.realname')}
+          problem={problem('realname')}
+          problemId="realname-problem"
+          value={realname}
+          onValue={setName}
+          autoComplete="name"
+          data-testid="r-realname"
+        />
         <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'gender-problem' : undefined}>
           <legend className="r-label" style={{ fontSize: '1rem' }}>
             {t('register.gender')}
           </legend>
-          {problem('gender')}
+          {problemLine('gender')}
           <div className="r-row">
             {(['01', '02'] as const).map((g, i) => (
               <label className="r-choice" key={g}>
@@ -145,44 +134,30 @@ export function RegisterScreen({
             ))}
           </div>
         </fieldset>
-        <div className="r-field">
-          <label className="r-label" htmlFor={ids.birthdate}>
-            {t('register.birthdate')}
-          </label>
-          {problem('birthdate')}
-          <input
-            id={ids.birthdate}
-            data-field="birthdate"
-            className="r-input"
-            type="date"
-            value={birthdate}
-            autoComplete="bday"
-            onChange={(e) => setBirth(e.target.value)}
-            aria-invalid={!!problems.birthdate}
-            aria-describedby={problems.birthdate ? 'birthdate-problem' : undefined}
-            data-testid="r-birthdate"
-          />
-        </div>
-        <div className="r-field">
-          <label className="r-label" htmlFor={ids.phone}>
-            {t('register.phone')}
-          </label>
-          <span className="r-hint">{t('register.phoneHint')}</span>
-          {problem('phone')}
-          <input
-            id={ids.phone}
-            data-field="phone"
-            className="r-input"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            aria-invalid={!!problems.phone}
-            aria-describedby={problems.phone ? 'phone-problem' : undefined}
-            data-testid="r-phone"
-          />
-        </div>
+        <TextField
+          name="birthdate"
+          label={t('register.birthdate')}
+          problem={problem('birthdate')}
+          problemId="birthdate-problem"
+          value={birthdate}
+          onValue={setBirth}
+          type="date"
+          autoComplete="bday"
+          data-testid="r-birthdate"
+        />
+        <TextField
+          name="phone"
+          label={t('register.phone')}
+          hint={t('register.phoneHint')}
+          problem={problem('phone')}
+          problemId="phone-problem"
+          value={phone}
+          onValue={setPhone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          data-testid="r-phone"
+        />
         <ErrorBox message={error} onRetry={onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-register">
           {busy ? t('saving') : t('register.submit')}
