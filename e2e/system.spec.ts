@@ -14,6 +14,7 @@ async function topMenus(page: Page): Promise<string[]> {
 
 test.describe('permission management and administration', () => {
   test('a role created with menus, given to a new staff user, shows that user exactly those menus', async ({ page, browser }) => {
+    test.setTimeout(120_000); // two sign-ins and two dialogs: over a minute on a loaded machine
     await signIn(page, 'school');
     await page.goto('/authority/roleAdministration');
     await expect(page.getByRole('cell', { name: '心理咨询师' })).toBeVisible(FIRST_LOAD);

@@ -312,7 +312,8 @@ export default function CaseDrawer({
         </Space>
       }
     >
-      {q.error ? (
+      {/* A failed background refresh keeps the case on screen (and any dialog open over it). */}
+      {q.error && !data ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       ) : !data ? (
         <Spin style={{ display: 'block', padding: 48 }} />
