@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Message } from '../../../http/errors.js';
 
 /**
@@ -40,7 +40,8 @@ const browsers = new Map<string, Promise<Browser>>();
 function browserAt(chromiumPath: string): Promise<Browser> {
   let browser = browsers.get(chromiumPath);
   if (!browser) {
-    browser = chromium.launch({ executablePath: chromiumPath, args: ARGS, headless: true });
+    // playwright-core is loaded with the first PDF: some 80 MiB of a server's memory that never makes one.
+    browser = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: chromiumPath, args: ARGS, headless: true }));
     browsers.set(chromiumPath, browser);
     // A failed launch or a crashed browser is forgotten, so the next PDF tries again.
     browser.then(
