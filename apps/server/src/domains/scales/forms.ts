@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { accountNames } from '../accounts/accounts.js';
 import { assertInScope } from '../auth/scope.js';
-import { contains, iso, newId, ownerAccount, paged } from '../../kit/index.js';
+import { contains, iso, newId, offsetOf, ownerAccount } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/results.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
@@ -15,21 +15,26 @@ import { form, formVersion } from './tables.js';
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';
 
+/**
+ * The parts of the definition a row shows, read in one pass: every `->` on the column itself would
+ * decompress the whole (TOASTed) definition again, four times a row.
+ */
+const defParts = sql`jsonb_to_record(${formVersion.definition}) as def(questions jsonb, indicators jsonb, licence jsonb)`;
+
 function rowColumns(ctx: Ctx) {
   const lang = ctx.lang === 'en-US' ? 'en' : 'zh';
-  const def = formVersion.definition;
   return {
     formcode: form.formcode,
     formname: formNameIn(ctx.lang),
     formtype: form.formtype,
     version: form.version,
-    questioncount: sql<number>`coalesce(jsonb_array_length(${def}->'questions'), 0)::int`,
-    indicatorcount: sql<number>`coalesce(jsonb_array_length(${def}->'indicators'), 0)::int`,
+    questioncount: sql<number>`coalesce(jsonb_array_length(def.questions), 0)::int`,
+    indicatorcount: sql<number>`coalesce(jsonb_array_length(def.indicators), 0)::int`,
     builtin: sql<boolean>`(${form.musercode} is null)`,
     enabled: form.enabled,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
-    licence: sql<string>`coalesce(nullif(${def}->'licence'->>${lang}, ''), ${def}->'licence'->>'zh', '')`,
+    licence: sql<string>`coalesce(nullif(def.licence->>${lang}, ''), def.licence->>'zh', '')`,
     source: form.source,
     copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
     createdat: form.createdat,
@@ -37,11 +42,10 @@ function rowColumns(ctx: Ctx) {
   };
 }
 
+const currentVersion = and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version));
+
 function selectRows(ctx: Ctx) {
-  return ctx.db
-    .select(rowColumns(ctx))
-    .from(form)
-    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)));
+  return ctx.db.select(rowColumns(ctx)).from(form).innerJoin(formVersion, currentVersion).crossJoinLateral(defParts);
 }
 
 interface RawRow {
@@ -101,8 +105,16 @@ export const formHandlers = {
       enabled === undefined ? undefined : eq(form.enabled, enabled),
       builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
     );
-    const { total, rows } = await paged(ctx.db, selectRows(ctx).where(where).$dynamic(), [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)], { page, pageSize });
-    return { total, rows: await rowsOut(ctx, rows) };
+    // The page's codes are chosen on the form table alone, and only those rows read their definition.
+    const order = [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)];
+    const codes = ctx.db.select({ formcode: form.formcode }).from(form).innerJoin(formVersion, currentVersion).where(where).orderBy(...order);
+    const [[counted], rows] = await Promise.all([
+      ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where),
+      selectRows(ctx)
+        .where(inArray(form.formcode, codes.limit(pageSize).offset(offsetOf({ page, pageSize }))))
+        .orderBy(...order),
+    ]);
+    return { total: counted?.n ?? 0, rows: await rowsOut(ctx, rows) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {
