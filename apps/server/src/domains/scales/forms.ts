@@ -1,15 +1,15 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { accountNames } from '../accounts/accounts.js';
 import { assertInScope } from '../auth/scope.js';
-import { contains, iso, newId, offsetOf, ownerAccount } from '../../kit/index.js';
+import { containsPattern, iso, newId, offsetOf, ownerAccount } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/results.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
-import { createForm, formNameIn, formOfApp, formReadable, loadStored, reviseForm } from './store.js';
+import { createForm, formNameIn, loadStored, reviseForm } from './store.js';
 import { form, formVersion } from './tables.js';
 
 /** Format marker of an exported scale file. */
@@ -57,6 +57,51 @@ interface RawRow {
 }
 const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, questioncount: Number(r.questioncount), indicatorcount: Number(r.indicatorcount), createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
 
+interface ListShape {
+  scoped: boolean;
+  formname: boolean;
+  formtype: boolean;
+  appid: boolean;
+  enabled: boolean;
+  builtin: number;
+}
+type LibraryList = ReturnType<typeof buildLibraryList>;
+const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
+
+/**
+ * The library list (count and page) as prepared statements, one pair per shape of request (language,
+ * whether the caller sees every institution, which filters are set): the values are parameters, so a
+ * request builds no SQL and PostgreSQL plans each shape once per connection. The conditions are
+ * formReadable, contains and formOfApp with parameters for values. The page's codes are chosen on the
+ * form table alone, and only those rows read their definition.
+ */
+function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
+  let lists = libraryLists.get(ctx.db);
+  if (!lists) libraryLists.set(ctx.db, (lists = new Map()));
+  const name = `forms_list_${ctx.lang === 'en-US' ? 'en' : 'zh'}_${Object.values(shape).map(Number).join('').replace('-1', 'x')}`;
+  let list = lists.get(name);
+  if (!list) lists.set(name, (list = buildLibraryList(ctx, shape, name)));
+  return list;
+}
+
+function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
+  const p = sql.placeholder;
+  const where = and(
+    shape.scoped ? or(isNull(form.musercode), sql`${form.musercode} = any(${p('scope')}::text[])`) : undefined,
+    shape.formname ? or(sql`${form.formname} ilike ${p('pattern')}`, sql`${form.formnameen} ilike ${p('pattern')}`) : undefined,
+    shape.formtype ? sql`${form.formtype} = ${p('formtype')}` : undefined,
+    shape.appid ? sql`${form.appids} @> ${p('appids')}::jsonb` : undefined,
+    shape.enabled ? sql`${form.enabled} = ${p('enabled')}` : undefined,
+    shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
+  );
+  const order = [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)];
+  const codes = ctx.db.select({ formcode: form.formcode }).from(form).innerJoin(formVersion, currentVersion).where(where).orderBy(...order).limit(p('limit')).offset(p('offset'));
+  return {
+    count: ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where).prepare(`${name}_n`),
+    rows: selectRows(ctx).where(inArray(form.formcode, codes)).orderBy(...order).prepare(name),
+  };
+}
+
 /** Rows as the contract has them, with the owning institution's name (none for built-ins). */
 async function rowsOut<R extends RawRow & { musercode: string }>(ctx: Ctx, rows: R[]) {
   const names = await accountNames(ctx.db, rows.map((r) => r.musercode).filter(Boolean));
@@ -97,23 +142,19 @@ function readFormFile(content: string): Record<string, unknown> {
 
 export const formHandlers = {
   'as.m.assess.forms.getFormPageList': async ({ formname, formtype, appid, enabled, builtin, page, pageSize }, ctx) => {
-    const where = and(
-      formReadable(ctx.me),
-      contains([form.formname, form.formnameen], formname),
-      formtype ? eq(form.formtype, formtype) : undefined,
-      appid ? formOfApp(appid) : undefined,
-      enabled === undefined ? undefined : eq(form.enabled, enabled),
-      builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
-    );
-    // The page's codes are chosen on the form table alone, and only those rows read their definition.
-    const order = [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)];
-    const codes = ctx.db.select({ formcode: form.formcode }).from(form).innerJoin(formVersion, currentVersion).where(where).orderBy(...order);
-    const [[counted], rows] = await Promise.all([
-      ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where),
-      selectRows(ctx)
-        .where(inArray(form.formcode, codes.limit(pageSize).offset(offsetOf({ page, pageSize }))))
-        .orderBy(...order),
-    ]);
+    const scope = ctx.me.scope;
+    const shape = { scoped: scope !== 'all', formname: !!formname, formtype: !!formtype, appid: !!appid, enabled: enabled !== undefined, builtin: builtin ?? -1 };
+    const list = libraryList(ctx, shape);
+    const values = {
+      scope: scope === 'all' ? [] : scope,
+      pattern: containsPattern(formname ?? ''),
+      formtype: formtype ?? '',
+      appids: JSON.stringify([appid ?? '']),
+      enabled: enabled ?? 0,
+      limit: pageSize,
+      offset: offsetOf({ page, pageSize }),
+    };
+    const [[counted], rows] = await Promise.all([list.count.execute(values), list.rows.execute(values)]);
     return { total: counted?.n ?? 0, rows: await rowsOut(ctx, rows) };
   },
 
