@@ -51,9 +51,12 @@ async function measure(title: string, opts: autocannon.Options): Promise<Row> {
   const cpuUs = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
   const row = { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuUs };
   rows.push(row);
-  const ratio = rows[0] && rows[0] !== row ? `   x${(row.rps / rows[0].rps).toFixed(3)} of (a) (CPU x${(rows[0].cpuUs / cpuUs).toFixed(3)})` : '';
+  // Against `npm run serve` (e) this process is the client only: its CPU is not the server's.
+  const served = /^\(\we\)/.test(title);
+  const cpuRatio = served ? '' : ` (CPU x${((rows[0]?.cpuUs ?? 0) / cpuUs).toFixed(3)})`;
+  const ratio = rows[0] && rows[0] !== row ? `   x${(row.rps / rows[0].rps).toFixed(3)} of (a)${cpuRatio}` : '';
   console.log(
-    `${title.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   ${cpuUs.toFixed(0).padStart(5)} µs CPU/req   errors ${row.errors}${ratio}`,
+    `${title.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   ${cpuUs.toFixed(0).padStart(5)} µs ${served ? 'client CPU' : 'CPU'}/req   errors ${row.errors}${ratio}`,
   );
   return row;
 }
