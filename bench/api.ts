@@ -10,7 +10,9 @@
  *       compiled first: BENCH_SERVE_BUILD=0 to skip; SERVER_PROCESSES passes through).
  * (b) to (d) run in this process with logging off. PGlite in memory unless DATABASE_URL is set: then a
  * scratch database xinli_bench_<pid> is created on that server and dropped at the end.
- * `uptime` is printed first and last: on a shared machine, compare ratios, not raw figures.
+ * `uptime` is printed first and last: on a shared machine, compare ratios, not raw figures. Each case also
+ * prints this process's CPU time per request and its ratio to (a)'s: the database's own CPU is not in
+ * it, but it moves far less than req/s when other work shares the cores.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,16 +38,26 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time of this process (client and, for (a) to (d), server) per request: steadier than req/s on a shared machine. */
+  cpuUs: number;
 }
 const rows: Row[] = [];
 
 async function measure(title: string, opts: autocannon.Options): Promise<Row> {
   await autocannon({ ...opts, duration: 1, connections }); // warm-up
+  const cpu0 = process.cpuUsage();
   const r = await autocannon({ ...opts, duration: seconds, connections });
-  const row = { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+  const cpu = process.cpuUsage(cpu0);
+  const cpuUs = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
+  const row = { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuUs };
   rows.push(row);
-  const ratio = rows[0] && rows[0] !== row ? `   x${(row.rps / rows[0].rps).toFixed(3)} of (a)` : '';
-  console.log(`${title.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   errors ${row.errors}${ratio}`);
+  // Against `npm run serve` (e) this process is the client only: its CPU is not the server's.
+  const served = /^\(\we\)/.test(title);
+  const cpuRatio = served ? '' : ` (CPU x${((rows[0]?.cpuUs ?? 0) / cpuUs).toFixed(3)})`;
+  const ratio = rows[0] && rows[0] !== row ? `   x${(row.rps / rows[0].rps).toFixed(3)} of (a)${cpuRatio}` : '';
+  console.log(
+    `${title.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   ${cpuUs.toFixed(0).padStart(5)} µs ${served ? 'client CPU' : 'CPU'}/req   errors ${row.errors}${ratio}`,
+  );
   return row;
 }
 

@@ -7,6 +7,8 @@
  * zod, Fastify, ...), so a JSON.stringify inside pino counts as logging; samples outside the
  * measured window are not taken (bench/profile-hook.mjs starts and stops the profiler around it). Prints µs of CPU per request per step and the mean wall time.
  * With DATABASE_URL a scratch database xinli_profile_<pid> is created there and dropped at the end.
+ * Background jobs are off (JOB_POLL_MS=0 unless set): the demo queues a few hundred warning jobs at
+ * start, whose work would otherwise be charged to the requests.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +29,7 @@ const databaseUrl = scratch?.url;
 
 const port = await freePort();
 const out = path.join(dir, 'server.cpuprofile');
-const env: NodeJS.ProcessEnv = { ...process.env, PROFILE_OUT: out, PORT: String(port), XINLI_DEMO: '1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SERVER_PROCESSES: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, PROFILE_OUT: out, PORT: String(port), XINLI_DEMO: '1', DATA_DIR: path.join(dir, 'db'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SERVER_PROCESSES: '1', JOB_POLL_MS: process.env.JOB_POLL_MS ?? '0' };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
 // The server's own entry, under the CPU profiler; its log goes to a file as in production.

@@ -1,35 +1,40 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { accountNames } from '../accounts/accounts.js';
 import { assertInScope } from '../auth/scope.js';
-import { contains, iso, newId, ownerAccount, paged } from '../../kit/index.js';
+import { containsPattern, iso, newId, offsetOf, ownerAccount } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/results.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
-import { createForm, formNameIn, formOfApp, formReadable, loadStored, reviseForm } from './store.js';
+import { createForm, formNameIn, loadStored, reviseForm } from './store.js';
 import { form, formVersion } from './tables.js';
 
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';
 
+/**
+ * The parts of the definition a row shows, read in one pass: every `->` on the column itself would
+ * decompress the whole (TOASTed) definition again, four times a row.
+ */
+const defParts = sql`jsonb_to_record(${formVersion.definition}) as def(questions jsonb, indicators jsonb, licence jsonb)`;
+
 function rowColumns(ctx: Ctx) {
   const lang = ctx.lang === 'en-US' ? 'en' : 'zh';
-  const def = formVersion.definition;
   return {
     formcode: form.formcode,
     formname: formNameIn(ctx.lang),
     formtype: form.formtype,
     version: form.version,
-    questioncount: sql<number>`coalesce(jsonb_array_length(${def}->'questions'), 0)::int`,
-    indicatorcount: sql<number>`coalesce(jsonb_array_length(${def}->'indicators'), 0)::int`,
+    questioncount: sql<number>`coalesce(jsonb_array_length(def.questions), 0)::int`,
+    indicatorcount: sql<number>`coalesce(jsonb_array_length(def.indicators), 0)::int`,
     builtin: sql<boolean>`(${form.musercode} is null)`,
     enabled: form.enabled,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
-    licence: sql<string>`coalesce(nullif(${def}->'licence'->>${lang}, ''), ${def}->'licence'->>'zh', '')`,
+    licence: sql<string>`coalesce(nullif(def.licence->>${lang}, ''), def.licence->>'zh', '')`,
     source: form.source,
     copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
     createdat: form.createdat,
@@ -37,11 +42,10 @@ function rowColumns(ctx: Ctx) {
   };
 }
 
+const currentVersion = and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version));
+
 function selectRows(ctx: Ctx) {
-  return ctx.db
-    .select(rowColumns(ctx))
-    .from(form)
-    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)));
+  return ctx.db.select(rowColumns(ctx)).from(form).innerJoin(formVersion, currentVersion).crossJoinLateral(defParts);
 }
 
 interface RawRow {
@@ -52,6 +56,51 @@ interface RawRow {
   updatedat: Date;
 }
 const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, questioncount: Number(r.questioncount), indicatorcount: Number(r.indicatorcount), createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
+
+interface ListShape {
+  scoped: boolean;
+  formname: boolean;
+  formtype: boolean;
+  appid: boolean;
+  enabled: boolean;
+  builtin: number;
+}
+type LibraryList = ReturnType<typeof buildLibraryList>;
+const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
+
+/**
+ * The library list (count and page) as prepared statements, one pair per shape of request (language,
+ * whether the caller sees every institution, which filters are set): the values are parameters, so a
+ * request builds no SQL and PostgreSQL plans each shape once per connection. The conditions are
+ * formReadable, contains and formOfApp with parameters for values. The page's codes are chosen on the
+ * form table alone, and only those rows read their definition.
+ */
+function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
+  let lists = libraryLists.get(ctx.db);
+  if (!lists) libraryLists.set(ctx.db, (lists = new Map()));
+  const name = `forms_list_${ctx.lang === 'en-US' ? 'en' : 'zh'}_${Object.values(shape).map(Number).join('').replace('-1', 'x')}`;
+  let list = lists.get(name);
+  if (!list) lists.set(name, (list = buildLibraryList(ctx, shape, name)));
+  return list;
+}
+
+function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
+  const p = sql.placeholder;
+  const where = and(
+    shape.scoped ? or(isNull(form.musercode), sql`${form.musercode} = any(${p('scope')}::text[])`) : undefined,
+    shape.formname ? or(sql`${form.formname} ilike ${p('pattern')}`, sql`${form.formnameen} ilike ${p('pattern')}`) : undefined,
+    shape.formtype ? sql`${form.formtype} = ${p('formtype')}` : undefined,
+    shape.appid ? sql`${form.appids} @> ${p('appids')}::jsonb` : undefined,
+    shape.enabled ? sql`${form.enabled} = ${p('enabled')}` : undefined,
+    shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
+  );
+  const order = [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)];
+  const codes = ctx.db.select({ formcode: form.formcode }).from(form).innerJoin(formVersion, currentVersion).where(where).orderBy(...order).limit(p('limit')).offset(p('offset'));
+  return {
+    count: ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where).prepare(`${name}_n`),
+    rows: selectRows(ctx).where(inArray(form.formcode, codes)).orderBy(...order).prepare(name),
+  };
+}
 
 /** Rows as the contract has them, with the owning institution's name (none for built-ins). */
 async function rowsOut<R extends RawRow & { musercode: string }>(ctx: Ctx, rows: R[]) {
@@ -93,16 +142,20 @@ function readFormFile(content: string): Record<string, unknown> {
 
 export const formHandlers = {
   'as.m.assess.forms.getFormPageList': async ({ formname, formtype, appid, enabled, builtin, page, pageSize }, ctx) => {
-    const where = and(
-      formReadable(ctx.me),
-      contains([form.formname, form.formnameen], formname),
-      formtype ? eq(form.formtype, formtype) : undefined,
-      appid ? formOfApp(appid) : undefined,
-      enabled === undefined ? undefined : eq(form.enabled, enabled),
-      builtin === undefined ? undefined : builtin ? sql`${form.musercode} is null` : sql`${form.musercode} is not null`,
-    );
-    const { total, rows } = await paged(ctx.db, selectRows(ctx).where(where).$dynamic(), [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)], { page, pageSize });
-    return { total, rows: await rowsOut(ctx, rows) };
+    const scope = ctx.me.scope;
+    const shape = { scoped: scope !== 'all', formname: !!formname, formtype: !!formtype, appid: !!appid, enabled: enabled !== undefined, builtin: builtin ?? -1 };
+    const list = libraryList(ctx, shape);
+    const values = {
+      scope: scope === 'all' ? [] : scope,
+      pattern: containsPattern(formname ?? ''),
+      formtype: formtype ?? '',
+      appids: JSON.stringify([appid ?? '']),
+      enabled: enabled ?? 0,
+      limit: pageSize,
+      offset: offsetOf({ page, pageSize }),
+    };
+    const [[counted], rows] = await Promise.all([list.count.execute(values), list.rows.execute(values)]);
+    return { total: counted?.n ?? 0, rows: await rowsOut(ctx, rows) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {
