@@ -5,7 +5,7 @@
  * exactly it, or with any bad row stores nothing.
  */
 import ExcelJS from 'exceljs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { studentNo, type ImportProblem, type Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
@@ -13,7 +13,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
 import { XLSX_TYPE } from '../../kit/index.js';
 import { streamSheetRows } from '../../kit/upload/reader.js';
-import { createPersons, livingPerson, personBriefs, renamePersons } from '../persons/persons.js';
+import { createRosterPersons, livingPerson, personBriefs, renamePersons } from '../persons/persons.js';
 import { checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, type RosterColumn } from '../persons/roster.js';
 import { teamInScope, teamName, type TeamRecord } from './store.js';
 import { team, teamMember } from './tables.js';
@@ -135,16 +135,17 @@ export async function rosterDiff(db: DbOrTx, teamid: string, bytes: Uint8Array, 
 
 /** Applies a difference to the team (inside the caller's transaction). */
 async function applyDiff(tx: DbOrTx, t: TeamRecord, diff: RosterDiff, now: Date) {
-  const codes = await createPersons(
-    tx,
-    diff.added.map((a) => ({ musercode: t.musercode, appid: t.appid, realname: a.realname, gender: a.gender, source: 'import' as const, now })),
-  );
+  const codes = await createRosterPersons(tx, { musercode: t.musercode, appid: t.appid, now }, diff.added);
   // A number left behind by a deleted person is free again.
   const numbers = diff.added.map((a) => a.studentno);
   for (let i = 0; i < numbers.length; i += 5000)
     await tx.delete(teamMember).where(and(eq(teamMember.teamid, t.teamid), inArray(teamMember.studentno, numbers.slice(i, i + 5000))));
-  const members = diff.added.map((a, i) => ({ teamid: t.teamid, cusercode: codes[i]!, studentno: a.studentno, joinedat: now }));
-  for (let i = 0; i < members.length; i += 1000) await tx.insert(teamMember).values(members.slice(i, i + 1000));
+  const members = diff.added.map((a, i) => ({ cusercode: codes[i]!, studentno: a.studentno }));
+  for (let i = 0; i < members.length; i += 1000)
+    await tx.execute(sql`
+      insert into team_member (teamid, cusercode, studentno, joinedat)
+      select ${t.teamid}, x.cusercode, x.studentno, ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(members.slice(i, i + 1000))}::jsonb) as x(cusercode text, studentno text)`);
   await renamePersons(tx, diff.changed.map((c) => ({ cusercode: c.cusercode, realname: c.realname, gender: c.gender })), now);
   const leaving = diff.leaving.map((l) => l.cusercode);
   for (let i = 0; i < leaving.length; i += 5000)

@@ -226,6 +226,7 @@ export const taskCrudHandlers = {
       await lockTask(ctx, tx, taskid);
       const [row] = await tx.select().from(taskPerson).where(and(eq(taskPerson.taskid, taskid), eq(taskPerson.cusercode, cusercode)));
       if (!row) return notFound({ zh: '该测评对象不在此任务中', en: 'This person is not in the task' });
+      if (await answeredCount(tx, [row.assesscode])) conflict({ zh: '该测评对象已开始作答，不能移出任务', en: 'This person has started answering and cannot be taken off the task' });
       // Withdrawing the code takes the person off the task (task_person goes with it).
       await withdrawUnopenedCodes(tx, [row.assesscode]);
     });
