@@ -181,3 +181,32 @@ export async function findPersonsByName(ctx: Ctx, db: DbOrTx, realname: string, 
   const briefs = await personBriefs(db, rows.map((r) => r.cusercode));
   return rows.map((r) => briefs.get(r.cusercode)!).filter(Boolean);
 }
+
+/** Changes names and genders of persons (a team roster import's "changed" rows), in one statement per 1,000. */
+export async function renamePersons(db: DbOrTx, rows: { cusercode: string; realname: string; gender: '01' | '02' }[], now: Date) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.execute(sql`
+      update cuser set realname = x.realname, gender = x.gender, updatedat = ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::jsonb) as x(cusercode text, realname text, gender text)
+      where cuser.cusercode = x.cusercode`);
+  }
+}
+
+/**
+ * Registers many persons with name and gender only (a team roster import), answering their codes
+ * in order. One statement per 1,000 over one JSON parameter (see import-handlers.ts
+ * insertRosterRows: far cheaper than multi-row VALUES on PGlite); the table's checks apply.
+ */
+export async function createRosterPersons(db: DbOrTx, fixed: { musercode: string; appid: string; now: Date }, people: { realname: string; gender: '01' | '02' }[]): Promise<string[]> {
+  if (!people.length) return [];
+  await assertAppOfInstitution(db, fixed.musercode, fixed.appid);
+  const rows = people.map((p) => ({ cusercode: newId('C'), realname: p.realname, gender: p.gender }));
+  const at = fixed.now.toISOString();
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.execute(sql`
+      insert into cuser (cusercode, musercode, appid, realname, gender, source, createdat, updatedat)
+      select x.cusercode, ${fixed.musercode}, ${fixed.appid}, x.realname, x.gender, 'import', ${at}::timestamptz, ${at}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::jsonb) as x(cusercode text, realname text, gender text)`);
+  }
+  return rows.map((r) => r.cusercode);
+}
