@@ -72,7 +72,7 @@ const { plancode } = await post('as.m.exam.plan.insertMUserExamPlan', { appid: '
 const people: { studentno: string; realname: string }[] = [];
 const teamids: string[] = [];
 for (let c = 0; c * classSize < students; c++) {
-  const { teamid } = await post('as.m.assess.insertAssessTeam', { kind: 'class', school: '压测中学', year: '2026', term: '第一学期', grade: '高一', classname: `${c + 1}班-${process.pid}` }, staff);
+  const { teamid } = await post('as.m.assess.insertAssessTeam', { kind: 'class', school: '压测中学', year: '2026', term: '第一学期', grade: '高一', classname: `${c + 1}班-${process.pid}`, deptname: '' }, staff);
   teamids.push(teamid);
   for (let i = c * classSize; i < Math.min(students, (c + 1) * classSize); i++) {
     const person = { studentno: `B${String(i).padStart(5, '0')}`, realname: `压测学生${i}` };
