@@ -3,7 +3,8 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { limitedEntry, startAssessment } from '../assessments/respondent.js';
 import { personBriefs } from '../persons/persons.js';
-import { task, taskPerson } from './tables.js';
+import { taskByCode } from './store.js';
+import { taskPerson } from './tables.js';
 
 /**
  * A task's respondent entry (as.c.task.login): the task code with the student's number and name
@@ -19,8 +20,7 @@ const plainName = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 export const taskEntryHandlers = {
   'as.c.task.login': async ({ taskcode, studentno, realname }, ctx) => {
     const t = await limitedEntry(ctx, async () => {
-      const [row] = await ctx.db.select().from(task).where(eq(task.taskcode, taskcode));
-      return row ?? notFound({ zh: '任务码不存在，请核对后重新输入', en: 'Unknown task code; please check it and try again' });
+      return (await taskByCode(ctx.db, taskcode)) ?? notFound({ zh: '任务码不存在，请核对后重新输入', en: 'Unknown task code; please check it and try again' });
     });
     const now = ctx.now();
     if (now < t.startat)

@@ -1,40 +1,23 @@
-import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { iso, pageOfArray, streamXlsx, todayIn, XLSX_TYPE } from '../../kit/index.js';
-import { scopeWhere } from '../auth/scope.js';
-import { codeStates } from '../assessments/results.js';
+import { codeStates, progressOf, type Progress } from '../assessments/issue.js';
 import { personBriefs } from '../persons/persons.js';
-import { task, taskPerson, taskTeam, team } from './tables.js';
+import { taskInScope, taskPeople, taskStatusAt, taskTeams } from './store.js';
 
 /**
  * Progress of a task (issue 14): per task, per team and per person, not started / in progress /
  * finished. A person's progress is the state of the personal code the task gave them (issued,
  * started, finished: finished once every form of the plan is submitted), read at the moment of
  * asking, so the counts are those of the stored reports. The console's progress page refetches
- * them every few seconds while a class answers (docs: /work/wt/h14-progress.md).
+ * them every few seconds while the task runs (no manual refresh).
  */
-type Progress = 'notstarted' | 'inprogress' | 'finished';
-const progressOf = (status: string | undefined): Progress => (status === 'finished' ? 'finished' : status === 'started' ? 'inprogress' : 'notstarted');
+type TeamBrief = Awaited<ReturnType<typeof taskTeams>>[number];
 
-type TeamRecord = typeof team.$inferSelect;
-/** The display name of a team: school grade class, or the department. */
-const teamNameOf = (t: Pick<TeamRecord, 'kind' | 'school' | 'grade' | 'classname' | 'deptname'>) =>
-  t.kind === 'dept' ? t.deptname : [t.school, t.grade, t.classname].filter(Boolean).join(' ');
-
-async function taskOf(ctx: Ctx, taskid: string) {
-  const [row] = await ctx.db.select().from(task).where(and(eq(task.taskid, taskid), scopeWhere(task.musercode, ctx.me)));
-  return row ?? notFound({ zh: '测评任务不存在', en: 'No such task' });
-}
-
-const statusOf = (t: typeof task.$inferSelect, now: Date) => (now < t.startat ? 'pending' : now >= t.endat ? 'ended' : 'running');
-
-/** The task's teams in order (grade, class, department), with their names. */
-async function teamsOf(ctx: Ctx, taskid: string) {
-  const rows = await ctx.db.select({ team }).from(taskTeam).innerJoin(team, eq(team.teamid, taskTeam.teamid)).where(eq(taskTeam.taskid, taskid));
-  const key = (t: TeamRecord) => [t.school, t.year, t.term, t.grade, t.classname, t.deptname, t.teamid].join('\u0000');
-  return rows.map((r) => r.team).sort((a, b) => key(a).localeCompare(key(b), 'zh-CN', { numeric: true }));
+/** The task's teams by name, classes in number order (2班 before 10班). */
+async function teamsOf(ctx: Ctx, taskid: string): Promise<TeamBrief[]> {
+  return (await taskTeams(ctx.db, taskid)).sort((a, b) => a.teamname.localeCompare(b.teamname, 'zh-CN', { numeric: true }) || a.teamid.localeCompare(b.teamid));
 }
 
 export interface PersonProgress {
@@ -50,14 +33,11 @@ export interface PersonProgress {
 }
 
 /** Every person of a task with their progress, by team (in the task's team order) and number. */
-async function personsOf(ctx: Ctx, taskid: string, teams: TeamRecord[], teamid?: string): Promise<PersonProgress[]> {
-  const rows = await ctx.db
-    .select({ cusercode: taskPerson.cusercode, teamid: taskPerson.teamid, studentno: taskPerson.studentno, assesscode: taskPerson.assesscode })
-    .from(taskPerson)
-    .where(and(eq(taskPerson.taskid, taskid), teamid ? eq(taskPerson.teamid, teamid) : undefined));
+async function personsOf(ctx: Ctx, taskid: string, teams: TeamBrief[], teamid?: string): Promise<PersonProgress[]> {
+  const rows = await taskPeople(ctx.db, taskid, teamid);
   const [states, people] = await Promise.all([codeStates(ctx.db, rows.map((r) => r.assesscode)), personBriefs(ctx.db, rows.map((r) => r.cusercode))]);
   const order = new Map(teams.map((t, i) => [t.teamid, i]));
-  const names = new Map(teams.map((t) => [t.teamid, teamNameOf(t)]));
+  const names = new Map(teams.map((t) => [t.teamid, t.teamname]));
   return rows
     .map((r) => {
       const s = states.get(r.assesscode);
@@ -69,7 +49,7 @@ async function personsOf(ctx: Ctx, taskid: string, teams: TeamRecord[], teamid?:
         studentno: r.studentno,
         realname: p?.realname ?? '',
         gender: p?.gender ?? '',
-        status: progressOf(s?.status),
+        status: s ? progressOf(s.status) : 'notstarted',
         startedat: s?.startedat ? iso(s.startedat) : null,
         finishedat: s?.finishedat ? iso(s.finishedat) : null,
       };
@@ -93,7 +73,7 @@ interface ProgressFilter {
 
 /** The persons a roster-progress filter selects (the team must be one of the task's). */
 async function filtered(ctx: Ctx, f: ProgressFilter) {
-  const t = await taskOf(ctx, f.taskid);
+  const t = await taskInScope(ctx, ctx.db, f.taskid);
   const teams = await teamsOf(ctx, t.taskid);
   if (f.teamid && !teams.some((x) => x.teamid === f.teamid)) notFound({ zh: '该团体不在此任务中', en: 'This team is not part of the task' });
   const name = f.realname?.toLowerCase();
@@ -113,14 +93,14 @@ const localTime = (at: string | null) => (at ? new Date(Date.parse(at) + 8 * 3_6
 
 export const progressHandlers = {
   'as.m.assess.getAssessTaskProgress': async ({ taskid }, ctx) => {
-    const t = await taskOf(ctx, taskid);
+    const t = await taskInScope(ctx, ctx.db, taskid);
     const teams = await teamsOf(ctx, t.taskid);
     const persons = await personsOf(ctx, t.taskid, teams);
     return {
       taskid: t.taskid,
-      status: statusOf(t, ctx.now()),
+      status: taskStatusAt(t, ctx.now()),
       ...countsOf(persons),
-      teams: teams.map((x) => ({ teamid: x.teamid, teamname: teamNameOf(x), ...countsOf(persons.filter((p) => p.teamid === x.teamid)) })),
+      teams: teams.map((x) => ({ teamid: x.teamid, teamname: x.teamname, ...countsOf(persons.filter((p) => p.teamid === x.teamid)) })),
     };
   },
 
