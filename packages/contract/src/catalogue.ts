@@ -13,6 +13,7 @@ import { registrationActions } from './actions/registration.js';
 import { warningActions } from './actions/warnings.js';
 import { reportDocumentActions } from './actions/report-documents.js';
 import { writtenReportActions } from './actions/written-reports.js';
+import { taskActions } from './actions/tasks.js';
 import { groupReportActions } from './actions/group-report.js';
 
 /**
@@ -34,6 +35,7 @@ export const catalogue = {
   ...warningActions,
   ...reportDocumentActions,
   ...writtenReportActions,
+  ...taskActions,
   ...groupReportActions,
 } satisfies Record<string, ActionDef>;
 

@@ -17,5 +17,6 @@ export * from './actions/registration.js';
 export * from './actions/warnings.js';
 export * from './actions/report-documents.js';
 export * from './actions/written-reports.js';
+export * from './actions/tasks.js';
 export * from './actions/group-report.js';
 export * from './scales/definition.js';
