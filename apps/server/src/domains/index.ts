@@ -16,6 +16,8 @@ import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
+import { groupReportHandlers } from './tasks/group-report/handlers.js';
+import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
@@ -34,12 +36,14 @@ export const handlers: HandlerMap = {
   ...warningHandlers,
   ...writtenReportHandlers,
   ...taskHandlers,
+  ...groupReportHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
 export const jobHandlers: JobHandlers = {
   ...warningJobs,
   [WRITTEN_JOB]: writtenReportJob,
+  [GROUP_SUMMARY_JOB]: groupSummaryJob,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
