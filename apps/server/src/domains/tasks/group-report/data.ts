@@ -6,11 +6,11 @@ import { notFound } from '../../../http/errors.js';
 import { iso, maskName } from '../../../kit/index.js';
 import { accountNames } from '../../accounts/accounts.js';
 import { cohortCodeStates } from '../../assessments/cohort.js';
-import { scopeWhere } from '../../auth/scope.js';
 import { personBriefs } from '../../persons/persons.js';
 import { cohortAttention, cohortIndicatorLevels, cohortWorstLevels, type GroupWorst } from '../../reports/group.js';
 import { formBriefs, loadCurrentDefinitions } from '../../scales/store.js';
 import { latestCases } from '../../warnings/index.js';
+import { taskInScope, teamName, type TaskRecord } from '../store.js';
 import { task, taskPerson, taskTeam, team } from '../tables.js';
 
 /**
@@ -23,7 +23,6 @@ import { task, taskPerson, taskTeam, team } from '../tables.js';
 export const ATTENTION_LEVEL = 3;
 export const ATTENTION_MAX = 200;
 
-type TaskRecord = typeof task.$inferSelect;
 export interface TaskTeam {
   teamid: string;
   teamname: string;
@@ -37,29 +36,19 @@ export interface GroupTarget {
   teamid: string | null;
 }
 
-const NO_TASK = { zh: '测评任务不存在', en: 'No such task' };
 const NO_TEAM = { zh: '该任务没有这个团体', en: 'The task has no such team' };
-
-/** "school grade class" or the department: how the /task pages name a team. */
-const teamLabel = (t: typeof team.$inferSelect) =>
-  t.kind === 'dept' ? t.deptname : [t.school, t.grade, t.classname].filter(Boolean).join(' ') || t.classname;
 
 /** The task's teams, named, in name order (code points: 一 before 二, as a timetable reads). */
 async function teamsOf(db: DbOrTx, taskid: string): Promise<TaskTeam[]> {
   const rows = await db.select({ t: team }).from(taskTeam).innerJoin(team, eq(team.teamid, taskTeam.teamid)).where(eq(taskTeam.taskid, taskid));
   return rows
-    .map(({ t }) => ({ teamid: t.teamid, teamname: teamLabel(t), grade: t.kind === 'class' ? t.grade : '', kind: t.kind }))
+    .map(({ t }) => ({ teamid: t.teamid, teamname: teamName(t), grade: t.kind === 'class' ? t.grade : '', kind: t.kind }))
     .sort((a, b) => (a.teamname < b.teamname ? -1 : a.teamname > b.teamname ? 1 : a.teamid < b.teamid ? -1 : 1));
 }
 
 /** The task (in the caller's scope) and the team (one of the task's), else "not found". */
 export async function groupTarget(ctx: Ctx, db: DbOrTx, taskid: string, teamid?: string): Promise<GroupTarget> {
-  const [row] = await db
-    .select()
-    .from(task)
-    .where(and(eq(task.taskid, taskid), scopeWhere(task.musercode, ctx.me)));
-  if (!row) notFound(NO_TASK);
-  return targetOf(db, row!, teamid ?? null);
+  return targetOf(db, await taskInScope(ctx, db, taskid), teamid ?? null);
 }
 
 /** The target of a task already found (the summary job, which runs without a caller). */
