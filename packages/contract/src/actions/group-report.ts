@@ -89,8 +89,8 @@ export const groupReport = z.object({
     starttime: z.string(),
     endtime: z.string(),
   }),
-  /** The task's teams (the chooser); the chosen one when teamid was given. */
-  teams: z.array(z.object({ teamid: z.string(), teamname: z.string(), grade: z.string() })),
+  /** The task's teams (the chooser), and whether their reports are hidden from respondents (showOrHiddenTeamReport). */
+  teams: z.array(z.object({ teamid: z.string(), teamname: z.string(), grade: z.string(), reporthidden: z.int() })),
   teamid: z.string().nullable(),
   participation: groupParticipation,
   indicators: z.array(groupIndicator),

@@ -28,6 +28,7 @@ export interface TaskTeam {
   teamname: string;
   grade: string;
   kind: string;
+  reporthidden: number;
 }
 export interface GroupTarget {
   task: TaskRecord;
@@ -40,9 +41,9 @@ const NO_TEAM = { zh: '该任务没有这个团体', en: 'The task has no such t
 
 /** The task's teams, named, in name order (code points: 一 before 二, as a timetable reads). */
 async function teamsOf(db: DbOrTx, taskid: string): Promise<TaskTeam[]> {
-  const rows = await db.select({ t: team }).from(taskTeam).innerJoin(team, eq(team.teamid, taskTeam.teamid)).where(eq(taskTeam.taskid, taskid));
+  const rows = await db.select({ t: team, reporthidden: taskTeam.reporthidden }).from(taskTeam).innerJoin(team, eq(team.teamid, taskTeam.teamid)).where(eq(taskTeam.taskid, taskid));
   return rows
-    .map(({ t }) => ({ teamid: t.teamid, teamname: teamName(t), grade: t.kind === 'class' ? t.grade : '', kind: t.kind }))
+    .map(({ t, reporthidden }) => ({ teamid: t.teamid, teamname: teamName(t), grade: t.kind === 'class' ? t.grade : '', kind: t.kind, reporthidden }))
     .sort((a, b) => (a.teamname < b.teamname ? -1 : a.teamname > b.teamname ? 1 : a.teamid < b.teamid ? -1 : 1));
 }
 
@@ -192,7 +193,7 @@ export async function buildGroupReport(db: DbOrTx, target: GroupTarget, lang: La
       starttime: iso(t.startat),
       endtime: iso(t.endat),
     },
-    teams: target.teams.map(({ teamid: id, teamname, grade }) => ({ teamid: id, teamname, grade })),
+    teams: target.teams.map(({ teamid: id, teamname, grade, reporthidden }) => ({ teamid: id, teamname, grade, reporthidden })),
     teamid,
     participation: participationOf(states),
     indicators,
