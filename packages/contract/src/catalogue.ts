@@ -14,6 +14,7 @@ import { warningActions } from './actions/warnings.js';
 import { reportDocumentActions } from './actions/report-documents.js';
 import { writtenReportActions } from './actions/written-reports.js';
 import { taskActions } from './actions/tasks.js';
+import { taskEntryActions } from './actions/task-entry.js';
 import { groupReportActions } from './actions/group-report.js';
 
 /**
@@ -36,6 +37,7 @@ export const catalogue = {
   ...reportDocumentActions,
   ...writtenReportActions,
   ...taskActions,
+  ...taskEntryActions,
   ...groupReportActions,
 } satisfies Record<string, ActionDef>;
 

@@ -16,6 +16,7 @@ import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
+import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
@@ -36,6 +37,7 @@ export const handlers: HandlerMap = {
   ...warningHandlers,
   ...writtenReportHandlers,
   ...taskHandlers,
+  ...taskEntryHandlers,
   ...groupReportHandlers,
 };
 
