@@ -15,6 +15,7 @@ import { reportDocumentActions } from './actions/report-documents.js';
 import { writtenReportActions } from './actions/written-reports.js';
 import { taskActions } from './actions/tasks.js';
 import { taskEntryActions } from './actions/task-entry.js';
+import { groupReportActions } from './actions/group-report.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -37,6 +38,7 @@ export const catalogue = {
   ...writtenReportActions,
   ...taskActions,
   ...taskEntryActions,
+  ...groupReportActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -19,4 +19,5 @@ export * from './actions/report-documents.js';
 export * from './actions/written-reports.js';
 export * from './actions/tasks.js';
 export * from './actions/task-entry.js';
+export * from './actions/group-report.js';
 export * from './scales/definition.js';

@@ -14,3 +14,4 @@ export * from '../domains/warnings/tables.js';
 export * from '../kit/jobs/tables.js';
 export * from '../domains/reports/written/tables.js';
 export * from '../domains/tasks/tables.js';
+export * from '../domains/tasks/group-report/tables.js';

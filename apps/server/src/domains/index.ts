@@ -17,6 +17,8 @@ import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
+import { groupReportHandlers } from './tasks/group-report/handlers.js';
+import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
@@ -36,12 +38,14 @@ export const handlers: HandlerMap = {
   ...writtenReportHandlers,
   ...taskHandlers,
   ...taskEntryHandlers,
+  ...groupReportHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
 export const jobHandlers: JobHandlers = {
   ...warningJobs,
   [WRITTEN_JOB]: writtenReportJob,
+  [GROUP_SUMMARY_JOB]: groupSummaryJob,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

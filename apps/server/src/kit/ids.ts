@@ -48,6 +48,8 @@ export const ID_PREFIXES = {
   TM: 'team',
   /** group assessment task (tasks) */
   TK: 'task',
+  /** written summary of a group report (tasks/group-report) */
+  GS: 'group summary',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

@@ -19,5 +19,5 @@ export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
 export { contains, containsPattern } from './text.js';
 export { accountInScope, ownedBy, ownerAccount, type AccountRow } from './owner.js';
 export { countRows, offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';
-export { maskIdCard, maskPhone } from './mask.js';
+export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';

@@ -15,3 +15,15 @@ export function maskIdCard(idcard: string | null | undefined): string {
   if (!idcard) return '';
   return idcard.length > 8 ? `${idcard.slice(0, 4)}${'*'.repeat(idcard.length - 8)}${idcard.slice(-4)}` : '****';
 }
+
+/** 张*三, 李*, J*** S***: the first character (and a Chinese name's last) kept; '' for none. */
+export function maskName(name: string | null | undefined): string {
+  const s = (name ?? '').trim();
+  if (!s) return '';
+  const chars = [...s];
+  if (/^[\p{Script=Han}·]+$/u.test(s)) return chars.length <= 2 ? `${chars[0]}*` : `${chars[0]}${'*'.repeat(chars.length - 2)}${chars.at(-1)}`;
+  return s
+    .split(/\s+/)
+    .map((w) => `${[...w][0]}${'*'.repeat(Math.max(1, [...w].length - 1))}`)
+    .join(' ');
+}

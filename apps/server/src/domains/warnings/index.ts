@@ -5,13 +5,16 @@
  *   stores it (respondent submit, demo seeding).
  * - openCaseFromRegistration(tx, ctx, input): a consultation registration becomes (or joins) the
  *   person's open case as a manual warning; answers the case and warning ids.
+ * - latestCases(db, cusercodes): each person's open case, else their latest closed one.
  */
+import { desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { WarningLevel } from '@xinli/contract';
 import { personInScope } from '../persons/persons.js';
 import { actorOf } from './cases.js';
 import { addWarning } from './raise.js';
+import { warnCase } from './tables.js';
 
 export { raiseWarningsForReport, raiseWarningsForReports, type StoredReport } from './raise.js';
 
@@ -49,4 +52,15 @@ export async function openCaseFromRegistration(
   );
   // A manual warning has no uniqueness rule, so it is always stored.
   return { caseid: raised!.caseid, warningid: raised!.warningid };
+}
+
+/** Each person's open case, else their latest closed one (the group report links its attention list to them). */
+export async function latestCases(db: DbOrTx, cusercodes: string[]): Promise<Map<string, { caseid: string; state: string }>> {
+  if (!cusercodes.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([warnCase.cusercode], { cusercode: warnCase.cusercode, caseid: warnCase.caseid, state: warnCase.state })
+    .from(warnCase)
+    .where(inArray(warnCase.cusercode, [...new Set(cusercodes)]))
+    .orderBy(warnCase.cusercode, sql`${warnCase.state} = 'closed'`, desc(warnCase.lastwarningat), desc(warnCase.caseid));
+  return new Map(rows.map((r) => [r.cusercode, { caseid: r.caseid, state: r.state }]));
 }

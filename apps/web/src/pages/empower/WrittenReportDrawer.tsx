@@ -27,8 +27,8 @@ function Section({ title, testId, children }: { title: ReactNode; testId: string
   );
 }
 
-/** Numbered lines, or "none". */
-function Lines({ items }: { items: readonly string[] }) {
+/** Numbered lines, or "none" (the group report's summary shows its findings and steps with it too). */
+export function Lines({ items }: { items: readonly string[] }) {
   const { t } = useTranslation();
   if (!items.length) return <Typography.Text type="secondary">{t('empower.written.noItems')}</Typography.Text>;
   return (
@@ -43,7 +43,7 @@ function Lines({ items }: { items: readonly string[] }) {
 }
 
 /** The risk, first and in its level's colour (urgent in the dark red of the report colours), so it is never missed. */
-function Risk({ risk }: { risk: WrittenSections['risk'] }) {
+export function Risk({ risk }: { risk: WrittenSections['risk'] }) {
   const { t } = useTranslation();
   const colour = riskColour(risk.level);
   const strong = riskStandsOut(risk.level);

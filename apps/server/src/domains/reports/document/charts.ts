@@ -116,3 +116,25 @@ export function indicatorChart(bars: { name: string; score: number; colour: stri
     ],
   });
 }
+
+/**
+ * Persons per level 0–4 as horizontal stacked bars in the level colours, one bar per category
+ * (an indicator, a class): the group report's distribution and comparison charts.
+ */
+export function levelStackChart(categories: string[], levels: number[][], levelNames: string[], width = 680): string {
+  const height = Math.max(120, 26 * categories.length + 56);
+  return svg(width, height, {
+    legend: { top: 0, textStyle: { fontSize: 10 } },
+    grid: { left: 160, right: 24, top: 28, bottom: 20 },
+    xAxis: { type: 'value', minInterval: 1, axisLabel: { fontSize: 10 } },
+    yAxis: { type: 'category', inverse: true, data: categories, axisLabel: { fontSize: 10, width: 150, overflow: 'truncate' } },
+    series: levelNames.map((name, level) => ({
+      type: 'bar',
+      name,
+      stack: 'levels',
+      barMaxWidth: 16,
+      itemStyle: { color: LevelColours[level] },
+      data: levels.map((l) => l[level] ?? 0),
+    })),
+  });
+}

@@ -136,7 +136,7 @@ td.num, th.num { text-align: right; white-space: nowrap; width: 1%; }
 `;
 
 /** Page numbers for the browser's print preview (Chromium's PDFs draw their own footer instead). */
-const PAGE_NUMBER_CSS = `@page { @bottom-center { content: counter(page) " / " counter(pages); font-size: 8pt; color: #6b7280; } }`;
+export const PAGE_NUMBER_CSS = `@page { @bottom-center { content: counter(page) " / " counter(pages); font-size: 8pt; color: #6b7280; } }`;
 
 export interface RenderOptions {
   /** 'css': page numbers from @page margin boxes (browser print); 'none': the PDF footer draws them. */

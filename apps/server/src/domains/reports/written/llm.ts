@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { writtenSections, type WrittenSections } from '@xinli/contract';
 import type { Config } from '../../../config.js';
@@ -18,29 +19,38 @@ const SYSTEM = {
 const SHAPE =
   '{"summary": string, "findings": string[], "risk": {"level": "none"|"low"|"moderate"|"high"|"urgent", "text": string}, "staffsteps": string[], "personmessage": string, "personsteps": string[]}';
 
-/** The request body sent to the endpoint: the de-identified profile and nothing else about the person. */
-export function llmRequest(input: WriterInput, model: string) {
+/** A chat request answering one JSON object: the instructions, the shape, and the data as JSON. */
+export function jsonRequest(system: string, shape: string, data: unknown, model: string) {
   return {
     model,
     temperature: 0.2,
     response_format: { type: 'json_object' as const },
     messages: [
-      { role: 'system' as const, content: `${SYSTEM[input.lang]}\nJSON: ${SHAPE}` },
-      { role: 'user' as const, content: JSON.stringify(input) },
+      { role: 'system' as const, content: `${system}\nJSON: ${shape}` },
+      { role: 'user' as const, content: JSON.stringify(data) },
     ],
   };
 }
 
+/** The request body sent to the endpoint: the de-identified profile and nothing else about the person. */
+export const llmRequest = (input: WriterInput, model: string) => jsonRequest(SYSTEM[input.lang], SHAPE, input, model);
+
 /**
- * Writes with the LLM. Every failure is a JobFailure whose message says what went wrong with the
- * endpoint (never the person's data): HTTP errors and timeouts may be retried; an answer that is
- * not the JSON asked for is retried too (models vary), and stays failed after the job's attempts.
+ * Asks the endpoint for one JSON object of the given shape. Every failure is a JobFailure whose
+ * message says what went wrong with the endpoint (never the data sent): HTTP errors and timeouts
+ * may be retried; an answer that is not the JSON asked for is retried too (models vary), and stays
+ * failed after the job's attempts. The group report's writer asks through it too.
  */
-export async function writeByLlm(input: WriterInput, config: LlmConfig, signal?: AbortSignal): Promise<WrittenSections> {
+export async function askLlmJson<T>(
+  body: ReturnType<typeof llmRequest>,
+  schema: z.ZodType<T>,
+  config: LlmConfig,
+  signal?: AbortSignal,
+): Promise<T> {
   const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 0 });
   let content: string | null | undefined;
   try {
-    const answer = await client.chat.completions.create(llmRequest(input, config.model), { signal });
+    const answer = await client.chat.completions.create(body, { signal });
     content = answer.choices?.[0]?.message?.content;
   } catch (err) {
     if (err instanceof APIConnectionTimeoutError)
@@ -56,10 +66,15 @@ export async function writeByLlm(input: WriterInput, config: LlmConfig, signal?:
   } catch {
     throw new JobFailure('the AI endpoint answered text that is not JSON');
   }
-  const checked = writtenSections.safeParse(parsed);
+  const checked = schema.safeParse(parsed);
   if (!checked.success)
     throw new JobFailure(`the AI endpoint answered JSON of the wrong shape (${checked.error.issues[0]?.path.join('.') || 'root'})`);
-  return withSafetyNet(checked.data, input);
+  return checked.data;
+}
+
+/** Writes with the LLM, under the rule-based writer's safety net. */
+export async function writeByLlm(input: WriterInput, config: LlmConfig, signal?: AbortSignal): Promise<WrittenSections> {
+  return withSafetyNet(await askLlmJson(llmRequest(input, config.model), writtenSections, config, signal), input);
 }
 
 /** Some models wrap JSON in a Markdown code fence even when asked not to. */
