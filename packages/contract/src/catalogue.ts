@@ -13,6 +13,7 @@ import { registrationActions } from './actions/registration.js';
 import { warningActions } from './actions/warnings.js';
 import { reportDocumentActions } from './actions/report-documents.js';
 import { writtenReportActions } from './actions/written-reports.js';
+import { taskActions } from './actions/tasks.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -33,6 +34,7 @@ export const catalogue = {
   ...warningActions,
   ...reportDocumentActions,
   ...writtenReportActions,
+  ...taskActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

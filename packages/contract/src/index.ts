@@ -17,4 +17,5 @@ export * from './actions/registration.js';
 export * from './actions/warnings.js';
 export * from './actions/report-documents.js';
 export * from './actions/written-reports.js';
+export * from './actions/tasks.js';
 export * from './scales/definition.js';

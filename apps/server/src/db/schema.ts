@@ -13,3 +13,4 @@ export * from '../domains/consultation/tables.js';
 export * from '../domains/warnings/tables.js';
 export * from '../kit/jobs/tables.js';
 export * from '../domains/reports/written/tables.js';
+export * from '../domains/tasks/tables.js';

@@ -15,6 +15,7 @@ import { warningHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
+import { taskHandlers } from './tasks/handlers.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
@@ -32,6 +33,7 @@ export const handlers: HandlerMap = {
   ...consultationHandlers,
   ...warningHandlers,
   ...writtenReportHandlers,
+  ...taskHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

@@ -44,6 +44,10 @@ export const ID_PREFIXES = {
   WM: 'notification',
   /** written (AI individual) report (reports/written) */
   WR: 'written report',
+  /** team, a class or department (tasks) */
+  TM: 'team',
+  /** group assessment task (tasks) */
+  TK: 'task',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

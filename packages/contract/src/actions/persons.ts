@@ -279,7 +279,8 @@ export const personActions = {
     ids: { musercode: 'muser' },
   }),
   'as.m.assess.getCUser': action({
-    access: PERSON_READ,
+    /** Also the group-assessment pages (teams 00042, tasks 00041), which open a roster member. */
+    access: codes(...(PERSON_READ as { codes: string[] }).codes, '00042', '00041'),
     kind: 'json',
     op: 'read',
     summary: 'One person in scope with archive answers; full phone and ID for holders of 0000801 (that read is audited), masked otherwise.',

@@ -13,6 +13,7 @@ import { cuser } from '../../domains/persons/tables.js';
 import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
+import { task, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -111,6 +112,17 @@ async function sweepPerson(db: Db, musercode: string): Promise<string> {
     .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
     .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
   return cusercode;
+}
+
+async function sweepTeam(db: Db, musercode: string): Promise<string> {
+  const teamid = sweepId('TM', musercode);
+  await db
+    .insert(team)
+    .values({ teamid, musercode, kind: 'class', appid: SWEEP_APP, school: `sweep ${musercode}`, year: '2026', term: '1', grade: '7', classname: '1' })
+    .onConflictDoUpdate({ target: team.teamid, set: { deletedat: null } });
+  const cusercode = await sweepPerson(db, musercode);
+  await db.insert(teamMember).values({ teamid, cusercode, studentno: 'SW001' }).onConflictDoNothing();
+  return teamid;
 }
 
 export const entities: Partial<Record<EntityName, EntityFixture>> = {
@@ -262,6 +274,22 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ writtenid, musercode, cusercode, state: 'draft', writer: 'rules', model: 'rules-1', lang: 'zh-CN', sections, createdby: musercode, createdat: new Date(TEST_EPOCH), writtenat: new Date(TEST_EPOCH) })
       .onConflictDoUpdate({ target: writtenReport.writtenid, set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null } });
     return writtenid;
+  }),
+
+  // A class of the institution with the sweep person on its roster; a swept delete is undone.
+  team: owned(sweepTeam),
+
+  // A task of the institution's sweep plan for its sweep team, running over the whole test window.
+  task: owned(async (db, musercode) => {
+    const taskid = sweepId('TK', musercode);
+    const teamid = await sweepTeam(db, musercode);
+    const plancode = await sweepPlan(db, musercode);
+    await db
+      .insert(task)
+      .values({ taskid, musercode, taskname: `sweep ${musercode}`, plancode, taskcode: `SWT${musercode}`.toUpperCase(), startat: new Date(TEST_EPOCH - 86_400_000), endat: new Date(TEST_EPOCH + 365 * 86_400_000) })
+      .onConflictDoNothing();
+    await db.insert(taskTeam).values({ taskid, teamid }).onConflictDoNothing();
+    return taskid;
   }),
 
   app: shared(
