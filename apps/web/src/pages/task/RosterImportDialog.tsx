@@ -61,6 +61,7 @@ export default function RosterImportDialog({ team, onClose }: { team: TeamRow; o
     }
   };
 
+  const fileName = step.state === 'choose' ? '' : step.name;
   const busy = step.state === 'checking' || step.state === 'committing';
   const preview = step.state === 'checked' || step.state === 'committing' ? step.preview : null;
   const bad = !!preview && preview.problemcount > 0;
@@ -90,7 +91,7 @@ export default function RosterImportDialog({ team, onClose }: { team: TeamRow; o
           {bad && preview.errorfile && (
             <Button
               icon={<DownloadOutlined />}
-              onClick={() => saveBase64(preview.errorfile, `${step.name.replace(/\.xlsx?$/i, '')}.errors.xlsx`)}
+              onClick={() => saveBase64(preview.errorfile, `${fileName.replace(/\.xlsx?$/i, '')}.errors.xlsx`)}
               data-testid="roster-error-file"
             >
               {k('errorFile')}
@@ -122,7 +123,7 @@ export default function RosterImportDialog({ team, onClose }: { team: TeamRow; o
             {step.state === 'checking' ? k('checking') : k('chooseFile')}
           </Button>
         </Upload>
-        {step.state !== 'choose' && <Typography.Text>{step.name}</Typography.Text>}
+        {fileName && <Typography.Text>{fileName}</Typography.Text>}
       </Space>
       {preview && (
         <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="roster-preview">

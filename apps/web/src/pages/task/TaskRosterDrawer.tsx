@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Input, Modal, Select, Space, Typography } from 'antd';
+import { App as AntApp, Button, Drawer, Input, Modal, Select, Space, Typography } from 'antd';
 import { KeyOutlined, PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
   const k = (key: string, o?: Record<string, unknown>) => t(`task.task.${key}`, o);
   const { can } = useAccess();
   const confirm = useConfirmCall();
+  const { modal } = AntApp.useApp();
   const [teamid, setTeamid] = useState<string | undefined>();
   const [realname, setRealname] = useState('');
   const [page, setPage] = useState(1);
@@ -60,7 +61,7 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
       content: k('issueConfirm'),
       success: false,
       invalidates: TASK_KEYS,
-      then: (r) => Modal.info({ title: k('issueCodes'), content: k('issued', { issued: r.issued, total: r.total }), okText: t('common.ok') }),
+      then: (r) => modal.info({ title: k('issueCodes'), content: k('issued', { issued: r.issued, total: r.total }), okText: t('common.ok') }),
     });
   const remove = (p: Person) =>
     void confirm({
