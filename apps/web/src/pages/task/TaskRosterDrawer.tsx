@@ -8,6 +8,7 @@ import { call } from '../../api';
 import { Can, useAccess } from '../../components/access';
 import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips';
 import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
+import { respondentLink } from '../../lib/respondent';
 import { ProgressTag, TASK_KEYS } from './task-ui';
 
 const ROSTER = 'as.m.assess.getAssessTaskRoster';
@@ -90,7 +91,12 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
     <Drawer open={!!task} onClose={onClose} size={900} title={task ? k('rosterTitle', { name: task.taskname }) : ''} destroyOnHidden data-testid="task-roster-drawer">
       {task && (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{k('rosterHelp', { code: task.taskcode })}</Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {k('rosterHelp', { code: task.taskcode })}{' '}
+            <Typography.Text copyable data-testid="task-entry-link">
+              {respondentLink(`/t/${task.taskcode}`)}
+            </Typography.Text>
+          </Typography.Paragraph>
           <Space wrap>
             <Select
               allowClear

@@ -32,7 +32,7 @@ export default defineArea({
     persons: '人员',
     // persons and codes
     rosterTitle: '任务人员：{{name}}',
-    rosterHelp: '学生可在测评页输入任务码 {{code}} 加学号和姓名开始作答，也可使用下方的个人测评码（可打印成纸条）。',
+    rosterHelp: '学生打开下面的链接，输入任务码 {{code}}、学号和姓名即可作答；也可使用下方的个人测评码（可打印成纸条）。',
     allTeams: '全部团体',
     nameSearch: '姓名',
     assesscode: '个人测评码',
@@ -87,7 +87,7 @@ export default defineArea({
     progressOpen: 'Progress',
     persons: 'People',
     rosterTitle: 'People of {{name}}',
-    rosterHelp: 'Students open the assessment page and type the task code {{code}} with their number and name, or use the personal codes below (printable as slips).',
+    rosterHelp: 'Students open the link below and type the task code {{code}} with their number and name, or use the personal codes below (printable as slips).',
     allTeams: 'All teams',
     nameSearch: 'Name',
     assesscode: 'Personal code',
