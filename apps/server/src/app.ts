@@ -210,7 +210,8 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     app.get('/', (_req, reply) => sendIndex(reply));
   }
   // The respondent pages (DESIGN §9): their own small entry of the build, for a one-time code
-  // (/a/<assesscode>, or /a to type it) and for an institution's QR link (/r/<entry token>).
+  // (/a/<assesscode>, or /a to type it), for an institution's QR link (/r/<entry token>) and for
+  // a group task (/t/<task code>).
   const respondent = webDist ? path.join(webDist, 'respondent.html') : undefined;
   if (respondent && fs.existsSync(respondent)) {
     const sendRespondent = (_req: FastifyRequest, reply: FastifyReply) =>
@@ -219,6 +220,9 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     app.get('/a', sendRespondent);
     app.get('/a/:assesscode', sendRespondent);
     app.get('/r/:entrytoken', sendRespondent);
+    // A group task's sign-in: its code (in the link, or typed) with the student's number and name.
+    app.get('/t', sendRespondent);
+    app.get('/t/:taskcode', sendRespondent);
   }
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && hasConsole && isConsoleRoute(req.url)) return sendIndex(reply);

@@ -14,6 +14,7 @@ import { warningActions } from './actions/warnings.js';
 import { reportDocumentActions } from './actions/report-documents.js';
 import { writtenReportActions } from './actions/written-reports.js';
 import { taskActions } from './actions/tasks.js';
+import { taskEntryActions } from './actions/task-entry.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -35,6 +36,7 @@ export const catalogue = {
   ...reportDocumentActions,
   ...writtenReportActions,
   ...taskActions,
+  ...taskEntryActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -18,4 +18,5 @@ export * from './actions/warnings.js';
 export * from './actions/report-documents.js';
 export * from './actions/written-reports.js';
 export * from './actions/tasks.js';
+export * from './actions/task-entry.js';
 export * from './scales/definition.js';

@@ -16,6 +16,7 @@ import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
+import { taskEntryHandlers } from './tasks/entry.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
@@ -34,6 +35,7 @@ export const handlers: HandlerMap = {
   ...warningHandlers,
   ...writtenReportHandlers,
   ...taskHandlers,
+  ...taskEntryHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

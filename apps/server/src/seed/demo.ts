@@ -9,6 +9,8 @@ import { seedDemoPersons } from '../domains/persons/demo.js';
 import { seedDemoReports } from '../domains/assessments/demo.js';
 import { seedDemoRegistrations } from '../domains/consultation/demo.js';
 import { seedDemoWritten } from '../domains/reports/written/demo.js';
+import { seedDemoTasks } from '../domains/tasks/demo.js';
+import { handlers } from '../domains/index.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -234,6 +236,8 @@ export async function seedDemo(db: Db, password: string, now: Date, opts: { repo
     persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
     await seedDemoRegistrations(tx, now, persons);
+    // The group assessment answers through the respondent actions, so it comes with the reports.
+    if (opts.reports !== false) await seedDemoTasks(tx, now, persons, handlers);
   });
   // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.
   if (opts.reports !== false) await seedDemoWritten(db, now, persons.slice(0, 40));

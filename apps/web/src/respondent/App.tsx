@@ -5,6 +5,7 @@ import { local, safeStorage, t, useLang } from './i18n';
 import { byNo, fromArchiveValue, toArchiveValue } from './answers';
 import { ErrorBox, Loading, Progress, Screen } from './components/Screen';
 import { StartScreen } from './screens/StartScreen';
+import { TaskLoginScreen, type TaskLogin } from './screens/TaskLoginScreen';
 import { RegisterScreen, type EntryChoice, type Registration } from './screens/RegisterScreen';
 import { ConsentScreen } from './screens/ConsentScreen';
 import { AnswerFlow } from './screens/AnswerFlow';
@@ -21,6 +22,7 @@ type ConsultForm = NonNullable<ConsultEntry['form']>;
 type Phase =
   | { kind: 'loading' }
   | { kind: 'start'; code: string; error: RespondentError | null; busy: boolean }
+  | { kind: 'task'; login: TaskLogin; error: RespondentError | null; busy: boolean }
   | { kind: 'register'; entrytoken: string; entry: Entry; consult: ConsultEntry | null; error: RespondentError | null; busy: boolean }
   | { kind: 'consultContact'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact | null }
   | { kind: 'consultForm'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact }
@@ -31,13 +33,16 @@ type Phase =
   | { kind: 'form'; detail: FormDetail; resumed: boolean }
   | { kind: 'result'; results: RespondentResult[] };
 
-/** Where the page was opened: /a/<code>, /r/<entry token>, or the start page. */
-function route(): { code?: string; entrytoken?: string } {
+/** Where the page was opened: /a/<code>, /r/<entry token>, /t[/<task code>] (a group task's sign-in), or the start page. */
+function route(): { code?: string; entrytoken?: string; taskcode?: string } {
   const [, kind, value] = location.pathname.split('/');
   if (kind === 'a' && value) return { code: decodeURIComponent(value) };
   if (kind === 'r' && value) return { entrytoken: decodeURIComponent(value) };
+  if (kind === 't') return { taskcode: value ? decodeURIComponent(value) : '' };
   return {};
 }
+
+const asError = (err: unknown) => (err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1));
 
 /** The respondent token is kept per code, so reopening the link on the phone resumes. */
 const tokenKey = (code: string) => `respondent.token.${code.toUpperCase()}`;
@@ -116,8 +121,21 @@ export function App() {
     [opened],
   );
 
+  const taskLogin = useCallback(
+    async (login: TaskLogin) => {
+      setPhase({ kind: 'task', login, error: null, busy: true });
+      try {
+        await opened(await call('as.c.task.login', login));
+      } catch (err) {
+        setPhase({ kind: 'task', login, error: asError(err), busy: false });
+      }
+    },
+    [opened],
+  );
+
   useEffect(() => {
-    const { code, entrytoken } = route();
+    const { code, entrytoken, taskcode } = route();
+    if (taskcode !== undefined) return setPhase({ kind: 'task', login: { taskcode, studentno: '', realname: '' }, error: null, busy: false });
     if (entrytoken) {
       void guarded(async () => {
         // The consultation request is an extra: the entry works without it if it fails to load.
@@ -181,6 +199,16 @@ export function App() {
           busy={phase.busy}
           onStart={start}
           onRetry={phase.error?.network ? () => void start(phase.code) : undefined}
+        />
+      );
+    case 'task':
+      return (
+        <TaskLoginScreen
+          initial={phase.login}
+          error={phase.error?.message ?? null}
+          busy={phase.busy}
+          onLogin={(v) => void taskLogin(v)}
+          onRetry={phase.error?.network ? () => void taskLogin(phase.login) : undefined}
         />
       );
     case 'register': {

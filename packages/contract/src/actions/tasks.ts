@@ -169,7 +169,8 @@ const lookup = (summary: string, filters: Partial<typeof lookupFilters>) =>
 const progressFilters = {
   taskid: idString,
   teamid: idString.optional(),
-  status: z.union([progressStatus, z.literal('')]).optional(),
+  /** unfinished: not started or in progress (the head teachers' list of who has not finished). */
+  status: z.union([progressStatus, z.literal('unfinished'), z.literal('')]).optional(),
 };
 
 export const taskActions = {

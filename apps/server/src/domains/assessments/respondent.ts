@@ -214,16 +214,21 @@ async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
   return chosen.filter((s) => names.has(s)).map((stagecode) => ({ stagecode, stagename: names.get(stagecode)!.stagename }));
 }
 
+/**
+ * Opens a code for its respondent (inside a limited entry): a session token and where they stand.
+ * Also the group tasks' sign-in (as.c.task.login), which finds the code from number and name.
+ */
+export async function startAssessment(ctx: Ctx, assesscode: string, action: string, detail: Record<string, unknown> = {}) {
+  const [code] = await ctx.db.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
+  if (!code) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
+  if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
+  const token = await ctx.db.transaction((tx) => open(ctx, tx, code));
+  await ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } });
+  return { ...(await sessionOf(ctx, { ...code, status: code.status === 'issued' ? 'started' : code.status })), token };
+}
+
 export const respondentHandlers = {
-  'as.c.exam.start': async ({ assesscode }, ctx) =>
-    limitedEntry(ctx, async () => {
-      const [code] = await ctx.db.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
-      if (!code) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
-      if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
-      const token = await ctx.db.transaction((tx) => open(ctx, tx, code));
-      await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.start', result: 'ok', detail: { assesscode } });
-      return { ...(await sessionOf(ctx, { ...code, status: code.status === 'issued' ? 'started' : code.status })), token };
-    }),
+  'as.c.exam.start': async ({ assesscode }, ctx) => limitedEntry(ctx, () => startAssessment(ctx, assesscode, 'as.c.exam.start')),
 
   'as.c.exam.getEntry': async ({ entrytoken }, ctx) =>
     limitedEntry(ctx, async () => {

@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { assessment } from './tables.js';
+import { assessCode, assessment } from './tables.js';
 
 /**
  * What other domains may ask about completed assessments (DESIGN §4: through functions, not the
@@ -27,4 +27,23 @@ export async function resultCountsByVersion(db: DbOrTx, formcode: string): Promi
 export async function accountResultCount(db: DbOrTx, musercode: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(assessment).where(eq(assessment.musercode, musercode));
   return Number(row?.n ?? 0);
+}
+
+export interface CodeState {
+  status: 'issued' | 'started' | 'finished';
+  startedat: Date | null;
+  finishedat: Date | null;
+}
+
+/** Where given codes stand (the group tasks' progress); codes withdrawn since are absent. */
+export async function codeStates(db: DbOrTx, assesscodes: string[]): Promise<Map<string, CodeState>> {
+  const out = new Map<string, CodeState>();
+  for (let i = 0; i < assesscodes.length; i += 5000) {
+    const rows = await db
+      .select({ assesscode: assessCode.assesscode, status: assessCode.status, startedat: assessCode.startedat, finishedat: assessCode.finishedat })
+      .from(assessCode)
+      .where(inArray(assessCode.assesscode, assesscodes.slice(i, i + 5000)));
+    for (const { assesscode, ...r } of rows) out.set(assesscode, r as CodeState);
+  }
+  return out;
 }

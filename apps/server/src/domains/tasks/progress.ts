@@ -1,9 +1,152 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { notImplemented } from './stub.js';
+import { notFound } from '../../http/errors.js';
+import { iso, pageOfArray, streamXlsx, todayIn, XLSX_TYPE } from '../../kit/index.js';
+import { scopeWhere } from '../auth/scope.js';
+import { codeStates } from '../assessments/results.js';
+import { personBriefs } from '../persons/persons.js';
+import { task, taskPerson, taskTeam, team } from './tables.js';
 
-/** Progress of a task (issue 14, part 3): owned by the progress change. */
+/**
+ * Progress of a task (issue 14): per task, per team and per person, not started / in progress /
+ * finished. A person's progress is the state of the personal code the task gave them (issued,
+ * started, finished: finished once every form of the plan is submitted), read at the moment of
+ * asking, so the counts are those of the stored reports. The console's progress page refetches
+ * them every few seconds while a class answers (docs: /work/wt/h14-progress.md).
+ */
+type Progress = 'notstarted' | 'inprogress' | 'finished';
+const progressOf = (status: string | undefined): Progress => (status === 'finished' ? 'finished' : status === 'started' ? 'inprogress' : 'notstarted');
+
+type TeamRecord = typeof team.$inferSelect;
+/** The display name of a team: school grade class (year term), or the department. */
+export const teamNameOf = (t: Pick<TeamRecord, 'kind' | 'school' | 'year' | 'term' | 'grade' | 'classname' | 'deptname'>) =>
+  t.kind === 'dept' ? t.deptname : `${[t.school, t.grade, t.classname].filter(Boolean).join(' ')}${t.year || t.term ? ` (${[t.year, t.term].filter(Boolean).join(' ')})` : ''}`;
+
+async function taskOf(ctx: Ctx, taskid: string) {
+  const [row] = await ctx.db.select().from(task).where(and(eq(task.taskid, taskid), scopeWhere(task.musercode, ctx.me)));
+  return row ?? notFound({ zh: '测评任务不存在', en: 'No such task' });
+}
+
+const statusOf = (t: typeof task.$inferSelect, now: Date) => (now < t.startat ? 'pending' : now >= t.endat ? 'ended' : 'running');
+
+/** The task's teams in order (grade, class, department), with their names. */
+async function teamsOf(ctx: Ctx, taskid: string) {
+  const rows = await ctx.db.select({ team }).from(taskTeam).innerJoin(team, eq(team.teamid, taskTeam.teamid)).where(eq(taskTeam.taskid, taskid));
+  const key = (t: TeamRecord) => [t.school, t.year, t.term, t.grade, t.classname, t.deptname, t.teamid].join('\u0000');
+  return rows.map((r) => r.team).sort((a, b) => key(a).localeCompare(key(b), 'zh-CN', { numeric: true }));
+}
+
+export interface PersonProgress {
+  cusercode: string;
+  teamid: string;
+  teamname: string;
+  studentno: string;
+  realname: string;
+  gender: string;
+  status: Progress;
+  startedat: string | null;
+  finishedat: string | null;
+}
+
+/** Every person of a task with their progress, by team (in the task's team order) and number. */
+async function personsOf(ctx: Ctx, taskid: string, teams: TeamRecord[], teamid?: string): Promise<PersonProgress[]> {
+  const rows = await ctx.db
+    .select({ cusercode: taskPerson.cusercode, teamid: taskPerson.teamid, studentno: taskPerson.studentno, assesscode: taskPerson.assesscode })
+    .from(taskPerson)
+    .where(and(eq(taskPerson.taskid, taskid), teamid ? eq(taskPerson.teamid, teamid) : undefined));
+  const [states, people] = await Promise.all([codeStates(ctx.db, rows.map((r) => r.assesscode)), personBriefs(ctx.db, rows.map((r) => r.cusercode))]);
+  const order = new Map(teams.map((t, i) => [t.teamid, i]));
+  const names = new Map(teams.map((t) => [t.teamid, teamNameOf(t)]));
+  return rows
+    .map((r) => {
+      const s = states.get(r.assesscode);
+      const p = people.get(r.cusercode);
+      return {
+        cusercode: r.cusercode,
+        teamid: r.teamid,
+        teamname: names.get(r.teamid) ?? '',
+        studentno: r.studentno,
+        realname: p?.realname ?? '',
+        gender: p?.gender ?? '',
+        status: progressOf(s?.status),
+        startedat: s?.startedat ? iso(s.startedat) : null,
+        finishedat: s?.finishedat ? iso(s.finishedat) : null,
+      };
+    })
+    .sort((a, b) => (order.get(a.teamid) ?? 1e9) - (order.get(b.teamid) ?? 1e9) || a.studentno.localeCompare(b.studentno, 'en', { numeric: true }));
+}
+
+const countsOf = (list: PersonProgress[]) => {
+  const c = { total: list.length, notstarted: 0, inprogress: 0, finished: 0 };
+  for (const p of list) c[p.status]++;
+  return c;
+};
+
+interface ProgressFilter {
+  taskid: string;
+  teamid?: string;
+  /** unfinished: not started or in progress (the head teachers' list). */
+  status?: Progress | 'unfinished' | '';
+  realname?: string;
+}
+
+/** The persons a roster-progress filter selects (the team must be one of the task's). */
+async function filtered(ctx: Ctx, f: ProgressFilter) {
+  const t = await taskOf(ctx, f.taskid);
+  const teams = await teamsOf(ctx, t.taskid);
+  if (f.teamid && !teams.some((x) => x.teamid === f.teamid)) notFound({ zh: '该团体不在此任务中', en: 'This team is not part of the task' });
+  const name = f.realname?.toLowerCase();
+  const persons = (await personsOf(ctx, t.taskid, teams, f.teamid)).filter(
+    (p) => (!f.status || p.status === f.status || (f.status === 'unfinished' && p.status !== 'finished')) && (!name || p.realname.toLowerCase().includes(name)),
+  );
+  return { task: t, persons };
+}
+
+const STATE_TEXT: Record<Progress | 'unfinished', { zh: string; en: string }> = {
+  unfinished: { zh: '未完成', en: 'Not finished' },
+  notstarted: { zh: '未开始', en: 'Not started' },
+  inprogress: { zh: '进行中', en: 'In progress' },
+  finished: { zh: '已完成', en: 'Finished' },
+};
+const localTime = (at: string | null) => (at ? new Date(Date.parse(at) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+
 export const progressHandlers = {
-  'as.m.assess.getAssessTaskProgress': async () => notImplemented(),
-  'as.m.assess.getAssessTaskRosterProgress': async () => notImplemented(),
-  'as.m.assess.exportAssessTaskRosterProgress': async () => notImplemented(),
+  'as.m.assess.getAssessTaskProgress': async ({ taskid }, ctx) => {
+    const t = await taskOf(ctx, taskid);
+    const teams = await teamsOf(ctx, t.taskid);
+    const persons = await personsOf(ctx, t.taskid, teams);
+    return {
+      taskid: t.taskid,
+      status: statusOf(t, ctx.now()),
+      ...countsOf(persons),
+      teams: teams.map((x) => ({ teamid: x.teamid, teamname: teamNameOf(x), ...countsOf(persons.filter((p) => p.teamid === x.teamid)) })),
+    };
+  },
+
+  'as.m.assess.getAssessTaskRosterProgress': async ({ page, pageSize, ...f }, ctx) => {
+    const { persons } = await filtered(ctx, f);
+    const { total, rows } = pageOfArray(persons, { page, pageSize });
+    return { total, rows: rows.map(({ gender: _gender, ...r }) => r) };
+  },
+
+  'as.m.assess.exportAssessTaskRosterProgress': async (f, ctx) => {
+    const { task: t, persons } = await filtered(ctx, f);
+    const en = ctx.lang === 'en-US';
+    await ctx.audit({ action: 'as.m.assess.exportAssessTaskRosterProgress', result: 'ok', detail: { ...f, rows: persons.length } });
+    const head = en
+      ? ['Team', 'Number', 'Name', 'Progress', 'Started (UTC+8)', 'Finished (UTC+8)']
+      : ['班级/团体', '学号', '姓名', '进度', '开始时间', '完成时间'];
+    const body = streamXlsx(
+      en ? 'Progress' : '测评进度',
+      head,
+      async (add) => {
+        for (let i = 0; i < persons.length; i += 500)
+          await add(persons.slice(i, i + 500).map((p) => [p.teamname, p.studentno, p.realname, en ? STATE_TEXT[p.status].en : STATE_TEXT[p.status].zh, localTime(p.startedat), localTime(p.finishedat)]));
+      },
+      [28, 14, 14, 10, 18, 18],
+    );
+    const what = f.status ? (en ? STATE_TEXT[f.status].en : STATE_TEXT[f.status].zh) : en ? 'progress' : '进度';
+    return { filename: `${t.taskname}-${what}-${todayIn(ctx.now())}.xlsx`, contentType: XLSX_TYPE, body };
+  },
 } satisfies HandlerMap;

@@ -15,6 +15,8 @@ export const publicActions: Record<string, string> = {
   'as.c.exam.getEntry': 'the respondent page shows what an institution’s QR entry offers before anyone registers; answers only the entry’s public settings (rate-limited per address)',
   'as.c.exam.enter': 'a respondent arriving through an institution’s QR code has only its entry token; registers a person there (rate-limited per address)',
   'as.c.registration.getForm': 'a person asking for a consultation through an institution’s QR entry has only its entry token; answers the entry’s registration form and hotline (rate-limited per address)',
+  'as.c.task.login':
+    'a student of a group task has only the task’s code (on the board) and their own number and name; opens the personal code the task gave them, answers a respondent token valid for as.c.* only (rate-limited per address)',
   'as.c.registration.submit': 'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
 };
 
@@ -52,6 +54,7 @@ export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => 
     value: async () => '330000',
   },
   categorycode: { reason: 'category path codes are public reference data' },
+  taskcode: { reason: 'as.c.task.login: the code a task shows its students (public by design, like an assessment code); it is matched with a roster number and name, never scoped to a caller' },
 };
 
 /**

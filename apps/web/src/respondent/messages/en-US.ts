@@ -23,6 +23,16 @@ const enUS: Messages = {
     submit: 'Start',
     empty: 'Please type your assessment code',
   },
+  task: {
+    heading: 'Join your group assessment',
+    intro: 'Please type the task code your teacher gave, and your student number and name as on the class list.',
+    codeLabel: 'Task code',
+    studentnoLabel: 'Student number',
+    realnameLabel: 'Name',
+    codeEmpty: 'Please type the task code',
+    studentnoEmpty: 'Please type your student number',
+    realnameEmpty: 'Please type your name',
+  },
   register: {
     heading: 'Your details',
     intro: 'Please fill in a few details about yourself, then the questions start.',

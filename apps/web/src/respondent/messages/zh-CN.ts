@@ -21,6 +21,16 @@ const zhCN = {
     submit: '开始测评',
     empty: '请输入测评码',
   },
+  task: {
+    heading: '参加团体测评',
+    intro: '请输入老师给出的任务码，以及您的学号和姓名（与班级名单一致）。',
+    codeLabel: '任务码',
+    studentnoLabel: '学号',
+    realnameLabel: '姓名',
+    codeEmpty: '请输入任务码',
+    studentnoEmpty: '请输入学号',
+    realnameEmpty: '请输入姓名',
+  },
   register: {
     heading: '登记个人信息',
     intro: '请填写您的基本信息，填写后即可开始测评。',

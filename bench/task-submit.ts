@@ -1,0 +1,134 @@
+/**
+ * A group task at full class size (`npm run bench:task`; BENCH_STUDENTS, BENCH_CONCURRENCY,
+ * BENCH_CLASS). One server in this process on loopback (PGlite in memory unless DATABASE_URL is
+ * set: then a scratch database on that server, dropped at the end), demo data, logging off, answers
+ * not validated against the contract (as in production).
+ *
+ * Set-up (not measured): BENCH_STUDENTS students (2,000) in classes of BENCH_CLASS (50), one task
+ * of a GAD-7 plan for all the classes, personal codes issued. Then every student signs in with the
+ * task code plus number and name (as.c.task.login) and submits the sheet (as.c.exam.submit), from
+ * BENCH_CONCURRENCY (50) concurrent clients, as fast as the server takes them. Printed: the wall
+ * time of all students (the goal: within one minute), submissions per second, p50/p95/p99 latency
+ * of sign-in and of submission, errors (must be 0), and the ratio to a bare Fastify route driven the
+ * same way in the same run. The stored reports and the task's progress are checked against the
+ * count at the end. `uptime` first and last: on a shared machine compare ratios, not raw figures.
+ */
+import os from 'node:os';
+import Fastify from 'fastify';
+import { testConfig } from '../apps/server/src/config.js';
+import { startServer } from '../apps/server/src/server.js';
+import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
+import { scratchDatabase } from '../apps/server/src/db/admin.js';
+
+const students = Number(process.env.BENCH_STUDENTS ?? 2000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const classSize = Number(process.env.BENCH_CLASS ?? 50);
+const password = md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123');
+const sheet = Array.from({ length: 7 }, (_, i) => ({ no: i + 1, option: 1 + (i % 4) }));
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+console.log(`load average before: ${load()} (${os.availableParallelism()} cores); ${students} students in classes of ${classSize}, ${concurrency} concurrent`);
+const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, `xinli_bench_task_${process.pid}`) : undefined;
+const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl: scratch?.url, logLevel: 'silent', codeFailuresPerAddress: 1_000_000 }), {
+  checkOutput: false,
+});
+const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
+const bare = Fastify();
+bare.post('/bare', async () => ({ errorCode: 0, errorMsg: '', data: null }));
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+async function send(target: string, body: unknown, token?: string) {
+  const res = await fetch(target, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { errorCode: number; errorMsg: string; data: any };
+}
+async function post(name: string, body: unknown, token?: string) {
+  const out = await send(`${url}/api/${name}/1.0.0/action`, body, token);
+  if (out.errorCode !== 0) throw new Error(`${name}: ${out.errorCode} ${out.errorMsg}`);
+  return out.data;
+}
+
+/** Runs `n` jobs from `concurrency` workers; answers the wall time in ms. */
+async function drive(n: number, job: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await job(next++);
+    }),
+  );
+  return performance.now() - t0;
+}
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const ms = (v: number) => `${v.toFixed(1).padStart(7)} ms`;
+
+// ---------- set-up (not measured) ----------
+const t0 = performance.now();
+const staff = (await post('as.m.user.login', { username: 'school', pwd: password })).token as string;
+const { plancode } = await post('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: `压测计划${process.pid}`, formcodes: ['GAD7'] }, staff);
+const people: { studentno: string; realname: string }[] = [];
+const teamids: string[] = [];
+for (let c = 0; c * classSize < students; c++) {
+  const { teamid } = await post('as.m.assess.insertAssessTeam', { kind: 'class', school: '压测中学', year: '2026', term: '第一学期', grade: '高一', classname: `${c + 1}班-${process.pid}`, deptname: '' }, staff);
+  teamids.push(teamid);
+  for (let i = c * classSize; i < Math.min(students, (c + 1) * classSize); i++) {
+    const person = { studentno: `B${String(i).padStart(5, '0')}`, realname: `压测学生${i}` };
+    await post('as.m.assess.insertAssessTeamCUser', { teamid, ...person, gender: i % 2 ? '01' : '02' }, staff);
+    people.push(person);
+  }
+}
+const start = new Date(Date.now() - 3_600_000).toISOString();
+const end = new Date(Date.now() + 3_600_000).toISOString();
+const { taskid, taskcode } = await post('as.m.assess.insertAssessTask', { taskname: '压测任务', plancode, teamids, startat: start, endat: end }, staff);
+const issued = await post('as.m.assess.insertAssessTeamRosterTask', { taskid }, staff);
+if (issued.issued !== students) throw new Error(`issued ${issued.issued} codes, expected ${students}`);
+console.log(`set-up: ${teamids.length} classes, ${students} students, codes issued, in ${((performance.now() - t0) / 1000).toFixed(1)} s (not measured)`);
+
+// ---------- the bare route, driven the same way ----------
+await drive(200, async () => void (await send(`${bareUrl}/bare`, {}))); // warm-up
+const bareMs = await drive(students * 2, async () => void (await send(`${bareUrl}/bare`, {})));
+const bareRate = (students * 2) / (bareMs / 1000);
+console.log(`(a) bare Fastify route: ${bareRate.toFixed(0)} req/s (${students * 2} requests)`);
+
+// ---------- the class answering ----------
+const loginMs: number[] = [];
+const submitMs: number[] = [];
+let errors = 0;
+const firstErrors: string[] = [];
+const wall = await drive(students, async (i) => {
+  try {
+    let t = performance.now();
+    const login = await send(`${url}/api/as.c.task.login/1.0.0/action`, { taskcode, ...people[i]! });
+    loginMs.push(performance.now() - t);
+    if (login.errorCode !== 0) throw new Error(`login ${login.errorCode} ${login.errorMsg}`);
+    t = performance.now();
+    const done = await send(`${url}/api/as.c.exam.submit/1.0.0/action`, { formcode: 'GAD7', answers: sheet }, login.data.token);
+    submitMs.push(performance.now() - t);
+    if (done.errorCode !== 0) throw new Error(`submit ${done.errorCode} ${done.errorMsg}`);
+  } catch (e) {
+    errors++;
+    if (firstErrors.length < 5) firstErrors.push(String(e));
+  }
+});
+loginMs.sort((a, b) => a - b);
+submitMs.sort((a, b) => a - b);
+const rate = students / (wall / 1000);
+const requestRate = (students * 2) / (wall / 1000);
+console.log(`(b) ${students} students signed in and submitted in ${(wall / 1000).toFixed(1)} s: ${rate.toFixed(1)} submissions/s (${requestRate.toFixed(0)} req/s, x${(requestRate / bareRate).toFixed(3)} of (a))`);
+console.log(`    sign-in (as.c.task.login)  p50 ${ms(pct(loginMs, 50))}  p95 ${ms(pct(loginMs, 95))}  p99 ${ms(pct(loginMs, 99))}`);
+console.log(`    submit  (as.c.exam.submit) p50 ${ms(pct(submitMs, 50))}  p95 ${ms(pct(submitMs, 95))}  p99 ${ms(pct(submitMs, 99))}`);
+console.log(`    errors ${errors}${firstErrors.length ? `: ${firstErrors.join('; ')}` : ''}`);
+
+// ---------- what was stored ----------
+const progress = await post('as.m.assess.getAssessTaskProgress', { taskid }, staff);
+console.log(`stored: progress finished ${progress.finished} of ${progress.total}, not started ${progress.notstarted}, in progress ${progress.inprogress}`);
+console.log(`goal all ${students} within 60 s: ${wall <= 60_000 ? 'met' : 'NOT met'}; errors 0: ${errors === 0 ? 'met' : 'NOT met'}; every submission counted: ${progress.finished === students - errors ? 'met' : 'NOT met'}`);
+
+await bare.close();
+await running.stop();
+await scratch?.drop();
+console.log(`load average after: ${load()}`);
+if (errors) process.exitCode = 1;
