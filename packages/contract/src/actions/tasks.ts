@@ -149,22 +149,14 @@ export const rosterProgressRow = z.object({
   finishedat: z.string().nullable(),
 });
 
-const lookupFilters = {
+const lookupFilters = z.strictObject({
   musercode: idString.optional(),
   school: text(50).optional(),
   year: text(20).optional(),
   term: text(20).optional(),
-};
-const lookup = (summary: string, filters: Partial<typeof lookupFilters>) =>
-  action({
-    access: TEAM,
-    kind: 'json',
-    op: 'read',
-    summary,
-    input: z.strictObject(filters),
-    output: z.array(z.string()),
-    ids: { musercode: 'muser' },
-  });
+});
+const lookup = <I extends z.ZodType>(summary: string, input: I) =>
+  action({ access: TEAM, kind: 'json', op: 'read', summary, input, output: z.array(z.string()), ids: { musercode: 'muser' } });
 
 const progressFilters = {
   taskid: idString,
@@ -296,16 +288,9 @@ export const taskActions = {
     ids: { teamid: 'team' },
     maxBodyBytes: ROSTER_MAX_BASE64 + 4096,
   }),
-  'as.m.assess.getSchoolList': lookup('Schools of the teams of the caller’s institutions (or of one), sorted.', { musercode: lookupFilters.musercode }),
-  'as.m.assess.getYearList': lookup('School years of the teams in scope (of one school), newest first.', {
-    musercode: lookupFilters.musercode,
-    school: lookupFilters.school,
-  }),
-  'as.m.assess.getTermList': lookup('Terms of the teams in scope (of one school and year), sorted.', {
-    musercode: lookupFilters.musercode,
-    school: lookupFilters.school,
-    year: lookupFilters.year,
-  }),
+  'as.m.assess.getSchoolList': lookup('Schools of the teams of the caller’s institutions (or of one), sorted.', lookupFilters.pick({ musercode: true })),
+  'as.m.assess.getYearList': lookup('School years of the teams in scope (of one school), newest first.', lookupFilters.pick({ musercode: true, school: true })),
+  'as.m.assess.getTermList': lookup('Terms of the teams in scope (of one school and year), sorted.', lookupFilters.omit({ term: true })),
   'as.m.assess.getGradeList': lookup('Grades of the teams in scope (of one school, year and term), sorted.', lookupFilters),
 
   // ---------- tasks (00041) ----------

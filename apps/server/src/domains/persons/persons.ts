@@ -181,3 +181,13 @@ export async function findPersonsByName(ctx: Ctx, db: DbOrTx, realname: string, 
   const briefs = await personBriefs(db, rows.map((r) => r.cusercode));
   return rows.map((r) => briefs.get(r.cusercode)!).filter(Boolean);
 }
+
+/** Changes names and genders of persons (a team roster import's "changed" rows), in one statement per 1,000. */
+export async function renamePersons(db: DbOrTx, rows: { cusercode: string; realname: string; gender: '01' | '02' }[], now: Date) {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.execute(sql`
+      update cuser set realname = x.realname, gender = x.gender, updatedat = ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::jsonb) as x(cusercode text, realname text, gender text)
+      where cuser.cusercode = x.cusercode`);
+  }
+}

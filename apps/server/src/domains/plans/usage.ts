@@ -97,11 +97,11 @@ export async function usePlanCounts(tx: DbOrTx, plancode: string, musercode: str
   return taken?.authid ?? conflict({ zh: '计划授权次数不足', en: 'The plan’s authorised count is not enough' });
 }
 
-/** Gives one count back (a code withdrawn before any form was submitted). */
-export async function returnPlanCount(tx: DbOrTx, authid: string) {
+/** Gives counts back (codes withdrawn before any form was submitted); one by default. */
+export async function returnPlanCount(tx: DbOrTx, authid: string, n = 1) {
   await tx
     .update(planAuthorize)
-    .set({ usedcount: sql`greatest(${planAuthorize.usedcount} - 1, 0)` })
+    .set({ usedcount: sql`greatest(${planAuthorize.usedcount} - ${n}, 0)` })
     .where(eq(planAuthorize.authid, authid));
 }
 

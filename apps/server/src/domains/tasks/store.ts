@@ -1,0 +1,103 @@
+/**
+ * What other domains (and this one's handlers) may know of teams and tasks, through functions
+ * (DESIGN §4): the respondent sign-in, progress and the group report call these, never the tables.
+ */
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { ASSESS_CODE_ALPHABET, TASK_CODE_LENGTH } from '@xinli/contract';
+import { randomInt } from 'node:crypto';
+import type { DbOrTx } from '../../db/database.js';
+import type { Ctx } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { scopeWhere } from '../auth/scope.js';
+import { task, taskPerson, taskTeam, team } from './tables.js';
+
+export type TeamRecord = typeof team.$inferSelect;
+export type TaskRecord = typeof task.$inferSelect;
+export type TaskStatus = 'pending' | 'running' | 'ended';
+
+/** The display name of a team: school grade class, or the department. */
+export const teamName = (t: Pick<TeamRecord, 'kind' | 'school' | 'grade' | 'classname' | 'deptname'>) =>
+  t.kind === 'dept' ? t.deptname : [t.school, t.grade, t.classname].filter(Boolean).join(' ');
+
+/** A living team the caller may see; another institution's is "not found". */
+export async function teamInScope(ctx: Ctx, db: DbOrTx, teamid: string): Promise<TeamRecord> {
+  const [row] = await db
+    .select()
+    .from(team)
+    .where(and(eq(team.teamid, teamid), isNull(team.deletedat), scopeWhere(team.musercode, ctx.me)));
+  return row ?? notFound({ zh: '团体不存在', en: 'No such team' });
+}
+
+/** A task the caller may see; another institution's is "not found". */
+export async function taskInScope(ctx: Ctx, db: DbOrTx, taskid: string): Promise<TaskRecord> {
+  const [row] = await db
+    .select()
+    .from(task)
+    .where(and(eq(task.taskid, taskid), scopeWhere(task.musercode, ctx.me)));
+  return row ?? notFound({ zh: '测评任务不存在', en: 'No such task' });
+}
+
+/** pending before startat, running until endat, then ended. */
+export function taskStatusAt(t: Pick<TaskRecord, 'startat' | 'endat'>, now: Date): TaskStatus {
+  if (now < t.startat) return 'pending';
+  return now < t.endat ? 'running' : 'ended';
+}
+
+/** The task a respondent's task code names (upper-cased, spaces and dashes dropped), or null. */
+export async function taskByCode(db: DbOrTx, taskcode: string): Promise<TaskRecord | null> {
+  const code = taskcode.replace(/[\s-]/g, '').toUpperCase();
+  const [row] = await db.select().from(task).where(eq(task.taskcode, code));
+  return row ?? null;
+}
+
+/** A new task code: TASK_CODE_LENGTH characters of the look-alike-free alphabet (~40 bits). */
+export function newTaskCode(): string {
+  let code = '';
+  for (let i = 0; i < TASK_CODE_LENGTH; i++) code += ASSESS_CODE_ALPHABET[randomInt(ASSESS_CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface TaskPerson {
+  cusercode: string;
+  teamid: string;
+  studentno: string;
+  assesscode: string;
+}
+
+/** The persons given a task (of one team), by team and number. */
+export async function taskPeople(db: DbOrTx, taskid: string, teamid?: string): Promise<TaskPerson[]> {
+  return db
+    .select({ cusercode: taskPerson.cusercode, teamid: taskPerson.teamid, studentno: taskPerson.studentno, assesscode: taskPerson.assesscode })
+    .from(taskPerson)
+    .where(and(eq(taskPerson.taskid, taskid), teamid ? eq(taskPerson.teamid, teamid) : undefined))
+    .orderBy(asc(taskPerson.teamid), asc(taskPerson.studentno), asc(taskPerson.cusercode));
+}
+
+/** Display names of teams (deleted ones included, so ended tasks still name their classes). */
+export async function teamNames(db: DbOrTx, teamids: Iterable<string>): Promise<Map<string, string>> {
+  const ids = [...new Set(teamids)];
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(team).where(inArray(team.teamid, ids));
+  return new Map(rows.map((t) => [t.teamid, teamName(t)]));
+}
+
+/** The teams of a task with their names and whether their group report is hidden, by name. */
+export async function taskTeams(db: DbOrTx, taskid: string): Promise<{ teamid: string; teamname: string; reporthidden: number }[]> {
+  const rows = await db.select().from(taskTeam).where(eq(taskTeam.taskid, taskid));
+  const names = await teamNames(db, rows.map((r) => r.teamid));
+  return rows
+    .map((r) => ({ teamid: r.teamid, teamname: names.get(r.teamid) ?? '', reporthidden: r.reporthidden }))
+    .sort((a, b) => a.teamname.localeCompare(b.teamname, 'zh-CN') || a.teamid.localeCompare(b.teamid));
+}
+
+/** Tasks not yet ended per team (a team with one cannot be deleted). */
+export async function openTaskCounts(db: DbOrTx, teamids: string[], now: Date): Promise<Map<string, number>> {
+  if (!teamids.length) return new Map();
+  const rows = await db
+    .select({ teamid: taskTeam.teamid, n: count() })
+    .from(taskTeam)
+    .innerJoin(task, eq(task.taskid, taskTeam.taskid))
+    .where(and(inArray(taskTeam.teamid, teamids), gt(task.endat, now)))
+    .groupBy(taskTeam.teamid);
+  return new Map(rows.map((r) => [r.teamid, Number(r.n)]));
+}
