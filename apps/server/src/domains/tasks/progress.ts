@@ -19,9 +19,9 @@ type Progress = 'notstarted' | 'inprogress' | 'finished';
 const progressOf = (status: string | undefined): Progress => (status === 'finished' ? 'finished' : status === 'started' ? 'inprogress' : 'notstarted');
 
 type TeamRecord = typeof team.$inferSelect;
-/** The display name of a team: school grade class (year term), or the department. */
-export const teamNameOf = (t: Pick<TeamRecord, 'kind' | 'school' | 'year' | 'term' | 'grade' | 'classname' | 'deptname'>) =>
-  t.kind === 'dept' ? t.deptname : `${[t.school, t.grade, t.classname].filter(Boolean).join(' ')}${t.year || t.term ? ` (${[t.year, t.term].filter(Boolean).join(' ')})` : ''}`;
+/** The display name of a team: school grade class, or the department. */
+const teamNameOf = (t: Pick<TeamRecord, 'kind' | 'school' | 'grade' | 'classname' | 'deptname'>) =>
+  t.kind === 'dept' ? t.deptname : [t.school, t.grade, t.classname].filter(Boolean).join(' ');
 
 async function taskOf(ctx: Ctx, taskid: string) {
   const [row] = await ctx.db.select().from(task).where(and(eq(task.taskid, taskid), scopeWhere(task.musercode, ctx.me)));
