@@ -31,3 +31,10 @@ export function saveFile(blob: Blob, name: string) {
   // Revoked later, not at once: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Saves a file the server answered inside JSON as base64 (the error file of an import preview). */
+export function saveBase64(base64: string, name: string, type = XLSX_TYPE) {
+  saveFile(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type }), name);
+}

@@ -30,6 +30,8 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   usersReport01: lazy(() => import('./empower/usersReport01')),
   individualReport: lazy(() => import('./empower/individualReport')),
   // Group assessment (/task)
+  teamManagement: lazy(() => import('./task/teamManagement')),
+  administration: lazy(() => import('./task/administration')),
   groupReport: lazy(() => import('./task/groupReport')),
   // Early warning (/earlyWarning)
   earlyWarningLevel: lazy(() => import('./earlyWarning/earlyWarningLevel')),

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ImportProblem, ImportTemplate } from '@xinli/contract';
 import { call, download } from '../../api';
-import { fileToBase64, saveFile } from '../../lib/files';
+import { fileToBase64, saveBase64 } from '../../lib/files';
 
 /** The import action of each template (README "Person imports" says which population each serves). */
 export const IMPORT_ACTIONS = {
@@ -87,9 +87,7 @@ export default function PersonImportDialog({
   // The server writes the problems as an .xlsx (row, column, reason) with the preview.
   const errorFile = () => {
     if (step.state !== 'checked' || !step.errorfile) return;
-    const bytes = Uint8Array.from(atob(step.errorfile), (c) => c.charCodeAt(0));
-    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    saveFile(new Blob([bytes], { type }), `${step.name.replace(/\.xlsx?$/i, '')}.errors.xlsx`);
+    saveBase64(step.errorfile, `${step.name.replace(/\.xlsx?$/i, '')}.errors.xlsx`);
   };
   const busy = step.state === 'checking' || step.state === 'committing';
   const bad = step.state === 'checked' && step.problemcount > 0;
