@@ -55,10 +55,28 @@ if (mode === '--baseline') {
   ws.addRow(Array.from({ length: WIDTH }, (_, i) => `column ${i + 1}`)).commit();
   const at = new Date('2026-01-01T00:00:00Z').getTime();
   for (let i = 0; i < ROWS; i++) {
-    ws.addRow([`B${String(i).padStart(9, '0')}`, '测评对象', '女', '滨江第一中学', '学生', '', '', '患者健康问卷抑郁量表（PHQ-9）', 1, new Date(at - i * 1000).toISOString().slice(0, 19), i % 5, i % 5, '否', '否', i % 28, i % 5]).commit();
+    ws.addRow([
+      `B${String(i).padStart(9, '0')}`,
+      '测评对象',
+      '女',
+      '滨江第一中学',
+      '学生',
+      '',
+      '',
+      '患者健康问卷抑郁量表（PHQ-9）',
+      1,
+      new Date(at - i * 1000).toISOString().slice(0, 19),
+      i % 5,
+      i % 5,
+      '否',
+      '否',
+      i % 28,
+      i % 5,
+    ]).commit();
     // Wait while the zip's input is full, as the export does (kit/xlsx.ts): without it rows pile up in memory.
     if (i % 1000 === 999) {
-      const input = (ws as unknown as { stream: { pipes: (NodeJS.EventEmitter & { _writableState: { needDrain: boolean } })[] } }).stream.pipes[0]!;
+      const input = (ws as unknown as { stream: { pipes: (NodeJS.EventEmitter & { _writableState: { needDrain: boolean } })[] } }).stream
+        .pipes[0]!;
       if (input._writableState.needDrain) await once(input, 'drain');
     }
   }
@@ -106,7 +124,11 @@ async function serve(env: Record<string, string>) {
 async function download(base: string, pid: number) {
   const post = (name: string, body: unknown, token?: string) =>
     new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request(`${base}/api/${name}/1.0.0/action`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) } }, resolve);
+      const req = http.request(
+        `${base}/api/${name}/1.0.0/action`,
+        { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) } },
+        resolve,
+      );
       req.on('error', reject);
       req.end(JSON.stringify(body));
     });
@@ -142,13 +164,18 @@ try {
     select assessid, 'PHQ9', 'TOTAL', (substr(assessid, 2)::int % 28), level, colour, 'depressed' from assessment where assessid like 'B%'`);
   await database.db.execute(sql`analyze`);
   await database.close();
-  console.log(`database: ${scratch ? 'postgres (scratch database)' : 'PGlite (its engine runs inside the server process)'}; ${ROWS.toLocaleString('en')} reports inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `database: ${scratch ? 'postgres (scratch database)' : 'PGlite (its engine runs inside the server process)'}; ${ROWS.toLocaleString('en')} reports inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   execFileSync(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs')], { stdio: 'inherit' });
   const self = fileURLToPath(import.meta.url);
   t = performance.now();
   const baseline = JSON.parse(
-    execFileSync(process.execPath, [...process.execArgv, self, '--baseline'], { encoding: 'utf8', env: process.env, maxBuffer: 1 << 20 }).trim().split('\n').pop()!,
+    execFileSync(process.execPath, [...process.execArgv, self, '--baseline'], { encoding: 'utf8', env: process.env, maxBuffer: 1 << 20 })
+      .trim()
+      .split('\n')
+      .pop()!,
   ) as { ms: number; bytes: number; peak: number };
   const server = await serve(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! });
   const exported = await download(server.base, server.pid).finally(server.stop);

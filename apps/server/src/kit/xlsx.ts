@@ -32,17 +32,22 @@ const workbookXml = (sheetName: string) =>
   `${XML}<workbook xmlns="${NS}/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets><sheet name="${text(sheetName)}" sheetId="1" r:id="rId2"/></sheets></workbook>`;
 const sheetStart = (widths?: number[]) =>
   `${XML}<worksheet xmlns="${NS}/spreadsheetml/2006/main" xmlns:r="${REL}">` +
-  (widths?.length ? `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>` : '') +
+  (widths?.length
+    ? `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`
+    : '') +
   '<sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 /** The entries' time: fixed, so the same rows make the same file. */
 const MTIME = new Date(Date.UTC(2000, 0, 1));
 
+/** Markup, and what XML cannot hold: control characters, U+FFFE/U+FFFF, unpaired surrogates. */
+/* eslint-disable no-control-regex -- the control characters are what it removes */
+const NOT_TEXT =
+  /[&<>"]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
 /** Text as XML character data: markup escaped, characters XML cannot hold dropped. */
 const text = (s: string) =>
-  s.replace(/[&<>"]|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '',
-  );
+  s.replace(NOT_TEXT, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : ''));
 
 /** Column letters A, B, … AA, …, kept as they are made. */
 const letters: string[] = [];

@@ -41,7 +41,9 @@ function browserAt(chromiumPath: string): Promise<Browser> {
   let browser = browsers.get(chromiumPath);
   if (!browser) {
     // playwright-core is loaded with the first PDF: some 80 MiB of a server's memory that never makes one.
-    browser = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: chromiumPath, args: ARGS, headless: true }));
+    browser = import('playwright-core').then(({ chromium }) =>
+      chromium.launch({ executablePath: chromiumPath, args: ARGS, headless: true }),
+    );
     browsers.set(chromiumPath, browser);
     // A failed launch or a crashed browser is forgotten, so the next PDF tries again.
     browser.then(
