@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdCard, maskPhone } from './mask.js';
+import { maskIdCard, maskName, maskPhone } from './mask.js';
 
 describe('masks', () => {
   it('keeps three and four digits of a phone, whatever separates them', () => {
@@ -12,5 +12,11 @@ describe('masks', () => {
     expect(maskIdCard('11010519491231002X')).toBe('1101**********002X');
     expect(maskIdCard('1234')).toBe('****');
     expect(maskIdCard(undefined)).toBe('');
+  });
+  it('keeps the first character of a name, and the last of a Chinese one', () => {
+    expect(maskName('张三')).toBe('张*');
+    expect(maskName('欧阳明月')).toBe('欧**月');
+    expect(maskName('John Smith')).toBe('J*** S****');
+    expect(maskName('  ')).toBe('');
   });
 });

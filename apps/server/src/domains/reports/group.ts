@@ -67,18 +67,21 @@ export interface AttentionReport {
 }
 
 /**
- * The worst current report of each given assessment of the cohort that needs attention (a warning,
- * or a level at or above `minlevel`), worst first (warning, level, then newest), at most `limit`.
+ * Each given assessment of the cohort that needs attention (a warning, or a level at or above
+ * `minlevel`): its worst level and whether any of its reports warned, with its worst report (to
+ * open), worst first (warning, level, then newest), at most `limit`.
  */
 export async function cohortAttention(db: DbOrTx, cohort: SQL, minlevel: number, limit: number): Promise<AttentionReport[]> {
   const rows = await rowsOf<AttentionReport>(
     db,
     sql`select * from (
           select distinct on (c.assesscode) c.assesscode, c.grp, a.cusercode, a.assessid as reportid, a.formcode,
-                 coalesce(a.level, 0) as level, a.warning, a.createdat
+                 max(coalesce(a.level, 0)) over (partition by c.assesscode) as level,
+                 max(a.warning) over (partition by c.assesscode) as warning, a.createdat
           from (${cohort}) c join ${assessment} a on a.assesscode = c.assesscode and a.voided = 0
-          where a.cusercode is not null and (a.warning = 1 or a.level >= ${minlevel})
-          order by c.assesscode, a.warning desc, a.level desc nulls last, a.createdat desc, a.assessid) w
+          where a.cusercode is not null
+          order by c.assesscode, a.level desc nulls last, a.warning desc, a.createdat desc, a.assessid) w
+        where w.warning = 1 or w.level >= ${minlevel}
         order by w.warning desc, w.level desc, w.createdat desc, w.assesscode
         limit ${limit}`,
   );

@@ -30,7 +30,10 @@ describe.each(engines())('AI group report on %s', (engine) => {
   beforeAll(async () => {
     fake = await startFakeLlm();
     s = await startTestServer(engine, {
-      config: { aiReport: { baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 2000 } },
+      config: {
+        aiReport: { baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 2000 },
+        chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      },
     });
     [school, provider] = await Promise.all(['school', 'provider'].map(async (u) => (await s.login(u)).token));
     plan = (await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '团体筛查', formcodes: ['PHQ9', 'GAD7'] }, school)).data
@@ -179,6 +182,10 @@ describe.each(engines())('AI group report on %s', (engine) => {
     expect(doc.data.html).toContain('危*甲');
     expect(doc.data.html).not.toContain('危机甲');
     expect(doc.data.html).toContain('<svg');
+    expect(doc.data.pdf).toBe(true);
+    const pdf = await s.raw('as.m.assess.exportGroupReportPdf', JSON.stringify({ taskid: 'TKNOW' }), { token: school });
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Nobody finished in the previous task's other teams: a team with no results has nothing to summarise.
     await s.database.db.insert(taskTeam).values({ taskid: 'TKPREV', teamid: 'TMG3' });
     expect((await s.call('as.m.assess.generateGroupSummary', { taskid: 'TKPREV', teamid: 'TMG3' }, school)).errorCode).toBe(ErrorCode.validation);

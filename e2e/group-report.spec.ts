@@ -1,0 +1,41 @@
+/**
+ * The AI group report (/task/groupReport): the demo school's running task shows its level
+ * distribution, classes and the trend against the finished task; staff write the rule-based summary and approve it. Screenshots at
+ * 1024 and 1440 px in zh and en go to group-report-shots/.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'group-report-shots');
+
+test('the group report shows the level distribution and a written summary staff approve', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'school');
+  await page.goto('/task/groupReport');
+  const report = page.getByTestId('group-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  // The newest demo task (running, every class) opens first; its previous task is the finished one of 初二.
+  await expect(page.getByTestId('group-distribution-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('group-classes-chart')).toBeVisible();
+  await expect(page.getByTestId('group-trend-chart')).toBeVisible();
+
+  await page.getByTestId('group-generate').click();
+  await expect(page.getByTestId('group-summary-text')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('group-approve').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByTestId('group-summary').getByTestId('written-state')).toHaveAttribute('data-state', 'approved');
+  const url = page.url();
+
+  for (const lang of ['zh-CN', 'en-US']) {
+    await page.context().addCookies([{ name: 'language', value: lang, url }]);
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      await expect(page.getByTestId('group-distribution-chart').locator('canvas')).toBeVisible({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(shots, `group-${lang}-${width}.png`), fullPage: true });
+    }
+  }
+});
