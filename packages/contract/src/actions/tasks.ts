@@ -200,7 +200,8 @@ export const taskActions = {
       }),
     output: z.object({ teamid: z.string() }),
     ids: { musercode: 'muser' },
-    unique: ['musercode', 'kind', 'school', 'year', 'term', 'grade', 'classname', 'deptname'],
+    /** With the institution, kind, school, year, term, grade and department (one index). */
+    unique: ['classname', 'deptname'],
   }),
   'as.m.assess.deleteAssessTeam': action({
     access: TEAM_WRITE,

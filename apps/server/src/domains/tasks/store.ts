@@ -101,3 +101,9 @@ export async function openTaskCounts(db: DbOrTx, teamids: string[], now: Date): 
     .groupBy(taskTeam.teamid);
   return new Map(rows.map((r) => [r.teamid, Number(r.n)]));
 }
+
+/** A team filter of a task's lists: a team of that task, else "not found". */
+export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Promise<void> {
+  const [row] = await db.select({ teamid: taskTeam.teamid }).from(taskTeam).where(and(eq(taskTeam.taskid, taskid), eq(taskTeam.teamid, teamid)));
+  if (!row) notFound({ zh: '该团体不在此任务中', en: 'This team is not in the task' });
+}

@@ -11,7 +11,7 @@ import { answeredCount, codeStates, issueCodes, progressOf, withdrawUnopenedCode
 import { livingPerson, personBriefs, personNameLike } from '../persons/persons.js';
 import { findPlan } from '../plans/access.js';
 import { planNames } from '../plans/usage.js';
-import { newTaskCode, taskInScope, taskPeople, taskStatusAt, taskTeams, teamNames, type TaskRecord } from './store.js';
+import { newTaskCode, taskInScope, teamOfTask, taskPeople, taskStatusAt, taskTeams, teamNames, type TaskRecord } from './store.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
@@ -197,6 +197,7 @@ export const taskCrudHandlers = {
 
   'as.m.assess.getAssessTaskRoster': async ({ taskid, teamid, realname, page, pageSize }, ctx) => {
     await taskInScope(ctx, ctx.db, taskid);
+    if (teamid) await teamOfTask(ctx.db, taskid, teamid);
     const where = and(eq(taskPerson.taskid, taskid), teamid ? eq(taskPerson.teamid, teamid) : undefined, realname ? personNameLike(taskPerson.cusercode, realname) : undefined);
     const order = [asc(taskPerson.teamid), asc(taskPerson.studentno), asc(taskPerson.cusercode)];
     const { total, rows } = await paged(ctx.db, ctx.db.select().from(taskPerson).where(where).$dynamic(), order, { page, pageSize });

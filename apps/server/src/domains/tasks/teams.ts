@@ -5,7 +5,7 @@ import { PopulationApp } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { conflict, invalid } from '../../http/errors.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
 import { contains, iso, newId, ownedBy, ownerAccount, paged } from '../../kit/index.js';
 import { accountNames } from '../accounts/accounts.js';
 import { assertAppOfInstitution, createPerson, livingPerson, personBriefs, personInScope, personNameLike } from '../persons/persons.js';
@@ -164,7 +164,9 @@ export const teamHandlers = {
   },
 
   'as.m.assess.batchDeleteAssessTeamCUser': async ({ teamid, cusercodes }, ctx) => {
-    await teamInScope(ctx, ctx.db, teamid);
+    const t = await teamInScope(ctx, ctx.db, teamid);
+    const people = await personBriefs(ctx.db, cusercodes);
+    if ([...new Set(cusercodes)].some((c) => people.get(c)?.musercode !== t.musercode)) notFound({ zh: '测评对象不存在', en: 'No such person' });
     const removed = await ctx.db
       .delete(teamMember)
       .where(and(eq(teamMember.teamid, teamid), inArray(teamMember.cusercode, [...new Set(cusercodes)])))

@@ -13,7 +13,7 @@ import { cuser } from '../../domains/persons/tables.js';
 import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
-import { task, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
+import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 
 /**
@@ -289,6 +289,11 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ taskid, musercode, taskname: `sweep ${musercode}`, plancode, taskcode: `SWT${musercode}`.toUpperCase(), startat: new Date(TEST_EPOCH - 86_400_000), endat: new Date(TEST_EPOCH + 365 * 86_400_000) })
       .onConflictDoNothing();
     await db.insert(taskTeam).values({ taskid, teamid }).onConflictDoNothing();
+    // The sweep person was given the task (a code of its own, not yet opened); a swept removal is undone.
+    const assesscode = `SWTK${musercode}`.toUpperCase();
+    const cusercode = await sweepPerson(db, musercode);
+    await db.insert(assessCode).values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) }).onConflictDoNothing();
+    await db.insert(taskPerson).values({ taskid, cusercode, teamid, studentno: 'SW001', assesscode }).onConflictDoNothing();
     return taskid;
   }),
 

@@ -17,6 +17,11 @@ export const examples: Record<string, (db: Db) => Promise<Record<string, unknown
     ]),
   ),
   'as.m.cuser.showOrHiddenReport': async () => ({ hidden: 1 }),
+  // A class needs school, grade and class; a task a window whose start is before its end.
+  'as.m.assess.insertAssessTeam': async () => ({ kind: 'class', school: 'sweep school', year: '2026', term: '1', grade: '7', classname: 'sweep', deptname: '' }),
+  'as.m.assess.insertAssessTask': async () => ({ taskname: 'sweep', startat: '2026-11-21T00:00:00Z', endat: '2026-11-22T00:00:00Z' }),
+  'as.m.assess.updateAssessTask': async () => ({ taskname: 'sweep' }),
+  'as.m.assess.insertAssessTeamCUser': async () => ({ studentno: 'SWNEW', realname: 'sweep', gender: '01' }),
   // Region codes must exist and nest (GB/T 2260): random digits never do.
   'as.m.user.addMUser': async () => ({
     username: 'swexample',
