@@ -119,7 +119,7 @@ test('a teacher imports a class, gives it a task and watches five students finis
   // Cancel: nothing changed; the first roster of five is the one the task takes.
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await expect(drawer.getByTestId('roster-table')).toContainText('周五');
-  await page.keyboard.press('Escape');
+  await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 
   // The task: the plan, the class, now until next week; saving gives the five their codes.
