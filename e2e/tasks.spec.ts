@@ -119,7 +119,7 @@ test('a teacher imports a class, gives it a task and watches five students finis
   // Cancel: nothing changed; the first roster of five is the one the task takes.
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
   await expect(drawer.getByTestId('roster-table')).toContainText('周五');
-  await page.keyboard.press('Escape');
+  await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 
   // The task: the plan, the class, now until next week; saving gives the five their codes.
@@ -159,7 +159,7 @@ test('a teacher imports a class, gives it a task and watches five students finis
 });
 
 test('screenshots: both pages at 1024 and 1440 px, zh and en', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(170_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   await signIn(page, 'school');
   for (const lang of ['zh-CN', 'en-US']) {
@@ -167,18 +167,18 @@ test('screenshots: both pages at 1024 and 1440 px, zh and en', async ({ page }) 
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/task/teamManagement');
-      await expect(page.locator('tr.ant-table-row').first()).toBeVisible();
+      await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: path.join(SHOTS, `teams-${lang}-${width}.png`) });
       await page.locator('tr.ant-table-row').first().locator('a').first().click();
-      await expect(page.getByTestId('roster-table').locator('tr.ant-table-row').first()).toBeVisible();
+      await expect(page.getByTestId('roster-table').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: path.join(SHOTS, `roster-${lang}-${width}.png`) });
 
       await page.goto('/task/administration');
       const row = page.locator('tr.ant-table-row').first();
-      await expect(row).toBeVisible();
+      await expect(row).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: path.join(SHOTS, `tasks-${lang}-${width}.png`) });
       await row.locator('a').first().click();
-      await expect(page.getByTestId('progress-teams').locator('tr.ant-table-row').first()).toBeVisible();
+      await expect(page.getByTestId('progress-teams').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: path.join(SHOTS, `progress-${lang}-${width}.png`) });
     }
   }

@@ -26,7 +26,7 @@ function ProgressBar({ c }: { c: Pick<Counts, 'total' | ProgressState> }) {
     <div className="task-bar-wrap">
       <Tooltip title={PROGRESS_STATES.map((s) => `${t(`task.task.progress.${s}`)} ${c[s]}`).join(' · ')}>
         <div className="task-bar" role="img" aria-label={`${pct}%`}>
-          {PROGRESS_STATES.map((s) => (c[s] ? <span key={s} style={{ flex: c[s], background: PROGRESS_COLOURS[s] }} /> : null))}
+          {[...PROGRESS_STATES].reverse().map((s) => (c[s] ? <span key={s} style={{ flex: c[s], background: PROGRESS_COLOURS[s] }} /> : null))}
         </div>
       </Tooltip>
       <span className="task-bar-pct">{pct}%</span>

@@ -7,6 +7,9 @@ import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { TEAM_KEYS, useTeamLookups } from './task-ui';
 
 type TeamForm = ActionInput<'as.m.assess.insertAssessTeam'>;
+const BLANK: TeamForm = { kind: 'class', school: '', year: '', term: '', grade: '', classname: '', deptname: '' };
+/** A cleared input is an empty field, not a missing one. */
+const blank = (v: string | undefined) => v ?? '';
 
 /** A value typed or picked from the ones the institution's teams already have (same spelling, same filter). */
 function Suggest({ options, ...props }: { options: { value: string }[] } & React.ComponentProps<typeof AutoComplete>) {
@@ -29,8 +32,9 @@ export default function TeamDialog({ open, onClose }: { open: boolean; onClose: 
       action="as.m.assess.insertAssessTeam"
       resource="task.team"
       form={form}
-      values={{ kind: 'class' }}
-      onSubmit={(v) => call('as.m.assess.insertAssessTeam', v)}
+      values={BLANK}
+      // The hidden kind's fields are sent empty (the wire has every field, '' when not used).
+      onSubmit={(v) => call('as.m.assess.insertAssessTeam', { ...BLANK, ...v })}
       invalidates={TEAM_KEYS}
       onClose={onClose}
       data-testid="team-dialog"
@@ -45,16 +49,16 @@ export default function TeamDialog({ open, onClose }: { open: boolean; onClose: 
       </Field>
       {kind === 'class' ? (
         <>
-          <Field name="school" rules={needed('school')} required>
+          <Field name="school" normalize={blank} rules={needed('school')} required>
             <Suggest options={lookups.school} data-testid="team-school" />
           </Field>
-          <Field name="year">
+          <Field name="year" normalize={blank}>
             <Suggest options={lookups.year} placeholder={k('yearPlaceholder')} data-testid="team-year" />
           </Field>
-          <Field name="term">
+          <Field name="term" normalize={blank}>
             <Suggest options={lookups.term} placeholder={k('termPlaceholder')} />
           </Field>
-          <Field name="grade" rules={needed('grade')} required>
+          <Field name="grade" normalize={blank} rules={needed('grade')} required>
             <Suggest options={lookups.grade} data-testid="team-grade" />
           </Field>
           <Field name="classname" rules={needed('classname')} required>

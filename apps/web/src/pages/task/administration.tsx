@@ -77,22 +77,8 @@ export default function Administration() {
             </Space>
           ),
         }),
-        col.text('planname', { width: 160 }),
-        col.text('teams', {
-          width: 220,
-          render: (_: unknown, r) => (
-            <Space size={[4, 4]} wrap>
-              {r.teams.slice(0, 4).map((x) => (
-                <Tag key={x.teamid} bordered={false}>
-                  {x.teamname}
-                </Tag>
-              ))}
-              {r.teams.length > 4 && <Tag bordered={false}>+{r.teams.length - 4}</Tag>}
-            </Space>
-          ),
-        }),
-        col.text('startat', { title: list.label('window'), width: 150, render: (_: unknown, r) => <TaskWindow startat={r.startat} endat={r.endat} /> }),
         col.text('status', { width: 90, render: (v: TaskRow['status']) => <TaskStatusTag status={v} /> }),
+        col.text('startat', { title: list.label('window'), width: 150, render: (_: unknown, r) => <TaskWindow startat={r.startat} endat={r.endat} /> }),
         col.text('issuedcount', {
           width: 110,
           align: 'right',
@@ -105,6 +91,20 @@ export default function Administration() {
                 </Typography.Text>
               )}
             </span>
+          ),
+        }),
+        col.text('planname', { width: 160 }),
+        col.text('teams', {
+          width: 220,
+          render: (_: unknown, r) => (
+            <Space size={[4, 4]} wrap>
+              {r.teams.slice(0, 4).map((x) => (
+                <Tag key={x.teamid} bordered={false}>
+                  {x.teamname}
+                </Tag>
+              ))}
+              {r.teams.length > 4 && <Tag bordered={false}>+{r.teams.length - 4}</Tag>}
+            </Space>
           ),
         }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
