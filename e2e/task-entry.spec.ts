@@ -25,7 +25,7 @@ async function axe(page: Page, step: string) {
 }
 
 test('a student signs in to a running task with its code, number and name', async ({ browser, request }) => {
-  const token = await apiSignIn(request, 'school');
+  const { token } = await apiSignIn(request, 'school');
   const tasks = await ok<{ rows: { taskid: string; taskcode: string; taskname: string }[] }>(
     apiCall(request, 'as.m.assess.getTaskList', { status: 'running', page: 1, pageSize: 10 }, token),
   );

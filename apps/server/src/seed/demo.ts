@@ -212,7 +212,7 @@ const demoRoles = [
  * seconds on PGlite): API tests start a fresh database per file and ask for them only when they
  * test them (startTestServer's demoReports).
  */
-export async function seedDemo(db: Db, password: string, now: Date, opts: { reports?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, password: string, now: Date, opts: { reports?: boolean; tasks?: boolean } = {}): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(muser);
   if (Number(row?.n) > 0) return false;
   const pwdhash = await hashPassword(md5Upper(password));
@@ -236,8 +236,9 @@ export async function seedDemo(db: Db, password: string, now: Date, opts: { repo
     persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
     await seedDemoRegistrations(tx, now, persons);
-    // The group assessment answers through the respondent actions, so it comes with the reports.
-    if (opts.reports !== false) await seedDemoTasks(tx, now, persons, handlers);
+    // The group assessment answers through the respondent actions, so it comes with the reports
+    // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks).
+    if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(tx, now, persons, handlers);
   });
   // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.
   if (opts.reports !== false) await seedDemoWritten(db, now, persons.slice(0, 40));

@@ -87,12 +87,12 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
 
 export async function startTestServer(
   engine: Engine,
-  opts: { seed?: boolean; demoReports?: boolean; config?: Partial<Config>; handlers?: HandlerMap; jobHandlers?: JobHandlers; database?: Database; logStream?: NodeJS.WritableStream } = {},
+  opts: { seed?: boolean; demoReports?: boolean; demoTasks?: boolean; config?: Partial<Config>; handlers?: HandlerMap; jobHandlers?: JobHandlers; database?: Database; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const database = opts.database ?? (await freshDatabase(engine));
   await syncReferenceData(database.db);
   const clock = testClock();
-  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? false });
+  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? opts.demoTasks ?? false, tasks: opts.demoTasks ?? false });
   const config = testConfig(opts.config);
   const build = (more: Partial<AppOptions> = {}) =>
     buildApp({ database, config, now: clock.now, handlers: opts.handlers, jobHandlers: opts.jobHandlers, checkOutput: true, logStream: opts.logStream, ...more });

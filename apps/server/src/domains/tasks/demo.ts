@@ -18,7 +18,7 @@ import { loadCurrentDefinitions } from '../scales/store.js';
  * generator and the seeding clock, never the wall clock.
  */
 const SCHOOL = 'I0001';
-const FORMS = ['PHQA', 'GAD7'];
+const FORMS = ['PHQA'];
 const GRADES = [
   { grade: '初一', intake: '2026' },
   { grade: '初二', intake: '2025' },
@@ -64,7 +64,7 @@ export async function seedDemoTasks(db: DbOrTx, now: Date, cusercodes: string[],
   const defs = await loadCurrentDefinitions(db, FORMS);
   const setUp = new Date(now.getTime() - 30 * DAY);
 
-  const { plancode } = await act('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '班级心理筛查（PHQ-A + GAD-7）', description: '团体测评用：抑郁与焦虑筛查', formcodes: FORMS }, setUp);
+  const { plancode } = await act('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '班级抑郁筛查（PHQ-A）', description: '团体测评用：青少年抑郁筛查', formcodes: FORMS }, setUp);
   const teams: { teamid: string; grade: string; members: { cusercode: string; studentno: string; realname: string }[] }[] = [];
   let next = 0;
   for (const { grade, intake } of GRADES)
@@ -81,7 +81,7 @@ export async function seedDemoTasks(db: DbOrTx, now: Date, cusercodes: string[],
       teams.push({ teamid, grade, members });
     }
 
-  /** A task for some classes; `answer` says, per student, how far they got (and when). */
+  /** A task for some classes; `answer` says, per student, how many forms they submitted (the next one is half-way) and when, or null: not started. */
   const runTask = async (taskname: string, chosen: typeof teams, startat: Date, endat: Date, answer: () => { forms: number; at: Date } | null) => {
     const { taskid, taskcode } = await act('as.m.assess.insertAssessTask', { taskname, plancode, teamids: chosen.map((t) => t.teamid), startat: startat.toISOString(), endat: endat.toISOString() }, new Date(startat.getTime() - DAY));
     await act('as.m.assess.insertAssessTeamRosterTask', { taskid }, new Date(startat.getTime() - DAY));
@@ -96,7 +96,7 @@ export async function seedDemoTasks(db: DbOrTx, now: Date, cusercodes: string[],
           const at = new Date(plan.at.getTime() + (k + 1) * 4 * 60_000);
           const answers = sheet(defs.get(formcode)!, rand, exponent);
           if (k < plan.forms) await act('as.c.exam.submit', { formcode, answers }, at, me);
-          else if (k === plan.forms && rand() < 0.5) await act('as.c.exam.saveProgress', { formcode, answers: answers.slice(0, 3) }, at, me);
+          else if (k === plan.forms) await act('as.c.exam.saveProgress', { formcode, answers: answers.slice(0, 3) }, at, me);
         }
       }
     return taskid;
@@ -112,6 +112,6 @@ export async function seedDemoTasks(db: DbOrTx, now: Date, cusercodes: string[],
   await runTask('全校期中情绪自评', teams, started, new Date(started.getTime() + 7 * DAY), () => {
     const r = rand();
     const at = new Date(started.getTime() + Math.floor(rand() * 100) * 60_000);
-    return r < 0.4 ? { forms: FORMS.length, at } : r < 0.55 ? { forms: r < 0.48 ? 1 : 0, at } : null;
+    return r < 0.4 ? { forms: FORMS.length, at } : r < 0.55 ? { forms: 0, at } : null;
   });
 }

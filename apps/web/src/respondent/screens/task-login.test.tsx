@@ -1,0 +1,30 @@
+/** The group task's sign-in screen: what it asks for, what it refuses before calling, what it sends. */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { setLang } from '../i18n';
+import { TaskLoginScreen } from './TaskLoginScreen';
+
+describe('task sign-in screen', () => {
+  it('asks for each missing field, then sends the code without spaces in capitals', () => {
+    setLang('zh-CN');
+    const onLogin = vi.fn();
+    render(<TaskLoginScreen initial={{ taskcode: 'ab cd-2345', studentno: '', realname: '' }} error={null} busy={false} onLogin={onLogin} />);
+    expect(screen.getByLabelText('任务码')).toHaveProperty('value', 'ab cd-2345');
+    fireEvent.click(screen.getByTestId('r-task-start'));
+    expect(screen.getByRole('alert').textContent).toBe('请输入学号');
+    fireEvent.change(screen.getByLabelText('学号'), { target: { value: ' 2026001 ' } });
+    fireEvent.click(screen.getByTestId('r-task-start'));
+    expect(screen.getByRole('alert').textContent).toBe('请输入姓名');
+    expect(onLogin).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '林小雨' } });
+    fireEvent.click(screen.getByTestId('r-task-start'));
+    expect(onLogin).toHaveBeenCalledWith({ taskcode: 'ABCD2345', studentno: '2026001', realname: '林小雨' });
+  });
+
+  it('shows the server’s refusal in the alert', () => {
+    setLang('en-US');
+    render(<TaskLoginScreen initial={{ taskcode: 'ABCD2345', studentno: '1', realname: 'x' }} error="Your number or name does not match the class list" busy={false} onLogin={() => {}} />);
+    expect(screen.getByRole('heading').textContent).toBe('Join your group assessment');
+    expect(screen.getByRole('alert').textContent).toContain('does not match the class list');
+  });
+});
