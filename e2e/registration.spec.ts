@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { apiCall, apiSignIn, signIn } from './support';
+import { apiCall, apiSignIn, signIn, axe } from './support';
 
 /**
  * Consultation registration end to end: a person opens the school's QR entry on a phone
@@ -16,14 +15,6 @@ import { apiCall, apiSignIn, signIn } from './support';
 const PHONE = { width: 390, height: 844 };
 const HOTLINE = '0571-86001234';
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'registration-shots');
-
-async function axe(page: Page, step: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
 
 /** 200% zoom on a 390 px phone is a 195 px layout: nothing may stick out sideways. */
 async function zoomCheck(page: Page, step: string) {

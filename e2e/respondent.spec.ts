@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { apiCall, apiSignIn, drawSignature, fillAnyArchive, fillArchiveQuestion } from './support';
+import { apiCall, apiSignIn, drawSignature, fillAnyArchive, fillArchiveQuestion, ok, axe } from './support';
 
 /**
  * The respondent channel on a phone (390 x 844): staff (demo admin, through the API) give the
@@ -17,12 +16,6 @@ import { apiCall, apiSignIn, drawSignature, fillAnyArchive, fillArchiveQuestion 
  */
 const PHONE = { width: 390, height: 844 };
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'respondent-shots');
-
-async function ok<T>(p: Promise<{ errorCode: number; errorMsg: string; data: unknown }>): Promise<T> {
-  const body = await p;
-  expect(body.errorCode, body.errorMsg).toBe(0);
-  return body.data as T;
-}
 
 const INSTITUTION = 'I0003'; // the demo elderly-care institution
 const APP = '000000004'; // older adults
@@ -107,13 +100,6 @@ async function givenCode(request: Parameters<typeof apiSignIn>[0], name: string)
 }
 
 /** axe-core on the current screen: no serious or critical violation of WCAG 2.1 A/AA. */
-async function axe(page: Page, step: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
 
 /**
  * 200% zoom: browser zoom at 200% on a 390 px phone lays the page out in 195 CSS pixels (each

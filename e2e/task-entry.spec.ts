@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiSignIn, consent } from './support';
+import { expect, test } from '@playwright/test';
+import { apiCall, apiSignIn, consent, ok, axe } from './support';
 
 /**
  * A group task's sign-in on a phone (390 x 844): a student of the demo school's running task opens
@@ -9,20 +8,6 @@ import { apiCall, apiSignIn, consent } from './support';
  * Each screen is checked with axe-core (no serious or critical WCAG 2.1 A/AA violation).
  */
 const PHONE = { width: 390, height: 844 };
-
-async function ok<T>(p: Promise<{ errorCode: number; errorMsg: string; data: unknown }>): Promise<T> {
-  const body = await p;
-  expect(body.errorCode, body.errorMsg).toBe(0);
-  return body.data as T;
-}
-
-async function axe(page: Page, step: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
 
 test('a student signs in to a running task with its code, number and name', async ({ browser, request }) => {
   const { token } = await apiSignIn(request, 'school');

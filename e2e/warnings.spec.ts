@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn } from './support';
+import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn, ok } from './support';
 
 /**
  * Issue 13, the reason institutions buy the product: a person at risk is flagged, the right
@@ -20,12 +20,6 @@ const INSTITUTION = 'I0004';
 const APP = '000000003';
 const PERSON = 'E2E 预警员工';
 const SHOTS = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'warnings-shots');
-
-async function ok<T>(p: Promise<{ errorCode: number; errorMsg: string; data: unknown }>): Promise<T> {
-  const body = await p;
-  expect(body.errorCode, body.errorMsg).toBe(0);
-  return body.data as T;
-}
 
 /** A person of the company with a fresh code for a PHQ-9 plan (set up by the demo admin). */
 async function givenCode(request: Parameters<typeof apiSignIn>[0]) {
