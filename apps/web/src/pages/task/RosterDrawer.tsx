@@ -105,15 +105,7 @@ export default function RosterDrawer({ team, onClose }: { team: TeamRow | null; 
               dataSource={q.data?.rows}
               empty={word ? t('common.empty') : k('rosterEmpty')}
               rowSelection={writable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true } : undefined}
-              pagination={{
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: q.data?.total ?? 0,
-                showSizeChanger: false,
-                showTotal: (total) => t('common.total', { total }),
-                onChange: setPage,
-                hideOnSinglePage: true,
-              }}
+              paged={{ page, pageSize: PAGE_SIZE, total: q.data?.total ?? 0, onChange: setPage }}
               columns={[
                 { title: k('studentno'), dataIndex: 'studentno', key: 'studentno', width: 140 },
                 { title: k('realname'), dataIndex: 'realname', key: 'realname', width: 160 },

@@ -154,7 +154,7 @@ export default function RosterImportDialog({ team, onClose }: { team: TeamRow; o
               bordered
               rowKey={(p) => `${p.row}-${p.column}-${p.reason}`}
               dataSource={preview.problems}
-              pagination={preview.problems.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              pageSize={10}
               columns={[
                 { title: k('row'), dataIndex: 'row', key: 'row', width: 70 },
                 { title: k('column'), dataIndex: 'column', key: 'column', width: 140 },
@@ -167,7 +167,7 @@ export default function RosterImportDialog({ team, onClose }: { team: TeamRow; o
               bordered
               rowKey={(c) => `${c.change}-${c.studentno}-${c.row}`}
               dataSource={rows}
-              pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              pageSize={10}
               columns={[
                 { title: k('change'), key: 'change', width: 80, render: (_, c) => <Tag color={CHANGE_COLOURS[c.change]}>{k(`changeKinds.${c.change}`)}</Tag> },
                 { title: k('row'), dataIndex: 'row', key: 'row', width: 70, render: (v: number) => v || '—' },

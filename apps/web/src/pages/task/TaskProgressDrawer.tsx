@@ -156,15 +156,7 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
               rowKey={(r) => `${r.teamid}-${r.cusercode}`}
               loading={persons.isLoading}
               dataSource={persons.data?.rows}
-              pagination={{
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: persons.data?.total ?? 0,
-                showSizeChanger: false,
-                showTotal: (total) => t('common.total', { total }),
-                onChange: setPage,
-                hideOnSinglePage: true,
-              }}
+              paged={{ page, pageSize: PAGE_SIZE, total: persons.data?.total ?? 0, onChange: setPage }}
               columns={[
                 { title: k('teamname'), dataIndex: 'teamname', key: 'teamname', width: 220 },
                 { title: t('task.team.studentno'), dataIndex: 'studentno', key: 'studentno', width: 120 },

@@ -128,15 +128,7 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
               loading={q.isFetching}
               dataSource={q.data?.rows}
               empty={k('rosterEmpty')}
-              pagination={{
-                current: page,
-                pageSize: PAGE_SIZE,
-                total: q.data?.total ?? 0,
-                showSizeChanger: false,
-                showTotal: (total) => t('common.total', { total }),
-                onChange: setPage,
-                hideOnSinglePage: true,
-              }}
+              paged={{ page, pageSize: PAGE_SIZE, total: q.data?.total ?? 0, onChange: setPage }}
               columns={[
                 { title: k('teamname'), dataIndex: 'teamname', key: 'teamname', width: 200 },
                 { title: t('task.team.studentno'), dataIndex: 'studentno', key: 'studentno', width: 120 },
