@@ -104,7 +104,9 @@ const vm = (pid: number) => {
 
 /** The compiled server on a free port, one process, on the prepared database; resolves once it listens. */
 async function serve(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+  // The flags of `npm run serve`: a 32 MiB young generation lets an export's per-batch garbage die
+  // young instead of being promoted (the old generation grew by ~130 MiB before a full GC).
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', path.join(root, 'apps/server/dist/main.js')], {
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', SERVER_PROCESSES: '1', XINLI_DEMO: '0', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
