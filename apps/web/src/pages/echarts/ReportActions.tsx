@@ -2,9 +2,9 @@
  * The report page's buttons: Print (the server's A4 document printed from a hidden iframe),
  * Download PDF (only when the server can make PDFs), and back to the population's list.
  */
-import { useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Space, Tag } from 'antd';
-import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Button, Space, Tag } from 'antd';
+import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ReportDetail } from '@xinli/contract';
@@ -14,7 +14,7 @@ import { useConfirmCall } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { useLang } from '../../lib/options';
 import { pagesOf } from '../../lib/populations';
-import { printHtml } from './report-data';
+import { PrintButton } from '../../components/print/PrintButton';
 import { useReportText } from './ReportParts';
 
 /** The printable document of a report (html and whether the server makes PDFs), per language. */
@@ -65,29 +65,16 @@ function VisibilityButton({ report }: { report: ReportDetail }) {
 export default function ReportActions({ report, extra }: { report: ReportDetail; extra?: ReactNode }) {
   const k = useReportText();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
   const { can } = useAccess();
   const doc = useReportDocument(report.reportid);
-  const [printing, setPrinting] = useState(false);
   const back = pagesOf(report.appid)?.reports;
 
-  const print = async () => {
-    setPrinting(true);
-    try {
-      const html = doc.data?.html ?? (await doc.refetch()).data?.html;
-      if (html) await printHtml(html);
-    } catch (err) {
-      message.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setPrinting(false);
-    }
-  };
   return (
     <Space wrap>
       {can('as.m.exam.getReportDocument') && (
-        <Button icon={<PrinterOutlined />} loading={printing || doc.isLoading} onClick={() => void print()} data-testid="report-print">
+        <PrintButton doc={doc} data-testid="report-print">
           {k('print')}
-        </Button>
+        </PrintButton>
       )}
       {doc.data?.pdf && (
         <ExportButton action="as.m.exam.exportReportPdf" input={{ reportid: report.reportid }} filename={`${report.realname}-${report.formname}.pdf`} data-testid="report-pdf">

@@ -5,8 +5,8 @@
  * to their report and warning case), the written summary (generate, approve) and print / PDF.
  */
 import { useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
-import { CheckOutlined, EyeInvisibleOutlined, EyeOutlined, PrinterOutlined, RobotOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { CheckOutlined, EyeInvisibleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { useLang } from '../../lib/options';
-import { printHtml } from '../echarts/report-data';
+import { PrintButton } from '../../components/print/PrintButton';
 import { caseLink, reportLink } from '../earlyWarning/warning-ui';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../empower/written-state';
 import { Lines, Risk } from '../empower/WrittenReportDrawer';
@@ -207,29 +207,16 @@ function Actions({ r, scope }: { r: Report; scope: Scope }) {
   const k = useK();
   const lang = useLang();
   const { can } = useAccess();
-  const { message } = AntApp.useApp();
   const confirm = useConfirmCall();
   const doc = useQuery({ queryKey: [DOCUMENT, scope, lang], queryFn: () => call(DOCUMENT, scope), enabled: can(DOCUMENT), staleTime: 60_000 });
-  const [printing, setPrinting] = useState(false);
   const teams = scope.teamid ? r.teams.filter((t) => t.teamid === scope.teamid) : r.teams;
   const hidden = teams.length > 0 && teams.every((t) => t.reporthidden === 1);
-  const print = async () => {
-    setPrinting(true);
-    try {
-      const html = doc.data?.html ?? (await doc.refetch()).data?.html;
-      if (html) await printHtml(html);
-    } catch (err) {
-      message.error(err instanceof Error ? err.message : String(err));
-    } finally {
-      setPrinting(false);
-    }
-  };
   return (
     <Space wrap>
       {can(DOCUMENT) && (
-        <Button icon={<PrinterOutlined />} loading={printing || doc.isLoading} onClick={() => void print()} data-testid="group-print">
+        <PrintButton doc={doc} data-testid="group-print">
           {k('print')}
-        </Button>
+        </PrintButton>
       )}
       {doc.data?.pdf && (
         <ExportButton action={PDF} input={scope} filename={`${r.task.taskname}.pdf`} data-testid="group-pdf">

@@ -1,0 +1,37 @@
+import { useState, type ReactNode } from 'react';
+import { App as AntApp, Button } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { printHtml } from '../../pages/echarts/report-data';
+
+/**
+ * Prints a server-rendered A4 document (a report's or a group report's) without leaving the page:
+ * the document query's HTML, fetched first when it is not there yet. A failure is said in a message.
+ */
+export function PrintButton({
+  doc,
+  children,
+  'data-testid': testId,
+}: {
+  doc: { data?: { html: string } | undefined; isLoading: boolean; refetch: () => Promise<{ data?: { html: string } | undefined }> };
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  const { message } = AntApp.useApp();
+  const [printing, setPrinting] = useState(false);
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const html = doc.data?.html ?? (await doc.refetch()).data?.html;
+      if (html) await printHtml(html);
+    } catch (err) {
+      message.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setPrinting(false);
+    }
+  };
+  return (
+    <Button icon={<PrinterOutlined />} loading={printing || doc.isLoading} onClick={() => void print()} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
