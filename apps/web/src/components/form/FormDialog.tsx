@@ -109,7 +109,10 @@ export function Field({ name, label, rules = [], required, children, ...rest }: 
 
 export interface FormDialogProps<V> {
   open: boolean;
-  title: ReactNode;
+  /** Default: the resource's `editTitle` when `editing`, else its `addTitle`. */
+  title?: ReactNode;
+  /** An edit (not a create) dialog: picks the default title. */
+  editing?: boolean;
   /** The action whose input schema gives the rules (the create action of a create/edit dialog). */
   action?: ActionName;
   /** The label resource: `authority.role` labels field `rolename` with `authority.role.rolename`. */
@@ -141,6 +144,7 @@ export interface FormDialogProps<V> {
 export default function FormDialog<V extends object>({
   open,
   title,
+  editing,
   action,
   resource,
   form: given,
@@ -201,7 +205,7 @@ export default function FormDialog<V extends object>({
   return (
     <Modal
       open={open}
-      title={title}
+      title={title ?? (resource ? t(`${resource}.${editing ? 'editTitle' : 'addTitle'}`) : undefined)}
       width={width}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}

@@ -75,7 +75,7 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
   return (
     <FormDialog<RoleForm>
       open={open}
-      title={t(role ? 'authority.role.editTitle' : 'authority.role.addTitle')}
+      editing={!!role}
       action="as.m.system.role.insertRole"
       resource="authority.role"
       form={form}

@@ -38,7 +38,6 @@ export function FollowUpDialog({ open, caseid, onClose }: { open: boolean; casei
   return (
     <FormDialog<FollowUpForm>
       open={open}
-      title={t('registration.followUp.addTitle')}
       action="as.m.warning.insertFollowUp"
       resource="registration.followUp"
       values={{ followdate: dayjs().format(DAY), way: 'phone', nextdate: '' }}

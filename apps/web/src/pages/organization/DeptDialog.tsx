@@ -77,7 +77,7 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
   return (
     <FormDialog<DeptForm>
       open={open}
-      title={t(dept ? 'organization.dept.editTitle' : 'organization.dept.addTitle')}
+      editing={!!dept}
       action="as.m.system.dept.insertDept"
       resource="organization.dept"
       form={form}

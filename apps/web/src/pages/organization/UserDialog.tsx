@@ -118,7 +118,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
   return (
     <FormDialog<UserForm>
       open={open}
-      title={t(user ? 'organization.user.editTitle' : 'organization.user.addTitle')}
+      editing={!!user}
       action="as.m.system.user.insertUser"
       resource="organization.user"
       form={form}

@@ -68,7 +68,7 @@ export default function TaskDialog({ open, task, onClose }: { open: boolean; tas
   return (
     <FormDialog<TaskForm>
       open={open}
-      title={k(task ? 'editTitle' : 'addTitle')}
+      editing={!!task}
       action={task ? 'as.m.assess.updateAssessTask' : 'as.m.assess.insertAssessTask'}
       resource="task.task"
       form={form}

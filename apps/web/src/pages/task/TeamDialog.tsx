@@ -28,7 +28,6 @@ export default function TeamDialog({ open, onClose }: { open: boolean; onClose: 
   return (
     <FormDialog<TeamForm>
       open={open}
-      title={k('addTitle')}
       action="as.m.assess.insertAssessTeam"
       resource="task.team"
       form={form}
