@@ -44,9 +44,18 @@ async function givenCode(request: Parameters<typeof apiSignIn>[0]) {
 const unread = async (page: Page) => Number((await page.getByTestId('notice-bell').getAttribute('data-unread')) ?? 0);
 
 /** Picks an option of the antd Select with this test id. */
+/** Picks an option of an antd select by its exact label, again until the select shows it (a click can land while the dropdown animates). */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const select = page.getByTestId(testId);
+  await expect(async () => {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}$`) })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsewhere sees the badge appear without reloading, opens the case, records a follow-up and closes it', async ({
