@@ -16,6 +16,7 @@ import { writtenReportActions } from './actions/written-reports.js';
 import { taskActions } from './actions/tasks.js';
 import { taskEntryActions } from './actions/task-entry.js';
 import { groupReportActions } from './actions/group-report.js';
+import { statisticsActions } from './actions/statistics.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -39,6 +40,7 @@ export const catalogue = {
   ...taskActions,
   ...taskEntryActions,
   ...groupReportActions,
+  ...statisticsActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -20,4 +20,5 @@ export * from './actions/written-reports.js';
 export * from './actions/tasks.js';
 export * from './actions/task-entry.js';
 export * from './actions/group-report.js';
+export * from './actions/statistics.js';
 export * from './scales/definition.js';

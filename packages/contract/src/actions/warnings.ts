@@ -34,7 +34,7 @@ const WARN = codes(WARNING_CODE);
 const FOLLOW = codes(FOLLOWUP_CODE, WARNING_CODE);
 const FOLLOW_ONLY = codes(FOLLOWUP_CODE);
 /** The data reports that read intervention records. */
-const INTERFERE_READ = codes(FOLLOWUP_CODE, WARNING_CODE, '00011', '00012');
+const INTERFERE_READ = codes(FOLLOWUP_CODE, WARNING_CODE, '00011', '00012', '00051', '00053');
 
 export const warningLevel = z.enum(['critical', 'attention']);
 export type WarningLevel = z.infer<typeof warningLevel>;
