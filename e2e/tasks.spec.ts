@@ -89,7 +89,7 @@ test('a teacher imports a class, gives it a task and watches five students finis
   const drawer = page.getByTestId('roster-drawer');
   await expect(drawer).toContainText('名单为空');
   await drawer.getByTestId('roster-import').click();
-  const dialog = page.getByTestId('roster-import-dialog');
+  const dialog = page.getByTestId('roster-dialog');
   const [templateFile] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('roster-template').click()]);
   const template = fs.readFileSync(await templateFile.path());
   const upload = async (name: string, rows: (string | null)[][]) =>
