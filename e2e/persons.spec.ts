@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiCall, apiSignIn, signIn } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiCall, apiSignIn, pick, signIn } from './support';
 
 /** A 1×1 PNG: the smallest consent signature the pad could send. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -27,14 +27,6 @@ async function schoolPlan(request: APIRequestContext, token: string, planname: s
   return plan.plancode;
 }
 
-/** Opens an antd Select inside `scope` and picks the option containing `text` (retried: the list animates in). */
-async function pick(page: Page, scope: Locator, text: string) {
-  await expect(async () => {
-    await scope.locator('.ant-select').first().click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
-    await expect(scope.locator('.ant-select').first()).toContainText(text, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 test.describe('persons, assessments and archives', () => {
   test.describe.configure({ timeout: 120_000 });

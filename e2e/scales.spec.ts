@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { pick, signIn } from './support';
 
 /** The five-level report colours (packages/contract/src/enums.ts LevelColours). */
 const LEVEL_1_COLOUR = 'rgb(160, 199, 52)'; // #a0c734
@@ -7,14 +7,6 @@ const LEVEL_1_COLOUR = 'rgb(160, 199, 52)'; // #a0c734
 /** The <input> of an antd field carrying a data-testid (on the input itself or its wrapper). */
 const inputOf = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`).locator('xpath=descendant-or-self::input').first();
 
-/** Opens an antd Select inside `scope` and picks the option whose text contains `text` (retried: the list animates in). */
-async function pick(page: Page, scope: Locator, text: string) {
-  await expect(async () => {
-    await scope.locator('.ant-select').first().click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
-    await expect(scope.locator('.ant-select').first()).toContainText(text, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 /** Applies an option set to item `no` from its menu and checks the last option's text (retried: menus animate). */
 async function applyOptionSet(page: Page, editor: Locator, no: number, set: string, lastText: string) {

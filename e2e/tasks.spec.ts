@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn } from './support';
+import { expect, test, type Browser } from '@playwright/test';
+import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, pick, signIn } from './support';
 
 /**
  * Group assessment (issue 14): a teacher builds a class, imports its roster (the difference is
@@ -33,14 +33,6 @@ async function roster(template: Buffer, rows: (string | null)[][]): Promise<Buff
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Opens an antd Select inside `scope` and picks the option containing `text` (retried: the list animates in). */
-async function pick(page: Page, select: Locator, text: string) {
-  await expect(async () => {
-    await select.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3000 });
-    await expect(select).toContainText(text, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 /** One student on a phone: the task code with number and name, or (fallback) the personal code. */
 async function answerOnPhone(browser: Browser, entry: { taskcode: string; studentno: string; realname: string; assesscode: string }) {

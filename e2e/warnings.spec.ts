@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn, ok } from './support';
+import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn, ok, pick } from './support';
 
 /**
  * Issue 13, the reason institutions buy the product: a person at risk is flagged, the right
@@ -42,21 +42,6 @@ async function givenCode(request: Parameters<typeof apiSignIn>[0]) {
 }
 
 const unread = async (page: Page) => Number((await page.getByTestId('notice-bell').getAttribute('data-unread')) ?? 0);
-
-/** Picks an option of the antd Select with this test id. */
-/** Picks an option of an antd select by its exact label, again until the select shows it (a click can land while the dropdown animates). */
-async function choose(page: Page, testId: string, option: string) {
-  const select = page.getByTestId(testId);
-  await expect(async () => {
-    await select.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${option}$`) })
-      .first()
-      .click({ timeout: 5_000 });
-    await expect(select).toContainText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsewhere sees the badge appear without reloading, opens the case, records a follow-up and closes it', async ({
   browser,
@@ -125,7 +110,7 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   await drawer.getByTestId('case-followup').click();
   const follow = staff.getByTestId('followup-dialog');
   await follow.getByTestId('followup-content').fill('电话联系本人，已约心理咨询师面谈；告知其危机热线。');
-  await choose(staff, 'followup-risk', '中度');
+  await pick(staff, staff.getByTestId('followup-risk'), '中度', { exact: true });
   await follow.getByRole('button', { name: /确\s*定/ }).click();
   await expect(follow).toBeHidden();
   await expect(drawer.getByTestId('case-state')).toHaveAttribute('data-state', 'followup');
@@ -135,7 +120,7 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   const close = staff.getByTestId('close-dialog');
   await close.getByRole('button', { name: /确\s*定/ }).click();
   await expect(close.locator('.ant-form-item-explain-error')).toHaveCount(2);
-  await choose(staff, 'close-outcome', '已转介');
+  await pick(staff, staff.getByTestId('close-outcome'), '已转介', { exact: true });
   await close.getByTestId('close-note').fill('已转介至市精神卫生中心，家属知情。');
   await close.getByRole('button', { name: /确\s*定/ }).click();
   await expect(close).toBeHidden();

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './respondent';
 export * from './checks';
+export * from './select';
