@@ -10,8 +10,7 @@ import { md5Upper } from '../auth/passwords.js';
 /** PHQ-9 and GAD-7 sheets: every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
 /** A 1×1 PNG: the smallest signature the pad could send. */
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe.each(engines())('assessment codes, the respondent channel and reports on %s', (engine) => {
   let s: TestServer;
@@ -39,7 +38,11 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
   beforeAll(async () => {
     s = await startTestServer(engine);
     school = (await s.login('school')).token;
-    const res = await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '情绪筛查', formcodes: ['PHQ9', 'GAD7'] }, school);
+    const res = await s.call(
+      'as.m.exam.plan.insertMUserExamPlan',
+      { appid: '000000002', planname: '情绪筛查', formcodes: ['PHQ9', 'GAD7'] },
+      school,
+    );
     expect(res.errorCode, res.errorMsg).toBe(0);
     plan = res.data.plancode;
   });
@@ -57,7 +60,14 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     const started = await start(` ${code.slice(0, 5).toLowerCase()} ${code.slice(5)} `);
     expect(started.errorCode, started.errorMsg).toBe(0);
     const token: string = started.data.token;
-    expect(started.data).toMatchObject({ assesscode: code, insname: '滨江第一中学', planname: '情绪筛查', realname: '李小满', finished: false, consent: { signed: false } });
+    expect(started.data).toMatchObject({
+      assesscode: code,
+      insname: '滨江第一中学',
+      planname: '情绪筛查',
+      realname: '李小满',
+      finished: false,
+      consent: { signed: false },
+    });
     expect(started.data.forms.map((f: { formcode: string; status: string }) => [f.formcode, f.status])).toEqual([
       ['PHQ9', 'todo'],
       ['GAD7', 'todo'],
@@ -85,7 +95,15 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     const list = await s.call('as.m.exam.getCUserReportPageList', { realname: '小满' }, school);
     expect(list.data.total).toBe(2);
     const row = list.data.rows.find((r: { formcode: string }) => r.formcode === 'PHQ9');
-    expect(row).toMatchObject({ reportid: phq.data.reportid, cusercode, realname: '李小满', musercode: 'I0001', planname: '情绪筛查', warning: 1, level: 3 });
+    expect(row).toMatchObject({
+      reportid: phq.data.reportid,
+      cusercode,
+      realname: '李小满',
+      musercode: 'I0001',
+      planname: '情绪筛查',
+      warning: 1,
+      level: 3,
+    });
     const detail = await s.call('as.m.exam.getCUserReport', { reportid: phq.data.reportid }, school);
     expect(detail.errorCode, detail.errorMsg).toBe(0);
     expect(detail.data.indicators[0]).toMatchObject({ score: 18, level: 3 });
@@ -95,7 +113,9 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect(detail.data.version).toBe(1);
     // Filters: level, form, date range (the test clock's day), and another day's range.
     expect((await s.call('as.m.exam.getCUserReportPageList', { level: 3, formcode: 'PHQ9', cusercode }, school)).data.total).toBe(1);
-    expect((await s.call('as.m.exam.getCUserReportPageList', { cusercode, startdate: testDay(0), enddate: testDay(0) }, school)).data.total).toBe(2);
+    expect(
+      (await s.call('as.m.exam.getCUserReportPageList', { cusercode, startdate: testDay(0), enddate: testDay(0) }, school)).data.total,
+    ).toBe(2);
     expect((await s.call('as.m.exam.getCUserReportPageList', { cusercode, startdate: testDay(1) }, school)).data.total).toBe(0);
     // The provider over the school sees it; the sibling hospital does not.
     expect((await s.call('as.m.exam.getCUserReport', { reportid: phq.data.reportid }, provider)).errorCode).toBe(0);
@@ -105,7 +125,9 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect((await s.call('as.m.cuser.getSignaturePicture', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);
     const signature = await s.call('as.m.cuser.getSignaturePicture', { cusercode }, school);
     expect(signature.data).toMatchObject({ signature: PNG, assesscode: code });
-    expect((await s.call('as.m.cuser.getReportCount', { cusercodes: [cusercode] }, school)).data).toEqual([{ cusercode, total: 2, warnings: 1, lastat: expect.any(String) }]);
+    expect((await s.call('as.m.cuser.getReportCount', { cusercodes: [cusercode] }, school)).data).toEqual([
+      { cusercode, total: 2, warnings: 1, lastat: expect.any(String) },
+    ]);
     const plans = await s.call('as.m.cuser.getCUserPlan', { cusercode }, school);
     expect(plans.data).toMatchObject([{ assesscode: code, status: 'finished', formcount: 2, donecount: 2 }]);
 
@@ -114,8 +136,12 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect((await s.call('as.m.cuser.deleteCUserPlan', { assesscode: code }, school)).errorCode).toBe(ErrorCode.conflict);
   });
 
-  it('staff whose only page is the students\' /empower page can pick a plan and give it', async () => {
-    const role = await s.call('as.m.system.role.insertRole', { rolename: '学生测评员', rolekey: 'studentgiver', codes: ['0000000022'] }, school);
+  it("staff whose only page is the students' /empower page can pick a plan and give it", async () => {
+    const role = await s.call(
+      'as.m.system.role.insertRole',
+      { rolename: '学生测评员', rolekey: 'studentgiver', codes: ['0000000022'] },
+      school,
+    );
     expect(role.errorCode, role.errorMsg).toBe(0);
     const made = await s.call(
       'as.m.system.user.insertUser',
@@ -129,14 +155,30 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect(plans.data.rows.map((r: { plancode: string }) => r.plancode)).toContain(plan);
     expect(await give(await person(giver, '王小禾'), plan, giver)).toHaveLength(10);
     // The plan library itself stays closed to this role.
-    expect((await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: 'x', formcodes: ['PHQ9'] }, giver)).errorCode).toBe(ErrorCode.permissionDenied);
+    expect(
+      (await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: 'x', formcodes: ['PHQ9'] }, giver)).errorCode,
+    ).toBe(ErrorCode.permissionDenied);
   });
 
   it('resumes after a break: saved answers come back on a new start with the same code', async () => {
     const code = await give(await person(school, '王中断'));
     const first = (await start(code)).data.token;
     expect((await s.call('as.c.exam.saveProgress', { formcode: 'PHQ9', answers: sheet(4, 2) }, first)).data).toEqual({ savedcount: 4 });
-    expect((await s.call('as.c.exam.saveProgress', { formcode: 'PHQ9', answers: [{ no: 4, option: 1 }, { no: 5, option: 1 }] }, first)).data).toEqual({ savedcount: 5 });
+    expect(
+      (
+        await s.call(
+          'as.c.exam.saveProgress',
+          {
+            formcode: 'PHQ9',
+            answers: [
+              { no: 4, option: 1 },
+              { no: 5, option: 1 },
+            ],
+          },
+          first,
+        )
+      ).data,
+    ).toEqual({ savedcount: 5 });
 
     // The phone was closed; the page kept its token (or the person types the code again).
     s.clock.advance(3 * 3600_000);
@@ -146,9 +188,16 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect(second.data.forms[0].savedcount).toBe(5);
     const form = await s.call('as.c.exam.getForm', { formcode: 'PHQ9' }, second.data.token);
     expect(form.data.saved).toEqual([...sheet(3, 2), { no: 4, option: 1 }, { no: 5, option: 1 }]);
-    const submitted = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: [...form.data.saved, ...sheet(9, 1).slice(5)] }, second.data.token);
+    const submitted = await s.call(
+      'as.c.exam.submit',
+      { formcode: 'PHQ9', answers: [...form.data.saved, ...sheet(9, 1).slice(5)] },
+      second.data.token,
+    );
     expect(submitted.errorCode, submitted.errorMsg).toBe(0);
-    expect((await s.call('as.c.exam.getSession', {}, first)).data.forms[0]).toMatchObject({ status: 'done', reportid: submitted.data.reportid });
+    expect((await s.call('as.c.exam.getSession', {}, first)).data.forms[0]).toMatchObject({
+      status: 'done',
+      reportid: submitted.data.reportid,
+    });
   });
 
   it('every refusal is clear and stores nothing', async () => {
@@ -167,7 +216,12 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
       ['as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(9, 1) }, school, ErrorCode.identityInvalid],
       ['as.c.exam.saveProgress', { formcode: 'PHQ9', answers: [{ no: 2, option: 9 }] }, token, ErrorCode.validation],
       ['as.c.exam.saveProgress', { formcode: 'GDS15', answers: [{ no: 2, option: 1 }] }, token, ErrorCode.notFound],
-      ['as.c.exam.sign', { signature: 'data:image/png;base64,' + Buffer.from('GIF89a not a png at all, really').toString('base64') }, token, ErrorCode.validation],
+      [
+        'as.c.exam.sign',
+        { signature: 'data:image/png;base64,' + Buffer.from('GIF89a not a png at all, really').toString('base64') },
+        token,
+        ErrorCode.validation,
+      ],
       ['as.c.exam.sign', { signature: Buffer.alloc(300 * 1024, 1).toString('base64') }, token, ErrorCode.validation],
       ['as.c.exam.getResult', { reportid: 'ANOPE' }, token, ErrorCode.notFound],
       ['as.m.exam.getCUserReportPageList', {}, token, ErrorCode.identityInvalid],
@@ -187,18 +241,37 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     const twice = await Promise.all([1, 2].map(() => s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(7, 1) }, token)));
     expect(twice.map((a) => a.errorCode).sort()).toEqual([0, ErrorCode.conflict]);
     expect(await db.select().from(assessment).where(eq(assessment.assesscode, code))).toHaveLength(2);
-    // The report's indicator rows (reports domain) are stored in the same transaction.
-    expect(changedTables(mid, await fingerprint(db)).sort()).toEqual(['assess_code', 'assessment', 'assessment_indicator']);
+    // The report's indicator rows (reports domain) and its statistics are stored in the same transaction; the
+    // person was already counted as assessed by the first form, so stats_people does not move.
+    expect(changedTables(mid, await fingerprint(db)).sort()).toEqual([
+      'assess_code',
+      'assessment',
+      'assessment_indicator',
+      'stats_count',
+      'stats_people',
+      'stats_person',
+      'stats_report',
+    ]);
   });
 
   it('an authorised count is used one per code, with no race past it; expired and used-up authorisations refuse', async () => {
     // The provider's plan, authorised to the school for 5 assessments.
-    const p = await s.call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '授权计划', formcodes: ['GAD7'] }, provider);
+    const p = await s.call(
+      'as.m.exam.plan.insertMUserExamPlan',
+      { appid: '000000002', planname: '授权计划', formcodes: ['GAD7'] },
+      provider,
+    );
     const plancode: string = p.data.plancode;
-    const auth = await s.call('as.m.exam.plan.authorizePlan', { plancode, musercode: 'I0001', count: 5, startdate: testDay(-1), enddate: testDay(30) }, provider);
+    const auth = await s.call(
+      'as.m.exam.plan.authorizePlan',
+      { plancode, musercode: 'I0001', count: 5, startdate: testDay(-1), enddate: testDay(30) },
+      provider,
+    );
     expect(auth.errorCode, auth.errorMsg).toBe(0);
     const people = await Promise.all(Array.from({ length: 12 }, (_, i) => person(school, `并发${i}`)));
-    const answers = await Promise.all(people.map((cusercode) => s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode }, school, { 'accept-language': 'en-US' })));
+    const answers = await Promise.all(
+      people.map((cusercode) => s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode }, school, { 'accept-language': 'en-US' })),
+    );
     expect(answers.filter((a) => a.errorCode === 0)).toHaveLength(5);
     const refused = answers.filter((a) => a.errorCode !== 0);
     expect(refused).toHaveLength(7);
@@ -220,14 +293,20 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
 
     // Thirty-one days on, the authorisation has expired.
     s.clock.advance(31 * 86_400_000);
-    const late = await s.call('as.m.user.insertCUserAssessCode', { cusercode: people[11]!, plancode }, (await s.login('school')).token, { 'accept-language': 'en-US' });
+    const late = await s.call('as.m.user.insertCUserAssessCode', { cusercode: people[11]!, plancode }, (await s.login('school')).token, {
+      'accept-language': 'en-US',
+    });
     expect(late).toMatchObject({ errorCode: ErrorCode.conflict, errorMsg: expect.stringContaining('expired') });
     s.clock.advance(-31 * 86_400_000);
     school = (await s.login('school')).token;
     // A plan neither owned nor authorised: not found; a sibling's person: not found.
-    expect((await s.call('as.m.user.insertCUserAssessCode', { cusercode: people[0]!, plancode: 'PL-W1' }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.user.insertCUserAssessCode', { cusercode: people[0]!, plancode: 'PL-W1' }, school)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
     const theirs = await person(hospital, '医院的人', '000000001');
-    expect((await s.call('as.m.user.insertCUserAssessCode', { cusercode: theirs, plancode: plan }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.user.insertCUserAssessCode', { cusercode: theirs, plancode: plan }, school)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
   });
 
   it('code entry is rate-limited per address; valid entries do not count', async () => {
@@ -246,7 +325,14 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
   it('through an institution’s QR link: choose a stage, register, sign, fill the archive, answer, see the result and the crisis text', async () => {
     const made = await s.call(
       'as.m.user.createMUserClient',
-      { musercode: 'I0002', title: '仁和妇幼心理测评', consent: '本院知情同意书', appids: ['000000001'], showresult: 1, hotline: '0571-88886666' },
+      {
+        musercode: 'I0002',
+        title: '仁和妇幼心理测评',
+        consent: '本院知情同意书',
+        appids: ['000000001'],
+        showresult: 1,
+        hotline: '0571-88886666',
+      },
       provider,
     );
     expect(made.errorCode, made.errorMsg).toBe(0);
@@ -257,11 +343,34 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect(stages).toContain('ST-M1');
     // A stage the entry does not offer, and an unknown link, are refused and register nobody.
     const before = await fingerprint(s.database.db);
-    expect((await s.call('as.c.exam.enter', { entrytoken, appid: '000000001', stagecode: 'ST-S1', realname: '外人', gender: '02' }, undefined, nextIp())).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.c.exam.enter', { entrytoken: 'x'.repeat(43), appid: '000000001', stagecode: 'ST-M1', realname: '外人', gender: '02' }, undefined, nextIp())).errorCode).toBe(ErrorCode.notFound);
+    expect(
+      (
+        await s.call(
+          'as.c.exam.enter',
+          { entrytoken, appid: '000000001', stagecode: 'ST-S1', realname: '外人', gender: '02' },
+          undefined,
+          nextIp(),
+        )
+      ).errorCode,
+    ).toBe(ErrorCode.notFound);
+    expect(
+      (
+        await s.call(
+          'as.c.exam.enter',
+          { entrytoken: 'x'.repeat(43), appid: '000000001', stagecode: 'ST-M1', realname: '外人', gender: '02' },
+          undefined,
+          nextIp(),
+        )
+      ).errorCode,
+    ).toBe(ErrorCode.notFound);
     expect(changedTables(before, await fingerprint(s.database.db))).toEqual([]);
 
-    const entered = await s.call('as.c.exam.enter', { entrytoken, appid: '000000001', stagecode: 'ST-M1', realname: '孕妈小周', gender: '02' }, undefined, nextIp());
+    const entered = await s.call(
+      'as.c.exam.enter',
+      { entrytoken, appid: '000000001', stagecode: 'ST-M1', realname: '孕妈小周', gender: '02' },
+      undefined,
+      nextIp(),
+    );
     expect(entered.errorCode, entered.errorMsg).toBe(0);
     const token: string = entered.data.token;
     expect(entered.data).toMatchObject({ realname: '孕妈小周', consent: { text: { zh: '本院知情同意书' }, signed: false } });
@@ -272,7 +381,22 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect(archive.data.formtype).toBe('02');
     {
       const value = (q: { type: number; inputtype?: number; range?: { min: number } }) =>
-        q.type === 1 ? 1 : q.type === 2 ? [1] : ({ 1: q.range?.min ?? 1, 2: q.range?.min ?? 1, 3: '2026-01-01', 4: '08:00', 5: '2026-01-01 08:00', 6: '08:00-09:00', 7: q.range?.min ?? 1, 8: '330106' } as Record<number, unknown>)[q.inputtype ?? 0] ?? '无';
+        q.type === 1
+          ? 1
+          : q.type === 2
+            ? [1]
+            : ((
+                {
+                  1: q.range?.min ?? 1,
+                  2: q.range?.min ?? 1,
+                  3: '2026-01-01',
+                  4: '08:00',
+                  5: '2026-01-01 08:00',
+                  6: '08:00-09:00',
+                  7: q.range?.min ?? 1,
+                  8: '330106',
+                } as Record<number, unknown>
+              )[q.inputtype ?? 0] ?? '无');
       const answers = archive.data.questions.map((q: { no: number; type: number }) => ({ no: q.no, value: value(q) }));
       const saved = await s.call('as.c.exam.saveArchive', { answers }, token);
       expect(saved.errorCode, saved.errorMsg).toBe(0);
@@ -323,7 +447,16 @@ describe.each(engines())('demo reports on %s', (engine) => {
 
   it('the demo has months of reports for the demo persons, scored by the engine, with counts used', async () => {
     const db = s.database.db;
-    const reports = await db.select({ musercode: assessment.musercode, createdat: assessment.createdat, warning: assessment.warning, scores: assessment.scores, version: assessment.version }).from(assessment).where(eq(assessment.plancode, 'PL-M1'));
+    const reports = await db
+      .select({
+        musercode: assessment.musercode,
+        createdat: assessment.createdat,
+        warning: assessment.warning,
+        scores: assessment.scores,
+        version: assessment.version,
+      })
+      .from(assessment)
+      .where(eq(assessment.plancode, 'PL-M1'));
     expect(reports.length).toBeGreaterThan(50);
     const months = new Set(reports.map((r) => r.createdat.toISOString().slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(4);

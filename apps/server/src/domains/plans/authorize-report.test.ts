@@ -14,19 +14,60 @@ describe.each(engines())('plan authorisation data reports on %s', (engine) => {
   const details = async (body: object, token = provider) => {
     const res = await s.call('as.m.hospital.statistic.getPlanAuthorizeDetails', body, token);
     expect(res.errorCode, res.errorMsg).toBe(0);
-    return res.data as { total: number; rows: { authid: string; status: string; expiring: boolean; remaining: number; count: number; usedcount: number; musercode: string; appname: string }[] };
+    return res.data as {
+      total: number;
+      rows: {
+        authid: string;
+        status: string;
+        expiring: boolean;
+        remaining: number;
+        count: number;
+        usedcount: number;
+        musercode: string;
+        appname: string;
+      }[];
+    };
   };
 
   beforeAll(async () => {
     s = await startTestServer(engine);
     // The demo hospital has no data reports of its own: give its account the codes for this test.
     await s.database.db.insert(muserPermission).values(['00051', '00052', '00053'].map((code) => ({ musercode: 'I0002', code })));
-    [provider, bureau, hospital, admin] = await Promise.all(['provider', 'bureau', 'hospital', 'admin'].map(async (u) => (await s.login(u)).token));
+    [provider, bureau, hospital, admin] = await Promise.all(
+      ['provider', 'bureau', 'hospital', 'admin'].map(async (u) => (await s.login(u)).token),
+    );
     // Besides the demo's two active ones: ending in 10 days (expiring), not started, ended; one used beyond its count.
     await s.database.db.insert(planAuthorize).values([
-      { authid: 'PA-T-SOON', plancode: 'PL-E1', musercode: 'I0003', count: 50, usedcount: 20, startdate: '2026-06-01', enddate: '2026-12-01', grantedby: 'P0001' },
-      { authid: 'PA-T-LATER', plancode: 'PL-E1', musercode: 'I0003', count: 30, usedcount: 0, startdate: '2027-01-01', enddate: '2027-12-31', grantedby: 'P0001' },
-      { authid: 'PA-T-OLD', plancode: 'PL-M1', musercode: 'I0002', count: 10, usedcount: 12, startdate: '2025-01-01', enddate: '2025-12-31', grantedby: 'P0001' },
+      {
+        authid: 'PA-T-SOON',
+        plancode: 'PL-E1',
+        musercode: 'I0003',
+        count: 50,
+        usedcount: 20,
+        startdate: '2026-06-01',
+        enddate: '2026-12-01',
+        grantedby: 'P0001',
+      },
+      {
+        authid: 'PA-T-LATER',
+        plancode: 'PL-E1',
+        musercode: 'I0003',
+        count: 30,
+        usedcount: 0,
+        startdate: '2027-01-01',
+        enddate: '2027-12-31',
+        grantedby: 'P0001',
+      },
+      {
+        authid: 'PA-T-OLD',
+        plancode: 'PL-M1',
+        musercode: 'I0002',
+        count: 10,
+        usedcount: 12,
+        startdate: '2025-01-01',
+        enddate: '2025-12-31',
+        grantedby: 'P0001',
+      },
     ]);
   }, 120_000);
   afterAll(() => s?.close());
@@ -43,7 +84,10 @@ describe.each(engines())('plan authorisation data reports on %s', (engine) => {
       ['pending', ['PA-T-LATER']],
       ['expired', ['PA-T-OLD']],
     ] as const) {
-      expect((await details({ status })).rows.map((r) => r.authid), status).toEqual(ids);
+      expect(
+        (await details({ status })).rows.map((r) => r.authid),
+        status,
+      ).toEqual(ids);
     }
     expect((await details({ status: 'active' })).total).toBe(3);
     expect((await details({ musercode: 'I0002' })).rows.every((r) => r.musercode === 'I0002')).toBe(true);
@@ -77,12 +121,18 @@ describe.each(engines())('plan authorisation data reports on %s', (engine) => {
     expect((await details({}, hospital)).rows.map((r) => r.authid).sort()).toEqual(['PA-PL-M1', 'PA-T-OLD']);
     expect((await details({}, bureau)).total).toBe(0);
     expect((await details({}, admin)).total).toBe(5);
-    expect((await s.call('as.m.hospital.statistic.getPlanAuthorizeDetails', { musercode: 'I0003' }, hospital)).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.m.hospital.statistic.getPlanAuthorizeCount', { plancode: 'PL-E1' }, hospital)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.hospital.statistic.getPlanAuthorizeDetails', { musercode: 'I0003' }, hospital)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
+    expect((await s.call('as.m.hospital.statistic.getPlanAuthorizeCount', { plancode: 'PL-E1' }, hospital)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
   });
 
   it('exports the filtered details as .xlsx, audited', async () => {
-    const res = await s.raw('as.m.hospital.statistic.exportPlanAuthorizeDetails', JSON.stringify({ status: 'expiring' }), { token: provider });
+    const res = await s.raw('as.m.hospital.statistic.exportPlanAuthorizeDetails', JSON.stringify({ status: 'expiring' }), {
+      token: provider,
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -90,7 +140,10 @@ describe.each(engines())('plan authorisation data reports on %s', (engine) => {
     expect(rows[0]).toContain('剩余');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('康乐养老院');
-    const audited = await s.database.db.select().from(auditLog).where(eq(auditLog.action, 'as.m.hospital.statistic.exportPlanAuthorizeDetails'));
+    const audited = await s.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'as.m.hospital.statistic.exportPlanAuthorizeDetails'));
     expect(audited).toHaveLength(1);
   });
 });

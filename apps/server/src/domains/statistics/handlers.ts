@@ -32,7 +32,8 @@ const MAX_CLASSES = 500;
 const PROVIDER = '005';
 
 export const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : 0);
-const byText = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric: true });
+/** One collator for every sort: localeCompare with a locale builds one per call (~60 µs each). */
+const byText = new Intl.Collator('zh-CN', { numeric: true }).compare;
 
 /** The filter as a scope: the accounts it covers (named institution "not found" outside), app, stage, days. */
 export async function statsScope(ctx: Ctx, f: StatsFilter): Promise<StatsScope & { institutions: StatsAccount[] }> {

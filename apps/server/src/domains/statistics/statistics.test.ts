@@ -84,7 +84,18 @@ describe.each(engines())('statistics on %s', (engine) => {
       from assess_code k join cuser c on c.cusercode = k.cusercode join muser m on m.musercode = k.musercode
       where c.deletedat is null and ${place(user, f)} ${f.appid ? sql`and c.appid = ${f.appid}` : sql``}
         ${f.stagecode ? sql`and k.stagecode = ${f.stagecode}` : sql``} and ${dayRange(sql`k.createdat`, f)} group by k.status`);
-    return { n, abnormal, persons, registered, institutions, dep: await mood('depressed'), anx: await mood('anxious'), genders, classes, codes };
+    return {
+      n,
+      abnormal,
+      persons,
+      registered,
+      institutions,
+      dep: await mood('depressed'),
+      anx: await mood('anxious'),
+      genders,
+      classes,
+      codes,
+    };
   }
 
   const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10000) / 10000 : 0);
@@ -97,22 +108,45 @@ describe.each(engines())('statistics on %s', (engine) => {
     expect((await call(user, 'as.m.assess.getAssessAbnormalCount', f)).count, label).toBe(e.abnormal);
     expect((await call(user, 'as.m.assess.getAssessPeopleCompleteCount', f)).count, label).toBe(e.persons);
     expect((await call(user, 'as.m.assess.getAssessPeopleCount', f)).count, label).toBe(e.registered);
-    expect(await call(user, 'as.m.assess.getAssessSchoolCount', f), label).toEqual({ total: e.institutions.length, assessed: e.institutions.filter((i) => i.assessed).length });
+    expect(await call(user, 'as.m.assess.getAssessSchoolCount', f), label).toEqual({
+      total: e.institutions.length,
+      assessed: e.institutions.filter((i) => i.assessed).length,
+    });
     for (const [name, m] of [
       ['as.m.assess.getDepressedQuotaCountRatio', e.dep],
       ['as.m.assess.getAnxiousQuotaCountRatio', e.anx],
     ] as const) {
-      expect(await call(user, name, f), label).toEqual({ total: m.total, rows: m.counts.map((count, level) => ({ level, count, ratio: ratio(count, m.total) })) });
+      expect(await call(user, name, f), label).toEqual({
+        total: m.total,
+        rows: m.counts.map((count, level) => ({ level, count, ratio: ratio(count, m.total) })),
+      });
     }
     const g = (gender: string) => e.genders.find((r) => r.gender === gender);
     expect((await call(user, 'as.m.assess.getManAndWomanAbnormalCountRatio', f)).rows, label).toEqual(
-      ['01', '02'].map((gender) => ({ gender, count: Number(g(gender)?.n ?? 0), abnormal: Number(g(gender)?.ab ?? 0), ratio: ratio(Number(g(gender)?.ab ?? 0), Number(g(gender)?.n ?? 0)) })),
+      ['01', '02'].map((gender) => ({
+        gender,
+        count: Number(g(gender)?.n ?? 0),
+        abnormal: Number(g(gender)?.ab ?? 0),
+        ratio: ratio(Number(g(gender)?.ab ?? 0), Number(g(gender)?.n ?? 0)),
+      })),
     );
-    const classRows = (await call(user, 'as.m.assess.getClassReportCountRatio', f)).rows as { teamid: string; count: number; abnormal: number; grade: string }[];
-    expect(classRows.map((r) => [r.teamid, r.count, r.abnormal]).sort(), label).toEqual(e.classes.map((r) => [r.teamid, Number(r.n), Number(r.ab)]).sort());
+    const classRows = (await call(user, 'as.m.assess.getClassReportCountRatio', f)).rows as {
+      teamid: string;
+      count: number;
+      abnormal: number;
+      grade: string;
+    }[];
+    expect(classRows.map((r) => [r.teamid, r.count, r.abnormal]).sort(), label).toEqual(
+      e.classes.map((r) => [r.teamid, Number(r.n), Number(r.ab)]).sort(),
+    );
     const grades = new Map<string, [number, number]>();
-    for (const c of e.classes) grades.set(c.grade, [(grades.get(c.grade)?.[0] ?? 0) + Number(c.n), (grades.get(c.grade)?.[1] ?? 0) + Number(c.ab)]);
-    const gradeRows = (await call(user, 'as.m.assess.getGradeReportCountRatio', f)).rows as { grade: string; count: number; abnormal: number }[];
+    for (const c of e.classes)
+      grades.set(c.grade, [(grades.get(c.grade)?.[0] ?? 0) + Number(c.n), (grades.get(c.grade)?.[1] ?? 0) + Number(c.ab)]);
+    const gradeRows = (await call(user, 'as.m.assess.getGradeReportCountRatio', f)).rows as {
+      grade: string;
+      count: number;
+      abnormal: number;
+    }[];
     expect(Object.fromEntries(gradeRows.map((r) => [r.grade, [r.count, r.abnormal]])), label).toEqual(Object.fromEntries(grades));
     if (!DATA_REPORTS.has(user)) return e;
     const total = await call(user, 'as.m.hospital.statistic.getTotalAssessCount', f);
@@ -188,7 +222,20 @@ describe.each(engines())('statistics on %s', (engine) => {
     expect(window).toHaveLength(30);
     expect(window.at(-1).date).toBe('2026-11-21'); // the test clock's today in China
     const months = (await call('provider', 'as.m.assess.getSceneCountTrend', { appid: '000000004' })).rows;
-    expect(months.map((r: Row) => r.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+    expect(months.map((r: Row) => r.month)).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
   });
 
   it('refuses a trend window that is too long, and a reversed range', async () => {
@@ -241,14 +288,22 @@ describe.each(engines())('statistics on %s', (engine) => {
 
     // A new person answers a new assessment through the respondent channel today.
     const { cusercode } = await call('school', 'as.m.cuser.insertCUser', { appid: '000000002', realname: '统计新生', gender: '02' });
-    const { plancode } = await call('school', 'as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '统计抽检', formcodes: ['PHQ9'] });
+    const { plancode } = await call('school', 'as.m.exam.plan.insertMUserExamPlan', {
+      appid: '000000002',
+      planname: '统计抽检',
+      formcodes: ['PHQ9'],
+    });
     const given = await call('school', 'as.m.user.insertCUserAssessCode', { cusercode, plancode });
     await checkAll('school', { startdate: '2026-11-21' });
     const started = await s.call('as.c.exam.start', { assesscode: given.assesscode }, undefined, { 'x-test-ip': '10.77.0.1' });
     expect(started.errorCode, started.errorMsg).toBe(0);
     const token = started.data.token as string;
     expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
-    const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: [3, 3, 3, 2, 2, 2, 1, 1, 2].map((v, i) => ({ no: i + 1, option: v + 1 })) }, token);
+    const sent = await s.call(
+      'as.c.exam.submit',
+      { formcode: 'PHQ9', answers: [3, 3, 3, 2, 2, 2, 1, 1, 2].map((v, i) => ({ no: i + 1, option: v + 1 })) },
+      token,
+    );
     expect(sent.errorCode, sent.errorMsg).toBe(0);
     const today = await checkAll('school', { startdate: '2026-11-21' });
     expect(today.n).toBeGreaterThan(0);
@@ -262,7 +317,10 @@ describe.each(engines())('statistics on %s', (engine) => {
         (['stats_report', 'stats_count', 'stats_team', 'stats_person', 'stats_people'] as const).map(async (table) => {
           const all = await rows(sql.raw(`select * from ${table}`));
           // Rows summed back to zero carry nothing; the rebuild does not write them.
-          const live = all.filter((r) => Object.entries(r).some(([k, v]) => typeof v === 'number' && v !== 0 && !['abnormal'].includes(k)) || table === 'stats_report');
+          const live = all.filter(
+            (r) =>
+              Object.entries(r).some(([k, v]) => typeof v === 'number' && v !== 0 && !['abnormal'].includes(k)) || table === 'stats_report',
+          );
           return live.map((r) => JSON.stringify(r)).sort();
         }),
       );

@@ -67,7 +67,12 @@ export interface TaskPerson {
 /** The persons given a task (of one team), by team and number. */
 export async function taskPeople(db: DbOrTx, taskid: string, teamid?: string): Promise<TaskPerson[]> {
   return db
-    .select({ cusercode: taskPerson.cusercode, teamid: taskPerson.teamid, studentno: taskPerson.studentno, assesscode: taskPerson.assesscode })
+    .select({
+      cusercode: taskPerson.cusercode,
+      teamid: taskPerson.teamid,
+      studentno: taskPerson.studentno,
+      assesscode: taskPerson.assesscode,
+    })
     .from(taskPerson)
     .where(and(eq(taskPerson.taskid, taskid), teamid ? eq(taskPerson.teamid, teamid) : undefined))
     .orderBy(asc(taskPerson.teamid), asc(taskPerson.studentno), asc(taskPerson.cusercode));
@@ -87,13 +92,18 @@ export async function teamNames(db: DbOrTx, teamids: Iterable<string>): Promise<
   return new Map([...teams].map(([id, t]) => [id, teamName(t)]));
 }
 
+const byName = new Intl.Collator('zh-CN').compare;
+
 /** The teams of a task with their names and whether their group report is hidden, by name. */
 export async function taskTeams(db: DbOrTx, taskid: string): Promise<{ teamid: string; teamname: string; reporthidden: number }[]> {
   const rows = await db.select().from(taskTeam).where(eq(taskTeam.taskid, taskid));
-  const names = await teamNames(db, rows.map((r) => r.teamid));
+  const names = await teamNames(
+    db,
+    rows.map((r) => r.teamid),
+  );
   return rows
     .map((r) => ({ teamid: r.teamid, teamname: names.get(r.teamid) ?? '', reporthidden: r.reporthidden }))
-    .sort((a, b) => a.teamname.localeCompare(b.teamname, 'zh-CN') || a.teamid.localeCompare(b.teamid));
+    .sort((a, b) => byName(a.teamname, b.teamname) || a.teamid.localeCompare(b.teamid));
 }
 
 /** Tasks not yet ended per team (a team with one cannot be deleted). */
@@ -110,6 +120,9 @@ export async function openTaskCounts(db: DbOrTx, teamids: string[], now: Date): 
 
 /** A team filter of a task's lists: a team of that task, else "not found". */
 export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Promise<void> {
-  const [row] = await db.select({ teamid: taskTeam.teamid }).from(taskTeam).where(and(eq(taskTeam.taskid, taskid), eq(taskTeam.teamid, teamid)));
+  const [row] = await db
+    .select({ teamid: taskTeam.teamid })
+    .from(taskTeam)
+    .where(and(eq(taskTeam.taskid, taskid), eq(taskTeam.teamid, teamid)));
   if (!row) notFound({ zh: '该团体不在此任务中', en: 'This team is not in the task' });
 }
