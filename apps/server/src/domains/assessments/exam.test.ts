@@ -248,7 +248,6 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
       'assessment',
       'assessment_indicator',
       'stats_count',
-      'stats_people',
       'stats_person',
       'stats_report',
     ]);
