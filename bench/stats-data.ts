@@ -161,11 +161,22 @@ async function prepare(opts: StatsDataOptions) {
 }
 
 /** The size already loaded, from the generator's marker table; null when none. */
-export async function loadedSize(c: Pick<Client, 'rows'>): Promise<{ reports: number; requested: number } | null> {
+export async function loadedSize(c: Pick<Client, 'rows'>): Promise<{ reports: number; requested: number; rebuilt: boolean } | null> {
   const [t] = await c.rows<{ t: string | null }>(`select to_regclass('bench_stats_meta')::text as t`);
   if (!t?.t) return null;
-  const [m] = await c.rows<{ reports: number; requested: number }>(`select reports::int as reports, requested::int as requested from bench_stats_meta`);
+  const [m] = await c.rows<{ reports: number; requested: number; rebuilt: boolean }>(`select reports, requested, rebuilt from bench_stats_meta`);
   return m ?? null;
+}
+
+/** select stats_rebuild() when the database has it (migration 0014), timed; null when it has not. */
+async function rebuild(c: Client): Promise<number | null> {
+  const [fn] = await c.rows<{ f: string | null }>(`select to_regproc('stats_rebuild')::text as f`);
+  if (!fn?.f) return null;
+  const t = performance.now();
+  await c.exec(`select stats_rebuild()`);
+  const ms = performance.now() - t;
+  await c.exec(`analyze`);
+  return ms;
 }
 
 export async function generateStatsData(opts: StatsDataOptions): Promise<StatsDataResult> {
@@ -180,7 +191,10 @@ export async function generateStatsData(opts: StatsDataOptions): Promise<StatsDa
       const [n] = await c.rows<{ persons: number; institutions: number }>(
         `select (select count(*) from cuser)::int as persons, (select count(*) from muser where musertype <> '005')::int as institutions`,
       );
-      return { loaded: false, reports: done.reports, persons: n!.persons, institutions: n!.institutions, loadMs: 0, rebuildMs: null, vacuumMs: 0 };
+      // Loaded before the aggregates' migration existed: rebuild them once now.
+      const rebuildMs = done.rebuilt ? null : await rebuild(c);
+      if (rebuildMs !== null) await c.exec(`update bench_stats_meta set rebuilt = true`);
+      return { loaded: false, reports: done.reports, persons: n!.persons, institutions: n!.institutions, loadMs: 0, rebuildMs, vacuumMs: 0 };
     }
     const [used] = await c.rows<{ n: number }>(`select count(*)::int as n from muser`);
     if (done || used!.n > 0) throw new Error('the database is not empty: give the generator an empty database (bench/stats.ts recreates its own)');
@@ -527,21 +541,15 @@ async function load(c: Client, R: number, now: Date, password: string, log: (l: 
   const loadMs = performance.now() - t0;
 
   // ---------- aggregates, statistics of the planner, the marker ----------
-  const [fn] = await c.rows<{ f: string | null }>(`select to_regproc('stats_rebuild')::text as f`);
-  let rebuildMs: number | null = null;
-  if (fn?.f) {
-    const t = performance.now();
-    await c.exec(`select stats_rebuild()`);
-    rebuildMs = performance.now() - t;
-  }
+  const rebuildMs = await rebuild(c);
   const tv = performance.now();
   await c.exec(`vacuum analyze`);
   const vacuumMs = performance.now() - tv;
   const [n] = await c.rows<{ reports: number; persons: number; institutions: number }>(
     `select (select count(*) from assessment)::int as reports, (select count(*) from cuser)::int as persons, (select count(*) from muser where musertype <> '005')::int as institutions`,
   );
-  await c.exec(`create table bench_stats_meta (requested int not null, reports int not null, loadedat timestamptz not null);
-    insert into bench_stats_meta values (${R}, ${n!.reports}, now())`);
+  await c.exec(`create table bench_stats_meta (requested int not null, reports int not null, rebuilt boolean not null, loadedat timestamptz not null);
+    insert into bench_stats_meta values (${R}, ${n!.reports}, ${rebuildMs !== null}, now())`);
   return { loaded: true, ...n!, loadMs, rebuildMs, vacuumMs };
 }
 
