@@ -6,7 +6,7 @@
  * nothing crosses the socket row by row), never through the API.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/xinli_bench_stats npx tsx bench/stats-data.ts
- *   DATA_DIR=/tmp/xinli-stats npx tsx bench/stats-data.ts          (PGlite; default 50,000 reports)
+ *   npx tsx bench/stats-data.ts           (PGlite in DATA_DIR, default <tmp>/xinli-stats; 50,000 reports)
  *   npm run bench:stats-data                                       (the same, sizes from BENCH_REPORTS)
  *
  * The database must be empty or hold data this generator loaded at the same size (then nothing
@@ -37,6 +37,8 @@
  * - a warning per report at mental state 3 or 4, one case per such person in every state, and
  *   follow-ups on the cases in follow-up or closed.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { areaList } from '@vant/area-data';
 import pg from 'pg';
@@ -556,7 +558,7 @@ async function load(c: Client, R: number, now: Date, password: string, log: (l: 
 // ---------- CLI ----------
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const url = process.env.DATABASE_URL;
-  const dataDir = url ? undefined : (process.env.DATA_DIR ?? './data-stats');
+  const dataDir = url ? undefined : (process.env.DATA_DIR ?? path.join(os.tmpdir(), 'xinli-stats'));
   const reports = Number(process.env.BENCH_REPORTS ?? (url ? 3_000_000 : 50_000));
   console.log(`stats data: ${reports.toLocaleString('en')} reports into ${url ? url.replace(/\/\/[^@]*@/, '//') : `PGlite ${dataDir}`}`);
   const r = await generateStatsData({ reports, url, dataDir, password: process.env.BENCH_PASSWORD, log: (l) => console.log(l) });

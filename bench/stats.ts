@@ -37,8 +37,8 @@ const RAW_N = Number(process.env.BENCH_RAW_N ?? 5);
 const PASSWORD = process.env.BENCH_PASSWORD ?? 'demo123';
 const root = path.resolve(import.meta.dirname, '..');
 
-const baseUrl = process.env.DATABASE_URL;
-if (!baseUrl?.startsWith('postgres')) {
+const baseUrl = process.env.DATABASE_URL ?? '';
+if (!baseUrl.startsWith('postgres')) {
   console.error('bench:stats needs PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:stats');
   process.exit(2);
 }
@@ -424,7 +424,6 @@ async function main(): Promise<boolean> {
       await once(child, 'exit');
     }
   };
-  let failed = false;
   try {
     const base = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -439,12 +438,11 @@ async function main(): Promise<boolean> {
       });
       child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened:\n${out}`)));
     });
-    failed = await run(base, db, totals.reports);
+    return await run(base, db, totals.reports);
   } finally {
     await stop();
     await db.end();
   }
-  return failed;
 }
 
 process.exit((await main()) ? 1 : 0);
