@@ -74,6 +74,10 @@ interface Envelope {
 }
 type Filter = Record<string, string | number>;
 
+/** Data reports answered in the caller's ordinary scope (a bureau's holds no institution): also run as a provider. */
+const ORDINARY_SCOPE = new Set(['as.m.hospital.statistic.getPlanAuthorizeDetails', 'as.m.hospital.statistic.getPlanAuthorizeCount', 'as.m.hospital.statistic.getInterfereRecord']);
+const PROVIDER = { username: 'bench_provider1', musercode: 'BSP1' };
+
 async function run(base: string | null, db: pg.Client, reports: number): Promise<boolean> {
   const one = async <T>(text: string) => (await db.query(text)).rows[0] as T;
   const post = async (name: string, body: unknown, token?: string): Promise<Envelope> => {
@@ -85,64 +89,88 @@ async function run(base: string | null, db: pg.Client, reports: number): Promise
     });
     return (await res.json()) as Envelope;
   };
-  const login = await post('as.m.user.login', { username: BUREAU_USERNAME, pwd: md5Upper(PASSWORD) });
-  if (login.errorCode !== 0 && base !== null) throw new Error(`sign-in as ${BUREAU_USERNAME}: ${login.errorCode} ${login.errorMsg}`);
-  const token = (login.data as { token?: string } | null)?.token;
+  const signIn = async (username: string) => {
+    const login = await post('as.m.user.login', { username, pwd: md5Upper(PASSWORD) });
+    if (login.errorCode !== 0 && base !== null) throw new Error(`sign-in as ${username}: ${login.errorCode} ${login.errorMsg}`);
+    return (login.data as { token?: string } | null)?.token;
+  };
+  /** The school of a scope with the most reports. */
+  const topSchool = async () => {
+    const r = await one<{ musercode: string; insname: string } | undefined>(`
+      select m.musercode, m.insname from muser m join (${scopeSql()}) s on s.musercode = m.musercode
+      where m.musertype = '001' order by (select count(*) from assessment a where a.musercode = m.musercode) desc, m.musercode limit 1`);
+    if (!r) throw new Error(`no school in the scope of ${caller.musercode}`);
+    return r;
+  };
 
   // The filters: the whole scope, the last 30 China calendar days, one institution.
   const today = chinaDate(new Date());
   const last30 = { startdate: addDays(today, -29), enddate: today };
-  const school = await one<{ musercode: string; insname: string } | undefined>(`
-    select m.musercode, m.insname from muser m join (${scopeSql()}) s on s.musercode = m.musercode
-    where m.musertype = '001' order by (select count(*) from assessment a where a.musercode = m.musercode) desc, m.musercode limit 1`);
-  if (!school) throw new Error('no school in the bureau scope');
-  const filters: [string, Filter][] = [
-    ['{}', {}],
-    [`${last30.startdate}..${last30.enddate}`, last30],
-    [`musercode ${school.musercode}`, { musercode: school.musercode }],
+  caller = { musercode: BUREAU_MUSERCODE, stats: true };
+  const school = await topSchool();
+  caller = { musercode: PROVIDER.musercode, stats: false };
+  const provSchool = await topSchool();
+  const callers = [
+    { who: 'bureau', token: await signIn(BUREAU_USERNAME), musercode: BUREAU_MUSERCODE, school },
+    { who: 'provider', token: await signIn(PROVIDER.username), musercode: PROVIDER.musercode, school: provSchool },
   ];
-  console.log(`bureau ${BUREAU_USERNAME}; one institution: ${school.musercode} ${school.insname}; N ${N} (raw SQL ${RAW_N}) after warm-up`);
+  console.log(
+    `as bureau ${BUREAU_USERNAME} (one institution: ${school.musercode} ${school.insname}); the data reports in the ordinary scope also as ${PROVIDER.username} (${provSchool.musercode} ${provSchool.insname}); N ${N} (raw SQL ${RAW_N}) after warm-up`,
+  );
 
   const names = [...Object.keys(statisticsActions).filter((n) => n !== 'as.m.hospital.statistic.exportPlanAuthorizeDetails'), 'as.m.hospital.statistic.getInterfereRecord'];
   const results: { name: string; filter: string; p50: number; p95: number; raw50: number; raw95: number }[] = [];
   let mismatches = 0;
-  console.log(`${'action'.padEnd(52)} ${'filter'.padEnd(24)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}  ${'raw p50'.padStart(7)} ${'raw p95'.padStart(7)}  ratio  same`);
+  console.log(`${'action'.padEnd(52)} ${'as'.padEnd(8)} ${'filter'.padEnd(24)} ${'p50'.padStart(7)} ${'p95'.padStart(7)}  ${'raw p50'.padStart(7)} ${'raw p95'.padStart(7)}  ratio  same`);
   for (const name of names) {
     const raw = RAW[name];
     if (!raw) throw new Error(`no raw SQL for ${name}`);
-    for (const [label, f] of filters) {
-      // The data reports' authorisation actions take no dates.
-      if (name.includes('PlanAuthorize') && f.startdate) continue;
-      const input = name.endsWith('getInterfereRecord') || name.endsWith('getPlanAuthorizeDetails') ? { ...f, page: 1, pageSize: 20 } : f;
-      // warm-up: once each, twice for the server (its statements get prepared and cached)
-      let answer = await post(name, input, token);
-      await post(name, input, token);
-      const times: number[] = [];
-      for (let i = 0; i < (base === null ? 0 : N); i++) {
-        const t = performance.now();
-        answer = await post(name, input, token);
-        times.push(performance.now() - t);
-        if (answer.errorCode !== 0) break;
-      }
-      const text = raw(f);
-      let expected: unknown = null;
-      const rawTimes: number[] = [];
-      await db.query(text);
-      for (let i = 0; i < RAW_N; i++) {
-        const t = performance.now();
-        expected = shape(name, (await db.query(text)).rows);
-        rawTimes.push(performance.now() - t);
-      }
-      const got = answer.errorCode === 0 ? normalise(name, answer.data) : { errorCode: answer.errorCode, errorMsg: answer.errorMsg };
-      const same = JSON.stringify(got) === JSON.stringify(normalise(name, expected));
-      const row = { name, filter: label, p50: pct(times, 50), p95: pct(times, 95), raw50: pct(rawTimes, 50), raw95: pct(rawTimes, 95) };
-      results.push(row);
-      console.log(
-        `${name.padEnd(52)} ${label.padEnd(24)} ${ms(row.p50)} ${ms(row.p95)}  ${ms(row.raw50)} ${ms(row.raw95)}  ${(row.p95 / row.raw95).toFixed(2).padStart(5)}  ${same ? 'yes' : 'NO'}`,
-      );
-      if (!same) {
-        mismatches++;
-        console.log(`!!! MISMATCH ${name} ${label}\n    action:  ${JSON.stringify(got).slice(0, 1500)}\n    raw SQL: ${JSON.stringify(normalise(name, expected)).slice(0, 1500)}`);
+    const ordinary = ORDINARY_SCOPE.has(name);
+    for (const c of callers) {
+      if (c.who === 'provider' && !ordinary) continue;
+      caller = { musercode: c.musercode, stats: !ordinary };
+      const filters: [string, Filter][] = [
+        ['{}', {}],
+        [`${last30.startdate}..${last30.enddate}`, last30],
+        [`musercode ${c.school.musercode}`, { musercode: c.school.musercode }],
+      ];
+      for (const [label, f] of filters) {
+        // The authorisation actions take no dates; the bureau's ordinary scope has no school to name.
+        if (name.includes('PlanAuthorize') && f.startdate) continue;
+        if (ordinary && c.who === 'bureau' && f.musercode) continue;
+        const input = name.endsWith('getInterfereRecord') || name.endsWith('getPlanAuthorizeDetails') ? { ...f, page: 1, pageSize: 20 } : f;
+        // warm-up: twice (the server's statements get prepared and cached), then N timed calls one after another
+        let answer = await post(name, input, c.token);
+        await post(name, input, c.token);
+        const times: number[] = [];
+        for (let i = 0; i < (base === null ? 0 : N); i++) {
+          const t = performance.now();
+          answer = await post(name, input, c.token);
+          times.push(performance.now() - t);
+          if (answer.errorCode !== 0) break;
+        }
+        const text = raw(f);
+        let expected: unknown = null;
+        const rawTimes: number[] = [];
+        await db.query(text);
+        for (let i = 0; i < RAW_N; i++) {
+          const t = performance.now();
+          expected = shape(name, (await db.query(text)).rows);
+          rawTimes.push(performance.now() - t);
+        }
+        const got = answer.errorCode === 0 ? normalise(name, answer.data) : { errorCode: answer.errorCode, errorMsg: answer.errorMsg };
+        const same = JSON.stringify(got) === JSON.stringify(normalise(name, expected));
+        const row = { name, filter: `${c.who} ${label}`, p50: pct(times, 50), p95: pct(times, 95), raw50: pct(rawTimes, 50), raw95: pct(rawTimes, 95) };
+        results.push(row);
+        console.log(
+          `${name.padEnd(52)} ${c.who.padEnd(8)} ${label.padEnd(24)} ${ms(row.p50)} ${ms(row.p95)}  ${ms(row.raw50)} ${ms(row.raw95)}  ${(row.p95 / row.raw95).toFixed(2).padStart(5)}  ${same ? 'yes' : 'NO'}`,
+        );
+        if (!same) {
+          mismatches++;
+          console.log(
+            `!!! MISMATCH ${name} as ${c.who} ${label}\n    action:  ${JSON.stringify(got).slice(0, 1500)}\n    raw SQL: ${JSON.stringify(normalise(name, expected)).slice(0, 1500)}`,
+          );
+        }
       }
     }
   }
@@ -179,16 +207,29 @@ function addMonths(month: string, n: number): string {
 // ---------- raw SQL: the same figures over the raw rows ----------
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
-/** The bureau's scope: institutions (not providers) in its region (district, else city, else province). */
+/** Who calls: the account, and whether its statistics scope (a JYJ bureau: plus the schools of its region) or its ordinary scope applies. */
+interface Caller {
+  musercode: string;
+  stats: boolean;
+}
+let caller: Caller = { musercode: '', stats: true };
+
+/**
+ * The accounts a caller's figures cover (accounts/statistics-scope.ts): the account itself and
+ * the institutions it provides for (its ordinary scope) and, for statistics of a JYJ bureau, every
+ * school (type 001) of its own region (its district, else city, else province).
+ */
 function scopeSql(): string {
+  const own = `m.musercode = ${lit(caller.musercode)} or m.parentcode = ${lit(caller.musercode)}`;
+  if (!caller.stats) return `select m.musercode from muser m where ${own}`;
   return `select m.musercode from muser m, muser b
-    where b.musercode = ${lit(BUREAU_MUSERCODE)} and m.musertype <> '005' and m.musercode <> b.musercode
-      and case when b.districtcode <> '' then m.districtcode = b.districtcode
-               when b.citycode <> '' then m.citycode = b.citycode
-               else m.provincecode = b.provincecode end`;
+    where b.musercode = ${lit(caller.musercode)} and (${own} or (b.loginasmarker = 'JYJ' and m.musertype = '001' and case
+      when b.districtcode <> '' then m.districtcode = b.districtcode
+      when b.citycode <> '' then m.citycode = b.citycode
+      when b.provincecode <> '' then m.provincecode = b.provincecode else false end))`;
 }
 
-/** Institutions in scope under the institution and region filters (and app: institutions holding the app). */
+/** Accounts in scope under the institution and region filters. */
 function institutions(f: Filter): string {
   return `select s.musercode from (${scopeSql()}) s join muser m on m.musercode = s.musercode where true
     ${f.musercode ? `and m.musercode = ${lit(String(f.musercode))}` : ''}
@@ -231,12 +272,12 @@ const mood = (m: string) => (f: Filter) =>
    group by i.level`;
 const authorizations = (f: Filter) =>
   `from plan_authorize z join plan pl on pl.plancode = z.plancode
-   where (z.musercode in (${institutions(f)}) ${f.musercode ? '' : `or z.musercode = ${lit(BUREAU_MUSERCODE)} or pl.musercode = ${lit(BUREAU_MUSERCODE)}`})`;
+   where (z.musercode in (${scopeSql()}) or pl.musercode in (${scopeSql()})) ${f.musercode ? `and z.musercode = ${lit(String(f.musercode))}` : ''}`;
 
 const RAW: Record<string, (f: Filter) => string> = {
   'as.m.assess.getAssessSchoolCount': (f) =>
     `select count(*)::int as total, count(*) filter (where exists (select 1 ${counted({ ...f, musercode: '' }, 'and a.musercode = i.musercode')}))::int as assessed
-     from (${institutions(f)}) i ${f.appid ? `where exists (select 1 from muser_app ma where ma.musercode = i.musercode and ma.appid = ${lit(String(f.appid))})` : ''}`,
+     from (${institutions(f)}) i join muser im on im.musercode = i.musercode and im.musertype <> '005' ${f.appid ? `where exists (select 1 from muser_app ma where ma.musercode = i.musercode and ma.appid = ${lit(String(f.appid))})` : ''}`,
   'as.m.assess.getAssessCount': (f) => `select count(*)::int as count ${counted(f)}`,
   'as.m.assess.getAssessPeopleCount': (f) =>
     `select count(*)::int as count from cuser p where p.deletedat is null and p.musercode in (${institutions(f)})
@@ -259,7 +300,7 @@ const RAW: Record<string, (f: Filter) => string> = {
     `select t.teamid, t.musercode, m.insname, t.grade, t.classname, count(*)::int as count, ${ab} as abnormal, ${ratio} as ratio
      from assessment a join cuser p on p.cusercode = a.cusercode and p.deletedat is null ${classTask} join muser m on m.musercode = t.musercode
      ${counted(f).replace(/^from assessment a join cuser p on p.cusercode = a.cusercode and p.deletedat is null/, '')}
-     group by t.teamid, t.musercode, m.insname, t.grade, t.classname order by t.musercode, t.grade, t.classname, t.teamid limit 500`,
+     group by t.teamid, t.musercode, m.insname, t.grade, t.classname`,
   'as.m.assess.getSceneCountTrend': (f) => {
     const w = monthWindow(f);
     return `select ${chinaMonth('a.createdat')} as month, a.appid, ap.appname, count(*)::int as count, ${ab} as abnormal
@@ -274,14 +315,14 @@ const RAW: Record<string, (f: Filter) => string> = {
   'as.m.assess.getGradeReportCountRatio': (f) =>
     `select t.grade, count(*)::int as count, ${ab} as abnormal, ${ratio} as ratio
      from assessment a join cuser p on p.cusercode = a.cusercode and p.deletedat is null ${classTask}
-     ${counted(f).replace(/^from assessment a join cuser p on p.cusercode = a.cusercode and p.deletedat is null/, '')} group by t.grade order by t.grade`,
+     ${counted(f).replace(/^from assessment a join cuser p on p.cusercode = a.cusercode and p.deletedat is null/, '')} group by t.grade`,
   'as.m.hospital.statistic.getTotalAssessCount': (f) => `select count(*)::int as reports, count(distinct a.cusercode)::int as persons, ${ab} as abnormal ${counted(f)}`,
   'as.m.hospital.statistic.getCompleteAssessCount': (f) =>
     `select count(*)::int as total, count(*) filter (where c.status = 'issued')::int as issued, count(*) filter (where c.status = 'started')::int as started,
        count(*) filter (where c.status = 'finished')::int as finished
      from assess_code c join cuser p on p.cusercode = c.cusercode and p.deletedat is null
      where c.musercode in (${institutions(f)}) ${f.stagecode ? `and c.stagecode = ${lit(String(f.stagecode))}` : ''}
-     ${f.appid ? `and exists (select 1 from plan pl where pl.plancode = c.plancode and pl.appid = ${lit(String(f.appid))})` : ''} ${dateRange('c.createdat', f)}`,
+     ${f.appid ? `and p.appid = ${lit(String(f.appid))}` : ''} ${dateRange('c.createdat', f)}`,
   'as.m.hospital.statistic.getPlanAuthorizeDetails': (f) => `select count(*)::int as total ${authorizations(f)}`,
   'as.m.hospital.statistic.getPlanAuthorizeCount': (f) =>
     `select count(*)::int as authorizations, coalesce(sum(z.count), 0)::int as count, coalesce(sum(z.usedcount), 0)::int as used ${authorizations(f)}`,
@@ -297,14 +338,20 @@ function shape(name: string, rows: Record<string, unknown>[]): unknown {
   const short = name.split('.').pop()!;
   switch (short) {
     case 'getAssessDayCountTrend':
-    case 'getClassReportCountRatio':
     case 'getSceneCountTrend':
-    case 'getGradeReportCountRatio':
       return { rows };
+    case 'getClassReportCountRatio':
+      return {
+        rows: rows
+          .sort((a, b) => byText(a.insname, b.insname) || byText(a.grade, b.grade) || byText(a.classname, b.classname) || String(a.teamid).localeCompare(String(b.teamid)))
+          .slice(0, 500),
+      };
+    case 'getGradeReportCountRatio':
+      return { rows: rows.sort((a, b) => byText(a.grade, b.grade)) };
     case 'getManAndWomanAbnormalCountRatio':
       return { rows: rows.map((r) => ({ ...r, ratio: Number(r.count) ? round4(Number(r.abnormal) / Number(r.count)) : 0 })) };
     case 'getAssessGradeCountTrend':
-      return { grades: [...new Set(rows.map((r) => String(r.grade)))].sort(), rows };
+      return { grades: [...new Set(rows.map((r) => String(r.grade)))].sort(byText), rows: rows.sort((a, b) => String(a.month).localeCompare(String(b.month)) || byText(a.grade, b.grade)) };
     case 'getDepressedQuotaCountRatio':
     case 'getAnxiousQuotaCountRatio': {
       const total = rows.reduce((s, r) => s + Number(r.count), 0);
@@ -334,6 +381,8 @@ function shape(name: string, rows: Record<string, unknown>[]): unknown {
 }
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
+/** The server's order of names, grades and classes (statistics/handlers.ts). */
+const byText = (a: unknown, b: unknown) => String(a).localeCompare(String(b), 'zh-CN', { numeric: true });
 
 /**
  * The part of an answer compared: counts and ratios, rows in the contract's order (every field
