@@ -171,13 +171,13 @@ export async function loadedSize(c: Pick<Client, 'rows'>): Promise<{ reports: nu
 }
 
 /** select stats_rebuild() when the database has it (migration 0014), timed; null when it has not. */
-async function rebuild(c: Client): Promise<number | null> {
+async function rebuild(c: Client, analyze = true): Promise<number | null> {
   const [fn] = await c.rows<{ f: string | null }>(`select to_regproc('stats_rebuild')::text as f`);
   if (!fn?.f) return null;
   const t = performance.now();
   await c.exec(`select stats_rebuild()`);
   const ms = performance.now() - t;
-  await c.exec(`analyze`);
+  if (analyze) await c.exec(`analyze`);
   return ms;
 }
 
@@ -543,7 +543,8 @@ async function load(c: Client, R: number, now: Date, password: string, log: (l: 
   const loadMs = performance.now() - t0;
 
   // ---------- aggregates, statistics of the planner, the marker ----------
-  const rebuildMs = await rebuild(c);
+  // (the vacuum analyze below follows)
+  const rebuildMs = await rebuild(c, false);
   const tv = performance.now();
   await c.exec(`vacuum analyze`);
   const vacuumMs = performance.now() - tv;

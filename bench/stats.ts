@@ -381,8 +381,13 @@ function shape(name: string, rows: Record<string, unknown>[]): unknown {
 }
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
-/** The server's order of names, grades and classes (statistics/handlers.ts). */
-const byText = (a: unknown, b: unknown) => String(a).localeCompare(String(b), 'zh-CN', { numeric: true });
+/**
+ * The server's order of names, grades and classes (statistics/handlers.ts: localeCompare 'zh-CN',
+ * numeric), through one Intl.Collator: the same order, without building a collator per comparison
+ * (String.localeCompare with a locale does, about 60 µs a call: 230 ms for 3,800 classes).
+ */
+const collator = new Intl.Collator('zh-CN', { numeric: true });
+const byText = (a: unknown, b: unknown) => collator.compare(String(a), String(b));
 
 /**
  * The part of an answer compared: counts and ratios, rows in the contract's order (every field
