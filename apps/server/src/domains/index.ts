@@ -18,6 +18,8 @@ import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
+import { statisticsHandlers } from './statistics/handlers.js';
+import { planAuthorizeReportHandlers } from './plans/authorize-report.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
@@ -39,6 +41,8 @@ export const handlers: HandlerMap = {
   ...taskHandlers,
   ...taskEntryHandlers,
   ...groupReportHandlers,
+  ...statisticsHandlers,
+  ...planAuthorizeReportHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
