@@ -45,7 +45,11 @@ export default function ChartCard({ title, state, empty, emptyText, extra, heigh
       <div className="chart-card-state" role="alert">
         <WarningOutlined className="chart-card-warn" />
         <Typography.Text strong>{t('common.loadFailed')}</Typography.Text>
-        {detail && <Typography.Text type="secondary" className="chart-card-detail">{detail}</Typography.Text>}
+        {detail && (
+          <Typography.Text type="secondary" className="chart-card-detail">
+            {detail}
+          </Typography.Text>
+        )}
         <Button size="small" icon={<ReloadOutlined />} onClick={() => void state.refetch()}>
           {t('common.retry')}
         </Button>

@@ -43,7 +43,11 @@ export default function Datastatistics() {
           key: 'usage',
           width: 130,
           render: (_: unknown, r: PlanAuthorizeDetailRow) => (
-            <Progress percent={r.count ? Math.round((r.usedcount / r.count) * 100) : 0} size="small" status={r.remaining === 0 ? 'exception' : 'normal'} />
+            <Progress
+              percent={r.count ? Math.round((r.usedcount / r.count) * 100) : 0}
+              size="small"
+              status={r.remaining === 0 ? 'exception' : 'normal'}
+            />
           ),
         },
         col.text('startdate', { width: 110 }),

@@ -15,13 +15,17 @@ import { DetailTable, f, FilterFields, SearchForm } from '../../components/list'
 import { formatTime } from '../../lib/format';
 import { Figure, FigureRow, useStat, useUrlFilterForm } from '../statistics/stats-ui';
 import { percent, statsFilterOf } from '../statistics/stats-filter';
-import { ABNORMAL_COLOUR, COUNT_COLOUR } from '../statistics/chart-options';
+import { COUNT_COLOUR } from '../statistics/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
 import '../statistics/stats.css';
 
 type Institution = { musercode: string; insname: string; count: number; used: number; remaining: number };
 
-function Authorisations({ input }: { input: { musercode?: string; plancode?: string; status?: 'pending' | 'active' | 'expired' | 'expiring' } }) {
+function Authorisations({
+  input,
+}: {
+  input: { musercode?: string; plancode?: string; status?: 'pending' | 'active' | 'expired' | 'expiring' };
+}) {
   const p = useP();
   const q = useStat('as.m.hospital.statistic.getPlanAuthorizeCount', input);
   const d = q.data;
@@ -35,15 +39,41 @@ function Authorisations({ input }: { input: { musercode?: string; plancode?: str
         {p('authorisations')}
       </Typography.Title>
       <FigureRow>
-        <Figure testId="plan-kpi-authorizations" title={p('authorizations')} state={q} value={n(d?.authorizations)} note={d && p('byStatus', { active: d.active, pending: d.pending, expired: d.expired })} />
-        <Figure testId="plan-kpi-expiring" title={p('expiringCount')} state={q} value={n(d?.expiring)} tone={d?.expiring ? 'warn' : undefined} note={p('expiringNote')} />
+        <Figure
+          testId="plan-kpi-authorizations"
+          title={p('authorizations')}
+          state={q}
+          value={n(d?.authorizations)}
+          note={d && p('byStatus', { active: d.active, pending: d.pending, expired: d.expired })}
+        />
+        <Figure
+          testId="plan-kpi-expiring"
+          title={p('expiringCount')}
+          state={q}
+          value={n(d?.expiring)}
+          tone={d?.expiring ? 'warn' : undefined}
+          note={p('expiringNote')}
+        />
         <Figure testId="plan-kpi-count" title={p('count')} state={q} value={n(d?.count)} />
-        <Figure testId="plan-kpi-used" title={p('usedcount')} state={q} value={n(d?.used)} note={d && p('usageNote', { rate: d.count ? percent(d.used / d.count) : 0 })} />
+        <Figure
+          testId="plan-kpi-used"
+          title={p('usedcount')}
+          state={q}
+          value={n(d?.used)}
+          note={d && p('usageNote', { rate: d.count ? percent(d.used / d.count) : 0 })}
+        />
         <Figure testId="plan-kpi-remaining" title={p('remaining')} state={q} value={n(d?.remaining)} />
       </FigureRow>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={12}>
-          <ChartCard title={p('perInstitution')} state={q} empty={!rows.length} emptyText={p('noAuthorisations')} testId="plan-institutions" height={height}>
+          <ChartCard
+            title={p('perInstitution')}
+            state={q}
+            empty={!rows.length}
+            emptyText={p('noAuthorisations')}
+            testId="plan-institutions"
+            height={height}
+          >
             <EChart
               testId="plan-institutions-chart"
               points={shown.length}
@@ -53,17 +83,43 @@ function Authorisations({ input }: { input: { musercode?: string; plancode?: str
                 tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
                 grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
                 xAxis: { type: 'value', minInterval: 1 },
-                yAxis: { type: 'category', inverse: true, data: shown.map((r) => r.insname || r.musercode), axisLabel: { width: 160, overflow: 'truncate' } },
+                yAxis: {
+                  type: 'category',
+                  inverse: true,
+                  data: shown.map((r) => r.insname || r.musercode),
+                  axisLabel: { width: 160, overflow: 'truncate' },
+                },
                 series: [
-                  { type: 'bar', name: p('usedcount'), stack: 'n', barMaxWidth: 20, itemStyle: { color: COUNT_COLOUR }, data: shown.map((r) => r.used) },
-                  { type: 'bar', name: p('remaining'), stack: 'n', barMaxWidth: 20, itemStyle: { color: '#bfbfbf' }, data: shown.map((r) => r.remaining) },
+                  {
+                    type: 'bar',
+                    name: p('usedcount'),
+                    stack: 'n',
+                    barMaxWidth: 20,
+                    itemStyle: { color: COUNT_COLOUR },
+                    data: shown.map((r) => r.used),
+                  },
+                  {
+                    type: 'bar',
+                    name: p('remaining'),
+                    stack: 'n',
+                    barMaxWidth: 20,
+                    itemStyle: { color: '#bfbfbf' },
+                    data: shown.map((r) => r.remaining),
+                  },
                 ],
               }}
             />
           </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
-          <ChartCard title={p('perInstitutionTable')} state={q} empty={!rows.length} emptyText={p('noAuthorisations')} testId="plan-institutions-table" height={height}>
+          <ChartCard
+            title={p('perInstitutionTable')}
+            state={q}
+            empty={!rows.length}
+            emptyText={p('noAuthorisations')}
+            testId="plan-institutions-table"
+            height={height}
+          >
             <DetailTable<Institution>
               rowKey="musercode"
               size="small"
@@ -75,7 +131,13 @@ function Authorisations({ input }: { input: { musercode?: string; plancode?: str
                 { title: p('count'), dataIndex: 'count', width: 80, align: 'right' },
                 { title: p('usedcount'), dataIndex: 'used', width: 80, align: 'right' },
                 { title: p('remaining'), dataIndex: 'remaining', width: 80, align: 'right' },
-                { title: p('usage'), key: 'usage', width: 80, align: 'right', render: (_: unknown, r) => `${r.count ? percent(r.used / r.count) : 0}%` },
+                {
+                  title: p('usage'),
+                  key: 'usage',
+                  width: 80,
+                  align: 'right',
+                  render: (_: unknown, r) => `${r.count ? percent(r.used / r.count) : 0}%`,
+                },
               ]}
             />
           </ChartCard>
@@ -100,9 +162,28 @@ function Assessments({ input }: { input: { musercode?: string; startdate?: strin
       <FigureRow>
         <Figure testId="data-kpi-reports" title={p('reports')} state={totals} value={n(tt?.reports)} />
         <Figure testId="data-kpi-persons" title={p('persons')} state={totals} value={n(tt?.persons)} />
-        <Figure testId="data-kpi-abnormal" title={p('abnormal')} state={totals} value={n(tt?.abnormal)} tone="warn" note={tt && p('rateNote', { rate: tt.reports ? percent(tt.abnormal / tt.reports) : 0 })} />
-        <Figure testId="data-kpi-given" title={p('given')} state={done} value={n(d?.total)} note={d && p('givenNote', { issued: d.issued, started: d.started })} />
-        <Figure testId="data-kpi-finished" title={p('finished')} state={done} value={n(d?.finished)} note={d && p('completion', { rate: percent(d.ratio) })} />
+        <Figure
+          testId="data-kpi-abnormal"
+          title={p('abnormal')}
+          state={totals}
+          value={n(tt?.abnormal)}
+          tone="warn"
+          note={tt && p('rateNote', { rate: tt.reports ? percent(tt.abnormal / tt.reports) : 0 })}
+        />
+        <Figure
+          testId="data-kpi-given"
+          title={p('given')}
+          state={done}
+          value={n(d?.total)}
+          note={d && p('givenNote', { issued: d.issued, started: d.started })}
+        />
+        <Figure
+          testId="data-kpi-finished"
+          title={p('finished')}
+          state={done}
+          value={n(d?.finished)}
+          note={d && p('completion', { rate: percent(d.ratio) })}
+        />
       </FigureRow>
     </>
   );
@@ -148,11 +229,21 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
         columns={[
           { title: p('followdate'), dataIndex: 'followdate', width: 110 },
           { title: p('realname'), dataIndex: 'realname', width: 100 },
-          { title: p('way'), dataIndex: 'way', width: 100, render: (v: string) => t(`registration.followUp.ways.${v}`, { defaultValue: v }) },
+          {
+            title: p('way'),
+            dataIndex: 'way',
+            width: 100,
+            render: (v: string) => t(`registration.followUp.ways.${v}`, { defaultValue: v }),
+          },
           { title: p('byname'), dataIndex: 'byname', width: 100 },
           { title: p('risk'), dataIndex: 'risk', width: 90, render: (v: number) => t(`evaluating.levels.l${v}`) },
           { title: p('content'), dataIndex: 'content', width: 260, ellipsis: true },
-          { title: p('nextdate'), dataIndex: 'nextdate', width: 110, render: (v: string, r) => (r.overdue ? <Typography.Text type="danger">{v}</Typography.Text> : v || '—') },
+          {
+            title: p('nextdate'),
+            dataIndex: 'nextdate',
+            width: 110,
+            render: (v: string, r) => (r.overdue ? <Typography.Text type="danger">{v}</Typography.Text> : v || '—'),
+          },
           { title: p('createdat'), dataIndex: 'createdat', width: 140, render: (v: string) => formatTime(v) },
         ]}
       />
@@ -166,8 +257,15 @@ export default function Datastatisticst() {
   const api = useUrlFilterForm(defs);
   const v = api.values as Record<string, string | undefined>;
   const scope = statsFilterOf(v);
-  const auth = { ...(v.musercode ? { musercode: v.musercode } : {}), ...(v.plancode ? { plancode: v.plancode } : {}), ...(v.status ? { status: v.status as 'active' } : {}) };
-  const ranged = { ...(scope.musercode ? { musercode: scope.musercode } : {}), ...(scope.startdate && scope.enddate ? { startdate: scope.startdate, enddate: scope.enddate } : {}) };
+  const auth = {
+    ...(v.musercode ? { musercode: v.musercode } : {}),
+    ...(v.plancode ? { plancode: v.plancode } : {}),
+    ...(v.status ? { status: v.status as 'active' } : {}),
+  };
+  const ranged = {
+    ...(scope.musercode ? { musercode: scope.musercode } : {}),
+    ...(scope.startdate && scope.enddate ? { startdate: scope.startdate, enddate: scope.enddate } : {}),
+  };
   return (
     <div className="stats-page" data-testid="plan-stats">
       <div className="list-page stats-filter-plain">

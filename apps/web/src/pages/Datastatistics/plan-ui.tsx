@@ -37,7 +37,11 @@ export function usePlanFilters(): FilterDef[] {
     () => [
       f.institution(),
       ...(canPlans ? [f.select('plancode', options, { width: 200 })] : []),
-      f.select('status', STATUSES.map((s) => ({ value: s, label: t(`${RESOURCE}.statuses.${s}`) })), { width: 130 }),
+      f.select(
+        'status',
+        STATUSES.map((s) => ({ value: s, label: t(`${RESOURCE}.statuses.${s}`) })),
+        { width: 130 },
+      ),
     ],
     // The option list is a new array on every render: its content decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -24,7 +24,8 @@ import './bigscreen.css';
 export const REFRESH_MS = 60_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const clock = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const clock = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 /** The chart height that fills half of what the header and figures leave of the window. */
 function useChartHeight() {
@@ -57,7 +58,13 @@ export default function BigScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t]);
   return (
-    <ConfigProvider theme={{ ...theme, algorithm: antTheme.darkAlgorithm, token: { ...theme.token, colorBgContainer: 'rgba(9, 32, 66, 0.78)', colorBorderSecondary: 'rgba(64, 158, 255, 0.28)' } }}>
+    <ConfigProvider
+      theme={{
+        ...theme,
+        algorithm: antTheme.darkAlgorithm,
+        token: { ...theme.token, colorBgContainer: 'rgba(9, 32, 66, 0.78)', colorBorderSecondary: 'rgba(64, 158, 255, 0.28)' },
+      }}
+    >
       <div className={`wall${elderly ? ' wall-elderly' : ''}`} data-testid="big-screen">
         <header className="wall-header">
           <div className="wall-side">

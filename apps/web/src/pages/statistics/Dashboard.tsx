@@ -5,7 +5,16 @@
  */
 import { Col, Row } from 'antd';
 import { PopulationApp, type StatsFilter } from '@xinli/contract';
-import { DayTrendCard, GenderCard, GradeRatioCard, GradeTrendCard, ClassRatioCard, MoodCard, SceneTrendCard, showsClasses } from './StatCards';
+import {
+  DayTrendCard,
+  GenderCard,
+  GradeRatioCard,
+  GradeTrendCard,
+  ClassRatioCard,
+  MoodCard,
+  SceneTrendCard,
+  showsClasses,
+} from './StatCards';
 import { Figure, FigureRow, StatsFilterBar, useK, useReportJump, useStat, useStatsFilter } from './stats-ui';
 import { percent, rateOf } from './stats-filter';
 import './stats.css';
@@ -22,7 +31,11 @@ export function Figures({ filter, variant, refetchInterval }: { filter: StatsFil
   const assessed = useStat('as.m.assess.getAssessPeopleCompleteCount', filter, o);
   const abnormal = useStat('as.m.assess.getAssessAbnormalCount', filter, o);
   const n = (v: number | undefined) => (v ?? 0).toLocaleString();
-  const both = { isLoading: reports.isLoading || abnormal.isLoading, error: reports.error ?? abnormal.error, refetch: () => Promise.all([reports.refetch(), abnormal.refetch()]) };
+  const both = {
+    isLoading: reports.isLoading || abnormal.isLoading,
+    error: reports.error ?? abnormal.error,
+    refetch: () => Promise.all([reports.refetch(), abnormal.refetch()]),
+  };
   const elderly = variant === 'elderly';
   return (
     <FigureRow>
@@ -32,16 +45,30 @@ export function Figures({ filter, variant, refetchInterval }: { filter: StatsFil
         state={schools}
         value={n(schools.data?.assessed)}
         suffix={`/ ${n(schools.data?.total)}`}
-        note={schools.data ? k('institutionsNote', { rate: schools.data.total ? percent(schools.data.assessed / schools.data.total) : 0 }) : undefined}
+        note={
+          schools.data
+            ? k('institutionsNote', { rate: schools.data.total ? percent(schools.data.assessed / schools.data.total) : 0 })
+            : undefined
+        }
       />
       <Figure testId="stats-kpi-reports" title={k('reports')} state={reports} value={n(reports.data?.count)} />
-      <Figure testId="stats-kpi-registered" title={k(elderly ? 'registeredN' : 'registered')} state={people} value={n(people.data?.count)} help={k('registeredHelp')} />
+      <Figure
+        testId="stats-kpi-registered"
+        title={k(elderly ? 'registeredN' : 'registered')}
+        state={people}
+        value={n(people.data?.count)}
+        help={k('registeredHelp')}
+      />
       <Figure
         testId="stats-kpi-assessed"
         title={k(elderly ? 'assessedN' : 'assessed')}
         state={assessed}
         value={n(assessed.data?.count)}
-        note={assessed.data && people.data?.count ? k('assessedNote', { rate: percent(Math.min(1, assessed.data.count / people.data.count)) }) : undefined}
+        note={
+          assessed.data && people.data?.count
+            ? k('assessedNote', { rate: percent(Math.min(1, assessed.data.count / people.data.count)) })
+            : undefined
+        }
       />
       <Figure
         testId="stats-kpi-abnormal"

@@ -43,10 +43,20 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
   const q = useStat('as.m.assess.getAssessDayCountTrend', filter, { enabled: !tooLong, refetchInterval });
   const rows = q.data?.rows ?? [];
   const range = rows.length ? `${rows[0]!.date} ~ ${rows.at(-1)!.date}` : '';
+  const openDay = (i: number) => {
+    const date = rows[i]?.date;
+    if (date && onJump) onJump({ filter, date }, k('dayWhat', { date }));
+  };
   return (
     <ChartCard
       title={title ?? k('dayTrend')}
-      extra={!tooLong && range ? <Typography.Text type="secondary" className="stats-hint">{range}</Typography.Text> : undefined}
+      extra={
+        !tooLong && range ? (
+          <Typography.Text type="secondary" className="stats-hint">
+            {range}
+          </Typography.Text>
+        ) : undefined
+      }
       state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
       empty={tooLong || !rows.some((r) => r.count > 0)}
       emptyText={tooLong ? k('tooLongDay') : k('noReports')}
@@ -59,7 +69,8 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
         points={rows.length}
         height={height}
         option={dayTrendOption(rows, { count: k('count'), abnormal: k('abnormal') }, { dark })}
-        onClick={onJump && (({ dataIndex }) => rows[dataIndex] && onJump({ filter, date: rows[dataIndex].date }, k('dayWhat', { date: rows[dataIndex].date })))}
+        onClick={onJump && (({ dataIndex }) => openDay(dataIndex))}
+        onColumn={onJump && openDay}
       />
       <ClickHint show={!!onJump} />
     </ChartCard>
@@ -67,7 +78,15 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
 }
 
 /** Reports per month and population; a bar opens that population's reports of the month. */
-export function SceneTrendCard({ filter, onJump, dark, height = 280, refetchInterval, title, testId = 'stats-scene' }: CardProps & { title?: ReactNode; testId?: string }) {
+export function SceneTrendCard({
+  filter,
+  onJump,
+  dark,
+  height = 280,
+  refetchInterval,
+  title,
+  testId = 'stats-scene',
+}: CardProps & { title?: ReactNode; testId?: string }) {
   const k = useK();
   const tooLong = monthTrendTooLong(filter);
   const q = useStat('as.m.assess.getSceneCountTrend', filter, { enabled: !tooLong, refetchInterval });
@@ -96,6 +115,14 @@ export function SceneTrendCard({ filter, onJump, dark, height = 280, refetchInte
             if (appid && month) onJump({ filter, appid, month }, month);
           })
         }
+        onColumn={
+          onJump &&
+          ((i) => {
+            const month = scene.months[i];
+            // One population drawn: its reports; several: the dialog asks which.
+            if (month) onJump({ filter, month, appid: scene.appids.length === 1 ? scene.appids[0] : undefined }, month);
+          })
+        }
       />
       <ClickHint show={!!onJump} />
     </ChartCard>
@@ -118,7 +145,12 @@ export function GradeTrendCard({ filter, dark, height = 280, refetchInterval }: 
       dark={dark}
       height={height}
     >
-      <EChart testId="stats-grade-trend-chart" points={rows.length} height={height} option={gradeTrendOption(q.data?.grades ?? [], rows, { dark })} />
+      <EChart
+        testId="stats-grade-trend-chart"
+        points={rows.length}
+        height={height}
+        option={gradeTrendOption(q.data?.grades ?? [], rows, { dark })}
+      />
     </ChartCard>
   );
 }
@@ -133,7 +165,13 @@ export function MoodCard({ kind, filter, onJump, dark, height = 260, refetchInte
   return (
     <ChartCard
       title={k(kind)}
-      extra={q.data ? <Typography.Text type="secondary" className="stats-hint">{k('results', { n: q.data.total })}</Typography.Text> : undefined}
+      extra={
+        q.data ? (
+          <Typography.Text type="secondary" className="stats-hint">
+            {k('results', { n: q.data.total })}
+          </Typography.Text>
+        ) : undefined
+      }
       state={q}
       empty={!q.data?.total}
       emptyText={k('noMood')}
@@ -166,8 +204,21 @@ export function GenderCard({ filter, dark, height = 260, refetchInterval }: Card
   const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', filter, { refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({ name: enumLabel(Gender, r.gender, lang), count: r.count, abnormal: r.abnormal }));
   return (
-    <ChartCard title={k('gender')} state={q} empty={!rows.some((r) => r.count > 0)} emptyText={k('noReports')} testId="stats-gender" dark={dark} height={height}>
-      <EChart testId="stats-gender-chart" points={rows.length} height={height} option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })} />
+    <ChartCard
+      title={k('gender')}
+      state={q}
+      empty={!rows.some((r) => r.count > 0)}
+      emptyText={k('noReports')}
+      testId="stats-gender"
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId="stats-gender-chart"
+        points={rows.length}
+        height={height}
+        option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
+      />
     </ChartCard>
   );
 }
@@ -178,8 +229,21 @@ export function GradeRatioCard({ filter, dark, height = 280, refetchInterval }: 
   const q = useStat('as.m.assess.getGradeReportCountRatio', filter, { refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({ name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
   return (
-    <ChartCard title={k('gradeRatio')} state={q} empty={!rows.some((r) => r.count > 0)} emptyText={k('noClasses')} testId="stats-grade-ratio" dark={dark} height={height}>
-      <EChart testId="stats-grade-ratio-chart" points={rows.length} height={height} option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })} />
+    <ChartCard
+      title={k('gradeRatio')}
+      state={q}
+      empty={!rows.some((r) => r.count > 0)}
+      emptyText={k('noClasses')}
+      testId="stats-grade-ratio"
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId="stats-grade-ratio-chart"
+        points={rows.length}
+        height={height}
+        option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
+      />
     </ChartCard>
   );
 }

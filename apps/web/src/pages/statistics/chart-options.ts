@@ -30,13 +30,23 @@ const legend = (o: Look) => ({ top: 0, type: 'scroll', textStyle: { color: text(
 const grid = { left: 8, right: 24, top: 36, bottom: 8, containLabel: true };
 
 /** Reports and abnormal reports per day: two lines; a point opens that day's reports. */
-export function dayTrendOption(rows: { date: string; count: number; abnormal: number }[], w: { count: string; abnormal: string }, o: Look = {}) {
+export function dayTrendOption(
+  rows: { date: string; count: number; abnormal: number }[],
+  w: { count: string; abnormal: string },
+  o: Look = {},
+) {
   return {
     color: [COUNT_COLOUR, ABNORMAL_COLOUR],
     legend: legend(o),
     tooltip: { trigger: 'axis' },
     grid,
-    xAxis: { type: 'category', boundaryGap: false, data: rows.map((r) => r.date), ...axes(o), axisLabel: { color: text(o), hideOverlap: true, formatter: (v: string) => v.slice(5) } },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: rows.map((r) => r.date),
+      ...axes(o),
+      axisLabel: { color: text(o), hideOverlap: true, formatter: (v: string) => v.slice(5) },
+    },
     yAxis: { type: 'value', minInterval: 1, ...axes(o) },
     series: [
       { type: 'line', name: w.count, data: rows.map((r) => r.count), symbolSize: 6, areaStyle: { opacity: 0.12 }, triggerLineEvent: true },
@@ -59,7 +69,11 @@ export function pivotByMonth<R extends { month: string }>(rows: R[], keyOf: (r: 
 /** Reports per month and population (stacked bars); a bar opens that population's reports of the month. */
 export function sceneTrend(rows: { month: string; appid: string; appname: string; count: number }[], o: Look = {}) {
   const names = new Map(rows.map((r) => [r.appid, r.appname || r.appid]));
-  const { months, series } = pivotByMonth(rows, (r) => r.appid, (r) => r.count);
+  const { months, series } = pivotByMonth(
+    rows,
+    (r) => r.appid,
+    (r) => r.count,
+  );
   /** The app of each series and the month of each bar, for the click. */
   const appids = series.map((s) => s.key);
   const option = {
@@ -76,7 +90,11 @@ export function sceneTrend(rows: { month: string; appid: string; appname: string
 
 /** Reports per month and grade: one line per grade. */
 export function gradeTrendOption(grades: string[], rows: { month: string; grade: string; count: number }[], o: Look = {}) {
-  const { months, series } = pivotByMonth(rows, (r) => r.grade, (r) => r.count);
+  const { months, series } = pivotByMonth(
+    rows,
+    (r) => r.grade,
+    (r) => r.count,
+  );
   const order = (g: string) => (grades.indexOf(g) < 0 ? grades.length : grades.indexOf(g));
   series.sort((a, b) => order(a.key) - order(b.key));
   return {
@@ -90,18 +108,22 @@ export function gradeTrendOption(grades: string[], rows: { month: string; grade:
   };
 }
 
-/** Results per level 0-4 as a doughnut in the report colours; a slice opens the reports at that level or above. */
+/**
+ * Results per level 0-4 as a doughnut in the report colours; a slice opens the reports at that
+ * level or above. The legend (wrapping, below) names the levels, the slices carry their counts,
+ * so nothing is cut off in a narrow card or in English.
+ */
 export function levelPieOption(rows: { level: number; count: number; ratio: number }[], levelName: (l: number) => string, o: Look = {}) {
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { ...legend(o), top: undefined, bottom: 0 },
+    legend: { bottom: 0, type: 'plain', itemWidth: 14, itemGap: 8, textStyle: { color: text(o) } },
     series: [
       {
         type: 'pie',
-        radius: ['38%', '66%'],
-        center: ['50%', '45%'],
+        radius: ['36%', '62%'],
+        center: ['50%', '44%'],
         avoidLabelOverlap: true,
-        label: { color: text(o), formatter: ({ name, value }: { name: string; value: number }) => (value ? `${name} ${value}` : '') },
+        label: { color: text(o), formatter: ({ value }: { value: number }) => (value ? String(value) : '') },
         labelLine: { length: 6, length2: 6 },
         data: rows.map((r) => ({ name: levelName(r.level), value: r.count, level: r.level, itemStyle: { color: LevelColours[r.level] } })),
       },
@@ -110,13 +132,23 @@ export function levelPieOption(rows: { level: number; count: number; ratio: numb
 }
 
 /** Levels side by side per group (stages): each row's share per level in percent, stacked to 100. */
-export function levelShareOption(groups: { name: string; total: number; rows: { level: number; count: number }[] }[], levelName: (l: number) => string, o: Look = {}) {
+export function levelShareOption(
+  groups: { name: string; total: number; rows: { level: number; count: number }[] }[],
+  levelName: (l: number) => string,
+  o: Look = {},
+) {
   return {
     legend: legend(o),
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${v}%` },
     grid,
     xAxis: { type: 'value', max: 100, ...axes(o), axisLabel: { color: text(o), formatter: '{value}%' } },
-    yAxis: { type: 'category', inverse: true, data: groups.map((g) => `${g.name} (${g.total})`), ...axes(o), axisLabel: { color: text(o), width: 160, overflow: 'truncate' } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: groups.map((g) => `${g.name} (${g.total})`),
+      ...axes(o),
+      axisLabel: { color: text(o), width: 160, overflow: 'truncate' },
+    },
     series: [0, 1, 2, 3, 4].map((l) => ({
       type: 'bar',
       name: levelName(l),
@@ -147,7 +179,9 @@ export function abnormalBarOption(
       axisPointer: { type: 'shadow' },
       formatter: (items: { dataIndex: number }[]) => {
         const r = rows[items[0]?.dataIndex ?? 0];
-        return r ? `${r.name}<br/>${w.count}: <b>${r.count}</b><br/>${w.abnormal}: <b>${r.abnormal}</b><br/>${w.rate}: <b>${rateOf(r.abnormal, r.count)}%</b>` : '';
+        return r
+          ? `${r.name}<br/>${w.count}: <b>${r.count}</b><br/>${w.abnormal}: <b>${r.abnormal}</b><br/>${w.rate}: <b>${rateOf(r.abnormal, r.count)}%</b>`
+          : '';
       },
     },
     grid,
@@ -160,7 +194,12 @@ export function abnormalBarOption(
         name: w.abnormal,
         barMaxWidth: 32,
         data: rows.map((r) => r.abnormal),
-        label: { show: true, position: o.horizontal ? 'right' : 'top', color: text(o), formatter: ({ dataIndex }: { dataIndex: number }) => `${rateOf(rows[dataIndex]!.abnormal, rows[dataIndex]!.count)}%` },
+        label: {
+          show: true,
+          position: o.horizontal ? 'right' : 'top',
+          color: text(o),
+          formatter: ({ dataIndex }: { dataIndex: number }) => `${rateOf(rows[dataIndex]!.abnormal, rows[dataIndex]!.count)}%`,
+        },
       },
     ],
   };

@@ -6,7 +6,16 @@ import { PopulationApp, type StatsFilter } from '@xinli/contract';
 import { pagesOf } from '../../lib/populations';
 import { encodeQuota } from '../empower/report-filter';
 
-export const FILTER_FIELDS = ['musercode', 'provincecode', 'citycode', 'districtcode', 'appid', 'stagecode', 'startdate', 'enddate'] as const;
+export const FILTER_FIELDS = [
+  'musercode',
+  'provincecode',
+  'citycode',
+  'districtcode',
+  'appid',
+  'stagecode',
+  'startdate',
+  'enddate',
+] as const;
 type Field = (typeof FILTER_FIELDS)[number];
 
 /** The filter of the statistics actions from decoded URL filters: known fields, no blanks. */
@@ -89,7 +98,11 @@ export function reportListLink({ appid, filter, date, month, mood, quota }: Repo
   if (quota) q.set('quota', encodeQuota({ formcode: quota.formcode, quotacode: quota.quotacode, levels: [quota.level] })!);
   if (filter.musercode) q.set('musercode', filter.musercode);
   if (filter.stagecode && !mood) q.set('stagecode', filter.stagecode);
-  const range = date ? { startdate: date, enddate: date } : month ? monthRange(month, filter) : { startdate: filter.startdate, enddate: filter.enddate };
+  const range = date
+    ? { startdate: date, enddate: date }
+    : month
+      ? monthRange(month, filter)
+      : { startdate: filter.startdate, enddate: filter.enddate };
   if (range.startdate && range.enddate && !quota) {
     q.set('startdate', range.startdate);
     q.set('enddate', range.enddate);

@@ -9,7 +9,7 @@ import { QuestionCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ActionInput, ActionName, ActionOutput, StatsFilter } from '@xinli/contract';
+import { PopulationApp, type ActionInput, type ActionName, type ActionOutput, type StatsFilter } from '@xinli/contract';
 import { call } from '../../api';
 import { useSession } from '../../auth';
 import { findPage } from '../../auth/routes';
@@ -17,6 +17,7 @@ import { useAccess } from '../../components/access';
 import { decodeFilters, encodeFilters, f, FilterFields, SearchForm, type FilterDef } from '../../components/list';
 import { fromFormValues, toFormValues } from '../../components/list/filters';
 import { useApps, useStages } from '../../components/pickers';
+import { useAccountApps } from '../../layout/apps';
 import { useLang } from '../../lib/options';
 import { populationPages } from '../../lib/populations';
 import { reportListLink, reportPageOf, statsFilterOf, type ReportLinkTarget } from './stats-filter';
@@ -47,13 +48,7 @@ export function useStat<N extends ActionName>(action: N, input: ActionInput<N>, 
  * the page fixes it), stage and the date range with the SPEC §9 shortcuts. All live in the URL.
  */
 export function statsFilterDefs(withApp: boolean): FilterDef[] {
-  return [
-    f.institution(),
-    f.region(),
-    ...(withApp ? [f.app()] : []),
-    f.stage(),
-    f.dateRange('dateRange', ['startdate', 'enddate']),
-  ];
+  return [f.institution(), f.region(), ...(withApp ? [f.app()] : []), f.stage(), f.dateRange('dateRange', ['startdate', 'enddate'])];
 }
 
 /** The stages to filter by: those with reports under the app (report counts), else the caller's stage list. */
@@ -67,7 +62,11 @@ function useStatStages(appid: string | undefined) {
   });
   const list = useStages(appid);
   if (can('as.m.exam.getCUserStagesAssessCount'))
-    return { options: (counts.data ?? []).map((s) => ({ value: s.stagecode, label: s.stagename || s.stagecode })), loading: counts.isLoading, shown: true };
+    return {
+      options: (counts.data ?? []).map((s) => ({ value: s.stagecode, label: s.stagename || s.stagecode })),
+      loading: counts.isLoading,
+      shown: true,
+    };
   return { ...list, shown: can('as.m.app.exam.getExamStageList') };
 }
 
@@ -82,7 +81,8 @@ export function useUrlFilterForm(defs: FilterDef[]) {
     form.setFieldsValue(toFormValues(defs, values));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, form]);
-  const write = (next: Record<string, unknown>) => setParams((prev) => encodeFilters(defs, fromFormValues(defs, next), prev), { replace: true });
+  const write = (next: Record<string, unknown>) =>
+    setParams((prev) => encodeFilters(defs, fromFormValues(defs, next), prev), { replace: true });
   return { values, defs, form, search: write, reset: () => write({}) };
 }
 
@@ -152,7 +152,12 @@ export function Figure({
 }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" className="stats-figure" data-testid={testId} data-state={state.error ? 'error' : state.isLoading ? 'loading' : 'ready'}>
+    <Card
+      size="small"
+      className="stats-figure"
+      data-testid={testId}
+      data-state={state.error ? 'error' : state.isLoading ? 'loading' : 'ready'}
+    >
       <Statistic
         title={
           <Space size={4}>
@@ -187,14 +192,16 @@ export function FigureRow({ children }: { children: ReactNode }) {
   return <div className="stats-figures">{children}</div>;
 }
 
-/** The population report lists the caller may open (app id, name, path). */
+/** The population report lists the caller may open (app id, name, path), of the account's own apps. */
 function useReportPages() {
   const { session } = useSession();
   const apps = useApps();
-  const all = [...populationPages.map((p) => p.appid), '000000005'];
+  const own = useAccountApps(session!.user).data;
+  const all = [...populationPages.map((p) => p.appid), PopulationApp.customReport];
   return all
     .map((appid) => ({ appid, path: reportPageOf(appid)! }))
     .filter((p) => session && findPage(session.routes, p.path))
+    .filter((p) => !own?.length || own.some((a) => a.appid === p.appid))
     .map((p) => ({ ...p, name: apps.nameOf(p.appid) }));
 }
 
@@ -224,7 +231,14 @@ export function useReportJump() {
   /** Whether a click can lead anywhere (a report list the caller may open). */
   const possible = (appid?: string) => (appid ? pages.some((p) => p.appid === appid) : pages.length > 0);
   const chooser = (
-    <Modal open={!!pending} title={k('chooseTitle')} footer={null} onCancel={() => setPending(null)} destroyOnHidden data-testid="stats-choose">
+    <Modal
+      open={!!pending}
+      title={k('chooseTitle')}
+      footer={null}
+      onCancel={() => setPending(null)}
+      destroyOnHidden
+      data-testid="stats-choose"
+    >
       <Typography.Paragraph type="secondary">{pending?.what}</Typography.Paragraph>
       <Space wrap>
         {pages.map((p) => (

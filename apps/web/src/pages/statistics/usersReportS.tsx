@@ -49,16 +49,37 @@ interface StageFigures {
 function useStageFigures(filter: StatsFilter) {
   const { can } = useAccess();
   const lang = useLang();
-  const scope = { ...(filter.musercode ? { musercode: filter.musercode } : {}), ...(filter.appid ? { appid: filter.appid } : {}), ...(filter.startdate && filter.enddate ? { startdate: filter.startdate, enddate: filter.enddate } : {}) };
+  const scope = {
+    ...(filter.musercode ? { musercode: filter.musercode } : {}),
+    ...(filter.appid ? { appid: filter.appid } : {}),
+    ...(filter.startdate && filter.enddate ? { startdate: filter.startdate, enddate: filter.enddate } : {}),
+  };
   const stages = useQuery({ queryKey: [STAGES, scope, lang], queryFn: () => call(STAGES, scope), enabled: can(STAGES) });
-  const list = (stages.data ?? []).filter((s) => !filter.stagecode || s.stagecode === filter.stagecode).slice(0, MAX_STAGES);
-  const per = (name: 'as.m.assess.getAssessCount' | 'as.m.assess.getAssessAbnormalCount' | 'as.m.assess.getAssessPeopleCompleteCount' | 'as.m.assess.getDepressedQuotaCountRatio' | 'as.m.assess.getAnxiousQuotaCountRatio') =>
+  // Reports outside any stage (group tasks) cannot be narrowed to by the statistics filter (an empty
+  // stage means every stage): they are counted, not compared.
+  const staged = (stages.data ?? []).filter((s) => s.stagecode && (!filter.stagecode || s.stagecode === filter.stagecode));
+  const unstaged = filter.stagecode ? 0 : (stages.data ?? []).filter((s) => !s.stagecode).reduce((n, s) => n + s.reports, 0);
+  const list = staged.slice(0, MAX_STAGES);
+  const per = (
+    name:
+      | 'as.m.assess.getAssessCount'
+      | 'as.m.assess.getAssessAbnormalCount'
+      | 'as.m.assess.getAssessPeopleCompleteCount'
+      | 'as.m.assess.getDepressedQuotaCountRatio'
+      | 'as.m.assess.getAnxiousQuotaCountRatio',
+  ) =>
     list.map((s) => {
       const input = { ...filter, stagecode: s.stagecode };
       return { queryKey: [name, input, lang], queryFn: () => call(name, input), enabled: can(name), staleTime: 30_000 };
     });
   const results = useQueries({
-    queries: [...per('as.m.assess.getAssessCount'), ...per('as.m.assess.getAssessAbnormalCount'), ...per('as.m.assess.getAssessPeopleCompleteCount'), ...per('as.m.assess.getDepressedQuotaCountRatio'), ...per('as.m.assess.getAnxiousQuotaCountRatio')],
+    queries: [
+      ...per('as.m.assess.getAssessCount'),
+      ...per('as.m.assess.getAssessAbnormalCount'),
+      ...per('as.m.assess.getAssessPeopleCompleteCount'),
+      ...per('as.m.assess.getDepressedQuotaCountRatio'),
+      ...per('as.m.assess.getAnxiousQuotaCountRatio'),
+    ],
   });
   const n = list.length;
   const at = (block: number, i: number) => results[block * n + i]?.data as unknown;
@@ -74,7 +95,8 @@ function useStageFigures(filter: StatsFilter) {
   const failed = results.find((r) => r.error)?.error ?? stages.error;
   return {
     rows,
-    more: (stages.data?.length ?? 0) > MAX_STAGES && !filter.stagecode,
+    more: staged.length > MAX_STAGES,
+    unstaged,
     state: {
       isLoading: stages.isLoading || results.some((r) => r.isLoading),
       error: failed ?? null,
@@ -84,19 +106,34 @@ function useStageFigures(filter: StatsFilter) {
 }
 
 /** Share of results at levels 3-4 (moderately severe and severe) in percent. */
-const severeShare = (m: StageFigures['depressed']) => (m.total ? percent(m.rows.filter((r) => r.level >= 3).reduce((s, r) => s + r.count, 0) / m.total) : 0);
+const severeShare = (m: StageFigures['depressed']) =>
+  m.total ? percent(m.rows.filter((r) => r.level >= 3).reduce((s, r) => s + r.count, 0) / m.total) : 0;
 
 function StageSection({ filter }: { filter: StatsFilter }) {
   const a = useA();
   const level = useLevelLabel();
-  const { rows, state, more } = useStageFigures(filter);
+  const { rows, state, more, unstaged } = useStageFigures(filter);
   const empty = !rows.some((r) => r.count > 0);
   const words = { count: a('count'), abnormal: a('abnormal'), rate: a('rate') };
   const height = Math.max(200, rows.length * 44 + 60);
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24}>
-        <ChartCard title={a('stageTable')} state={state} empty={empty} emptyText={a('noStages')} testId="analysis-stages" height={120} extra={more ? <Typography.Text type="secondary" className="stats-hint">{a('moreStages', { n: MAX_STAGES })}</Typography.Text> : undefined}>
+        <ChartCard
+          title={a('stageTable')}
+          state={state}
+          empty={empty}
+          emptyText={a('noStages')}
+          testId="analysis-stages"
+          height={120}
+          extra={
+            (more || unstaged > 0) && (
+              <Typography.Text type="secondary" className="stats-hint" data-testid="analysis-unstaged">
+                {[more && a('moreStages', { n: MAX_STAGES }), unstaged > 0 && a('unstaged', { n: unstaged })].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            )
+          }
+        >
           <DetailTable<StageFigures>
             rowKey="stagecode"
             size="small"
@@ -109,25 +146,72 @@ function StageSection({ filter }: { filter: StatsFilter }) {
               { title: a('count'), dataIndex: 'count', width: 90, align: 'right' },
               { title: a('abnormal'), dataIndex: 'abnormal', width: 90, align: 'right' },
               { title: a('rate'), key: 'rate', width: 90, align: 'right', render: (_: unknown, r) => `${rateOf(r.abnormal, r.count)}%` },
-              { title: a('depressedSevere'), key: 'dep', width: 130, align: 'right', render: (_: unknown, r) => `${severeShare(r.depressed)}%` },
-              { title: a('anxiousSevere'), key: 'anx', width: 130, align: 'right', render: (_: unknown, r) => `${severeShare(r.anxious)}%` },
+              {
+                title: a('depressedSevere'),
+                key: 'dep',
+                width: 130,
+                align: 'right',
+                render: (_: unknown, r) => `${severeShare(r.depressed)}%`,
+              },
+              {
+                title: a('anxiousSevere'),
+                key: 'anx',
+                width: 130,
+                align: 'right',
+                render: (_: unknown, r) => `${severeShare(r.anxious)}%`,
+              },
             ]}
           />
         </ChartCard>
       </Col>
       <Col xs={24} xl={12}>
-        <ChartCard title={a('depressedByStage')} state={state} empty={!rows.some((r) => r.depressed.total)} emptyText={a('noMood')} testId="analysis-depressed" height={height}>
-          <EChart testId="analysis-depressed-chart" points={rows.length} height={height} option={levelShareOption(rows.map((r) => ({ name: r.name, ...r.depressed })), level)} />
+        <ChartCard
+          title={a('depressedByStage')}
+          state={state}
+          empty={!rows.some((r) => r.depressed.total)}
+          emptyText={a('noMood')}
+          testId="analysis-depressed"
+          height={height}
+        >
+          <EChart
+            testId="analysis-depressed-chart"
+            points={rows.length}
+            height={height}
+            option={levelShareOption(
+              rows.map((r) => ({ name: r.name, ...r.depressed })),
+              level,
+            )}
+          />
         </ChartCard>
       </Col>
       <Col xs={24} xl={12}>
-        <ChartCard title={a('anxiousByStage')} state={state} empty={!rows.some((r) => r.anxious.total)} emptyText={a('noMood')} testId="analysis-anxious" height={height}>
-          <EChart testId="analysis-anxious-chart" points={rows.length} height={height} option={levelShareOption(rows.map((r) => ({ name: r.name, ...r.anxious })), level)} />
+        <ChartCard
+          title={a('anxiousByStage')}
+          state={state}
+          empty={!rows.some((r) => r.anxious.total)}
+          emptyText={a('noMood')}
+          testId="analysis-anxious"
+          height={height}
+        >
+          <EChart
+            testId="analysis-anxious-chart"
+            points={rows.length}
+            height={height}
+            option={levelShareOption(
+              rows.map((r) => ({ name: r.name, ...r.anxious })),
+              level,
+            )}
+          />
         </ChartCard>
       </Col>
       <Col xs={24}>
         <ChartCard title={a('countByStage')} state={state} empty={empty} emptyText={a('noStages')} testId="analysis-counts" height={height}>
-          <EChart testId="analysis-counts-chart" points={rows.length} height={height} option={abnormalBarOption(rows, words, { horizontal: true })} />
+          <EChart
+            testId="analysis-counts-chart"
+            points={rows.length}
+            height={height}
+            option={abnormalBarOption(rows, words, { horizontal: true })}
+          />
         </ChartCard>
       </Col>
     </Row>
@@ -141,7 +225,11 @@ function FormSection({ filter }: { filter: StatsFilter }) {
   const lang = useLang();
   const level = useLevelLabel();
   const { jump, chooser } = useReportJump();
-  const scope = { ...(filter.musercode ? { musercode: filter.musercode } : {}), ...(filter.appid ? { appid: filter.appid } : {}), ...(filter.stagecode ? { stagecode: filter.stagecode } : {}) };
+  const scope = {
+    ...(filter.musercode ? { musercode: filter.musercode } : {}),
+    ...(filter.appid ? { appid: filter.appid } : {}),
+    ...(filter.stagecode ? { stagecode: filter.stagecode } : {}),
+  };
   const q = useQuery({ queryKey: [FORMS, scope, lang], queryFn: () => call(FORMS, scope), enabled: can(FORMS) });
   const forms = (q.data ?? []).filter((f) => f.quotas.some((x) => x.levels.length));
   const [chosen, setChosen] = useState<string>();
@@ -192,7 +280,11 @@ function FormSection({ filter }: { filter: StatsFilter }) {
         option={option}
         onClick={({ seriesIndex, dataIndex }) => {
           const x = quotas[dataIndex];
-          if (form && x) jump({ filter, quota: { formcode: form.formcode, quotacode: x.quotacode, level: seriesIndex } }, `${form.formname} · ${x.name} · ${level(seriesIndex)}`);
+          if (form && x)
+            jump(
+              { filter, quota: { formcode: form.formcode, quotacode: x.quotacode, level: seriesIndex } },
+              `${form.formname} · ${x.name} · ${level(seriesIndex)}`,
+            );
         }}
       />
       <Space orientation="vertical" size={0}>

@@ -17,6 +17,7 @@ export default defineArea({
     noStages: '所选范围内暂无测评报告',
     noMood: '所选范围内暂无抑郁或焦虑指标结果',
     moreStages: '只对比最早的 {{n}} 个阶段，可按阶段筛选',
+    unstaged: '另有 {{n}} 份不属于任何阶段的报告（如团体任务），未列入对比',
     byForm: '各量表指标等级分布',
     form: '量表',
     noForms: '暂无带等级的量表结果',
@@ -37,9 +38,11 @@ export default defineArea({
     noStages: 'No reports in the chosen range',
     noMood: 'No depression or anxiety results in the chosen range',
     moreStages: 'Only the first {{n}} stages are compared: filter by stage for others',
+    unstaged: '{{n}} reports outside any stage (group tasks, for example) are not compared',
     byForm: 'Indicator levels by form',
     form: 'Form',
     noForms: 'No results of forms with levels yet',
-    formHint: 'Counted by institution, population and stage (dates do not apply). Click a segment to open the reports at that level of the indicator.',
+    formHint:
+      'Counted by institution, population and stage (dates do not apply). Click a segment to open the reports at that level of the indicator.',
   },
 });
