@@ -32,16 +32,16 @@ export default function Datastatistics() {
         </ExportButton>
       }
       columns={[
-        col.text('planname', { width: 180 }),
-        col.text('appname', { width: 110 }),
-        col.text('insname', { width: 180 }),
-        col.text('count', { width: 90, align: 'right' }),
-        col.text('usedcount', { width: 90, align: 'right' }),
-        col.text('remaining', { width: 90, align: 'right' }),
+        col.text('planname', { width: 170 }),
+        col.text('insname', { width: 160 }),
+        col.text('status', { width: 120, render: (_: unknown, r) => <StatusTags status={r.status} expiring={r.expiring} /> }),
+        col.text('count', { width: 80, align: 'right' }),
+        col.text('usedcount', { width: 80, align: 'right' }),
+        col.text('remaining', { width: 80, align: 'right' }),
         {
           title: p('usage'),
           key: 'usage',
-          width: 130,
+          width: 120,
           render: (_: unknown, r: PlanAuthorizeDetailRow) => (
             <Progress
               percent={r.count ? Math.round((r.usedcount / r.count) * 100) : 0}
@@ -50,10 +50,9 @@ export default function Datastatistics() {
             />
           ),
         },
-        col.text('startdate', { width: 110 }),
-        col.text('enddate', { width: 110 }),
-        col.text('status', { width: 130, render: (_: unknown, r) => <StatusTags status={r.status} expiring={r.expiring} /> }),
-        col.time('createdat'),
+        col.text('startdate', { width: 105 }),
+        col.text('enddate', { width: 105 }),
+        col.text('appname', { width: 110 }),
       ]}
     />
   );

@@ -174,7 +174,7 @@ export function MoodCard({ kind, filter, onJump, dark, height = 260, refetchInte
       }
       state={q}
       empty={!q.data?.total}
-      emptyText={k('noMood')}
+      emptyText={k(kind === 'depressed' ? 'noDepressed' : 'noAnxious')}
       testId={`stats-${kind}`}
       dark={dark}
       height={height}
