@@ -125,7 +125,14 @@ export function levelPieOption(rows: { level: number; count: number; ratio: numb
         avoidLabelOverlap: true,
         label: { color: text(o), formatter: ({ value }: { value: number }) => (value ? String(value) : '') },
         labelLine: { length: 6, length2: 6 },
-        data: rows.map((r) => ({ name: levelName(r.level), value: r.count, level: r.level, itemStyle: { color: LevelColours[r.level] } })),
+        data: rows.map((r) => ({
+          name: levelName(r.level),
+          value: r.count,
+          level: r.level,
+          itemStyle: { color: LevelColours[r.level] },
+          // An empty level has no slice: no label line pointing at nothing either.
+          labelLine: { show: r.count > 0 },
+        })),
       },
     ],
   };
