@@ -132,8 +132,8 @@ test.describe('reports', () => {
         await page.screenshot({ path: path.join(SHOTS, `report-${lang}-${width}.png`), fullPage: true });
       }
     }
-    // Empty and error states of the report page.
-    await page.goto('/echarts/web');
+    // Empty and error states of the report page (without `reportid` at all the route is the big screen).
+    await page.goto('/echarts/web?reportid=');
     await expect(page.getByTestId('report-none')).toBeVisible();
     await page.route('**/api/as.m.exam.getCUserReport/**', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto(`/echarts/web?reportid=${report.reportid}`);

@@ -7,7 +7,7 @@ import './i18n/console';
 import { lazy, Suspense, useEffect } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { setFeedback } from './api';
 import { justSignedOut, SessionProvider, useSession } from './auth/session';
@@ -18,6 +18,8 @@ import { theme } from './theme';
 import PageLoading from './components/feedback/PageLoading';
 import DownloadOverlay from './components/feedback/DownloadOverlay';
 import PageHost from './layout/PageHost';
+import { useAccess } from './components/access';
+import { isWallDisplay } from './pages/echarts/wall';
 
 import Login from './pages/login/Login';
 
@@ -65,6 +67,13 @@ function FeedbackBridge() {
   return null;
 }
 
+/** The main layout around every page, except the big screen (a wall display fills the screen alone). */
+function Shell() {
+  const location = useLocation();
+  const { can } = useAccess();
+  return isWallDisplay(location.pathname, location.search, can) ? <Outlet /> : <MainLayout />;
+}
+
 /**
  * SPEC §2: /login and /404 are public; without a token everything else goes to
  * /login?redirect=<path>; with one, the generated routes live inside the main layout, menus
@@ -80,7 +89,7 @@ function AppRoutes() {
       <Route path="/login" element={session ? <Navigate to={afterSignIn(location.search)} replace /> : <SignIn />} />
       <Route path="/404" element={<NotFound />} />
       {routes ? (
-        <Route element={<MainLayout />}>
+        <Route element={<Shell />}>
           <Route index element={<Navigate to={routes.landing} replace />} />
           {routes.menus
             .filter((m) => m.redirect !== m.path)

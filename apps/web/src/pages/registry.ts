@@ -15,7 +15,12 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   // Data reports (/Datastatistics)
+  Datastatistics: lazy(() => import('./Datastatistics/Datastatistics')),
+  Datastatisticst: lazy(() => import('./Datastatistics/Datastatisticst')),
   // Statistics (/statistics, /statisticsN)
+  statistics: lazy(() => import('./statistics/statistics')),
+  usersReportS: lazy(() => import('./statistics/usersReportS')),
+  statisticsN: lazy(() => import('./statistics/statisticsN')),
   // Individual assessment (/empower)
   maternity: lazy(() => import('./empower/maternity')),
   youngsters: lazy(() => import('./empower/youngsters')),

@@ -3,10 +3,12 @@
  * Who scored what (header with the person and the form version), what it means (every
  * indicator's score, band, level, interpretation and advice), how it has moved (earlier results
  * of the same form), the answers, staff comments, and the print / PDF / show-hide buttons.
+ * Without `reportid` the same route is the big screen (BigScreen.tsx, see wall.ts).
  */
 import { Alert, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { enumLabel, Gender, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
@@ -16,9 +18,14 @@ import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
 import { archiveLink } from '../../lib/populations';
 import ReportActions from './ReportActions';
+import PageLoading from '../../components/feedback/PageLoading';
 import './report.css';
+import { isWallDisplay } from './wall';
 import { isPhq9 } from './report-data';
 import { AnswerSection, CommentSection, IndicatorSection, Phq9Section, TrendSection, useReportText } from './ReportParts';
+
+/** The wall display (its own chunk: the report page does not load it). */
+const BigScreen = lazy(() => import('./BigScreen'));
 
 function ReportHeader({ report, actions }: { report: ReportDetail; actions?: React.ReactNode }) {
   const k = useReportText();
@@ -84,7 +91,20 @@ function ReportHeader({ report, actions }: { report: ReportDetail; actions?: Rea
   );
 }
 
+/** The report of `?reportid=`, or (without it, for a caller who may read the statistics) the big screen. */
 export default function EchartsWeb() {
+  const { can } = useAccess();
+  const location = useLocation();
+  if (isWallDisplay(location.pathname, location.search, can))
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <BigScreen />
+      </Suspense>
+    );
+  return <ReportPage />;
+}
+
+function ReportPage() {
   const k = useReportText();
   const text = useLocalText();
   const [params] = useSearchParams();

@@ -1,0 +1,48 @@
+import { defineArea } from '../../area';
+
+/** Report analysis (/statistics/usersReportS, statistics.analysis.*). */
+export default defineArea({
+  zh: {
+    stageTable: '各测评阶段对比',
+    stage: '测评阶段',
+    persons: '已测评人数',
+    count: '报告数',
+    abnormal: '异常数',
+    rate: '异常率',
+    depressedSevere: '中重度及以上抑郁占比',
+    anxiousSevere: '中重度及以上焦虑占比',
+    depressedByStage: '各阶段抑郁等级占比',
+    anxiousByStage: '各阶段焦虑等级占比',
+    countByStage: '各阶段报告数与异常数',
+    noStages: '所选范围内暂无测评报告',
+    noMood: '所选范围内暂无抑郁或焦虑指标结果',
+    moreStages: '只对比最早的 {{n}} 个阶段，可按阶段筛选',
+    unstaged: '另有 {{n}} 份不属于任何阶段的报告（如团体任务），未列入对比',
+    byForm: '各量表指标等级分布',
+    form: '量表',
+    noForms: '暂无带等级的量表结果',
+    formHint: '按机构、人群和阶段统计（不受日期影响）。点击色块查看该指标处于该等级的报告。',
+  },
+  en: {
+    stageTable: 'Stages compared',
+    stage: 'Stage',
+    persons: 'Persons assessed',
+    count: 'Reports',
+    abnormal: 'Abnormal',
+    rate: 'Abnormal rate',
+    depressedSevere: 'Depression moderately severe+',
+    anxiousSevere: 'Anxiety moderately severe+',
+    depressedByStage: 'Depression levels by stage',
+    anxiousByStage: 'Anxiety levels by stage',
+    countByStage: 'Reports and abnormal reports by stage',
+    noStages: 'No reports in the chosen range',
+    noMood: 'No depression or anxiety results in the chosen range',
+    moreStages: 'Only the first {{n}} stages are compared: filter by stage for others',
+    unstaged: '{{n}} reports outside any stage (group tasks, for example) are not compared',
+    byForm: 'Indicator levels by form',
+    form: 'Form',
+    noForms: 'No results of forms with levels yet',
+    formHint:
+      'Counted by institution, population and stage (dates do not apply). Click a segment to open the reports at that level of the indicator.',
+  },
+});

@@ -1,0 +1,279 @@
+/**
+ * The chart cards of the statistics pages and the big screen. Each card calls its own action
+ * under the filter and shows its own loading, empty and error state; a bar, point or slice that
+ * stands for reports opens the matching report list (`onJump`).
+ */
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
+import { enumLabel, Gender, PopulationApp, type ClassRatioRow, type StatsFilter } from '@xinli/contract';
+import ChartCard from '../../components/charts/ChartCard';
+import EChart from '../../components/charts/EChart';
+import { DetailTable } from '../../components/list';
+import { useLevelLabel } from '../../components/levels';
+import { useLang } from '../../lib/options';
+import { abnormalBarOption, dayTrendOption, gradeTrendOption, levelPieOption, sceneTrend } from './chart-options';
+import { dayTrendTooLong, monthTrendTooLong, rateOf, type ReportLinkTarget } from './stats-filter';
+import { useK, useStat } from './stats-ui';
+
+export type Jump = (target: Omit<ReportLinkTarget, 'appid'> & { appid?: string }, what: string) => void;
+
+export interface CardProps {
+  filter: StatsFilter;
+  /** Opens the report list behind a bar or point; absent on the big screen. */
+  onJump?: Jump;
+  dark?: boolean;
+  height?: number;
+  /** Refresh interval (the big screen). */
+  refetchInterval?: number;
+}
+
+function ClickHint({ show, text }: { show: boolean; text?: string }) {
+  const k = useK();
+  return show ? (
+    <Typography.Text type="secondary" className="stats-hint">
+      {text ?? k('clickHint')}
+    </Typography.Text>
+  ) : null;
+}
+
+/** Reports and abnormal reports per day (the range, or the 30 days ending today). */
+export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterval, title }: CardProps & { title?: ReactNode }) {
+  const k = useK();
+  const tooLong = dayTrendTooLong(filter);
+  const q = useStat('as.m.assess.getAssessDayCountTrend', filter, { enabled: !tooLong, refetchInterval });
+  const rows = q.data?.rows ?? [];
+  const range = rows.length ? `${rows[0]!.date} ~ ${rows.at(-1)!.date}` : '';
+  const openDay = (i: number) => {
+    const date = rows[i]?.date;
+    if (date && onJump) onJump({ filter, date }, k('dayWhat', { date }));
+  };
+  return (
+    <ChartCard
+      title={title ?? k('dayTrend')}
+      extra={
+        !tooLong && range ? (
+          <Typography.Text type="secondary" className="stats-hint">
+            {range}
+          </Typography.Text>
+        ) : undefined
+      }
+      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
+      empty={tooLong || !rows.some((r) => r.count > 0)}
+      emptyText={tooLong ? k('tooLongDay') : k('noReports')}
+      testId="stats-day"
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId="stats-day-chart"
+        points={rows.length}
+        height={height}
+        option={dayTrendOption(rows, { count: k('count'), abnormal: k('abnormal') }, { dark })}
+        onClick={onJump && (({ dataIndex }) => openDay(dataIndex))}
+        onColumn={onJump && openDay}
+      />
+      <ClickHint show={!!onJump} />
+    </ChartCard>
+  );
+}
+
+/** Reports per month and population; a bar opens that population's reports of the month. */
+export function SceneTrendCard({
+  filter,
+  onJump,
+  dark,
+  height = 280,
+  refetchInterval,
+  title,
+  testId = 'stats-scene',
+}: CardProps & { title?: ReactNode; testId?: string }) {
+  const k = useK();
+  const tooLong = monthTrendTooLong(filter);
+  const q = useStat('as.m.assess.getSceneCountTrend', filter, { enabled: !tooLong, refetchInterval });
+  const rows = q.data?.rows ?? [];
+  const scene = sceneTrend(rows, { dark });
+  return (
+    <ChartCard
+      title={title ?? k('sceneTrend')}
+      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
+      empty={tooLong || !rows.some((r) => r.count > 0)}
+      emptyText={tooLong ? k('tooLongMonth') : k('noReports')}
+      testId={testId}
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId={`${testId}-chart`}
+        points={rows.length}
+        height={height}
+        option={scene.option}
+        onClick={
+          onJump &&
+          (({ seriesIndex, dataIndex }) => {
+            const appid = scene.appids[seriesIndex];
+            const month = scene.months[dataIndex];
+            if (appid && month) onJump({ filter, appid, month }, month);
+          })
+        }
+        onColumn={
+          onJump &&
+          ((i) => {
+            const month = scene.months[i];
+            // One population drawn: its reports; several: the dialog asks which.
+            if (month) onJump({ filter, month, appid: scene.appids.length === 1 ? scene.appids[0] : undefined }, month);
+          })
+        }
+      />
+      <ClickHint show={!!onJump} />
+    </ChartCard>
+  );
+}
+
+/** Reports per month and grade (class tasks only). */
+export function GradeTrendCard({ filter, dark, height = 280, refetchInterval }: CardProps) {
+  const k = useK();
+  const tooLong = monthTrendTooLong(filter);
+  const q = useStat('as.m.assess.getAssessGradeCountTrend', filter, { enabled: !tooLong, refetchInterval });
+  const rows = q.data?.rows ?? [];
+  return (
+    <ChartCard
+      title={k('gradeTrend')}
+      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
+      empty={tooLong || !rows.some((r) => r.count > 0)}
+      emptyText={tooLong ? k('tooLongMonth') : k('noClasses')}
+      testId="stats-grade-trend"
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId="stats-grade-trend-chart"
+        points={rows.length}
+        height={height}
+        option={gradeTrendOption(q.data?.grades ?? [], rows, { dark })}
+      />
+    </ChartCard>
+  );
+}
+
+/** Depression or anxiety results per level; a slice opens the reports at that level or above. */
+export function MoodCard({ kind, filter, onJump, dark, height = 260, refetchInterval }: CardProps & { kind: 'depressed' | 'anxious' }) {
+  const k = useK();
+  const level = useLevelLabel();
+  const action = kind === 'depressed' ? 'as.m.assess.getDepressedQuotaCountRatio' : 'as.m.assess.getAnxiousQuotaCountRatio';
+  const q = useStat(action, filter, { refetchInterval });
+  const rows = q.data?.rows ?? [];
+  return (
+    <ChartCard
+      title={k(kind)}
+      extra={
+        q.data ? (
+          <Typography.Text type="secondary" className="stats-hint">
+            {k('results', { n: q.data.total })}
+          </Typography.Text>
+        ) : undefined
+      }
+      state={q}
+      empty={!q.data?.total}
+      emptyText={k(kind === 'depressed' ? 'noDepressed' : 'noAnxious')}
+      testId={`stats-${kind}`}
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId={`stats-${kind}-chart`}
+        points={rows.length}
+        height={height}
+        option={levelPieOption(rows, level, { dark })}
+        onClick={
+          onJump &&
+          (({ dataIndex }) => {
+            const l = rows[dataIndex]?.level ?? 0;
+            if (l >= 1) onJump({ filter, mood: { kind, minlevel: l } }, k('moodWhat', { kind: k(kind), level: level(l) }));
+          })
+        }
+      />
+      <ClickHint show={!!onJump} text={k('moodHint')} />
+    </ChartCard>
+  );
+}
+
+/** Reports, abnormal reports and the abnormal rate of men and women. */
+export function GenderCard({ filter, dark, height = 260, refetchInterval }: CardProps) {
+  const k = useK();
+  const lang = useLang();
+  const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', filter, { refetchInterval });
+  const rows = (q.data?.rows ?? []).map((r) => ({ name: enumLabel(Gender, r.gender, lang), count: r.count, abnormal: r.abnormal }));
+  return (
+    <ChartCard
+      title={k('gender')}
+      state={q}
+      empty={!rows.some((r) => r.count > 0)}
+      emptyText={k('noReports')}
+      testId="stats-gender"
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId="stats-gender-chart"
+        points={rows.length}
+        height={height}
+        option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
+      />
+    </ChartCard>
+  );
+}
+
+/** Reports, abnormal reports and the abnormal rate per grade (class tasks only). */
+export function GradeRatioCard({ filter, dark, height = 280, refetchInterval }: CardProps) {
+  const k = useK();
+  const q = useStat('as.m.assess.getGradeReportCountRatio', filter, { refetchInterval });
+  const rows = (q.data?.rows ?? []).map((r) => ({ name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
+  return (
+    <ChartCard
+      title={k('gradeRatio')}
+      state={q}
+      empty={!rows.some((r) => r.count > 0)}
+      emptyText={k('noClasses')}
+      testId="stats-grade-ratio"
+      dark={dark}
+      height={height}
+    >
+      <EChart
+        testId="stats-grade-ratio-chart"
+        points={rows.length}
+        height={height}
+        option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
+      />
+    </ChartCard>
+  );
+}
+
+/** Per class: reports, abnormal ones and the rate, highest rate first. */
+export function ClassRatioCard({ filter, height = 280 }: CardProps) {
+  const k = useK();
+  const q = useStat('as.m.assess.getClassReportCountRatio', filter);
+  const rows = [...(q.data?.rows ?? [])].sort((a, b) => b.ratio - a.ratio || b.count - a.count);
+  return (
+    <ChartCard title={k('classRatio')} state={q} empty={!rows.length} emptyText={k('noClasses')} testId="stats-class" height={height}>
+      <DetailTable<ClassRatioRow>
+        rowKey="teamid"
+        size="small"
+        pageSize={6}
+        dataSource={rows}
+        data-testid="stats-class-table"
+        scroll={{ x: 520 }}
+        columns={[
+          { title: k('insname'), dataIndex: 'insname', width: 150, ellipsis: true },
+          { title: k('grade'), dataIndex: 'grade', width: 80 },
+          { title: k('classname'), dataIndex: 'classname', width: 100 },
+          { title: k('count'), dataIndex: 'count', width: 70, align: 'right' },
+          { title: k('abnormal'), dataIndex: 'abnormal', width: 70, align: 'right' },
+          { title: k('rate'), key: 'rate', width: 80, align: 'right', render: (_: unknown, r) => `${rateOf(r.abnormal, r.count)}%` },
+        ]}
+      />
+    </ChartCard>
+  );
+}
+
+/** Whether the class and grade cards apply: students, or every population. */
+export const showsClasses = (filter: StatsFilter) => !filter.appid || filter.appid === PopulationApp.students;

@@ -1,0 +1,117 @@
+/**
+ * The statistics filter (contract `statsFilter`) as the pages keep it in the URL, and the links
+ * from a chart to the matching report list. Pure, so the rules are unit-tested.
+ */
+import { PopulationApp, type StatsFilter } from '@xinli/contract';
+import { pagesOf } from '../../lib/populations';
+import { encodeQuota } from '../empower/report-filter';
+
+export const FILTER_FIELDS = [
+  'musercode',
+  'provincecode',
+  'citycode',
+  'districtcode',
+  'appid',
+  'stagecode',
+  'startdate',
+  'enddate',
+] as const;
+type Field = (typeof FILTER_FIELDS)[number];
+
+/** The filter of the statistics actions from decoded URL filters: known fields, no blanks. */
+export function statsFilterOf(values: Record<string, unknown>, fixed: Partial<StatsFilter> = {}): StatsFilter {
+  const out: Partial<Record<Field, string>> = {};
+  for (const k of FILTER_FIELDS) {
+    const v = fixed[k] ?? values[k];
+    if (typeof v === 'string' && v !== '') out[k] = v;
+  }
+  return out as StatsFilter;
+}
+
+const DAY_MS = 86_400_000;
+const day = (s: string) => Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10)));
+
+/** Days in the filter's range, both ends included (null without a complete range). */
+export function rangeDays(f: Pick<StatsFilter, 'startdate' | 'enddate'>): number | null {
+  if (!f.startdate || !f.enddate) return null;
+  return Math.round((day(f.enddate) - day(f.startdate)) / DAY_MS) + 1;
+}
+
+/** Months touched by the range (null without a complete range). */
+export function rangeMonths(f: Pick<StatsFilter, 'startdate' | 'enddate'>): number | null {
+  if (!f.startdate || !f.enddate) return null;
+  const m = (s: string) => Number(s.slice(0, 4)) * 12 + Number(s.slice(5, 7)) - 1;
+  return m(f.enddate) - m(f.startdate) + 1;
+}
+
+/** The contract's bounds of a trend: at most 366 days (daily) or 36 months (monthly). */
+export const MAX_TREND_DAYS = 366;
+export const MAX_TREND_MONTHS = 36;
+export const dayTrendTooLong = (f: StatsFilter) => (rangeDays(f) ?? 0) > MAX_TREND_DAYS;
+export const monthTrendTooLong = (f: StatsFilter) => (rangeMonths(f) ?? 0) > MAX_TREND_MONTHS;
+
+/** The first and last day of a month ('2026-03'), narrowed to the filter's own range. */
+export function monthRange(month: string, f: Pick<StatsFilter, 'startdate' | 'enddate'>): { startdate: string; enddate: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const start = `${month}-01`;
+  const end = `${month}-${String(last).padStart(2, '0')}`;
+  return {
+    startdate: f.startdate && f.startdate > start ? f.startdate : start,
+    enddate: f.enddate && f.enddate < end ? f.enddate : end,
+  };
+}
+
+/** The report list page of a population app (SPEC §2 usersReport, usersReport2..4, usersReportCustom). */
+export function reportPageOf(appid: string | undefined): string | undefined {
+  if (appid === PopulationApp.customReport) return '/empower/usersReportCustom';
+  return pagesOf(appid)?.reports;
+}
+
+export interface ReportLinkTarget {
+  appid: string;
+  filter: StatsFilter;
+  /** One day ('2026-03-05') or one month ('2026-03') instead of the filter's dates. */
+  date?: string;
+  month?: string;
+  /** The anxiety / depression view at a level or above (levels 1-4). */
+  mood?: { kind: 'anxious' | 'depressed'; minlevel: number };
+  /** One indicator of one form at one level (the report list's `quota` condition); dates are not carried. */
+  quota?: { formcode: string; quotacode: string; level: number };
+}
+
+/**
+ * The report list showing the reports behind a bar or point: the population's list with the
+ * same institution, stage and dates (the report list has no region filter, so a region is not
+ * carried), or its anxiety / depression view (which has no stage filter). Undefined when the app
+ * has no report list.
+ */
+export function reportListLink({ appid, filter, date, month, mood, quota }: ReportLinkTarget): string | undefined {
+  const page = reportPageOf(appid);
+  if (!page) return undefined;
+  const q = new URLSearchParams();
+  if (mood) {
+    q.set('view', 'mood');
+    q.set('kind', mood.kind);
+    q.set('minlevel', String(Math.min(4, Math.max(1, mood.minlevel))));
+  }
+  if (quota) q.set('quota', encodeQuota({ formcode: quota.formcode, quotacode: quota.quotacode, levels: [quota.level] })!);
+  if (filter.musercode) q.set('musercode', filter.musercode);
+  if (filter.stagecode && !mood) q.set('stagecode', filter.stagecode);
+  const range = date
+    ? { startdate: date, enddate: date }
+    : month
+      ? monthRange(month, filter)
+      : { startdate: filter.startdate, enddate: filter.enddate };
+  if (range.startdate && range.enddate && !quota) {
+    q.set('startdate', range.startdate);
+    q.set('enddate', range.enddate);
+  }
+  const s = q.toString();
+  return s ? `${page}?${s}` : page;
+}
+
+/** A share (0..1) in percent with one decimal. */
+export const percent = (ratio: number) => Math.round(ratio * 1000) / 10;
+/** abnormal / count in percent with one decimal (0 without reports). */
+export const rateOf = (abnormal: number, count: number) => (count ? percent(abnormal / count) : 0);

@@ -1,0 +1,185 @@
+/**
+ * Statistics analysis, data reports and the big screen (issue 15) against the real server:
+ * every chart card of the dashboard renders for the bureau (statistics1) and the elderly-care
+ * institution (statisticsN); a failing action leaves the other cards standing; a click in the
+ * day trend opens that day's report list; the report analysis and data report pages render; the
+ * big screen renders outside the layout. Screenshots at 1024 and 1440 px in zh and en (and the
+ * wall at 1920) go to statistics-shots/. No wall-clock dates: links are checked for their shape
+ * and the dates come from the page itself.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'statistics-shots');
+
+/** Every card finished loading, none failed; the drawn ones hold a canvas. */
+async function cardsSettle(page: Page, ids: string[]) {
+  for (const id of ids) {
+    const card = page.getByTestId(id);
+    await expect(card).toHaveAttribute('data-state', /ready|empty/, { timeout: 60_000 });
+  }
+}
+
+async function cardsDrawn(page: Page, ids: string[]) {
+  for (const id of ids) {
+    await expect(page.getByTestId(id), id).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await expect(page.getByTestId(`${id}-chart`).locator('canvas').first()).toBeVisible();
+  }
+}
+
+async function shoot(page: Page, url: string, name: string, ready: () => Promise<void>, widths = [1024, 1440]) {
+  for (const lang of ['zh-CN', 'en-US']) {
+    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width > 1440 ? 1080 : 900 });
+      await page.goto(url);
+      await ready();
+      await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
+}
+
+const FIGURES = ['stats-kpi-institutions', 'stats-kpi-reports', 'stats-kpi-registered', 'stats-kpi-assessed', 'stats-kpi-abnormal'];
+const GENERAL = ['stats-day', 'stats-scene', 'stats-grade-trend', 'stats-depressed', 'stats-anxious', 'stats-gender', 'stats-grade-ratio'];
+
+test('the bureau lands on the dashboard and every figure and chart renders; one failing action does not blank the page', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'bureau');
+  await expect(page).toHaveURL(/\/statistics\/statistics/);
+  await cardsSettle(page, FIGURES);
+  await cardsDrawn(page, GENERAL);
+  await expect(page.getByTestId('stats-class')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('stats-class-table').locator('tr.ant-table-row').first()).toBeVisible();
+  const reports = Number(
+    (await page.getByTestId('stats-kpi-reports').locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''),
+  );
+  expect(reports).toBeGreaterThan(0);
+
+  // A date range in the URL reaches the filter bar and every call.
+  const range = 'startdate=2000-01-01&enddate=2000-01-31';
+  await page.goto(`/statistics/statistics?${range}`);
+  await expect(page.getByTestId('stats-day')).toHaveAttribute('data-state', 'empty');
+  await expect(page.getByTestId('stats-filter').locator('.ant-picker-range input').first()).toHaveValue('2000-01-01');
+
+  await shoot(page, '/statistics/statistics', 'dashboard-bureau', async () => {
+    await cardsDrawn(page, ['stats-day', 'stats-depressed', 'stats-gender']);
+  });
+
+  // One action failing: its card shows the error and a retry, the others stand.
+  await page.route('**/api/as.m.assess.getAssessDayCountTrend/**', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await page.goto('/statistics/statistics');
+  await expect(page.getByTestId('stats-day')).toHaveAttribute('data-state', 'error', { timeout: 60_000 });
+  await expect(page.getByTestId('stats-day').getByRole('button', { name: /重\s*试|Retry/ })).toBeVisible();
+  await cardsDrawn(page, ['stats-depressed', 'stats-gender']);
+  await page.unroute('**/api/as.m.assess.getAssessDayCountTrend/**');
+});
+
+test('the elderly-care institution sees statisticsN with its own wording and charts', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'eldercare');
+  await page.goto('/statistics/statistics');
+  await expect(page).not.toHaveURL(/\/statistics\/statistics/);
+  await page.goto('/statisticsN/statisticsN');
+  await expect(page.getByTestId('stats-page')).toHaveAttribute('data-variant', 'elderly');
+  await cardsSettle(page, FIGURES);
+  await expect(page.getByTestId('stats-kpi-registered')).toContainText('登记老人');
+  await cardsDrawn(page, ['stats-day', 'stats-scene', 'stats-depressed', 'stats-gender']);
+  // The older adults' forms (GDS-15) have no anxiety indicator: the card says so.
+  await cardsSettle(page, ['stats-anxious']);
+  await expect(page.getByTestId('stats-grade-trend')).toHaveCount(0);
+  await expect(page.getByTestId('stats-class')).toHaveCount(0);
+  await shoot(page, '/statisticsN/statisticsN', 'dashboard-eldercare', async () => {
+    await cardsDrawn(page, ['stats-day', 'stats-depressed']);
+  });
+});
+
+test('a click in the day trend opens that day’s reports in the filtered report list', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'school');
+  await page.goto('/statistics/statistics?stagecode=ST-S1');
+  await cardsDrawn(page, ['stats-day']);
+  const chart = page.getByTestId('stats-day-chart');
+  const box = (await chart.boundingBox())!;
+  // The middle of the plot: the whole column of a day answers the click.
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.55);
+  await expect(page).toHaveURL(/\/empower\/usersReport\?stagecode=ST-S1&startdate=(\d{4}-\d{2}-\d{2})&enddate=\1$/);
+  const day = new URL(page.url()).searchParams.get('startdate')!;
+  await expect(page.getByTestId('report-list')).toBeVisible();
+  await expect(page.getByTestId('list-search').locator('.ant-picker-range input').first()).toHaveValue(day);
+  await expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 60_000 });
+});
+
+test('the report analysis compares stages and forms', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'school');
+  await page.goto('/statistics/usersReportS');
+  await expect(page.getByTestId('analysis-stage-table').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+  await cardsDrawn(page, ['analysis-depressed', 'analysis-anxious', 'analysis-counts', 'analysis-forms']);
+  await shoot(page, '/statistics/usersReportS', 'analysis-school', async () => {
+    await cardsDrawn(page, ['analysis-counts', 'analysis-forms']);
+  });
+});
+
+test('the data reports: plan authorisation detail with export, and the statistics', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'provider');
+  await page.goto('/Datastatistics/Datastatistics');
+  await expect(page.getByTestId('plan-details').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('plan-export')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('plan-export').click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+
+  await page.goto('/Datastatistics/Datastatisticst');
+  await cardsSettle(page, ['plan-kpi-authorizations', 'plan-kpi-used', 'data-kpi-reports', 'data-kpi-finished']);
+  await cardsDrawn(page, ['plan-institutions']);
+  await expect(page.getByTestId('data-interventions')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('data-cases')).toBeVisible();
+  await shoot(page, '/Datastatistics/Datastatistics', 'plan-details', async () => {
+    await expect(page.getByTestId('plan-details').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+  });
+  await shoot(page, '/Datastatistics/Datastatisticst', 'plan-stats', async () => {
+    await cardsDrawn(page, ['plan-institutions']);
+    await expect(page.getByTestId('data-interventions')).toHaveAttribute('data-state', 'ready');
+  });
+});
+
+test('the big screen fills the window outside the layout and says when its data was loaded', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page, 'provider');
+  await expect(page.getByTestId('navlink-bigscreen')).toHaveAttribute('href', '/echarts/web');
+  await page.goto('/echarts/web');
+  await expect(page.getByTestId('big-screen')).toBeVisible();
+  await expect(page.getByTestId('main-layout')).toHaveCount(0);
+  await cardsSettle(page, FIGURES);
+  await cardsDrawn(page, ['stats-day', 'stats-scene', 'stats-depressed', 'stats-anxious', 'stats-gender']);
+  await expect(page.getByTestId('wall-loaded')).toHaveAttribute('data-loaded', /\d+/);
+  // Nothing spills out sideways; at 1920x1080 the wall fits the screen.
+  const size = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
+  expect(size.w).toBeLessThanOrEqual(1920);
+  expect(size.h).toBeLessThanOrEqual(1080);
+  // With a report id the same route is still the report page, inside the layout.
+  await page.goto('/echarts/web?reportid=');
+  await expect(page.getByTestId('report-none')).toBeVisible();
+  await expect(page.getByTestId('main-layout')).toBeVisible();
+  await shoot(
+    page,
+    '/echarts/web',
+    'wall-provider',
+    async () => {
+      await cardsDrawn(page, ['stats-day', 'stats-depressed']);
+    },
+    [1024, 1440, 1920],
+  );
+});
