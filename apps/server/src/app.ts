@@ -13,6 +13,7 @@ import { JobRunner, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
+import { registerFileRoutes } from './domains/files/routes.js';
 import { closePdfBrowsers } from './domains/reports/document/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
@@ -70,7 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Security headers on every answer (console, assets, API, errors), and no caching of API answers.
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy, connectSrc: ["'self'", ...uploadOrigins(opts.config)] } },
     frameguard: { action: 'deny' },
   });
   app.addHook('onSend', async (req, reply) => {
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });
   await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
+  await registerFileRoutes(app, { db: opts.database.db, config: opts.config, now: opts.now });
   serveConsole(app, opts.config.webDist);
 
   // Background jobs: every server process polls the shared job table (tests run them with
@@ -183,6 +185,14 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+/** Where the console may PUT large files itself: the object store's origin when files go to S3. */
+function uploadOrigins(config: Config): string[] {
+  const s3 = config.files.storage === 's3' ? config.files.s3 : undefined;
+  if (!s3) return [];
+  if (s3.endpoint) return [new URL(s3.endpoint).origin];
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+}
 
 /**
  * The built console with history fallback: `/` and any GET or HEAD of a console route (a path

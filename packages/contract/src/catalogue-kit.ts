@@ -36,7 +36,8 @@ export type EntityName =
   | 'warning'
   | 'registration'
   | 'case'
-  | 'writtenreport';
+  | 'writtenreport'
+  | 'file';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

@@ -17,6 +17,7 @@ import { taskActions } from './actions/tasks.js';
 import { taskEntryActions } from './actions/task-entry.js';
 import { groupReportActions } from './actions/group-report.js';
 import { statisticsActions } from './actions/statistics.js';
+import { fileActions } from './actions/files.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -41,6 +42,7 @@ export const catalogue = {
   ...taskEntryActions,
   ...groupReportActions,
   ...statisticsActions,
+  ...fileActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

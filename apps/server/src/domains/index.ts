@@ -16,6 +16,7 @@ import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
+import { fileHandlers } from './files/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
@@ -39,6 +40,7 @@ export const handlers: HandlerMap = {
   ...taskHandlers,
   ...taskEntryHandlers,
   ...groupReportHandlers,
+  ...fileHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

@@ -50,6 +50,8 @@ export const ID_PREFIXES = {
   TK: 'task',
   /** written summary of a group report (tasks/group-report) */
   GS: 'group summary',
+  /** uploaded file (files) */
+  FL: 'file',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

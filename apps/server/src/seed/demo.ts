@@ -89,7 +89,7 @@ export const demoAccounts: DemoAccount[] = [
     musertype: '001',
     insname: '滨江第一中学',
     parentcode: 'P0001',
-    codes: [...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.authority, ...area.organization, ...population.students],
+    codes: [...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.authority, ...area.organization, ...area.operations, ...population.students],
     extra: { ...region('330000', '330100', '330108', '浙江省杭州市滨江区'), ...category('教育', '中学', '公办') },
   },
   {
@@ -99,7 +99,7 @@ export const demoAccounts: DemoAccount[] = [
     musertype: '002',
     insname: '仁和妇幼保健院',
     parentcode: 'P0001',
-    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.consultation, ...area.organization, ...population.maternity],
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.consultation, ...area.organization, ...area.operations, ...population.maternity],
     extra: { ...region('330000', '330100', '330106', '浙江省杭州市西湖区'), ...category('医疗', '妇幼保健') },
   },
   {

@@ -62,6 +62,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   dept: lazy(() => import('./organization/dept')),
   user: lazy(() => import('./organization/user')),
   // Operations (/operations)
+  fileUpload: lazy(() => import('./operations/fileUpload')),
   // Hidden pages (/echarts/web, /period/periodManagement)
   echartsWeb: lazy(() => import('./echarts/echartsWeb')),
   periodManagement: lazy(() => import('./period/periodManagement')),

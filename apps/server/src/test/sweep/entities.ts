@@ -14,7 +14,9 @@ import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
 import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
+import { storedFile } from '../../domains/files/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
+import { createHash } from 'node:crypto';
 
 /**
  * One entry per entity whose ids travel in action inputs (the contract's `ids`). The tenant
@@ -295,6 +297,17 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     await db.insert(assessCode).values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) }).onConflictDoNothing();
     await db.insert(taskPerson).values({ taskid, cusercode, teamid, studentno: 'SW001', assesscode }).onConflictDoNothing();
     return taskid;
+  }),
+
+  // An uploaded picture of the institution (its record; the sweep never reads the bytes); a swept delete is undone.
+  file: owned(async (db, musercode) => {
+    const fileid = sweepId('FL', musercode);
+    const key = `${createHash('sha256').update(musercode).digest('hex').slice(0, 32)}.png`;
+    await db
+      .insert(storedFile)
+      .values({ fileid, musercode, use: 'image', filename: 'sweep.png', key, contenttype: 'image/png', size: 100, status: 'ready', createdby: musercode, createdat: new Date(TEST_EPOCH) })
+      .onConflictDoNothing();
+    return fileid;
   }),
 
   app: shared(
