@@ -15,4 +15,5 @@ export * from '../kit/jobs/tables.js';
 export * from '../domains/reports/written/tables.js';
 export * from '../domains/tasks/tables.js';
 export * from '../domains/tasks/group-report/tables.js';
+export * from '../domains/statistics/tables.js';
 export * from '../domains/files/tables.js';

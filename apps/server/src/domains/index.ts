@@ -19,6 +19,8 @@ import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
+import { statisticsHandlers } from './statistics/handlers.js';
+import { planAuthorizeReportHandlers } from './plans/authorize-report.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 
@@ -40,6 +42,8 @@ export const handlers: HandlerMap = {
   ...taskHandlers,
   ...taskEntryHandlers,
   ...groupReportHandlers,
+  ...statisticsHandlers,
+  ...planAuthorizeReportHandlers,
   ...fileHandlers,
 };
 

@@ -128,7 +128,8 @@ export const demoAccounts: DemoAccount[] = [
     musertype: '005',
     insname: '滨江区教育局',
     codes: [...area.statistics, ...area.reports, ...area.warning],
-    extra: { loginasmarker: 'JYJ', appdialogexempt: true },
+    // A region authority: its statistics cover the schools of its district (accounts/statistics-scope.ts).
+    extra: { loginasmarker: 'JYJ', appdialogexempt: true, ...region('330000', '330100', '330108', '浙江省杭州市滨江区') },
   },
   // A second provider in the south with institutions in other regions and categories, and one
   // institution the platform runs itself, so the /Service lists, filters and trees have variety.
@@ -252,7 +253,7 @@ export const demoSignIns = [
   ['hospital', 'maternity hospital (type 002) under the provider'],
   ['eldercare', 'elderly-care home (type 004): sees statisticsN'],
   ['warning', 'employer (type 003) with login-as marker FW01: lands on crisis warnings'],
-  ['bureau', 'education bureau with login-as marker JYJ: lands on statistics'],
+  ['bureau', 'education bureau with login-as marker JYJ: lands on statistics, which cover the schools of its district'],
   ['provider2', 'a second provider (Guangzhou) with institutions in Guangzhou, Shanghai and Beijing'],
   ['teacher', 'staff user of the school with the counsellor role'],
   ['schooladmin', 'staff user of the school with the admin role'],

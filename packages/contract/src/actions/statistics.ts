@@ -37,12 +37,11 @@ export const statsFilterFields = {
   enddate: calendarDate.optional(),
 };
 const dateOrder = (v: { startdate?: string; enddate?: string }) => !v.startdate || !v.enddate || v.startdate <= v.enddate;
-export const statsFilter = z.strictObject(statsFilterFields).refine(dateOrder, { message: 'enddate is before startdate', path: ['enddate'] });
+export const statsFilter = z
+  .strictObject(statsFilterFields)
+  .refine(dateOrder, { message: 'enddate is before startdate', path: ['enddate'] });
 export type StatsFilter = z.output<typeof statsFilter>;
 const statsIds = { musercode: 'muser', stagecode: 'stage' } as const;
-
-/** A trend needs a bounded window: at most 366 days (daily) or 36 months (monthly). */
-const trendFilter = statsFilter;
 
 const count = z.object({ count: z.int() });
 /** count reports, of which abnormal; ratio = abnormal / count (0 when count is 0), 4 decimals. */
@@ -51,7 +50,14 @@ const levelRow = z.object({ level: z.int().min(0).max(4), count: z.int(), ratio:
 
 export const dayTrendRow = z.object({ date: z.string(), count: z.int(), abnormal: z.int() });
 export const gradeTrendRow = z.object({ month: z.string(), grade: z.string(), count: z.int(), abnormal: z.int() });
-export const classRatioRow = z.object({ teamid: z.string(), musercode: z.string(), insname: z.string(), grade: z.string(), classname: z.string(), ...ratioFields });
+export const classRatioRow = z.object({
+  teamid: z.string(),
+  musercode: z.string(),
+  insname: z.string(),
+  grade: z.string(),
+  classname: z.string(),
+  ...ratioFields,
+});
 export const sceneTrendRow = z.object({ month: z.string(), appid: z.string(), appname: z.string(), count: z.int(), abnormal: z.int() });
 export const genderRatioRow = z.object({ gender: z.enum(['01', '02']), ...ratioFields });
 export const gradeRatioRow = z.object({ grade: z.string(), ...ratioFields });
@@ -71,8 +77,8 @@ const planAuthorizeFilterFields = {
 };
 const planAuthorizeIds = { musercode: 'muser', plancode: 'plan' } as const;
 
-const stat = <O extends z.ZodType>(summary: string, output: O, input: z.ZodType = statsFilter) =>
-  action({ access: STATS, kind: 'json', op: 'read', summary, input, output, ids: statsIds });
+const stat = <O extends z.ZodType>(summary: string, output: O) =>
+  action({ access: STATS, kind: 'json', op: 'read', summary, input: statsFilter, output, ids: statsIds });
 
 export const statisticsActions = {
   'as.m.assess.getAssessSchoolCount': action({
@@ -98,7 +104,8 @@ export const statisticsActions = {
     access: STATS_OR_DATA,
     kind: 'json',
     op: 'read',
-    summary: 'Living persons under the institution/region/app filter registered in the date range (all registered when no dates); the stage is ignored.',
+    summary:
+      'Living persons under the institution/region/app filter registered in the date range (all registered when no dates); the stage is ignored.',
     input: statsFilter,
     output: count,
     ids: statsIds,
@@ -124,12 +131,10 @@ export const statisticsActions = {
   'as.m.assess.getAssessDayCountTrend': stat(
     'Counted and abnormal reports per China calendar day, every day of the range present (zero when none); the range defaults to the 30 days ending today and may span at most 366 days.',
     z.object({ rows: z.array(dayTrendRow) }),
-    trendFilter,
   ),
   'as.m.assess.getAssessGradeCountTrend': stat(
     'Counted and abnormal reports per month and grade (the grade of the class the task was given to; reports outside a class task are left out); the range defaults to the 12 months ending this month.',
     z.object({ grades: z.array(z.string()), rows: z.array(gradeTrendRow) }),
-    trendFilter,
   ),
   'as.m.assess.getClassReportCountRatio': stat(
     'Per class (team of a class task): counted reports, abnormal ones and their ratio, ordered by institution, grade and class; at most 500 classes.',
@@ -138,7 +143,6 @@ export const statisticsActions = {
   'as.m.assess.getSceneCountTrend': stat(
     'Counted and abnormal reports per month and population app (scene); the range defaults to the 12 months ending this month.',
     z.object({ rows: z.array(sceneTrendRow) }),
-    trendFilter,
   ),
   'as.m.assess.getDepressedQuotaCountRatio': stat(
     'Depression indicator results of counted reports per band level 0-4 (every level present), with their share of the total.',

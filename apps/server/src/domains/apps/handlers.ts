@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { populationApps, type AppEntry } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -13,6 +13,15 @@ const entry = { appid: app.appid, appname: app.appname, scenecode: app.scenecode
 export async function appsOf(db: DbOrTx, musercode: string, issuper = false): Promise<AppEntry[]> {
   if (issuper) return db.select(entry).from(app).orderBy(asc(app.sort));
   return db.select(entry).from(muserApp).innerJoin(app, eq(app.appid, muserApp.appid)).where(eq(muserApp.musercode, musercode)).orderBy(asc(app.sort));
+}
+
+/** Of some accounts (null: every account), those whose app list holds an app. */
+export async function accountsWithApp(db: DbOrTx, appid: string, musercodes: string[] | null): Promise<Set<string>> {
+  const rows = await db
+    .select({ musercode: muserApp.musercode })
+    .from(muserApp)
+    .where(and(eq(muserApp.appid, appid), musercodes ? inArray(muserApp.musercode, musercodes) : undefined));
+  return new Set(rows.map((r) => r.musercode));
 }
 
 /** The population apps follow the contract at every start. */

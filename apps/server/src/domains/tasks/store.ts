@@ -73,12 +73,18 @@ export async function taskPeople(db: DbOrTx, taskid: string, teamid?: string): P
     .orderBy(asc(taskPerson.teamid), asc(taskPerson.studentno), asc(taskPerson.cusercode));
 }
 
-/** Display names of teams (deleted ones included, so ended tasks still name their classes). */
-export async function teamNames(db: DbOrTx, teamids: Iterable<string>): Promise<Map<string, string>> {
+/** Teams by id, deleted ones included (ended tasks and statistics still name their classes). */
+export async function teamRecords(db: DbOrTx, teamids: Iterable<string>): Promise<Map<string, TeamRecord>> {
   const ids = [...new Set(teamids)];
   if (!ids.length) return new Map();
   const rows = await db.select().from(team).where(inArray(team.teamid, ids));
-  return new Map(rows.map((t) => [t.teamid, teamName(t)]));
+  return new Map(rows.map((t) => [t.teamid, t]));
+}
+
+/** Display names of teams (deleted ones included, so ended tasks still name their classes). */
+export async function teamNames(db: DbOrTx, teamids: Iterable<string>): Promise<Map<string, string>> {
+  const teams = await teamRecords(db, teamids);
+  return new Map([...teams].map(([id, t]) => [id, teamName(t)]));
 }
 
 /** The teams of a task with their names and whether their group report is hidden, by name. */

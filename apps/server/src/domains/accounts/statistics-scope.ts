@@ -1,0 +1,70 @@
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { scopeWhere } from '../auth/scope.js';
+import { muser } from './tables.js';
+
+/**
+ * The login-as marker of an education bureau (教育局, SPEC §2/§6: it lands on statistics). A
+ * bureau oversees the schools of its region without owning them, so its statistics — aggregates
+ * only, never a person — cover the schools (type 001) of its own region as well as its scope.
+ * Report lists and every other action keep the ordinary scope.
+ */
+export const REGION_AUTHORITY_MARKER = 'JYJ';
+const SCHOOL = '001';
+
+export interface StatsAccount {
+  musercode: string;
+  insname: string;
+  musertype: string;
+}
+
+export interface StatsInstitutionFilter {
+  musercode?: string;
+  provincecode?: string;
+  citycode?: string;
+  districtcode?: string;
+}
+
+/** The most specific region code of an account, as a condition on muser; undefined when it has none. */
+function withinRegionOf(a: { provincecode: string; citycode: string; districtcode: string }): SQL | undefined {
+  if (a.districtcode) return eq(muser.districtcode, a.districtcode);
+  if (a.citycode) return eq(muser.citycode, a.citycode);
+  if (a.provincecode) return eq(muser.provincecode, a.provincecode);
+  return undefined;
+}
+
+/**
+ * The accounts (institutions and providers) whose figures a caller's statistics cover under the
+ * institution and region filter. `all` is true when that is every account (the super account
+ * without a filter), so queries need no list of thousands of codes. A named institution outside
+ * the caller's statistics is "not found".
+ */
+export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter): Promise<{ all: boolean; list: StatsAccount[] }> {
+  const me = ctx.me;
+  let covered = scopeWhere(muser.musercode, me);
+  if (me.scope !== 'all') {
+    const [own] = await ctx.db
+      .select({ marker: muser.loginasmarker, provincecode: muser.provincecode, citycode: muser.citycode, districtcode: muser.districtcode })
+      .from(muser)
+      .where(eq(muser.musercode, me.musercode));
+    const region = own?.marker === REGION_AUTHORITY_MARKER ? withinRegionOf(own) : undefined;
+    if (region) covered = or(covered, and(eq(muser.musertype, SCHOOL), region))!;
+  }
+  const list = await ctx.db
+    .select({ musercode: muser.musercode, insname: muser.insname, musertype: muser.musertype })
+    .from(muser)
+    .where(
+      and(
+        covered,
+        f.musercode ? eq(muser.musercode, f.musercode) : undefined,
+        f.provincecode ? eq(muser.provincecode, f.provincecode) : undefined,
+        f.citycode ? eq(muser.citycode, f.citycode) : undefined,
+        f.districtcode ? eq(muser.districtcode, f.districtcode) : undefined,
+      ),
+    )
+    .orderBy(muser.musercode);
+  if (f.musercode && !list.length) notFound();
+  const filtered = !!(f.musercode || f.provincecode || f.citycode || f.districtcode);
+  return { all: me.scope === 'all' && !filtered, list };
+}

@@ -1,0 +1,236 @@
+import { populationApps, type StatsFilter } from '@xinli/contract';
+import type { Ctx } from '../../http/context.js';
+import type { HandlerMap } from '../../http/handlers.js';
+import { invalid } from '../../http/errors.js';
+import { addDays, addMonths, daysBetween, eachDay, eachMonth, todayIn } from '../../kit/index.js';
+import { statsAccounts, type StatsAccount } from '../accounts/statistics-scope.js';
+import { accountsWithApp } from '../apps/handlers.js';
+import { findStage } from '../plans/access.js';
+import { teamRecords } from '../tasks/store.js';
+import {
+  assessedAccounts,
+  codesByState,
+  personsAssessed,
+  personsRegistered,
+  reportTotals,
+  reportsByDay,
+  reportsByGender,
+  reportsByMonthAndApp,
+  reportsByTeam,
+  type StatsScope,
+} from './query.js';
+
+/**
+ * Statistics analysis and the data reports' totals (issue 15). Every figure is read from the
+ * aggregates the database keeps (tables.ts); the filter is resolved once into a StatsScope.
+ */
+
+const MAX_TREND_DAYS = 366;
+const MAX_TREND_MONTHS = 36;
+const MAX_CLASSES = 500;
+/** Providers own institutions; the institution count leaves them out. */
+const PROVIDER = '005';
+
+export const ratio = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : 0);
+const byText = (a: string, b: string) => a.localeCompare(b, 'zh-CN', { numeric: true });
+
+/** The filter as a scope: the accounts it covers (named institution "not found" outside), app, stage, days. */
+export async function statsScope(ctx: Ctx, f: StatsFilter): Promise<StatsScope & { institutions: StatsAccount[] }> {
+  if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
+  const { all, list } = await statsAccounts(ctx, f);
+  return {
+    institutions: list,
+    accounts: all ? null : list.map((a) => a.musercode),
+    appid: f.appid || undefined,
+    stagecode: f.stagecode || undefined,
+    start: f.startdate,
+    end: f.enddate,
+  };
+}
+
+/** A daily trend's days: as asked, else the 30 days ending today; at most 366 days. */
+function dayWindow(ctx: Ctx, f: StatsFilter) {
+  const today = todayIn(ctx.now());
+  const end = f.enddate ?? (f.startdate && f.startdate > today ? f.startdate : today);
+  const start = f.startdate ?? addDays(end, -29);
+  if (daysBetween(start, end) >= MAX_TREND_DAYS)
+    invalid({ zh: `日趋势最多 ${MAX_TREND_DAYS} 天`, en: `A daily trend spans at most ${MAX_TREND_DAYS} days` });
+  return { start, end };
+}
+
+/** A monthly trend's days: as asked, else the 12 months ending this month; at most 36 months. */
+function monthWindow(ctx: Ctx, f: StatsFilter) {
+  const today = todayIn(ctx.now());
+  const end = f.enddate ?? (f.startdate && f.startdate > today ? f.startdate : today);
+  const start = f.startdate ?? addMonths(end, -11);
+  if (eachMonth(start, end).length > MAX_TREND_MONTHS)
+    invalid({ zh: `月趋势最多 ${MAX_TREND_MONTHS} 个月`, en: `A monthly trend spans at most ${MAX_TREND_MONTHS} months` });
+  return { start, end };
+}
+
+const appName = (ctx: Ctx, appid: string) => {
+  const a = populationApps.find((p) => p.appid === appid);
+  return a ? (ctx.lang === 'en-US' ? a.en : a.zh) : appid;
+};
+
+/** Per class team: its grade, class and institution, from the tasks domain; teams that are not classes are left out. */
+async function classTeams(ctx: Ctx, teamids: string[]) {
+  const teams = await teamRecords(ctx.db, teamids);
+  return new Map([...teams].filter(([, t]) => t.kind === 'class'));
+}
+
+async function moodRatio(ctx: Ctx, f: StatsFilter, mood: 'dep' | 'anx') {
+  const totals = await reportTotals(ctx.db, await statsScope(ctx, f));
+  const levels = totals[mood];
+  const total = levels.reduce((a, b) => a + b, 0);
+  return { total, rows: levels.map((count, level) => ({ level, count, ratio: ratio(count, total) })) };
+}
+
+export const statisticsHandlers = {
+  'as.m.assess.getAssessSchoolCount': async (f, ctx) => {
+    const scope = await statsScope(ctx, f);
+    let institutions = scope.institutions.filter((a) => a.musertype !== PROVIDER).map((a) => a.musercode);
+    if (scope.appid) {
+      const holders = await accountsWithApp(ctx.db, scope.appid, institutions);
+      institutions = institutions.filter((code) => holders.has(code));
+    }
+    const assessed = await assessedAccounts(ctx.db, scope);
+    return { total: institutions.length, assessed: institutions.filter((code) => assessed.has(code)).length };
+  },
+
+  'as.m.assess.getAssessCount': async (f, ctx) => ({ count: (await reportTotals(ctx.db, await statsScope(ctx, f))).n }),
+
+  'as.m.assess.getAssessPeopleCount': async (f, ctx) => ({ count: await personsRegistered(ctx.db, await statsScope(ctx, f)) }),
+
+  'as.m.assess.getAssessPeopleCompleteCount': async (f, ctx) => ({ count: await personsAssessed(ctx.db, await statsScope(ctx, f)) }),
+
+  'as.m.assess.getAssessAbnormalCount': async (f, ctx) => ({ count: (await reportTotals(ctx.db, await statsScope(ctx, f))).abnormal }),
+
+  'as.m.assess.getAssessDayCountTrend': async (f, ctx) => {
+    const window = dayWindow(ctx, f);
+    const rows = await reportsByDay(ctx.db, { ...(await statsScope(ctx, f)), ...window });
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    return {
+      rows: eachDay(window.start, window.end).map((date) => ({
+        date,
+        count: byDay.get(date)?.n ?? 0,
+        abnormal: byDay.get(date)?.abnormal ?? 0,
+      })),
+    };
+  },
+
+  'as.m.assess.getAssessGradeCountTrend': async (f, ctx) => {
+    const window = monthWindow(ctx, f);
+    const rows = await reportsByTeam(ctx.db, { ...(await statsScope(ctx, f)), ...window }, true);
+    const teams = await classTeams(
+      ctx,
+      rows.map((r) => r.teamid),
+    );
+    const sums = new Map<string, { count: number; abnormal: number }>();
+    for (const r of rows) {
+      const grade = teams.get(r.teamid)?.grade;
+      if (grade === undefined) continue;
+      const key = `${r.month}|${grade}`;
+      const sum = sums.get(key) ?? { count: 0, abnormal: 0 };
+      sums.set(key, { count: sum.count + r.n, abnormal: sum.abnormal + r.abnormal });
+    }
+    const grades = [...new Set([...sums.keys()].map((k) => k.slice(8)))].sort(byText);
+    const months = eachMonth(window.start, window.end);
+    return {
+      grades,
+      rows: months.flatMap((month) => grades.map((grade) => ({ month, grade, count: 0, abnormal: 0, ...sums.get(`${month}|${grade}`) }))),
+    };
+  },
+
+  'as.m.assess.getClassReportCountRatio': async (f, ctx) => {
+    const scope = await statsScope(ctx, f);
+    const rows = await reportsByTeam(ctx.db, scope, false);
+    const teams = await classTeams(
+      ctx,
+      rows.map((r) => r.teamid),
+    );
+    const names = new Map(scope.institutions.map((a) => [a.musercode, a.insname]));
+    return {
+      rows: rows
+        .filter((r) => teams.has(r.teamid))
+        .map((r) => {
+          const t = teams.get(r.teamid)!;
+          return {
+            teamid: r.teamid,
+            musercode: r.musercode,
+            insname: names.get(r.musercode) ?? '',
+            grade: t.grade,
+            classname: t.classname,
+            count: r.n,
+            abnormal: r.abnormal,
+            ratio: ratio(r.abnormal, r.n),
+          };
+        })
+        .sort(
+          (a, b) =>
+            byText(a.insname, b.insname) ||
+            byText(a.grade, b.grade) ||
+            byText(a.classname, b.classname) ||
+            a.teamid.localeCompare(b.teamid),
+        )
+        .slice(0, MAX_CLASSES),
+    };
+  },
+
+  'as.m.assess.getSceneCountTrend': async (f, ctx) => {
+    const window = monthWindow(ctx, f);
+    const rows = await reportsByMonthAndApp(ctx.db, { ...(await statsScope(ctx, f)), ...window });
+    const apps = [...new Set(rows.map((r) => r.appid))].sort();
+    const byKey = new Map(rows.map((r) => [`${r.month}|${r.appid}`, r]));
+    return {
+      rows: eachMonth(window.start, window.end).flatMap((month) =>
+        apps.map((appid) => {
+          const r = byKey.get(`${month}|${appid}`);
+          return { month, appid, appname: appName(ctx, appid), count: r?.n ?? 0, abnormal: r?.abnormal ?? 0 };
+        }),
+      ),
+    };
+  },
+
+  'as.m.assess.getDepressedQuotaCountRatio': (f, ctx) => moodRatio(ctx, f, 'dep'),
+
+  'as.m.assess.getAnxiousQuotaCountRatio': (f, ctx) => moodRatio(ctx, f, 'anx'),
+
+  'as.m.assess.getManAndWomanAbnormalCountRatio': async (f, ctx) => {
+    const byGender = await reportsByGender(ctx.db, await statsScope(ctx, f));
+    return {
+      rows: (['01', '02'] as const).map((gender) => {
+        const { n = 0, abnormal = 0 } = byGender.get(gender) ?? {};
+        return { gender, count: n, abnormal, ratio: ratio(abnormal, n) };
+      }),
+    };
+  },
+
+  'as.m.assess.getGradeReportCountRatio': async (f, ctx) => {
+    const rows = await reportsByTeam(ctx.db, await statsScope(ctx, f), false);
+    const teams = await classTeams(
+      ctx,
+      rows.map((r) => r.teamid),
+    );
+    const sums = new Map<string, { count: number; abnormal: number }>();
+    for (const r of rows) {
+      const grade = teams.get(r.teamid)?.grade;
+      if (grade === undefined) continue;
+      const sum = sums.get(grade) ?? { count: 0, abnormal: 0 };
+      sums.set(grade, { count: sum.count + r.n, abnormal: sum.abnormal + r.abnormal });
+    }
+    return { rows: [...sums].sort(([a], [b]) => byText(a, b)).map(([grade, s]) => ({ grade, ...s, ratio: ratio(s.abnormal, s.count) })) };
+  },
+
+  'as.m.hospital.statistic.getTotalAssessCount': async (f, ctx) => {
+    const scope = await statsScope(ctx, f);
+    const [totals, persons] = await Promise.all([reportTotals(ctx.db, scope), personsAssessed(ctx.db, scope)]);
+    return { reports: totals.n, persons, abnormal: totals.abnormal };
+  },
+
+  'as.m.hospital.statistic.getCompleteAssessCount': async (f, ctx) => {
+    const codes = await codesByState(ctx.db, await statsScope(ctx, f));
+    const total = codes.issued + codes.started + codes.finished;
+    return { total, ...codes, ratio: ratio(codes.finished, total) };
+  },
+} satisfies HandlerMap;
