@@ -71,7 +71,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Security headers on every answer (console, assets, API, errors), and no caching of API answers.
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy, connectSrc: ["'self'", ...uploadOrigins(opts.config)] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityPolicy, connectSrc: ["'self'", ...uploadOrigins(opts.config)] },
+    },
     frameguard: { action: 'deny' },
   });
   app.addHook('onSend', async (req, reply) => {
@@ -230,6 +233,9 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     app.get('/a', sendRespondent);
     app.get('/a/:assesscode', sendRespondent);
     app.get('/r/:entrytoken', sendRespondent);
+    // The institution's published articles, read through its QR link.
+    app.get('/r/:entrytoken/articles', sendRespondent);
+    app.get('/r/:entrytoken/articles/:articleid', sendRespondent);
     // A group task's sign-in: its code (in the link, or typed) with the student's number and name.
     app.get('/t', sendRespondent);
     app.get('/t/:taskcode', sendRespondent);

@@ -37,7 +37,8 @@ export type EntityName =
   | 'registration'
   | 'case'
   | 'writtenreport'
-  | 'file';
+  | 'file'
+  | 'article';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

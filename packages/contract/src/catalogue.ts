@@ -18,6 +18,7 @@ import { taskEntryActions } from './actions/task-entry.js';
 import { groupReportActions } from './actions/group-report.js';
 import { statisticsActions } from './actions/statistics.js';
 import { fileActions } from './actions/files.js';
+import { articleActions } from './actions/articles.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -43,6 +44,7 @@ export const catalogue = {
   ...groupReportActions,
   ...statisticsActions,
   ...fileActions,
+  ...articleActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

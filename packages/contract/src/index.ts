@@ -22,4 +22,5 @@ export * from './actions/task-entry.js';
 export * from './actions/group-report.js';
 export * from './actions/statistics.js';
 export * from './actions/files.js';
+export * from './actions/articles.js';
 export * from './scales/definition.js';

@@ -17,3 +17,4 @@ export * from '../domains/tasks/tables.js';
 export * from '../domains/tasks/group-report/tables.js';
 export * from '../domains/statistics/tables.js';
 export * from '../domains/files/tables.js';
+export * from '../domains/content/tables.js';

@@ -17,6 +17,7 @@ import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
+import { articleHandlers } from './content/articles.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { statisticsHandlers } from './statistics/handlers.js';
@@ -45,6 +46,7 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...planAuthorizeReportHandlers,
   ...fileHandlers,
+  ...articleHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

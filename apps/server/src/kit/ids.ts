@@ -52,6 +52,8 @@ export const ID_PREFIXES = {
   GS: 'group summary',
   /** uploaded file (files) */
   FL: 'file',
+  /** article (content) */
+  AR: 'article',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

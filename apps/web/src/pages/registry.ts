@@ -62,6 +62,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   dept: lazy(() => import('./organization/dept')),
   user: lazy(() => import('./organization/user')),
   // Operations (/operations)
+  dashboards: lazy(() => import('./operations/dashboards')),
   fileUpload: lazy(() => import('./operations/fileUpload')),
   // Hidden pages (/echarts/web, /period/periodManagement)
   echartsWeb: lazy(() => import('./echarts/echartsWeb')),

@@ -74,7 +74,10 @@ export const fileActions = {
       musercode: idString.optional(),
       use: fileUse,
       filename,
-      data: z.string().min(1).max(DIRECT_UPLOAD_MAX_BASE64 + 64),
+      data: z
+        .string()
+        .min(1)
+        .max(DIRECT_UPLOAD_MAX_BASE64 + 64),
     }),
     output: storedFile,
     ids: { musercode: 'muser' },
@@ -108,7 +111,8 @@ export const fileActions = {
     access: codes('00030'),
     kind: 'json',
     op: 'list',
-    summary: 'Files of the caller’s institutions (or of one musercode), newest first; filter by use and name; each with how many pieces of content use it.',
+    summary:
+      'Files of the caller’s institutions (or of one musercode), newest first; filter by use and name; each with how many pieces of content use it.',
     input: z.strictObject({ musercode: idString.optional(), use: fileUse.optional(), filename: text(200).optional(), ...pageFields }),
     output: pageOf(fileRow),
     ids: { musercode: 'muser' },

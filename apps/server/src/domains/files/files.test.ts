@@ -49,19 +49,28 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
   });
 
   const get = (url: string) => s.app.inject({ method: 'GET', url });
-  const upload = (body: Record<string, unknown>, token = school) => s.call('as.m.access.updateToOSS', { use: 'image', filename: 'a.png', ...body } as never, token);
+  const upload = (body: Record<string, unknown>, token = school) =>
+    s.call('as.m.access.updateToOSS', { use: 'image', filename: 'a.png', ...body } as never, token);
   const fileCount = async () => (await s.database.db.select().from(storedFile)).length;
 
   /** PUTs bytes to an upload target: this server's (relative URL) or the object store's. */
   async function put(target: { url: string; headers: Record<string, string> }, body: Buffer): Promise<number> {
-    if (target.url.startsWith('/')) return (await s.app.inject({ method: 'PUT', url: target.url, headers: target.headers, payload: body })).statusCode;
+    if (target.url.startsWith('/'))
+      return (await s.app.inject({ method: 'PUT', url: target.url, headers: target.headers, payload: body })).statusCode;
     return (await fetch(target.url, { method: 'PUT', headers: target.headers, body })).status;
   }
 
   it('stores an image under a generated key and serves it as an image, never sniffed, with its name', async () => {
     const res = await upload({ filename: '../../封面 "x".png', data: b64(PNG) });
     expect(res.errorCode).toBe(0);
-    expect(res.data).toMatchObject({ musercode: 'I0001', use: 'image', contenttype: 'image/png', size: PNG.length, status: 'ready', filename: '封面 "x".png' });
+    expect(res.data).toMatchObject({
+      musercode: 'I0001',
+      use: 'image',
+      contenttype: 'image/png',
+      size: PNG.length,
+      status: 'ready',
+      filename: '封面 "x".png',
+    });
     expect(res.data.key).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(res.data.url).toBe(`/files/${res.data.key}`);
     const served = await get(res.data.url);
@@ -70,19 +79,27 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-    expect(served.headers['content-disposition']).toBe(`inline; filename="__ _x_.png"; filename*=UTF-8''${encodeURIComponent('封面 "x".png')}`);
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename="__ _x_.png"; filename*=UTF-8''${encodeURIComponent('封面 "x".png')}`,
+    );
     // A data URL is accepted as well.
     expect((await upload({ data: `data:image/png;base64,${b64(PNG)}` })).errorCode).toBe(0);
   });
 
   it('refuses by content, not by name: an .exe, HTML or SVG called .png, or a PNG sent as audio; nothing is stored', async () => {
     const before = await fileCount();
-    for (const data of [EXE, Buffer.from('<html><script>alert(1)</script></html>'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')]) {
+    for (const data of [
+      EXE,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    ]) {
       const res = await upload({ filename: 'photo.png', data: b64(data) });
       expect(res.errorCode).toBe(ErrorCode.validation);
       expect(res.errorMsg).toMatch(/文件未接受：内容不是图片/);
     }
-    const en = await s.call('as.m.access.updateToOSS', { use: 'audio', filename: 'a.mp3', data: b64(PNG) }, school, { 'accept-language': 'en-US' });
+    const en = await s.call('as.m.access.updateToOSS', { use: 'audio', filename: 'a.mp3', data: b64(PNG) }, school, {
+      'accept-language': 'en-US',
+    });
     expect(en.errorMsg).toBe('The file was not accepted: its content is not audio (MP3, M4A, WAV, OGG, AAC)');
     expect((await upload({ data: '@@@not base64@@@' })).errorCode).toBe(ErrorCode.validation);
     expect(await fileCount()).toBe(before);
@@ -129,7 +146,9 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
     expect(refused.errorMsg).toMatch(/视频/);
     expect(await s.database.db.select().from(storedFile).where(eq(storedFile.fileid, res.data.file.fileid))).toEqual([]);
     // Over the use's limit is refused before any target is given.
-    expect((await s.call('as.m.access.updateToOSSPath', { use: 'image', filename: 'a.png', size: fileLimits.image + 1 }, school)).errorCode).toBe(ErrorCode.validation);
+    expect(
+      (await s.call('as.m.access.updateToOSSPath', { use: 'image', filename: 'a.png', size: fileLimits.image + 1 }, school)).errorCode,
+    ).toBe(ErrorCode.validation);
   });
 
   it.runIf(storageKind === 'disk')('refuses a forged, expired or overfull upload to this server', async () => {
@@ -148,7 +167,9 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
 
   it('lists files per institution with uses; another institution’s file is not found; a file in use is not deleted', async () => {
     const own = (await upload({ filename: 'own-cover.png', data: b64(PNG) })).data;
-    const sibling = (await s.call('as.m.access.updateToOSS', { musercode: 'I0002', use: 'image', filename: 'sibling.png', data: b64(PNG) }, provider)).data;
+    const sibling = (
+      await s.call('as.m.access.updateToOSS', { musercode: 'I0002', use: 'image', filename: 'sibling.png', data: b64(PNG) }, provider)
+    ).data;
     expect(sibling?.musercode, JSON.stringify(sibling)).toBe('I0002');
 
     const page = await s.call('as.m.access.getFilePage', { filename: 'own-cover', page: 1, pageSize: 10 }, school);
@@ -160,7 +181,9 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
     expect((await s.call('as.m.access.deleteFile', { fileid: own.fileid }, hospital)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.access.deleteFile', { fileid: sibling.fileid }, school)).errorCode).toBe(ErrorCode.notFound);
     expect((await s.call('as.m.access.confirmOSSPath', { fileid: sibling.fileid }, school)).errorCode).toBe(ErrorCode.notFound);
-    expect((await s.call('as.m.access.updateToOSS', { musercode: 'I0002', use: 'image', filename: 'x.png', data: b64(PNG) }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect(
+      (await s.call('as.m.access.updateToOSS', { musercode: 'I0002', use: 'image', filename: 'x.png', data: b64(PNG) }, school)).errorCode,
+    ).toBe(ErrorCode.notFound);
 
     await setFileUses(s.database.db, 'article', 'ART1', [own.fileid]);
     expect((await s.call('as.m.access.getFilePage', { filename: 'own-cover' }, school)).data.rows[0].uses).toBe(1);
@@ -174,7 +197,13 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
   });
 
   it('serves nothing but stored keys: paths and unknown keys are not found', async () => {
-    for (const url of ['/files/..%2F..%2Fetc%2Fpasswd', '/files/../../etc/passwd', '/files/%2Fetc%2Fpasswd', `/files/${'0'.repeat(32)}.png`, '/files/x.png'])
+    for (const url of [
+      '/files/..%2F..%2Fetc%2Fpasswd',
+      '/files/../../etc/passwd',
+      '/files/%2Fetc%2Fpasswd',
+      `/files/${'0'.repeat(32)}.png`,
+      '/files/x.png',
+    ])
       expect((await get(url)).statusCode).toBe(404);
   });
 });

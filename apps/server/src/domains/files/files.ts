@@ -4,6 +4,8 @@ import { fileTypes, type FileUse, type StoredFile } from '@xinli/contract';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { storageFor, type FileStorage } from '../../kit/storage/index.js';
+import { checkFile } from '../../kit/upload/sniff.js';
+import { newId } from '../../kit/index.js';
 import { fileSetting, fileUse, storedFile } from './tables.js';
 
 /**
@@ -67,7 +69,10 @@ export function claimedType(use: FileUse, filename: string): { ext: string; cont
 /** The secret that signs this server's upload targets: FILE_URL_SECRET, else one kept in the database for every process. */
 export async function urlSecret(db: Db, config: Config): Promise<string> {
   if (config.files.urlSecret) return config.files.urlSecret;
-  await db.insert(fileSetting).values({ name: 'urlsecret', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+  await db
+    .insert(fileSetting)
+    .values({ name: 'urlsecret', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: fileSetting.value }).from(fileSetting).where(eq(fileSetting.name, 'urlsecret'));
   return row!.value;
 }
@@ -89,7 +94,12 @@ export function signatureMatches(expected: string, given: string): boolean {
  */
 export async function usableFiles(db: DbOrTx, musercode: string, wanted: { fileid: string; use: FileUse }[]) {
   const ids = [...new Set(wanted.map((w) => w.fileid))];
-  const rows = ids.length ? await db.select().from(storedFile).where(and(inArray(storedFile.fileid, ids), eq(storedFile.musercode, musercode))) : [];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(storedFile)
+        .where(and(inArray(storedFile.fileid, ids), eq(storedFile.musercode, musercode)))
+    : [];
   const byId = new Map(rows.map((r) => [r.fileid, r]));
   const bad = wanted.find((w) => {
     const r = byId.get(w.fileid);
@@ -101,7 +111,10 @@ export async function usableFiles(db: DbOrTx, musercode: string, wanted: { filei
 /** Files by storage key (content names images in rich text by their URL). */
 export async function filesByKeys(db: DbOrTx, keys: string[]) {
   if (!keys.length) return [];
-  return db.select().from(storedFile).where(inArray(storedFile.key, [...new Set(keys)]));
+  return db
+    .select()
+    .from(storedFile)
+    .where(inArray(storedFile.key, [...new Set(keys)]));
 }
 
 /** Replaces the files one piece of content uses (in the caller's transaction). */
@@ -120,4 +133,37 @@ export async function useCounts(db: DbOrTx, fileids: string[]): Promise<Map<stri
     .where(inArray(fileUse.fileid, fileids))
     .groupBy(fileUse.fileid);
   return new Map(rows.map((r) => [r.fileid, Number(r.n)]));
+}
+
+export interface NewFile {
+  musercode: string;
+  use: FileUse;
+  /** The uploader's name for it (shown only). */
+  filename: string;
+  bytes: Buffer;
+  createdby: string;
+  now: Date;
+}
+
+/** Checks a whole file for its use, stores it under a fresh key and records it (updateToOSS, and the demo seed). */
+export async function storeFile(db: DbOrTx, storage: FileStorage, f: NewFile): Promise<FileRecord> {
+  const found = await checkFile(f.use, f.bytes);
+  const key = newKey(found.ext);
+  await storage.put(key, f.bytes, found.contenttype);
+  const [row] = await db
+    .insert(storedFile)
+    .values({
+      fileid: newId('FL'),
+      musercode: f.musercode,
+      use: f.use,
+      filename: f.filename,
+      key,
+      contenttype: found.contenttype,
+      size: f.bytes.length,
+      status: 'ready',
+      createdby: f.createdby,
+      createdat: f.now,
+    })
+    .returning();
+  return row!;
 }

@@ -6,7 +6,7 @@ import { contains, iso, newId, ownedBy, ownerAccount, paged } from '../../kit/in
 import { checkFile, checkSize, checkType, fileRefused, SNIFF_BYTES } from '../../kit/upload/sniff.js';
 import { accountNames } from '../accounts/accounts.js';
 import { scopeWhere } from '../auth/scope.js';
-import { claimedType, fileOut, newKey, storageOf, uploadSignature, urlSecret, useCounts } from './files.js';
+import { claimedType, fileOut, newKey, storageOf, storeFile, uploadSignature, urlSecret, useCounts } from './files.js';
 import { storedFile } from './tables.js';
 
 /** How long a signed upload target stays valid. */
@@ -35,16 +35,21 @@ export const fileHandlers = {
   'as.m.access.updateToOSS': async ({ musercode, use, filename, data }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     const bytes = decodeBase64(data, use);
-    const found = await checkFile(use, bytes);
-    const key = newKey(found.ext);
-    const fileid = newId('FL');
-    await storageOf(ctx.config).put(key, bytes, found.contenttype);
-    const [row] = await ctx.db
-      .insert(storedFile)
-      .values({ fileid, musercode: owner.musercode, use, filename: displayName(filename), key, contenttype: found.contenttype, size: bytes.length, status: 'ready', createdby: createdBy(ctx.me), createdat: ctx.now() })
-      .returning();
-    await ctx.audit({ action: 'as.m.access.updateToOSS', result: 'ok', detail: { fileid, target: owner.musercode, use, size: bytes.length } });
-    return fileOut(row!);
+    const row = await storeFile(ctx.db, storageOf(ctx.config), {
+      musercode: owner.musercode,
+      use,
+      filename: displayName(filename),
+      bytes,
+      createdby: createdBy(ctx.me),
+      now: ctx.now(),
+    });
+    const fileid = row.fileid;
+    await ctx.audit({
+      action: 'as.m.access.updateToOSS',
+      result: 'ok',
+      detail: { fileid, target: owner.musercode, use, size: bytes.length },
+    });
+    return fileOut(row);
   },
 
   'as.m.access.updateToOSSPath': async ({ musercode, use, filename, size }, ctx) => {
@@ -57,7 +62,18 @@ export const fileHandlers = {
     const expires = new Date(now.getTime() + UPLOAD_TARGET_MINUTES * 60_000);
     const [row] = await ctx.db
       .insert(storedFile)
-      .values({ fileid, musercode: owner.musercode, use, filename: displayName(filename), key, contenttype: claimed.contenttype, size, status: 'pending', createdby: createdBy(ctx.me), createdat: now })
+      .values({
+        fileid,
+        musercode: owner.musercode,
+        use,
+        filename: displayName(filename),
+        key,
+        contenttype: claimed.contenttype,
+        size,
+        status: 'pending',
+        createdby: createdBy(ctx.me),
+        createdat: now,
+      })
       .returning();
     const storage = storageOf(ctx.config);
     let upload = await storage.presignPut(key, claimed.contenttype, size, expires, now);
@@ -83,7 +99,11 @@ export const fileHandlers = {
     if (!stored) invalid({ zh: '文件尚未上传', en: 'The file has not been uploaded yet' });
     let found;
     try {
-      if (stored!.size !== row!.size) fileRefused(`大小与声明不符（${stored!.size} 字节，声明 ${row!.size} 字节）`, `its size (${stored!.size} bytes) is not the size declared (${row!.size} bytes)`);
+      if (stored!.size !== row!.size)
+        fileRefused(
+          `大小与声明不符（${stored!.size} 字节，声明 ${row!.size} 字节）`,
+          `its size (${stored!.size} bytes) is not the size declared (${row!.size} bytes)`,
+        );
       checkSize(use, stored!.size);
       found = checkType(use, stored!.head);
       if (use === 'excel') {
@@ -114,7 +134,11 @@ export const fileHandlers = {
   },
 
   'as.m.access.getFilePage': async ({ musercode, use, filename, page, pageSize }, ctx) => {
-    const where = and(ownedBy(ctx, storedFile.musercode, musercode), use ? eq(storedFile.use, use) : undefined, contains(storedFile.filename, filename));
+    const where = and(
+      ownedBy(ctx, storedFile.musercode, musercode),
+      use ? eq(storedFile.use, use) : undefined,
+      contains(storedFile.filename, filename),
+    );
     const query = ctx.db.select().from(storedFile).where(where).$dynamic();
     const { total, rows } = await paged(ctx.db, query, [desc(storedFile.createdat), asc(storedFile.fileid)], { page, pageSize });
     const [names, uses] = await Promise.all([
@@ -129,7 +153,13 @@ export const fileHandlers = {
     ]);
     return {
       total,
-      rows: rows.map((r) => ({ ...fileOut(r), insname: names.get(r.musercode) ?? '', createdby: r.createdby, createdat: iso(r.createdat), uses: uses.get(r.fileid) ?? 0 })),
+      rows: rows.map((r) => ({
+        ...fileOut(r),
+        insname: names.get(r.musercode) ?? '',
+        createdby: r.createdby,
+        createdat: iso(r.createdat),
+        uses: uses.get(r.fileid) ?? 0,
+      })),
     };
   },
 

@@ -67,10 +67,17 @@ export async function registerFileRoutes(app: FastifyInstance, deps: { db: Db; c
         const { fileid } = req.params;
         const exp = Number(req.query.exp);
         const sig = String(req.query.sig ?? '');
-        if (!(storage instanceof DiskStorage) || !/^[A-Za-z0-9_-]{1,64}$/.test(fileid) || !Number.isSafeInteger(exp) || !/^[0-9a-f]{64}$/.test(sig)) return refuse(403, 'Forbidden');
+        if (
+          !(storage instanceof DiskStorage) ||
+          !/^[A-Za-z0-9_-]{1,64}$/.test(fileid) ||
+          !Number.isSafeInteger(exp) ||
+          !/^[0-9a-f]{64}$/.test(sig)
+        )
+          return refuse(403, 'Forbidden');
         const [row] = await deps.db.select().from(storedFile).where(eq(storedFile.fileid, fileid));
         if (!row || row.status !== 'pending') return refuse(403, 'Forbidden');
-        if (!signatureMatches(uploadSignature(await urlSecret(deps.db, deps.config), fileid, row.size, exp), sig)) return refuse(403, 'Forbidden');
+        if (!signatureMatches(uploadSignature(await urlSecret(deps.db, deps.config), fileid, row.size, exp), sig))
+          return refuse(403, 'Forbidden');
         if (exp < deps.now().getTime()) return refuse(403, 'Expired');
         try {
           const n = await storage.putStream(row.key, req.body as NodeJS.ReadableStream, row.size);

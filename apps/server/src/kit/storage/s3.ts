@@ -43,7 +43,15 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, body: Buffer, contenttype: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: body, ContentType: contenttype, ContentLength: body.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: contenttype,
+        ContentLength: body.length,
+      }),
+    );
   }
 
   async head(key: string, bytes: number) {
@@ -51,7 +59,9 @@ export class S3Storage implements FileStorage {
       const meta = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
       const size = Number(meta.ContentLength ?? 0);
       if (size === 0) return { size, head: Buffer.alloc(0) };
-      const part = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: `bytes=0-${Math.max(0, bytes - 1)}` }));
+      const part = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: `bytes=0-${Math.max(0, bytes - 1)}` }),
+      );
       const head = Buffer.from(await part.Body!.transformToByteArray()).subarray(0, bytes);
       return { size, head };
     } catch (err) {
@@ -77,7 +87,12 @@ export class S3Storage implements FileStorage {
   /** Signed at the SDK's clock (the store judges the URL by its own clock), valid for expires − now. */
   async presignPut(key: string, contenttype: string, size: number, expires: Date, now: Date) {
     const expiresIn = Math.max(1, Math.round((expires.getTime() - now.getTime()) / 1000));
-    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: contenttype, ContentLength: size });
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.objectKey(key),
+      ContentType: contenttype,
+      ContentLength: size,
+    });
     const url = await getSignedUrl(this.client, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
     return { url, headers: { 'content-type': contenttype } };
   }

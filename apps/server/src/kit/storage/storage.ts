@@ -21,7 +21,13 @@ export interface FileStorage {
    * Where a client may PUT the object's bytes itself until `expires`: a presigned object-store
    * URL, or for disk storage null (the files domain answers a signed URL of this server).
    */
-  presignPut(key: string, contenttype: string, size: number, expires: Date, now: Date): Promise<{ url: string; headers: Record<string, string> } | null>;
+  presignPut(
+    key: string,
+    contenttype: string,
+    size: number,
+    expires: Date,
+    now: Date,
+  ): Promise<{ url: string; headers: Record<string, string> } | null>;
 }
 
 /** The only keys a storage accepts. */

@@ -32,7 +32,8 @@ export function sniffType(head: Buffer): Sniffed | null {
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return { contenttype: 'image/webp', ext: 'webp' };
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return { contenttype: 'audio/wav', ext: 'wav' };
   if (ascii(head, 0, 'OggS')) return { contenttype: 'audio/ogg', ext: 'ogg' };
-  if (ascii(head, 0, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe6) === 0xe2)) return { contenttype: 'audio/mpeg', ext: 'mp3' };
+  if (ascii(head, 0, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe6) === 0xe2))
+    return { contenttype: 'audio/mpeg', ext: 'mp3' };
   if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xf6) === 0xf0) return { contenttype: 'audio/aac', ext: 'aac' };
   if (ascii(head, 4, 'ftyp')) {
     const brand = head.toString('latin1', 8, 12);
@@ -40,7 +41,8 @@ export function sniffType(head: Buffer): Sniffed | null {
   }
   if (bytes(head, 0, [0x1a, 0x45, 0xdf, 0xa3])) return { contenttype: 'video/webm', ext: 'webm' };
   if (ascii(head, 0, '%PDF-')) return { contenttype: 'application/pdf', ext: 'pdf' };
-  if (bytes(head, 0, [0x50, 0x4b, 0x03, 0x04])) return { contenttype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' };
+  if (bytes(head, 0, [0x50, 0x4b, 0x03, 0x04]))
+    return { contenttype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' };
   return null;
 }
 
@@ -60,14 +62,16 @@ export const fileRefused = (zh: string, en: string): never => {
 };
 
 export function checkSize(use: FileUse, size: number) {
-  if (size > fileLimits[use]) fileRefused(`文件过大（${mb(size)}，上限 ${mb(fileLimits[use])}）`, `it is too large (${mb(size)}; at most ${mb(fileLimits[use])})`);
+  if (size > fileLimits[use])
+    fileRefused(`文件过大（${mb(size)}，上限 ${mb(fileLimits[use])}）`, `it is too large (${mb(size)}; at most ${mb(fileLimits[use])})`);
   if (size < 1) fileRefused('文件为空', 'it is empty');
 }
 
 /** The type of a file's first bytes, if the use allows it; otherwise a refusal naming what the use takes. */
 export function checkType(use: FileUse, head: Buffer): Sniffed {
   const found = sniffType(head);
-  if (!found || !fileTypes[use].includes(found.contenttype)) fileRefused(`内容不是${useNames[use].zh}`, `its content is not ${useNames[use].en}`);
+  if (!found || !fileTypes[use].includes(found.contenttype))
+    fileRefused(`内容不是${useNames[use].zh}`, `its content is not ${useNames[use].en}`);
   return found!;
 }
 

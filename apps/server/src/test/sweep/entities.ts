@@ -15,6 +15,7 @@ import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
 import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
 import { storedFile } from '../../domains/files/tables.js';
+import { article } from '../../domains/content/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 import { createHash } from 'node:crypto';
 
@@ -99,7 +100,13 @@ async function sweepCode(db: Db, musercode: string): Promise<string> {
   // The plan gives GAD-7 on its own and in the institution's sweep stage, so a code can be given for either.
   const stagecode = await entities.stage!.make(db, musercode);
   await db.insert(planStage).values({ plancode, stagecode }).onConflictDoNothing();
-  await db.insert(planForm).values([{ plancode, formcode: 'GAD7' }, { plancode, stagecode, formcode: 'GAD7' }]).onConflictDoNothing();
+  await db
+    .insert(planForm)
+    .values([
+      { plancode, formcode: 'GAD7' },
+      { plancode, stagecode, formcode: 'GAD7' },
+    ])
+    .onConflictDoNothing();
   await db
     .insert(assessCode)
     .values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) })
@@ -111,7 +118,15 @@ async function sweepPerson(db: Db, musercode: string): Promise<string> {
   const cusercode = sweepId('C', musercode);
   await db
     .insert(cuser)
-    .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
+    .values({
+      cusercode,
+      musercode,
+      appid: SWEEP_APP,
+      realname: `sweep ${musercode}`,
+      gender: '01',
+      phonenumber: '13800138000',
+      idcard: null,
+    })
     .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
   return cusercode;
 }
@@ -120,7 +135,17 @@ async function sweepTeam(db: Db, musercode: string): Promise<string> {
   const teamid = sweepId('TM', musercode);
   await db
     .insert(team)
-    .values({ teamid, musercode, kind: 'class', appid: SWEEP_APP, school: `sweep ${musercode}`, year: '2026', term: '1', grade: '7', classname: '1' })
+    .values({
+      teamid,
+      musercode,
+      kind: 'class',
+      appid: SWEEP_APP,
+      school: `sweep ${musercode}`,
+      year: '2026',
+      term: '1',
+      grade: '7',
+      classname: '1',
+    })
     .onConflictDoUpdate({ target: team.teamid, set: { deletedat: null } });
   const cusercode = await sweepPerson(db, musercode);
   await db.insert(teamMember).values({ teamid, cusercode, studentno: 'SW001' }).onConflictDoNothing();
@@ -260,7 +285,17 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     const at = new Date(TEST_EPOCH);
     await db
       .insert(registration)
-      .values({ regid, musercode, cusercode, formcode: 'REG_CONSULT', version: 1, answers: [{ no: 3, value: 1 }], source: 'staff', createdat: at, updatedat: at })
+      .values({
+        regid,
+        musercode,
+        cusercode,
+        formcode: 'REG_CONSULT',
+        version: 1,
+        answers: [{ no: 3, value: 1 }],
+        source: 'staff',
+        createdat: at,
+        updatedat: at,
+      })
       .onConflictDoUpdate({ target: registration.regid, set: { state: 'new', caseid: '', cusercode } });
     return regid;
   }),
@@ -269,12 +304,34 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
   // withdraw or retry changes its state, so make puts it back to a draft.
   writtenreport: owned(async (db, musercode) => {
     const writtenid = sweepId('WR', musercode);
-    const sections = { summary: 'sweep', findings: [], risk: { level: 'none' as const, text: 'sweep' }, staffsteps: [], personmessage: 'sweep', personsteps: [] };
+    const sections = {
+      summary: 'sweep',
+      findings: [],
+      risk: { level: 'none' as const, text: 'sweep' },
+      staffsteps: [],
+      personmessage: 'sweep',
+      personsteps: [],
+    };
     const cusercode = await sweepPerson(db, musercode);
     await db
       .insert(writtenReport)
-      .values({ writtenid, musercode, cusercode, state: 'draft', writer: 'rules', model: 'rules-1', lang: 'zh-CN', sections, createdby: musercode, createdat: new Date(TEST_EPOCH), writtenat: new Date(TEST_EPOCH) })
-      .onConflictDoUpdate({ target: writtenReport.writtenid, set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null } });
+      .values({
+        writtenid,
+        musercode,
+        cusercode,
+        state: 'draft',
+        writer: 'rules',
+        model: 'rules-1',
+        lang: 'zh-CN',
+        sections,
+        createdby: musercode,
+        createdat: new Date(TEST_EPOCH),
+        writtenat: new Date(TEST_EPOCH),
+      })
+      .onConflictDoUpdate({
+        target: writtenReport.writtenid,
+        set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null },
+      });
     return writtenid;
   }),
 
@@ -288,13 +345,24 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     const plancode = await sweepPlan(db, musercode);
     await db
       .insert(task)
-      .values({ taskid, musercode, taskname: `sweep ${musercode}`, plancode, taskcode: `SWT${musercode}`.toUpperCase(), startat: new Date(TEST_EPOCH - 86_400_000), endat: new Date(TEST_EPOCH + 365 * 86_400_000) })
+      .values({
+        taskid,
+        musercode,
+        taskname: `sweep ${musercode}`,
+        plancode,
+        taskcode: `SWT${musercode}`.toUpperCase(),
+        startat: new Date(TEST_EPOCH - 86_400_000),
+        endat: new Date(TEST_EPOCH + 365 * 86_400_000),
+      })
       .onConflictDoNothing();
     await db.insert(taskTeam).values({ taskid, teamid }).onConflictDoNothing();
     // The sweep person was given the task (a code of its own, not yet opened); a swept removal is undone.
     const assesscode = `SWTK${musercode}`.toUpperCase();
     const cusercode = await sweepPerson(db, musercode);
-    await db.insert(assessCode).values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) }).onConflictDoNothing();
+    await db
+      .insert(assessCode)
+      .values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) })
+      .onConflictDoNothing();
     await db.insert(taskPerson).values({ taskid, cusercode, teamid, studentno: 'SW001', assesscode }).onConflictDoNothing();
     return taskid;
   }),
@@ -305,9 +373,41 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     const key = `${createHash('sha256').update(musercode).digest('hex').slice(0, 32)}.png`;
     await db
       .insert(storedFile)
-      .values({ fileid, musercode, use: 'image', filename: 'sweep.png', key, contenttype: 'image/png', size: 100, status: 'ready', createdby: musercode, createdat: new Date(TEST_EPOCH) })
+      .values({
+        fileid,
+        musercode,
+        use: 'image',
+        filename: 'sweep.png',
+        key,
+        contenttype: 'image/png',
+        size: 100,
+        status: 'ready',
+        createdby: musercode,
+        createdat: new Date(TEST_EPOCH),
+      })
       .onConflictDoNothing();
     return fileid;
+  }),
+
+  // A published article of the institution; a swept withdraw or delete is undone.
+  article: owned(async (db, musercode) => {
+    const articleid = sweepId('AR', musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(article)
+      .values({
+        articleid,
+        musercode,
+        title: `sweep ${musercode}`,
+        content: '<p>sweep</p>',
+        published: 1,
+        publishedat: at,
+        createdby: musercode,
+        createdat: at,
+        updatedat: at,
+      })
+      .onConflictDoUpdate({ target: article.articleid, set: { published: 1, publishedat: at } });
+    return articleid;
   }),
 
   app: shared(

@@ -14,7 +14,8 @@ import { fileToBase64 } from '../../lib/files';
  */
 export async function uploadFile(file: File, use: FileUse, musercode?: string): Promise<StoredFile> {
   const owner = musercode ? { musercode } : {};
-  if (file.size <= DIRECT_UPLOAD_MAX_BYTES) return call('as.m.access.updateToOSS', { ...owner, use, filename: file.name, data: await fileToBase64(file) });
+  if (file.size <= DIRECT_UPLOAD_MAX_BYTES)
+    return call('as.m.access.updateToOSS', { ...owner, use, filename: file.name, data: await fileToBase64(file) });
   const { file: pending, upload } = await call('as.m.access.updateToOSSPath', { ...owner, use, filename: file.name, size: file.size });
   // The signature in the URL is the permission: no token travels (the target may be another host).
   const res = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file });
@@ -76,9 +77,11 @@ export function UploadButton({
 /** A stored file shown as what it is: picture, player, or a link that opens or downloads it. */
 export function FilePreview({ file, height = 240 }: { file: Pick<StoredFile, 'url' | 'contenttype' | 'filename'>; height?: number }) {
   const { t } = useTranslation();
-  if (file.contenttype.startsWith('image/')) return <img src={file.url} alt={file.filename} style={{ maxWidth: '100%', maxHeight: height, objectFit: 'contain' }} />;
+  if (file.contenttype.startsWith('image/'))
+    return <img src={file.url} alt={file.filename} style={{ maxWidth: '100%', maxHeight: height, objectFit: 'contain' }} />;
   if (file.contenttype.startsWith('audio/')) return <audio controls src={file.url} aria-label={file.filename} style={{ width: '100%' }} />;
-  if (file.contenttype.startsWith('video/')) return <video controls src={file.url} aria-label={file.filename} style={{ maxWidth: '100%', maxHeight: height }} />;
+  if (file.contenttype.startsWith('video/'))
+    return <video controls src={file.url} aria-label={file.filename} style={{ maxWidth: '100%', maxHeight: height }} />;
   return (
     <a href={file.url} target="_blank" rel="noopener noreferrer">
       {file.contenttype === 'application/pdf' ? t('common.upload.openPdf') : t('common.upload.download')}: {file.filename}

@@ -32,7 +32,10 @@ export default function FileUpload() {
   const [preview, setPreview] = useState<FileRow | null>(null);
 
   const uses = fileUses.map((v) => ({ value: v, label: k(`useNames.${v}`) }));
-  const list = useListPage(LIST, { resource: 'operations.file', filters: [f.text('filename', { maxLength: 200, width: 180 }), f.select('use', uses, { width: 120 }), f.institution()] });
+  const list = useListPage(LIST, {
+    resource: 'operations.file',
+    filters: [f.text('filename', { maxLength: 200, width: 180 }), f.select('use', uses, { width: 120 }), f.institution()],
+  });
   const col = list.colFor<FileRow>();
 
   return (
@@ -42,15 +45,27 @@ export default function FileUpload() {
       actions={
         <Can action="as.m.access.updateToOSS">
           <Form layout="inline" className="file-upload-bar">
-            <Form.Item label={k('use')} style={{ marginInlineEnd: 8 }}>
-              <Select<FileUse> value={use} onChange={setUse} options={uses} style={{ width: 110 }} data-testid="file-use" aria-label={k('use')} />
+            <Form.Item label={k('uploadAs')} style={{ marginInlineEnd: 8 }}>
+              <Select<FileUse>
+                value={use}
+                onChange={setUse}
+                options={uses}
+                style={{ width: 110 }}
+                data-testid="file-use"
+                aria-label={k('uploadAs')}
+              />
             </Form.Item>
             {institutions.many && (
               <Form.Item style={{ marginInlineEnd: 8 }}>
                 <InstitutionSelect value={owner} onChange={setOwner} allowClear style={{ width: 180 }} placeholder={k('owner')} />
               </Form.Item>
             )}
-            <UploadButton use={use} musercode={owner} testId="file-upload" onUploaded={() => void queryClient.invalidateQueries({ queryKey: [LIST] })}>
+            <UploadButton
+              use={use}
+              musercode={owner}
+              testId="file-upload"
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: [LIST] })}
+            >
               {k('upload', { mb: Math.round(fileLimits[use] / 1024 / 1024) })}
             </UploadButton>
           </Form>
@@ -58,7 +73,7 @@ export default function FileUpload() {
       }
       columns={[
         col.text('filename', {
-          width: 240,
+          width: 200,
           render: (v: string, r) =>
             r.status === 'ready' ? (
               <a onClick={() => setPreview(r)} data-testid={`file-open-${r.fileid}`}>
@@ -70,16 +85,32 @@ export default function FileUpload() {
             ),
         }),
         col.text('use', { width: 90, render: (v: FileUse) => <Tag bordered={false}>{k(`useNames.${v}`)}</Tag> }),
-        col.text('contenttype', { width: 150, render: (v: string, r) => (r.status === 'pending' ? <Tag color="orange">{k('pending')}</Tag> : v) }),
+        col.text('contenttype', {
+          width: 150,
+          render: (v: string, r) => (r.status === 'pending' ? <Tag color="orange">{k('pending')}</Tag> : v),
+        }),
         col.text('size', { width: 90, align: 'right', render: (v: number) => sizeText(v) }),
         col.text('uses', { width: 80, align: 'right' }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),
         col.actions(
           (r) => [
-            { key: 'preview', label: k('preview'), hidden: r.status !== 'ready', onClick: () => setPreview(r), testId: `file-preview-${r.fileid}` },
+            {
+              key: 'preview',
+              label: k('preview'),
+              hidden: r.status !== 'ready',
+              onClick: () => setPreview(r),
+              testId: `file-preview-${r.fileid}`,
+            },
             r.uses > 0
-              ? { key: 'delete', action: 'as.m.access.deleteFile', danger: true, disabled: true, tooltip: k('inUse', { count: r.uses }), onClick: () => undefined }
+              ? {
+                  key: 'delete',
+                  action: 'as.m.access.deleteFile',
+                  danger: true,
+                  disabled: true,
+                  tooltip: k('inUse', { count: r.uses }),
+                  onClick: () => undefined,
+                }
               : col.remove('as.m.access.deleteFile', { fileid: r.fileid }, r.filename, { testId: `file-delete-${r.fileid}` }),
           ],
           { width: 110 },

@@ -120,5 +120,12 @@ const enUS: Messages = {
     hotline: 'To talk to someone sooner, call this institution’s helpline:',
     crisis: 'If you are thinking of harming yourself right now, call the national mental-health hotline 12356 at once, or 120 / 110.',
   },
+  articles: {
+    offer: 'Read the institution’s mental-health articles',
+    heading: 'Mental-health articles',
+    none: 'No articles yet.',
+    backToEntry: 'Back',
+    backToList: 'Back to the articles',
+  },
 };
 export default enUS;

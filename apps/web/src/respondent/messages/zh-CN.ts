@@ -117,6 +117,13 @@ const zhCN = {
     hotline: '如需尽快联系，请拨打本机构心理援助电话：',
     crisis: '如果您现在有伤害自己的想法，请立即拨打全国心理援助热线 12356，或拨打 120 / 110。',
   },
+  articles: {
+    offer: '阅读本机构发布的心理健康文章',
+    heading: '心理健康文章',
+    none: '暂无文章。',
+    backToEntry: '返回',
+    backToList: '返回文章列表',
+  },
 };
 export default zhCN;
 export type Messages = typeof zhCN;

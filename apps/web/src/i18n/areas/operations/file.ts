@@ -5,6 +5,7 @@ export default defineArea({
   zh: {
     filename: '文件名',
     use: '用途',
+    uploadAs: '上传为',
     useNames: { image: '图片', audio: '音频', video: '视频', pdf: 'PDF', excel: 'Excel' },
     contenttype: '文件类型',
     size: '大小',
@@ -20,6 +21,7 @@ export default defineArea({
   en: {
     filename: 'File name',
     use: 'Use',
+    uploadAs: 'Upload as',
     useNames: { image: 'Image', audio: 'Audio', video: 'Video', pdf: 'PDF', excel: 'Excel' },
     contenttype: 'Type',
     size: 'Size',
