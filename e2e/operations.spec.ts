@@ -119,3 +119,92 @@ test('an article with pictures is written, published and read on the respondent 
     await page.screenshot({ path: path.join(shots, `respondent-${lang}-article.png`), fullPage: true });
   }
 });
+
+test('a person buys goods through the sandbox; staff see the order paid and refund part of it', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(shots, { recursive: true });
+  const name = '考前冲刺减压营';
+
+  // Staff create the goods and put them on sale.
+  await signIn(page, 'school');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/goodsManagement');
+  await page.getByTestId('goods-add').click();
+  const dialog = page.getByTestId('goods-dialog');
+  await dialog.getByTestId('goods-name').fill(name);
+  await dialog.locator('input[type=file]').setInputFiles(picture('goods.png', [200, 120, 60]));
+  await expect(dialog.locator('.article-cover-input img')).toBeVisible();
+  await dialog.getByTestId('goods-price').fill('39.90');
+  await dialog.getByTestId('goods-stock').fill('5');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.locator('tr.ant-table-row', { hasText: name });
+  await expect(row).toContainText('¥39.90');
+  await expect(row).toContainText('待上架');
+  await row.getByRole('button', { name: '上架' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(row).toContainText('在售');
+
+  // A person buys it on the phone through the school's QR link and pays at the sandbox cashier.
+  const provider = await apiSignIn(request, 'provider');
+  const made = await apiCall(
+    request,
+    'as.m.user.createMUserClient',
+    { musercode: 'I0001', title: '滨江一中心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-86001234' },
+    provider.token,
+  );
+  expect(made.errorCode, made.errorMsg).toBe(0);
+  const entry = new URL((made.data as { qrcodeurl: string }).qrcodeurl).pathname;
+  await page.setViewportSize(PHONE);
+  await page.goto(entry);
+  await page.getByTestId('r-shop-link').click();
+  const card = page.getByTestId('r-goods').locator('li', { hasText: name });
+  await expect(card).toContainText('¥39.90');
+  await axe(page, 'shop');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-shop.png'), fullPage: true });
+  await card.getByRole('button', { name: '购买' }).click();
+  await page.getByTestId('r-order').click();
+  await expect(page.getByText('请填写姓名')).toBeVisible();
+  await page.getByTestId('r-buyer-name').fill('赵小满');
+  await page.getByTestId('r-buyer-phone').fill('13912345678');
+  await axe(page, 'buy');
+  await page.getByTestId('r-order').click();
+  await expect(page.getByTestId('r-pay-amount')).toContainText('¥39.90');
+  await axe(page, 'cashier');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-cashier.png'), fullPage: true });
+  await page.getByTestId('r-pay').click();
+  await expect(page.getByTestId('r-order-status')).toHaveText('已支付，感谢购买！');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-paid.png'), fullPage: true });
+
+  // Staff see it paid, with the buyer masked, and refund ¥10 of it.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/orderManagement');
+  const order = page.locator('tr.ant-table-row', { hasText: name });
+  await expect(order).toContainText('已支付');
+  await expect(order).toContainText('赵*满 139****5678');
+  await order.getByRole('button', { name: '退款' }).click();
+  const refund = page.getByTestId('refund-dialog');
+  await refund.getByTestId('refund-amount').fill('50');
+  await refund.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(refund).toContainText('退款金额须在 ¥0.01 与 ¥39.90 之间');
+  await refund.getByTestId('refund-amount').fill('10');
+  await refund.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(refund).toBeHidden();
+  await expect(order).toContainText('部分退款');
+  await expect(order).toContainText('¥10.00');
+  await order.getByRole('button', { name: '记录' }).click();
+  const drawer = page.getByTestId('order-drawer');
+  await expect(drawer.getByTestId('order-drawer-status')).toHaveText('部分退款');
+  await expect(drawer).toContainText('已支付 → 部分退款 · ¥10.00');
+  await page.screenshot({ path: path.join(shots, 'console-order-history-zh-CN-1440.png') });
+
+  await consoleShots(page, '/operations/goodsManagement', 'console-goods', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
+  );
+  await consoleShots(page, '/operations/orderManagement', 'console-orders', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
+  );
+});

@@ -14,6 +14,7 @@ import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
 import { registerFileRoutes } from './domains/files/routes.js';
+import { registerPaymentRoutes } from './domains/orders/routes.js';
 import { closePdfBrowsers } from './domains/reports/document/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
   await registerFileRoutes(app, { db: opts.database.db, config: opts.config, now: opts.now });
+  await registerPaymentRoutes(app, { db: opts.database.db, now: opts.now });
   serveConsole(app, opts.config.webDist);
 
   // Background jobs: every server process polls the shared job table (tests run them with
@@ -236,6 +238,8 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     // The institution's published articles, read through its QR link.
     app.get('/r/:entrytoken/articles', sendRespondent);
     app.get('/r/:entrytoken/articles/:articleid', sendRespondent);
+    // Its goods, bought and paid (sandbox) there.
+    app.get('/r/:entrytoken/shop', sendRespondent);
     // A group task's sign-in: its code (in the link, or typed) with the student's number and name.
     app.get('/t', sendRespondent);
     app.get('/t/:taskcode', sendRespondent);

@@ -38,7 +38,9 @@ export type EntityName =
   | 'case'
   | 'writtenreport'
   | 'file'
-  | 'article';
+  | 'article'
+  | 'goods'
+  | 'order';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

@@ -19,6 +19,7 @@ import { groupReportActions } from './actions/group-report.js';
 import { statisticsActions } from './actions/statistics.js';
 import { fileActions } from './actions/files.js';
 import { articleActions } from './actions/articles.js';
+import { orderActions } from './actions/orders.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -45,6 +46,7 @@ export const catalogue = {
   ...statisticsActions,
   ...fileActions,
   ...articleActions,
+  ...orderActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -23,4 +23,5 @@ export * from './actions/group-report.js';
 export * from './actions/statistics.js';
 export * from './actions/files.js';
 export * from './actions/articles.js';
+export * from './actions/orders.js';
 export * from './scales/definition.js';

@@ -18,3 +18,4 @@ export * from '../domains/tasks/group-report/tables.js';
 export * from '../domains/statistics/tables.js';
 export * from '../domains/files/tables.js';
 export * from '../domains/content/tables.js';
+export * from '../domains/orders/tables.js';

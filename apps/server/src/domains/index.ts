@@ -18,6 +18,7 @@ import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
 import { articleHandlers } from './content/articles.js';
+import { orderHandlers } from './orders/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { statisticsHandlers } from './statistics/handlers.js';
@@ -47,6 +48,7 @@ export const handlers: HandlerMap = {
   ...planAuthorizeReportHandlers,
   ...fileHandlers,
   ...articleHandlers,
+  ...orderHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

@@ -54,6 +54,12 @@ export const ID_PREFIXES = {
   FL: 'file',
   /** article (content) */
   AR: 'article',
+  /** goods (orders) */
+  GD: 'goods',
+  /** order (orders) */
+  OR: 'order',
+  /** payment at a provider (orders) */
+  PY: 'payment',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

@@ -12,6 +12,7 @@ import { seedDemoWritten } from '../domains/reports/written/demo.js';
 import { seedDemoTasks } from '../domains/tasks/demo.js';
 import { handlers } from '../domains/index.js';
 import { seedDemoContent } from '../domains/content/demo.js';
+import { seedDemoOrders } from '../domains/orders/demo.js';
 import type { FileStorage } from '../kit/storage/index.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
@@ -28,7 +29,7 @@ const area = {
   service: ['00020', '00021', '00022'],
   authority: ['00023', '000311', '00031'],
   organization: ['00048', '000312', '000313'],
-  operations: ['00025', '00026', '00028', '00039', '00050', '00030'],
+  operations: ['00025', '00026', '00028', '00039', '00050', '00030', '00054'],
 };
 const population = {
   maternity: ['0000000011', '000032', '000000001'],
@@ -360,6 +361,7 @@ export async function seedDemo(
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
     await seedDemoRegistrations(tx, now, persons);
     await seedDemoContent(tx, now, opts.files);
+    await seedDemoOrders(tx, now, opts.files);
     // The group assessment answers through the respondent actions, so it comes with the reports
     // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks).
     if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(tx, now, persons, handlers);

@@ -11,6 +11,7 @@ import { ConsentScreen } from './screens/ConsentScreen';
 import { AnswerFlow } from './screens/AnswerFlow';
 import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
 import { ArticleListScreen, ArticleScreen, ArticlesOffer } from './screens/ArticleScreens';
+import { ShopOffer, ShopScreen } from './screens/ShopScreens';
 import { ConsultContactScreen, ConsultThanksScreen, type ConsultContact } from './screens/ConsultScreens';
 
 type Session = ActionOutput<'as.c.exam.getSession'>;
@@ -35,9 +36,10 @@ type Phase =
   | { kind: 'result'; results: RespondentResult[] };
 
 /** Where the page was opened: /a/<code>, /r/<entry token>, /t[/<task code>] (a group task's sign-in), or the start page. */
-function route(): { code?: string; entrytoken?: string; taskcode?: string; articles?: { articleid?: string } } {
+function route(): { code?: string; entrytoken?: string; taskcode?: string; articles?: { articleid?: string }; shop?: boolean } {
   const [, kind, value, sub, id] = location.pathname.split('/');
   if (kind === 'a' && value) return { code: decodeURIComponent(value) };
+  if (kind === 'r' && value && sub === 'shop') return { entrytoken: decodeURIComponent(value), shop: true };
   if (kind === 'r' && value && sub === 'articles')
     return { entrytoken: decodeURIComponent(value), articles: { articleid: id ? decodeURIComponent(id) : undefined } };
   if (kind === 'r' && value) return { entrytoken: decodeURIComponent(value) };
@@ -57,8 +59,9 @@ const tokenKey = (code: string) => `respondent.token.${code.toUpperCase()}`;
  * place.
  */
 export function App() {
-  const articles = route().articles;
-  if (articles) return <Articles entrytoken={route().entrytoken!} articleid={articles.articleid} />;
+  const { articles, shop, entrytoken } = route();
+  if (shop) return <Shop entrytoken={entrytoken!} />;
+  if (articles) return <Articles entrytoken={entrytoken!} articleid={articles.articleid} />;
   return <Flow />;
 }
 
@@ -66,6 +69,12 @@ export function App() {
 function Articles({ entrytoken, articleid }: { entrytoken: string; articleid?: string }) {
   useLang();
   return articleid ? <ArticleScreen entrytoken={entrytoken} articleid={articleid} /> : <ArticleListScreen entrytoken={entrytoken} />;
+}
+
+/** The institution's goods, bought through its QR link and paid at the sandbox provider. */
+function Shop({ entrytoken }: { entrytoken: string }) {
+  useLang();
+  return <ShopScreen entrytoken={entrytoken} />;
 }
 
 function Flow() {
@@ -248,7 +257,12 @@ function Flow() {
               ? () => setPhase({ kind: 'consultContact', back: phase, form: phase.consult!.form!, contact: null })
               : undefined
           }
-          extra={<ArticlesOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/articles`} />}
+          extra={
+            <>
+              <ArticlesOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/articles`} />
+              <ShopOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/shop`} />
+            </>
+          }
         />
       );
     }

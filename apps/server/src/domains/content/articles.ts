@@ -9,7 +9,7 @@ import { accountNames } from '../accounts/accounts.js';
 import { scopeWhere } from '../auth/scope.js';
 import { limitedEntry } from '../assessments/respondent.js';
 import { resolveEntryToken } from '../assessments/entry.js';
-import { fileUrl, filesByKeys, setFileUses, usableFiles } from '../files/files.js';
+import { fileUrl, filesByKeys, noSuchFile, setFileUses, usableFiles } from '../files/files.js';
 import { storedFile } from '../files/tables.js';
 import { sanitizeArticle } from './sanitize.js';
 import { article } from './tables.js';
@@ -60,7 +60,8 @@ async function checkedContent(db: DbOrTx, musercode: string, coverfileid: string
     ...pictures.map((f) => ({ fileid: f.fileid, use: 'image' as const })),
     ...(coverfileid ? [{ fileid: coverfileid, use: 'image' as const }] : []),
   ];
-  const { bad } = await usableFiles(db, musercode, wanted);
+  const { bad, missing } = await usableFiles(db, musercode, wanted);
+  if (missing && missing === coverfileid) noSuchFile();
   if (bad === coverfileid && coverfileid)
     invalid({ zh: '封面须为本机构已上传的图片', en: 'The cover must be a picture uploaded by the institution' });
   if (bad || pictures.length !== keys.length)

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { storageFor, type FileStorage } from '../../kit/storage/index.js';
 import { checkFile } from '../../kit/upload/sniff.js';
+import { notFound } from '../../http/errors.js';
 import { newId } from '../../kit/index.js';
 import { fileSetting, fileUse, storedFile } from './tables.js';
 
@@ -90,7 +91,9 @@ export function signatureMatches(expected: string, given: string): boolean {
 
 /**
  * Files an institution may use in its content, by id: each must exist, be ready, belong to
- * `musercode` and be of the given use; answers the records by id, or the first id that does not fit.
+ * `musercode` and be of the given use; answers the records by id, the first id that does not fit
+ * (`bad`), and the first that is not the institution's at all (`missing`: callers answer "not
+ * found", as for any object of another institution).
  */
 export async function usableFiles(db: DbOrTx, musercode: string, wanted: { fileid: string; use: FileUse }[]) {
   const ids = [...new Set(wanted.map((w) => w.fileid))];
@@ -101,11 +104,12 @@ export async function usableFiles(db: DbOrTx, musercode: string, wanted: { filei
         .where(and(inArray(storedFile.fileid, ids), eq(storedFile.musercode, musercode)))
     : [];
   const byId = new Map(rows.map((r) => [r.fileid, r]));
+  const missing = wanted.find((w) => !byId.has(w.fileid));
   const bad = wanted.find((w) => {
     const r = byId.get(w.fileid);
     return !r || r.status !== 'ready' || r.use !== w.use;
   });
-  return { files: byId, bad: bad?.fileid ?? null };
+  return { files: byId, bad: bad?.fileid ?? null, missing: missing?.fileid ?? null };
 }
 
 /** Files by storage key (content names images in rich text by their URL). */
@@ -167,3 +171,6 @@ export async function storeFile(db: DbOrTx, storage: FileStorage, f: NewFile): P
     .returning();
   return row!;
 }
+
+/** "Not found" for a file id that is not the institution's (another institution's file is never "invalid"). */
+export const noSuchFile = (): never => notFound({ zh: '文件不存在', en: 'No such file' });

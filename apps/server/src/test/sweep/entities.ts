@@ -16,6 +16,7 @@ import { writtenReport } from '../../domains/reports/written/tables.js';
 import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
 import { storedFile } from '../../domains/files/tables.js';
 import { article } from '../../domains/content/tables.js';
+import { goods, orderEvent, shopOrder } from '../../domains/orders/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 import { createHash } from 'node:crypto';
 
@@ -408,6 +409,47 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       })
       .onConflictDoUpdate({ target: article.articleid, set: { published: 1, publishedat: at } });
     return articleid;
+  }),
+
+  // Goods of the institution, on sale with stock; a swept delete or delisting is undone.
+  goods: owned(async (db, musercode) => {
+    const goodsid = sweepId('GD', musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(goods)
+      .values({ goodsid, musercode, goodsname: `sweep ${musercode}`, price: 100, stock: 1000, status: 1, createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: goods.goodsid, set: { status: 1, stock: 1000 } });
+    return goodsid;
+  }),
+
+  // A paid order of the institution's sweep goods; a swept refund or cancel is undone.
+  order: owned(async (db, musercode) => {
+    const orderid = sweepId('OR', musercode);
+    const goodsid = await entities.goods!.make(db, musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(shopOrder)
+      .values({
+        orderid,
+        musercode,
+        goodsid,
+        goodsname: 'sweep',
+        quantity: 1,
+        unitprice: 100,
+        amount: 100,
+        status: 3,
+        buyername: '测试',
+        buyerphone: '13800000000',
+        provider: 'sandbox',
+        providerref: `swPY${musercode}`,
+        tokenhash: createHash('sha256').update(orderid).digest('hex'),
+        createdat: at,
+        paidat: at,
+        updatedat: at,
+      })
+      .onConflictDoUpdate({ target: shopOrder.orderid, set: { status: 3, refunded: 0 } });
+    await db.insert(orderEvent).values({ orderid, seq: 1, fromstatus: null, tostatus: 3, by: 'sweep', at }).onConflictDoNothing();
+    return orderid;
   }),
 
   app: shared(

@@ -25,6 +25,10 @@ export const publicActions: Record<string, string> = {
     'respondents arriving through an institution’s QR entry read its published articles with only the entry token; answers published articles of that institution only (rate-limited per address)',
   'as.c.content.getArticle':
     'one published article of the institution of the QR entry, as above; another institution’s or an unpublished article is not found (rate-limited per address)',
+  'as.c.shop.getGoods': 'a person buying through an institution’s QR entry has only its entry token; answers the goods on sale of that institution only (rate-limited per address)',
+  'as.c.shop.createOrder': 'a person buying through an institution’s QR entry has only its entry token; orders goods on sale of that institution only, stock taken atomically (rate-limited per address)',
+  'as.c.shop.sandboxPay': 'the sandbox provider’s cashier for the buyer holding the order’s 192-bit secret; the change still goes through the signed, verified callback',
+  'as.c.shop.getOrder': 'the buyer reads their own order by its 192-bit secret token',
   'as.c.registration.submit':
     'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
 };
