@@ -208,3 +208,43 @@ test('a person buys goods through the sandbox; staff see the order paid and refu
     expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
   );
 });
+
+test('music and courses: the demo tracks play on the console and on the respondent page', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  fs.mkdirSync(shots, { recursive: true });
+  await signIn(page, 'school');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/musicManagement');
+  const track = page.locator('tr.ant-table-row', { hasText: '海浪与呼吸' });
+  await expect(track.locator('audio')).toHaveAttribute('src', /^\/files\/[0-9a-f]{32}\.wav$/);
+  await page.goto('/operations/cloudClassroom');
+  await page.getByTestId('course-add').click();
+  const dialog = page.getByTestId('course-dialog');
+  await dialog.getByTestId('course-title').fill('情绪认识课');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('tr.ant-table-row', { hasText: '情绪认识课' })).toBeVisible();
+  await consoleShots(page, '/operations/musicManagement', 'console-music', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: '海浪与呼吸' })).toBeVisible(),
+  );
+  await consoleShots(page, '/operations/cloudClassroom', 'console-courses', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: '情绪认识课' })).toBeVisible(),
+  );
+
+  const provider = await apiSignIn(request, 'provider');
+  const made = await apiCall(
+    request,
+    'as.m.user.createMUserClient',
+    { musercode: 'I0001', title: '滨江一中心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-86001234' },
+    provider.token,
+  );
+  const entry = new URL((made.data as { qrcodeurl: string }).qrcodeurl).pathname;
+  await page.setViewportSize(PHONE);
+  await page.goto(entry);
+  await page.getByTestId('r-media-link').click();
+  const tracks = page.getByTestId('r-tracks');
+  await expect(tracks.locator('li', { hasText: '海浪与呼吸' }).locator('audio')).toBeVisible();
+  await expect(page.getByText('情绪认识课')).toBeVisible();
+  await axe(page, 'media');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-media.png'), fullPage: true });
+});

@@ -240,6 +240,8 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     app.get('/r/:entrytoken/articles/:articleid', sendRespondent);
     // Its goods, bought and paid (sandbox) there.
     app.get('/r/:entrytoken/shop', sendRespondent);
+    // Its relaxation music and courses.
+    app.get('/r/:entrytoken/media', sendRespondent);
     // A group task's sign-in: its code (in the link, or typed) with the student's number and name.
     app.get('/t', sendRespondent);
     app.get('/t/:taskcode', sendRespondent);

@@ -40,7 +40,9 @@ export type EntityName =
   | 'file'
   | 'article'
   | 'goods'
-  | 'order';
+  | 'order'
+  | 'track'
+  | 'course';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

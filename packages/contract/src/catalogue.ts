@@ -20,6 +20,7 @@ import { statisticsActions } from './actions/statistics.js';
 import { fileActions } from './actions/files.js';
 import { articleActions } from './actions/articles.js';
 import { orderActions } from './actions/orders.js';
+import { mediaActions } from './actions/media.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -47,6 +48,7 @@ export const catalogue = {
   ...fileActions,
   ...articleActions,
   ...orderActions,
+  ...mediaActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

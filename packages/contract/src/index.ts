@@ -24,4 +24,5 @@ export * from './actions/statistics.js';
 export * from './actions/files.js';
 export * from './actions/articles.js';
 export * from './actions/orders.js';
+export * from './actions/media.js';
 export * from './scales/definition.js';

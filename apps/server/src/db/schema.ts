@@ -19,3 +19,4 @@ export * from '../domains/statistics/tables.js';
 export * from '../domains/files/tables.js';
 export * from '../domains/content/tables.js';
 export * from '../domains/orders/tables.js';
+export * from '../domains/content/media-tables.js';

@@ -19,6 +19,7 @@ import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
 import { articleHandlers } from './content/articles.js';
 import { orderHandlers } from './orders/handlers.js';
+import { mediaHandlers } from './content/media.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { statisticsHandlers } from './statistics/handlers.js';
@@ -49,6 +50,7 @@ export const handlers: HandlerMap = {
   ...fileHandlers,
   ...articleHandlers,
   ...orderHandlers,
+  ...mediaHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

@@ -60,6 +60,10 @@ export const ID_PREFIXES = {
   OR: 'order',
   /** payment at a provider (orders) */
   PY: 'payment',
+  /** relaxation-music track (content) */
+  TR: 'track',
+  /** cloud-classroom course (content) */
+  CO: 'course',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

@@ -13,6 +13,7 @@ import { seedDemoTasks } from '../domains/tasks/demo.js';
 import { handlers } from '../domains/index.js';
 import { seedDemoContent } from '../domains/content/demo.js';
 import { seedDemoOrders } from '../domains/orders/demo.js';
+import { seedDemoMedia } from '../domains/content/media-demo.js';
 import type { FileStorage } from '../kit/storage/index.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
@@ -362,6 +363,7 @@ export async function seedDemo(
     await seedDemoRegistrations(tx, now, persons);
     await seedDemoContent(tx, now, opts.files);
     await seedDemoOrders(tx, now, opts.files);
+    await seedDemoMedia(tx, now, opts.files);
     // The group assessment answers through the respondent actions, so it comes with the reports
     // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks).
     if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(tx, now, persons, handlers);

@@ -64,6 +64,8 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   // Operations (/operations)
   goodsManagement: lazy(() => import('./operations/goodsManagement')),
   dashboards: lazy(() => import('./operations/dashboards')),
+  musicManagement: lazy(() => import('./operations/musicManagement')),
+  cloudClassroom: lazy(() => import('./operations/cloudClassroom')),
   fileUpload: lazy(() => import('./operations/fileUpload')),
   orderManagement: lazy(() => import('./operations/orderManagement')),
   // Hidden pages (/echarts/web, /period/periodManagement)

@@ -12,6 +12,7 @@ import { AnswerFlow } from './screens/AnswerFlow';
 import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
 import { ArticleListScreen, ArticleScreen, ArticlesOffer } from './screens/ArticleScreens';
 import { ShopOffer, ShopScreen } from './screens/ShopScreens';
+import { MediaOffer, MediaScreen } from './screens/MediaScreen';
 import { ConsultContactScreen, ConsultThanksScreen, type ConsultContact } from './screens/ConsultScreens';
 
 type Session = ActionOutput<'as.c.exam.getSession'>;
@@ -36,9 +37,17 @@ type Phase =
   | { kind: 'result'; results: RespondentResult[] };
 
 /** Where the page was opened: /a/<code>, /r/<entry token>, /t[/<task code>] (a group task's sign-in), or the start page. */
-function route(): { code?: string; entrytoken?: string; taskcode?: string; articles?: { articleid?: string }; shop?: boolean } {
+function route(): {
+  code?: string;
+  entrytoken?: string;
+  taskcode?: string;
+  articles?: { articleid?: string };
+  shop?: boolean;
+  media?: boolean;
+} {
   const [, kind, value, sub, id] = location.pathname.split('/');
   if (kind === 'a' && value) return { code: decodeURIComponent(value) };
+  if (kind === 'r' && value && sub === 'media') return { entrytoken: decodeURIComponent(value), media: true };
   if (kind === 'r' && value && sub === 'shop') return { entrytoken: decodeURIComponent(value), shop: true };
   if (kind === 'r' && value && sub === 'articles')
     return { entrytoken: decodeURIComponent(value), articles: { articleid: id ? decodeURIComponent(id) : undefined } };
@@ -59,7 +68,8 @@ const tokenKey = (code: string) => `respondent.token.${code.toUpperCase()}`;
  * place.
  */
 export function App() {
-  const { articles, shop, entrytoken } = route();
+  const { articles, shop, media, entrytoken } = route();
+  if (media) return <Media entrytoken={entrytoken!} />;
   if (shop) return <Shop entrytoken={entrytoken!} />;
   if (articles) return <Articles entrytoken={entrytoken!} articleid={articles.articleid} />;
   return <Flow />;
@@ -69,6 +79,12 @@ export function App() {
 function Articles({ entrytoken, articleid }: { entrytoken: string; articleid?: string }) {
   useLang();
   return articleid ? <ArticleScreen entrytoken={entrytoken} articleid={articleid} /> : <ArticleListScreen entrytoken={entrytoken} />;
+}
+
+/** The institution's music and courses. */
+function Media({ entrytoken }: { entrytoken: string }) {
+  useLang();
+  return <MediaScreen entrytoken={entrytoken} />;
 }
 
 /** The institution's goods, bought through its QR link and paid at the sandbox provider. */
@@ -260,6 +276,7 @@ function Flow() {
           extra={
             <>
               <ArticlesOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/articles`} />
+              <MediaOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/media`} />
               <ShopOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/shop`} />
             </>
           }

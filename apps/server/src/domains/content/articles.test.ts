@@ -52,9 +52,19 @@ describe.each(engines())('articles on %s', (engine) => {
   it('refuses pictures and covers that are not the institution’s own images, and changes nothing', async () => {
     const sibling = await image(provider, 'I0002');
     const before = (await s.call('as.m.content.getArticlePage', {}, school)).data.total;
-    expect((await s.call('as.m.content.insertArticle', { title: 't', coverfileid: sibling.fileid }, school)).errorCode).toBe(ErrorCode.notFound);
+    expect((await s.call('as.m.content.insertArticle', { title: 't', coverfileid: sibling.fileid }, school)).errorCode).toBe(
+      ErrorCode.notFound,
+    );
     const bad = [
-      { coverfileid: (await s.call('as.m.access.updateToOSS', { use: 'pdf', filename: 'a.pdf', data: Buffer.from('%PDF-1.4 x').toString('base64') }, school)).data.fileid },
+      {
+        coverfileid: (
+          await s.call(
+            'as.m.access.updateToOSS',
+            { use: 'pdf', filename: 'a.pdf', data: Buffer.from('%PDF-1.4 x').toString('base64') },
+            school,
+          )
+        ).data.fileid,
+      },
       { content: `<p><img src="${sibling.url}"></p>` },
       { content: `<p><img src="/files/${'0'.repeat(32)}.png"></p>` },
     ];

@@ -17,6 +17,7 @@ import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/task
 import { storedFile } from '../../domains/files/tables.js';
 import { article } from '../../domains/content/tables.js';
 import { goods, orderEvent, shopOrder } from '../../domains/orders/tables.js';
+import { course, track } from '../../domains/content/media-tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 import { createHash } from 'node:crypto';
 
@@ -450,6 +451,29 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .onConflictDoUpdate({ target: shopOrder.orderid, set: { status: 3, refunded: 0 } });
     await db.insert(orderEvent).values({ orderid, seq: 1, fromstatus: null, tostatus: 3, by: 'sweep', at }).onConflictDoNothing();
     return orderid;
+  }),
+
+  // A track of the institution playing its sweep file (as audio); a swept delete or disabling is undone.
+  track: owned(async (db, musercode) => {
+    const trackid = sweepId('TR', musercode);
+    const audiofileid = await entities.file!.make(db, musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(track)
+      .values({ trackid, musercode, title: `sweep ${musercode}`, audiofileid, createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: track.trackid, set: { enabled: 1 } });
+    return trackid;
+  }),
+
+  // A course of the institution without lessons; a swept delete or disabling is undone.
+  course: owned(async (db, musercode) => {
+    const courseid = sweepId('CO', musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(course)
+      .values({ courseid, musercode, title: `sweep ${musercode}`, createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: course.courseid, set: { enabled: 1 } });
+    return courseid;
   }),
 
   app: shared(

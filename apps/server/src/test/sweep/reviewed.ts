@@ -29,6 +29,7 @@ export const publicActions: Record<string, string> = {
   'as.c.shop.createOrder': 'a person buying through an institution’s QR entry has only its entry token; orders goods on sale of that institution only, stock taken atomically (rate-limited per address)',
   'as.c.shop.sandboxPay': 'the sandbox provider’s cashier for the buyer holding the order’s 192-bit secret; the change still goes through the signed, verified callback',
   'as.c.shop.getOrder': 'the buyer reads their own order by its 192-bit secret token',
+  'as.c.content.getMedia': 'respondents arriving through an institution’s QR entry listen and watch with only the entry token; answers the enabled tracks and courses of that institution for the entry’s apps (rate-limited per address)',
   'as.c.registration.submit':
     'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
 };

@@ -158,5 +158,12 @@ const enUS: Messages = {
       '11': 'Refunded',
     },
   },
+  media: {
+    offer: 'Relaxation music and courses',
+    heading: 'Music and courses',
+    music: 'Relaxation music',
+    courses: 'Courses',
+    none: 'Nothing here yet.',
+  },
 };
 export default enUS;

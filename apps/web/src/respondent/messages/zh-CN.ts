@@ -155,6 +155,13 @@ const zhCN = {
       '11': '已退款',
     },
   },
+  media: {
+    offer: '放松音乐与心理课程',
+    heading: '音乐与课程',
+    music: '放松音乐',
+    courses: '心理课程',
+    none: '暂无内容。',
+  },
 };
 export default zhCN;
 export type Messages = typeof zhCN;
