@@ -58,7 +58,7 @@ export default function CloudClassroom() {
             </span>
           ),
         }),
-        col.text('description', { ellipsis: true }),
+        col.text('description', { width: 220, ellipsis: true }),
         col.text('lessoncount', { width: 80, align: 'center' }),
         col.text('appids', { width: 160, render: (v: string[]) => appNames(v) }),
         col.text('sort', { width: 70, align: 'center' }),
