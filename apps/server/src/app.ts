@@ -13,6 +13,8 @@ import { JobRunner, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
+import { registerFileRoutes } from './domains/files/routes.js';
+import { registerPaymentRoutes } from './domains/orders/routes.js';
 import { closePdfBrowsers } from './domains/reports/document/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
@@ -70,7 +72,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Security headers on every answer (console, assets, API, errors), and no caching of API answers.
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityPolicy, connectSrc: ["'self'", ...uploadOrigins(opts.config)] },
+    },
     frameguard: { action: 'deny' },
   });
   app.addHook('onSend', async (req, reply) => {
@@ -103,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });
   await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
+  await registerFileRoutes(app, { db: opts.database.db, config: opts.config, now: opts.now });
+  await registerPaymentRoutes(app, { db: opts.database.db, now: opts.now });
   serveConsole(app, opts.config.webDist);
 
   // Background jobs: every server process polls the shared job table (tests run them with
@@ -184,6 +191,14 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+/** Where the console may PUT large files itself: the object store's origin when files go to S3. */
+function uploadOrigins(config: Config): string[] {
+  const s3 = config.files.storage === 's3' ? config.files.s3 : undefined;
+  if (!s3) return [];
+  if (s3.endpoint) return [new URL(s3.endpoint).origin];
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
+}
+
 /**
  * The built console with history fallback: `/` and any GET or HEAD of a console route (a path
  * outside /api whose last segment has no file extension) answer index.html. Build internals
@@ -220,6 +235,13 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     app.get('/a', sendRespondent);
     app.get('/a/:assesscode', sendRespondent);
     app.get('/r/:entrytoken', sendRespondent);
+    // The institution's published articles, read through its QR link.
+    app.get('/r/:entrytoken/articles', sendRespondent);
+    app.get('/r/:entrytoken/articles/:articleid', sendRespondent);
+    // Its goods, bought and paid (sandbox) there.
+    app.get('/r/:entrytoken/shop', sendRespondent);
+    // Its relaxation music and courses.
+    app.get('/r/:entrytoken/media', sendRespondent);
     // A group task's sign-in: its code (in the link, or typed) with the student's number and name.
     app.get('/t', sendRespondent);
     app.get('/t/:taskcode', sendRespondent);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { S3Options } from './kit/storage/s3.js';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -46,6 +47,18 @@ export interface Config {
    * model are set; the rule-based writer is always there.
    */
   aiReport: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /**
+   * Uploaded files (README "Files"): FILE_STORAGE disk (default; FILES_DIR, default DATA_DIR/files)
+   * or s3 (S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+   * S3_FORCE_PATH_STYLE, S3_PREFIX). FILE_URL_SECRET signs this server's upload targets (disk
+   * storage); unset, a random secret is kept in the database so every process shares it.
+   */
+  files: {
+    storage: 'disk' | 's3';
+    dir?: string;
+    s3?: S3Options;
+    urlSecret?: string;
+  };
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);
@@ -80,11 +93,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.AI_REPORT_BASE_URL && env.AI_REPORT_MODEL
         ? { baseUrl: env.AI_REPORT_BASE_URL, apiKey: env.AI_REPORT_API_KEY || 'none', model: env.AI_REPORT_MODEL, timeoutMs: num(env.AI_REPORT_TIMEOUT_MS, 60_000) }
         : null,
+    files: filesConfig(env),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
 }
 
+function filesConfig(env: NodeJS.ProcessEnv): Config['files'] {
+  const urlSecret = env.FILE_URL_SECRET || undefined;
+  if (env.FILE_STORAGE === 's3') {
+    const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+    if (missing.length) throw new Error(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);
+    return {
+      storage: 's3',
+      urlSecret,
+      s3: {
+        bucket: env.S3_BUCKET!,
+        region: env.S3_REGION || 'us-east-1',
+        endpoint: env.S3_ENDPOINT || undefined,
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : !!env.S3_ENDPOINT,
+        prefix: env.S3_PREFIX || undefined,
+      },
+    };
+  }
+  return { storage: 'disk', dir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined, urlSecret };
+}
+
 /** Defaults for tests: no web, quiet logs, in-memory database chosen by the caller. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), webDist: undefined, logLevel: 'silent', demo: false, jobPollMs: 0, ...overrides };
+  return {
+    ...loadConfig({}),
+    webDist: undefined,
+    logLevel: 'silent',
+    demo: false,
+    jobPollMs: 0,
+    files: { storage: 'disk', dir: path.join(os.tmpdir(), 'xinli-test-files') },
+    ...overrides,
+  };
 }

@@ -3,6 +3,7 @@ import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { syncReferenceData } from './seed/reference.js';
+import { storageOf } from './domains/files/files.js';
 import { seedDemo } from './seed/demo.js';
 
 export interface Running {
@@ -19,7 +20,11 @@ export interface Running {
  */
 export async function startServer(config: Config, extra: Partial<AppOptions> & { prepared?: boolean } = {}): Promise<Running> {
   const { prepared, ...options } = extra;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir, migrate: !prepared });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    migrate: !prepared,
+  });
   const now = options.now ?? (() => new Date());
   const seeded = prepared ? false : await prepare(database, config, now());
   const app = await buildApp({ database, config, ...options, now });
@@ -37,7 +42,7 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
 
 async function prepare(database: Database, config: Config, now: Date): Promise<boolean> {
   await syncReferenceData(database.db);
-  return config.demo ? seedDemo(database.db, config.demoPassword, now) : false;
+  return config.demo ? seedDemo(database.db, config.demoPassword, now, { files: storageOf(config) }) : false;
 }
 
 /** Migrates, syncs reference data and seeds the demo once, then closes: what the primary does before forking. */

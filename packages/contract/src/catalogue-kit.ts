@@ -36,7 +36,13 @@ export type EntityName =
   | 'warning'
   | 'registration'
   | 'case'
-  | 'writtenreport';
+  | 'writtenreport'
+  | 'file'
+  | 'article'
+  | 'goods'
+  | 'order'
+  | 'track'
+  | 'course';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

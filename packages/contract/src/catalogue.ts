@@ -17,6 +17,10 @@ import { taskActions } from './actions/tasks.js';
 import { taskEntryActions } from './actions/task-entry.js';
 import { groupReportActions } from './actions/group-report.js';
 import { statisticsActions } from './actions/statistics.js';
+import { fileActions } from './actions/files.js';
+import { articleActions } from './actions/articles.js';
+import { orderActions } from './actions/orders.js';
+import { mediaActions } from './actions/media.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -41,6 +45,10 @@ export const catalogue = {
   ...taskEntryActions,
   ...groupReportActions,
   ...statisticsActions,
+  ...fileActions,
+  ...articleActions,
+  ...orderActions,
+  ...mediaActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -21,4 +21,8 @@ export * from './actions/tasks.js';
 export * from './actions/task-entry.js';
 export * from './actions/group-report.js';
 export * from './actions/statistics.js';
+export * from './actions/files.js';
+export * from './actions/articles.js';
+export * from './actions/orders.js';
+export * from './actions/media.js';
 export * from './scales/definition.js';

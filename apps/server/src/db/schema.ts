@@ -16,3 +16,7 @@ export * from '../domains/reports/written/tables.js';
 export * from '../domains/tasks/tables.js';
 export * from '../domains/tasks/group-report/tables.js';
 export * from '../domains/statistics/tables.js';
+export * from '../domains/files/tables.js';
+export * from '../domains/content/tables.js';
+export * from '../domains/orders/tables.js';
+export * from '../domains/content/media-tables.js';

@@ -16,6 +16,10 @@ import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
+import { fileHandlers } from './files/handlers.js';
+import { articleHandlers } from './content/articles.js';
+import { orderHandlers } from './orders/handlers.js';
+import { mediaHandlers } from './content/media.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { statisticsHandlers } from './statistics/handlers.js';
@@ -43,6 +47,10 @@ export const handlers: HandlerMap = {
   ...groupReportHandlers,
   ...statisticsHandlers,
   ...planAuthorizeReportHandlers,
+  ...fileHandlers,
+  ...articleHandlers,
+  ...orderHandlers,
+  ...mediaHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

@@ -50,6 +50,20 @@ export const ID_PREFIXES = {
   TK: 'task',
   /** written summary of a group report (tasks/group-report) */
   GS: 'group summary',
+  /** uploaded file (files) */
+  FL: 'file',
+  /** article (content) */
+  AR: 'article',
+  /** goods (orders) */
+  GD: 'goods',
+  /** order (orders) */
+  OR: 'order',
+  /** payment at a provider (orders) */
+  PY: 'payment',
+  /** relaxation-music track (content) */
+  TR: 'track',
+  /** cloud-classroom course (content) */
+  CO: 'course',
   /** background job (kit/jobs) */
   J: 'job',
 } as const;

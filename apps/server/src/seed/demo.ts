@@ -11,6 +11,10 @@ import { seedDemoRegistrations } from '../domains/consultation/demo.js';
 import { seedDemoWritten } from '../domains/reports/written/demo.js';
 import { seedDemoTasks } from '../domains/tasks/demo.js';
 import { handlers } from '../domains/index.js';
+import { seedDemoContent } from '../domains/content/demo.js';
+import { seedDemoOrders } from '../domains/orders/demo.js';
+import { seedDemoMedia } from '../domains/content/media-demo.js';
+import type { FileStorage } from '../kit/storage/index.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
 const area = {
@@ -26,7 +30,7 @@ const area = {
   service: ['00020', '00021', '00022'],
   authority: ['00023', '000311', '00031'],
   organization: ['00048', '000312', '000313'],
-  operations: ['00025', '00026', '00028', '00039', '00050', '00030'],
+  operations: ['00025', '00026', '00028', '00039', '00050', '00030', '00054'],
 };
 const population = {
   maternity: ['0000000011', '000032', '000000001'],
@@ -36,7 +40,12 @@ const population = {
 };
 
 /** GB/T 2260 codes with the name the user record carries (checked against the data in demo.test). */
-const region = (provincecode: string, citycode: string, districtcode: string, regionname: string) => ({ provincecode, citycode, districtcode, regionname });
+const region = (provincecode: string, citycode: string, districtcode: string, regionname: string) => ({
+  provincecode,
+  citycode,
+  districtcode,
+  regionname,
+});
 
 /** A category path without gaps, with its level and deepest label as addMUser derives them. */
 function category(...labels: string[]) {
@@ -72,7 +81,21 @@ export const demoAccounts: DemoAccount[] = [
     username: 'provider',
     musertype: '005',
     insname: '安心心理服务有限公司',
-    codes: [...area.reports, ...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.service, ...area.authority, ...area.organization, ...area.operations, ...Object.values(population).flat()],
+    codes: [
+      ...area.reports,
+      ...area.statistics,
+      ...area.individual,
+      ...area.group,
+      ...area.warning,
+      ...area.archivesAll,
+      ...area.plans,
+      ...area.consultation,
+      ...area.service,
+      ...area.authority,
+      ...area.organization,
+      ...area.operations,
+      ...Object.values(population).flat(),
+    ],
     extra: {
       ...region('330000', '330100', '330106', '浙江省杭州市西湖区'),
       ...category('服务商', '华东'),
@@ -89,7 +112,19 @@ export const demoAccounts: DemoAccount[] = [
     musertype: '001',
     insname: '滨江第一中学',
     parentcode: 'P0001',
-    codes: [...area.statistics, ...area.individual, ...area.group, ...area.warning, ...area.archivesAll, ...area.plans, ...area.consultation, ...area.authority, ...area.organization, ...population.students],
+    codes: [
+      ...area.statistics,
+      ...area.individual,
+      ...area.group,
+      ...area.warning,
+      ...area.archivesAll,
+      ...area.plans,
+      ...area.consultation,
+      ...area.authority,
+      ...area.organization,
+      ...area.operations,
+      ...population.students,
+    ],
     extra: { ...region('330000', '330100', '330108', '浙江省杭州市滨江区'), ...category('教育', '中学', '公办') },
   },
   {
@@ -99,7 +134,16 @@ export const demoAccounts: DemoAccount[] = [
     musertype: '002',
     insname: '仁和妇幼保健院',
     parentcode: 'P0001',
-    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.consultation, ...area.organization, ...population.maternity],
+    codes: [
+      ...area.statistics,
+      ...area.individual,
+      ...area.warning,
+      ...area.archivesAll,
+      ...area.consultation,
+      ...area.organization,
+      ...area.operations,
+      ...population.maternity,
+    ],
     extra: { ...region('330000', '330100', '330106', '浙江省杭州市西湖区'), ...category('医疗', '妇幼保健') },
   },
   {
@@ -139,7 +183,16 @@ export const demoAccounts: DemoAccount[] = [
     username: 'provider2',
     musertype: '005',
     insname: '南粤心理健康服务中心',
-    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.archivesAll, ...area.service, ...area.authority, ...area.organization, ...Object.values(population).flat()],
+    codes: [
+      ...area.statistics,
+      ...area.individual,
+      ...area.warning,
+      ...area.archivesAll,
+      ...area.service,
+      ...area.authority,
+      ...area.organization,
+      ...Object.values(population).flat(),
+    ],
     extra: { ...region('440000', '440100', '440106', '广东省广州市天河区'), ...category('服务商', '华南') },
   },
   {
@@ -185,14 +238,49 @@ export const demoAccounts: DemoAccount[] = [
 
 /** Staff: at the school a counsellor with a narrow role and an administrator; a doctor at the hospital. */
 const demoStaff = [
-  { userid: 'U0001', musercode: 'I0001', sysusername: 'teacher', realname: '王老师', roleid: 'R0001', deptid: 'D0002', phonenumber: '13812345678', sex: '02' },
-  { userid: 'U0002', musercode: 'I0001', sysusername: 'schooladmin', realname: '李主任', roleid: 'R0002', deptid: 'D0002', phonenumber: '13987654321', sex: '01' },
-  { userid: 'U0101', musercode: 'I0002', sysusername: 'doctor', realname: '陈医生', roleid: 'R0101', deptid: 'D0102', phonenumber: '13600001111', sex: '02' },
+  {
+    userid: 'U0001',
+    musercode: 'I0001',
+    sysusername: 'teacher',
+    realname: '王老师',
+    roleid: 'R0001',
+    deptid: 'D0002',
+    phonenumber: '13812345678',
+    sex: '02',
+  },
+  {
+    userid: 'U0002',
+    musercode: 'I0001',
+    sysusername: 'schooladmin',
+    realname: '李主任',
+    roleid: 'R0002',
+    deptid: 'D0002',
+    phonenumber: '13987654321',
+    sex: '01',
+  },
+  {
+    userid: 'U0101',
+    musercode: 'I0002',
+    sysusername: 'doctor',
+    realname: '陈医生',
+    roleid: 'R0101',
+    deptid: 'D0102',
+    phonenumber: '13600001111',
+    sex: '02',
+  },
 ];
 
 /** Departments and roles of the school and the hospital (permission management demo). */
 const demoDepts = [
-  { deptid: 'D0001', musercode: 'I0001', parentid: null, deptname: '滨江第一中学', sort: 0, leader: '张校长', phonenumber: '0571-86000001' },
+  {
+    deptid: 'D0001',
+    musercode: 'I0001',
+    parentid: null,
+    deptname: '滨江第一中学',
+    sort: 0,
+    leader: '张校长',
+    phonenumber: '0571-86000001',
+  },
   { deptid: 'D0002', musercode: 'I0001', parentid: 'D0001', deptname: '心理健康中心', sort: 1, leader: '李主任' },
   { deptid: 'D0003', musercode: 'I0001', parentid: 'D0001', deptname: '德育处', sort: 2 },
   { deptid: 'D0004', musercode: 'I0001', parentid: 'D0003', deptname: '高一年级组', sort: 1 },
@@ -200,10 +288,31 @@ const demoDepts = [
   { deptid: 'D0102', musercode: 'I0002', parentid: 'D0101', deptname: '心理门诊', sort: 1 },
 ];
 const demoRoles = [
-  { roleid: 'R0001', musercode: 'I0001', rolename: '心理咨询师', rolekey: 'counsellor', sort: 1, codes: ['00018', '0000000022', '001801', '00013', '00046', '00008', '000000002'] },
+  {
+    roleid: 'R0001',
+    musercode: 'I0001',
+    rolename: '心理咨询师',
+    rolekey: 'counsellor',
+    sort: 1,
+    codes: ['00018', '0000000022', '001801', '00013', '00046', '00008', '000000002'],
+  },
   { roleid: 'R0002', musercode: 'I0001', rolename: '学校管理员', rolekey: 'admin', sort: 0, codes: [] },
-  { roleid: 'R0003', musercode: 'I0001', rolename: '班主任', rolekey: 'headteacher', sort: 2, codes: ['00018', '0000000022', '00008', '000000002'] },
-  { roleid: 'R0101', musercode: 'I0002', rolename: '心理医生', rolekey: 'doctor', sort: 1, codes: ['00018', '0000000011', '00013', '00046', '00008', '000000001'] },
+  {
+    roleid: 'R0003',
+    musercode: 'I0001',
+    rolename: '班主任',
+    rolekey: 'headteacher',
+    sort: 2,
+    codes: ['00018', '0000000022', '00008', '000000002'],
+  },
+  {
+    roleid: 'R0101',
+    musercode: 'I0002',
+    rolename: '心理医生',
+    rolekey: 'doctor',
+    sort: 1,
+    codes: ['00018', '0000000011', '00013', '00046', '00008', '000000001'],
+  },
 ];
 
 /** Seeds the demo institution when the database has no account yet. Returns whether it did. */
@@ -213,14 +322,29 @@ const demoRoles = [
  * seconds on PGlite): API tests start a fresh database per file and ask for them only when they
  * test them (startTestServer's demoReports).
  */
-export async function seedDemo(db: Db, password: string, now: Date, opts: { reports?: boolean; tasks?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  password: string,
+  now: Date,
+  opts: { reports?: boolean; tasks?: boolean; files?: FileStorage } = {},
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(muser);
   if (Number(row?.n) > 0) return false;
   const pwdhash = await hashPassword(md5Upper(password));
   let persons: string[] = [];
   await db.transaction(async (tx) => {
     for (const a of demoAccounts) {
-      await tx.insert(muser).values({ musercode: a.musercode, username: a.username, musertype: a.musertype, insname: a.insname, parentcode: a.parentcode ?? null, pwdhash, ...a.extra });
+      await tx
+        .insert(muser)
+        .values({
+          musercode: a.musercode,
+          username: a.username,
+          musertype: a.musertype,
+          insname: a.insname,
+          parentcode: a.parentcode ?? null,
+          pwdhash,
+          ...a.extra,
+        });
       if (a.apps.length) await tx.insert(muserApp).values(a.apps.map((appid) => ({ musercode: a.musercode, appid })));
       if (a.codes.length) await tx.insert(muserPermission).values([...new Set(a.codes)].map((code) => ({ musercode: a.musercode, code })));
     }
@@ -237,6 +361,9 @@ export async function seedDemo(db: Db, password: string, now: Date, opts: { repo
     persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
     await seedDemoRegistrations(tx, now, persons);
+    await seedDemoContent(tx, now, opts.files);
+    await seedDemoOrders(tx, now, opts.files);
+    await seedDemoMedia(tx, now, opts.files);
     // The group assessment answers through the respondent actions, so it comes with the reports
     // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks).
     if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(tx, now, persons, handlers);

@@ -67,6 +67,12 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   dept: lazy(() => import('./organization/dept')),
   user: lazy(() => import('./organization/user')),
   // Operations (/operations)
+  goodsManagement: lazy(() => import('./operations/goodsManagement')),
+  dashboards: lazy(() => import('./operations/dashboards')),
+  musicManagement: lazy(() => import('./operations/musicManagement')),
+  cloudClassroom: lazy(() => import('./operations/cloudClassroom')),
+  fileUpload: lazy(() => import('./operations/fileUpload')),
+  orderManagement: lazy(() => import('./operations/orderManagement')),
   // Hidden pages (/echarts/web, /period/periodManagement)
   echartsWeb: lazy(() => import('./echarts/echartsWeb')),
   periodManagement: lazy(() => import('./period/periodManagement')),

@@ -10,6 +10,9 @@ import { RegisterScreen, type EntryChoice, type Registration } from './screens/R
 import { ConsentScreen } from './screens/ConsentScreen';
 import { AnswerFlow } from './screens/AnswerFlow';
 import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
+import { ArticleListScreen, ArticleScreen, ArticlesOffer } from './screens/ArticleScreens';
+import { ShopOffer, ShopScreen } from './screens/ShopScreens';
+import { MediaOffer, MediaScreen } from './screens/MediaScreen';
 import { ConsultContactScreen, ConsultThanksScreen, type ConsultContact } from './screens/ConsultScreens';
 
 type Session = ActionOutput<'as.c.exam.getSession'>;
@@ -34,9 +37,20 @@ type Phase =
   | { kind: 'result'; results: RespondentResult[] };
 
 /** Where the page was opened: /a/<code>, /r/<entry token>, /t[/<task code>] (a group task's sign-in), or the start page. */
-function route(): { code?: string; entrytoken?: string; taskcode?: string } {
-  const [, kind, value] = location.pathname.split('/');
+function route(): {
+  code?: string;
+  entrytoken?: string;
+  taskcode?: string;
+  articles?: { articleid?: string };
+  shop?: boolean;
+  media?: boolean;
+} {
+  const [, kind, value, sub, id] = location.pathname.split('/');
   if (kind === 'a' && value) return { code: decodeURIComponent(value) };
+  if (kind === 'r' && value && sub === 'media') return { entrytoken: decodeURIComponent(value), media: true };
+  if (kind === 'r' && value && sub === 'shop') return { entrytoken: decodeURIComponent(value), shop: true };
+  if (kind === 'r' && value && sub === 'articles')
+    return { entrytoken: decodeURIComponent(value), articles: { articleid: id ? decodeURIComponent(id) : undefined } };
   if (kind === 'r' && value) return { entrytoken: decodeURIComponent(value) };
   if (kind === 't') return { taskcode: value ? decodeURIComponent(value) : '' };
   return {};
@@ -54,6 +68,32 @@ const tokenKey = (code: string) => `respondent.token.${code.toUpperCase()}`;
  * place.
  */
 export function App() {
+  const { articles, shop, media, entrytoken } = route();
+  if (media) return <Media entrytoken={entrytoken!} />;
+  if (shop) return <Shop entrytoken={entrytoken!} />;
+  if (articles) return <Articles entrytoken={entrytoken!} articleid={articles.articleid} />;
+  return <Flow />;
+}
+
+/** The institution's articles, read through its QR link: no assessment, no token. */
+function Articles({ entrytoken, articleid }: { entrytoken: string; articleid?: string }) {
+  useLang();
+  return articleid ? <ArticleScreen entrytoken={entrytoken} articleid={articleid} /> : <ArticleListScreen entrytoken={entrytoken} />;
+}
+
+/** The institution's music and courses. */
+function Media({ entrytoken }: { entrytoken: string }) {
+  useLang();
+  return <MediaScreen entrytoken={entrytoken} />;
+}
+
+/** The institution's goods, bought through its QR link and paid at the sandbox provider. */
+function Shop({ entrytoken }: { entrytoken: string }) {
+  useLang();
+  return <ShopScreen entrytoken={entrytoken} />;
+}
+
+function Flow() {
   useLang();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [session, setSession] = useState<Session | null>(null);
@@ -135,7 +175,8 @@ export function App() {
 
   useEffect(() => {
     const { code, entrytoken, taskcode } = route();
-    if (taskcode !== undefined) return setPhase({ kind: 'task', login: { taskcode, studentno: '', realname: '' }, error: null, busy: false });
+    if (taskcode !== undefined)
+      return setPhase({ kind: 'task', login: { taskcode, studentno: '', realname: '' }, error: null, busy: false });
     if (entrytoken) {
       void guarded(async () => {
         // The consultation request is an extra: the entry works without it if it fails to load.
@@ -227,7 +268,18 @@ export function App() {
           error={phase.error?.message ?? null}
           busy={phase.busy}
           onRegister={(r) => void register(phase.entrytoken, phase.entry, phase.consult, r)}
-          onConsult={phase.consult?.form ? () => setPhase({ kind: 'consultContact', back: phase, form: phase.consult!.form!, contact: null }) : undefined}
+          onConsult={
+            phase.consult?.form
+              ? () => setPhase({ kind: 'consultContact', back: phase, form: phase.consult!.form!, contact: null })
+              : undefined
+          }
+          extra={
+            <>
+              <ArticlesOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/articles`} />
+              <MediaOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/media`} />
+              <ShopOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/shop`} />
+            </>
+          }
         />
       );
     }
@@ -258,7 +310,12 @@ export function App() {
               entrytoken: back.entrytoken,
               formcode: form.formcode,
               ...contact,
-              answers: answers.map((a) => toArchiveValue(form.questions.find((x) => x.no === a.no)!, a)),
+              answers: answers.map((a) =>
+                toArchiveValue(
+                  form.questions.find((x) => x.no === a.no)!,
+                  a,
+                ),
+              ),
             });
             setPhase({ kind: 'consultDone', brand: brandName, hotline: done.hotline });
           }}

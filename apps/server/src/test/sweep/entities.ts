@@ -14,7 +14,12 @@ import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
 import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
+import { storedFile } from '../../domains/files/tables.js';
+import { article } from '../../domains/content/tables.js';
+import { goods, orderEvent, shopOrder } from '../../domains/orders/tables.js';
+import { course, track } from '../../domains/content/media-tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
+import { createHash } from 'node:crypto';
 
 /**
  * One entry per entity whose ids travel in action inputs (the contract's `ids`). The tenant
@@ -97,7 +102,13 @@ async function sweepCode(db: Db, musercode: string): Promise<string> {
   // The plan gives GAD-7 on its own and in the institution's sweep stage, so a code can be given for either.
   const stagecode = await entities.stage!.make(db, musercode);
   await db.insert(planStage).values({ plancode, stagecode }).onConflictDoNothing();
-  await db.insert(planForm).values([{ plancode, formcode: 'GAD7' }, { plancode, stagecode, formcode: 'GAD7' }]).onConflictDoNothing();
+  await db
+    .insert(planForm)
+    .values([
+      { plancode, formcode: 'GAD7' },
+      { plancode, stagecode, formcode: 'GAD7' },
+    ])
+    .onConflictDoNothing();
   await db
     .insert(assessCode)
     .values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) })
@@ -109,7 +120,15 @@ async function sweepPerson(db: Db, musercode: string): Promise<string> {
   const cusercode = sweepId('C', musercode);
   await db
     .insert(cuser)
-    .values({ cusercode, musercode, appid: SWEEP_APP, realname: `sweep ${musercode}`, gender: '01', phonenumber: '13800138000', idcard: null })
+    .values({
+      cusercode,
+      musercode,
+      appid: SWEEP_APP,
+      realname: `sweep ${musercode}`,
+      gender: '01',
+      phonenumber: '13800138000',
+      idcard: null,
+    })
     .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
   return cusercode;
 }
@@ -118,7 +137,17 @@ async function sweepTeam(db: Db, musercode: string): Promise<string> {
   const teamid = sweepId('TM', musercode);
   await db
     .insert(team)
-    .values({ teamid, musercode, kind: 'class', appid: SWEEP_APP, school: `sweep ${musercode}`, year: '2026', term: '1', grade: '7', classname: '1' })
+    .values({
+      teamid,
+      musercode,
+      kind: 'class',
+      appid: SWEEP_APP,
+      school: `sweep ${musercode}`,
+      year: '2026',
+      term: '1',
+      grade: '7',
+      classname: '1',
+    })
     .onConflictDoUpdate({ target: team.teamid, set: { deletedat: null } });
   const cusercode = await sweepPerson(db, musercode);
   await db.insert(teamMember).values({ teamid, cusercode, studentno: 'SW001' }).onConflictDoNothing();
@@ -258,7 +287,17 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     const at = new Date(TEST_EPOCH);
     await db
       .insert(registration)
-      .values({ regid, musercode, cusercode, formcode: 'REG_CONSULT', version: 1, answers: [{ no: 3, value: 1 }], source: 'staff', createdat: at, updatedat: at })
+      .values({
+        regid,
+        musercode,
+        cusercode,
+        formcode: 'REG_CONSULT',
+        version: 1,
+        answers: [{ no: 3, value: 1 }],
+        source: 'staff',
+        createdat: at,
+        updatedat: at,
+      })
       .onConflictDoUpdate({ target: registration.regid, set: { state: 'new', caseid: '', cusercode } });
     return regid;
   }),
@@ -267,12 +306,34 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
   // withdraw or retry changes its state, so make puts it back to a draft.
   writtenreport: owned(async (db, musercode) => {
     const writtenid = sweepId('WR', musercode);
-    const sections = { summary: 'sweep', findings: [], risk: { level: 'none' as const, text: 'sweep' }, staffsteps: [], personmessage: 'sweep', personsteps: [] };
+    const sections = {
+      summary: 'sweep',
+      findings: [],
+      risk: { level: 'none' as const, text: 'sweep' },
+      staffsteps: [],
+      personmessage: 'sweep',
+      personsteps: [],
+    };
     const cusercode = await sweepPerson(db, musercode);
     await db
       .insert(writtenReport)
-      .values({ writtenid, musercode, cusercode, state: 'draft', writer: 'rules', model: 'rules-1', lang: 'zh-CN', sections, createdby: musercode, createdat: new Date(TEST_EPOCH), writtenat: new Date(TEST_EPOCH) })
-      .onConflictDoUpdate({ target: writtenReport.writtenid, set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null } });
+      .values({
+        writtenid,
+        musercode,
+        cusercode,
+        state: 'draft',
+        writer: 'rules',
+        model: 'rules-1',
+        lang: 'zh-CN',
+        sections,
+        createdby: musercode,
+        createdat: new Date(TEST_EPOCH),
+        writtenat: new Date(TEST_EPOCH),
+      })
+      .onConflictDoUpdate({
+        target: writtenReport.writtenid,
+        set: { state: 'draft', sections, error: null, approvedat: null, approvedby: null },
+      });
     return writtenid;
   }),
 
@@ -286,15 +347,133 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     const plancode = await sweepPlan(db, musercode);
     await db
       .insert(task)
-      .values({ taskid, musercode, taskname: `sweep ${musercode}`, plancode, taskcode: `SWT${musercode}`.toUpperCase(), startat: new Date(TEST_EPOCH - 86_400_000), endat: new Date(TEST_EPOCH + 365 * 86_400_000) })
+      .values({
+        taskid,
+        musercode,
+        taskname: `sweep ${musercode}`,
+        plancode,
+        taskcode: `SWT${musercode}`.toUpperCase(),
+        startat: new Date(TEST_EPOCH - 86_400_000),
+        endat: new Date(TEST_EPOCH + 365 * 86_400_000),
+      })
       .onConflictDoNothing();
     await db.insert(taskTeam).values({ taskid, teamid }).onConflictDoNothing();
     // The sweep person was given the task (a code of its own, not yet opened); a swept removal is undone.
     const assesscode = `SWTK${musercode}`.toUpperCase();
     const cusercode = await sweepPerson(db, musercode);
-    await db.insert(assessCode).values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) }).onConflictDoNothing();
+    await db
+      .insert(assessCode)
+      .values({ assesscode, musercode, cusercode, plancode, formcodes: ['GAD7'], createdat: new Date(TEST_EPOCH) })
+      .onConflictDoNothing();
     await db.insert(taskPerson).values({ taskid, cusercode, teamid, studentno: 'SW001', assesscode }).onConflictDoNothing();
     return taskid;
+  }),
+
+  // An uploaded picture of the institution (its record; the sweep never reads the bytes); a swept delete is undone.
+  file: owned(async (db, musercode) => {
+    const fileid = sweepId('FL', musercode);
+    const key = `${createHash('sha256').update(musercode).digest('hex').slice(0, 32)}.png`;
+    await db
+      .insert(storedFile)
+      .values({
+        fileid,
+        musercode,
+        use: 'image',
+        filename: 'sweep.png',
+        key,
+        contenttype: 'image/png',
+        size: 100,
+        status: 'ready',
+        createdby: musercode,
+        createdat: new Date(TEST_EPOCH),
+      })
+      .onConflictDoNothing();
+    return fileid;
+  }),
+
+  // A published article of the institution; a swept withdraw or delete is undone.
+  article: owned(async (db, musercode) => {
+    const articleid = sweepId('AR', musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(article)
+      .values({
+        articleid,
+        musercode,
+        title: `sweep ${musercode}`,
+        content: '<p>sweep</p>',
+        published: 1,
+        publishedat: at,
+        createdby: musercode,
+        createdat: at,
+        updatedat: at,
+      })
+      .onConflictDoUpdate({ target: article.articleid, set: { published: 1, publishedat: at } });
+    return articleid;
+  }),
+
+  // Goods of the institution, on sale with stock; a swept delete or delisting is undone.
+  goods: owned(async (db, musercode) => {
+    const goodsid = sweepId('GD', musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(goods)
+      .values({ goodsid, musercode, goodsname: `sweep ${musercode}`, price: 100, stock: 1000, status: 1, createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: goods.goodsid, set: { status: 1, stock: 1000 } });
+    return goodsid;
+  }),
+
+  // A paid order of the institution's sweep goods; a swept refund or cancel is undone.
+  order: owned(async (db, musercode) => {
+    const orderid = sweepId('OR', musercode);
+    const goodsid = await entities.goods!.make(db, musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(shopOrder)
+      .values({
+        orderid,
+        musercode,
+        goodsid,
+        goodsname: 'sweep',
+        quantity: 1,
+        unitprice: 100,
+        amount: 100,
+        status: 3,
+        buyername: '测试',
+        buyerphone: '13800000000',
+        provider: 'sandbox',
+        providerref: `swPY${musercode}`,
+        tokenhash: createHash('sha256').update(orderid).digest('hex'),
+        createdat: at,
+        paidat: at,
+        updatedat: at,
+      })
+      .onConflictDoUpdate({ target: shopOrder.orderid, set: { status: 3, refunded: 0 } });
+    await db.insert(orderEvent).values({ orderid, seq: 1, fromstatus: null, tostatus: 3, by: 'sweep', at }).onConflictDoNothing();
+    return orderid;
+  }),
+
+  // A track of the institution playing its sweep file (as audio); a swept delete or disabling is undone.
+  track: owned(async (db, musercode) => {
+    const trackid = sweepId('TR', musercode);
+    const audiofileid = await entities.file!.make(db, musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(track)
+      .values({ trackid, musercode, title: `sweep ${musercode}`, audiofileid, createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: track.trackid, set: { enabled: 1 } });
+    return trackid;
+  }),
+
+  // A course of the institution without lessons; a swept delete or disabling is undone.
+  course: owned(async (db, musercode) => {
+    const courseid = sweepId('CO', musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(course)
+      .values({ courseid, musercode, title: `sweep ${musercode}`, createdat: at, updatedat: at })
+      .onConflictDoUpdate({ target: course.courseid, set: { enabled: 1 } });
+    return courseid;
   }),
 
   app: shared(

@@ -11,13 +11,27 @@ import { sweepQuotacode } from './examples.js';
 /** Actions anyone may call without a token. */
 export const publicActions: Record<string, string> = {
   'as.m.user.login': 'signing in is what gives a caller its token',
-  'as.c.exam.start': 'a respondent has only the one-time assessment code; it answers a respondent token valid for as.c.* only (rate-limited per address)',
-  'as.c.exam.getEntry': 'the respondent page shows what an institution’s QR entry offers before anyone registers; answers only the entry’s public settings (rate-limited per address)',
-  'as.c.exam.enter': 'a respondent arriving through an institution’s QR code has only its entry token; registers a person there (rate-limited per address)',
-  'as.c.registration.getForm': 'a person asking for a consultation through an institution’s QR entry has only its entry token; answers the entry’s registration form and hotline (rate-limited per address)',
+  'as.c.exam.start':
+    'a respondent has only the one-time assessment code; it answers a respondent token valid for as.c.* only (rate-limited per address)',
+  'as.c.exam.getEntry':
+    'the respondent page shows what an institution’s QR entry offers before anyone registers; answers only the entry’s public settings (rate-limited per address)',
+  'as.c.exam.enter':
+    'a respondent arriving through an institution’s QR code has only its entry token; registers a person there (rate-limited per address)',
+  'as.c.registration.getForm':
+    'a person asking for a consultation through an institution’s QR entry has only its entry token; answers the entry’s registration form and hotline (rate-limited per address)',
   'as.c.task.login':
     'a student of a group task has only the task’s code (on the board) and their own number and name; opens the personal code the task gave them, answers a respondent token valid for as.c.* only (rate-limited per address)',
-  'as.c.registration.submit': 'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
+  'as.c.content.getArticles':
+    'respondents arriving through an institution’s QR entry read its published articles with only the entry token; answers published articles of that institution only (rate-limited per address)',
+  'as.c.content.getArticle':
+    'one published article of the institution of the QR entry, as above; another institution’s or an unpublished article is not found (rate-limited per address)',
+  'as.c.shop.getGoods': 'a person buying through an institution’s QR entry has only its entry token; answers the goods on sale of that institution only (rate-limited per address)',
+  'as.c.shop.createOrder': 'a person buying through an institution’s QR entry has only its entry token; orders goods on sale of that institution only, stock taken atomically (rate-limited per address)',
+  'as.c.shop.sandboxPay': 'the sandbox provider’s cashier for the buyer holding the order’s 192-bit secret; the change still goes through the signed, verified callback',
+  'as.c.shop.getOrder': 'the buyer reads their own order by its 192-bit secret token',
+  'as.c.content.getMedia': 'respondents arriving through an institution’s QR entry listen and watch with only the entry token; answers the enabled tracks and courses of that institution for the entry’s apps (rate-limited per address)',
+  'as.c.registration.submit':
+    'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
 };
 
 /** Actions any signed-in caller may call: no permission code, so the permission sweep skips them. */
@@ -27,7 +41,8 @@ export const signedInActions: Record<string, string> = {
   'as.m.app.getAppList': 'the population apps are reference data the console needs before any menu',
   'as.m.app.muser.getMUserAppList': 'the app-selection dialog of every account (SPEC §4); the handler scopes the account to the caller',
   'as.m.user.updateMUser': 'changing one’s own password needs no code; changing another account checks 00021/00022 in the handler',
-  'as.m.user.getDistrictList': 'GB/T 2260 regions are public reference data; the region picker of person and archive forms (any menu) reads them',
+  'as.m.user.getDistrictList':
+    'GB/T 2260 regions are public reference data; the region picker of person and archive forms (any menu) reads them',
 };
 
 /**
@@ -50,11 +65,15 @@ export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => 
   citycode: { reason: 'region codes are public reference data', value: async () => '330100' },
   districtcode: { reason: 'region codes are public reference data', value: async () => '330108' },
   parentcode: {
-    reason: 'as.m.user.getDistrictList: the parent region code (public reference data); where parentcode names an account it is declared in ids',
+    reason:
+      'as.m.user.getDistrictList: the parent region code (public reference data); where parentcode names an account it is declared in ids',
     value: async () => '330000',
   },
   categorycode: { reason: 'category path codes are public reference data' },
-  taskcode: { reason: 'as.c.task.login: the code a task shows its students (public by design, like an assessment code); it is matched with a roster number and name, never scoped to a caller' },
+  taskcode: {
+    reason:
+      'as.c.task.login: the code a task shows its students (public by design, like an assessment code); it is matched with a roster number and name, never scoped to a caller',
+  },
 };
 
 /**

@@ -104,6 +104,12 @@ export default defineArea({
       reason: '原因',
       tooLarge: '文件过大（最大 {{size}}）',
     },
+    upload: {
+      choose: '选择文件上传',
+      tooLarge: '文件过大，最大 {{mb}} MB',
+      openPdf: '打开 PDF',
+      download: '下载',
+    },
   },
   en: {
     search: 'Search',
@@ -202,6 +208,12 @@ export default defineArea({
       column: 'Column',
       reason: 'Reason',
       tooLarge: 'File too large (at most {{size}})',
+    },
+    upload: {
+      choose: 'Choose a file to upload',
+      tooLarge: 'The file is too large (at most {{mb}} MB)',
+      openPdf: 'Open the PDF',
+      download: 'Download',
     },
   },
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
 import { Problem, TextField } from '../components/TextField';
@@ -33,6 +33,7 @@ export function RegisterScreen({
   welcome,
   choices,
   onConsult,
+  extra,
 }: {
   error: string | null;
   busy: boolean;
@@ -43,6 +44,8 @@ export function RegisterScreen({
   choices: EntryChoice[];
   /** Set when the institution offers a consultation request form (type 03). */
   onConsult?: () => void;
+  /** More offers of the entry (the institution's articles). */
+  extra?: ReactNode;
 }) {
   const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
   const [realname, setName] = useState('');
@@ -164,6 +167,7 @@ export function RegisterScreen({
         </button>
       </form>
       {onConsult && <ConsultOffer onConsult={onConsult} />}
+      {extra}
     </Screen>
   );
 }

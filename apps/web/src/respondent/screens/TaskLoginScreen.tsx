@@ -31,7 +31,13 @@ export function TaskLoginScreen({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const out = { taskcode: v.taskcode.replace(/[\s-]/g, '').toUpperCase(), studentno: v.studentno.trim(), realname: v.realname.trim() };
-    const empty: MessageKey | null = !out.taskcode ? 'task.codeEmpty' : !out.studentno ? 'task.studentnoEmpty' : !out.realname ? 'task.realnameEmpty' : null;
+    const empty: MessageKey | null = !out.taskcode
+      ? 'task.codeEmpty'
+      : !out.studentno
+        ? 'task.studentnoEmpty'
+        : !out.realname
+          ? 'task.realnameEmpty'
+          : null;
     setMissing(empty);
     if (!empty) onLogin(out);
   };

@@ -8,7 +8,9 @@ describe('task sign-in screen', () => {
   it('asks for each missing field, then sends the code without spaces in capitals', () => {
     setLang('zh-CN');
     const onLogin = vi.fn();
-    render(<TaskLoginScreen initial={{ taskcode: 'ab cd-2345', studentno: '', realname: '' }} error={null} busy={false} onLogin={onLogin} />);
+    render(
+      <TaskLoginScreen initial={{ taskcode: 'ab cd-2345', studentno: '', realname: '' }} error={null} busy={false} onLogin={onLogin} />,
+    );
     expect(screen.getByLabelText('任务码')).toHaveProperty('value', 'ab cd-2345');
     fireEvent.click(screen.getByTestId('r-task-start'));
     expect(screen.getByRole('alert').textContent).toBe('请输入学号');
@@ -23,7 +25,14 @@ describe('task sign-in screen', () => {
 
   it('shows the server’s refusal in the alert', () => {
     setLang('en-US');
-    render(<TaskLoginScreen initial={{ taskcode: 'ABCD2345', studentno: '1', realname: 'x' }} error="Your number or name does not match the class list" busy={false} onLogin={() => {}} />);
+    render(
+      <TaskLoginScreen
+        initial={{ taskcode: 'ABCD2345', studentno: '1', realname: 'x' }}
+        error="Your number or name does not match the class list"
+        busy={false}
+        onLogin={() => {}}
+      />,
+    );
     expect(screen.getByRole('heading').textContent).toBe('Join your group assessment');
     expect(screen.getByRole('alert').textContent).toContain('does not match the class list');
   });

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { assertKey, type FileStorage } from './storage.js';
+
+/**
+ * Files on local disk under one folder (DATA_DIR/files by default), two levels of sub-folders by
+ * the key's first hex digits so no folder grows huge. Written to a temporary name and renamed, so
+ * a reader never sees half a file.
+ */
+export class DiskStorage implements FileStorage {
+  readonly kind = 'disk' as const;
+  constructor(readonly root: string) {}
+
+  private pathOf(key: string) {
+    assertKey(key);
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async put(key: string, body: Buffer) {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
+    await fsp.writeFile(tmp, body, { flag: 'wx' });
+    await fsp.rename(tmp, file);
+  }
+
+  /** Streams a client's upload into place, refusing (and removing) more than `max` bytes. */
+  async putStream(key: string, body: NodeJS.ReadableStream, max: number): Promise<number> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
+    const out = await fsp.open(tmp, 'wx');
+    let n = 0;
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        n += chunk.length;
+        if (n > max) throw new Error('too large');
+        await out.write(chunk);
+      }
+      await out.close();
+      await fsp.rename(tmp, file);
+      return n;
+    } catch (err) {
+      await out.close().catch(() => {});
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async head(key: string, bytes: number) {
+    const file = this.pathOf(key);
+    let fh: fsp.FileHandle;
+    try {
+      fh = await fsp.open(file, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const { size } = await fh.stat();
+      const buf = Buffer.alloc(Math.min(bytes, size));
+      await fh.read(buf, 0, buf.length, 0);
+      return { size, head: buf };
+    } finally {
+      await fh.close();
+    }
+  }
+
+  async get(key: string) {
+    const file = this.pathOf(key);
+    try {
+      const { size } = await fsp.stat(file);
+      return { size, body: fs.createReadStream(file) };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string) {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async presignPut() {
+    return null;
+  }
+}

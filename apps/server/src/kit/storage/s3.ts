@@ -1,0 +1,103 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertKey, type FileStorage } from './storage.js';
+
+export interface S3Options {
+  /** Endpoint of an S3-compatible store (MinIO, OSS, COS, …); unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addressing (`<endpoint>/<bucket>/<key>`), which most S3-compatible stores need. */
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket (e.g. `xinli/`). */
+  prefix?: string;
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+};
+
+/** Files in an S3-compatible bucket through the AWS SDK; large uploads go straight to the bucket by presigned PUT. */
+export class S3Storage implements FileStorage {
+  readonly kind = 's3' as const;
+  private client: S3Client;
+  constructor(readonly options: S3Options) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      // Checksums on every request are newer than many S3-compatible stores.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private objectKey(key: string) {
+    assertKey(key);
+    return `${this.options.prefix ?? ''}${key}`;
+  }
+
+  async put(key: string, body: Buffer, contenttype: string) {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: contenttype,
+        ContentLength: body.length,
+      }),
+    );
+  }
+
+  async head(key: string, bytes: number) {
+    try {
+      const meta = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const size = Number(meta.ContentLength ?? 0);
+      if (size === 0) return { size, head: Buffer.alloc(0) };
+      const part = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: `bytes=0-${Math.max(0, bytes - 1)}` }),
+      );
+      const head = Buffer.from(await part.Body!.transformToByteArray()).subarray(0, bytes);
+      return { size, head };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async get(key: string) {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return { size: Number(out.ContentLength ?? 0), body: out.Body as Readable };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** Signed at the SDK's clock (the store judges the URL by its own clock), valid for expires − now. */
+  async presignPut(key: string, contenttype: string, size: number, expires: Date, now: Date) {
+    const expiresIn = Math.max(1, Math.round((expires.getTime() - now.getTime()) / 1000));
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: this.objectKey(key),
+      ContentType: contenttype,
+      ContentLength: size,
+    });
+    const url = await getSignedUrl(this.client, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
+    return { url, headers: { 'content-type': contenttype } };
+  }
+
+  destroy() {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,43 @@
+import { defineArea } from '../../area';
+
+/** Relaxation music (musicManagement, 00039): operations.music.* */
+export default defineArea({
+  zh: {
+    title: '曲目名称',
+    audiofileid: '音频',
+    audiourl: '试听',
+    coverfileid: '封面',
+    appids: '提供给',
+    sort: '排序',
+    enabled: '状态',
+    insname: '所属机构',
+    musercode: '所属机构',
+    addTitle: '新增音乐',
+    editTitle: '修改音乐',
+    audioPick: '上传音频',
+    audioChange: '更换音频',
+    coverPick: '上传封面图片',
+    coverChange: '更换封面',
+    on: '启用',
+    off: '停用',
+  },
+  en: {
+    title: 'Title',
+    audiofileid: 'Audio',
+    audiourl: 'Listen',
+    coverfileid: 'Cover',
+    appids: 'Offered to',
+    sort: 'Order',
+    enabled: 'Status',
+    insname: 'Institution',
+    musercode: 'Institution',
+    addTitle: 'New track',
+    editTitle: 'Edit track',
+    audioPick: 'Upload audio',
+    audioChange: 'Change the audio',
+    coverPick: 'Upload a cover picture',
+    coverChange: 'Change the cover',
+    on: 'Enabled',
+    off: 'Disabled',
+  },
+});

@@ -1,0 +1,36 @@
+import { Modal, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api';
+
+/**
+ * An article as a respondent sees it on the phone: the respondent page's column width and type,
+ * the cover, title, date and body (the HTML the server kept after sanitising, shown as it is).
+ */
+export default function ArticlePreview({ articleid, onClose }: { articleid: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({
+    queryKey: ['as.m.content.getArticle', articleid],
+    queryFn: () => call('as.m.content.getArticle', { articleid: articleid! }),
+    enabled: !!articleid,
+  });
+  const a = q.data;
+  return (
+    <Modal open={!!articleid} title={t('operations.article.previewTitle')} footer={null} onCancel={onClose} width={460} destroyOnHidden>
+      {!a ? (
+        <Spin />
+      ) : (
+        <div className="article-phone" data-testid="article-preview">
+          {a.coverurl && <img className="article-cover" src={a.coverurl} alt="" />}
+          <h1 className="article-title">{a.title}</h1>
+          <p className="article-meta">
+            {a.insname}
+            {a.publishedat ? ` · ${new Date(a.publishedat).toLocaleDateString(i18n.language)}` : ` · ${t('operations.article.draft')}`}
+          </p>
+          {/* Sanitised by the server's allow-list (content/sanitize.ts) before it was stored. */}
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { Descriptions, Drawer, Spin, Tag, Timeline } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OrderStatus } from '@xinli/contract';
+import { call } from '../../api';
+import { formatTime } from '../../lib/format';
+import { yuan } from './money';
+
+export const STATUS_COLORS: Record<string, string> = {
+  '1': 'default',
+  '2': 'processing',
+  '3': 'green',
+  '4': 'red',
+  '5': 'default',
+  '10': 'orange',
+  '11': 'purple',
+};
+
+/** One order and its history: every status change with amount, note, who and when. */
+export default function OrderDrawer({ orderid, onClose }: { orderid: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const k = (key: string) => t(`operations.order.${key}`);
+  const q = useQuery({
+    queryKey: ['as.m.order.getOrderHistory', orderid],
+    queryFn: () => call('as.m.order.getOrderHistory', { orderid: orderid! }),
+    enabled: !!orderid,
+  });
+  const label = (s: number | null) => {
+    const item = OrderStatus.find((o) => o.value === s);
+    return item ? (i18n.language === 'en-US' ? item.en : item.zh) : '—';
+  };
+  const o = q.data?.order;
+  return (
+    <Drawer open={!!orderid} onClose={onClose} title={k('historyTitle')} width={520} destroyOnHidden data-testid="order-drawer">
+      {!o ? (
+        <Spin />
+      ) : (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={k('orderid')}>{o.orderid}</Descriptions.Item>
+            <Descriptions.Item label={k('goodsname')}>
+              {o.goodsname} × {o.quantity}
+            </Descriptions.Item>
+            <Descriptions.Item label={k('amount')}>{yuan(o.amount)}</Descriptions.Item>
+            <Descriptions.Item label={k('refunded')}>{yuan(o.refunded)}</Descriptions.Item>
+            <Descriptions.Item label={k('status')}>
+              <Tag color={STATUS_COLORS[String(o.status)]} data-testid="order-drawer-status">
+                {label(o.status)}
+              </Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={k('buyername')}>
+              {o.buyername} {o.buyerphone}
+            </Descriptions.Item>
+          </Descriptions>
+          <h3 className="order-history-title">{k('history')}</h3>
+          <Timeline
+            items={q.data!.events.map((e) => ({
+              key: e.seq,
+              content: (
+                <div>
+                  <div>
+                    {e.fromstatus === null ? label(e.tostatus) : `${label(e.fromstatus)} → ${label(e.tostatus)}`}
+                    {e.amount > 0 && ` · ${yuan(e.amount)}`}
+                  </div>
+                  <div className="order-history-meta">
+                    {formatTime(e.at)} · {e.by === 'buyer' || e.by === 'sandbox' ? k(`by.${e.by}`) : e.by}
+                    {e.note && ` · ${e.note}`}
+                  </div>
+                </div>
+              ),
+            }))}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CourseRow } from '@xinli/contract';
+import { call } from '../../api';
+import { Field, FormDialog } from '../../components/form';
+import { f, ListView, useListPage } from '../../components/list';
+import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { UploadButton } from '../../components/upload';
+import { AppsField, FileField, useAppNames } from './MediaFields';
+
+const LIST = 'as.m.course.getCoursePage';
+
+interface CourseForm {
+  musercode?: string;
+  title: string;
+  description: string;
+  coverfileid: string;
+  sort: number;
+  enabled: 0 | 1;
+  appids: string[];
+}
+interface LessonDraft {
+  title: string;
+  videofileid: string;
+  filename: string;
+}
+
+/**
+ * The cloud classroom (cloudClassroom, 00050): courses of video lessons with a cover, an order,
+ * enabled, and the population apps they are offered to; respondents watch on the institution's
+ * QR page.
+ */
+export default function CloudClassroom() {
+  const institutions = useInstitutions();
+  const appNames = useAppNames();
+  const [editing, setEditing] = useState<{ item: CourseRow | null } | null>(null);
+  const list = useListPage(LIST, {
+    resource: 'operations.course',
+    filters: [f.text('title', { maxLength: 100, width: 180 }), f.enabled(), f.institution()],
+    invalidates: ['as.m.access.getFilePage'],
+  });
+  const col = list.colFor<CourseRow>();
+  return (
+    <ListView<CourseRow>
+      list={list}
+      rowKey="courseid"
+      add={{ action: 'as.m.course.insertCourse', onClick: () => setEditing({ item: null }), testId: 'course-add' }}
+      columns={[
+        col.text('title', {
+          width: 220,
+          render: (v: string, r) => (
+            <span className="article-title-cell">
+              {r.coverurl && <img src={r.coverurl} alt="" className="file-thumb" />}
+              {v}
+            </span>
+          ),
+        }),
+        col.text('description', { width: 220, ellipsis: true }),
+        col.text('lessoncount', { width: 80, align: 'center' }),
+        col.text('appids', { width: 160, render: (v: string[]) => appNames(v) }),
+        col.text('sort', { width: 70, align: 'center' }),
+        col.enabled({
+          action: 'as.m.course.enableCourse',
+          input: (r, enabled) => ({ courseid: r.courseid, enabled }),
+          name: (r) => r.title,
+        }),
+        ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
+        col.actions((r) => [
+          { key: 'edit', action: 'as.m.course.updateCourse', onClick: () => setEditing({ item: r }) },
+          col.remove('as.m.course.deleteCourse', { courseid: r.courseid }, r.title),
+        ]),
+      ]}
+    >
+      <CourseDialog item={editing?.item ?? null} open={!!editing} onClose={() => setEditing(null)} />
+    </ListView>
+  );
+}
+
+function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const k = (key: string, o?: Record<string, unknown>) => t(`operations.course.${key}`, o);
+  const institutions = useInstitutions();
+  const [form] = Form.useForm<CourseForm>();
+  const owner = Form.useWatch('musercode', form) ?? item?.musercode;
+  const [cover, setCover] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
+  const [lessons, setLessons] = useState<LessonDraft[]>([]);
+  const detail = useQuery({
+    queryKey: ['as.m.course.getCourse', item?.courseid],
+    queryFn: () => call('as.m.course.getCourse', { courseid: item!.courseid }),
+    enabled: open && !!item,
+  });
+  useEffect(() => {
+    if (!open) return;
+    setLessons(item ? (detail.data?.lessons ?? []).map((l) => ({ title: l.title, videofileid: l.videofileid, filename: l.title })) : []);
+  }, [open, item, detail.data]);
+  const shownCover = cover ?? (item?.coverurl ? { url: item.coverurl, contenttype: 'image/png', filename: item.title } : null);
+  const body = (v: CourseForm) => ({
+    title: v.title,
+    description: v.description ?? '',
+    coverfileid: v.coverfileid ?? '',
+    sort: v.sort ?? 0,
+    enabled: v.enabled ?? 1,
+    appids: v.appids ?? [],
+    lessons: lessons.map((l) => ({ title: l.title.trim() || l.filename, videofileid: l.videofileid })),
+  });
+  return (
+    <FormDialog<CourseForm>
+      open={open}
+      editing={!!item}
+      action={item ? 'as.m.course.updateCourse' : 'as.m.course.insertCourse'}
+      resource="operations.course"
+      form={form}
+      width={720}
+      values={item ? { ...item } : { description: '', coverfileid: '', sort: 0, enabled: 1, appids: [] }}
+      load={item ? { loading: detail.isLoading, error: detail.error, retry: () => void detail.refetch() } : undefined}
+      invalidates={['as.m.course.getCoursePage', 'as.m.access.getFilePage']}
+      onSubmit={(v) =>
+        item
+          ? call('as.m.course.updateCourse', { courseid: item.courseid, ...body(v) })
+          : call('as.m.course.insertCourse', { ...(v.musercode ? { musercode: v.musercode } : {}), ...body(v) })
+      }
+      onClose={() => {
+        setCover(null);
+        onClose();
+      }}
+      data-testid="course-dialog"
+    >
+      {!item && institutions.many && (
+        <Field name="musercode">
+          <InstitutionSelect allowClear />
+        </Field>
+      )}
+      <Field name="title">
+        <Input data-testid="course-title" />
+      </Field>
+      <Field name="description">
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Field>
+      <Field name="coverfileid">
+        <FileField
+          use="image"
+          shown={shownCover}
+          onShown={setCover}
+          musercode={owner}
+          label={k(shownCover ? 'coverChange' : 'coverPick')}
+        />
+      </Field>
+      <Form.Item label={k('lessons')}>
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="course-lessons">
+          {lessons.map((l, i) => (
+            <Space key={`${l.videofileid}-${i}`} style={{ width: '100%' }}>
+              <span className="lesson-no">{i + 1}.</span>
+              <Input
+                value={l.title}
+                aria-label={k('lessonTitle', { n: i + 1 })}
+                onChange={(e) => setLessons(lessons.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))}
+                style={{ width: 360 }}
+              />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={k('lessonRemove', { n: i + 1 })}
+                onClick={() => setLessons(lessons.filter((_, j) => j !== i))}
+              />
+            </Space>
+          ))}
+          <UploadButton
+            use="video"
+            musercode={owner}
+            testId="course-lesson-add"
+            onUploaded={(v) =>
+              setLessons([...lessons, { title: v.filename.replace(/\.[^.]+$/, ''), videofileid: v.fileid, filename: v.filename }])
+            }
+          >
+            <PlusOutlined /> {k('lessonAdd')}
+          </UploadButton>
+        </Space>
+      </Form.Item>
+      <Field name="appids">
+        <AppsField />
+      </Field>
+      <Field name="sort">
+        <InputNumber min={0} max={9999} precision={0} />
+      </Field>
+      <Field name="enabled">
+        <Radio.Group
+          options={[
+            { value: 1, label: k('on') },
+            { value: 0, label: k('off') },
+          ]}
+        />
+      </Field>
+    </FormDialog>
+  );
+}

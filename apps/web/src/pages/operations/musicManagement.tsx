@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Form, Input, InputNumber, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TrackRow } from '@xinli/contract';
+import { call } from '../../api';
+import { Field, FormDialog } from '../../components/form';
+import { f, ListView, useListPage } from '../../components/list';
+import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { AppsField, FileField, useAppNames } from './MediaFields';
+
+const LIST = 'as.m.music.getTrackPage';
+
+interface TrackForm {
+  musercode?: string;
+  title: string;
+  audiofileid: string;
+  coverfileid: string;
+  sort: number;
+  enabled: 0 | 1;
+  appids: string[];
+}
+
+/**
+ * Relaxation music (musicManagement, 00039): audio tracks with a cover, an order, enabled, and the
+ * population apps they are offered to; respondents listen on the institution's QR page.
+ */
+export default function MusicManagement() {
+  const { t } = useTranslation();
+  const k = (key: string) => t(`operations.music.${key}`);
+  const institutions = useInstitutions();
+  const appNames = useAppNames();
+  const [editing, setEditing] = useState<{ item: TrackRow | null } | null>(null);
+  const list = useListPage(LIST, {
+    resource: 'operations.music',
+    filters: [f.text('title', { maxLength: 100, width: 180 }), f.enabled(), f.institution()],
+    invalidates: ['as.m.access.getFilePage'],
+  });
+  const col = list.colFor<TrackRow>();
+  return (
+    <ListView<TrackRow>
+      list={list}
+      rowKey="trackid"
+      add={{ action: 'as.m.music.insertTrack', onClick: () => setEditing({ item: null }), testId: 'track-add' }}
+      columns={[
+        col.text('title', {
+          width: 200,
+          render: (v: string, r) => (
+            <span className="article-title-cell">
+              {r.coverurl && <img src={r.coverurl} alt="" className="file-thumb" />}
+              {v}
+            </span>
+          ),
+        }),
+        col.text('audiourl', {
+          width: 280,
+          render: (v: string, r) => <audio controls preload="none" src={v} aria-label={r.title} className="media-audio" />,
+        }),
+        col.text('appids', { width: 160, render: (v: string[]) => appNames(v) }),
+        col.text('sort', { width: 70, align: 'center' }),
+        col.enabled({ action: 'as.m.music.enableTrack', input: (r, enabled) => ({ trackid: r.trackid, enabled }), name: (r) => r.title }),
+        ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
+        col.actions((r) => [
+          { key: 'edit', action: 'as.m.music.updateTrack', onClick: () => setEditing({ item: r }) },
+          col.remove('as.m.music.deleteTrack', { trackid: r.trackid }, r.title),
+        ]),
+      ]}
+    >
+      <TrackDialog item={editing?.item ?? null} open={!!editing} onClose={() => setEditing(null)} label={k} />
+    </ListView>
+  );
+}
+
+function TrackDialog({
+  open,
+  item,
+  onClose,
+  label,
+}: {
+  open: boolean;
+  item: TrackRow | null;
+  onClose: () => void;
+  label: (key: string) => string;
+}) {
+  const institutions = useInstitutions();
+  const [form] = Form.useForm<TrackForm>();
+  const owner = Form.useWatch('musercode', form) ?? item?.musercode;
+  const [audio, setAudio] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
+  const [cover, setCover] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
+  const shownAudio = audio ?? (item ? { url: item.audiourl, contenttype: 'audio/mpeg', filename: item.title } : null);
+  const shownCover = cover ?? (item?.coverurl ? { url: item.coverurl, contenttype: 'image/png', filename: item.title } : null);
+  const body = (v: TrackForm) => ({
+    title: v.title,
+    audiofileid: v.audiofileid,
+    coverfileid: v.coverfileid ?? '',
+    sort: v.sort ?? 0,
+    enabled: v.enabled ?? 1,
+    appids: v.appids ?? [],
+  });
+  return (
+    <FormDialog<TrackForm>
+      open={open}
+      editing={!!item}
+      action={item ? 'as.m.music.updateTrack' : 'as.m.music.insertTrack'}
+      resource="operations.music"
+      form={form}
+      width={640}
+      values={item ? { ...item } : { coverfileid: '', sort: 0, enabled: 1, appids: [] }}
+      invalidates={['as.m.music.getTrackPage', 'as.m.access.getFilePage']}
+      onSubmit={(v) =>
+        item
+          ? call('as.m.music.updateTrack', { trackid: item.trackid, ...body(v) })
+          : call('as.m.music.insertTrack', { ...(v.musercode ? { musercode: v.musercode } : {}), ...body(v) })
+      }
+      onClose={() => {
+        setAudio(null);
+        setCover(null);
+        onClose();
+      }}
+      data-testid="track-dialog"
+    >
+      {!item && institutions.many && (
+        <Field name="musercode">
+          <InstitutionSelect allowClear />
+        </Field>
+      )}
+      <Field name="title">
+        <Input data-testid="track-title" />
+      </Field>
+      <Field name="audiofileid">
+        <FileField
+          use="audio"
+          shown={shownAudio}
+          onShown={setAudio}
+          musercode={owner}
+          label={label(shownAudio ? 'audioChange' : 'audioPick')}
+          testId="track-audio"
+        />
+      </Field>
+      <Field name="coverfileid">
+        <FileField
+          use="image"
+          shown={shownCover}
+          onShown={setCover}
+          musercode={owner}
+          label={label(shownCover ? 'coverChange' : 'coverPick')}
+        />
+      </Field>
+      <Field name="appids">
+        <AppsField />
+      </Field>
+      <Field name="sort">
+        <InputNumber min={0} max={9999} precision={0} />
+      </Field>
+      <Field name="enabled">
+        <Radio.Group
+          options={[
+            { value: 1, label: label('on') },
+            { value: 0, label: label('off') },
+          ]}
+        />
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import type { ActionOutput } from '@xinli/contract';
+import { call, RespondentError } from '../api';
+import { currentLang, t } from '../i18n';
+import { ErrorBox, Loading, Screen } from '../components/Screen';
+
+type ArticleList = ActionOutput<'as.c.content.getArticles'>;
+type Article = ActionOutput<'as.c.content.getArticle'>;
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(currentLang());
+
+/** "Articles from the institution" on the QR entry page: a link to the list. */
+export function ArticlesOffer({ href }: { href: string }) {
+  return (
+    <p className="r-center">
+      <a className="r-link" href={href} data-testid="r-articles-link">
+        {t('articles.offer')}
+      </a>
+    </p>
+  );
+}
+
+function useLoad<T>(load: () => Promise<T>, key: string) {
+  const [state, setState] = useState<{ data?: T; error?: RespondentError }>({});
+  useEffect(() => {
+    let live = true;
+    setState({});
+    load().then(
+      (data) => live && setState({ data }),
+      (err: unknown) => live && setState({ error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1) }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return state;
+}
+
+/** The institution's published articles (`/r/<entry>/articles`), newest first. */
+export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {
+  const { data, error } = useLoad<ArticleList>(() => call('as.c.content.getArticles', { entrytoken, page: 1, pageSize: 50 }), entrytoken);
+  const base = `/r/${encodeURIComponent(entrytoken)}`;
+  return (
+    <Screen heading={t('articles.heading')} brand={data ? data.title || data.insname : ''}>
+      {error ? (
+        <ErrorBox message={error.message} />
+      ) : !data ? (
+        <Loading />
+      ) : data.rows.length === 0 ? (
+        <p>{t('articles.none')}</p>
+      ) : (
+        <ul className="r-articles" data-testid="r-articles">
+          {data.rows.map((a) => (
+            <li key={a.articleid}>
+              <a href={`${base}/articles/${a.articleid}`} className="r-article-card" data-testid={`r-article-${a.articleid}`}>
+                {a.coverurl && <img src={a.coverurl} alt="" />}
+                <span className="r-article-text">
+                  <span className="r-article-title">{a.title}</span>
+                  {a.summary && <span className="r-article-summary">{a.summary}</span>}
+                  <span className="r-article-date">{dateOf(a.publishedat)}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="r-center">
+        <a className="r-link" href={base}>
+          {t('articles.backToEntry')}
+        </a>
+      </p>
+    </Screen>
+  );
+}
+
+/** One published article (`/r/<entry>/articles/<id>`): cover, title, date and the sanitised body. */
+export function ArticleScreen({ entrytoken, articleid }: { entrytoken: string; articleid: string }) {
+  const { data, error } = useLoad<Article>(() => call('as.c.content.getArticle', { entrytoken, articleid }), `${entrytoken}/${articleid}`);
+  return (
+    <Screen heading={data?.title ?? t('articles.heading')} brand={data?.insname ?? ''} focusKey={articleid}>
+      {error ? (
+        <ErrorBox message={error.message} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <article data-testid="r-article">
+          {data.coverurl && <img className="r-article-cover" src={data.coverurl} alt="" />}
+          <p className="r-article-date">{dateOf(data.publishedat)}</p>
+          {/* The server keeps only what its allow-list lets through (content/sanitize.ts). */}
+          <div className="r-article-body" dangerouslySetInnerHTML={{ __html: data.content }} />
+        </article>
+      )}
+      <p className="r-center">
+        <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/articles`}>
+          {t('articles.backToList')}
+        </a>
+      </p>
+    </Screen>
+  );
+}

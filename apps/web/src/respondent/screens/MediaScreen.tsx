@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import type { ActionOutput } from '@xinli/contract';
+import { call, RespondentError } from '../api';
+import { t } from '../i18n';
+import { ErrorBox, Loading, Screen } from '../components/Screen';
+
+type Media = ActionOutput<'as.c.content.getMedia'>;
+
+/** "Relaxation music and courses" on the QR entry page. */
+export function MediaOffer({ href }: { href: string }) {
+  return (
+    <p className="r-center">
+      <a className="r-link" href={href} data-testid="r-media-link">
+        {t('media.offer')}
+      </a>
+    </p>
+  );
+}
+
+/** The institution's enabled tracks and courses for the entry's apps (`/r/<entry>/media`). */
+export function MediaScreen({ entrytoken }: { entrytoken: string }) {
+  const [media, setMedia] = useState<Media | null>(null);
+  const [error, setError] = useState<RespondentError | null>(null);
+  useEffect(() => {
+    call('as.c.content.getMedia', { entrytoken }).then(setMedia, (e: unknown) =>
+      setError(e instanceof RespondentError ? e : new RespondentError(t('genericError'), -1)),
+    );
+  }, [entrytoken]);
+  return (
+    <Screen heading={t('media.heading')} brand={media ? media.title || media.insname : ''}>
+      {error ? (
+        <ErrorBox message={error.message} />
+      ) : !media ? (
+        <Loading />
+      ) : (
+        <>
+          <h2 className="r-media-h2">{t('media.music')}</h2>
+          {media.tracks.length === 0 && <p>{t('media.none')}</p>}
+          <ul className="r-articles" data-testid="r-tracks">
+            {media.tracks.map((m) => (
+              <li key={m.trackid} className="r-goods-card">
+                {m.coverurl && <img src={m.coverurl} alt="" />}
+                <div className="r-article-text" style={{ flex: 1 }}>
+                  <h3 className="r-goods-name">{m.title}</h3>
+                  <audio controls preload="none" src={m.audiourl} aria-label={m.title} style={{ width: '100%' }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <h2 className="r-media-h2">{t('media.courses')}</h2>
+          {media.courses.length === 0 && <p>{t('media.none')}</p>}
+          {media.courses.map((c) => (
+            <section key={c.courseid} className="r-course" data-testid={`r-course-${c.courseid}`}>
+              {c.coverurl && <img className="r-article-cover" src={c.coverurl} alt="" />}
+              <h3 className="r-goods-name">{c.title}</h3>
+              {c.description && <p className="r-article-summary">{c.description}</p>}
+              <ol className="r-lessons">
+                {c.lessons.map((l) => (
+                  <li key={l.lessonno}>
+                    <details>
+                      <summary>{l.title}</summary>
+                      <video controls preload="none" src={l.videourl} aria-label={l.title} style={{ width: '100%' }} />
+                    </details>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </>
+      )}
+      <p className="r-center">
+        <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}`}>
+          {t('articles.backToEntry')}
+        </a>
+      </p>
+    </Screen>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ActionOutput } from '@xinli/contract';
+import { call, RespondentError } from '../api';
+import { t } from '../i18n';
+import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { TextField } from '../components/TextField';
+
+type Shop = ActionOutput<'as.c.shop.getGoods'>;
+type Item = Shop['rows'][number];
+type Placed = ActionOutput<'as.c.shop.createOrder'>;
+type Order = Placed['order'];
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+const asError = (err: unknown) => (err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1));
+
+/** "Buy from the institution" on the QR entry page. */
+export function ShopOffer({ href }: { href: string }) {
+  return (
+    <p className="r-center">
+      <a className="r-link" href={href} data-testid="r-shop-link">
+        {t('shop.offer')}
+      </a>
+    </p>
+  );
+}
+
+type Step =
+  | { kind: 'list' }
+  | { kind: 'buy'; item: Item; error: string | null; busy: boolean }
+  | { kind: 'pay'; placed: Placed; busy: boolean; error: string | null }
+  | { kind: 'done'; order: Order };
+
+/**
+ * The institution's goods (`/r/<entry>/shop`): pick one, give a name and mobile number, and pay
+ * at the sandbox provider's cashier (no real money: the built-in provider of issue 16); the end
+ * shows the order's status as the server has it after the provider's signed callback.
+ */
+export function ShopScreen({ entrytoken }: { entrytoken: string }) {
+  const [shop, setShop] = useState<Shop | null>(null);
+  const [failed, setFailed] = useState<RespondentError | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'list' });
+  useEffect(() => {
+    call('as.c.shop.getGoods', { entrytoken }).then(setShop, (e: unknown) => setFailed(asError(e)));
+  }, [entrytoken]);
+  const brand = shop ? shop.title || shop.insname : '';
+
+  if (failed)
+    return (
+      <Screen heading={t('shop.heading')}>
+        <ErrorBox message={failed.message} />
+      </Screen>
+    );
+  if (!shop)
+    return (
+      <Screen heading={t('shop.heading')}>
+        <Loading />
+      </Screen>
+    );
+  switch (step.kind) {
+    case 'list':
+      return (
+        <Screen heading={t('shop.heading')} brand={brand}>
+          {shop.rows.length === 0 && <p>{t('shop.none')}</p>}
+          <ul className="r-articles" data-testid="r-goods">
+            {shop.rows.map((g) => (
+              <li key={g.goodsid} className="r-goods-card">
+                {g.coverurl && <img src={g.coverurl} alt="" />}
+                <div className="r-article-text">
+                  <h2 className="r-goods-name">{g.goodsname}</h2>
+                  {g.description && <p className="r-article-summary">{g.description}</p>}
+                  <p className="r-goods-price">
+                    {yuan(g.price)} <span className="r-article-date">{t('shop.stock', { n: g.stock })}</span>
+                  </p>
+                  <button
+                    type="button"
+                    className="r-btn"
+                    disabled={g.stock < 1}
+                    onClick={() => setStep({ kind: 'buy', item: g, error: null, busy: false })}
+                    data-testid={`r-buy-${g.goodsid}`}
+                  >
+                    {g.stock < 1 ? t('shop.soldOut') : t('shop.buy')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Screen>
+      );
+    case 'buy':
+      return <BuyForm key={step.item.goodsid} entrytoken={entrytoken} brand={brand} step={step} onStep={setStep} />;
+    case 'pay': {
+      const pay = async (outcome: 'paid' | 'failed') => {
+        setStep({ ...step, busy: true, error: null });
+        try {
+          setStep({ kind: 'done', order: await call('as.c.shop.sandboxPay', { ordertoken: step.placed.ordertoken, outcome }) });
+        } catch (err) {
+          setStep({ ...step, busy: false, error: asError(err).message });
+        }
+      };
+      return (
+        <Screen heading={t('shop.cashier')} brand={brand}>
+          <p className="r-note">{t('shop.sandboxNote')}</p>
+          <p>
+            {step.placed.order.goodsname} × {step.placed.order.quantity}
+          </p>
+          <p className="r-goods-price" data-testid="r-pay-amount">
+            {t('shop.toPay', { amount: yuan(step.placed.order.amount) })}
+          </p>
+          <ErrorBox message={step.error} />
+          <div className="r-actions">
+            <button type="button" className="r-btn" disabled={step.busy} onClick={() => void pay('paid')} data-testid="r-pay">
+              {t('shop.pay')}
+            </button>
+            <button
+              type="button"
+              className="r-btn secondary"
+              disabled={step.busy}
+              onClick={() => void pay('failed')}
+              data-testid="r-pay-fail"
+            >
+              {t('shop.payFail')}
+            </button>
+          </div>
+        </Screen>
+      );
+    }
+    case 'done':
+      return (
+        <Screen heading={step.order.status === 3 ? t('shop.paidHeading') : t('shop.notPaidHeading')} brand={brand}>
+          <p data-testid="r-order-status">{t(`shop.status.${step.order.status}` as 'shop.status.3')}</p>
+          <p>
+            {t('shop.orderNo')}: {step.order.orderid}
+          </p>
+          <p className="r-center">
+            <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/shop`}>
+              {t('shop.back')}
+            </a>
+          </p>
+        </Screen>
+      );
+  }
+}
+
+function BuyForm({
+  entrytoken,
+  brand,
+  step,
+  onStep,
+}: {
+  entrytoken: string;
+  brand: string;
+  step: Step & { kind: 'buy' };
+  onStep: (s: Step) => void;
+}) {
+  const [buyername, setName] = useState('');
+  const [buyerphone, setPhone] = useState('');
+  const [problems, setProblems] = useState<{ name?: string; phone?: string }>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const p = {
+      name: buyername.trim() ? undefined : t('shop.nameRequired'),
+      phone: /^1[3-9][0-9]{9}$/.test(buyerphone.trim()) ? undefined : t('shop.phoneInvalid'),
+    };
+    setProblems(p);
+    if (p.name || p.phone) return;
+    onStep({ ...step, busy: true, error: null });
+    try {
+      const placed = await call('as.c.shop.createOrder', {
+        entrytoken,
+        goodsid: step.item.goodsid,
+        quantity: 1,
+        buyername: buyername.trim(),
+        buyerphone: buyerphone.trim(),
+      });
+      onStep({ kind: 'pay', placed, busy: false, error: null });
+    } catch (err) {
+      onStep({ ...step, busy: false, error: asError(err).message });
+    }
+  };
+  return (
+    <Screen heading={step.item.goodsname} brand={brand}>
+      <p className="r-goods-price">{yuan(step.item.price)}</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          name="buyername"
+          label={t('shop.name')}
+          problem={problems.name}
+          problemId="buy-name-problem"
+          value={buyername}
+          onValue={setName}
+          autoComplete="name"
+          data-testid="r-buyer-name"
+        />
+        <TextField
+          name="buyerphone"
+          label={t('shop.phone')}
+          problem={problems.phone}
+          problemId="buy-phone-problem"
+          value={buyerphone}
+          onValue={setPhone}
+          inputMode="tel"
+          autoComplete="tel"
+          data-testid="r-buyer-phone"
+        />
+        <ErrorBox message={step.error} />
+        <button type="submit" className="r-btn" disabled={step.busy} data-testid="r-order">
+          {t('shop.order')}
+        </button>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,250 @@
+import { expect, test, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { drawPng } from '../apps/server/src/kit/upload/png';
+import { apiCall, apiSignIn, axe, signIn } from './support';
+
+/**
+ * Operations content end to end. Staff of the school write an article with a cover and a picture
+ * in its body (both uploaded to the file store through the browser), preview and publish it; a
+ * person opens the school's QR link on a phone (390 px), reads the article list and the article
+ * with its picture loaded (axe-core: no serious WCAG 2.1 AA violation). The file page lists the
+ * two pictures as used. Shots (console at 1024 and 1440 px, zh and en; respondent at 390 px) go to
+ * operations-shots/.
+ */
+const PHONE = { width: 390, height: 844 };
+const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'operations-shots');
+
+function picture(name: string, colour: [number, number, number]): string {
+  const file = path.join(shots, name);
+  fs.writeFileSync(
+    file,
+    drawPng(240, 140, (x, y) =>
+      Math.hypot(x - 170, y - 50) < 28 ? [255, 244, 200] : [Math.round(colour[0] * (1 - y / 280)), colour[1], colour[2]],
+    ),
+  );
+  return file;
+}
+
+async function consoleShots(page: Page, route: string, name: string, ready: () => Promise<void>) {
+  for (const lang of ['zh-CN', 'en-US']) {
+    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 860 });
+      await page.goto(route);
+      await ready();
+      await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`) });
+    }
+  }
+  await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
+}
+
+test('an article with pictures is written, published and read on the respondent page', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(shots, { recursive: true });
+  const title = '课间放松：三分钟呼吸练习';
+
+  await signIn(page, 'school');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/dashboards');
+  await page.getByTestId('article-add').click();
+  const dialog = page.getByTestId('article-dialog');
+  await dialog.getByTestId('article-title').fill(title);
+  await dialog.locator('textarea').first().fill('闭上眼睛，跟着节奏呼吸。');
+  const [coverInput, imageInput] = [dialog.locator('input[type=file]').nth(0), dialog.locator('input[type=file]').nth(1)];
+  await coverInput.setInputFiles(picture('cover.png', [67, 167, 119]));
+  await expect(dialog.locator('.article-cover-input img')).toBeVisible();
+  const body = dialog.locator('.article-editor-body');
+  await body.click();
+  await page.keyboard.type('先找一个舒服的姿势。');
+  await page.keyboard.press('Enter');
+  await imageInput.setInputFiles(picture('body.png', [40, 90, 160]));
+  await expect(body.locator('img')).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'console-editor-zh-CN-1440.png') });
+  await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.locator('tr.ant-table-row', { hasText: title });
+  await expect(row).toContainText('未发布');
+  await row.getByRole('button', { name: '预览' }).click();
+  const preview = page.getByTestId('article-preview');
+  await expect(preview.locator('.article-body img')).toBeVisible();
+  expect(await preview.locator('.article-body img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await page.screenshot({ path: path.join(shots, 'console-preview-zh-CN-1440.png') });
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: '发布' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(row).toContainText('已发布');
+
+  // The file page: both pictures, each used once; deleting one is not offered.
+  await page.goto('/operations/fileUpload');
+  const fileRows = page.locator('tr.ant-table-row', { hasText: /cover\.png|body\.png/ });
+  await expect(fileRows).toHaveCount(2);
+  for (const r of await fileRows.all()) await expect(r.locator('td').nth(4)).toHaveText('1');
+
+  await consoleShots(page, '/operations/dashboards', 'console-articles', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: title })).toBeVisible(),
+  );
+  await consoleShots(page, '/operations/fileUpload', 'console-files', () => expect(page.locator('tr.ant-table-row').first()).toBeVisible());
+
+  // A person on a phone, through the school's QR link.
+  const provider = await apiSignIn(request, 'provider');
+  const made = await apiCall(
+    request,
+    'as.m.user.createMUserClient',
+    { musercode: 'I0001', title: '滨江一中心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-86001234' },
+    provider.token,
+  );
+  expect(made.errorCode, made.errorMsg).toBe(0);
+  const entry = new URL((made.data as { qrcodeurl: string }).qrcodeurl).pathname;
+  await page.setViewportSize(PHONE);
+  for (const lang of ['zh', 'en'] as const) {
+    await page.goto(entry);
+    if (lang === 'en' && (await page.getByTestId('r-lang').textContent())?.includes('English')) await page.getByTestId('r-lang').click();
+    await page.getByTestId('r-articles-link').click();
+    const item = page.getByTestId('r-articles').locator('a', { hasText: title });
+    await expect(item).toBeVisible();
+    await axe(page, `articles-${lang}`);
+    await page.screenshot({ path: path.join(shots, `respondent-${lang}-articles.png`), fullPage: true });
+    await item.click();
+    const article = page.getByTestId('r-article');
+    await expect(page.locator('h1')).toHaveText(title);
+    await expect(article.locator('.r-article-body img')).toBeVisible();
+    expect(await article.locator('.r-article-body img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+    await axe(page, `article-${lang}`);
+    await page.screenshot({ path: path.join(shots, `respondent-${lang}-article.png`), fullPage: true });
+  }
+});
+
+test('a person buys goods through the sandbox; staff see the order paid and refund part of it', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(shots, { recursive: true });
+  const name = '考前冲刺减压营';
+
+  // Staff create the goods and put them on sale.
+  await signIn(page, 'school');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/goodsManagement');
+  await page.getByTestId('goods-add').click();
+  const dialog = page.getByTestId('goods-dialog');
+  await dialog.getByTestId('goods-name').fill(name);
+  await dialog.locator('input[type=file]').setInputFiles(picture('goods.png', [200, 120, 60]));
+  await expect(dialog.locator('.article-cover-input img')).toBeVisible();
+  await dialog.getByTestId('goods-price').fill('39.90');
+  await dialog.getByTestId('goods-stock').fill('5');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.locator('tr.ant-table-row', { hasText: name });
+  await expect(row).toContainText('¥39.90');
+  await expect(row).toContainText('待上架');
+  await row.getByRole('button', { name: '上架' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(row).toContainText('在售');
+
+  // A person buys it on the phone through the school's QR link and pays at the sandbox cashier.
+  const provider = await apiSignIn(request, 'provider');
+  const made = await apiCall(
+    request,
+    'as.m.user.createMUserClient',
+    { musercode: 'I0001', title: '滨江一中心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-86001234' },
+    provider.token,
+  );
+  expect(made.errorCode, made.errorMsg).toBe(0);
+  const entry = new URL((made.data as { qrcodeurl: string }).qrcodeurl).pathname;
+  await page.setViewportSize(PHONE);
+  await page.goto(entry);
+  await page.getByTestId('r-shop-link').click();
+  const card = page.getByTestId('r-goods').locator('li', { hasText: name });
+  await expect(card).toContainText('¥39.90');
+  await axe(page, 'shop');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-shop.png'), fullPage: true });
+  await card.getByRole('button', { name: '购买' }).click();
+  await page.getByTestId('r-order').click();
+  await expect(page.getByText('请填写姓名')).toBeVisible();
+  await page.getByTestId('r-buyer-name').fill('赵小满');
+  await page.getByTestId('r-buyer-phone').fill('13912345678');
+  await axe(page, 'buy');
+  await page.getByTestId('r-order').click();
+  await expect(page.getByTestId('r-pay-amount')).toContainText('¥39.90');
+  await axe(page, 'cashier');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-cashier.png'), fullPage: true });
+  await page.getByTestId('r-pay').click();
+  await expect(page.getByTestId('r-order-status')).toHaveText('已支付，感谢购买！');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-paid.png'), fullPage: true });
+
+  // Staff see it paid, with the buyer masked, and refund ¥10 of it.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/orderManagement');
+  const order = page.locator('tr.ant-table-row', { hasText: name });
+  await expect(order).toContainText('已支付');
+  await expect(order).toContainText('赵*满 139****5678');
+  await order.getByRole('button', { name: '退款' }).click();
+  const refund = page.getByTestId('refund-dialog');
+  await refund.getByTestId('refund-amount').fill('50');
+  await refund.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(refund).toContainText('退款金额须在 ¥0.01 与 ¥39.90 之间');
+  await refund.getByTestId('refund-amount').fill('10');
+  await refund.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(refund).toBeHidden();
+  await expect(order).toContainText('部分退款');
+  await expect(order).toContainText('¥10.00');
+  await order.getByRole('button', { name: '记录' }).click();
+  const drawer = page.getByTestId('order-drawer');
+  await expect(drawer.getByTestId('order-drawer-status')).toHaveText('部分退款');
+  await expect(drawer).toContainText('已支付 → 部分退款 · ¥10.00');
+  await page.screenshot({ path: path.join(shots, 'console-order-history-zh-CN-1440.png') });
+
+  await consoleShots(page, '/operations/goodsManagement', 'console-goods', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
+  );
+  await consoleShots(page, '/operations/orderManagement', 'console-orders', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
+  );
+});
+
+test('music and courses: the demo tracks play on the console and on the respondent page', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  fs.mkdirSync(shots, { recursive: true });
+  await signIn(page, 'school');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/operations/musicManagement');
+  const track = page.locator('tr.ant-table-row', { hasText: '海浪与呼吸' });
+  await expect(track.locator('audio')).toHaveAttribute('src', /^\/files\/[0-9a-f]{32}\.wav$/);
+  await page.goto('/operations/cloudClassroom');
+  await page.getByTestId('course-add').click();
+  const dialog = page.getByTestId('course-dialog');
+  await dialog.getByTestId('course-title').fill('情绪认识课');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('tr.ant-table-row', { hasText: '情绪认识课' })).toBeVisible();
+  await consoleShots(page, '/operations/musicManagement', 'console-music', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: '海浪与呼吸' })).toBeVisible(),
+  );
+  await consoleShots(page, '/operations/cloudClassroom', 'console-courses', () =>
+    expect(page.locator('tr.ant-table-row', { hasText: '情绪认识课' })).toBeVisible(),
+  );
+
+  const provider = await apiSignIn(request, 'provider');
+  const made = await apiCall(
+    request,
+    'as.m.user.createMUserClient',
+    { musercode: 'I0001', title: '滨江一中心理中心', appids: ['000000002'], showresult: 1, hotline: '0571-86001234' },
+    provider.token,
+  );
+  const entry = new URL((made.data as { qrcodeurl: string }).qrcodeurl).pathname;
+  await page.setViewportSize(PHONE);
+  await page.goto(entry);
+  await page.getByTestId('r-media-link').click();
+  const tracks = page.getByTestId('r-tracks');
+  await expect(tracks.locator('li', { hasText: '海浪与呼吸' }).locator('audio')).toBeVisible();
+  await expect(page.getByText('情绪认识课')).toBeVisible();
+  await axe(page, 'media');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-media.png'), fullPage: true });
+});
