@@ -125,6 +125,10 @@ test('staff users show their own name', async ({ page }) => {
 
 test('a revoked token opens the user-identity dialog; re-login goes to sign-in', async ({ page }) => {
   await signIn(page, 'school');
+  // A quiet page first: the landing dashboard's calls could still be on their way after the
+  // revocation below and open the dialog before the test asks for it.
+  await page.goto('/organization/dept');
+  await expect(page.locator('.ant-table, .ant-empty').first()).toBeVisible();
   const token = await tokenOf(page);
   expect(token).toBeTruthy();
   // The server revokes the session (as when it is signed out elsewhere).

@@ -2,7 +2,6 @@
  * The console: everything after sign-in (main.tsx loads this module when there is a token, when
  * sign-in succeeds, and for /404). zod's JIT is switched off before anything builds a schema.
  */
-import './lib/zod-config';
 import './i18n/console';
 import { lazy, Suspense, useEffect } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';

@@ -6,6 +6,7 @@
  * loaded when there is a token, when sign-in succeeds, and for /404. `npm run bench:web` prints
  * the sign-in page's JavaScript.
  */
+import './lib/zod-config'; // first: before any chunk holding zod is evaluated
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { UserRecord } from '@xinli/contract';
