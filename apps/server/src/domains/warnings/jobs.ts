@@ -89,7 +89,7 @@ export const warningJobs: JobHandlers = {
   },
   [SWEEP_JOB]: {
     async run(_payload: { slot: number }, ctx) {
-      await sweepMissed(ctx.db, ctx.now());
+      await sweepMissed(ctx.db, ctx.now(), { signal: ctx.signal, batchDone: () => ctx.progress(0) });
       // The next hour after now, not after this slot: a server that was down for days sweeps once, not once per missed hour.
       await enqueueSweep(ctx.db, new Date(ctx.now().getTime() + HOUR), ctx.now());
     },

@@ -15,8 +15,18 @@ import { isMissed, missedTrigger } from './triggers.js';
 
 const BATCH = 500;
 
+/**
+ * What a long sweep reports to its job: a stop asked for (server shutting down: the job is put
+ * back and the next run goes on, since each warning is raised once), and each batch done (which
+ * also renews the job's lease, so a first sweep over a large backlog is not taken by another worker).
+ */
+export interface SweepControl {
+  signal?: AbortSignal;
+  batchDone?: () => Promise<void>;
+}
+
 /** Given assessments past their institution's deadline get one missed warning each. */
-export async function sweepMissed(db: Db, now: Date): Promise<number> {
+export async function sweepMissed(db: Db, now: Date, control: SweepControl = {}): Promise<number> {
   const changed = await changedSettings(db);
   const daysOf = (m: string) => (changed.get(m) ?? DEFAULT_WARNING_SETTINGS).misseddays;
   const all = [DEFAULT_WARNING_SETTINGS.misseddays, ...[...changed.values()].map((s) => s.misseddays)].filter((d) => d > 0);
@@ -25,6 +35,7 @@ export async function sweepMissed(db: Db, now: Date): Promise<number> {
   let after = '';
   let raised = 0;
   for (;;) {
+    control.signal?.throwIfAborted();
     const batch = await unfinishedCodes(db, before, after, BATCH);
     if (!batch.length) break;
     after = batch[batch.length - 1]!.assesscode;
@@ -49,6 +60,7 @@ export async function sweepMissed(db: Db, now: Date): Promise<number> {
       : new Set<string | null>();
     for (const c of due) {
       if (known.has(c.assesscode)) continue;
+      control.signal?.throwIfAborted();
       const t = missedTrigger(daysOf(c.musercode));
       const r = await db.transaction((tx) =>
         addWarning(
@@ -69,6 +81,7 @@ export async function sweepMissed(db: Db, now: Date): Promise<number> {
       if (r) raised++;
     }
     if (batch.length < BATCH) break;
+    await control.batchDone?.();
   }
   return raised;
 }

@@ -323,6 +323,20 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     ).toBe(1);
   });
 
+  it('a sweep asked to stop raises nothing more, and the next sweep raises what it left', async () => {
+    const cusercode = await person('卫八');
+    const given = await s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode: plan }, school);
+    expect(given.errorCode).toBe(0);
+    await advance(20 * DAY);
+    const stop = new AbortController();
+    stop.abort();
+    await expect(sweepMissed(s.database.db, s.clock.now(), { signal: stop.signal })).rejects.toThrow();
+    await signIn();
+    expect(await casesOf(cusercode)).toEqual([]);
+    expect(await sweepMissed(s.database.db, s.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await casesOf(cusercode)).toHaveLength(1);
+  });
+
   it('exports the filtered list (audited), one row per warning, and nothing of other institutions', async () => {
     const res = await s.raw('as.m.exam.exportCUserWarningDetailData', JSON.stringify({ state: 'all' }), { token: school });
     expect(res.statusCode).toBe(200);
