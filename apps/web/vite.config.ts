@@ -45,9 +45,7 @@ export default defineConfig({
       input: { index: 'index.html', respondent: 'respondent.html' },
       // The contract's modules only declare things (menus, error codes, zod schemas): marking
       // them side-effect free lets the console take the menu table without the zod catalogue.
-      treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id) && !/[\\/]node_modules[\\/]zod[\\/]/.test(id),
-      },
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id) && !/[\\/]node_modules[\\/]zod[\\/]/.test(id) },
       output: {
         // React in a chunk of its own: every visit needs it and it changes less often than our code.
         codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
