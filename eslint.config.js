@@ -17,4 +17,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Issue 17: the catalogue holds every domain's zod schemas; a console module importing it
+    // puts them all into its chunk. Access comes from actionTable, schemas from the domain's table.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xinli/contract',
+              importNames: ['catalogue', 'actionNames', 'isActionName'],
+              message: "Use actionTable for access, and the page domain's action table (systemActions[...]) for schemas.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -7,6 +7,8 @@ import { menuTable, allMenuCodes, childPath, type MenuNode } from './menus.js';
 import { ErrorCode } from './errors.js';
 import { OrderStatus, Gender, MentalState, FormType, InputType, Phq9Level } from './enums.js';
 import { renderApiDoc } from './api-doc.js';
+import { renderActionTable } from './action-table-render.js';
+import { actionTable } from './action-table.js';
 
 describe('the action catalogue', () => {
   it('names every action in the as.m.* style of SPEC §7 (as.c.* for the respondent channel) and maps it to its wire path', () => {
@@ -55,6 +57,14 @@ describe('the action catalogue', () => {
   it('keeps docs/api.md in step with the catalogue (npm run docs:api)', () => {
     const file = path.resolve(import.meta.dirname, '../../../docs/api.md');
     expect(fs.readFileSync(file, 'utf8')).toBe(renderApiDoc());
+  });
+
+  it('keeps the zod-free action table in step with the catalogue (npm run gen:actions)', () => {
+    const file = path.resolve(import.meta.dirname, 'action-table.ts');
+    expect(fs.readFileSync(file, 'utf8'), 'run npm run gen:actions').toBe(renderActionTable());
+    expect(actionTable['as.m.system.role.insertRole'].access).toEqual(catalogue['as.m.system.role.insertRole'].access);
+    expect(actionTable['as.m.system.role.selectRoleList'].paged).toBe(true);
+    expect(actionTable['as.m.system.dept.selectDeptList'].paged).toBeUndefined();
   });
 });
 

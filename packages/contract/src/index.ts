@@ -4,6 +4,7 @@ export * from './apps.js';
 export * from './menus.js';
 export * from './catalogue-kit.js';
 export * from './catalogue.js';
+export * from './action-table.js';
 export * from './actions/auth.js';
 export * from './actions/apps.js';
 export * from './actions/system.js';

@@ -10,6 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Input } from 'antd';
 import type { ReactNode } from 'react';
 import '../i18n';
+import { systemActions } from '@xinli/contract';
 
 const calls: { name: string; input: unknown }[] = [];
 const roles = { current: [] as string[] };
@@ -189,7 +190,7 @@ describe('console kit', { timeout: 60_000 }, () => {
       <FormDialog
         open
         title="role"
-        action="as.m.system.role.insertRole"
+        action={systemActions['as.m.system.role.insertRole']}
         resource="authority.role"
         onSubmit={submit}
         onClose={() => undefined}

@@ -1,20 +1,22 @@
 /**
  * Access by action name: a button or row action is shown only when the caller may call the
- * action behind it. Read from the catalogue's `access` (public, any signed-in caller, or a list
+ * action behind it. Read from the action's `access` (public, any signed-in caller, or a list
  * of permission codes) and the session's codes ('admin' holds every code), the same rule the
  * server applies, so nothing is shown that the server would refuse with "no permission".
+ * The access comes from the generated `actionTable`, not the catalogue: checking a name must
+ * not load every domain's zod schemas into the console.
  *
  *   const { can } = useAccess();
  *   {can('as.m.system.role.insertRole') && <Button …/>}
  *   <Can action="as.m.system.role.deleteRoleById"><Button …/></Can>
  */
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { catalogue, type ActionName } from '@xinli/contract';
+import { actionTable, type ActionName } from '@xinli/contract';
 import { usePermission } from '../../auth';
 
 /** Whether a caller holding `roles` may call the action. */
 export function canCall(name: ActionName, roles: readonly string[]): boolean {
-  const access = catalogue[name]?.access;
+  const access = actionTable[name]?.access;
   if (!access) return false;
   if (access === 'public' || access === 'signedIn') return true;
   if (access === 'respondent') return false;

@@ -3,14 +3,16 @@
  * success message, invalidation of the lists it changes, and the dialog stays open (with the
  * server's message shown by the request client) when the call is refused.
  *
- *   <FormDialog<RoleForm> open={…} title={…} action="as.m.system.role.insertRole" resource="authority.role"
+ *   <FormDialog<RoleForm> open={…} title={…} action={systemActions['as.m.system.role.insertRole']} resource="authority.role"
  *       values={role ? {...role} : { enabled: 1 }} onSubmit={(v) => call(…)} invalidates={[list.key]} onClose={close} onSaved={close}>
  *     <Field name="rolename"><Input data-testid="role-name" /></Field>   // label system.role.rolename, required, max 30
  *   </FormDialog>
  *
  * Field rules come from the schema of the field in `action`'s input: a too-long name, a bad
  * pattern, a number out of range is refused before the server is called. Extra rules (password
- * confirmation) are added with `rules`.
+ * confirmation) are added with `rules`. `action` is the action itself, taken from its domain's
+ * table (`systemActions`, `personActions`, … of @xinli/contract), not its name: so a page's chunk
+ * holds only its own domain's schemas, never the whole catalogue.
  */
 import {
   cloneElement,
@@ -28,7 +30,7 @@ import { App as AntApp, Form, Input, Modal, Spin, type FormInstance, type FormIt
 import type { Rule } from 'antd/es/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { catalogue, type ActionName } from '@xinli/contract';
+import type { ActionDef, ActionName } from '@xinli/contract';
 import type { z } from 'zod';
 import { ApiError } from '../../api';
 import i18n from '../../i18n';
@@ -43,8 +45,8 @@ interface FieldsContext {
 const FieldsCtx = createContext<FieldsContext>({});
 
 /** Gives the `Field`s inside a form (a dialog's, or any other) their action and label resource. */
-export function ContractFields({ action, resource, children }: { action?: ActionName; resource?: Resource; children: ReactNode }) {
-  const value = useMemo(() => ({ schema: action ? (catalogue[action].input as z.ZodType) : undefined, resource }), [action, resource]);
+export function ContractFields({ action, resource, children }: { action?: ActionDef; resource?: Resource; children: ReactNode }) {
+  const value = useMemo(() => ({ schema: action?.input, resource }), [action, resource]);
   return <FieldsCtx.Provider value={value}>{children}</FieldsCtx.Provider>;
 }
 
@@ -113,8 +115,8 @@ export interface FormDialogProps<V> {
   title?: ReactNode;
   /** An edit (not a create) dialog: picks the default title. */
   editing?: boolean;
-  /** The action whose input schema gives the rules (the create action of a create/edit dialog). */
-  action?: ActionName;
+  /** The action whose input schema gives the rules (the create action of a create/edit dialog), from its domain's table. */
+  action?: ActionDef;
   /** The label resource: `authority.role` labels field `rolename` with `authority.role.rolename`. */
   resource?: Resource;
   form?: FormInstance<V>;

@@ -17,7 +17,7 @@ import { Form } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { catalogue, type ActionInput, type ActionName, type ActionOutput } from '@xinli/contract';
+import { actionTable, type ActionInput, type ActionName, type ActionOutput } from '@xinli/contract';
 import { call } from '../../api';
 import { labelOf, type Resource } from '../../lib/labels';
 import { useAccess } from '../access';
@@ -50,11 +50,6 @@ export type Rows<N extends ActionName> = RowOf<ActionOutput<N>> extends object ?
 
 const SIZES = new Set([DEFAULT_PAGE_SIZE, PAGINATION_DEFAULT_LIMIT, ...PAGE_SIZE_OPTIONS]);
 
-function hasPageFields(name: ActionName): boolean {
-  const shape = (catalogue[name].input as unknown as { shape?: Record<string, unknown> }).shape;
-  return !!shape && 'page' in shape;
-}
-
 export function useListPage<N extends ActionName>(action: N, options: ListPageOptions<N> = {}) {
   const {
     resource,
@@ -71,7 +66,7 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const { can } = useAccess();
-  const paged = hasPageFields(action);
+  const paged = !!actionTable[action].paged;
 
   // The URL is the state: filters, page and page size are read from it on every render.
   const filters = useMemo(() => decodeFilters(defs, params), [defs, params]);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MUserType, type ActionName, type MUserRow } from '@xinli/contract';
+import { accountActions, MUserType, type ActionName, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { hashPassword } from '../../auth';
 import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
@@ -87,7 +87,7 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
     <FormDialog<AccountForm>
       open={open}
       title={title}
-      action="as.m.user.addMUser"
+      action={accountActions['as.m.user.addMUser']}
       resource="Service.account"
       form={form}
       width={760}

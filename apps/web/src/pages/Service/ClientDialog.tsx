@@ -3,7 +3,7 @@ import { App as AntApp, Button, Col, Empty, Form, Input, QRCode, Row, Select, Sp
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MUserRow } from '@xinli/contract';
+import { accountActions, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState, useConfirmCall } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
@@ -134,7 +134,7 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
     <FormDialog<ClientForm>
       open={open}
       title={t('Service.account.clientTitle', { name: account?.insname ?? '' })}
-      action={client.data ? 'as.m.user.updateMUserClient' : 'as.m.user.createMUserClient'}
+      action={accountActions[client.data ? 'as.m.user.updateMUserClient' : 'as.m.user.createMUserClient']}
       resource="Service.account"
       form={form}
       width={1040}

@@ -14,7 +14,7 @@ import { regionOr } from '../../components/archive-form/RegionText';
 import { pagesOf } from '../../lib/populations';
 import GiveDialog, { type GivePerson } from '../empower/GiveDialog';
 import FlagDialog from '../earlyWarning/FlagDialog';
-import { caseLink } from '../earlyWarning/warning-ui';
+import { caseLink } from '../earlyWarning/links';
 import PersonDialog from './PersonDialog';
 import PersonPlans from './PersonPlans';
 import PersonReports from './PersonReports';

@@ -3,7 +3,7 @@ import { Alert, DatePicker, Divider, Form, Input, Radio, Select, Spin } from 'an
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Gender, type CuserRow } from '@xinli/contract';
+import { personActions, Gender, type CuserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useApps, useInstitutions } from '../../components/pickers';
@@ -108,7 +108,7 @@ export default function PersonDialog({
     <FormDialog<PersonForm>
       open={open}
       title={person ? k('editTitle', { name: person.realname }) : k('addTitle')}
-      action={person ? 'as.m.cuser.updateCUser' : 'as.m.cuser.insertCUser'}
+      action={personActions[person ? 'as.m.cuser.updateCUser' : 'as.m.cuser.insertCUser']}
       resource="archives.person"
       form={form}
       width={720}

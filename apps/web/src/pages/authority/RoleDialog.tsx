@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Radio, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ActionName, RoleRow } from '@xinli/contract';
+import { systemActions, type ActionName, type RoleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
@@ -76,7 +76,7 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
     <FormDialog<RoleForm>
       open={open}
       editing={!!role}
-      action="as.m.system.role.insertRole"
+      action={systemActions['as.m.system.role.insertRole']}
       resource="authority.role"
       form={form}
       width={680}

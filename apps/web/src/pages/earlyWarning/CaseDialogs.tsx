@@ -5,7 +5,7 @@
 import { DatePicker, Input, Select, Alert } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { ActionInput, CaseRow } from '@xinli/contract';
+import { warningActions, type ActionInput, type CaseRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useSession } from '../../auth';
 import { Field, FormDialog } from '../../components/form';
@@ -38,7 +38,7 @@ export function FollowUpDialog({ open, caseid, onClose }: { open: boolean; casei
   return (
     <FormDialog<FollowUpForm>
       open={open}
-      action="as.m.warning.insertFollowUp"
+      action={warningActions['as.m.warning.insertFollowUp']}
       resource="registration.followUp"
       values={{ followdate: dayjs().format(DAY), way: 'phone', nextdate: '' }}
       onSubmit={(v) => call('as.m.warning.insertFollowUp', { caseid, ...v, nextdate: v.nextdate || undefined })}
@@ -88,7 +88,7 @@ export function CloseCaseDialog({ open, caseid, onClose }: { open: boolean; case
     <FormDialog<CloseForm>
       open={open}
       title={t('earlyWarning.case.closeTitle')}
-      action="as.m.warning.closeCase"
+      action={warningActions['as.m.warning.closeCase']}
       resource="earlyWarning.case"
       onSubmit={(v) => call('as.m.warning.closeCase', { caseid, ...v })}
       invalidates={[...CASE_KEYS]}
@@ -124,7 +124,7 @@ export function AssignDialog({ open, record, onClose }: { open: boolean; record:
     <FormDialog<AssignForm>
       open={open}
       title={t('earlyWarning.case.assignTitle')}
-      action="as.m.warning.assignCase"
+      action={warningActions['as.m.warning.assignCase']}
       resource="earlyWarning.case"
       values={{ userid: record.assignee }}
       onSubmit={(v) => call('as.m.warning.assignCase', { caseid: record.caseid, ...v })}

@@ -1,6 +1,6 @@
 import { Alert, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ActionInput } from '@xinli/contract';
+import { warningActions, type ActionInput } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { CASE_KEYS } from './CaseDialogs';
@@ -27,7 +27,7 @@ export default function FlagDialog({
     <FormDialog<FlagForm>
       open={!!person}
       title={t('earlyWarning.case.flagTitle', { name: person?.realname ?? '' })}
-      action="as.m.warning.flagPerson"
+      action={warningActions['as.m.warning.flagPerson']}
       resource="earlyWarning.case"
       values={{ level: 'attention' }}
       onSubmit={(v) => call('as.m.warning.flagPerson', { cusercode: person!.cusercode, ...v })}

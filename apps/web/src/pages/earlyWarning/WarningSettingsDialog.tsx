@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, InputNumber } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { WarningSettings } from '@xinli/contract';
+import { warningActions, type WarningSettings } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -35,7 +35,7 @@ export default function WarningSettingsDialog({ open, onClose }: { open: boolean
       open={open}
       form={form}
       title={t('earlyWarning.settings.title')}
-      action="as.m.warning.updateWarningSettings"
+      action={warningActions['as.m.warning.updateWarningSettings']}
       resource="earlyWarning.settings"
       load={{ error: q.error, loading: q.isLoading, retry: () => void q.refetch() }}
       onSubmit={(v) => call('as.m.warning.updateWarningSettings', { ...input, ...v })}

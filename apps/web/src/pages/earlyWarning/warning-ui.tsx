@@ -18,9 +18,6 @@ import {
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 
-export const CASE_PAGE = '/earlyWarning/earlyWarning';
-/** The case page with the case's drawer open. */
-export const caseLink = (caseid: string) => `${CASE_PAGE}?state=all&caseid=${encodeURIComponent(caseid)}`;
 /** The report page of another helper (ECharts report by id). */
 export const reportLink = (reportid: string) => `/echarts/web?reportid=${encodeURIComponent(reportid)}`;
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { App as AntApp, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Spin, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { IndicatorResult, ReportDetail } from '@xinli/contract';
+import { reportActions, type IndicatorResult, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
@@ -202,7 +202,7 @@ export function CommentSection({ report }: { report: ReportDetail }) {
         </ol>
       )}
       {can('as.m.exam.updateReport') && (
-        <ContractFields action="as.m.exam.updateReport" resource="echarts.report">
+        <ContractFields action={reportActions['as.m.exam.updateReport']} resource="echarts.report">
           <Form form={form} layout="vertical" onFinish={(v) => add.mutate(v.comment)} style={{ marginTop: 12 }}>
             <Field name="comment" label={k('addComment')}>
               <Input.TextArea rows={3} placeholder={k('commentPlaceholder')} showCount data-testid="report-comment-input" />

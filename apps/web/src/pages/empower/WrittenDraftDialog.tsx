@@ -1,6 +1,6 @@
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { writtenSections, type ActionName, type RiskLevel, type WrittenSections } from '@xinli/contract';
+import { writtenReportActions, writtenSections, type ActionName, type RiskLevel, type WrittenSections } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog, problemOf } from '../../components/form';
 import { RISK_LEVELS } from './written-state';
@@ -61,7 +61,7 @@ export default function WrittenDraftDialog({
     <FormDialog<DraftForm>
       open={open}
       title={k('editTitle')}
-      action={UPDATE}
+      action={writtenReportActions[UPDATE]}
       resource="empower.written"
       width={760}
       layout="vertical"

@@ -16,7 +16,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FormType, type FormRow } from '@xinli/contract';
+import { scaleActions, FormType, type FormRow } from '@xinli/contract';
 import { call, download } from '../../api';
 import { f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
@@ -210,7 +210,7 @@ export default function EvaluationScale() {
       <FormDialog<{ formname: string }>
         open={!!copying}
         title={k('copyTitle')}
-        action="as.m.assess.forms.copyForm"
+        action={scaleActions['as.m.assess.forms.copyForm']}
         resource="evaluating.library"
         layout="vertical"
         values={copying ? { formname: `${copying.formname}（${t('common.copy')}）` } : undefined}

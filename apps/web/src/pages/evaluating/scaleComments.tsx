@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Col, Input, Row, Space, Tag, Tooltip, Typography } from 'antd';
 import { AlertOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { LocalText } from '@xinli/contract';
+import { scaleActions, type LocalText } from '@xinli/contract';
 import { call } from '../../api';
 import { f, ListView, useListPage, type Rows } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
@@ -118,7 +118,7 @@ function CommentDialog({ row, onClose }: { row: CommentRow | null; onClose: () =
       open={!!row}
       width={860}
       title={row ? t('evaluating.comments.editTitle', { form: row.formname, indicator: row.quotaname, label: row.label }) : ''}
-      action="as.m.assess.comment.updateComment"
+      action={scaleActions['as.m.assess.comment.updateComment']}
       resource="evaluating.comments"
       layout="vertical"
       values={row ? { interpretation: row.interpretation, advice: row.advice } : undefined}

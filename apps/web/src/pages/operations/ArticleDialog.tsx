@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ArticleRow } from '@xinli/contract';
+import { articleActions, type ArticleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -42,7 +42,7 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
     <FormDialog<ArticleForm>
       open={open}
       editing={!!article}
-      action={article ? 'as.m.content.updateArticle' : 'as.m.content.insertArticle'}
+      action={articleActions[article ? 'as.m.content.updateArticle' : 'as.m.content.insertArticle']}
       resource="operations.article"
       form={form}
       values={values}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
+import { orderActions, grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -52,7 +52,7 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
     <FormDialog<GoodsForm>
       open={open}
       editing={!!item}
-      action={item ? 'as.m.goods.updateGoods' : 'as.m.goods.insertGoods'}
+      action={orderActions[item ? 'as.m.goods.updateGoods' : 'as.m.goods.insertGoods']}
       resource="operations.goods"
       form={form}
       values={values}

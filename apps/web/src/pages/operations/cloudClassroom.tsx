@@ -3,7 +3,7 @@ import { Button, Form, Input, InputNumber, Radio, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CourseRow } from '@xinli/contract';
+import { mediaActions, type CourseRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
@@ -110,7 +110,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
     <FormDialog<CourseForm>
       open={open}
       editing={!!item}
-      action={item ? 'as.m.course.updateCourse' : 'as.m.course.insertCourse'}
+      action={mediaActions[item ? 'as.m.course.updateCourse' : 'as.m.course.insertCourse']}
       resource="operations.course"
       form={form}
       width={720}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TrackRow } from '@xinli/contract';
+import { mediaActions, type TrackRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
@@ -100,7 +100,7 @@ function TrackDialog({
     <FormDialog<TrackForm>
       open={open}
       editing={!!item}
-      action={item ? 'as.m.music.updateTrack' : 'as.m.music.insertTrack'}
+      action={mediaActions[item ? 'as.m.music.updateTrack' : 'as.m.music.insertTrack']}
       resource="operations.music"
       form={form}
       width={640}

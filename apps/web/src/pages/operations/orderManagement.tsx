@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Input, InputNumber } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OrderStatus, type OrderRow } from '@xinli/contract';
+import { orderActions, OrderStatus, type OrderRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
@@ -141,7 +141,7 @@ function RefundDialog({ order, onClose }: { order: OrderRow | null; onClose: () 
     <FormDialog<RefundForm>
       open={!!order}
       title={k('refundTitle', { id: order?.orderid ?? '' })}
-      action="as.m.order.refundOrder"
+      action={orderActions['as.m.order.refundOrder']}
       resource="operations.order"
       values={{ amountyuan: left / 100, note: '' }}
       invalidates={['as.m.order.getOrderPage', 'as.m.order.getOrderHistory', 'as.m.goods.getGoodsPage']}

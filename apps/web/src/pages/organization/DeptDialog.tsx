@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ActionName, DeptRow } from '@xinli/contract';
+import { systemActions, type ActionName, type DeptRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -78,7 +78,7 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
     <FormDialog<DeptForm>
       open={open}
       editing={!!dept}
-      action="as.m.system.dept.insertDept"
+      action={systemActions['as.m.system.dept.insertDept']}
       resource="organization.dept"
       form={form}
       labelWidth={100}

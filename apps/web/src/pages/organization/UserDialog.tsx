@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
+import { systemActions, Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { hashPassword, useSession } from '../../auth';
 import { Field, FormDialog } from '../../components/form';
@@ -119,7 +119,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
     <FormDialog<UserForm>
       open={open}
       editing={!!user}
-      action="as.m.system.user.insertUser"
+      action={systemActions['as.m.system.user.insertUser']}
       resource="organization.user"
       form={form}
       width={720}

@@ -27,7 +27,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { LockOutlined, OrderedListOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FormBrief, StageRow } from '@xinli/contract';
+import { planActions, type FormBrief, type StageRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState, f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
@@ -196,7 +196,7 @@ function StageDialog({
     <FormDialog<StageValues>
       open={!!stage}
       title={isNew ? k('createTitle') : k('editTitle', { name: stage ? (stage as StageRow).stagename : '' })}
-      action="as.m.app.exam.insertExamStage"
+      action={planActions['as.m.app.exam.insertExamStage']}
       resource="period.stage"
       form={form}
       layout="vertical"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Typography } from 'antd';
-import type { RegistrationRow } from '@xinli/contract';
+import { registrationActions, type RegistrationRow } from '@xinli/contract';
 import { call } from '../../api';
 import { FormDialog, Field } from '../../components/form';
 import PersonPicker from './PersonPicker';
@@ -19,7 +19,7 @@ export default function CaseDialog({ row, onClose }: { row: RegistrationRow | nu
     <FormDialog<{ cusercode?: string }>
       open={!!row}
       title={k('caseTitle')}
-      action="as.m.registration.turnIntoCase"
+      action={registrationActions['as.m.registration.turnIntoCase']}
       resource="registration.registration"
       labelWidth={120}
       onSubmit={(v) => call('as.m.registration.turnIntoCase', { regid: row!.regid, ...(needsPerson ? { cusercode: v.cusercode } : {}) })}

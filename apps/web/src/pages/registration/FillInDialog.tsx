@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { registrationActions } from '@xinli/contract';
 import { call } from '../../api';
 import { FormDialog, Field } from '../../components/form';
 import { ErrorState } from '../../components/list';
@@ -36,7 +37,7 @@ export default function FillInDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       form={form}
       title={t('registration.registration.fillTitle')}
-      action="as.m.registration.insertRegistration"
+      action={registrationActions['as.m.registration.insertRegistration']}
       resource="registration.registration"
       values={chosen ? { formcode: chosen } : {}}
       width={640}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Gender, type ActionInput, type TeamRow } from '@xinli/contract';
+import { Gender, taskActions, type ActionInput, type TeamRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { Field, FormDialog } from '../../components/form';
@@ -43,7 +43,7 @@ export default function MemberDialog({ team, open, onClose }: { team: TeamRow; o
     <FormDialog<MemberForm>
       open={open}
       title={k('addMemberTitle', { name: team.teamname })}
-      action="as.m.assess.insertAssessTeamCUser"
+      action={taskActions['as.m.assess.insertAssessTeamCUser']}
       resource="task.team"
       form={form}
       values={{ who: 'new', gender: '01' }}

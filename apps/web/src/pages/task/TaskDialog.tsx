@@ -2,7 +2,7 @@ import { App as AntApp, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TaskRow } from '@xinli/contract';
+import { taskActions, type TaskRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -69,7 +69,7 @@ export default function TaskDialog({ open, task, onClose }: { open: boolean; tas
     <FormDialog<TaskForm>
       open={open}
       editing={!!task}
-      action={task ? 'as.m.assess.updateAssessTask' : 'as.m.assess.insertAssessTask'}
+      action={taskActions[task ? 'as.m.assess.updateAssessTask' : 'as.m.assess.insertAssessTask']}
       resource="task.task"
       form={form}
       values={

@@ -1,6 +1,6 @@
 import { AutoComplete, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ActionInput } from '@xinli/contract';
+import { taskActions, type ActionInput } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -28,7 +28,7 @@ export default function TeamDialog({ open, onClose }: { open: boolean; onClose: 
   return (
     <FormDialog<TeamForm>
       open={open}
-      action="as.m.assess.insertAssessTeam"
+      action={taskActions['as.m.assess.insertAssessTeam']}
       resource="task.team"
       form={form}
       values={BLANK}

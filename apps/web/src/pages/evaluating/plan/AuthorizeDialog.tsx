@@ -1,7 +1,7 @@
 import { DatePicker, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { PlanRow } from '@xinli/contract';
+import { planActions, type PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { Field, FormDialog } from '../../../components/form';
 import { InstitutionInput } from './InstitutionInput';
@@ -20,7 +20,7 @@ export default function AuthorizeDialog({ plan, onClose, onDone }: { plan: PlanR
     <FormDialog<AuthValues>
       open={!!plan}
       title={plan ? k('authorizeTitle', { name: plan.planname }) : ''}
-      action="as.m.exam.plan.authorizePlan"
+      action={planActions['as.m.exam.plan.authorizePlan']}
       resource="evaluating.plans"
       layout="vertical"
       values={{ count: 100, range: [dayjs(), dayjs().add(1, 'year')] }}

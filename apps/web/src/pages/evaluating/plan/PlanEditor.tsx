@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PlanRow } from '@xinli/contract';
+import { planActions, type PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { useApps } from '../../../components/pickers';
 import { AddRowButton, ContractFields, Field, RemoveRowButton } from '../../../components/form';
@@ -100,7 +100,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       }
     >
       <Spin spinning={loading}>
-        <ContractFields action="as.m.exam.plan.insertMUserExamPlan" resource="evaluating.plans">
+        <ContractFields action={planActions['as.m.exam.plan.insertMUserExamPlan']} resource="evaluating.plans">
           <Form form={form} layout="vertical">
             <Row gutter={16}>
               <Col span={12}>
