@@ -253,10 +253,10 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   await page.keyboard.press('Escape');
   await page.getByTestId('money-range-min').fill('39');
   await page.getByTestId('money-range-max').fill('30');
-  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  await page.getByTestId('list-search').getByRole('button', { name: /搜\s*索/ }).click();
   await expect(page.getByText('最低值不能大于最高值')).toBeVisible();
   await page.getByTestId('money-range-max').fill('40');
-  await page.getByRole('button', { name: /搜\s*索/ }).click();
+  await page.getByTestId('list-search').getByRole('button', { name: /搜\s*索/ }).click();
   await expect(page).toHaveURL(/amountmin=3900&amountmax=4000/);
   await expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible();
   await expect(page.locator('tr.ant-table-row')).toHaveCount(1);

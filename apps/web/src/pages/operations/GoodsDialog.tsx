@@ -114,7 +114,8 @@ function GrantFields({ owner }: { owner?: string }) {
   });
   return (
     <>
-      <Field name="grantkind" extra={kind === 'none' ? undefined : k(`grantHelp.${kind}`)}>
+      {/* A basis of 0 keeps the long help text from pushing the control below its label. */}
+      <Field name="grantkind" extra={kind === 'none' ? undefined : k(`grantHelp.${kind}`)} wrapperCol={{ flex: '1 1 0' }}>
         <Select
           options={grantKinds.map((g) => ({ value: g, label: k(`grants.${g}`) }))}
           style={{ width: 180 }}

@@ -69,8 +69,8 @@ export default function OrderDrawer({ orderid, onClose }: { orderid: string | nu
                 <Descriptions.Item label={k('grant')}>
                   <GrantTag grant={o.grant} /> {o.grant.name || o.grant.ref}
                 </Descriptions.Item>
-                {o.grant.assesscode && <Descriptions.Item label={k('assesscode')}>{o.grant.assesscode}</Descriptions.Item>}
-                {o.grant.reason && <Descriptions.Item label={k('grantReason')}>{o.grant.reason}</Descriptions.Item>}
+                {o.grant.assesscode ? <Descriptions.Item label={k('assesscode')}>{o.grant.assesscode}</Descriptions.Item> : null}
+                {o.grant.reason ? <Descriptions.Item label={k('grantReason')}>{o.grant.reason}</Descriptions.Item> : null}
                 <Descriptions.Item label={k('grantAt')}>{formatTime(o.grant.at)}</Descriptions.Item>
               </>
             )}
