@@ -14,7 +14,7 @@ const TRACKS = [
 const COURSES = [
   {
     title: '正念入门（4 课时）',
-    description: '每课 10 分钟：觉察呼吸、身体扫描、情绪命名、日常正念。',
+    description: '觉察呼吸、身体扫描、情绪命名、日常正念，每课一段音频（演示数据为生成的提示音）。',
     enabled: 1,
     appids: ['000000002'],
     lessons: [

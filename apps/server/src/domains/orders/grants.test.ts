@@ -93,6 +93,7 @@ describe.each(engines())('what a purchase grants, on %s', (engine) => {
       [{ grantkind: 'plan', grantplancode: 'PL-NONE' }, ErrorCode.notFound],
       [{ grantkind: 'course' }, ErrorCode.validation],
       [{ grantkind: 'plan', grantcourseid: courseid }, ErrorCode.validation],
+      [{ grantkind: 'none', grantcourseid: theirCourse }, ErrorCode.notFound], // named, even if unused
     ] as const) {
       const res = await s.call('as.m.goods.insertGoods', { ...base, ...body }, school);
       expect(res.errorCode, JSON.stringify(body)).toBe(code);

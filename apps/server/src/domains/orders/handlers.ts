@@ -176,21 +176,23 @@ type GrantInput = { grantkind: 'none' | 'course' | 'plan'; grantcourseid: string
 
 /**
  * The course or plan goods grant must be the institution's own course, or a plan it may give
- * today (its own, or one authorised to it); another institution's is "not found". Answers the
- * columns to store (the reference of the other kind is dropped).
+ * today (its own, or one authorised to it). Any course or plan named is checked, whichever kind
+ * is chosen: another institution's is "not found". Answers the columns to store (only the
+ * reference of the chosen kind).
  */
 async function checkGrant(db: DbOrTx, musercode: string, g: GrantInput, today: string) {
-  if (g.grantkind === 'none') return { grantkind: 'none', grantcourseid: null, grantplancode: null };
-  if (g.grantkind === 'course') {
-    if (!g.grantcourseid) invalid({ zh: '请选择购买后开通的课程', en: 'Choose the course a purchase unlocks' });
-    const [found] = await coursesOfInstitution(db, musercode, [g.grantcourseid]);
-    if (!found) notFound({ zh: '课程不存在', en: 'No such course' });
-    return { grantkind: 'course', grantcourseid: g.grantcourseid, grantplancode: null };
-  }
-  if (!g.grantplancode) invalid({ zh: '请选择购买后发放的测评计划', en: 'Choose the plan a purchase gives an assessment of' });
-  if (!(await usablePlans(db, musercode, today, g.grantplancode)).length)
+  if (g.grantcourseid && !(await coursesOfInstitution(db, musercode, [g.grantcourseid])).length)
+    notFound({ zh: '课程不存在', en: 'No such course' });
+  if (g.grantplancode && !(await usablePlans(db, musercode, today, g.grantplancode)).length)
     notFound({ zh: '计划不存在，或未授权给本机构', en: 'No such plan, or it is not authorised to this institution' });
-  return { grantkind: 'plan', grantcourseid: null, grantplancode: g.grantplancode };
+  if (g.grantkind === 'course' && !g.grantcourseid) invalid({ zh: '请选择购买后开通的课程', en: 'Choose the course a purchase unlocks' });
+  if (g.grantkind === 'plan' && !g.grantplancode)
+    invalid({ zh: '请选择购买后发放的测评计划', en: 'Choose the plan a purchase gives an assessment of' });
+  return {
+    grantkind: g.grantkind,
+    grantcourseid: g.grantkind === 'course' ? g.grantcourseid : null,
+    grantplancode: g.grantkind === 'plan' ? g.grantplancode : null,
+  };
 }
 
 type OrderFilters = {

@@ -65,7 +65,7 @@ export default function OrderManagement() {
         col.text('amount', { width: 100, align: 'right', render: (v: number) => yuan(v) }),
         col.text('refunded', { width: 100, align: 'right', render: (v: number) => (v ? yuan(v) : '—') }),
         col.enumTag('status', OrderStatus, { width: 110, colors: STATUS_COLORS }),
-        col.text('grant', { width: 170, render: (_: unknown, r) => <GrantTag grant={r.grant} /> }),
+        col.text('grant', { width: 150, render: (_: unknown, r) => <GrantTag grant={r.grant} /> }),
         col.text('buyername', { width: 150, render: (v: string, r) => `${v} ${r.buyerphone}` }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),

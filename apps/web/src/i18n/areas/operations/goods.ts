@@ -49,8 +49,8 @@ export default defineArea({
     sold: 'Sold',
     status: 'Status',
     grantkind: 'Grants',
-    grantcourseid: 'Course unlocked',
-    grantplancode: 'Plan given',
+    grantcourseid: 'Course',
+    grantplancode: 'Plan',
     grantCourseRequired: 'Choose the course a purchase unlocks',
     grantPlanRequired: 'Choose the plan a purchase gives an assessment of',
     grantHelp: {
