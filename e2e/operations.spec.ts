@@ -10,7 +10,8 @@ import { apiCall, apiSignIn, axe, signIn } from './support';
  * in its body (both uploaded to the file store through the browser), preview and publish it; a
  * person opens the school's QR link on a phone (390 px), reads the article list and the article
  * with its picture loaded (axe-core: no serious WCAG 2.1 AA violation). The file page lists the
- * two pictures as used. Shots (console at 1024 and 1440 px, zh and en; respondent at 390 px) go to
+ * two pictures as used. Goods that grant a course: the course is locked on the phone until bought
+ * there, then its (generated audio) lessons play; staff see the grant and refund part. Shots (console at 1024 and 1440 px, zh and en; respondent at 390 px) go to
  * operations-shots/.
  */
 const PHONE = { width: 390, height: 844 };
@@ -120,12 +121,16 @@ test('an article with pictures is written, published and read on the respondent 
   }
 });
 
-test('a person buys goods through the sandbox; staff see the order paid and refund part of it', async ({ page, request }) => {
+test('a person buys goods that grant a course: the course unlocks on their phone; staff see the grant and refund part of it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   fs.mkdirSync(shots, { recursive: true });
   const name = '考前冲刺减压营';
+  const course = '正念入门（4 课时）'; // a demo course with generated audio lessons, sold by the demo goods
 
-  // Staff create the goods and put them on sale.
+  // Staff create the goods, granting the demo course, and put them on sale.
   await signIn(page, 'school');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/operations/goodsManagement');
@@ -136,10 +141,16 @@ test('a person buys goods through the sandbox; staff see the order paid and refu
   await expect(dialog.locator('.article-cover-input img')).toBeVisible();
   await dialog.getByTestId('goods-price').fill('39.90');
   await dialog.getByTestId('goods-stock').fill('5');
+  await dialog.getByTestId('goods-grantkind').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('课程', { exact: true }).click();
+  await dialog.getByTestId('goods-grant-course').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(course).click();
+  await page.screenshot({ path: path.join(shots, 'console-goods-dialog-zh-CN-1440.png') });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog).toBeHidden();
   const row = page.locator('tr.ant-table-row', { hasText: name });
   await expect(row).toContainText('¥39.90');
+  await expect(row).toContainText(`课程：${course}`);
   await expect(row).toContainText('待上架');
   await row.getByRole('button', { name: '上架' }).click();
   await page
@@ -148,7 +159,7 @@ test('a person buys goods through the sandbox; staff see the order paid and refu
     .click();
   await expect(row).toContainText('在售');
 
-  // A person buys it on the phone through the school's QR link and pays at the sandbox cashier.
+  // On the phone, the course is sold, so locked: lesson titles only, no player.
   const provider = await apiSignIn(request, 'provider');
   const made = await apiCall(
     request,
@@ -159,10 +170,20 @@ test('a person buys goods through the sandbox; staff see the order paid and refu
   expect(made.errorCode, made.errorMsg).toBe(0);
   const entry = new URL((made.data as { qrcodeurl: string }).qrcodeurl).pathname;
   await page.setViewportSize(PHONE);
+  await page.goto(`${entry}/media`);
+  const locked = page.locator('.r-course', { hasText: course });
+  await expect(locked).toHaveAttribute('data-locked', 'true');
+  await expect(locked).toContainText('购买后可观看');
+  await expect(locked.locator('audio, video')).toHaveCount(0);
+  await axe(page, 'media-locked');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-media-locked.png'), fullPage: true });
+
+  // They buy it and pay at the sandbox cashier.
   await page.goto(entry);
   await page.getByTestId('r-shop-link').click();
   const card = page.getByTestId('r-goods').locator('li', { hasText: name });
   await expect(card).toContainText('¥39.90');
+  await expect(card).toContainText(`含课程：${course}`);
   await axe(page, 'shop');
   await page.screenshot({ path: path.join(shots, 'respondent-zh-shop.png'), fullPage: true });
   await card.getByRole('button', { name: '购买' }).click();
@@ -177,14 +198,40 @@ test('a person buys goods through the sandbox; staff see the order paid and refu
   await page.screenshot({ path: path.join(shots, 'respondent-zh-cashier.png'), fullPage: true });
   await page.getByTestId('r-pay').click();
   await expect(page.getByTestId('r-order-status')).toHaveText('已支付，感谢购买！');
+  await expect(page.getByTestId('r-grant')).toContainText(`课程“${course}”已为您开通。`);
+  await axe(page, 'paid');
   await page.screenshot({ path: path.join(shots, 'respondent-zh-paid.png'), fullPage: true });
 
-  // Staff see it paid, with the buyer masked, and refund ¥10 of it.
+  // The course is theirs now: the lessons play (a generated WAV, fetched by the player in byte ranges).
+  await page.getByTestId('r-open-course').click();
+  const open = page.locator('.r-course', { hasText: course });
+  await expect(open).toHaveAttribute('data-locked', 'false');
+  await expect(open).toContainText('已购买');
+  await open.locator('summary').first().click();
+  const audio = open.locator('audio').first();
+  await expect(audio).toHaveAttribute('src', /^\/files\/[0-9a-f]{32}\.wav$/);
+  const duration = await audio.evaluate(
+    (a: HTMLAudioElement) =>
+      new Promise<number>((resolve, reject) => {
+        a.addEventListener('loadedmetadata', () => resolve(a.duration), { once: true });
+        a.addEventListener('error', () => reject(new Error('the lesson did not load')), { once: true });
+        a.load();
+      }),
+  );
+  expect(duration).toBeCloseTo(6, 0);
+  const ranged = await page.request.get((await audio.getAttribute('src'))!, { headers: { range: 'bytes=0-43' } });
+  expect(ranged.status()).toBe(206);
+  expect((await ranged.body()).subarray(0, 4).toString()).toBe('RIFF');
+  await axe(page, 'media-bought');
+  await page.screenshot({ path: path.join(shots, 'respondent-zh-media-bought.png'), fullPage: true });
+
+  // Staff see it paid and granted, with the buyer masked, and refund ¥10 of it.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/operations/orderManagement');
   const order = page.locator('tr.ant-table-row', { hasText: name });
   await expect(order).toContainText('已支付');
   await expect(order).toContainText('赵*满 139****5678');
+  await expect(order.getByTestId('order-grant')).toHaveText('课程：已开通');
   await order.getByRole('button', { name: '退款' }).click();
   const refund = page.getByTestId('refund-dialog');
   await refund.getByTestId('refund-amount').fill('50');
@@ -199,14 +246,42 @@ test('a person buys goods through the sandbox; staff see the order paid and refu
   const drawer = page.getByTestId('order-drawer');
   await expect(drawer.getByTestId('order-drawer-status')).toHaveText('部分退款');
   await expect(drawer).toContainText('已支付 → 部分退款 · ¥10.00');
+  await expect(drawer).toContainText(`课程：已开通 ${course}`);
   await page.screenshot({ path: path.join(shots, 'console-order-history-zh-CN-1440.png') });
+
+  // The amount filter: a range in yuan.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('money-range-min').fill('39');
+  await page.getByTestId('money-range-max').fill('30');
+  await page.getByTestId('list-search').getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page.getByText('最低值不能大于最高值')).toBeVisible();
+  await page.getByTestId('money-range-max').fill('40');
+  await page.getByTestId('list-search').getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(page).toHaveURL(/amountmin=3900&amountmax=4000/);
+  await expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible();
+  await expect(page.locator('tr.ant-table-row')).toHaveCount(1);
 
   await consoleShots(page, '/operations/goodsManagement', 'console-goods', () =>
     expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
   );
-  await consoleShots(page, '/operations/orderManagement', 'console-orders', () =>
+  await consoleShots(page, '/operations/orderManagement?amountmin=3900&amountmax=4000', 'console-orders', () =>
     expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
   );
+  for (const lang of ['zh-CN', 'en-US']) {
+    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 860 });
+      await page.goto('/operations/orderManagement');
+      await page.locator('tr.ant-table-row', { hasText: name }).getByTestId(/^order-history-/).click();
+      await expect(page.getByTestId('order-drawer').getByTestId('order-grant')).toBeVisible();
+      await page.screenshot({ path: path.join(shots, `console-order-drawer-${lang}-${width}.png`) });
+      await page.goto('/operations/goodsManagement');
+      await page.locator('tr.ant-table-row', { hasText: name }).getByTestId(/^goods-edit-/).click();
+      await expect(page.getByTestId('goods-grant-course')).toBeVisible();
+      await page.screenshot({ path: path.join(shots, `console-goods-dialog-${lang}-${width}.png`) });
+    }
+  }
+  await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
 });
 
 test('music and courses: the demo tracks play on the console and on the respondent page', async ({ page, request }) => {

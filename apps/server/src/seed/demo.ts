@@ -362,8 +362,9 @@ export async function seedDemo(
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
     await seedDemoRegistrations(tx, now, persons);
     await seedDemoContent(tx, now, opts.files);
-    await seedDemoOrders(tx, now, opts.files);
-    await seedDemoMedia(tx, now, opts.files);
+    // The demo goods sell the first demo course, so the courses come first.
+    const courses = await seedDemoMedia(tx, now, opts.files);
+    await seedDemoOrders(tx, now, courses[0]!, opts.files);
     // The group assessment answers through the respondent actions, so it comes with the reports
     // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks).
     if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(tx, now, persons, handlers);

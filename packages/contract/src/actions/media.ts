@@ -3,7 +3,7 @@ import { action, codes, flag, idString, pageFields, pageOf, requiredText, text }
 
 /**
  * Relaxation music (musicManagement 00039) and the cloud classroom (cloudClassroom 00050): audio
- * tracks and courses of video lessons, each with a cover, an order (sort), enabled, and the
+ * tracks and courses of video (or audio) lessons, each with a cover, an order (sort), enabled, and the
  * population apps it is offered to. The media are files of the institution's file store; the
  * respondent page lists what is enabled for the apps of the institution's QR entry.
  */
@@ -145,7 +145,8 @@ export const mediaActions = {
     access: COURSES,
     kind: 'json',
     op: 'write',
-    summary: 'Add a course with its video lessons (videos of the institution’s file store), offered to some of the institution’s apps.',
+    summary:
+      'Add a course with its lessons (videos, or audio, of the institution’s file store), offered to some of the institution’s apps.',
     input: z.strictObject({ musercode: idString.optional(), ...courseFields }),
     output: z.object({ courseid: z.string() }),
     ids: { musercode: 'muser', coverfileid: 'file', 'lessons.videofileid': 'file' },
@@ -182,8 +183,14 @@ export const mediaActions = {
     kind: 'json',
     op: 'list',
     summary:
-      'The enabled tracks and courses (with lessons) of the institution of a QR entry offered to the apps of that entry, in their order (rate-limited per address).',
-    input: z.strictObject({ entrytoken }),
+      'The enabled tracks and courses (with lessons) of the institution of a QR entry offered to the apps of that entry, in their order (rate-limited per address). A course sold by goods on sale is locked (lessons without their media) unless one of the buyer’s order tokens (kept by their page) paid for it.',
+    input: z.strictObject({
+      entrytoken,
+      ordertokens: z
+        .array(z.string().regex(/^[0-9a-f]{48}$/))
+        .max(50)
+        .default([]),
+    }),
     output: z.object({
       insname: z.string(),
       title: z.string(),
@@ -194,7 +201,11 @@ export const mediaActions = {
           title: z.string(),
           description: z.string(),
           coverurl: z.string(),
-          lessons: z.array(z.object({ lessonno: z.int(), title: z.string(), videourl: z.string() })),
+          /** Sold by goods on sale and not bought with the tokens given: lessons are listed without their media. */
+          locked: z.boolean(),
+          /** Bought with one of the tokens given. */
+          bought: z.boolean(),
+          lessons: z.array(z.object({ lessonno: z.int(), title: z.string(), mediatype: z.enum(['audio', 'video']), videourl: z.string() })),
         }),
       ),
     }),

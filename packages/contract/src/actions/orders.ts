@@ -22,7 +22,14 @@ export const ORDER_TRANSITIONS: Record<number, number[]> = {
 };
 export const orderStatus = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(10), z.literal(11)]);
 export const listingStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** What a purchase grants: nothing, a course of the institution, or one assessment of a plan it may use. */
 export const grantKinds = ['none', 'plan', 'course'] as const;
+/**
+ * What an order granted when it was paid (one row per order): granted; failed (nothing could be
+ * given, e.g. the plan's authorised count was used up: the payment stands and the order is due a
+ * refund); revoked by a full refund.
+ */
+export const grantStatus = z.enum(['granted', 'failed', 'revoked']);
 
 /** Highest price of one item: ¥100,000.00. */
 export const MAX_PRICE_FEN = 10_000_000;
@@ -51,6 +58,9 @@ export const goodsRow = z.object({
   stock: z.int(),
   status: listingStatus,
   grantkind: z.enum(grantKinds),
+  grantcourseid: z.string(),
+  grantplancode: z.string(),
+  /** The course's title or the plan's name ('' when it no longer exists). */
   grantname: z.string(),
   sold: z.int(),
   createdat: z.string(),
@@ -64,8 +74,26 @@ const goodsFields = {
   price: fen,
   stock: z.int().min(0).max(1_000_000),
   grantkind: z.enum(grantKinds).default('none'),
-  grantname: text(100).default(''),
+  /** The institution's course a purchase unlocks (grantkind course). */
+  grantcourseid: z.union([idString, z.literal('')]).default(''),
+  /** The plan a purchase gives one assessment of (grantkind plan): the institution's own or one authorised to it. */
+  grantplancode: z.union([idString, z.literal('')]).default(''),
 };
+
+/** What one order granted (null: its goods grant nothing, or it was never paid). */
+export const orderGrant = z.object({
+  kind: z.enum(['plan', 'course']),
+  status: grantStatus,
+  /** The course id or plan code. */
+  ref: z.string(),
+  /** The course's title or the plan's name. */
+  name: z.string(),
+  /** The assessment code given (plan), else ''. */
+  assesscode: z.string(),
+  /** Why nothing was granted, or what a refund left (a code already used), in the caller's language. */
+  reason: z.string(),
+  at: z.string(),
+});
 
 export const orderRow = z.object({
   orderid: z.string(),
@@ -84,6 +112,7 @@ export const orderRow = z.object({
   provider: z.string(),
   createdat: z.string(),
   paidat: z.string().nullable(),
+  grant: orderGrant.nullable(),
 });
 export type OrderRow = z.infer<typeof orderRow>;
 
@@ -104,7 +133,8 @@ const orderFilters = {
   /** Created from / before (YYYY-MM-DD, China calendar). */
   datefrom: z.iso.date().optional(),
   dateto: z.iso.date().optional(),
-  amountmin: fen.optional(),
+  /** Amount range in fen, both ends included (the page asks in yuan); min above max is refused. */
+  amountmin: z.int().min(0).optional(),
   amountmax: z.int().min(0).optional(),
   buyer: text(50).optional(),
 };
@@ -119,6 +149,7 @@ const publicGoods = z.object({
   grantkind: z.enum(grantKinds),
   grantname: z.string(),
 });
+/** What the buyer sees of their order, with what it granted them. */
 const publicOrder = z.object({
   orderid: z.string(),
   goodsname: z.string(),
@@ -127,6 +158,19 @@ const publicOrder = z.object({
   refunded: z.int(),
   status: orderStatus,
   createdat: z.string(),
+  grant: z
+    .object({
+      kind: z.enum(['plan', 'course']),
+      status: grantStatus,
+      name: z.string(),
+      /** The course unlocked (course). */
+      courseid: z.string(),
+      /** The assessment code and its page (plan; '' once revoked). */
+      assesscode: z.string(),
+      url: z.string(),
+      reason: z.string(),
+    })
+    .nullable(),
 });
 
 export const orderActions = {
@@ -152,7 +196,7 @@ export const orderActions = {
       'Create goods (to be listed) for the caller or an institution in scope; price in fen; the cover an image of that institution’s file store.',
     input: z.strictObject({ musercode: idString.optional(), ...goodsFields }),
     output: z.object({ goodsid: z.string() }),
-    ids: { musercode: 'muser', coverfileid: 'file' },
+    ids: { musercode: 'muser', coverfileid: 'file', grantcourseid: 'course', grantplancode: 'plan' },
   }),
   'as.m.goods.updateGoods': action({
     access: GOODS,
@@ -161,7 +205,20 @@ export const orderActions = {
     summary: 'Change goods in scope; orders keep the name and price they were made with.',
     input: z.strictObject({ goodsid: idString, ...goodsFields }),
     output: z.null(),
-    ids: { goodsid: 'goods', coverfileid: 'file' },
+    ids: { goodsid: 'goods', coverfileid: 'file', grantcourseid: 'course', grantplancode: 'plan' },
+  }),
+  'as.m.goods.getGrantOptions': action({
+    access: GOODS,
+    kind: 'json',
+    op: 'list',
+    summary:
+      'What goods of an institution in scope (default the caller) can grant: its courses, and the plans it may give (its own, and those authorised to it now, with the count left).',
+    input: z.strictObject({ musercode: idString.optional() }),
+    output: z.object({
+      courses: z.array(z.object({ courseid: z.string(), title: z.string(), enabled: z.int() })),
+      plans: z.array(z.object({ plancode: z.string(), planname: z.string(), own: z.boolean(), remaining: z.int().nullable() })),
+    }),
+    ids: { musercode: 'muser' },
   }),
   'as.m.goods.setGoodsStatus': action({
     access: GOODS,
@@ -195,7 +252,7 @@ export const orderActions = {
     access: ORDERS,
     kind: 'json',
     op: 'read',
-    summary: 'One order in scope with every status change (from, to, amount, note, who, when).',
+    summary: 'One order in scope with every status change (from, to, amount, note, who, when) and what it granted.',
     input: z.strictObject({ orderid: idString }),
     output: z.object({ order: orderRow, events: z.array(orderEvent) }),
     ids: { orderid: 'order' },
@@ -255,6 +312,8 @@ export const orderActions = {
       quantity: z.int().min(1).max(99),
       buyername: requiredText(50),
       buyerphone: phone.pipe(z.string().regex(/^1[3-9][0-9]{9}$/)),
+      /** Needed when the goods give an assessment (the buyer becomes a person of the institution). */
+      buyergender: z.enum(['01', '02']).optional(),
     }),
     output: z.object({
       order: publicOrder,
@@ -276,7 +335,8 @@ export const orderActions = {
     access: 'public',
     kind: 'json',
     op: 'read',
-    summary: 'The buyer’s own order, by its secret ordertoken.',
+    summary:
+      'The buyer’s own order, by its secret ordertoken, with what it granted (the course unlocked, or the assessment code and its page).',
     input: z.strictObject({ ordertoken }),
     output: publicOrder,
   }),

@@ -8,7 +8,8 @@ import type { Ctx } from '../../http/context.js';
 import { conflict, invalid } from '../../http/errors.js';
 import { todayIn } from '../../kit/index.js';
 import { planFormcodes, returnPlanCount, usePlanCounts, usePlanFor } from '../plans/usage.js';
-import { answerableForms, newAssessCode } from './codes.js';
+import { createPerson } from '../persons/persons.js';
+import { answerableForms, insertCode, newAssessCode } from './codes.js';
 import { assessCode, assessment } from './tables.js';
 
 export type CodeStatus = 'issued' | 'started' | 'finished';
@@ -97,4 +98,44 @@ export async function withdrawUnopenedCodes(tx: DbOrTx, assesscodes: string[]): 
     for (const r of rows) if (r.authid) given.set(r.authid, (given.get(r.authid) ?? 0) + 1);
     for (const [authid, n] of given) await returnPlanCount(tx, authid, n);
   }
+}
+
+export interface Buyer {
+  musercode: string;
+  realname: string;
+  gender: '01' | '02';
+  phone: string;
+  now: Date;
+}
+
+/**
+ * One assessment of a plan bought in the institution's shop (the orders domain, in the payment's
+ * transaction): the buyer becomes a new person of the institution in the plan's population (an
+ * unverified name and phone are never matched to an existing person) and gets one code, its count
+ * taken atomically by usePlanFor. Refusals (plan disabled, count used up, nothing to answer) throw
+ * as for staff giving the plan.
+ */
+export async function issueBoughtCode(tx: DbOrTx, buyer: Buyer, plancode: string): Promise<string> {
+  const use = await usePlanFor(tx, plancode, buyer.musercode, todayIn(buyer.now));
+  const formcodes = await answerableForms(tx, await planFormcodes(tx, plancode), 'zh-CN');
+  if (!formcodes.length) invalid({ zh: `计划「${use.planname}」没有可作答的量表`, en: `The plan “${use.planname}” has no form to answer` });
+  const { cusercode } = await createPerson(tx, {
+    musercode: buyer.musercode,
+    appid: use.appid,
+    realname: buyer.realname,
+    gender: buyer.gender,
+    phonenumber: buyer.phone,
+    source: 'qrcode',
+    now: buyer.now,
+  });
+  return insertCode(tx, { musercode: buyer.musercode, cusercode, plancode, stagecode: '', authid: use.authid, formcodes, createdby: 'shop', now: buyer.now });
+}
+
+/** Withdraws one code if nobody opened it (its count given back); answers whether it was withdrawn. */
+export async function withdrawIfUnopened(tx: DbOrTx, assesscode: string): Promise<boolean> {
+  const state = (await codeStates(tx, [assesscode])).get(assesscode);
+  if (!state) return true;
+  if (state.status !== 'issued') return false;
+  await withdrawUnopenedCodes(tx, [assesscode]);
+  return true;
 }

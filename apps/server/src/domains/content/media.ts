@@ -11,6 +11,7 @@ import { scopeWhere } from '../auth/scope.js';
 import { limitedEntry } from '../assessments/respondent.js';
 import { resolveEntryToken } from '../assessments/entry.js';
 import { fileUrl, noSuchFile, setFileUses, usableFiles } from '../files/files.js';
+import { courseAccess } from '../orders/grants.js';
 import { storedFile } from '../files/tables.js';
 import { course, lesson, track } from './media-tables.js';
 
@@ -21,22 +22,29 @@ const noSuchTrack = () => notFound({ zh: '音乐不存在', en: 'No such track' 
 const noSuchCourse = () => notFound({ zh: '课程不存在', en: 'No such course' });
 
 async function urls(db: DbOrTx, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+  return new Map([...(await mediaFiles(db, ids))].map(([id, f]) => [id, f.url]));
+}
+
+async function mediaFiles(db: DbOrTx, ids: (string | null | undefined)[]): Promise<Map<string, { url: string; contenttype: string }>> {
   const list = [...new Set(ids.filter((x): x is string => !!x))];
   if (!list.length) return new Map();
-  const rows = await db.select({ fileid: storedFile.fileid, key: storedFile.key }).from(storedFile).where(inArray(storedFile.fileid, list));
-  return new Map(rows.map((r) => [r.fileid, fileUrl(r.key)]));
+  const rows = await db
+    .select({ fileid: storedFile.fileid, key: storedFile.key, contenttype: storedFile.contenttype })
+    .from(storedFile)
+    .where(inArray(storedFile.fileid, list));
+  return new Map(rows.map((r) => [r.fileid, { url: fileUrl(r.key), contenttype: r.contenttype }]));
 }
 
 /** The files must be the institution's own, ready and of their use; the apps the institution's own. */
-async function checkRefs(db: DbOrTx, musercode: string, files: { fileid: string; use: FileUse }[], appids: string[]) {
+async function checkRefs(db: DbOrTx, musercode: string, files: { fileid: string; use: FileUse | FileUse[] }[], appids: string[]) {
   const { bad, missing } = await usableFiles(db, musercode, files);
   if (missing) noSuchFile();
   if (bad) {
-    const use = files.find((f) => f.fileid === bad)!.use;
+    const use = [files.find((f) => f.fileid === bad)!.use].flat()[0]!;
     const what = {
       image: ['图片', 'picture'],
       audio: ['音频', 'audio file'],
-      video: ['视频', 'video'],
+      video: ['视频（或音频）', 'video (or audio)'],
       pdf: ['PDF', 'PDF'],
       excel: ['Excel', 'Excel file'],
     }[use];
@@ -127,7 +135,8 @@ const trackFiles = (t: { audiofileid: string; coverfileid: string }) => [
 ];
 const courseFiles = (c: { coverfileid: string; lessons: { videofileid: string }[] }) => [
   ...(c.coverfileid ? [{ fileid: c.coverfileid, use: 'image' as const }] : []),
-  ...c.lessons.map((l) => ({ fileid: l.videofileid, use: 'video' as const })),
+  // A lesson is a video, or a recorded talk (audio).
+  ...c.lessons.map((l) => ({ fileid: l.videofileid, use: ['video' as const, 'audio' as const] })),
 ];
 
 export interface NewTrack {
@@ -193,6 +202,16 @@ export async function storeCourse(db: DbOrTx, c: NewCourse): Promise<string> {
     );
   });
   return courseid;
+}
+
+/** An institution's courses (all, or those of `courseids`), for goods that sell them (the orders domain). */
+export async function coursesOfInstitution(db: DbOrTx, musercode: string, courseids?: string[]) {
+  if (courseids && !courseids.length) return [];
+  return db
+    .select({ courseid: course.courseid, title: course.title, enabled: course.enabled })
+    .from(course)
+    .where(and(eq(course.musercode, musercode), courseids ? inArray(course.courseid, courseids) : undefined))
+    .orderBy(asc(course.sort), asc(course.createdat));
 }
 
 const offeredTo = (appids: string[], entryApps: string[]) =>
@@ -326,7 +345,7 @@ export const mediaHandlers = {
     return null;
   },
 
-  'as.c.content.getMedia': async ({ entrytoken }, ctx) =>
+  'as.c.content.getMedia': async ({ entrytoken, ordertokens }, ctx) =>
     limitedEntry(ctx, async () => {
       const entry =
         (await resolveEntryToken(ctx.db, entrytoken)) ??
@@ -360,11 +379,14 @@ export const mediaHandlers = {
             )
             .orderBy(asc(lesson.courseid), asc(lesson.lessonno))
         : [];
-      const files = await urls(ctx.db, [
+      const files = await mediaFiles(ctx.db, [
         ...shownTracks.flatMap((t) => [t.audiofileid, t.coverfileid]),
         ...shownCourses.map((c) => c.coverfileid),
         ...lessons.map((l) => l.videofileid),
       ]);
+      const url = (fileid: string | null) => (fileid ? (files.get(fileid)?.url ?? '') : '');
+      // A course that goods on sale sell is locked (lessons without their media) to whoever has not bought it.
+      const access = await courseAccess(ctx.db, entry.musercode, ordertokens);
       const insname = (await accountNames(ctx.db, [entry.musercode])).get(entry.musercode) ?? '';
       return {
         insname,
@@ -372,18 +394,29 @@ export const mediaHandlers = {
         tracks: shownTracks.map((t) => ({
           trackid: t.trackid,
           title: t.title,
-          audiourl: files.get(t.audiofileid) ?? '',
-          coverurl: t.coverfileid ? (files.get(t.coverfileid) ?? '') : '',
+          audiourl: url(t.audiofileid),
+          coverurl: url(t.coverfileid),
         })),
-        courses: shownCourses.map((c) => ({
-          courseid: c.courseid,
-          title: c.title,
-          description: c.description,
-          coverurl: c.coverfileid ? (files.get(c.coverfileid) ?? '') : '',
-          lessons: lessons
-            .filter((l) => l.courseid === c.courseid)
-            .map((l) => ({ lessonno: l.lessonno, title: l.title, videourl: files.get(l.videofileid) ?? '' })),
-        })),
+        courses: shownCourses.map((c) => {
+          const bought = access.bought.has(c.courseid);
+          const locked = access.sold.has(c.courseid) && !bought;
+          return {
+            courseid: c.courseid,
+            title: c.title,
+            description: c.description,
+            coverurl: url(c.coverfileid),
+            locked,
+            bought,
+            lessons: lessons
+              .filter((l) => l.courseid === c.courseid)
+              .map((l) => ({
+                lessonno: l.lessonno,
+                title: l.title,
+                mediatype: files.get(l.videofileid)?.contenttype.startsWith('audio/') ? ('audio' as const) : ('video' as const),
+                videourl: locked ? '' : url(l.videofileid),
+              })),
+          };
+        }),
       };
     }),
 } satisfies HandlerMap;

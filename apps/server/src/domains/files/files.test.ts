@@ -5,6 +5,7 @@ import { ErrorCode, fileLimits } from '@xinli/contract';
 import { engines, startTestServer, type Engine, type TestServer } from '../../test/harness.js';
 import { startS3Server } from '../../test/s3.js';
 import type { Config } from '../../config.js';
+import { toneWav } from '../../kit/upload/wav.js';
 import { setFileUses } from './files.js';
 import { storedFile } from './tables.js';
 
@@ -118,6 +119,40 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
     expect(ok.data).toMatchObject({ use: 'excel', contenttype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     // A workbook is only ever downloaded, never shown in place.
     expect((await get(ok.data.url)).headers['content-disposition']).toMatch(/^attachment; /);
+  });
+
+  it('answers byte ranges (206, Accept-Ranges, Content-Range; 416 past the end) with the same type, disposition and nosniff', async () => {
+    const wav = toneWav(0.5, [440]);
+    const { url } = (await s.call('as.m.access.updateToOSS', { use: 'audio', filename: '放松.wav', data: b64(wav) }, school)).data;
+    const ranged = (range: string, extra: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers: { range, ...extra } });
+    const whole = await get(url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+
+    const part = await ranged('bytes=100-199');
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${wav.length}`);
+    expect(part.headers['content-length']).toBe('100');
+    expect(part.rawPayload).toEqual(wav.subarray(100, 200));
+    expect(part.headers).toMatchObject({ 'content-type': 'audio/wav', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes' });
+    expect(part.headers['content-disposition']).toMatch(/^inline; /);
+    // Open-ended and suffix ranges, and an end past the size (clipped).
+    expect((await ranged(`bytes=${wav.length - 10}-`)).rawPayload).toEqual(wav.subarray(-10));
+    expect((await ranged('bytes=-4')).headers['content-range']).toBe(`bytes ${wav.length - 4}-${wav.length - 1}/${wav.length}`);
+    expect((await ranged(`bytes=0-${wav.length + 500}`)).rawPayload).toEqual(wav);
+
+    const past = await ranged(`bytes=${wav.length}-`);
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${wav.length}`);
+    // Malformed, several ranges, or an If-Range we cannot match: the whole file.
+    for (const [range, extra] of [['lines=1-2', {}], ['bytes=0-1,5-6', {}], ['bytes=0-1', { 'if-range': 'W/"x"' }]] as const) {
+      const res = await ranged(range, extra);
+      expect(res.statusCode, range).toBe(200);
+      expect(res.rawPayload.length).toBe(wav.length);
+    }
+    const head = await s.app.inject({ method: 'HEAD', url, headers: { range: 'bytes=0-9' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-length']).toBe('10');
   });
 
   it('takes a large file through a signed upload target, checked on confirmation', async () => {

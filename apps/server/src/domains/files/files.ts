@@ -91,11 +91,11 @@ export function signatureMatches(expected: string, given: string): boolean {
 
 /**
  * Files an institution may use in its content, by id: each must exist, be ready, belong to
- * `musercode` and be of the given use; answers the records by id, the first id that does not fit
+ * `musercode` and be of the given use (or one of the uses given); answers the records by id, the first id that does not fit
  * (`bad`), and the first that is not the institution's at all (`missing`: callers answer "not
  * found", as for any object of another institution).
  */
-export async function usableFiles(db: DbOrTx, musercode: string, wanted: { fileid: string; use: FileUse }[]) {
+export async function usableFiles(db: DbOrTx, musercode: string, wanted: { fileid: string; use: FileUse | FileUse[] }[]) {
   const ids = [...new Set(wanted.map((w) => w.fileid))];
   const rows = ids.length
     ? await db
@@ -107,7 +107,7 @@ export async function usableFiles(db: DbOrTx, musercode: string, wanted: { filei
   const missing = wanted.find((w) => !byId.has(w.fileid));
   const bad = wanted.find((w) => {
     const r = byId.get(w.fileid);
-    return !r || r.status !== 'ready' || r.use !== w.use;
+    return !r || r.status !== 'ready' || ![w.use].flat().includes(r.use as FileUse);
   });
   return { files: byId, bad: bad?.fileid ?? null, missing: missing?.fileid ?? null };
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
 import { eq } from 'drizzle-orm';
 import { fileLimits } from '@xinli/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { STORAGE_KEY, DiskStorage } from '../../kit/storage/index.js';
+import { STORAGE_KEY, DiskStorage, type ByteRange, type FileStorage } from '../../kit/storage/index.js';
 import { signatureMatches, storageOf, uploadSignature, urlSecret } from './files.js';
 import { storedFile } from './tables.js';
 
@@ -16,6 +17,23 @@ export function disposition(type: 'inline' | 'attachment', filename: string): st
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/**
+ * The one byte range a request asks for (audio and video players seek with them), read with the
+ * maintained range-parser: null to send the whole file (no Range, a malformed one, several ranges,
+ * or an If-Range we cannot match, as we send no validators: RFC 9110 §14.2 lets a server do so);
+ * `unsatisfiable` with the size when the range starts past the end (416).
+ */
+async function rangeOf(req: FastifyRequest, storage: FileStorage, key: string): Promise<ByteRange | { unsatisfiable: number } | null | 'missing'> {
+  const header = req.headers.range;
+  if (!header || req.headers['if-range']) return null;
+  const size = await storage.size(key);
+  if (size === null) return 'missing';
+  const ranges = parseRange(size, header, { combine: true });
+  if (ranges === -1) return { unsatisfiable: size };
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
+}
+
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 
 /**
@@ -23,6 +41,7 @@ const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; char
  * be, a Content-Disposition, `nosniff` and a CSP that lets nothing run (a file is never a page of
  * this origin). The key is 128 random bits: the URL itself is the capability (article images are
  * shown to respondents, who carry no staff token); listing, uploading and deleting need permissions.
+ * A single byte range is answered 206 with Content-Range, so audio and video can seek.
  *
  * PUT /files/upload/<fileid>?exp&sig: the upload target of disk storage, signed by
  * as.m.access.updateToOSSPath for one pending file, its size and an expiry; the bytes are counted as
@@ -40,16 +59,23 @@ export async function registerFileRoutes(app: FastifyInstance, deps: { db: Db; c
         if (!STORAGE_KEY.test(key)) return notFound(reply);
         const [row] = await deps.db.select().from(storedFile).where(eq(storedFile.key, key));
         if (!row || row.status !== 'ready') return notFound(reply);
-        const found = await storageOf(deps.config).get(key);
-        if (!found) return notFound(reply);
+        const storage = storageOf(deps.config);
+        const range = await rangeOf(req, storage, key);
+        if (range === 'missing') return notFound(reply);
         reply
           .header('content-type', row.contenttype)
-          .header('content-length', String(found.size))
+          .header('accept-ranges', 'bytes')
           .header('content-disposition', disposition(INLINE.test(row.contenttype) ? 'inline' : 'attachment', row.filename))
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cross-origin-resource-policy', 'same-origin')
           .header('cache-control', 'private, max-age=3600');
+        if (range && 'unsatisfiable' in range)
+          return reply.code(416).header('content-range', `bytes */${range.unsatisfiable}`).type('text/plain; charset=utf-8').send('Range Not Satisfiable');
+        const found = await storage.get(key, range ?? undefined);
+        if (!found) return notFound(reply);
+        if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${found.size}`);
+        reply.header('content-length', String(range ? range.end - range.start + 1 : found.size));
         if (req.method === 'HEAD') {
           found.body.destroy?.();
           return reply.send();

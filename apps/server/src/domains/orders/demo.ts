@@ -15,7 +15,6 @@ const GOODS = [
     stock: 50,
     status: 1,
     grantkind: 'course',
-    grantname: '正念入门',
     description: '每周一节视频课，配练习音频。',
     colour: [67, 167, 119],
   },
@@ -25,7 +24,6 @@ const GOODS = [
     stock: 20,
     status: 1,
     grantkind: 'none',
-    grantname: '',
     description: '由学校心理中心的咨询师提供。',
     colour: [60, 110, 170],
   },
@@ -34,8 +32,7 @@ const GOODS = [
     price: 9900,
     stock: 100,
     status: 0,
-    grantkind: 'course',
-    grantname: '家长课堂',
+    grantkind: 'none',
     description: '写给家长的 6 节短课。',
     colour: [200, 130, 70],
   },
@@ -50,9 +47,10 @@ const BUYERS = [
 /**
  * The demo's goods and orders for the school, through the orders domain's own code: goods with
  * covers from the file store, orders placed (stock taken), paid or failed by signed sandbox
- * callbacks that are verified like any other, one partly refunded.
+ * callbacks that are verified like any other (a paid order of the course goods is fulfilled: its
+ * buyer is entitled to the course), one partly refunded.
  */
-export async function seedDemoOrders(tx: DbOrTx, now: Date, storage?: FileStorage) {
+export async function seedDemoOrders(tx: DbOrTx, now: Date, courseid: string, storage?: FileStorage) {
   const ids: string[] = [];
   for (const g of GOODS) {
     const goodsid = newId('GD');
@@ -67,7 +65,8 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date, storage?: FileStorag
       ).fileid;
     }
     const { colour: _colour, ...fields } = g;
-    await tx.insert(goods).values({ ...fields, goodsid, musercode: 'I0001', coverfileid, createdat: now, updatedat: now });
+    const grantcourseid = fields.grantkind === 'course' ? courseid : null;
+    await tx.insert(goods).values({ ...fields, grantcourseid, goodsid, musercode: 'I0001', coverfileid, createdat: now, updatedat: now });
     if (coverfileid) await setFileUses(tx, 'goods', goodsid, [coverfileid]);
     ids.push(goodsid);
   }

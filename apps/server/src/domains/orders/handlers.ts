@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { GoodsRow, OrderRow } from '@xinli/contract';
+import type { GoodsRow, Lang, OrderRow } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -16,6 +16,7 @@ import {
   ownerAccount,
   paged,
   streamXlsx,
+  todayIn,
   XLSX_TYPE,
 } from '../../kit/index.js';
 import { accountNames } from '../accounts/accounts.js';
@@ -24,6 +25,11 @@ import { limitedEntry } from '../assessments/respondent.js';
 import { resolveEntryToken } from '../assessments/entry.js';
 import { fileUrl, noSuchFile, setFileUses, usableFiles } from '../files/files.js';
 import { storedFile } from '../files/tables.js';
+import { codeUrl } from '../assessments/codes.js';
+import { coursesOfInstitution } from '../content/media.js';
+import { usablePlans } from '../plans/usage.js';
+import { grantNames, grantOut, grantsOf, revokeGrant } from './fulfil.js';
+import { hashOrderToken as hashToken } from './grants.js';
 import { applyNotice, moveOrder, type OrderRecord } from './machine.js';
 import { providerOf, SandboxProvider } from './payment.js';
 import { goods, orderEvent, shopOrder } from './tables.js';
@@ -33,7 +39,6 @@ type GoodsRecord = typeof goods.$inferSelect;
 const noSuchGoods = () => notFound({ zh: '商品不存在', en: 'No such goods' });
 const noSuchOrder = () => notFound({ zh: '订单不存在', en: 'No such order' });
 const by = (ctx: Ctx) => ctx.me.userid ?? ctx.me.musercode;
-const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Midnight in China of a calendar date. */
 const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00+08:00`) + plusDays * 86_400_000);
 
@@ -44,9 +49,12 @@ async function coverUrls(db: DbOrTx, ids: (string | null)[]): Promise<Map<string
   return new Map(rows.map((r) => [r.fileid, fileUrl(r.key)]));
 }
 
+/** The course or plan goods grant. */
+const grantRef = (r: GoodsRecord) => ({ musercode: r.musercode, kind: r.grantkind, ref: r.grantkind === 'course' ? r.grantcourseid : r.grantplancode });
+
 async function goodsOut(db: DbOrTx, rows: GoodsRecord[]): Promise<GoodsRow[]> {
   const ids = rows.map((r) => r.goodsid);
-  const [names, covers, sold] = await Promise.all([
+  const [names, covers, sold, granted] = await Promise.all([
     accountNames(
       db,
       rows.map((r) => r.musercode),
@@ -62,6 +70,7 @@ async function goodsOut(db: DbOrTx, rows: GoodsRecord[]): Promise<GoodsRow[]> {
           .where(and(inArray(shopOrder.goodsid, ids), inArray(shopOrder.status, [3, 10, 11])))
           .groupBy(shopOrder.goodsid)
       : [],
+    grantNames(db, rows.map(grantRef)),
   ]);
   const soldBy = new Map(sold.map((s) => [s.goodsid, Number(s.n)]));
   return rows.map((r) => ({
@@ -76,17 +85,26 @@ async function goodsOut(db: DbOrTx, rows: GoodsRecord[]): Promise<GoodsRow[]> {
     stock: r.stock,
     status: r.status as GoodsRow['status'],
     grantkind: r.grantkind as GoodsRow['grantkind'],
-    grantname: r.grantname,
+    grantcourseid: r.grantcourseid ?? '',
+    grantplancode: r.grantplancode ?? '',
+    grantname: granted.get(grantRef(r).ref ?? '') ?? '',
     sold: soldBy.get(r.goodsid) ?? 0,
     createdat: iso(r.createdat),
   }));
 }
 
-async function ordersOut(db: DbOrTx, rows: OrderRecord[]): Promise<OrderRow[]> {
-  const names = await accountNames(
-    db,
-    rows.map((r) => r.musercode),
-  );
+async function ordersOut(db: DbOrTx, rows: OrderRecord[], lang: Lang): Promise<OrderRow[]> {
+  const [names, grants] = await Promise.all([
+    accountNames(
+      db,
+      rows.map((r) => r.musercode),
+    ),
+    grantsOf(
+      db,
+      rows.map((r) => r.orderid),
+    ),
+  ]);
+  const titles = await grantNames(db, [...grants.values()]);
   return rows.map((r) => ({
     orderid: r.orderid,
     musercode: r.musercode,
@@ -103,18 +121,33 @@ async function ordersOut(db: DbOrTx, rows: OrderRecord[]): Promise<OrderRow[]> {
     provider: r.provider,
     createdat: iso(r.createdat),
     paidat: r.paidat ? iso(r.paidat) : null,
+    grant: grantOut(grants.get(r.orderid), titles, lang),
   }));
 }
 
-const publicOrder = (r: OrderRecord) => ({
-  orderid: r.orderid,
-  goodsname: r.goodsname,
-  quantity: r.quantity,
-  amount: r.amount,
-  refunded: r.refunded,
-  status: r.status as OrderRow['status'],
-  createdat: iso(r.createdat),
-});
+/** The buyer's view of their order: what it granted, the course to open or the assessment code to start. */
+async function publicOrder(db: DbOrTx, r: OrderRecord, lang: Lang) {
+  const [row] = await ordersOut(db, [r], lang);
+  const g = row!.grant;
+  return {
+    orderid: r.orderid,
+    goodsname: r.goodsname,
+    quantity: r.quantity,
+    amount: r.amount,
+    refunded: r.refunded,
+    status: r.status as OrderRow['status'],
+    createdat: iso(r.createdat),
+    grant: g && {
+      kind: g.kind,
+      status: g.status,
+      name: g.name,
+      courseid: g.kind === 'course' ? g.ref : '',
+      assesscode: g.status === 'granted' ? g.assesscode : '',
+      url: g.status === 'granted' && g.assesscode ? codeUrl(g.assesscode) : '',
+      reason: g.reason,
+    },
+  };
+}
 
 async function goodsInScope(ctx: Ctx, goodsid: string): Promise<GoodsRecord> {
   const [row] = await ctx.db
@@ -139,6 +172,29 @@ async function checkCover(db: DbOrTx, musercode: string, coverfileid: string) {
   if (bad) invalid({ zh: '封面须为本机构已上传的图片', en: 'The cover must be a picture uploaded by the institution' });
 }
 
+type GrantInput = { grantkind: 'none' | 'course' | 'plan'; grantcourseid: string; grantplancode: string };
+
+/**
+ * The course or plan goods grant must be the institution's own course, or a plan it may give
+ * today (its own, or one authorised to it). Any course or plan named is checked, whichever kind
+ * is chosen: another institution's is "not found". Answers the columns to store (only the
+ * reference of the chosen kind).
+ */
+async function checkGrant(db: DbOrTx, musercode: string, g: GrantInput, today: string) {
+  if (g.grantcourseid && !(await coursesOfInstitution(db, musercode, [g.grantcourseid])).length)
+    notFound({ zh: '课程不存在', en: 'No such course' });
+  if (g.grantplancode && !(await usablePlans(db, musercode, today, g.grantplancode)).length)
+    notFound({ zh: '计划不存在，或未授权给本机构', en: 'No such plan, or it is not authorised to this institution' });
+  if (g.grantkind === 'course' && !g.grantcourseid) invalid({ zh: '请选择购买后开通的课程', en: 'Choose the course a purchase unlocks' });
+  if (g.grantkind === 'plan' && !g.grantplancode)
+    invalid({ zh: '请选择购买后发放的测评计划', en: 'Choose the plan a purchase gives an assessment of' });
+  return {
+    grantkind: g.grantkind,
+    grantcourseid: g.grantkind === 'course' ? g.grantcourseid : null,
+    grantplancode: g.grantkind === 'plan' ? g.grantplancode : null,
+  };
+}
+
 type OrderFilters = {
   musercode?: string;
   status?: number;
@@ -150,7 +206,10 @@ type OrderFilters = {
   buyer?: string;
 };
 
+/** The filters as SQL; an amount range whose minimum is above its maximum is refused. */
 function orderWhere(ctx: Ctx, f: OrderFilters): SQL | undefined {
+  if (f.amountmin !== undefined && f.amountmax !== undefined && f.amountmin > f.amountmax)
+    invalid({ zh: '金额范围的最小值不能大于最大值', en: 'The lowest amount cannot be above the highest' });
   return and(
     ownedBy(ctx, shopOrder.musercode, f.musercode),
     f.status === undefined ? undefined : eq(shopOrder.status, f.status),
@@ -198,6 +257,8 @@ export interface NewOrder {
   quantity: number;
   buyername: string;
   buyerphone: string;
+  /** Needed when the goods give an assessment. */
+  buyergender?: '01' | '02';
   now: Date;
 }
 
@@ -224,6 +285,9 @@ export async function placeOrder(db: DbOrTx, o: NewOrder) {
       if (!exists || exists.status !== 1) noSuchGoods();
       conflict({ zh: '库存不足', en: 'Not enough in stock' });
     }
+    // An assessment is given to a new person of the institution, whose gender scoring needs.
+    if (item!.grantkind === 'plan' && !o.buyergender)
+      invalid({ zh: '购买测评需填写性别', en: 'Please give your gender: this purchase includes an assessment' });
     await tx.insert(shopOrder).values({
       orderid,
       musercode: o.musercode,
@@ -235,6 +299,7 @@ export async function placeOrder(db: DbOrTx, o: NewOrder) {
       status: 1,
       buyername: o.buyername,
       buyerphone: o.buyerphone,
+      buyergender: o.buyergender ?? null,
       provider: provider.name,
       tokenhash: hashToken(ordertoken),
       createdat: o.now,
@@ -254,7 +319,7 @@ export async function placeOrder(db: DbOrTx, o: NewOrder) {
   };
 }
 
-/** Refunds part or all of what was paid for an order (also the demo seed's way in). */
+/** Refunds part or all of what was paid for an order; all of it revokes what it granted (also the demo seed's way in). */
 export async function refundOrder(db: DbOrTx, orderid: string, amount: number, note: string, byWho: string, now: Date) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(shopOrder).where(eq(shopOrder.orderid, orderid)).for('update');
@@ -281,6 +346,8 @@ export async function refundOrder(db: DbOrTx, orderid: string, amount: number, n
       },
     });
     await providerOf(tx, current!.provider)!.refund({ providerref: current!.providerref ?? '', amount });
+    // All paid back: what the purchase granted is taken back too (a part refund leaves it).
+    if (to === 11) await revokeGrant(tx, orderid, now);
     return moved;
   });
 }
@@ -301,15 +368,17 @@ export const orderHandlers = {
     return { total, rows: await goodsOut(ctx.db, rows) };
   },
 
-  'as.m.goods.insertGoods': async ({ musercode, ...g }, ctx) => {
+  'as.m.goods.insertGoods': async ({ musercode, grantkind, grantcourseid, grantplancode, ...g }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     await checkCover(ctx.db, owner.musercode, g.coverfileid);
+    const grant = await checkGrant(ctx.db, owner.musercode, { grantkind, grantcourseid, grantplancode }, todayIn(ctx.now()));
     const goodsid = newId('GD');
     await ctx.db.transaction(async (tx) => {
       await tx
         .insert(goods)
         .values({
           ...g,
+          ...grant,
           goodsid,
           musercode: owner.musercode,
           coverfileid: g.coverfileid || null,
@@ -323,18 +392,28 @@ export const orderHandlers = {
     return { goodsid };
   },
 
-  'as.m.goods.updateGoods': async ({ goodsid, ...g }, ctx) => {
+  'as.m.goods.updateGoods': async ({ goodsid, grantkind, grantcourseid, grantplancode, ...g }, ctx) => {
     const row = await goodsInScope(ctx, goodsid);
     await checkCover(ctx.db, row.musercode, g.coverfileid);
+    const grant = await checkGrant(ctx.db, row.musercode, { grantkind, grantcourseid, grantplancode }, todayIn(ctx.now()));
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(goods)
-        .set({ ...g, coverfileid: g.coverfileid || null, updatedat: ctx.now() })
+        .set({ ...g, ...grant, coverfileid: g.coverfileid || null, updatedat: ctx.now() })
         .where(eq(goods.goodsid, goodsid));
       await setFileUses(tx, 'goods', goodsid, g.coverfileid ? [g.coverfileid] : []);
     });
     await ctx.audit({ action: 'as.m.goods.updateGoods', result: 'ok', detail: { goodsid } });
     return null;
+  },
+
+  'as.m.goods.getGrantOptions': async ({ musercode }, ctx) => {
+    const owner = await ownerAccount(ctx, ctx.db, musercode);
+    const [courses, plans] = await Promise.all([
+      coursesOfInstitution(ctx.db, owner.musercode),
+      usablePlans(ctx.db, owner.musercode, todayIn(ctx.now())),
+    ]);
+    return { courses, plans };
   },
 
   'as.m.goods.setGoodsStatus': async ({ goodsid, status }, ctx) => {
@@ -370,13 +449,13 @@ export const orderHandlers = {
     if (f.goodsid) await goodsInScope(ctx, f.goodsid);
     const query = ctx.db.select().from(shopOrder).where(orderWhere(ctx, f)).$dynamic();
     const { total, rows } = await paged(ctx.db, query, [desc(shopOrder.createdat), asc(shopOrder.orderid)], { page, pageSize });
-    return { total, rows: await ordersOut(ctx.db, rows) };
+    return { total, rows: await ordersOut(ctx.db, rows, ctx.lang) };
   },
 
   'as.m.order.getOrderHistory': async ({ orderid }, ctx) => {
     const row = await orderInScope(ctx, orderid);
     const events = await ctx.db.select().from(orderEvent).where(eq(orderEvent.orderid, orderid)).orderBy(asc(orderEvent.seq));
-    const [order] = await ordersOut(ctx.db, [row]);
+    const [order] = await ordersOut(ctx.db, [row], ctx.lang);
     return {
       order: order!,
       events: events.map((e) => ({
@@ -395,7 +474,7 @@ export const orderHandlers = {
     await orderInScope(ctx, orderid);
     const moved = await refundOrder(ctx.db, orderid, amount, note, by(ctx), ctx.now());
     await ctx.audit({ action: 'as.m.order.refundOrder', result: 'ok', detail: { orderid, amount } });
-    return (await ordersOut(ctx.db, [moved]))[0]!;
+    return (await ordersOut(ctx.db, [moved], ctx.lang))[0]!;
   },
 
   'as.m.order.cancelOrder': async ({ orderid, note }, ctx) => {
@@ -435,7 +514,7 @@ export const orderHandlers = {
           .orderBy(desc(shopOrder.createdat), asc(shopOrder.orderid))
           .limit(500)
           .offset(offsetOf({ page, pageSize: 500 }));
-        const rows = await ordersOut(ctx.db, records);
+        const rows = await ordersOut(ctx.db, records, ctx.lang);
         await add(
           rows.map((r) => [
             r.orderid,
@@ -472,6 +551,7 @@ export const orderHandlers = {
         rows.map((r) => r.coverfileid),
       );
       const insname = (await accountNames(ctx.db, [entry.musercode])).get(entry.musercode) ?? '';
+      const granted = await grantNames(ctx.db, rows.map(grantRef));
       return {
         insname,
         title: entry.title,
@@ -483,29 +563,29 @@ export const orderHandlers = {
           price: r.price,
           stock: r.stock,
           grantkind: r.grantkind as GoodsRow['grantkind'],
-          grantname: r.grantname,
+          grantname: granted.get(grantRef(r).ref ?? '') ?? '',
         })),
       };
     }),
 
-  'as.c.shop.createOrder': async ({ entrytoken, goodsid, quantity, buyername, buyerphone }, ctx) =>
+  'as.c.shop.createOrder': async ({ entrytoken, goodsid, quantity, buyername, buyerphone, buyergender }, ctx) =>
     limitedEntry(ctx, async () => {
       const entry = await entryOf(ctx.db, entrytoken);
-      const placed = await placeOrder(ctx.db, { musercode: entry.musercode, goodsid, quantity, buyername, buyerphone, now: ctx.now() });
-      return { order: publicOrder(placed.order), ordertoken: placed.ordertoken, payment: placed.payment };
+      const placed = await placeOrder(ctx.db, { musercode: entry.musercode, goodsid, quantity, buyername, buyerphone, buyergender, now: ctx.now() });
+      return { order: await publicOrder(ctx.db, placed.order, ctx.lang), ordertoken: placed.ordertoken, payment: placed.payment };
     }),
 
   'as.c.shop.sandboxPay': async ({ ordertoken, outcome }, ctx) => {
     const order = await orderByToken(ctx.db, ordertoken);
     const provider = providerOf(ctx.db, order.provider);
     if (!(provider instanceof SandboxProvider)) throw new AppError('notFound');
-    if (order.status !== 2) return publicOrder(order);
+    if (order.status !== 2) return publicOrder(ctx.db, order, ctx.lang);
     // The cashier's callback goes through the same verification as one arriving over HTTP.
     const { body, signature } = await provider.callback({ providerref: order.providerref!, amount: order.amount, outcome });
     const notice = await provider.verify(body, signature);
     await applyNotice(ctx.db, provider.name, notice!, ctx.now());
-    return publicOrder(await orderByToken(ctx.db, ordertoken));
+    return publicOrder(ctx.db, await orderByToken(ctx.db, ordertoken), ctx.lang);
   },
 
-  'as.c.shop.getOrder': async ({ ordertoken }, ctx) => publicOrder(await orderByToken(ctx.db, ordertoken)),
+  'as.c.shop.getOrder': async ({ ordertoken }, ctx) => publicOrder(ctx.db, await orderByToken(ctx.db, ordertoken), ctx.lang),
 } satisfies HandlerMap;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_TRANSITIONS, OrderStatus } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError, conflict } from '../../http/errors.js';
+import { fulfilOrder } from './fulfil.js';
 import type { PaymentNotice } from './payment.js';
 import { goods, orderEvent, payCallback, shopOrder } from './tables.js';
 
@@ -64,7 +65,8 @@ export async function moveOrder(
 /**
  * Applies a verified provider callback. The callback id is recorded first under a primary key, so
  * a replay (the same callback again, in parallel or later) finds it taken and changes nothing; a
- * callback for an order no longer paying, or for another amount, changes nothing either.
+ * callback for an order no longer paying, or for another amount, changes nothing either. A paid
+ * order is fulfilled (fulfil.ts) in the same transaction.
  * Answers whether the order changed.
  */
 export async function applyNotice(db: DbOrTx, provider: string, n: PaymentNotice, now: Date): Promise<'applied' | 'replayed' | 'ignored'> {
@@ -81,12 +83,14 @@ export async function applyNotice(db: DbOrTx, provider: string, n: PaymentNotice
       .where(and(eq(shopOrder.provider, provider), eq(shopOrder.providerref, n.providerref)))
       .for('update');
     if (!order || order.status !== 2 || order.amount !== n.amount) return 'ignored';
-    await moveOrder(tx, order.orderid, n.outcome === 'paid' ? 3 : 4, {
+    const moved = await moveOrder(tx, order.orderid, n.outcome === 'paid' ? 3 : 4, {
       by: provider,
       at: now,
       amount: n.outcome === 'paid' ? n.amount : 0,
       set: n.outcome === 'paid' ? { paidat: now } : {},
     });
+    // What the purchase grants is given with the payment, or neither is recorded.
+    if (moved.status === 3) await fulfilOrder(tx, moved, now);
     return 'applied';
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { muser } from '../accounts/tables.js';
 import { storedFile } from '../files/tables.js';
 
@@ -18,8 +18,11 @@ export const goods = pgTable(
     stock: integer().notNull(),
     /** SPEC §3 listing status: 0 to be listed, 1 on sale, 2 delisted. */
     status: integer().notNull().default(0),
+    /** What a purchase grants: 'none', 'course' (grantcourseid) or 'plan' (one code of grantplancode). */
     grantkind: text().notNull().default('none'),
-    grantname: text().notNull().default(''),
+    /** Checked to be the institution's when saved; no foreign key, so deleting the course or plan stays its domain's own business (a purchase then fails to grant and is due a refund). */
+    grantcourseid: text(),
+    grantplancode: text(),
     createdat: timestamp({ withTimezone: true }).notNull(),
     updatedat: timestamp({ withTimezone: true }).notNull(),
   },
@@ -28,7 +31,10 @@ export const goods = pgTable(
     check('goods_price_check', sql`${t.price} >= 0`),
     check('goods_stock_check', sql`${t.stock} >= 0`),
     check('goods_status_check', sql`${t.status} in (0, 1, 2)`),
-    check('goods_grant_check', sql`${t.grantkind} in ('none', 'plan', 'course')`),
+    check(
+      'goods_grant_check',
+      sql`(${t.grantkind} = 'none' and ${t.grantcourseid} is null and ${t.grantplancode} is null) or (${t.grantkind} = 'course' and ${t.grantcourseid} is not null and ${t.grantplancode} is null) or (${t.grantkind} = 'plan' and ${t.grantplancode} is not null and ${t.grantcourseid} is null)`,
+    ),
   ],
 );
 
@@ -55,6 +61,8 @@ export const shopOrder = pgTable(
     status: integer().notNull(),
     buyername: text().notNull(),
     buyerphone: text().notNull(),
+    /** '01' / '02', given when the goods give an assessment (the buyer becomes a person). */
+    buyergender: text(),
     provider: text().notNull(),
     /** The provider's reference of the payment (unique per provider). */
     providerref: text(),
@@ -116,3 +124,36 @@ export const paySetting = pgTable('pay_setting', {
   name: text().primaryKey(),
   value: text().notNull(),
 });
+
+/**
+ * What a paid order granted, one row per order (the primary key makes fulfilment idempotent: a
+ * replayed callback, or a retry, finds the row and adds nothing). A course row with status
+ * 'granted' is the buyer's entitlement to the course; a plan row names the assessment code given.
+ * 'failed': nothing could be given (reason says why; the order is due a refund); 'revoked': a full
+ * refund took it back.
+ */
+export const orderGrant = pgTable(
+  'order_grant',
+  {
+    orderid: text()
+      .primaryKey()
+      .references(() => shopOrder.orderid, { onDelete: 'cascade' }),
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** The course id or plan code, as the goods named it when the order was paid. */
+    ref: text().notNull(),
+    status: text().notNull(),
+    assesscode: text(),
+    /** zh and en texts of why nothing was granted or what a refund left. */
+    reason: jsonb().$type<{ zh: string; en: string }>(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_grant_ref_idx').on(t.musercode, t.kind, t.ref),
+    check('order_grant_kind_check', sql`${t.kind} in ('course', 'plan')`),
+    check('order_grant_status_check', sql`${t.status} in ('granted', 'failed', 'revoked')`),
+    check('order_grant_code_check', sql`${t.kind} = 'plan' or ${t.assesscode} is null`),
+  ],
+);

@@ -122,3 +122,51 @@ export async function stageBriefs(db: DbOrTx, stagecodes: Iterable<string>): Pro
   return new Map(rows.map(({ stagecode, ...r }) => [stagecode, r]));
 }
 
+
+export interface UsablePlan {
+  plancode: string;
+  planname: string;
+  own: boolean;
+  /** Counts left over the authorisations current on `today`; null for the institution's own plan. */
+  remaining: number | null;
+}
+
+/**
+ * The enabled plans an institution may give on `today` (what goods may sell): its own, and those
+ * authorised to it by another owner with an authorisation current that day. Reading only: the
+ * count is taken when a code is given (usePlanFor).
+ */
+export async function usablePlans(db: DbOrTx, musercode: string, today: string, plancode?: string): Promise<UsablePlan[]> {
+  const only = plancode ? eq(plan.plancode, plancode) : undefined;
+  const [own, authorised] = await Promise.all([
+    db
+      .select({ plancode: plan.plancode, planname: plan.planname })
+      .from(plan)
+      .where(and(eq(plan.musercode, musercode), eq(plan.enabled, 1), only))
+      .orderBy(asc(plan.planname)),
+    db
+      .select({
+        plancode: plan.plancode,
+        planname: plan.planname,
+        remaining: sql<number>`sum(${planAuthorize.count} - ${planAuthorize.usedcount})::int`,
+      })
+      .from(planAuthorize)
+      .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
+      .where(
+        and(
+          eq(planAuthorize.musercode, musercode),
+          sql`${plan.musercode} <> ${musercode}`,
+          eq(plan.enabled, 1),
+          lte(planAuthorize.startdate, today),
+          gte(planAuthorize.enddate, today),
+          only,
+        ),
+      )
+      .groupBy(plan.plancode, plan.planname)
+      .orderBy(asc(plan.planname)),
+  ]);
+  return [
+    ...own.map((p) => ({ ...p, own: true, remaining: null })),
+    ...authorised.map((p) => ({ ...p, own: false, remaining: Number(p.remaining) })),
+  ];
+}

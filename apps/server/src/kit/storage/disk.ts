@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { assertKey, type FileStorage } from './storage.js';
+import { assertKey, type ByteRange, type FileStorage } from './storage.js';
 
 /**
  * Files on local disk under one folder (DATA_DIR/files by default), two levels of sub-folders by
@@ -67,11 +67,19 @@ export class DiskStorage implements FileStorage {
     }
   }
 
-  async get(key: string) {
+  async size(key: string) {
+    try {
+      return (await fsp.stat(this.pathOf(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async get(key: string, range?: ByteRange) {
     const file = this.pathOf(key);
     try {
       const { size } = await fsp.stat(file);
-      return { size, body: fs.createReadStream(file) };
+      return { size, body: fs.createReadStream(file, range ? { start: range.start, end: range.end } : {}) };
     } catch {
       return null;
     }

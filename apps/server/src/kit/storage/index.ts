@@ -6,7 +6,7 @@ import type { FileStorage } from './storage.js';
 
 export { DiskStorage } from './disk.js';
 export { S3Storage, type S3Options } from './s3.js';
-export { STORAGE_KEY, type FileStorage } from './storage.js';
+export { STORAGE_KEY, type ByteRange, type FileStorage } from './storage.js';
 
 /** The storage the configuration names: S3 when FILE_STORAGE=s3, else the disk folder. */
 export function storageFor(config: Config): FileStorage {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertKey, type FileStorage } from './storage.js';
+import { assertKey, type ByteRange, type FileStorage } from './storage.js';
 
 export interface S3Options {
   /** Endpoint of an S3-compatible store (MinIO, OSS, COS, …); unset for AWS itself. */
@@ -70,10 +70,28 @@ export class S3Storage implements FileStorage {
     }
   }
 
-  async get(key: string) {
+  async size(key: string) {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
-      return { size: Number(out.ContentLength ?? 0), body: out.Body as Readable };
+      const meta = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return Number(meta.ContentLength ?? 0);
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** A range is GetObject's own Range, so only those bytes leave the store; the whole size is read from its Content-Range. */
+  async get(key: string, range?: ByteRange) {
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.objectKey(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      const whole = /\/(\d+)$/.exec(out.ContentRange ?? '');
+      return { size: Number(whole ? whole[1] : (out.ContentLength ?? 0)), body: out.Body as Readable };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;

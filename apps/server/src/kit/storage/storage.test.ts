@@ -59,6 +59,18 @@ describe.each(kinds)('file storage on $name', (kind) => {
     await storage.delete(key(1)); // nothing there: no error
   });
 
+  it('reads a byte range only, with the whole size', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    await storage.put(key(5, 'wav'), bytes, 'audio/wav');
+    expect(await storage.size(key(5, 'wav'))).toBe(1000);
+    expect(await storage.size(key(6, 'wav'))).toBeNull();
+    const part = await storage.get(key(5, 'wav'), { start: 100, end: 199 });
+    expect(part?.size).toBe(1000);
+    expect(await readAll(part!.body)).toEqual(bytes.subarray(100, 200));
+    const last = await storage.get(key(5, 'wav'), { start: 999, end: 999 });
+    expect(await readAll(last!.body)).toEqual(bytes.subarray(999));
+  });
+
   it('answers the whole file when asked for more head than there is', async () => {
     await storage.put(key(2), PNG, 'image/png');
     expect((await storage.head(key(2), 4096))?.head).toEqual(PNG);

@@ -13,8 +13,13 @@ export interface FileStorage {
   put(key: string, body: Buffer, contenttype: string): Promise<void>;
   /** The stored object's size and its first `bytes` bytes; null when there is none. */
   head(key: string, bytes: number): Promise<{ size: number; head: Buffer } | null>;
-  /** The whole object as a stream, with its size; null when there is none. */
-  get(key: string): Promise<{ size: number; body: Readable } | null>;
+  /** The object's size in bytes; null when there is none. */
+  size(key: string): Promise<number | null>;
+  /**
+   * The object as a stream (or only bytes `range.start` to `range.end`, both included, which the
+   * caller has checked against the size), with the whole object's size; null when there is none.
+   */
+  get(key: string, range?: ByteRange): Promise<{ size: number; body: Readable } | null>;
   /** Removes the object; nothing when there is none. */
   delete(key: string): Promise<void>;
   /**
@@ -28,6 +33,12 @@ export interface FileStorage {
     expires: Date,
     now: Date,
   ): Promise<{ url: string; headers: Record<string, string> } | null>;
+}
+
+/** Bytes `start` to `end` of an object, both included (as in HTTP's Content-Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The only keys a storage accepts. */

@@ -5,7 +5,7 @@
  *   filters: [f.text('rolename'), f.enabled(), f.institution(), f.enumOf('formtype', FormType),
  *             f.app(), f.stage(), f.dateRange('createdat', ['starttime', 'endtime'])]
  */
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EnumItem } from '@xinli/contract';
@@ -35,6 +35,8 @@ export type FilterDef =
   | (Base & { kind: 'app' })
   | (Base & { kind: 'stage'; appField?: string })
   | (Base & { kind: 'dateRange'; fields: [string, string] })
+  /** An amount from … to, typed in yuan, in whole fen in the URL and on the wire. */
+  | (Base & { kind: 'moneyRange'; fields: [string, string] })
   | (Base & { kind: 'region'; fields: [string, string, string] });
 
 /** Builders of filter declarations. */
@@ -64,6 +66,7 @@ export const f = {
   }),
   /** A date range sent as two fields (YYYY-MM-DD); the picker has the SPEC §9 shortcuts. */
   dateRange: (name: string, fields: [string, string], o: Partial<Base> = {}): FilterDef => ({ kind: 'dateRange', name, fields, ...o }),
+  moneyRange: (name: string, fields: [string, string], o: Partial<Base> = {}): FilterDef => ({ kind: 'moneyRange', name, fields, ...o }),
   /** A province / city / district (RegionPicker, any level) sent as its three code fields. */
   region: (name = 'region', fields: [string, string, string] = ['provincecode', 'citycode', 'districtcode'], o: Partial<Base> = {}): FilterDef => ({
     kind: 'region',
@@ -77,7 +80,7 @@ export type Filters = Record<string, Value | undefined>;
 const DAY = 'YYYY-MM-DD';
 
 /** The URL parameters a filter owns. */
-export const paramsOf = (d: FilterDef): string[] => (d.kind === 'dateRange' || d.kind === 'region' ? d.fields : [d.name]);
+export const paramsOf = (d: FilterDef): string[] => ('fields' in d ? d.fields : [d.name]);
 
 function enumValue(d: Extract<FilterDef, { kind: 'enum' }>, raw: string): Value | undefined {
   const list = d.items ?? (typeof d.options === 'function' ? d.options('zh-CN') : d.options) ?? [];
@@ -92,6 +95,13 @@ export function decodeFilters(defs: FilterDef[], params: URLSearchParams): Filte
       for (const field of d.fields) {
         const raw = params.get(field);
         if (raw && dayjs(raw, DAY, true).isValid()) out[field] = raw;
+      }
+      continue;
+    }
+    if (d.kind === 'moneyRange') {
+      for (const field of d.fields) {
+        const raw = params.get(field);
+        if (raw && /^[0-9]{1,12}$/.test(raw)) out[field] = Number(raw);
       }
       continue;
     }
@@ -134,6 +144,9 @@ export function toFormValues(defs: FilterDef[], filters: Filters): Record<string
     if (d.kind === 'dateRange') {
       const [a, b] = d.fields.map((k) => filters[k]);
       out[d.name] = a && b ? [dayjs(String(a)), dayjs(String(b))] : undefined;
+    } else if (d.kind === 'moneyRange') {
+      const [a, b] = d.fields.map((k) => filters[k]);
+      out[d.name] = a === undefined && b === undefined ? undefined : [a, b].map((v) => (v === undefined ? null : Number(v) / 100));
     } else if (d.kind === 'region') {
       const path = d.fields.map((k) => filters[k]).filter(Boolean).map(String);
       out[d.name] = path.length ? path : undefined;
@@ -153,6 +166,11 @@ export function fromFormValues(defs: FilterDef[], values: Record<string, unknown
         out[d.fields[0]] = range[0].format(DAY);
         out[d.fields[1]] = range[1].format(DAY);
       }
+    } else if (d.kind === 'moneyRange') {
+      const range = (v as (number | null)[] | null | undefined) ?? [];
+      d.fields.forEach((field, i) => {
+        if (typeof range[i] === 'number') out[field] = Math.round(range[i] * 100);
+      });
     } else if (d.kind === 'region') {
       const path = (v as string[] | null | undefined) ?? [];
       d.fields.forEach((field, i) => {
@@ -250,6 +268,24 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
             );
           case 'dateRange':
             return item(<DateRange style={{ width: d.width ?? 260 }} />);
+          case 'moneyRange':
+            return (
+              <Form.Item
+                key={d.name}
+                name={d.name}
+                label={label}
+                rules={[
+                  {
+                    validator: async (_, v: (number | null)[] | undefined) =>
+                      typeof v?.[0] === 'number' && typeof v[1] === 'number' && v[0] > v[1]
+                        ? Promise.reject(new Error(t('common.rangeReversed')))
+                        : undefined,
+                  },
+                ]}
+              >
+                <MoneyRange />
+              </Form.Item>
+            );
           case 'region':
             return item(<RegionPicker changeOnSelect allowClear placeholder={all} style={{ width: d.width ?? 240 }} />);
         }
@@ -262,5 +298,31 @@ function StageSelect({ appid, ...props }: { appid?: string } & React.ComponentPr
   const stages = useStages(appid);
   return (
     <Select<string> allowClear showSearch={{ optionFilterProp: 'label' }} options={stages.options} loading={stages.loading} {...props} />
+  );
+}
+
+/** Two amounts in yuan (from, to), each optional, never negative, to the fen. */
+function MoneyRange({ value, onChange }: { value?: (number | null)[]; onChange?: (v: (number | null)[]) => void }) {
+  const { t } = useTranslation();
+  const [from, to] = value ?? [null, null];
+  const box = (v: number | null | undefined, i: number, placeholder: string) => (
+    <InputNumber<number>
+      min={0}
+      max={1_000_000_000}
+      precision={2}
+      prefix="¥"
+      placeholder={placeholder}
+      value={v ?? null}
+      onChange={(n) => onChange?.(i === 0 ? [n, to ?? null] : [from ?? null, n])}
+      style={{ width: 120 }}
+      data-testid={`money-range-${i ? 'max' : 'min'}`}
+    />
+  );
+  return (
+    <Space.Compact>
+      {box(from, 0, t('common.rangeFrom'))}
+      <span className="money-range-sep">–</span>
+      {box(to, 1, t('common.rangeTo'))}
+    </Space.Compact>
   );
 }

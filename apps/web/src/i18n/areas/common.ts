@@ -69,6 +69,9 @@ export default defineArea({
     dateRange: '日期范围',
     startDate: '开始日期',
     endDate: '结束日期',
+    rangeFrom: '最低',
+    rangeTo: '最高',
+    rangeReversed: '最低值不能大于最高值',
     enableConfirm: '确定启用“{{name}}”吗？',
     disableConfirm: '确定停用“{{name}}”吗？',
     shortcuts: {
@@ -174,6 +177,9 @@ export default defineArea({
     dateRange: 'Dates',
     startDate: 'Start date',
     endDate: 'End date',
+    rangeFrom: 'From',
+    rangeTo: 'To',
+    rangeReversed: 'The lowest cannot be above the highest',
     enableConfirm: 'Enable “{{name}}”?',
     disableConfirm: 'Disable “{{name}}”?',
     shortcuts: {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderActions, grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
@@ -16,7 +17,8 @@ interface GoodsForm {
   priceyuan: number;
   stock: number;
   grantkind: (typeof grantKinds)[number];
-  grantname: string;
+  grantcourseid?: string;
+  grantplancode?: string;
 }
 
 /** Create or change goods: name, cover, description, price (yuan here, fen on the wire), stock and what a purchase grants. */
@@ -36,9 +38,10 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
         priceyuan: item.price / 100,
         stock: item.stock,
         grantkind: item.grantkind,
-        grantname: item.grantname,
+        grantcourseid: item.grantcourseid || undefined,
+        grantplancode: item.grantplancode || undefined,
       }
-    : { coverfileid: '', description: '', priceyuan: 0, stock: 100, grantkind: 'none', grantname: '' };
+    : { coverfileid: '', description: '', priceyuan: 0, stock: 100, grantkind: 'none' };
   const body = (v: GoodsForm) => ({
     goodsname: v.goodsname,
     coverfileid: v.coverfileid ?? '',
@@ -46,7 +49,8 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
     price: toFen(v.priceyuan),
     stock: v.stock ?? 0,
     grantkind: v.grantkind ?? 'none',
-    grantname: v.grantname ?? '',
+    grantcourseid: v.grantkind === 'course' ? (v.grantcourseid ?? '') : '',
+    grantplancode: v.grantkind === 'plan' ? (v.grantplancode ?? '') : '',
   });
   return (
     <FormDialog<GoodsForm>
@@ -86,16 +90,65 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
       <Field name="stock">
         <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 180 }} data-testid="goods-stock" />
       </Field>
-      <Field name="grantkind">
-        <Select options={grantKinds.map((g) => ({ value: g, label: k(`grants.${g}`) }))} style={{ width: 180 }} />
-      </Field>
-      <Field name="grantname">
-        <Input placeholder={k('grantnamePlaceholder')} />
-      </Field>
+      <GrantFields owner={owner} />
       <Field name="description">
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
       </Field>
     </FormDialog>
+  );
+}
+
+/**
+ * What a purchase grants: nothing, one of the institution's courses, or one assessment of a plan
+ * it may give (its own, or authorised to it, with the count left), chosen from its own objects.
+ */
+function GrantFields({ owner }: { owner?: string }) {
+  const { t } = useTranslation();
+  const k = (key: string, o?: Record<string, unknown>) => t(`operations.goods.${key}`, o);
+  const form = Form.useFormInstance<GoodsForm>();
+  const kind = Form.useWatch('grantkind', form) ?? 'none';
+  const options = useQuery({
+    queryKey: ['as.m.goods.getGrantOptions', owner ?? ''],
+    queryFn: () => call('as.m.goods.getGrantOptions', owner ? { musercode: owner } : {}),
+    enabled: kind !== 'none',
+  });
+  return (
+    <>
+      {/* A basis of 0 keeps the long help text from pushing the control below its label. */}
+      <Field name="grantkind" extra={kind === 'none' ? undefined : k(`grantHelp.${kind}`)} wrapperCol={{ flex: '1 1 0' }}>
+        <Select
+          options={grantKinds.map((g) => ({ value: g, label: k(`grants.${g}`) }))}
+          style={{ width: 180 }}
+          data-testid="goods-grantkind"
+        />
+      </Field>
+      {kind === 'course' && (
+        <Field name="grantcourseid" required rules={[{ required: true, message: k('grantCourseRequired') }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={options.isLoading}
+            options={(options.data?.courses ?? []).map((c) => ({
+              value: c.courseid,
+              label: c.enabled ? c.title : `${c.title} ${k('courseOff')}`,
+            }))}
+            data-testid="goods-grant-course"
+          />
+        </Field>
+      )}
+      {kind === 'plan' && (
+        <Field name="grantplancode" required rules={[{ required: true, message: k('grantPlanRequired') }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={options.isLoading}
+            options={(options.data?.plans ?? []).map((p) => ({
+              value: p.plancode,
+              label: `${p.planname}（${p.own ? k('planOwn') : k('planLeft', { n: p.remaining })}）`,
+            }))}
+            data-testid="goods-grant-plan"
+          />
+        </Field>
+      )}
+    </>
   );
 }
 

@@ -1,10 +1,23 @@
 import { Descriptions, Drawer, Spin, Tag, Timeline } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OrderStatus } from '@xinli/contract';
+import { OrderStatus, type OrderRow } from '@xinli/contract';
 import { call } from '../../api';
 import { formatTime } from '../../lib/format';
 import { yuan } from './money';
+
+const GRANT_COLORS: Record<string, string> = { granted: 'green', failed: 'red', revoked: 'default' };
+
+/** What an order granted, as a tag: "Course: granted", "Assessment: not granted, refund due". */
+export function GrantTag({ grant }: { grant: OrderRow['grant'] }) {
+  const { t } = useTranslation();
+  if (!grant) return <>—</>;
+  return (
+    <Tag color={GRANT_COLORS[grant.status]} data-testid="order-grant">
+      {t(`operations.order.grantKind.${grant.kind}`)}：{t(`operations.order.grantStatus.${grant.status}`)}
+    </Tag>
+  );
+}
 
 export const STATUS_COLORS: Record<string, string> = {
   '1': 'default',
@@ -16,7 +29,7 @@ export const STATUS_COLORS: Record<string, string> = {
   '11': 'purple',
 };
 
-/** One order and its history: every status change with amount, note, who and when. */
+/** One order, what it granted, and its history: every status change with amount, note, who and when. */
 export default function OrderDrawer({ orderid, onClose }: { orderid: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const k = (key: string) => t(`operations.order.${key}`);
@@ -51,6 +64,16 @@ export default function OrderDrawer({ orderid, onClose }: { orderid: string | nu
             <Descriptions.Item label={k('buyername')}>
               {o.buyername} {o.buyerphone}
             </Descriptions.Item>
+            {o.grant && (
+              <>
+                <Descriptions.Item label={k('grant')}>
+                  <GrantTag grant={o.grant} /> {o.grant.name || o.grant.ref}
+                </Descriptions.Item>
+                {o.grant.assesscode ? <Descriptions.Item label={k('assesscode')}>{o.grant.assesscode}</Descriptions.Item> : null}
+                {o.grant.reason ? <Descriptions.Item label={k('grantReason')}>{o.grant.reason}</Descriptions.Item> : null}
+                <Descriptions.Item label={k('grantAt')}>{formatTime(o.grant.at)}</Descriptions.Item>
+              </>
+            )}
           </Descriptions>
           <h3 className="order-history-title">{k('history')}</h3>
           <Timeline

@@ -52,8 +52,8 @@ export default function GoodsManagement() {
         col.text('sold', { width: 80, align: 'right' }),
         col.enumTag('status', ListingStatus, { width: 90, colors: STATUS_COLORS }),
         col.text('grantkind', {
-          width: 150,
-          render: (v: string, r) => (v === 'none' ? '—' : `${k(`grants.${v}`)}${r.grantname ? `：${r.grantname}` : ''}`),
+          width: 190,
+          render: (v: string, r) => (v === 'none' ? '—' : `${k(`grants.${v}`)}：${r.grantname || k('grantGone')}`),
         }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),

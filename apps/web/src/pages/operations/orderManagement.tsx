@@ -8,11 +8,10 @@ import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
-import OrderDrawer, { STATUS_COLORS } from './OrderDrawer';
+import OrderDrawer, { GrantTag, STATUS_COLORS } from './OrderDrawer';
 import { toFen, yuan } from './money';
 
 const LIST = 'as.m.order.getOrderPage';
-const AMOUNTS = [1000, 5000, 10000, 50000];
 
 /**
  * Orders (orderManagement, 00054): what respondents bought through the institution's QR link,
@@ -37,11 +36,7 @@ export default function OrderManagement() {
       { width: 180 },
     ),
     f.dateRange('createdat', ['datefrom', 'dateto']),
-    f.select(
-      'amountmin',
-      AMOUNTS.map((v) => ({ value: v, label: `≥ ${yuan(v)}` })),
-      { width: 120 },
-    ),
+    f.moneyRange('amount', ['amountmin', 'amountmax']),
     f.text('buyer', { maxLength: 50, width: 150 }),
     f.institution(),
   ];
@@ -70,6 +65,7 @@ export default function OrderManagement() {
         col.text('amount', { width: 100, align: 'right', render: (v: number) => yuan(v) }),
         col.text('refunded', { width: 100, align: 'right', render: (v: number) => (v ? yuan(v) : '—') }),
         col.enumTag('status', OrderStatus, { width: 110, colors: STATUS_COLORS }),
+        col.text('grant', { width: 150, render: (_: unknown, r) => <GrantTag grant={r.grant} /> }),
         col.text('buyername', { width: 150, render: (v: string, r) => `${v} ${r.buyerphone}` }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),
@@ -121,6 +117,7 @@ export default function OrderManagement() {
       datefrom: pick('datefrom'),
       dateto: pick('dateto'),
       amountmin: num('amountmin'),
+      amountmax: num('amountmax'),
       buyer: pick('buyer'),
       musercode: pick('musercode'),
     };

@@ -148,6 +148,16 @@ const enUS: Messages = {
     notPaidHeading: 'Not paid',
     orderNo: 'Order',
     back: 'Back to the list',
+    gender: 'Gender',
+    genderRequired: 'Choose your gender (the assessment needs it)',
+    grantsCourse: 'Includes the course: {{name}}',
+    grantsPlan: 'Includes an assessment: {{name}}',
+    courseReady: 'The course “{{name}}” is open to you.',
+    openCourse: 'Start learning',
+    planReady: 'Your assessment code:',
+    startPlan: 'Start the assessment',
+    grantFailed: 'We could not give you what you bought: {{reason}}. The institution will refund you.',
+    grantRevoked: 'The order was refunded; what it included was taken back.',
     status: {
       '1': 'Pending payment',
       '2': 'Paying',
@@ -164,6 +174,9 @@ const enUS: Messages = {
     music: 'Relaxation music',
     courses: 'Courses',
     none: 'Nothing here yet.',
+    locked: 'Buy it to watch',
+    bought: 'Bought',
+    buyIt: 'Buy',
   },
 };
 export default enUS;

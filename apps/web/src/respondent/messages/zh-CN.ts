@@ -145,6 +145,16 @@ const zhCN = {
     notPaidHeading: '未完成支付',
     orderNo: '订单号',
     back: '返回商品列表',
+    gender: '性别',
+    genderRequired: '请选择性别（购买测评需要）',
+    grantsCourse: '含课程：{{name}}',
+    grantsPlan: '含测评：{{name}}',
+    courseReady: '课程“{{name}}”已为您开通。',
+    openCourse: '去学习',
+    planReady: '您的测评码：',
+    startPlan: '开始测评',
+    grantFailed: '未能为您开通：{{reason}}。机构将为您退款。',
+    grantRevoked: '订单已退款，所含内容已收回。',
     status: {
       '1': '待支付',
       '2': '支付中',
@@ -161,6 +171,9 @@ const zhCN = {
     music: '放松音乐',
     courses: '心理课程',
     none: '暂无内容。',
+    locked: '购买后可观看',
+    bought: '已购买',
+    buyIt: '去购买',
   },
 };
 export default zhCN;

@@ -3,6 +3,7 @@ import type { ActionOutput } from '@xinli/contract';
 import { call, RespondentError } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { ordersOf } from '../orders';
 
 type Media = ActionOutput<'as.c.content.getMedia'>;
 
@@ -17,12 +18,16 @@ export function MediaOffer({ href }: { href: string }) {
   );
 }
 
-/** The institution's enabled tracks and courses for the entry's apps (`/r/<entry>/media`). */
+/**
+ * The institution's enabled tracks and courses for the entry's apps (`/r/<entry>/media`). A course
+ * sold by goods on sale is locked (lesson titles only, a link to the shop) unless this phone bought it.
+ */
 export function MediaScreen({ entrytoken }: { entrytoken: string }) {
   const [media, setMedia] = useState<Media | null>(null);
   const [error, setError] = useState<RespondentError | null>(null);
   useEffect(() => {
-    call('as.c.content.getMedia', { entrytoken }).then(setMedia, (e: unknown) =>
+    // The orders this phone paid show which sold courses are the buyer's.
+    call('as.c.content.getMedia', { entrytoken, ordertokens: ordersOf(entrytoken) }).then(setMedia, (e: unknown) =>
       setError(e instanceof RespondentError ? e : new RespondentError(t('genericError'), -1)),
     );
   }, [entrytoken]);
@@ -50,20 +55,41 @@ export function MediaScreen({ entrytoken }: { entrytoken: string }) {
           <h2 className="r-media-h2">{t('media.courses')}</h2>
           {media.courses.length === 0 && <p>{t('media.none')}</p>}
           {media.courses.map((c) => (
-            <section key={c.courseid} className="r-course" data-testid={`r-course-${c.courseid}`}>
+            <section
+              key={c.courseid}
+              id={`course-${c.courseid}`}
+              className="r-course"
+              data-testid={`r-course-${c.courseid}`}
+              data-locked={c.locked ? 'true' : 'false'}
+            >
               {c.coverurl && <img className="r-article-cover" src={c.coverurl} alt="" />}
               <h3 className="r-goods-name">{c.title}</h3>
+              {c.locked && <span className="r-course-state">{t('media.locked')}</span>}
+              {c.bought && <span className="r-course-state bought">{t('media.bought')}</span>}
               {c.description && <p className="r-article-summary">{c.description}</p>}
               <ol className="r-lessons">
                 {c.lessons.map((l) => (
                   <li key={l.lessonno}>
-                    <details>
-                      <summary>{l.title}</summary>
-                      <video controls preload="none" src={l.videourl} aria-label={l.title} style={{ width: '100%' }} />
-                    </details>
+                    {c.locked ? (
+                      <div className="r-locked-lesson">{l.title}</div>
+                    ) : (
+                      <details>
+                        <summary>{l.title}</summary>
+                        {l.mediatype === 'audio' ? (
+                          <audio controls preload="none" src={l.videourl} aria-label={l.title} style={{ width: '100%' }} />
+                        ) : (
+                          <video controls preload="none" src={l.videourl} aria-label={l.title} style={{ width: '100%' }} />
+                        )}
+                      </details>
+                    )}
                   </li>
                 ))}
               </ol>
+              {c.locked && (
+                <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/shop`} data-testid={`r-course-buy-${c.courseid}`}>
+                  {t('media.buyIt')}
+                </a>
+              )}
             </section>
           ))}
         </>

@@ -3,7 +3,8 @@ import type { ActionOutput } from '@xinli/contract';
 import { call, RespondentError } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
-import { TextField } from '../components/TextField';
+import { Problem, TextField } from '../components/TextField';
+import { rememberOrder } from '../orders';
 
 type Shop = ActionOutput<'as.c.shop.getGoods'>;
 type Item = Shop['rows'][number];
@@ -68,6 +69,11 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
                 <div className="r-article-text">
                   <h2 className="r-goods-name">{g.goodsname}</h2>
                   {g.description && <p className="r-article-summary">{g.description}</p>}
+                  {g.grantkind !== 'none' && g.grantname && (
+                    <p className="r-article-summary">
+                      {t(g.grantkind === 'course' ? 'shop.grantsCourse' : 'shop.grantsPlan', { name: g.grantname })}
+                    </p>
+                  )}
                   <p className="r-goods-price">
                     {yuan(g.price)} <span className="r-article-date">{t('shop.stock', { n: g.stock })}</span>
                   </p>
@@ -131,6 +137,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
           <p>
             {t('shop.orderNo')}: {step.order.orderid}
           </p>
+          <Granted entrytoken={entrytoken} order={step.order} />
           <p className="r-center">
             <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/shop`}>
               {t('shop.back')}
@@ -139,6 +146,47 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
         </Screen>
       );
   }
+}
+
+/** What the order gave: the course to open, the assessment code to start, or why nothing was given. */
+function Granted({ entrytoken, order }: { entrytoken: string; order: Order }) {
+  const g = order.grant;
+  if (!g) return null;
+  if (g.status === 'failed')
+    return (
+      <p className="r-note" data-testid="r-grant">
+        {t('shop.grantFailed', { reason: g.reason })}
+      </p>
+    );
+  if (g.status === 'revoked')
+    return (
+      <p className="r-note" data-testid="r-grant">
+        {t('shop.grantRevoked')}
+      </p>
+    );
+  if (g.kind === 'course')
+    return (
+      <div data-testid="r-grant">
+        <p>{t('shop.courseReady', { name: g.name })}</p>
+        <p className="r-center">
+          <a className="r-btn" href={`/r/${encodeURIComponent(entrytoken)}/media#course-${g.courseid}`} data-testid="r-open-course">
+            {t('shop.openCourse')}
+          </a>
+        </p>
+      </div>
+    );
+  return (
+    <div data-testid="r-grant">
+      <p>
+        {t('shop.planReady')} <strong className="r-code">{g.assesscode}</strong>
+      </p>
+      <p className="r-center">
+        <a className="r-btn" href={g.url} data-testid="r-start-plan">
+          {t('shop.startPlan')}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 function BuyForm({
@@ -154,15 +202,19 @@ function BuyForm({
 }) {
   const [buyername, setName] = useState('');
   const [buyerphone, setPhone] = useState('');
-  const [problems, setProblems] = useState<{ name?: string; phone?: string }>({});
+  const [buyergender, setGender] = useState<'' | '01' | '02'>('');
+  const [problems, setProblems] = useState<{ name?: string; phone?: string; gender?: string }>({});
+  // An assessment makes the buyer a person of the institution: scoring needs the gender.
+  const asksGender = step.item.grantkind === 'plan';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const p = {
       name: buyername.trim() ? undefined : t('shop.nameRequired'),
       phone: /^1[3-9][0-9]{9}$/.test(buyerphone.trim()) ? undefined : t('shop.phoneInvalid'),
+      gender: asksGender && !buyergender ? t('shop.genderRequired') : undefined,
     };
     setProblems(p);
-    if (p.name || p.phone) return;
+    if (p.name || p.phone || p.gender) return;
     onStep({ ...step, busy: true, error: null });
     try {
       const placed = await call('as.c.shop.createOrder', {
@@ -171,7 +223,9 @@ function BuyForm({
         quantity: 1,
         buyername: buyername.trim(),
         buyerphone: buyerphone.trim(),
+        ...(asksGender && buyergender ? { buyergender } : {}),
       });
+      rememberOrder(entrytoken, placed.ordertoken);
       onStep({ kind: 'pay', placed, busy: false, error: null });
     } catch (err) {
       onStep({ ...step, busy: false, error: asError(err).message });
@@ -202,6 +256,28 @@ function BuyForm({
           autoComplete="tel"
           data-testid="r-buyer-phone"
         />
+        {asksGender && (
+          <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'buy-gender-problem' : undefined}>
+            <legend className="r-label" style={{ fontSize: '1rem' }}>
+              {t('shop.gender')}
+            </legend>
+            <Problem id="buy-gender-problem" message={problems.gender} />
+            <div className="r-row">
+              {(['01', '02'] as const).map((g) => (
+                <label className="r-choice" key={g}>
+                  <input
+                    type="radio"
+                    name="buyergender"
+                    checked={buyergender === g}
+                    onChange={() => setGender(g)}
+                    data-testid={`r-buyer-gender-${g}`}
+                  />
+                  <span>{g === '01' ? t('register.male') : t('register.female')}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <ErrorBox message={step.error} />
         <button type="submit" className="r-btn" disabled={step.busy} data-testid="r-order">
           {t('shop.order')}
