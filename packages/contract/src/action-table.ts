@@ -253,6 +253,7 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.goods.getGoodsPage': { access: { codes: ['00026'] }, paged: true },
   'as.m.goods.insertGoods': { access: { codes: ['00026'] } },
   'as.m.goods.updateGoods': { access: { codes: ['00026'] } },
+  'as.m.goods.getGrantOptions': { access: { codes: ['00026'] } },
   'as.m.goods.setGoodsStatus': { access: { codes: ['00026'] } },
   'as.m.goods.deleteGoods': { access: { codes: ['00026'] } },
   'as.m.order.getOrderPage': { access: { codes: ['00054'] }, paged: true },
