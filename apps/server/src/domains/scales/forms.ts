@@ -72,9 +72,9 @@ const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
  * The library list (the page with its total, and the count alone for a page past the end) as prepared
  * statements, one pair per shape of request (language, whether the caller sees every institution,
  * which filters are set): the values are parameters, so a request builds no SQL and PostgreSQL plans
- * each shape once per connection. The conditions are
- * formReadable, contains and formOfApp with parameters for values. The page's codes are chosen on the
- * form table alone, and only those rows read their definition.
+ * each shape once per connection. The conditions are formReadable, contains and formOfApp with
+ * parameters for values. The page's codes are chosen on the form table alone, and only those rows read
+ * their definition.
  */
 function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
   let lists = libraryLists.get(ctx.db);
