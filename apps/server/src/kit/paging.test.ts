@@ -35,6 +35,27 @@ describe('paged', () => {
     expect(await paged(db, query(), [asc(app.sort)], { page: 9, pageSize: 3 })).toEqual({ total: 7, rows: [] });
   });
 
+  it('sends one statement for a page with rows, and counts an empty page past the end', async () => {
+    const db = database.db;
+    const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const sent: string[] = [];
+    const query = client.query;
+    client.query = (...args) => (sent.push(String(args[0])), query.apply(client, args));
+    try {
+      const apps = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
+      expect((await paged(db, apps(), [asc(app.appid)], { page: 2, pageSize: 5 })).total).toBe(7);
+      expect(sent).toHaveLength(1);
+      // Past the end: no row carries the total, so it is counted apart; an empty first page is empty.
+      expect(await paged(db, apps(), [asc(app.appid)], { page: 3, pageSize: 5 })).toEqual({ total: 7, rows: [] });
+      expect(sent).toHaveLength(3);
+      const none = db.select({ appid: app.appid }).from(app).where(sql`false`).$dynamic();
+      expect(await paged(db, none, [asc(app.appid)], { page: 1, pageSize: 5 })).toEqual({ total: 0, rows: [] });
+      expect(sent).toHaveLength(4);
+    } finally {
+      client.query = query;
+    }
+  });
+
   it('counts joined queries whose columns share names, and computed columns', async () => {
     const db = database.db;
     const query = db

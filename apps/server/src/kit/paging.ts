@@ -17,19 +17,34 @@ export interface Paged<R> {
 /** Rows to skip before a page. */
 export const offsetOf = ({ page, pageSize }: PageInput): number => (page - 1) * pageSize;
 
+/** The key under which paged() adds the total to the selected fields (no table has such a column). */
+const TOTAL = '__paged_total';
+
 /**
  * One page of a query, and how many rows the whole query has. `query` is the list's select with
  * its joins and where clause, made dynamic (`db.select(...).from(...).where(...).$dynamic()`),
  * without order or limit; `orderBy` must end in a unique column so that pages never overlap.
  *
- * The total counts the same query (as a subquery), so it always agrees with the rows. Map the
- * rows to the contract's row shape afterwards: `{ total, rows: rows.map(toRow) }`.
+ * One statement, one round trip: the total is a column of the page, a scalar subquery counting the
+ * same query (so it always agrees with the rows). PostgreSQL runs it once (an InitPlan), so the
+ * count and the page keep the plans they had as two statements (the page's top-N sort too, which a
+ * window count would turn into a full sort). Only a page past the end has no row to carry the
+ * total: then it is counted on its own. Map the rows to the contract's row shape afterwards:
+ * `{ total, rows: rows.map(toRow) }`.
  */
 export async function paged<Q extends PgSelect>(db: DbOrTx, query: Q, orderBy: (PgColumn | SQL | SQL.Aliased)[], page: PageInput): Promise<Paged<Awaited<Q>[number]>> {
-  // Counted first: a dynamic query builder changes in place when ordered and limited below.
-  const [counted] = await db.select({ n: count() }).from(sql`(${query.getSQL()}) as paged`);
-  const rows: Awaited<Q> = await query.orderBy(...orderBy).limit(page.pageSize).offset(offsetOf(page));
-  return { total: Number(counted?.n ?? 0), rows };
+  // The query as the caller wrote it (a dynamic builder changes in place when ordered below).
+  const base = query.getSQL();
+  // drizzle has no public way to add a selected field to a built query; its fields are in config.
+  const fields = (query as unknown as { config: { fields: Record<string, unknown> } }).config.fields;
+  fields[TOTAL] = sql<number>`(select count(*) from (${base}) as paged)`.mapWith(Number);
+  const found = await query.orderBy(...orderBy).limit(page.pageSize).offset(offsetOf(page));
+  if (!found.length) {
+    const [counted] = page.page > 1 ? await db.select({ n: count() }).from(sql`(${base}) as paged`) : [];
+    return { total: Number(counted?.n ?? 0), rows: found };
+  }
+  const total = Number((found[0] as Record<string, unknown>)[TOTAL]);
+  return { total, rows: found.map(({ [TOTAL]: _, ...row }) => row) as Awaited<Q> };
 }
 
 /** One page of a list already in memory (e.g. merged from two queries and sorted in code). */

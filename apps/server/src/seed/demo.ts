@@ -365,10 +365,12 @@ export async function seedDemo(
     // The demo goods sell the first demo course, so the courses come first.
     const courses = await seedDemoMedia(tx, now, opts.files);
     await seedDemoOrders(tx, now, courses[0]!, opts.files);
-    // The group assessment answers through the respondent actions, so it comes with the reports
-    // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks).
-    if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(tx, now, persons, handlers);
   });
+  // The group assessment answers through the respondent actions, so it comes with the reports
+  // (about half a minute on PGlite: API tests ask for it with startTestServer's demoTasks). The
+  // actions run on the pool as they do when served: several of them read in parallel, which one
+  // transaction's connection cannot do (pg queues it and warns that pg@9 will refuse it).
+  if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(db, now, persons, handlers);
   // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.
   if (opts.reports !== false) await seedDemoWritten(db, now, persons.slice(0, 40));
   return true;

@@ -14,12 +14,14 @@ import type { Caller } from '../../http/context.js';
  *
  * What "at once" means: on PGlite (one process, one connection) the notification is delivered with
  * the statement that caused it, before that statement returns. On PostgreSQL a notification travels
- * on its own, so a hit is first confirmed by a round trip on the listening connection (`select 1`,
- * shared by all hits that arrive while one is pending): the committing backend signals every
+ * on its own, so a hit is first confirmed by a round trip on the listening connection (an empty
+ * query, shared by all hits that arrive while one is pending): the committing backend signals every
  * listening backend before its client learns of the commit, and an idle listening backend sends what
  * it was signalled before it answers a command it reads afterwards, so a change committed before the
  * request arrived has dropped the entry by the time the round trip returns. One round trip per
- * request at most, as without the cache, but a trivial one instead of the whole statement.
+ * request at most, as without the cache, but a trivial one instead of the whole statement: the
+ * empty query is answered without parsing or planning (less than half the cost of `select 1` on
+ * both sides), and like any command its answer comes after the notifications already signalled.
  */
 export interface CachedCaller {
   caller: Caller;
@@ -91,14 +93,14 @@ export async function createCallerCache(db: Db, ttlMs: number, onError: (err: Er
         down(err as Error);
       }
     };
-    // One `select 1` in flight at a time; hits arriving meanwhile wait for the next one, which is
+    // One confirmation in flight at a time; hits arriving meanwhile wait for the next one, which is
     // sent after they arrived (the one in flight may have been read by the database before that).
     let inFlight: Promise<void> | undefined;
     let queued: Promise<void> | undefined;
     const send = (): Promise<void> => {
       const c = conn;
       if (!c || !listening) return Promise.reject(new Error('not listening'));
-      return c.query('select 1').then(() => {});
+      return c.query('').then(() => {});
     };
     confirm = () => {
       if (!inFlight) {

@@ -35,6 +35,10 @@ describe.each(engines())('scale library on %s', (engine) => {
   it('seeds the whole built-in library, idempotently', async () => {
     const list = await s.call('as.m.assess.forms.getFormPageList', { builtin: 1, pageSize: 200 }, school);
     expect(list.data.total).toBe(builtInForms.length);
+    // Every page carries the same total; a page past the end has none of the rows but still the total.
+    const second = await s.call('as.m.assess.forms.getFormPageList', { builtin: 1, page: 2, pageSize: 10 }, school);
+    expect([second.data.total, second.data.rows.map((r: { formcode: string }) => r.formcode)]).toEqual([builtInForms.length, list.data.rows.slice(10, 20).map((r: { formcode: string }) => r.formcode)]);
+    expect((await s.call('as.m.assess.forms.getFormPageList', { builtin: 1, page: 99, pageSize: 10 }, school)).data).toEqual({ total: builtInForms.length, rows: [] });
     const before = await counts();
     const { syncReferenceData } = await import('../../seed/reference.js');
     await syncReferenceData(s.database.db);

@@ -69,11 +69,12 @@ type LibraryList = ReturnType<typeof buildLibraryList>;
 const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
 
 /**
- * The library list (count and page) as prepared statements, one pair per shape of request (language,
- * whether the caller sees every institution, which filters are set): the values are parameters, so a
- * request builds no SQL and PostgreSQL plans each shape once per connection. The conditions are
- * formReadable, contains and formOfApp with parameters for values. The page's codes are chosen on the
- * form table alone, and only those rows read their definition.
+ * The library list (the page with its total, and the count alone for a page past the end) as prepared
+ * statements, one pair per shape of request (language, whether the caller sees every institution,
+ * which filters are set): the values are parameters, so a request builds no SQL and PostgreSQL plans
+ * each shape once per connection. The conditions are formReadable, contains and formOfApp with
+ * parameters for values. The page's codes are chosen on the form table alone, and only those rows read
+ * their definition.
  */
 function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
   let lists = libraryLists.get(ctx.db);
@@ -95,10 +96,13 @@ function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
     shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
   );
   const order = [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)];
+  const matching = ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where);
   const codes = ctx.db.select({ formcode: form.formcode }).from(form).innerJoin(formVersion, currentVersion).where(where).orderBy(...order).limit(p('limit')).offset(p('offset'));
+  // The total rides on every row (a scalar subquery PostgreSQL runs once): one round trip a page.
+  const total = sql<number>`(${matching})`.mapWith(Number);
   return {
-    count: ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where).prepare(`${name}_n`),
-    rows: selectRows(ctx).where(inArray(form.formcode, codes)).orderBy(...order).prepare(name),
+    count: matching.prepare(`${name}_n`),
+    rows: ctx.db.select({ ...rowColumns(ctx), total }).from(form).innerJoin(formVersion, currentVersion).crossJoinLateral(defParts).where(inArray(form.formcode, codes)).orderBy(...order).prepare(name),
   };
 }
 
@@ -154,8 +158,10 @@ export const formHandlers = {
       limit: pageSize,
       offset: offsetOf({ page, pageSize }),
     };
-    const [[counted], rows] = await Promise.all([list.count.execute(values), list.rows.execute(values)]);
-    return { total: counted?.n ?? 0, rows: await rowsOut(ctx, rows) };
+    const found = await list.rows.execute(values);
+    // Past the end no row carries the total: only then is it counted on its own.
+    const total = found.length ? found[0]!.total : page > 1 ? Number((await list.count.execute(values))[0]?.n ?? 0) : 0;
+    return { total, rows: await rowsOut(ctx, found.map(({ total: _, ...row }) => row)) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {

@@ -1,6 +1,6 @@
 import { catalogue, type ActionInput, type ActionName, type ActionOutput, type FormDefinition } from '@xinli/contract';
 import { loadConfig } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { createCtx, type Caller, type RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { personBriefs } from '../persons/persons.js';
@@ -30,7 +30,7 @@ const DAY = 24 * HOUR;
 type Act = <N extends ActionName>(name: N, input: ActionInput<N>, at: Date, respondent?: RespondentCaller) => Promise<ActionOutput<N>>;
 
 /** Runs actions as the school's administrator (or a respondent) at a given instant of the seeding clock. */
-function actor(db: DbOrTx, handlers: HandlerMap): Act {
+function actor(db: Db, handlers: HandlerMap): Act {
   const config = loadConfig();
   const caller: Caller = {
     tokenhash: '',
@@ -45,7 +45,7 @@ function actor(db: DbOrTx, handlers: HandlerMap): Act {
     scope: [SCHOOL],
   };
   return async (name, input, at, respondent) => {
-    const ctx = createCtx({ db: db as Db, config, now: () => at, lang: 'zh-CN', ip: '127.0.0.1', requestId: 'demo', caller: respondent ? null : caller, respondent: respondent ?? null });
+    const ctx = createCtx({ db, config, now: () => at, lang: 'zh-CN', ip: '127.0.0.1', requestId: 'demo', caller: respondent ? null : caller, respondent: respondent ?? null });
     const handler = handlers[name] as unknown as (i: unknown, c: typeof ctx) => Promise<ActionOutput<typeof name>>;
     return handler(catalogue[name].input.parse(input), ctx);
   };
@@ -56,7 +56,7 @@ const tendency = (r: number) => (r < 0.65 ? 3 : r < 0.88 ? 1.5 : r < 0.95 ? 0.8 
 const sheet = (def: FormDefinition, rand: () => number, exponent: number) =>
   sheetOf(def, (q) => 1 + Math.min(q.options.length - 1, Math.floor(q.options.length * Math.pow(rand(), exponent)))).answers;
 
-export async function seedDemoTasks(db: DbOrTx, now: Date, cusercodes: string[], handlers: HandlerMap) {
+export async function seedDemoTasks(db: Db, now: Date, cusercodes: string[], handlers: HandlerMap) {
   const act = actor(db, handlers);
   const rand = seededRandom(20261414);
   const briefs = await personBriefs(db, cusercodes);

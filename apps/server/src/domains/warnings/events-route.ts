@@ -61,7 +61,9 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) 
     const ctx = createCtx({ db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId: req.id, caller });
     reply.hijack();
     const res = reply.raw;
+    // Hijacked: the headers set on the reply so far (the security headers) are written here.
     res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',

@@ -418,6 +418,9 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const ac = new AbortController();
     const res = await fetch(`${base}/api/events`, { headers: { token: teacher }, signal: ac.signal });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
+    // The stream writes its own head: the security headers are still on it.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
