@@ -86,6 +86,19 @@ export async function teamRecords(db: DbOrTx, teamids: Iterable<string>): Promis
   return new Map(rows.map((t) => [t.teamid, t]));
 }
 
+/**
+ * Every class team (deleted ones included: past reports keep their class) as a subquery of its
+ * identity, for a statement that groups per-team figures by grade or class (statistics) without
+ * reading the teams row by row.
+ */
+export function classTeams(db: DbOrTx) {
+  return db
+    .select({ teamid: team.teamid, grade: team.grade, classname: team.classname })
+    .from(team)
+    .where(eq(team.kind, 'class'))
+    .as('class_team');
+}
+
 /** Display names of teams (deleted ones included, so ended tasks still name their classes). */
 export async function teamNames(db: DbOrTx, teamids: Iterable<string>): Promise<Map<string, string>> {
   const teams = await teamRecords(db, teamids);
