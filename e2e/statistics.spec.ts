@@ -2,7 +2,8 @@
  * Statistics analysis, data reports and the big screen (issue 15) against the real server:
  * every chart card of the dashboard renders for the bureau (statistics1) and the elderly-care
  * institution (statisticsN); a failing action leaves the other cards standing; a click in the
- * day trend opens that day's report list; the report analysis and data report pages render; the
+ * day trend opens that day's report list, a gender bar or a class count the list whose total is
+ * that value; the report analysis and data report pages render; the
  * big screen renders outside the layout. Screenshots at 1024 and 1440 px in zh and en (and the
  * wall at 1920) go to statistics-shots/. No wall-clock dates: links are checked for their shape
  * and the dates come from the page itself.
@@ -110,11 +111,61 @@ test('a click in the day trend opens that day’s reports in the filtered report
   const box = (await chart.boundingBox())!;
   // The middle of the plot: the whole column of a day answers the click.
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.55);
-  await expect(page).toHaveURL(/\/empower\/usersReport\?stagecode=ST-S1&startdate=(\d{4}-\d{2}-\d{2})&enddate=\1$/);
+  // A point of the abnormal line opens that day's abnormal reports.
+  await expect(page).toHaveURL(/\/empower\/usersReport\?stagecode=ST-S1&counted=1(&abnormal=1)?&startdate=(\d{4}-\d{2}-\d{2})&enddate=\2$/);
   const day = new URL(page.url()).searchParams.get('startdate')!;
   await expect(page.getByTestId('report-list')).toBeVisible();
   await expect(page.getByTestId('list-search').locator('.ant-picker-range input').first()).toHaveValue(day);
   await expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 60_000 });
+});
+
+/** The data of the next answer of `action` whose request body passes `when`. */
+function answerOf(page: Page, action: string, when: (body: Record<string, unknown>) => boolean = () => true) {
+  return page
+    .waitForResponse((r) => r.url().includes(`/api/${action}`) && when(JSON.parse(r.request().postData() || '{}')), { timeout: 60_000 })
+    .then(async (r) => (await r.json()).data);
+}
+
+test('a click on a gender bar or a class count opens the report list whose total is that value', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'school');
+  const genders = answerOf(page, 'as.m.assess.getManAndWomanAbnormalCountRatio');
+  await page.goto('/statistics/statistics?appid=000000002');
+  await cardsDrawn(page, ['stats-gender']);
+  const male = ((await genders).rows as { gender: string; count: number }[]).find((r) => r.gender === '01')!;
+  expect(male.count).toBeGreaterThan(0);
+
+  // The left of the first column (men), clear of its bars: the whole column answers the click.
+  await page.getByTestId('stats-gender-chart').scrollIntoViewIfNeeded();
+  const box = (await page.getByTestId('stats-gender-chart').boundingBox())!;
+  let listed = answerOf(page, 'as.m.exam.getCUserReportPageList', (b) => b.gender === '01');
+  await page.mouse.click(box.x + box.width * 0.15, box.y + box.height * 0.5);
+  await expect(page).toHaveURL(/\/empower\/usersReport\?counted=1&gender=01$/);
+  expect((await listed).total).toBe(male.count);
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(new RegExp(`\\b${male.count}\\b`));
+
+  // A class's count and abnormal count in the class table.
+  await page.goto('/statistics/statistics?appid=000000002');
+  const link = page.locator('[data-testid^="stats-class-count-"]').first();
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  const teamid = (await link.getAttribute('data-testid'))!.replace('stats-class-count-', '');
+  const count = Number(await link.innerText());
+  listed = answerOf(page, 'as.m.exam.getCUserReportPageList', (b) => b.teamid === teamid);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/empower/usersReport\\?counted=1&teamid=${teamid}$`));
+  expect((await listed).total).toBe(count);
+  await expect(page.getByTestId('list-search')).toContainText(/班级|Class/);
+  await page.screenshot({ path: path.join(shots, 'report-list-class.png'), fullPage: true });
+
+  await page.goBack();
+  const abnormal = page.locator('[data-testid^="stats-class-abnormal-"]').first();
+  await expect(abnormal).toBeVisible({ timeout: 60_000 });
+  const abnormalCount = Number(await abnormal.innerText());
+  listed = answerOf(page, 'as.m.exam.getCUserReportPageList', (b) => b.abnormal === 1 && !!b.teamid);
+  await abnormal.click();
+  await expect(page).toHaveURL(/counted=1&teamid=[^&]+&abnormal=1$/);
+  expect((await listed).total).toBe(abnormalCount);
 });
 
 test('the report analysis compares stages and forms', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { action, codes, flag, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
 import { bandLevel, indicatorCode, indicatorResult, localText, scoreWarning } from '../scales/definition.js';
+import { regionCode } from './accounts.js';
 
 /**
  * Reports as staff read them (SPEC §2 the report pages usersReport, usersReport2..4,
@@ -68,6 +69,21 @@ export const reportFilterFields = {
   mentalstate: z.int().min(0).max(4).optional(),
   warning: flag.optional(),
   hidden: flag.optional(),
+  /**
+   * 1: the reports the statistics count (shown to their respondent and not voided); 0: the others.
+   * With `abnormal` (1: mental state 2, 3 or 4) the list holds what a statistics figure counts.
+   */
+  counted: flag.optional(),
+  abnormal: flag.optional(),
+  /** The region of the report's institution (the most specific code given). */
+  provincecode: orEmpty(regionCode),
+  citycode: orEmpty(regionCode),
+  districtcode: orEmpty(regionCode),
+  /** The person's gender (01 male, 02 female). */
+  gender: z.union([z.enum(['01', '02']), z.literal('')]).optional(),
+  /** Reports given through a class task: to this class (team), or to any class of this grade. */
+  teamid: orEmpty(idString),
+  grade: text(20).optional(),
   startdate: isoDate.optional(),
   enddate: isoDate.optional(),
   realname: text(50).optional(),
@@ -82,6 +98,7 @@ export const reportFilterIds = {
   stagecode: 'stage',
   formcode: 'form',
   cusercode: 'person',
+  teamid: 'team',
   'quotas.formcode': 'form',
 } as const;
 
@@ -241,7 +258,7 @@ export const reportActions = {
     kind: 'json',
     op: 'list',
     summary:
-      'Reports in the caller’s scope, newest first, under the report filter (institution, app, plan, stage, form, person, level, mental state, warning, hidden, China date range, name, indicator levels).',
+      'Reports in the caller’s scope, newest first, under the report filter (institution, region, app, plan, stage, form, person, gender, class or grade, level, mental state, abnormal, warning, hidden, counted by the statistics, China date range, name, indicator levels).',
     input: z.strictObject({ ...reportFilterFields, ...pageFields }),
     output: pageOf(reportRow),
     ids: { ...reportFilterIds },

@@ -1,4 +1,5 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/scope.js';
@@ -32,6 +33,16 @@ function withinRegionOf(a: { provincecode: string; citycode: string; districtcod
   if (a.citycode) return eq(muser.citycode, a.citycode);
   if (a.provincecode) return eq(muser.provincecode, a.provincecode);
   return undefined;
+}
+
+/** Accounts of a region (each code given must match), as a condition on an account column; undefined without codes. */
+export function accountInRegion(column: AnyPgColumn, f: Omit<StatsInstitutionFilter, 'musercode'>): SQL | undefined {
+  const region = and(
+    f.provincecode ? eq(muser.provincecode, f.provincecode) : undefined,
+    f.citycode ? eq(muser.citycode, f.citycode) : undefined,
+    f.districtcode ? eq(muser.districtcode, f.districtcode) : undefined,
+  );
+  return region ? sql`${column} in (select ${muser.musercode} from ${muser} where ${region})` : undefined;
 }
 
 /**

@@ -163,6 +163,10 @@ export async function accountPersonCount(db: DbOrTx, musercode: string): Promise
 
 export const livingPerson = (column: AnyPgColumn): SQL => sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.deletedat} is null)`;
 
+/** SQL: the person in `column` is of this gender (01 male, 02 female). */
+export const personOfGender = (column: AnyPgColumn, gender: string): SQL =>
+  sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.gender} = ${gender})`;
+
 /** SQL: the person in `column` has a name containing `realname` (case-insensitive, % and _ literal). */
 export const personNameLike = (column: AnyPgColumn, realname: string): SQL =>
   sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.realname} ilike ${containsPattern(realname)})`;

@@ -2,9 +2,12 @@ import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm
 import type { ReportFilter } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import { ownedBy } from '../../kit/index.js';
-import { livingPerson, personInScope, personNameLike } from '../persons/persons.js';
+import { accountInRegion } from '../accounts/statistics-scope.js';
+import { livingPerson, personInScope, personNameLike, personOfGender } from '../persons/persons.js';
 import { findPlan, findStage } from '../plans/access.js';
 import { assertFormsReadable } from '../scales/store.js';
+import { abnormalReport, countedReport } from '../statistics/rules.js';
+import { givenToClass, teamInScope } from '../tasks/store.js';
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator } from './tables.js';
 
@@ -24,6 +27,7 @@ export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput): Promise
   if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
   if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
   if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
+  if (f.teamid) await teamInScope(ctx, ctx.db, f.teamid);
   const forms = [...new Set([f.formcode, ...(f.quotas ?? []).map((q) => q.formcode)].filter((x): x is string => !!x))];
   if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
   return and(
@@ -39,6 +43,11 @@ export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput): Promise
     f.mentalstate !== undefined ? eq(assessment.mentalstate, f.mentalstate) : undefined,
     f.warning !== undefined ? eq(assessment.warning, f.warning) : undefined,
     f.hidden !== undefined ? eq(assessment.hidden, f.hidden) : undefined,
+    f.counted !== undefined ? countedReport(assessment, f.counted) : undefined,
+    f.abnormal !== undefined ? abnormalReport(assessment.mentalstate, f.abnormal) : undefined,
+    accountInRegion(assessment.musercode, f),
+    f.gender ? personOfGender(assessment.cusercode, f.gender) : undefined,
+    f.teamid || f.grade ? givenToClass(assessment.assesscode, { teamid: f.teamid || undefined, grade: f.grade || undefined }) : undefined,
     f.startdate ? gte(assessment.createdat, chinaMidnight(f.startdate)) : undefined,
     f.enddate ? lt(assessment.createdat, chinaMidnight(f.enddate, 1)) : undefined,
     f.realname ? personNameLike(assessment.cusercode, f.realname) : undefined,

@@ -6,7 +6,6 @@ import { addDays, addMonths, daysBetween, eachDay, eachMonth, todayIn } from '..
 import { statsAccounts, type StatsAccount } from '../accounts/statistics-scope.js';
 import { accountsWithApp } from '../apps/handlers.js';
 import { findStage } from '../plans/access.js';
-import { teamRecords } from '../tasks/store.js';
 import {
   assessedAccounts,
   codesByState,
@@ -15,8 +14,9 @@ import {
   reportTotals,
   reportsByDay,
   reportsByGender,
+  reportsByClass,
+  reportsByGrade,
   reportsByMonthAndApp,
-  reportsByTeam,
   type StatsScope,
 } from './query.js';
 
@@ -74,12 +74,6 @@ const appName = (ctx: Ctx, appid: string) => {
   return a ? (ctx.lang === 'en-US' ? a.en : a.zh) : appid;
 };
 
-/** Per class team: its grade, class and institution, from the tasks domain; teams that are not classes are left out. */
-async function classTeams(ctx: Ctx, teamids: string[]) {
-  const teams = await teamRecords(ctx.db, teamids);
-  return new Map([...teams].filter(([, t]) => t.kind === 'class'));
-}
-
 async function moodRatio(ctx: Ctx, f: StatsFilter, mood: 'dep' | 'anx') {
   const totals = await reportTotals(ctx.db, await statsScope(ctx, f));
   const levels = totals[mood];
@@ -122,19 +116,8 @@ export const statisticsHandlers = {
 
   'as.m.assess.getAssessGradeCountTrend': async (f, ctx) => {
     const window = monthWindow(ctx, f);
-    const rows = await reportsByTeam(ctx.db, { ...(await statsScope(ctx, f)), ...window }, true);
-    const teams = await classTeams(
-      ctx,
-      rows.map((r) => r.teamid),
-    );
-    const sums = new Map<string, { count: number; abnormal: number }>();
-    for (const r of rows) {
-      const grade = teams.get(r.teamid)?.grade;
-      if (grade === undefined) continue;
-      const key = `${r.month}|${grade}`;
-      const sum = sums.get(key) ?? { count: 0, abnormal: 0 };
-      sums.set(key, { count: sum.count + r.n, abnormal: sum.abnormal + r.abnormal });
-    }
+    const rows = await reportsByGrade(ctx.db, { ...(await statsScope(ctx, f)), ...window }, true);
+    const sums = new Map(rows.map((r) => [`${r.month}|${r.grade}`, { count: r.n, abnormal: r.abnormal }]));
     const grades = [...new Set([...sums.keys()].map((k) => k.slice(8)))].sort(byText);
     const months = eachMonth(window.start, window.end);
     return {
@@ -145,28 +128,20 @@ export const statisticsHandlers = {
 
   'as.m.assess.getClassReportCountRatio': async (f, ctx) => {
     const scope = await statsScope(ctx, f);
-    const rows = await reportsByTeam(ctx.db, scope, false);
-    const teams = await classTeams(
-      ctx,
-      rows.map((r) => r.teamid),
-    );
+    const rows = await reportsByClass(ctx.db, scope);
     const names = new Map(scope.institutions.map((a) => [a.musercode, a.insname]));
     return {
       rows: rows
-        .filter((r) => teams.has(r.teamid))
-        .map((r) => {
-          const t = teams.get(r.teamid)!;
-          return {
-            teamid: r.teamid,
-            musercode: r.musercode,
-            insname: names.get(r.musercode) ?? '',
-            grade: t.grade,
-            classname: t.classname,
-            count: r.n,
-            abnormal: r.abnormal,
-            ratio: ratio(r.abnormal, r.n),
-          };
-        })
+        .map((r) => ({
+          teamid: r.teamid,
+          musercode: r.musercode,
+          insname: names.get(r.musercode) ?? '',
+          grade: r.grade,
+          classname: r.classname,
+          count: r.n,
+          abnormal: r.abnormal,
+          ratio: ratio(r.abnormal, r.n),
+        }))
         .sort(
           (a, b) =>
             byText(a.insname, b.insname) ||
@@ -208,19 +183,12 @@ export const statisticsHandlers = {
   },
 
   'as.m.assess.getGradeReportCountRatio': async (f, ctx) => {
-    const rows = await reportsByTeam(ctx.db, await statsScope(ctx, f), false);
-    const teams = await classTeams(
-      ctx,
-      rows.map((r) => r.teamid),
-    );
-    const sums = new Map<string, { count: number; abnormal: number }>();
-    for (const r of rows) {
-      const grade = teams.get(r.teamid)?.grade;
-      if (grade === undefined) continue;
-      const sum = sums.get(grade) ?? { count: 0, abnormal: 0 };
-      sums.set(grade, { count: sum.count + r.n, abnormal: sum.abnormal + r.abnormal });
-    }
-    return { rows: [...sums].sort(([a], [b]) => byText(a, b)).map(([grade, s]) => ({ grade, ...s, ratio: ratio(s.abnormal, s.count) })) };
+    const rows = await reportsByGrade(ctx.db, await statsScope(ctx, f), false);
+    return {
+      rows: rows
+        .sort((a, b) => byText(a.grade, b.grade))
+        .map((r) => ({ grade: r.grade, count: r.n, abnormal: r.abnormal, ratio: ratio(r.abnormal, r.n) })),
+    };
   },
 
   'as.m.hospital.statistic.getTotalAssessCount': async (f, ctx) => {

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
+import { classTeams } from '../tasks/store.js';
 import { spansOf, type Span } from './period.js';
 import { statsCount, statsPeople, statsReport, statsTeam } from './tables.js';
 
@@ -18,6 +19,8 @@ export interface StatsScope {
 
 const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const int = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number);
+/** Groups whose reports were all hidden or deleted since keep rows summing to zero: they count nothing. */
+const counted = (n: AnyPgColumn) => sql`sum(${n}) > 0`;
 
 function spansWhere(grain: AnyPgColumn, period: AnyPgColumn, spans: Span[]): SQL {
   return or(...spans.map((s) => and(eq(grain, s.grain), s.from ? gte(period, s.from) : undefined, s.to ? lte(period, s.to) : undefined)))!;
@@ -104,14 +107,36 @@ export async function reportsByMonthAndApp(db: DbOrTx, s: StatsScope) {
     .groupBy(month, statsCount.appid);
 }
 
-/** Reports and abnormal ones per class team, optionally per month too. */
-export async function reportsByTeam(db: DbOrTx, s: StatsScope, perMonth: boolean) {
+/** Reports and abnormal ones per class, with its grade and name. */
+export async function reportsByClass(db: DbOrTx, s: StatsScope) {
+  const t = classTeams(db);
+  return db
+    .select({
+      teamid: statsTeam.teamid,
+      musercode: statsTeam.musercode,
+      grade: t.grade,
+      classname: t.classname,
+      n: int(statsTeam.n),
+      abnormal: int(statsTeam.abnormal),
+    })
+    .from(statsTeam)
+    .innerJoin(t, eq(t.teamid, statsTeam.teamid))
+    .where(teamWhere(s))
+    .groupBy(statsTeam.teamid, statsTeam.musercode, t.grade, t.classname)
+    .having(counted(statsTeam.n));
+}
+
+/** Reports and abnormal ones of classes per grade, optionally per month too (month '' otherwise). */
+export async function reportsByGrade(db: DbOrTx, s: StatsScope, perMonth: boolean) {
+  const t = classTeams(db);
   const month = perMonth ? monthKey(statsTeam.period) : sql<string>`''`;
   return db
-    .select({ teamid: statsTeam.teamid, musercode: statsTeam.musercode, month, n: int(statsTeam.n), abnormal: int(statsTeam.abnormal) })
+    .select({ grade: t.grade, month, n: int(statsTeam.n), abnormal: int(statsTeam.abnormal) })
     .from(statsTeam)
+    .innerJoin(t, eq(t.teamid, statsTeam.teamid))
     .where(teamWhere(s))
-    .groupBy(statsTeam.teamid, statsTeam.musercode, ...(perMonth ? [month] : []));
+    .groupBy(t.grade, ...(perMonth ? [month] : []))
+    .having(counted(statsTeam.n));
 }
 
 /** Accounts with at least one counted report in the scope. */
@@ -121,7 +146,7 @@ export async function assessedAccounts(db: DbOrTx, s: StatsScope): Promise<Set<s
     .from(statsCount)
     .where(countWhere(s))
     .groupBy(statsCount.musercode)
-    .having(sql`sum(${statsCount.n}) > 0`);
+    .having(counted(statsCount.n));
   return new Set(rows.map((r) => r.musercode));
 }
 

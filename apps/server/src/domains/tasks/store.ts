@@ -2,7 +2,8 @@
  * What other domains (and this one's handlers) may know of teams and tasks, through functions
  * (DESIGN §4): the respondent sign-in, progress and the group report call these, never the tables.
  */
-import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ASSESS_CODE_ALPHABET, TASK_CODE_LENGTH } from '@xinli/contract';
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
@@ -84,6 +85,32 @@ export async function teamRecords(db: DbOrTx, teamids: Iterable<string>): Promis
   if (!ids.length) return new Map();
   const rows = await db.select().from(team).where(inArray(team.teamid, ids));
   return new Map(rows.map((t) => [t.teamid, t]));
+}
+
+/**
+ * Every class team (deleted ones included: past reports keep their class) as a subquery of its
+ * identity, for a statement that groups per-team figures by grade or class (statistics) without
+ * reading the teams row by row.
+ */
+export function classTeams(db: DbOrTx) {
+  return db
+    .select({ teamid: team.teamid, grade: team.grade, classname: team.classname })
+    .from(team)
+    .where(eq(team.kind, 'class'))
+    .as('class_team');
+}
+
+/**
+ * SQL: the code in `assesscode` was given through a class task to this class, or to a class of
+ * this grade (the class of a report as the statistics group it: migration 0020 stats_refresh).
+ */
+export function givenToClass(assesscode: AnyPgColumn, c: { teamid?: string; grade?: string }): SQL {
+  return sql`${assesscode} in (select ${taskPerson.assesscode} from ${taskPerson} join ${team} on ${and(
+    eq(team.teamid, taskPerson.teamid),
+    eq(team.kind, 'class'),
+    c.teamid ? eq(team.teamid, c.teamid) : undefined,
+    c.grade ? eq(team.grade, c.grade) : undefined,
+  )})`;
 }
 
 /** Display names of teams (deleted ones included, so ended tasks still name their classes). */

@@ -4,7 +4,8 @@
  *
  * - Stage tabs with the persons, reports and warnings of each stage (getCUserStagesAssessCount).
  * - Filters: name, the forms actually used and an indicator at chosen levels that follow them
- *   (getQuotaFilterConditions), highest level, warning, shown/hidden, dates, institution.
+ *   (getQuotaFilterConditions), highest level, warning, shown/hidden, counted by the statistics,
+ *   abnormal, gender, grade and class, dates, institution, region: all a statistics chart sets.
  * - The latest report time under the filter (getReportMaxTime).
  * - Exports of the current filter (item answers, one row per report, counts) and a zip of the
  *   filtered reports as PDFs; the download overlay shows their progress.
@@ -19,7 +20,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ActionInput, ReportRow } from '@xinli/contract';
+import { Gender, PopulationApp, type ActionInput, type ReportRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
@@ -35,6 +36,25 @@ import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from 
 
 const LIST = 'as.m.exam.getCUserReportPageList';
 type Filter = ActionInput<'as.m.exam.getCUserStagesAssessCount'>;
+
+/**
+ * The classes to filter by (students and every population only): the caller's class teams, and
+ * the class a chart's link names even before (or without) that list, so the link's filter holds.
+ */
+function useClasses(appid: string | undefined, linked: string | null) {
+  const { can } = useAccess();
+  const shown = !appid || appid === PopulationApp.students;
+  const q = useQuery({
+    queryKey: ['as.m.assess.getAssessTeamPageList', CLASSES],
+    queryFn: () => call('as.m.assess.getAssessTeamPageList', CLASSES),
+    enabled: shown && can('as.m.assess.getAssessTeamPageList'),
+    staleTime: 60_000,
+  });
+  const options = (q.data?.rows ?? []).map((r) => ({ value: r.teamid, label: r.teamname }));
+  if (linked && !options.some((o) => o.value === linked)) options.push({ value: linked, label: linked });
+  return { shown, options };
+}
+const CLASSES = { kind: 'class', pageSize: 200 } as const;
 
 /** Stage tabs: "all" and each stage with its report count and a red badge of its warnings. */
 function StageTabs({ filter, stagecode, onChange, extra }: { filter: Filter; stagecode: string; onChange: (s: string) => void; extra?: React.ReactNode }) {
@@ -93,6 +113,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
   const stagecode = flat ? '' : (params.get('stagecode') ?? '');
   const quota = decodeQuota(params.get('quota'));
   const stages = useStages(appid);
+  const classes = useClasses(appid, params.get('teamid'));
   const scope = { appid: appid ?? '', stagecode };
   const quotaForms = useQuotaForms(scope);
   const levels = LEVELS.map((l) => ({ value: l, label: t(`evaluating.levels.l${l}`) }));
@@ -113,12 +134,18 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
       f.select('level', levels, { width: 130 }),
       f.select('warning', yesNo, { width: 110 }),
       f.select('hidden', shownHidden, { width: 140 }),
+      // What a statistics chart counts (a click on a bar opens the list with these set).
+      f.select('counted', yesNo, { width: 110 }),
+      f.select('abnormal', yesNo, { width: 110 }),
+      f.enumOf('gender', Gender, { width: 110 }),
+      ...(classes.shown ? [f.text('grade', { maxLength: 20 }), f.select('teamid', classes.options, { width: 200 })] : []),
       f.dateRange('dateRange', ['startdate', 'enddate']),
       f.institution(),
+      f.region(),
     ],
     // The option lists are new arrays on every render: their content decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [appid, flat, JSON.stringify(stages.options), JSON.stringify(quotaForms.forms), t],
+    [appid, flat, JSON.stringify(stages.options), JSON.stringify(quotaForms.forms), JSON.stringify(classes.options), t],
   );
   const input = { ...(appid ? { appid } : {}), ...(stagecode ? { stagecode } : {}), ...(quotasInput(quota) ? { quotas: quotasInput(quota) } : {}) };
   const list = useListPage(LIST, { resource: 'empower.report', filters, input, invalidates: ['as.m.exam.getCUserStagesAssessCount', 'as.m.exam.getReportMaxTime'] });

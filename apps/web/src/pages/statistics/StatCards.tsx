@@ -36,6 +36,24 @@ function ClickHint({ show, text }: { show: boolean; text?: string }) {
   ) : null;
 }
 
+type Group = Pick<ReportLinkTarget, 'gender' | 'grade' | 'teamid'>;
+
+/**
+ * The clicks of a reports / abnormal bar chart: a bar opens its group's reports (the abnormal
+ * bar, the abnormal ones), a click elsewhere in the column the group's reports.
+ */
+function useBarJump(filter: StatsFilter, onJump: Jump | undefined, groupAt: (i: number) => { group: Group; name: string } | undefined) {
+  const k = useK();
+  const open = (i: number, abnormal: boolean) => {
+    const g = groupAt(i);
+    if (g && onJump) onJump({ filter, ...g.group, abnormal }, k(abnormal ? 'abnormalWhat' : 'barWhat', { name: g.name }));
+  };
+  return {
+    onClick: onJump && (({ seriesIndex, dataIndex }: { seriesIndex: number; dataIndex: number }) => open(dataIndex, seriesIndex === 1)),
+    onColumn: onJump && ((i: number) => open(i, false)),
+  };
+}
+
 /** Reports and abnormal reports per day (the range, or the 30 days ending today). */
 export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterval, title }: CardProps & { title?: ReactNode }) {
   const k = useK();
@@ -43,9 +61,9 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
   const q = useStat('as.m.assess.getAssessDayCountTrend', filter, { enabled: !tooLong, refetchInterval });
   const rows = q.data?.rows ?? [];
   const range = rows.length ? `${rows[0]!.date} ~ ${rows.at(-1)!.date}` : '';
-  const openDay = (i: number) => {
+  const openDay = (i: number, abnormal = false) => {
     const date = rows[i]?.date;
-    if (date && onJump) onJump({ filter, date }, k('dayWhat', { date }));
+    if (date && onJump) onJump({ filter, date, abnormal }, k(abnormal ? 'abnormalWhat' : 'barWhat', { name: date }));
   };
   return (
     <ChartCard
@@ -69,8 +87,8 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
         points={rows.length}
         height={height}
         option={dayTrendOption(rows, { count: k('count'), abnormal: k('abnormal') }, { dark })}
-        onClick={onJump && (({ dataIndex }) => openDay(dataIndex))}
-        onColumn={onJump && openDay}
+        onClick={onJump && (({ seriesIndex, dataIndex }) => openDay(dataIndex, seriesIndex === 1))}
+        onColumn={onJump && ((i) => openDay(i))}
       />
       <ClickHint show={!!onJump} />
     </ChartCard>
@@ -198,11 +216,12 @@ export function MoodCard({ kind, filter, onJump, dark, height = 260, refetchInte
 }
 
 /** Reports, abnormal reports and the abnormal rate of men and women. */
-export function GenderCard({ filter, dark, height = 260, refetchInterval }: CardProps) {
+export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval }: CardProps) {
   const k = useK();
   const lang = useLang();
   const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', filter, { refetchInterval });
-  const rows = (q.data?.rows ?? []).map((r) => ({ name: enumLabel(Gender, r.gender, lang), count: r.count, abnormal: r.abnormal }));
+  const rows = (q.data?.rows ?? []).map((r) => ({ gender: r.gender, name: enumLabel(Gender, r.gender, lang), count: r.count, abnormal: r.abnormal }));
+  const clicks = useBarJump(filter, onJump, (i) => rows[i] && { group: { gender: rows[i].gender }, name: rows[i].name });
   return (
     <ChartCard
       title={k('gender')}
@@ -218,16 +237,20 @@ export function GenderCard({ filter, dark, height = 260, refetchInterval }: Card
         points={rows.length}
         height={height}
         option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
+        {...clicks}
       />
+      <ClickHint show={!!onJump} />
     </ChartCard>
   );
 }
 
 /** Reports, abnormal reports and the abnormal rate per grade (class tasks only). */
-export function GradeRatioCard({ filter, dark, height = 280, refetchInterval }: CardProps) {
+export function GradeRatioCard({ filter, onJump, dark, height = 280, refetchInterval }: CardProps) {
   const k = useK();
   const q = useStat('as.m.assess.getGradeReportCountRatio', filter, { refetchInterval });
-  const rows = (q.data?.rows ?? []).map((r) => ({ name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
+  const rows = (q.data?.rows ?? []).map((r) => ({ grade: r.grade, name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
+  // A class without a grade has no grade to filter by: its bar opens nothing.
+  const clicks = useBarJump(filter, onJump, (i) => (rows[i]?.grade ? { group: { grade: rows[i].grade }, name: rows[i].name } : undefined));
   return (
     <ChartCard
       title={k('gradeRatio')}
@@ -243,16 +266,29 @@ export function GradeRatioCard({ filter, dark, height = 280, refetchInterval }: 
         points={rows.length}
         height={height}
         option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
+        {...clicks}
       />
+      <ClickHint show={!!onJump} />
     </ChartCard>
   );
 }
 
-/** Per class: reports, abnormal ones and the rate, highest rate first. */
-export function ClassRatioCard({ filter, height = 280 }: CardProps) {
+/** Per class: reports, abnormal ones and the rate, highest rate first; a count opens its reports. */
+export function ClassRatioCard({ filter, onJump, height = 280 }: CardProps) {
   const k = useK();
   const q = useStat('as.m.assess.getClassReportCountRatio', filter);
   const rows = [...(q.data?.rows ?? [])].sort((a, b) => b.ratio - a.ratio || b.count - a.count);
+  const count = (abnormal: boolean) => (v: number, r: ClassRatioRow) =>
+    onJump && v ? (
+      <a
+        onClick={() => onJump({ filter, teamid: r.teamid, abnormal }, k(abnormal ? 'abnormalWhat' : 'barWhat', { name: `${r.grade} ${r.classname}` }))}
+        data-testid={`stats-class-${abnormal ? 'abnormal' : 'count'}-${r.teamid}`}
+      >
+        {v}
+      </a>
+    ) : (
+      v
+    );
   return (
     <ChartCard title={k('classRatio')} state={q} empty={!rows.length} emptyText={k('noClasses')} testId="stats-class" height={height}>
       <DetailTable<ClassRatioRow>
@@ -266,8 +302,8 @@ export function ClassRatioCard({ filter, height = 280 }: CardProps) {
           { title: k('insname'), dataIndex: 'insname', width: 150, ellipsis: true },
           { title: k('grade'), dataIndex: 'grade', width: 80 },
           { title: k('classname'), dataIndex: 'classname', width: 100 },
-          { title: k('count'), dataIndex: 'count', width: 70, align: 'right' },
-          { title: k('abnormal'), dataIndex: 'abnormal', width: 70, align: 'right' },
+          { title: k('count'), dataIndex: 'count', width: 70, align: 'right', render: count(false) },
+          { title: k('abnormal'), dataIndex: 'abnormal', width: 70, align: 'right', render: count(true) },
           { title: k('rate'), key: 'rate', width: 80, align: 'right', render: (_: unknown, r) => `${rateOf(r.abnormal, r.count)}%` },
         ]}
       />

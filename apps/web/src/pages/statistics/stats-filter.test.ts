@@ -9,6 +9,7 @@ import {
   reportListLink,
   reportPageOf,
   statsFilterOf,
+  type ReportLinkTarget,
 } from './stats-filter';
 
 describe('the statistics filter', () => {
@@ -60,17 +61,26 @@ describe('links from a chart to the report list', () => {
     expect(reportPageOf('999999999')).toBeUndefined();
   });
 
-  it('carries institution, stage and dates (the list has no region filter)', () => {
+  it('carries institution, region, stage and dates, and only the reports the statistics count', () => {
     expect(reportListLink({ appid: '000000002', filter })).toBe(
-      '/empower/usersReport?musercode=I0001&stagecode=ST-S1&startdate=2026-01-01&enddate=2026-03-31',
+      '/empower/usersReport?musercode=I0001&stagecode=ST-S1&provincecode=330000&counted=1&startdate=2026-01-01&enddate=2026-03-31',
     );
   });
 
-  it('opens one day or one month (within the filter range)', () => {
+  it('carries the bar’s gender, class or grade, and the abnormal reports of an abnormal bar', () => {
+    const params = (t: Partial<ReportLinkTarget>) =>
+      Object.fromEntries(new URL(reportListLink({ appid: '000000002', filter: {}, ...t })!, 'http://x').searchParams);
+    expect(params({ gender: '02', abnormal: true })).toEqual({ counted: '1', gender: '02', abnormal: '1' });
+    expect(params({ teamid: 'TM1', abnormal: false })).toEqual({ counted: '1', teamid: 'TM1' });
+    expect(params({ grade: '七年级' })).toEqual({ counted: '1', grade: '七年级' });
+  });
+
+  it('opens one day or one month (within the filter range), and a half-open range as it is', () => {
     expect(reportListLink({ appid: '000000002', filter, date: '2026-02-03' })).toContain('startdate=2026-02-03&enddate=2026-02-03');
     expect(reportListLink({ appid: '000000001', filter: { startdate: '2026-03-15' }, month: '2026-03' })).toBe(
-      '/empower/usersReport2?startdate=2026-03-15&enddate=2026-03-31',
+      '/empower/usersReport2?counted=1&startdate=2026-03-15&enddate=2026-03-31',
     );
+    expect(reportListLink({ appid: '000000001', filter: { startdate: '2026-03-15' } })).toBe('/empower/usersReport2?counted=1&startdate=2026-03-15');
   });
 
   it('opens the anxiety / depression view at a level or above, without the stage it cannot filter', () => {

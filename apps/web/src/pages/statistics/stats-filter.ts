@@ -74,38 +74,55 @@ export interface ReportLinkTarget {
   /** One day ('2026-03-05') or one month ('2026-03') instead of the filter's dates. */
   date?: string;
   month?: string;
+  /** The bar's own group: a gender, a class or a grade, and the abnormal reports only. */
+  gender?: string;
+  teamid?: string;
+  grade?: string;
+  abnormal?: boolean;
   /** The anxiety / depression view at a level or above (levels 1-4). */
   mood?: { kind: 'anxious' | 'depressed'; minlevel: number };
   /** One indicator of one form at one level (the report list's `quota` condition); dates are not carried. */
   quota?: { formcode: string; quotacode: string; level: number };
 }
 
+const REGION = ['provincecode', 'citycode', 'districtcode'] as const;
+
 /**
  * The report list showing the reports behind a bar or point: the population's list with the
- * same institution, stage and dates (the report list has no region filter, so a region is not
- * carried), or its anxiety / depression view (which has no stage filter). Undefined when the app
- * has no report list.
+ * statistics filter (institution, region, stage, dates), the reports the statistics count
+ * (`counted`) and the bar's group, so its total is the bar's value. Or its anxiety / depression
+ * view (which has no stage filter). Undefined when the app has no report list.
  */
-export function reportListLink({ appid, filter, date, month, mood, quota }: ReportLinkTarget): string | undefined {
+export function reportListLink(target: ReportLinkTarget): string | undefined {
+  const { appid, filter, date, month, mood, quota } = target;
   const page = reportPageOf(appid);
   if (!page) return undefined;
   const q = new URLSearchParams();
+  const put = (key: string, value: string | undefined) => value && q.set(key, value);
   if (mood) {
     q.set('view', 'mood');
     q.set('kind', mood.kind);
     q.set('minlevel', String(Math.min(4, Math.max(1, mood.minlevel))));
   }
-  if (quota) q.set('quota', encodeQuota({ formcode: quota.formcode, quotacode: quota.quotacode, levels: [quota.level] })!);
-  if (filter.musercode) q.set('musercode', filter.musercode);
-  if (filter.stagecode && !mood) q.set('stagecode', filter.stagecode);
+  if (quota) put('quota', encodeQuota({ formcode: quota.formcode, quotacode: quota.quotacode, levels: [quota.level] })!);
+  put('musercode', filter.musercode);
+  if (!mood) put('stagecode', filter.stagecode);
+  if (!mood && !quota) {
+    for (const k of REGION) put(k, filter[k]);
+    q.set('counted', '1');
+    put('gender', target.gender);
+    put('teamid', target.teamid);
+    put('grade', target.grade);
+    if (target.abnormal) q.set('abnormal', '1');
+  }
   const range = date
     ? { startdate: date, enddate: date }
     : month
       ? monthRange(month, filter)
       : { startdate: filter.startdate, enddate: filter.enddate };
-  if (range.startdate && range.enddate && !quota) {
-    q.set('startdate', range.startdate);
-    q.set('enddate', range.enddate);
+  if (!quota) {
+    put('startdate', range.startdate);
+    put('enddate', range.enddate);
   }
   const s = q.toString();
   return s ? `${page}?${s}` : page;

@@ -39,10 +39,11 @@ export default defineArea({
     noClasses: '暂无班级测评数据（只统计以班级任务发放的测评）',
     tooLongDay: '每日趋势最多显示 366 天，请缩短日期范围',
     tooLongMonth: '月度趋势最多显示 36 个月，请缩短日期范围',
-    clickHint: '点击柱形或数据点，查看对应的报告列表',
+    clickHint: '点击柱形、数据点或数字，查看对应的报告列表',
     moodHint: '点击扇区，查看达到该等级及以上的报告',
     chooseTitle: '查看哪个人群的报告？',
-    dayWhat: '{{date}} 的测评报告',
+    barWhat: '{{name}} 的测评报告',
+    abnormalWhat: '{{name}} 的异常报告',
     moodWhat: '{{kind}}：达到“{{level}}”及以上的报告',
   },
   en: {
@@ -85,7 +86,8 @@ export default defineArea({
     clickHint: 'Click a bar or point to open its reports',
     moodHint: 'Click a slice to open the reports at that level or above',
     chooseTitle: 'Whose reports?',
-    dayWhat: 'Reports of {{date}}',
+    barWhat: 'Reports of {{name}}',
+    abnormalWhat: 'Abnormal reports of {{name}}',
     moodWhat: '{{kind}}: reports at “{{level}}” or above',
   },
 });
