@@ -16,7 +16,8 @@ import GiveDialog from '../empower/GiveDialog';
 import { AssignDialog, CASE_KEYS, CloseCaseDialog, FollowUpDialog } from './CaseDialogs';
 import FlagDialog from './FlagDialog';
 import { isActive, nextSteps } from './case-state';
-import { CaseStateTag, reportLink, useWarningOptions, WarningLevelTag } from './warning-ui';
+import { reportLink } from '../echarts/report-data';
+import { CaseStateTag, useWarningOptions, WarningLevelTag } from './warning-ui';
 
 type CaseDetail = ActionOutput<'as.m.warning.getCase'>;
 type Dialog = 'followup' | 'close' | 'assign' | 'rescreen' | 'flag' | null;

@@ -18,9 +18,6 @@ import {
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 
-/** The report page of another helper (ECharts report by id). */
-export const reportLink = (reportid: string) => `/echarts/web?reportid=${encodeURIComponent(reportid)}`;
-
 /** Critical in the scale's dark red, attention in its amber (the contract's colours). */
 export function WarningLevelTag({ level, colour }: { level: WarningLevel; colour?: string }) {
   const { t } = useTranslation();

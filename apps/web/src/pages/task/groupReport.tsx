@@ -20,7 +20,7 @@ import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { useLang } from '../../lib/options';
 import { PrintButton } from '../../components/print/PrintButton';
-import { reportLink } from '../earlyWarning/warning-ui';
+import { reportLink } from '../echarts/report-data';
 import { caseLink } from '../earlyWarning/links';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../empower/written-state';
 import { Lines, Risk } from '../empower/WrittenReportDrawer';
