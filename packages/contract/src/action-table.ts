@@ -219,6 +219,7 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.assess.approveGroupSummary': { access: { codes: ['00043'] } },
   'as.m.assess.getGroupReportDocument': { access: { codes: ['00043'] } },
   'as.m.assess.exportGroupReportPdf': { access: { codes: ['00043'] } },
+  'as.m.assess.getStatsInstitutionList': { access: { codes: ['00010', '00011', '00012', '00051', '00052', '00053'] } },
   'as.m.assess.getAssessSchoolCount': { access: { codes: ['00010', '00011', '00012', '00051', '00052', '00053'] } },
   'as.m.assess.getAssessCount': { access: { codes: ['00010', '00011', '00012', '00051', '00052', '00053'] } },
   'as.m.assess.getAssessPeopleCount': { access: { codes: ['00010', '00011', '00012', '00051', '00052', '00053'] } },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { action, codes, idString, pageFields, pageOf } from '../catalogue-kit.js';
+import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { regionCode } from './accounts.js';
 import { calendarDate } from './persons.js';
 import { planAuthorizeRow } from './plans.js';
+import { institutionOption } from './system.js';
 
 /**
  * Statistics analysis (SPEC §2 /statistics statistics1 and /statisticsN, 00010/00011, and the
@@ -80,7 +81,23 @@ const planAuthorizeIds = { musercode: 'muser', plancode: 'plan' } as const;
 const stat = <O extends z.ZodType>(summary: string, output: O) =>
   action({ access: STATS, kind: 'json', op: 'read', summary, input: statsFilter, output, ids: statsIds });
 
+/** At most this many institutions in the statistics picker; the name search finds the others. */
+export const STATS_INSTITUTION_CAP = 200;
+
 export const statisticsActions = {
+  'as.m.assess.getStatsInstitutionList': action({
+    access: STATS_OR_DATA,
+    kind: 'json',
+    op: 'list',
+    summary: `The accounts the caller's statistics cover (a bureau: the schools of its region; a provider: itself and its institutions), for the statistics institution filter; narrowed by region and a name search, ordered by code, at most ${STATS_INSTITUTION_CAP}.`,
+    input: z.strictObject({
+      insname: text(50).optional(),
+      provincecode: statsFilterFields.provincecode,
+      citycode: statsFilterFields.citycode,
+      districtcode: statsFilterFields.districtcode,
+    }),
+    output: z.array(institutionOption),
+  }),
   'as.m.assess.getAssessSchoolCount': action({
     access: STATS_OR_DATA,
     kind: 'json',

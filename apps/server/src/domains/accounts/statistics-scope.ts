@@ -1,4 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../kit/index.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
@@ -25,6 +26,8 @@ export interface StatsInstitutionFilter {
   provincecode?: string;
   citycode?: string;
   districtcode?: string;
+  /** Part of the name (the statistics picker's search). */
+  insname?: string;
 }
 
 /** The most specific region code of an account, as a condition on muser; undefined when it has none. */
@@ -51,7 +54,11 @@ export function accountInRegion(column: AnyPgColumn, f: Omit<StatsInstitutionFil
  * without a filter), so queries need no list of thousands of codes. A named institution outside
  * the caller's statistics is "not found".
  */
-export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter): Promise<{ all: boolean; list: StatsAccount[] }> {
+export async function statsAccounts(
+  ctx: Ctx,
+  f: StatsInstitutionFilter,
+  limit?: number,
+): Promise<{ all: boolean; list: StatsAccount[] }> {
   const me = ctx.me;
   let covered = scopeWhere(muser.musercode, me);
   if (me.scope !== 'all') {
@@ -72,10 +79,12 @@ export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter): Promis
         f.provincecode ? eq(muser.provincecode, f.provincecode) : undefined,
         f.citycode ? eq(muser.citycode, f.citycode) : undefined,
         f.districtcode ? eq(muser.districtcode, f.districtcode) : undefined,
+        f.insname ? sql`${muser.insname} ilike ${containsPattern(f.insname)}` : undefined,
       ),
     )
-    .orderBy(muser.musercode);
+    .orderBy(muser.musercode)
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
   if (f.musercode && !list.length) notFound();
-  const filtered = !!(f.musercode || f.provincecode || f.citycode || f.districtcode);
+  const filtered = !!(f.musercode || f.insname || f.provincecode || f.citycode || f.districtcode);
   return { all: me.scope === 'all' && !filtered, list };
 }

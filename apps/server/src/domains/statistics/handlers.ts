@@ -1,4 +1,4 @@
-import { populationApps, type StatsFilter } from '@xinli/contract';
+import { populationApps, STATS_INSTITUTION_CAP, type StatsFilter } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
@@ -82,6 +82,9 @@ async function moodRatio(ctx: Ctx, f: StatsFilter, mood: 'dep' | 'anx') {
 }
 
 export const statisticsHandlers = {
+  /** The statistics institution picker: the same accounts the figures cover (statsAccounts). */
+  'as.m.assess.getStatsInstitutionList': async (f, ctx) => (await statsAccounts(ctx, f, STATS_INSTITUTION_CAP)).list,
+
   'as.m.assess.getAssessSchoolCount': async (f, ctx) => {
     const scope = await statsScope(ctx, f);
     let institutions = scope.institutions.filter((a) => a.musertype !== PROVIDER).map((a) => a.musercode);

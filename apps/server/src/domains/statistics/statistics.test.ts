@@ -311,6 +311,30 @@ describe.each(engines())('statistics on %s', (engine) => {
     await checkAll('admin', RANGE);
   });
 
+  it('lists for the institution picker exactly the accounts each caller\'s statistics cover', async () => {
+    const picker = async (user: string, body: object = {}) => (await call(user, 'as.m.assess.getStatsInstitutionList', body)) as Row[];
+    for (const user of USERS) {
+      const covered = await rows(sql`select m.musercode, m.insname, m.musertype from muser m where ${COVERS[user]} order by m.musercode`);
+      expect(await picker(user), user).toEqual(covered);
+    }
+    // The bureau: the schools of its district (and itself), neither the hospital nor other regions' schools.
+    const bureau = await picker('bureau');
+    expect(bureau.filter((r) => r.musertype === '001').map((r) => r.musercode)).toEqual(['I0001']);
+    expect(bureau.map((r) => r.musercode)).not.toContain('I0002');
+    expect((await picker('school')).map((r) => r.musercode)).toEqual(['I0001']);
+    // The name search and the region narrow the list; a region outside the scope lists nothing.
+    const [first] = await picker('provider', { insname: 'zz-none' });
+    expect(first).toBeUndefined();
+    const i1 = bureau.find((r) => r.musercode === 'I0001')!;
+    expect(await picker('provider', { insname: String(i1.insname).slice(1, 3) })).toContainEqual(i1);
+    expect(await picker('school', { provincecode: '440000' })).toEqual([]);
+    // Bad input is refused: an unknown field, a name too long, a malformed region code.
+    for (const body of [{ musercode: 'I0001' }, { insname: 'x'.repeat(51) }, { citycode: 'abc' }]) {
+      const res = await s.call('as.m.assess.getStatsInstitutionList', body, tokens.bureau);
+      expect(res.errorCode, JSON.stringify(body)).toBe(ErrorCode.validation);
+    }
+  });
+
   it('rebuilds from the raw rows to exactly what the triggers kept', async () => {
     const snapshot = async () =>
       Promise.all(
