@@ -81,6 +81,34 @@ test('the bureau lands on the dashboard and every figure and chart renders; one 
   await page.unroute('**/api/as.m.assess.getAssessDayCountTrend/**');
 });
 
+test('the bureau picks a school of its region and the figures become that school’s', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'bureau');
+  await expect(page).toHaveURL(/\/statistics\/statistics/);
+  const reportsKpi = page.getByTestId('stats-kpi-reports');
+  await expect(reportsKpi).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const figure = async () => Number((await reportsKpi.locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''));
+  const whole = await figure();
+  const bar = page.getByTestId('stats-filter');
+  // The picker lists what the bureau's statistics cover: itself and Binjiang's school, not the hospital.
+  await bar.locator('.ant-select').first().click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveText(['滨江第一中学', '滨江区教育局']);
+  const choose = async (name: string) => {
+    await bar.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+    await bar.getByRole('button', { name: /搜\s*索|Search/ }).click();
+  };
+  // The bureau itself holds no reports; its school holds all of them (the only school in Binjiang).
+  await choose('滨江区教育局');
+  await expect(page).toHaveURL(/musercode=I0005/);
+  await expect.poll(figure, { timeout: 30_000 }).toBe(0);
+  await choose('滨江第一中学');
+  await expect(page).toHaveURL(/musercode=I0001/);
+  await expect.poll(figure, { timeout: 30_000 }).toBe(whole);
+});
+
 test('the elderly-care institution sees statisticsN with its own wording and charts', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });

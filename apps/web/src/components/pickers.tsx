@@ -9,16 +9,25 @@ import { call } from '../api';
 import { useAccess } from './access';
 
 /**
- * The accounts whose roles, departments and users the caller manages: its own first, then a
- * provider's institutions. `many` says whether an institution picker is worth showing.
+ * Where an institution picker's options come from: `managed`, the accounts whose roles,
+ * departments and users the caller manages (its own first, then a provider's institutions);
+ * `stats`, the accounts the caller's statistics cover (a bureau: the schools of its region).
  */
-export function useInstitutions() {
+export type InstitutionSource = 'managed' | 'stats';
+const SOURCE_ACTION = {
+  managed: 'as.m.system.muser.selectInstitutionList',
+  stats: 'as.m.assess.getStatsInstitutionList',
+} as const;
+
+/** The institutions of a source; `many` says whether an institution picker is worth showing. */
+export function useInstitutions(source: InstitutionSource = 'managed', enabled = true) {
   const { can } = useAccess();
+  const action = SOURCE_ACTION[source];
   const q = useQuery({
-    queryKey: ['as.m.system.muser.selectInstitutionList', {}],
-    queryFn: () => call('as.m.system.muser.selectInstitutionList', {}),
+    queryKey: [action, {}],
+    queryFn: () => call(action, {}),
     staleTime: 60_000,
-    enabled: can('as.m.system.muser.selectInstitutionList'),
+    enabled: enabled && can(action),
   });
   const list = q.data ?? [];
   return {
@@ -29,10 +38,10 @@ export function useInstitutions() {
   };
 }
 
-/** A picker of the institutions the caller manages. */
-export function InstitutionSelect(props: SelectProps<string>) {
+/** A searchable picker of the institutions of a source (by default those the caller manages). */
+export function InstitutionSelect({ source, ...props }: SelectProps<string> & { source?: InstitutionSource }) {
   const { t } = useTranslation();
-  const { list } = useInstitutions();
+  const { list } = useInstitutions(source);
   return (
     <Select<string>
       showSearch={{ optionFilterProp: 'label' }}

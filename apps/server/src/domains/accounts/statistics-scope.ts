@@ -54,11 +54,7 @@ export function accountInRegion(column: AnyPgColumn, f: Omit<StatsInstitutionFil
  * without a filter), so queries need no list of thousands of codes. A named institution outside
  * the caller's statistics is "not found".
  */
-export async function statsAccounts(
-  ctx: Ctx,
-  f: StatsInstitutionFilter,
-  limit?: number,
-): Promise<{ all: boolean; list: StatsAccount[] }> {
+export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter, limit?: number): Promise<{ all: boolean; list: StatsAccount[] }> {
   const me = ctx.me;
   let covered = scopeWhere(muser.musercode, me);
   if (me.scope !== 'all') {

@@ -311,7 +311,7 @@ describe.each(engines())('statistics on %s', (engine) => {
     await checkAll('admin', RANGE);
   });
 
-  it('lists for the institution picker exactly the accounts each caller\'s statistics cover', async () => {
+  it("lists for the institution picker exactly the accounts each caller's statistics cover", async () => {
     const picker = async (user: string, body: object = {}) => (await call(user, 'as.m.assess.getStatsInstitutionList', body)) as Row[];
     for (const user of USERS) {
       const covered = await rows(sql`select m.musercode, m.insname, m.musertype from muser m where ${COVERS[user]} order by m.musercode`);

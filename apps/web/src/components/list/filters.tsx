@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnumItem } from '@xinli/contract';
 import { pick, type Language } from '../../i18n';
 import { labelOf, type Resource } from '../../lib/labels';
-import { InstitutionSelect, useApps, useInstitutions, useStages } from '../pickers';
+import { InstitutionSelect, useApps, useInstitutions, useStages, type InstitutionSource } from '../pickers';
 import RegionPicker from '../RegionPicker';
 
 type Value = string | number;
@@ -31,7 +31,7 @@ export type FilterDef =
   | (Base & { kind: 'text'; maxLength?: number; placeholder?: string })
   | (Base & { kind: 'enum'; items?: EnumItem<Value>[]; options?: Option[] | ((lang: Language) => Option[]) })
   | (Base & { kind: 'enabled' })
-  | (Base & { kind: 'institution' })
+  | (Base & { kind: 'institution'; source?: InstitutionSource })
   | (Base & { kind: 'app' })
   | (Base & { kind: 'stage'; appField?: string })
   | (Base & { kind: 'dateRange'; fields: [string, string] })
@@ -56,8 +56,12 @@ export const f = {
     ...o,
   }),
   enabled: (name = 'enabled', o: Partial<Base> = {}): FilterDef => ({ kind: 'enabled', name, ...o }),
-  /** The institution picker, shown only to callers who manage several (providers). */
-  institution: (name = 'musercode', o: Partial<Base> = {}): FilterDef => ({ kind: 'institution', name, ...o }),
+  /** The institution picker, shown only when its source lists several (default: those the caller manages). */
+  institution: (name = 'musercode', o: Partial<Base> & { source?: InstitutionSource } = {}): FilterDef => ({
+    kind: 'institution',
+    name,
+    ...o,
+  }),
   app: (name = 'appid', o: Partial<Base> = {}): FilterDef => ({ kind: 'app', name, ...o }),
   stage: (name = 'stagecode', o: Partial<Omit<Extract<FilterDef, { kind: 'stage' }>, 'kind' | 'name'>> = {}): FilterDef => ({
     kind: 'stage',
@@ -68,7 +72,11 @@ export const f = {
   dateRange: (name: string, fields: [string, string], o: Partial<Base> = {}): FilterDef => ({ kind: 'dateRange', name, fields, ...o }),
   moneyRange: (name: string, fields: [string, string], o: Partial<Base> = {}): FilterDef => ({ kind: 'moneyRange', name, fields, ...o }),
   /** A province / city / district (RegionPicker, any level) sent as its three code fields. */
-  region: (name = 'region', fields: [string, string, string] = ['provincecode', 'citycode', 'districtcode'], o: Partial<Base> = {}): FilterDef => ({
+  region: (
+    name = 'region',
+    fields: [string, string, string] = ['provincecode', 'citycode', 'districtcode'],
+    o: Partial<Base> = {},
+  ): FilterDef => ({
     kind: 'region',
     name,
     fields,
@@ -148,7 +156,10 @@ export function toFormValues(defs: FilterDef[], filters: Filters): Record<string
       const [a, b] = d.fields.map((k) => filters[k]);
       out[d.name] = a === undefined && b === undefined ? undefined : [a, b].map((v) => (v === undefined ? null : Number(v) / 100));
     } else if (d.kind === 'region') {
-      const path = d.fields.map((k) => filters[k]).filter(Boolean).map(String);
+      const path = d.fields
+        .map((k) => filters[k])
+        .filter(Boolean)
+        .map(String);
       out[d.name] = path.length ? path : undefined;
     } else out[d.name] = filters[d.name];
   }
@@ -203,7 +214,17 @@ export function DateRange(props: React.ComponentProps<typeof DatePicker.RangePic
 export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?: Resource }) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-  const institutions = useInstitutions();
+  const sourceOf = (d: FilterDef) => (d.kind === 'institution' ? (d.source ?? 'managed') : undefined);
+  const institutions = {
+    managed: useInstitutions(
+      'managed',
+      defs.some((d) => sourceOf(d) === 'managed'),
+    ),
+    stats: useInstitutions(
+      'stats',
+      defs.some((d) => sourceOf(d) === 'stats'),
+    ),
+  };
   const hasApp = defs.some((d) => d.kind === 'app' || d.kind === 'stage');
   const apps = useApps(hasApp);
   const all = t('common.all');
@@ -247,7 +268,9 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
               />,
             );
           case 'institution':
-            return institutions.many ? item(<InstitutionSelect allowClear placeholder={all} style={{ width: d.width ?? 200 }} />) : null;
+            return institutions[d.source ?? 'managed'].many
+              ? item(<InstitutionSelect source={d.source} allowClear placeholder={all} style={{ width: d.width ?? 200 }} />)
+              : null;
           case 'app':
             return item(
               <Select allowClear options={apps.options} loading={apps.loading} placeholder={all} style={{ width: d.width ?? 170 }} />,

@@ -44,11 +44,17 @@ export function useStat<N extends ActionName>(action: N, input: ActionInput<N>, 
 }
 
 /**
- * The filter bar's fields: institution (callers managing several), region, population app (unless
+ * The filter bar's fields: institution (callers whose statistics cover several), region, population app (unless
  * the page fixes it), stage and the date range with the SPEC §9 shortcuts. All live in the URL.
  */
 export function statsFilterDefs(withApp: boolean): FilterDef[] {
-  return [f.institution(), f.region(), ...(withApp ? [f.app()] : []), f.stage(), f.dateRange('dateRange', ['startdate', 'enddate'])];
+  return [
+    f.institution('musercode', { source: 'stats' }),
+    f.region(),
+    ...(withApp ? [f.app()] : []),
+    f.stage(),
+    f.dateRange('dateRange', ['startdate', 'enddate']),
+  ];
 }
 
 /** The stages to filter by: those with reports under the app (report counts), else the caller's stage list. */
