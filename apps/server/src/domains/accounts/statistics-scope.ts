@@ -65,7 +65,7 @@ export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter, limit?:
     const region = own?.marker === REGION_AUTHORITY_MARKER ? withinRegionOf(own) : undefined;
     if (region) covered = or(covered, and(eq(muser.musertype, SCHOOL), region))!;
   }
-  const list = await ctx.db
+  const query = ctx.db
     .select({ musercode: muser.musercode, insname: muser.insname, musertype: muser.musertype })
     .from(muser)
     .where(
@@ -79,7 +79,8 @@ export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter, limit?:
       ),
     )
     .orderBy(muser.musercode)
-    .limit(limit ?? Number.MAX_SAFE_INTEGER);
+    .$dynamic();
+  const list = await (limit ? query.limit(limit) : query);
   if (f.musercode && !list.length) notFound();
   const filtered = !!(f.musercode || f.insname || f.provincecode || f.citycode || f.districtcode);
   return { all: me.scope === 'all' && !filtered, list };
