@@ -62,20 +62,17 @@ async function primary(config: Config) {
 }
 
 async function worker(config: Config, forked: boolean) {
-  const running = await startServer(config, { prepared: forked });
-  const address = await running.app.listen({ port: config.port, host: config.host });
-  running.app.log.info({ address, database: config.databaseUrl ? 'postgres' : 'pglite' }, 'listening');
-  if (forked) process.send?.({ listening: address });
-  else {
-    const single = config.databaseUrl ? 'one process (SERVER_PROCESSES=1)' : 'one process: the embedded database serves a single process';
-    announce(address, single);
-  }
-
+  // The stop handlers come first: a signal while the worker is still starting (the primary drains a
+  // fresh worker) must not kill it outright; it finishes starting, then drains like the others.
+  const starting = startServer(config, { prepared: forked });
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    running.app.log.info(`${why}: finishing in-flight requests`);
+    const running = await starting;
+    // Written at once (stdout to a pipe or file is synchronous), like the primary's line: the
+    // asynchronous request log may not get to write before a busy worker exits.
+    console.log(`${why}: finishing in-flight requests (process ${process.pid})`);
     await running.stop();
     process.exit(0);
   };
@@ -84,6 +81,16 @@ async function worker(config: Config, forked: boolean) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
   // The primary is gone (killed outright): do not live on as an orphan.
   if (forked) process.once('disconnect', () => void stop('primary gone'));
+
+  const running = await starting;
+  if (stopping) return;
+  const address = await running.app.listen({ port: config.port, host: config.host });
+  running.app.log.info({ address, database: config.databaseUrl ? 'postgres' : 'pglite' }, 'listening');
+  if (forked) process.send?.({ listening: address });
+  else {
+    const single = config.databaseUrl ? 'one process (SERVER_PROCESSES=1)' : 'one process: the embedded database serves a single process';
+    announce(address, single);
+  }
 }
 
 function announce(address: string, processes: string) {

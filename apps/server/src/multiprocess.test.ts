@@ -63,7 +63,8 @@ async function signIn(p: Proc, username: string, password = DEMO_PASSWORD): Prom
 function stopProcess(p: Proc): Promise<number | null> {
   return new Promise((resolve) => {
     if (p.child.exitCode !== null) return resolve(p.child.exitCode);
-    p.child.once('exit', (code) => resolve(code));
+    // 'close', not 'exit': the output still in the pipe (the workers' last lines) is read by then.
+    p.child.once('close', (code) => resolve(code));
     p.child.kill('SIGTERM');
   });
 }
