@@ -66,3 +66,13 @@ export function useAppNames() {
   const apps = useApps();
   return (ids: string[]) => (ids.length ? ids.map(apps.nameOf).join('、') : t('operations.media.allApps'));
 }
+
+/** A list cell: the item's cover as a thumbnail before its title (goods, tracks, courses). */
+export function CoverTitle({ title, coverurl }: { title: string; coverurl?: string | null }) {
+  return (
+    <span className="article-title-cell">
+      {coverurl && <img src={coverurl} alt="" className="file-thumb" />}
+      {title}
+    </span>
+  );
+}

@@ -10,6 +10,7 @@ import { f, ListView, useListPage } from '../../components/list';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { UploadButton } from '../../components/upload';
 import { AppsField, FileField, useAppNames } from './MediaFields';
+import { CoverTitle } from './MediaFields';
 
 const LIST = 'as.m.course.getCoursePage';
 
@@ -51,12 +52,7 @@ export default function CloudClassroom() {
       columns={[
         col.text('title', {
           width: 220,
-          render: (v: string, r) => (
-            <span className="article-title-cell">
-              {r.coverurl && <img src={r.coverurl} alt="" className="file-thumb" />}
-              {v}
-            </span>
-          ),
+          render: (v: string, r) => <CoverTitle title={v} coverurl={r.coverurl} />,
         }),
         col.text('description', { width: 220, ellipsis: true }),
         col.text('lessoncount', { width: 80, align: 'center' }),

@@ -5,6 +5,7 @@ import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import GoodsDialog from './GoodsDialog';
 import { yuan } from './money';
+import { CoverTitle } from './MediaFields';
 
 const LIST = 'as.m.goods.getGoodsPage';
 const STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2': 'orange' };
@@ -40,12 +41,7 @@ export default function GoodsManagement() {
       columns={[
         col.text('goodsname', {
           width: 220,
-          render: (v: string, r) => (
-            <span className="article-title-cell">
-              {r.coverurl && <img src={r.coverurl} alt="" className="file-thumb" />}
-              {v}
-            </span>
-          ),
+          render: (v: string, r) => <CoverTitle title={v} coverurl={r.coverurl} />,
         }),
         col.text('price', { width: 100, align: 'right', render: (v: number) => yuan(v) }),
         col.text('stock', { width: 80, align: 'right' }),

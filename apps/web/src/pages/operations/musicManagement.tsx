@@ -7,6 +7,7 @@ import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { AppsField, FileField, useAppNames } from './MediaFields';
+import { CoverTitle } from './MediaFields';
 
 const LIST = 'as.m.music.getTrackPage';
 
@@ -44,12 +45,7 @@ export default function MusicManagement() {
       columns={[
         col.text('title', {
           width: 200,
-          render: (v: string, r) => (
-            <span className="article-title-cell">
-              {r.coverurl && <img src={r.coverurl} alt="" className="file-thumb" />}
-              {v}
-            </span>
-          ),
+          render: (v: string, r) => <CoverTitle title={v} coverurl={r.coverurl} />,
         }),
         col.text('audiourl', {
           width: 280,
