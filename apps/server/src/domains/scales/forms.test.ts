@@ -109,6 +109,17 @@ describe.each(engines())('scale library on %s', (engine) => {
     expect((await s.call('as.m.assess.forms.getForm', { formcode: copy.data.formcode }, school)).data.definition.questions[0].text.zh).toBe('做事时提不起劲或没有兴趣（本校版）');
     // The built-in itself is untouched.
     expect((await phq9(school)).questions[0]!.text.zh).toBe(def.questions[0]!.text.zh);
+
+    // The list's sizes and licence follow every save (the header mirrors the definition).
+    const shorter = structuredClone(edited);
+    shorter.questions.pop();
+    shorter.licence = { zh: '本校自用', en: 'For our own use' };
+    const saved = await s.call('as.m.assess.forms.updateForm', { formcode: copy.data.formcode, revision: await revisionOf(copy.data.formcode), definition: bodyOf(shorter) }, school);
+    expect(saved.errorCode).toBe(0);
+    const listed = async (lang: string) =>
+      (await s.call('as.m.assess.forms.getFormPageList', { builtin: 0, pageSize: 200 }, school, { 'accept-language': lang })).data.rows.find((r: { formcode: string }) => r.formcode === copy.data.formcode);
+    expect(await listed('zh-CN')).toMatchObject({ questioncount: def.questions.length - 1, indicatorcount: def.indicators.length, licence: '本校自用' });
+    expect(await listed('en-US')).toMatchObject({ licence: 'For our own use' });
   });
 
   it('creates a form from a definition; the engine’s checks reject a broken one and nothing is stored', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
@@ -15,26 +15,19 @@ import { form, formVersion } from './tables.js';
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';
 
-/**
- * The parts of the definition a row shows, read in one pass: every `->` on the column itself would
- * decompress the whole (TOASTed) definition again, four times a row.
- */
-const defParts = sql`jsonb_to_record(${formVersion.definition}) as def(questions jsonb, indicators jsonb, licence jsonb)`;
-
 function rowColumns(ctx: Ctx) {
-  const lang = ctx.lang === 'en-US' ? 'en' : 'zh';
   return {
     formcode: form.formcode,
     formname: formNameIn(ctx.lang),
     formtype: form.formtype,
     version: form.version,
-    questioncount: sql<number>`coalesce(jsonb_array_length(def.questions), 0)::int`,
-    indicatorcount: sql<number>`coalesce(jsonb_array_length(def.indicators), 0)::int`,
+    questioncount: form.questioncount,
+    indicatorcount: form.indicatorcount,
     builtin: sql<boolean>`(${form.musercode} is null)`,
     enabled: form.enabled,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
-    licence: sql<string>`coalesce(nullif(def.licence->>${lang}, ''), def.licence->>'zh', '')`,
+    licence: ctx.lang === 'en-US' ? sql<string>`coalesce(nullif(${form.licenceen}, ''), ${form.licence})` : form.licence,
     source: form.source,
     copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
     createdat: form.createdat,
@@ -42,20 +35,14 @@ function rowColumns(ctx: Ctx) {
   };
 }
 
-const currentVersion = and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version));
-
-function selectRows(ctx: Ctx) {
-  return ctx.db.select(rowColumns(ctx)).from(form).innerJoin(formVersion, currentVersion).crossJoinLateral(defParts);
-}
+const selectRows = (ctx: Ctx) => ctx.db.select(rowColumns(ctx)).from(form);
 
 interface RawRow {
   builtin: boolean;
-  questioncount: number;
-  indicatorcount: number;
   createdat: Date;
   updatedat: Date;
 }
-const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, questioncount: Number(r.questioncount), indicatorcount: Number(r.indicatorcount), createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
+const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
 
 interface ListShape {
   scoped: boolean;
@@ -73,8 +60,7 @@ const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
  * statements, one pair per shape of request (language, whether the caller sees every institution,
  * which filters are set): the values are parameters, so a request builds no SQL and PostgreSQL plans
  * each shape once per connection. The conditions are formReadable, contains and formOfApp with
- * parameters for values. The page's codes are chosen on the form table alone, and only those rows read
- * their definition.
+ * parameters for values. A row reads the form table alone (its header mirrors the definition).
  */
 function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
   let lists = libraryLists.get(ctx.db);
@@ -95,14 +81,19 @@ function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
     shape.enabled ? sql`${form.enabled} = ${p('enabled')}` : undefined,
     shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
   );
-  const order = [sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode)];
-  const matching = ctx.db.select({ n: count() }).from(form).innerJoin(formVersion, currentVersion).where(where);
-  const codes = ctx.db.select({ formcode: form.formcode }).from(form).innerJoin(formVersion, currentVersion).where(where).orderBy(...order).limit(p('limit')).offset(p('offset'));
+  const matching = ctx.db.select({ n: count() }).from(form).where(where);
   // The total rides on every row (a scalar subquery PostgreSQL runs once): one round trip a page.
   const total = sql<number>`(${matching})`.mapWith(Number);
   return {
     count: matching.prepare(`${name}_n`),
-    rows: ctx.db.select({ ...rowColumns(ctx), total }).from(form).innerJoin(formVersion, currentVersion).crossJoinLateral(defParts).where(inArray(form.formcode, codes)).orderBy(...order).prepare(name),
+    rows: ctx.db
+      .select({ ...rowColumns(ctx), total })
+      .from(form)
+      .where(where)
+      .orderBy(sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(name),
   };
 }
 

@@ -15,8 +15,6 @@ export const formReadable = (caller: Caller): SQL => or(isNull(form.musercode), 
 export const formNameIn = (lang: Lang): SQL<string> =>
   lang === 'en-US' ? sql<string>`coalesce(nullif(${form.formnameen}, ''), ${form.formname})` : sql<string>`${form.formname}`;
 
-const questionCount = sql<number>`coalesce(jsonb_array_length(${formVersion.definition}->'questions'), 0)::int`;
-
 /** Brief rows of the given forms (no scope check: callers check the form or the plan holding it). */
 export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): Promise<Map<string, FormBrief>> {
   if (!formcodes.length) return new Map();
@@ -26,12 +24,11 @@ export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): P
       formname: formNameIn(lang),
       formtype: form.formtype,
       version: form.version,
-      questioncount: questionCount,
+      questioncount: form.questioncount,
       builtin: sql<boolean>`(${form.musercode} is null)`,
       enabled: form.enabled,
     })
     .from(form)
-    .innerJoin(formVersion, and(eq(formVersion.formcode, form.formcode), eq(formVersion.version, form.version)))
     .where(inArray(form.formcode, [...new Set(formcodes)]));
   return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin }]));
 }
@@ -124,14 +121,17 @@ async function writeBands(tx: DbOrTx, formcode: string, version: number, def: Fo
   if (rows.length) await tx.insert(quotaOption).values(rows);
 }
 
-/** Header columns of the form row that mirror the current definition (the library filters on them). */
+/** Header columns of the form row that mirror the current definition (the library filters on and shows them). */
 export const headerOf = (def: FormDefinition) => ({
   formname: def.formname.zh,
   formnameen: def.formname.en,
   formtype: def.formtype,
   appids: def.appids,
   licence: def.licence.zh,
+  licenceen: def.licence.en,
   source: def.source,
+  questioncount: def.questions.length,
+  indicatorcount: def.indicators.length,
 });
 
 /** Writes a brand-new form at version 1 (ids: band ids to keep, e.g. the library's stable ones). */

@@ -4,7 +4,8 @@ import { muser } from '../accounts/tables.js';
 /**
  * A scale ("form", SPEC §3 form types 01-04). Built-in scales of the platform library have
  * musercode null: every institution reads them, nobody edits them, anyone may copy them.
- * The header columns are what the library list filters on; the body lives per version.
+ * The header columns are what the library list filters on and shows (mirrored from the current
+ * definition on every save); the body lives per version.
  */
 export const form = pgTable(
   'form',
@@ -27,7 +28,11 @@ export const form = pgTable(
     revision: integer().notNull().default(0),
     enabled: integer().notNull().default(1),
     licence: text().notNull().default(''),
+    licenceen: text().notNull().default(''),
     source: text().notNull().default(''),
+    /** Sizes of the current definition, kept here so the library list never reads a definition. */
+    questioncount: integer().notNull().default(0),
+    indicatorcount: integer().notNull().default(0),
     /** The form this one was copied from (built-in or own). */
     copiedfrom: text(),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,6 @@ export async function insertTestForm(db: Db, formcode: string, musercode: string
     })),
     indicators: [{ code: 'total', name: { zh: '总分', en: 'Total' }, kind: 'total', formula: { op: 'sum' } }],
   };
-  await db.insert(form).values({ formcode, musercode, formname: definition.formname.zh, formnameen: definition.formname.en, formtype: '01', appids });
+  await db.insert(form).values({ formcode, musercode, formname: definition.formname.zh, formnameen: definition.formname.en, formtype: '01', appids, questioncount: 2, indicatorcount: 1 });
   await db.insert(formVersion).values({ formcode, version: 1, definition: definition as unknown as Record<string, unknown> });
 }
