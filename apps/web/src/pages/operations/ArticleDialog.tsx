@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { articleActions, type ArticleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
-import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { FilePreview, UploadButton } from '../../components/upload';
+import { OwnerField, ownerOf } from './DialogFields';
 
 const ArticleEditor = lazy(() => import('./ArticleEditor'));
 
@@ -20,7 +20,6 @@ interface ArticleForm {
 
 /** Write or change an article: title, summary, cover picture and the rich-text body. */
 export default function ArticleDialog({ open, article, onClose }: { open: boolean; article: ArticleRow | null; onClose: () => void }) {
-  const institutions = useInstitutions();
   const [form] = Form.useForm<ArticleForm>();
   const [cover, setCover] = useState<{ url: string; filename: string } | null>(null);
   const owner = Form.useWatch('musercode', form) ?? article?.musercode;
@@ -59,7 +58,7 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
               content: v.content ?? '',
             })
           : call('as.m.content.insertArticle', {
-              ...(v.musercode ? { musercode: v.musercode } : {}),
+              ...ownerOf(v),
               title: v.title,
               summary: v.summary ?? '',
               coverfileid: v.coverfileid ?? '',
@@ -72,11 +71,7 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
       }}
       data-testid="article-dialog"
     >
-      {!article && institutions.many && (
-        <Field name="musercode">
-          <InstitutionSelect allowClear />
-        </Field>
-      )}
+      <OwnerField adding={!article} />
       <Field name="title">
         <Input data-testid="article-title" />
       </Field>

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { orderActions, grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
-import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { FilePreview, UploadButton } from '../../components/upload';
+import { OwnerField, ownerOf } from './DialogFields';
 import { toFen } from './money';
 
 interface GoodsForm {
@@ -25,7 +25,6 @@ interface GoodsForm {
 export default function GoodsDialog({ open, item, onClose }: { open: boolean; item: GoodsRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const k = (key: string) => t(`operations.goods.${key}`);
-  const institutions = useInstitutions();
   const [form] = Form.useForm<GoodsForm>();
   const [cover, setCover] = useState<string | null>(null);
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
@@ -65,7 +64,7 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
       onSubmit={(v) =>
         item
           ? call('as.m.goods.updateGoods', { goodsid: item.goodsid, ...body(v) })
-          : call('as.m.goods.insertGoods', { ...(v.musercode ? { musercode: v.musercode } : {}), ...body(v) })
+          : call('as.m.goods.insertGoods', { ...ownerOf(v), ...body(v) })
       }
       onClose={() => {
         setCover(null);
@@ -73,11 +72,7 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
       }}
       data-testid="goods-dialog"
     >
-      {!item && institutions.many && (
-        <Field name="musercode">
-          <InstitutionSelect allowClear />
-        </Field>
-      )}
+      <OwnerField adding={!item} />
       <Field name="goodsname">
         <Input data-testid="goods-name" />
       </Field>

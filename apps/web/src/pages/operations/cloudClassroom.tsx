@@ -7,8 +7,9 @@ import { mediaActions, type CourseRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
-import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { useInstitutions } from '../../components/pickers';
 import { UploadButton } from '../../components/upload';
+import { OwnerField, ownerOf } from './DialogFields';
 import { AppsField, FileField, useAppNames } from './MediaFields';
 import { CoverTitle } from './MediaFields';
 
@@ -78,7 +79,6 @@ export default function CloudClassroom() {
 function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`operations.course.${key}`, o);
-  const institutions = useInstitutions();
   const [form] = Form.useForm<CourseForm>();
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
   const [cover, setCover] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
@@ -116,7 +116,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
       onSubmit={(v) =>
         item
           ? call('as.m.course.updateCourse', { courseid: item.courseid, ...body(v) })
-          : call('as.m.course.insertCourse', { ...(v.musercode ? { musercode: v.musercode } : {}), ...body(v) })
+          : call('as.m.course.insertCourse', { ...ownerOf(v), ...body(v) })
       }
       onClose={() => {
         setCover(null);
@@ -124,11 +124,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
       }}
       data-testid="course-dialog"
     >
-      {!item && institutions.many && (
-        <Field name="musercode">
-          <InstitutionSelect allowClear />
-        </Field>
-      )}
+      <OwnerField adding={!item} />
       <Field name="title">
         <Input data-testid="course-title" />
       </Field>

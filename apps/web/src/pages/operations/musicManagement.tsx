@@ -5,7 +5,8 @@ import { mediaActions, type TrackRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
-import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { useInstitutions } from '../../components/pickers';
+import { OwnerField, ownerOf } from './DialogFields';
 import { AppsField, FileField, useAppNames } from './MediaFields';
 import { CoverTitle } from './MediaFields';
 
@@ -77,7 +78,6 @@ function TrackDialog({
   onClose: () => void;
   label: (key: string) => string;
 }) {
-  const institutions = useInstitutions();
   const [form] = Form.useForm<TrackForm>();
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
   const [audio, setAudio] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
@@ -105,7 +105,7 @@ function TrackDialog({
       onSubmit={(v) =>
         item
           ? call('as.m.music.updateTrack', { trackid: item.trackid, ...body(v) })
-          : call('as.m.music.insertTrack', { ...(v.musercode ? { musercode: v.musercode } : {}), ...body(v) })
+          : call('as.m.music.insertTrack', { ...ownerOf(v), ...body(v) })
       }
       onClose={() => {
         setAudio(null);
@@ -114,11 +114,7 @@ function TrackDialog({
       }}
       data-testid="track-dialog"
     >
-      {!item && institutions.many && (
-        <Field name="musercode">
-          <InstitutionSelect allowClear />
-        </Field>
-      )}
+      <OwnerField adding={!item} />
       <Field name="title">
         <Input data-testid="track-title" />
       </Field>
