@@ -1,8 +1,14 @@
-import { Select, Space } from 'antd';
+/** The fields and cells of the relaxation music and cloud classroom pages (tracks and courses). */
+import { InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileUse } from '@xinli/contract';
+import { Field } from '../../components/form';
 import { useApps } from '../../components/pickers';
 import { FilePreview, UploadButton } from '../../components/upload';
+
+/** A file as FileField shows it. */
+export type ShownFile = { url: string; contenttype: string; filename: string };
+type MediaResource = 'operations.music' | 'operations.course';
 
 /**
  * A form field holding a file id of the file store, with the file shown (picture or player) and a
@@ -20,8 +26,8 @@ export function FileField({
   value?: string;
   onChange?: (v: string) => void;
   use: FileUse;
-  shown: { url: string; contenttype: string; filename: string } | null;
-  onShown: (f: { url: string; contenttype: string; filename: string }) => void;
+  shown: ShownFile | null;
+  onShown: (f: ShownFile) => void;
   musercode?: string;
   label: string;
   testId?: string;
@@ -41,6 +47,60 @@ export function FileField({
         {label}
       </UploadButton>
     </Space>
+  );
+}
+
+/** A track's or course's saved cover as FileField shows it (the row keeps no content type: any picture type shows). */
+export function savedCover(item: { coverurl: string; title: string } | null): ShownFile | null {
+  return item?.coverurl ? { url: item.coverurl, contenttype: 'image/png', filename: item.title } : null;
+}
+
+/** The cover picture of a track or course: the one shown and a button that uploads another. */
+export function CoverField({
+  resource,
+  shown,
+  onShown,
+  musercode,
+}: {
+  resource: MediaResource;
+  shown: ShownFile | null;
+  onShown: (f: ShownFile) => void;
+  musercode?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field name="coverfileid">
+      <FileField
+        use="image"
+        shown={shown}
+        onShown={onShown}
+        musercode={musercode}
+        label={t(`${resource}.${shown ? 'coverChange' : 'coverPick'}`)}
+      />
+    </Field>
+  );
+}
+
+/** How a track or course is offered: to which population apps, its place in the order, enabled or not. */
+export function OfferFields({ resource }: { resource: MediaResource }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field name="appids">
+        <AppsField />
+      </Field>
+      <Field name="sort">
+        <InputNumber min={0} max={9999} precision={0} />
+      </Field>
+      <Field name="enabled">
+        <Radio.Group
+          options={[
+            { value: 1, label: t(`${resource}.on`) },
+            { value: 0, label: t(`${resource}.off`) },
+          ]}
+        />
+      </Field>
+    </>
   );
 }
 

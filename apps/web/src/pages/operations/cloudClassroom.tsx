@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,7 @@ import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { UploadButton } from '../../components/upload';
 import { OwnerField, ownerOf } from './DialogFields';
-import { AppsField, FileField, useAppNames } from './MediaFields';
-import { CoverTitle } from './MediaFields';
+import { CoverField, CoverTitle, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
 
 const LIST = 'as.m.course.getCoursePage';
 
@@ -81,7 +80,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
   const k = (key: string, o?: Record<string, unknown>) => t(`operations.course.${key}`, o);
   const [form] = Form.useForm<CourseForm>();
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
-  const [cover, setCover] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
+  const [cover, setCover] = useState<ShownFile | null>(null);
   const [lessons, setLessons] = useState<LessonDraft[]>([]);
   const detail = useQuery({
     queryKey: ['as.m.course.getCourse', item?.courseid],
@@ -92,7 +91,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
     if (!open) return;
     setLessons(item ? (detail.data?.lessons ?? []).map((l) => ({ title: l.title, videofileid: l.videofileid, filename: l.title })) : []);
   }, [open, item, detail.data]);
-  const shownCover = cover ?? (item?.coverurl ? { url: item.coverurl, contenttype: 'image/png', filename: item.title } : null);
+  const shownCover = cover ?? savedCover(item);
   const body = (v: CourseForm) => ({
     title: v.title,
     description: v.description ?? '',
@@ -131,15 +130,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
       <Field name="description">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
       </Field>
-      <Field name="coverfileid">
-        <FileField
-          use="image"
-          shown={shownCover}
-          onShown={setCover}
-          musercode={owner}
-          label={k(shownCover ? 'coverChange' : 'coverPick')}
-        />
-      </Field>
+      <CoverField resource="operations.course" shown={shownCover} onShown={setCover} musercode={owner} />
       <Form.Item label={k('lessons')}>
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="course-lessons">
           {lessons.map((l, i) => (
@@ -172,20 +163,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
           </UploadButton>
         </Space>
       </Form.Item>
-      <Field name="appids">
-        <AppsField />
-      </Field>
-      <Field name="sort">
-        <InputNumber min={0} max={9999} precision={0} />
-      </Field>
-      <Field name="enabled">
-        <Radio.Group
-          options={[
-            { value: 1, label: k('on') },
-            { value: 0, label: k('off') },
-          ]}
-        />
-      </Field>
+      <OfferFields resource="operations.course" />
     </FormDialog>
   );
 }

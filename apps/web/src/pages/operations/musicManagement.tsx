@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, InputNumber, Radio } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { mediaActions, type TrackRow } from '@xinli/contract';
 import { call } from '../../api';
@@ -7,8 +7,7 @@ import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { OwnerField, ownerOf } from './DialogFields';
-import { AppsField, FileField, useAppNames } from './MediaFields';
-import { CoverTitle } from './MediaFields';
+import { CoverField, CoverTitle, FileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
 
 const LIST = 'as.m.music.getTrackPage';
 
@@ -80,10 +79,10 @@ function TrackDialog({
 }) {
   const [form] = Form.useForm<TrackForm>();
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
-  const [audio, setAudio] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
-  const [cover, setCover] = useState<{ url: string; contenttype: string; filename: string } | null>(null);
+  const [audio, setAudio] = useState<ShownFile | null>(null);
+  const [cover, setCover] = useState<ShownFile | null>(null);
   const shownAudio = audio ?? (item ? { url: item.audiourl, contenttype: 'audio/mpeg', filename: item.title } : null);
-  const shownCover = cover ?? (item?.coverurl ? { url: item.coverurl, contenttype: 'image/png', filename: item.title } : null);
+  const shownCover = cover ?? savedCover(item);
   const body = (v: TrackForm) => ({
     title: v.title,
     audiofileid: v.audiofileid,
@@ -128,29 +127,8 @@ function TrackDialog({
           testId="track-audio"
         />
       </Field>
-      <Field name="coverfileid">
-        <FileField
-          use="image"
-          shown={shownCover}
-          onShown={setCover}
-          musercode={owner}
-          label={label(shownCover ? 'coverChange' : 'coverPick')}
-        />
-      </Field>
-      <Field name="appids">
-        <AppsField />
-      </Field>
-      <Field name="sort">
-        <InputNumber min={0} max={9999} precision={0} />
-      </Field>
-      <Field name="enabled">
-        <Radio.Group
-          options={[
-            { value: 1, label: label('on') },
-            { value: 0, label: label('off') },
-          ]}
-        />
-      </Field>
+      <CoverField resource="operations.music" shown={shownCover} onShown={setCover} musercode={owner} />
+      <OfferFields resource="operations.music" />
     </FormDialog>
   );
 }
