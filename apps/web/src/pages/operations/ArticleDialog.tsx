@@ -1,12 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { articleActions, type ArticleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
-import { FilePreview, UploadButton } from '../../components/upload';
-import { OwnerField, ownerOf } from './DialogFields';
+import { CoverInput, OwnerField, ownerOf, type ShownCover } from './DialogFields';
 
 const ArticleEditor = lazy(() => import('./ArticleEditor'));
 
@@ -21,7 +19,7 @@ interface ArticleForm {
 /** Write or change an article: title, summary, cover picture and the rich-text body. */
 export default function ArticleDialog({ open, article, onClose }: { open: boolean; article: ArticleRow | null; onClose: () => void }) {
   const [form] = Form.useForm<ArticleForm>();
-  const [cover, setCover] = useState<{ url: string; filename: string } | null>(null);
+  const [cover, setCover] = useState<ShownCover | null>(null);
   const owner = Form.useWatch('musercode', form) ?? article?.musercode;
   const detail = useQuery({
     queryKey: ['as.m.content.getArticle', article?.articleid],
@@ -36,6 +34,12 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
         content: detail.data.content,
       }
     : { title: '', summary: '', coverfileid: '', content: '' };
+  const body = (v: ArticleForm) => ({
+    title: v.title,
+    summary: v.summary ?? '',
+    coverfileid: v.coverfileid ?? '',
+    content: v.content ?? '',
+  });
   const coverShown = cover ?? (article && detail.data?.coverurl ? { url: detail.data.coverurl, filename: detail.data.title } : null);
   return (
     <FormDialog<ArticleForm>
@@ -50,20 +54,8 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
       invalidates={['as.m.content.getArticlePage', 'as.m.access.getFilePage']}
       onSubmit={(v) =>
         article
-          ? call('as.m.content.updateArticle', {
-              articleid: article.articleid,
-              title: v.title,
-              summary: v.summary ?? '',
-              coverfileid: v.coverfileid ?? '',
-              content: v.content ?? '',
-            })
-          : call('as.m.content.insertArticle', {
-              ...ownerOf(v),
-              title: v.title,
-              summary: v.summary ?? '',
-              coverfileid: v.coverfileid ?? '',
-              content: v.content ?? '',
-            })
+          ? call('as.m.content.updateArticle', { articleid: article.articleid, ...body(v) })
+          : call('as.m.content.insertArticle', { ...ownerOf(v), ...body(v) })
       }
       onClose={() => {
         setCover(null);
@@ -79,7 +71,7 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
       </Field>
       <Field name="coverfileid">
-        <CoverInput shown={coverShown} musercode={owner} onPicked={setCover} />
+        <CoverInput resource="operations.article" shown={coverShown} musercode={owner} onPicked={setCover} testId="article-cover" />
       </Field>
       <Field name="content">
         <LazyEditor musercode={owner} />
@@ -94,37 +86,5 @@ function LazyEditor(props: { value?: string; onChange?: (html: string) => void; 
     <Suspense fallback={<Spin />}>
       <ArticleEditor {...props} />
     </Suspense>
-  );
-}
-
-/** The cover: its picture and a button that uploads another (the field holds the file id). */
-function CoverInput({
-  onChange,
-  shown,
-  musercode,
-  onPicked,
-}: {
-  value?: string;
-  onChange?: (v: string) => void;
-  shown: { url: string; filename: string } | null;
-  musercode?: string;
-  onPicked: (c: { url: string; filename: string } | null) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="article-cover-input">
-      {shown && <FilePreview file={{ url: shown.url, filename: shown.filename, contenttype: 'image/png' }} height={96} />}
-      <UploadButton
-        use="image"
-        musercode={musercode}
-        testId="article-cover"
-        onUploaded={(f) => {
-          onPicked({ url: f.url, filename: f.filename });
-          onChange?.(f.fileid);
-        }}
-      >
-        {t(shown ? 'operations.article.coverChange' : 'operations.article.coverPick')}
-      </UploadButton>
-    </div>
   );
 }

@@ -1,6 +1,8 @@
 /** What the create/edit dialogs of the operations pages (articles, goods, tracks, courses) share. */
+import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { FilePreview, UploadButton } from '../../components/upload';
 
 /**
  * The institution a new item belongs to: asked only when adding (an item never changes owner) and
@@ -18,3 +20,45 @@ export function OwnerField({ adding }: { adding: boolean }) {
 
 /** The owner part of an insert's input: the institution chosen in OwnerField, or nothing (the caller's own). */
 export const ownerOf = (v: { musercode?: string }) => (v.musercode ? { musercode: v.musercode } : {});
+
+/** A cover picture as CoverInput shows it. */
+export type ShownCover = { url: string; filename: string };
+
+/**
+ * The cover of an article or goods: its picture and a button that uploads another. The field
+ * holds the file id; `onPicked` gets the uploaded picture, for the dialog to show.
+ */
+export function CoverInput({
+  onChange,
+  resource,
+  shown,
+  musercode,
+  onPicked,
+  testId,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  resource: 'operations.article' | 'operations.goods';
+  shown: ShownCover | null;
+  musercode?: string;
+  onPicked: (c: ShownCover) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="article-cover-input">
+      {shown && <FilePreview file={{ ...shown, contenttype: 'image/png' }} height={96} />}
+      <UploadButton
+        use="image"
+        musercode={musercode}
+        testId={testId}
+        onUploaded={(f) => {
+          onPicked({ url: f.url, filename: f.filename });
+          onChange?.(f.fileid);
+        }}
+      >
+        {t(`${resource}.${shown ? 'coverChange' : 'coverPick'}`)}
+      </UploadButton>
+    </div>
+  );
+}

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { orderActions, grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
-import { FilePreview, UploadButton } from '../../components/upload';
-import { OwnerField, ownerOf } from './DialogFields';
+import { CoverInput, OwnerField, ownerOf } from './DialogFields';
 import { toFen } from './money';
 
 interface GoodsForm {
@@ -77,7 +76,13 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
         <Input data-testid="goods-name" />
       </Field>
       <Field name="coverfileid">
-        <CoverField url={coverUrl} musercode={owner} onPicked={setCover} label={k(coverUrl ? 'coverChange' : 'coverPick')} />
+        <CoverInput
+          resource="operations.goods"
+          shown={coverUrl ? { url: coverUrl, filename: '' } : null}
+          musercode={owner}
+          onPicked={(c) => setCover(c.url)}
+          testId="goods-cover"
+        />
       </Field>
       <Field name="priceyuan" label={k('priceyuan')} rules={[{ required: true, message: k('priceRequired') }]}>
         <InputNumber min={0} max={MAX_PRICE_FEN / 100} precision={2} prefix="¥" style={{ width: 180 }} data-testid="goods-price" />
@@ -144,37 +149,5 @@ function GrantFields({ owner }: { owner?: string }) {
         </Field>
       )}
     </>
-  );
-}
-
-function CoverField({
-  onChange,
-  url,
-  musercode,
-  onPicked,
-  label,
-}: {
-  value?: string;
-  onChange?: (v: string) => void;
-  url: string | null;
-  musercode?: string;
-  onPicked: (url: string) => void;
-  label: string;
-}) {
-  return (
-    <div className="article-cover-input">
-      {url && <FilePreview file={{ url, filename: '', contenttype: 'image/png' }} height={96} />}
-      <UploadButton
-        use="image"
-        musercode={musercode}
-        testId="goods-cover"
-        onUploaded={(f) => {
-          onPicked(f.url);
-          onChange?.(f.fileid);
-        }}
-      >
-        {label}
-      </UploadButton>
-    </div>
   );
 }
