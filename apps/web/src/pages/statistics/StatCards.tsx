@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { enumLabel, Gender, PopulationApp, type ClassRatioRow, type StatsFilter } from '@xinli/contract';
-import ChartCard from '../../components/charts/ChartCard';
+import ChartCard, { type CardState } from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
 import { useLevelLabel } from '../../components/levels';
@@ -34,6 +34,18 @@ function ClickHint({ show, text }: { show: boolean; text?: string }) {
       {text ?? k('clickHint')}
     </Typography.Text>
   ) : null;
+}
+
+/**
+ * The state and empty text of a trend card: over a range too long to draw it asked nothing (so
+ * nothing loads or fails) and says so; otherwise it is empty when no row counts a report.
+ */
+function trendState(tooLong: boolean, q: CardState, rows: { count: number }[], text: { tooLong: string; none: string }) {
+  return {
+    state: tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q,
+    empty: tooLong || !rows.some((r) => r.count > 0),
+    emptyText: tooLong ? text.tooLong : text.none,
+  };
 }
 
 type Group = Pick<ReportLinkTarget, 'gender' | 'grade' | 'teamid'>;
@@ -75,9 +87,7 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
           </Typography.Text>
         ) : undefined
       }
-      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
-      empty={tooLong || !rows.some((r) => r.count > 0)}
-      emptyText={tooLong ? k('tooLongDay') : k('noReports')}
+      {...trendState(tooLong, q, rows, { tooLong: k('tooLongDay'), none: k('noReports') })}
       testId="stats-day"
       dark={dark}
       height={height}
@@ -113,9 +123,7 @@ export function SceneTrendCard({
   return (
     <ChartCard
       title={title ?? k('sceneTrend')}
-      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
-      empty={tooLong || !rows.some((r) => r.count > 0)}
-      emptyText={tooLong ? k('tooLongMonth') : k('noReports')}
+      {...trendState(tooLong, q, rows, { tooLong: k('tooLongMonth'), none: k('noReports') })}
       testId={testId}
       dark={dark}
       height={height}
@@ -156,9 +164,7 @@ export function GradeTrendCard({ filter, dark, height = 280, refetchInterval }: 
   return (
     <ChartCard
       title={k('gradeTrend')}
-      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
-      empty={tooLong || !rows.some((r) => r.count > 0)}
-      emptyText={tooLong ? k('tooLongMonth') : k('noClasses')}
+      {...trendState(tooLong, q, rows, { tooLong: k('tooLongMonth'), none: k('noClasses') })}
       testId="stats-grade-trend"
       dark={dark}
       height={height}
@@ -215,25 +221,44 @@ export function MoodCard({ kind, filter, onJump, dark, height = 260, refetchInte
   );
 }
 
-/** Reports, abnormal reports and the abnormal rate of men and women. */
-export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval }: CardProps) {
+/**
+ * The card of reports, abnormal reports and the abnormal rate per group (gender, grade) as bars;
+ * `groupAt` names the group of a bar for its click (none: the bar opens nothing).
+ */
+function AbnormalBarCard({
+  filter,
+  onJump,
+  dark,
+  height,
+  state,
+  rows,
+  groupAt,
+  title,
+  emptyText,
+  testId,
+}: Omit<CardProps, 'refetchInterval'> & {
+  height: number;
+  state: CardState;
+  rows: { name: string; count: number; abnormal: number }[];
+  groupAt: (i: number) => { group: Group; name: string } | undefined;
+  title: string;
+  emptyText: string;
+  testId: string;
+}) {
   const k = useK();
-  const lang = useLang();
-  const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', filter, { refetchInterval });
-  const rows = (q.data?.rows ?? []).map((r) => ({ gender: r.gender, name: enumLabel(Gender, r.gender, lang), count: r.count, abnormal: r.abnormal }));
-  const clicks = useBarJump(filter, onJump, (i) => rows[i] && { group: { gender: rows[i].gender }, name: rows[i].name });
+  const clicks = useBarJump(filter, onJump, groupAt);
   return (
     <ChartCard
-      title={k('gender')}
-      state={q}
+      title={title}
+      state={state}
       empty={!rows.some((r) => r.count > 0)}
-      emptyText={k('noReports')}
-      testId="stats-gender"
+      emptyText={emptyText}
+      testId={testId}
       dark={dark}
       height={height}
     >
       <EChart
-        testId="stats-gender-chart"
+        testId={`${testId}-chart`}
         points={rows.length}
         height={height}
         option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
@@ -244,32 +269,52 @@ export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval
   );
 }
 
+/** Reports, abnormal reports and the abnormal rate of men and women. */
+export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval }: CardProps) {
+  const k = useK();
+  const lang = useLang();
+  const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', filter, { refetchInterval });
+  const rows = (q.data?.rows ?? []).map((r) => ({
+    gender: r.gender,
+    name: enumLabel(Gender, r.gender, lang),
+    count: r.count,
+    abnormal: r.abnormal,
+  }));
+  return (
+    <AbnormalBarCard
+      filter={filter}
+      onJump={onJump}
+      dark={dark}
+      height={height}
+      state={q}
+      rows={rows}
+      groupAt={(i) => rows[i] && { group: { gender: rows[i].gender }, name: rows[i].name }}
+      title={k('gender')}
+      emptyText={k('noReports')}
+      testId="stats-gender"
+    />
+  );
+}
+
 /** Reports, abnormal reports and the abnormal rate per grade (class tasks only). */
 export function GradeRatioCard({ filter, onJump, dark, height = 280, refetchInterval }: CardProps) {
   const k = useK();
   const q = useStat('as.m.assess.getGradeReportCountRatio', filter, { refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({ grade: r.grade, name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
-  // A class without a grade has no grade to filter by: its bar opens nothing.
-  const clicks = useBarJump(filter, onJump, (i) => (rows[i]?.grade ? { group: { grade: rows[i].grade }, name: rows[i].name } : undefined));
   return (
-    <ChartCard
-      title={k('gradeRatio')}
-      state={q}
-      empty={!rows.some((r) => r.count > 0)}
-      emptyText={k('noClasses')}
-      testId="stats-grade-ratio"
+    <AbnormalBarCard
+      filter={filter}
+      onJump={onJump}
       dark={dark}
       height={height}
-    >
-      <EChart
-        testId="stats-grade-ratio-chart"
-        points={rows.length}
-        height={height}
-        option={abnormalBarOption(rows, { count: k('count'), abnormal: k('abnormal'), rate: k('rate') }, { dark })}
-        {...clicks}
-      />
-      <ClickHint show={!!onJump} />
-    </ChartCard>
+      state={q}
+      rows={rows}
+      // A class without a grade has no grade to filter by: its bar opens nothing.
+      groupAt={(i) => (rows[i]?.grade ? { group: { grade: rows[i].grade }, name: rows[i].name } : undefined)}
+      title={k('gradeRatio')}
+      emptyText={k('noClasses')}
+      testId="stats-grade-ratio"
+    />
   );
 }
 
@@ -281,7 +326,9 @@ export function ClassRatioCard({ filter, onJump, height = 280 }: CardProps) {
   const count = (abnormal: boolean) => (v: number, r: ClassRatioRow) =>
     onJump && v ? (
       <a
-        onClick={() => onJump({ filter, teamid: r.teamid, abnormal }, k(abnormal ? 'abnormalWhat' : 'barWhat', { name: `${r.grade} ${r.classname}` }))}
+        onClick={() =>
+          onJump({ filter, teamid: r.teamid, abnormal }, k(abnormal ? 'abnormalWhat' : 'barWhat', { name: `${r.grade} ${r.classname}` }))
+        }
         data-testid={`stats-class-${abnormal ? 'abnormal' : 'count'}-${r.teamid}`}
       >
         {v}
