@@ -15,7 +15,7 @@ import { DetailTable, f, FilterFields, SearchForm } from '../../components/list'
 import { formatTime } from '../../lib/format';
 import { Figure, FigureRow, useStat, useUrlFilterForm } from '../statistics/stats-ui';
 import { percent, statsFilterOf } from '../statistics/stats-filter';
-import { COUNT_COLOUR } from '../statistics/chart-options';
+import { usedRemainingOption } from '../statistics/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
 import '../statistics/stats.css';
 
@@ -78,36 +78,10 @@ function Authorisations({
               testId="plan-institutions-chart"
               points={shown.length}
               height={height}
-              option={{
-                legend: { top: 0 },
-                tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-                grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
-                xAxis: { type: 'value', minInterval: 1 },
-                yAxis: {
-                  type: 'category',
-                  inverse: true,
-                  data: shown.map((r) => r.insname || r.musercode),
-                  axisLabel: { width: 160, overflow: 'truncate' },
-                },
-                series: [
-                  {
-                    type: 'bar',
-                    name: p('usedcount'),
-                    stack: 'n',
-                    barMaxWidth: 20,
-                    itemStyle: { color: COUNT_COLOUR },
-                    data: shown.map((r) => r.used),
-                  },
-                  {
-                    type: 'bar',
-                    name: p('remaining'),
-                    stack: 'n',
-                    barMaxWidth: 20,
-                    itemStyle: { color: '#bfbfbf' },
-                    data: shown.map((r) => r.remaining),
-                  },
-                ],
-              }}
+              option={usedRemainingOption(
+                shown.map((r) => ({ ...r, name: r.insname || r.musercode })),
+                { used: p('usedcount'), remaining: p('remaining') },
+              )}
             />
           </ChartCard>
         </Col>

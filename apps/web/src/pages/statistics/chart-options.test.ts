@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abnormalBarOption, levelShareOption, pivotByMonth, sceneTrend } from './chart-options';
+import { abnormalBarOption, levelShareOption, pivotByMonth, quotaLevelOption, sceneTrend, usedRemainingOption } from './chart-options';
 
 describe('chart options', () => {
   it('pivots month rows into one series per key, zero where a month has none', () => {
@@ -58,5 +58,39 @@ describe('chart options', () => {
     const o = abnormalBarOption([{ name: '男', count: 4, abnormal: 1 }], { count: 'c', abnormal: 'a', rate: 'r' });
     const label = (o.series[1] as { label: { formatter: (p: { dataIndex: number }) => string } }).label;
     expect(label.formatter({ dataIndex: 0 })).toBe('25%');
+  });
+
+  it("sums each indicator's reports per level, one stacked series a level", () => {
+    const o = quotaLevelOption(
+      [
+        {
+          name: 'Q1',
+          levels: [
+            { level: 0, reports: 2 },
+            { level: 2, reports: 1 },
+            { level: 2, reports: 3 },
+          ],
+        },
+        { name: 'Q2', levels: [{ level: 4, reports: 5 }] },
+      ],
+      (l) => `L${l}`,
+    );
+    expect(o.series.map((s) => [s.name, s.stack, s.data])).toEqual([
+      ['L0', 'levels', [2, 0]],
+      ['L1', 'levels', [0, 0]],
+      ['L2', 'levels', [4, 0]],
+      ['L3', 'levels', [0, 0]],
+      ['L4', 'levels', [0, 5]],
+    ]);
+    expect(o.yAxis.data).toEqual(['Q1', 'Q2']);
+  });
+
+  it('stacks the used and remaining assessments of each institution', () => {
+    const o = usedRemainingOption([{ name: 'I1', used: 3, remaining: 7 }], { used: 'u', remaining: 'r' });
+    expect(o.series.map((s) => [s.name, s.stack, s.data])).toEqual([
+      ['u', 'n', [3]],
+      ['r', 'n', [7]],
+    ]);
+    expect(o.yAxis.data).toEqual(['I1']);
   });
 });

@@ -8,6 +8,8 @@ import { percent, rateOf } from './stats-filter';
 
 export const COUNT_COLOUR = '#43a777';
 export const ABNORMAL_COLOUR = LevelColours[3];
+/** What is left of an authorisation: grey beside the used count. */
+const REMAINING_COLOUR = '#bfbfbf';
 export const GENDER_COLOURS: Record<string, string> = { '01': '#3a7bd5', '02': '#e86aa6' };
 /** Series colours of populations and grades (theme first, then distinct hues). */
 export const PALETTE = ['#43a777', '#3a7bd5', '#f5a623', '#9b59b6', '#e8590c', '#17a2b8', '#8c6d3f', '#d63384', '#6c757d', '#20c997'];
@@ -156,18 +158,64 @@ export function levelShareOption(
       ...axes(o),
       axisLabel: { color: text(o), width: 160, overflow: 'truncate' },
     },
-    series: [0, 1, 2, 3, 4].map((l) => ({
-      type: 'bar',
-      name: levelName(l),
-      stack: 'share',
-      barMaxWidth: 22,
-      itemStyle: { color: LevelColours[l] },
-      data: groups.map((g) => {
+    series: levelSeries(levelName, 'share', (l) =>
+      groups.map((g) => {
         const c = g.rows.find((r) => r.level === l)?.count ?? 0;
         return g.total ? percent(c / g.total) : 0;
       }),
-    })),
+    ),
   };
+}
+
+/** One bar series per level 0-4 in the report colours, stacked; `valuesAt(l)` gives level l's bars. */
+function levelSeries(levelName: (l: number) => string, stack: string, valuesAt: (l: number) => number[]) {
+  return [0, 1, 2, 3, 4].map((l) => ({
+    type: 'bar',
+    name: levelName(l),
+    stack,
+    barMaxWidth: 22,
+    itemStyle: { color: LevelColours[l] },
+    data: valuesAt(l),
+  }));
+}
+
+/** The frame of horizontal bars in the console's plain look (no dark): one row a category, the first on top. */
+function plainRows(names: string[], labelWidth: number) {
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid,
+    xAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'category', inverse: true, data: names, axisLabel: { width: labelWidth, overflow: 'truncate' } },
+  };
+}
+
+/** Reports per level of each indicator of one form: a row an indicator, its levels stacked (a segment's series index is its level). */
+export function quotaLevelOption(
+  quotas: { name: string; levels: { level: number; reports: number }[] }[],
+  levelName: (l: number) => string,
+) {
+  const names = quotas.map((x) => x.name);
+  return {
+    legend: { top: 0, type: 'scroll' },
+    ...plainRows(names, 200),
+    series: levelSeries(levelName, 'levels', (l) =>
+      quotas.map((x) => x.levels.filter((v) => v.level === l).reduce((s, v) => s + v.reports, 0)),
+    ),
+  };
+}
+
+/** Assessments used and remaining of the plan authorisations, a row an institution. */
+export function usedRemainingOption(rows: { name: string; used: number; remaining: number }[], w: { used: string; remaining: string }) {
+  const bar = (key: 'used' | 'remaining', color: string) => ({
+    type: 'bar',
+    name: w[key],
+    stack: 'n',
+    barMaxWidth: 20,
+    itemStyle: { color },
+    data: rows.map((r) => r[key]),
+  });
+  const names = rows.map((r) => r.name);
+  return { legend: { top: 0 }, ...plainRows(names, 160), series: [bar('used', COUNT_COLOUR), bar('remaining', REMAINING_COLOUR)] };
 }
 
 /** Reports and abnormal reports per category (gender, grade, stage) with the abnormal rate on the bar. */

@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import { Col, Row, Select, Space, Typography } from 'antd';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { LevelColours, type StatsFilter } from '@xinli/contract';
+import type { StatsFilter } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
@@ -19,7 +19,7 @@ import EChart from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
-import { abnormalBarOption, levelShareOption } from './chart-options';
+import { abnormalBarOption, levelShareOption, quotaLevelOption } from './chart-options';
 import { percent, rateOf } from './stats-filter';
 import { StatsFilterBar, useReportJump, useStatsFilter } from './stats-ui';
 import { useTranslation } from 'react-i18next';
@@ -236,21 +236,6 @@ function FormSection({ filter }: { filter: StatsFilter }) {
   const form = forms.find((f) => f.formcode === chosen) ?? forms[0];
   const quotas = (form?.quotas ?? []).filter((x) => x.levels.length);
   const height = Math.max(200, quotas.length * 34 + 70);
-  const option = {
-    legend: { top: 0, type: 'scroll' },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', minInterval: 1 },
-    yAxis: { type: 'category', inverse: true, data: quotas.map((x) => x.name), axisLabel: { width: 200, overflow: 'truncate' } },
-    series: [0, 1, 2, 3, 4].map((l) => ({
-      type: 'bar',
-      name: level(l),
-      stack: 'levels',
-      barMaxWidth: 22,
-      itemStyle: { color: LevelColours[l] },
-      data: quotas.map((x) => x.levels.filter((v) => v.level === l).reduce((s, v) => s + v.reports, 0)),
-    })),
-  };
   return (
     <ChartCard
       title={a('byForm')}
@@ -277,7 +262,7 @@ function FormSection({ filter }: { filter: StatsFilter }) {
         testId="analysis-forms-chart"
         points={quotas.length}
         height={height}
-        option={option}
+        option={quotaLevelOption(quotas, level)}
         onClick={({ seriesIndex, dataIndex }) => {
           const x = quotas[dataIndex];
           if (form && x)
