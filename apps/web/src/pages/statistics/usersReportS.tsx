@@ -105,6 +105,9 @@ function useStageFigures(filter: StatsFilter) {
   };
 }
 
+/** The two moods compared per stage, side by side. */
+const MOODS = ['depressed', 'anxious'] as const;
+
 /** Share of results at levels 3-4 (moderately severe and severe) in percent. */
 const severeShare = (m: StageFigures['depressed']) =>
   m.total ? percent(m.rows.filter((r) => r.level >= 3).reduce((s, r) => s + r.count, 0) / m.total) : 0;
@@ -164,46 +167,28 @@ function StageSection({ filter }: { filter: StatsFilter }) {
           />
         </ChartCard>
       </Col>
-      <Col xs={24} xl={12}>
-        <ChartCard
-          title={a('depressedByStage')}
-          state={state}
-          empty={!rows.some((r) => r.depressed.total)}
-          emptyText={a('noMood')}
-          testId="analysis-depressed"
-          height={height}
-        >
-          <EChart
-            testId="analysis-depressed-chart"
-            points={rows.length}
+      {MOODS.map((kind) => (
+        <Col xs={24} xl={12} key={kind}>
+          <ChartCard
+            title={a(`${kind}ByStage`)}
+            state={state}
+            empty={!rows.some((r) => r[kind].total)}
+            emptyText={a('noMood')}
+            testId={`analysis-${kind}`}
             height={height}
-            option={levelShareOption(
-              rows.map((r) => ({ name: r.name, ...r.depressed })),
-              level,
-            )}
-          />
-        </ChartCard>
-      </Col>
-      <Col xs={24} xl={12}>
-        <ChartCard
-          title={a('anxiousByStage')}
-          state={state}
-          empty={!rows.some((r) => r.anxious.total)}
-          emptyText={a('noMood')}
-          testId="analysis-anxious"
-          height={height}
-        >
-          <EChart
-            testId="analysis-anxious-chart"
-            points={rows.length}
-            height={height}
-            option={levelShareOption(
-              rows.map((r) => ({ name: r.name, ...r.anxious })),
-              level,
-            )}
-          />
-        </ChartCard>
-      </Col>
+          >
+            <EChart
+              testId={`analysis-${kind}-chart`}
+              points={rows.length}
+              height={height}
+              option={levelShareOption(
+                rows.map((r) => ({ name: r.name, ...r[kind] })),
+                level,
+              )}
+            />
+          </ChartCard>
+        </Col>
+      ))}
       <Col xs={24}>
         <ChartCard title={a('countByStage')} state={state} empty={empty} emptyText={a('noStages')} testId="analysis-counts" height={height}>
           <EChart
