@@ -19,6 +19,9 @@ import { usedRemainingOption } from '../statistics/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
 import '../statistics/stats.css';
 
+/** A figure's value: the count with digit grouping, 0 until it is known. */
+const n = (v: number | undefined) => (v ?? 0).toLocaleString();
+
 type Institution = { musercode: string; insname: string; count: number; used: number; remaining: number };
 
 function Authorisations({
@@ -29,10 +32,11 @@ function Authorisations({
   const p = useP();
   const q = useStat('as.m.hospital.statistic.getPlanAuthorizeCount', input);
   const d = q.data;
-  const n = (v: number | undefined) => (v ?? 0).toLocaleString();
   const rows: Institution[] = d?.institutions ?? [];
   const height = Math.max(200, Math.min(rows.length, 15) * 34 + 70);
   const shown = rows.slice(0, 15);
+  // The chart and the table of the institutions load, fail and are empty together.
+  const perInstitution = { state: q, empty: !rows.length, emptyText: p('noAuthorisations'), height };
   return (
     <>
       <Typography.Title level={5} className="stats-section">
@@ -66,14 +70,7 @@ function Authorisations({
       </FigureRow>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={12}>
-          <ChartCard
-            title={p('perInstitution')}
-            state={q}
-            empty={!rows.length}
-            emptyText={p('noAuthorisations')}
-            testId="plan-institutions"
-            height={height}
-          >
+          <ChartCard title={p('perInstitution')} testId="plan-institutions" {...perInstitution}>
             <EChart
               testId="plan-institutions-chart"
               points={shown.length}
@@ -86,14 +83,7 @@ function Authorisations({
           </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
-          <ChartCard
-            title={p('perInstitutionTable')}
-            state={q}
-            empty={!rows.length}
-            emptyText={p('noAuthorisations')}
-            testId="plan-institutions-table"
-            height={height}
-          >
+          <ChartCard title={p('perInstitutionTable')} testId="plan-institutions-table" {...perInstitution}>
             <DetailTable<Institution>
               rowKey="musercode"
               size="small"
@@ -125,7 +115,6 @@ function Assessments({ input }: { input: { musercode?: string; startdate?: strin
   const p = useP();
   const totals = useStat('as.m.hospital.statistic.getTotalAssessCount', input);
   const done = useStat('as.m.hospital.statistic.getCompleteAssessCount', input);
-  const n = (v: number | undefined) => (v ?? 0).toLocaleString();
   const tt = totals.data;
   const d = done.data;
   return (
