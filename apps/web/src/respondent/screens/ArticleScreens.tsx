@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { ActionOutput } from '@xinli/contract';
-import { call, RespondentError } from '../api';
+import { call } from '../api';
 import { currentLang, t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { useLoad } from '../useLoad';
 
 type ArticleList = ActionOutput<'as.c.content.getArticles'>;
 type Article = ActionOutput<'as.c.content.getArticle'>;
@@ -18,23 +18,6 @@ export function ArticlesOffer({ href }: { href: string }) {
       </a>
     </p>
   );
-}
-
-function useLoad<T>(load: () => Promise<T>, key: string) {
-  const [state, setState] = useState<{ data?: T; error?: RespondentError }>({});
-  useEffect(() => {
-    let live = true;
-    setState({});
-    load().then(
-      (data) => live && setState({ data }),
-      (err: unknown) => live && setState({ error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return state;
 }
 
 /** The institution's published articles (`/r/<entry>/articles`), newest first. */

@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ActionOutput } from '@xinli/contract';
-import { call, RespondentError } from '../api';
+import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
 import { Problem, TextField } from '../components/TextField';
 import { rememberOrder } from '../orders';
+import { useLoad } from '../useLoad';
 
 type Shop = ActionOutput<'as.c.shop.getGoods'>;
 type Item = Shop['rows'][number];
@@ -12,7 +13,6 @@ type Placed = ActionOutput<'as.c.shop.createOrder'>;
 type Order = Placed['order'];
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-const asError = (err: unknown) => (err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1));
 
 /** "Buy from the institution" on the QR entry page. */
 export function ShopOffer({ href }: { href: string }) {
@@ -37,12 +37,8 @@ type Step =
  * shows the order's status as the server has it after the provider's signed callback.
  */
 export function ShopScreen({ entrytoken }: { entrytoken: string }) {
-  const [shop, setShop] = useState<Shop | null>(null);
-  const [failed, setFailed] = useState<RespondentError | null>(null);
+  const { data: shop, error: failed } = useLoad<Shop>(() => call('as.c.shop.getGoods', { entrytoken }), entrytoken);
   const [step, setStep] = useState<Step>({ kind: 'list' });
-  useEffect(() => {
-    call('as.c.shop.getGoods', { entrytoken }).then(setShop, (e: unknown) => setFailed(asError(e)));
-  }, [entrytoken]);
   const brand = shop ? shop.title || shop.insname : '';
 
   if (failed)
@@ -100,7 +96,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
         try {
           setStep({ kind: 'done', order: await call('as.c.shop.sandboxPay', { ordertoken: step.placed.ordertoken, outcome }) });
         } catch (err) {
-          setStep({ ...step, busy: false, error: asError(err).message });
+          setStep({ ...step, busy: false, error: asRespondentError(err).message });
         }
       };
       return (
@@ -228,7 +224,7 @@ function BuyForm({
       rememberOrder(entrytoken, placed.ordertoken);
       onStep({ kind: 'pay', placed, busy: false, error: null });
     } catch (err) {
-      onStep({ ...step, busy: false, error: asError(err).message });
+      onStep({ ...step, busy: false, error: asRespondentError(err).message });
     }
   };
   return (
