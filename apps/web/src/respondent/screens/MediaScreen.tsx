@@ -2,21 +2,11 @@ import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { PageLink } from '../components/PageLink';
 import { ordersOf } from '../orders';
 import { useLoad } from '../useLoad';
 
 type Media = ActionOutput<'as.c.content.getMedia'>;
-
-/** "Relaxation music and courses" on the QR entry page. */
-export function MediaOffer({ href }: { href: string }) {
-  return (
-    <p className="r-center">
-      <a className="r-link" href={href} data-testid="r-media-link">
-        {t('media.offer')}
-      </a>
-    </p>
-  );
-}
 
 /**
  * The institution's enabled tracks and courses for the entry's apps (`/r/<entry>/media`). A course
@@ -91,11 +81,7 @@ export function MediaScreen({ entrytoken }: { entrytoken: string }) {
           ))}
         </>
       )}
-      <p className="r-center">
-        <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}`}>
-          {t('articles.backToEntry')}
-        </a>
-      </p>
+      <PageLink href={`/r/${encodeURIComponent(entrytoken)}`}>{t('articles.backToEntry')}</PageLink>
     </Screen>
   );
 }

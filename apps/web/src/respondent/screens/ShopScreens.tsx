@@ -3,6 +3,7 @@ import type { ActionOutput } from '@xinli/contract';
 import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { PageLink } from '../components/PageLink';
 import { Problem, TextField } from '../components/TextField';
 import { rememberOrder } from '../orders';
 import { useLoad } from '../useLoad';
@@ -13,17 +14,6 @@ type Placed = ActionOutput<'as.c.shop.createOrder'>;
 type Order = Placed['order'];
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-
-/** "Buy from the institution" on the QR entry page. */
-export function ShopOffer({ href }: { href: string }) {
-  return (
-    <p className="r-center">
-      <a className="r-link" href={href} data-testid="r-shop-link">
-        {t('shop.offer')}
-      </a>
-    </p>
-  );
-}
 
 type Step =
   | { kind: 'list' }
@@ -134,11 +124,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
             {t('shop.orderNo')}: {step.order.orderid}
           </p>
           <Granted entrytoken={entrytoken} order={step.order} />
-          <p className="r-center">
-            <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/shop`}>
-              {t('shop.back')}
-            </a>
-          </p>
+          <PageLink href={`/r/${encodeURIComponent(entrytoken)}/shop`}>{t('shop.back')}</PageLink>
         </Screen>
       );
   }
