@@ -1,14 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
-import { Problem, TextField } from '../components/TextField';
+import { TextField } from '../components/TextField';
+import { GenderField, RadioField, type Gender } from '../components/RadioField';
 import { ConsultOffer } from './ConsultScreens';
 
 export interface Registration {
   appid: string;
   stagecode: string;
   realname: string;
-  gender: '01' | '02';
+  gender: Gender;
   birthdate?: string;
   phone?: string;
 }
@@ -49,7 +50,7 @@ export function RegisterScreen({
 }) {
   const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
   const [realname, setName] = useState('');
-  const [gender, setGender] = useState<'' | '01' | '02'>('');
+  const [gender, setGender] = useState<Gender | ''>('');
   const [birthdate, setBirth] = useState('');
   const [phone, setPhone] = useState('');
   const [problems, setProblems] = useState<Partial<Record<'choice' | 'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
@@ -73,38 +74,27 @@ export function RegisterScreen({
       appid: choices[choice].appid,
       stagecode: choices[choice].stagecode,
       realname: realname.trim(),
-      gender: gender as '01' | '02',
+      gender: gender as Gender,
       birthdate,
       phone: phone.replace(/\s/g, ''),
     });
   };
   const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]!) : undefined);
-  const problemLine = (field: keyof typeof problems) => <Problem id={`${field}-problem`} message={problem(field)} />;
 
   return (
     <Screen heading={t('register.heading')} brand={brand}>
       <p className="r-intro">{welcome || t('register.intro')}</p>
       <form onSubmit={submit} noValidate>
         {choices.length > 1 && (
-          <fieldset className="r-question r-field" aria-describedby={problems.choice ? 'choice-problem' : undefined}>
-            <legend className="r-label" style={{ fontSize: '1rem' }}>
-              {t('register.choice')}
-            </legend>
-            {problemLine('choice')}
-            {choices.map((c, i) => (
-              <label className="r-choice" key={`${c.appid}-${c.stagecode}`}>
-                <input
-                  type="radio"
-                  name="choice"
-                  data-field={i === 0 ? 'choice' : undefined}
-                  checked={choice === i}
-                  onChange={() => setChoice(i)}
-                  data-testid={`r-choice-${i}`}
-                />
-                <span>{c.label}</span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioField
+            name="choice"
+            legend={t('register.choice')}
+            problem={problem('choice')}
+            problemId="choice-problem"
+            options={choices.map((c, i) => ({ value: i, label: c.label, testId: `r-choice-${i}` }))}
+            value={choice}
+            onChoose={setChoice}
+          />
         )}
         <TextField
           name="realname"
@@ -116,27 +106,15 @@ export function RegisterScreen({
           autoComplete="name"
           data-testid="r-realname"
         />
-        <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'gender-problem' : undefined}>
-          <legend className="r-label" style={{ fontSize: '1rem' }}>
-            {t('register.gender')}
-          </legend>
-          {problemLine('gender')}
-          <div className="r-row">
-            {(['01', '02'] as const).map((g, i) => (
-              <label className="r-choice" key={g}>
-                <input
-                  type="radio"
-                  name="gender"
-                  data-field={i === 0 ? 'gender' : undefined}
-                  checked={gender === g}
-                  onChange={() => setGender(g)}
-                  data-testid={`r-gender-${g}`}
-                />
-                <span>{g === '01' ? t('register.male') : t('register.female')}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <GenderField
+          name="gender"
+          legend={t('register.gender')}
+          problem={problem('gender')}
+          problemId="gender-problem"
+          value={gender}
+          onChoose={setGender}
+          testIdPrefix="r-gender-"
+        />
         <TextField
           name="birthdate"
           label={t('register.birthdate')}

@@ -4,7 +4,8 @@ import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
 import { PageLink } from '../components/PageLink';
-import { Problem, TextField } from '../components/TextField';
+import { TextField } from '../components/TextField';
+import { GenderField, type Gender } from '../components/RadioField';
 import { rememberOrder } from '../orders';
 import { useLoad } from '../useLoad';
 
@@ -184,7 +185,7 @@ function BuyForm({
 }) {
   const [buyername, setName] = useState('');
   const [buyerphone, setPhone] = useState('');
-  const [buyergender, setGender] = useState<'' | '01' | '02'>('');
+  const [buyergender, setGender] = useState<Gender | ''>('');
   const [problems, setProblems] = useState<{ name?: string; phone?: string; gender?: string }>({});
   // An assessment makes the buyer a person of the institution: scoring needs the gender.
   const asksGender = step.item.grantkind === 'plan';
@@ -239,26 +240,15 @@ function BuyForm({
           data-testid="r-buyer-phone"
         />
         {asksGender && (
-          <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'buy-gender-problem' : undefined}>
-            <legend className="r-label" style={{ fontSize: '1rem' }}>
-              {t('shop.gender')}
-            </legend>
-            <Problem id="buy-gender-problem" message={problems.gender} />
-            <div className="r-row">
-              {(['01', '02'] as const).map((g) => (
-                <label className="r-choice" key={g}>
-                  <input
-                    type="radio"
-                    name="buyergender"
-                    checked={buyergender === g}
-                    onChange={() => setGender(g)}
-                    data-testid={`r-buyer-gender-${g}`}
-                  />
-                  <span>{g === '01' ? t('register.male') : t('register.female')}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <GenderField
+            name="buyergender"
+            legend={t('shop.gender')}
+            problem={problems.gender}
+            problemId="buy-gender-problem"
+            value={buyergender}
+            onChoose={setGender}
+            testIdPrefix="r-buyer-gender-"
+          />
         )}
         <ErrorBox message={step.error} />
         <button type="submit" className="r-btn" disabled={step.busy} data-testid="r-order">
