@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
-import { TextField } from '../components/TextField';
+import { MobileField, NameField, TextField } from '../components/TextField';
 import { GenderField, RadioField, type Gender } from '../components/RadioField';
+import { useFieldProblems, type Found } from '../components/fieldProblems';
 import { ConsultOffer } from './ConsultScreens';
 
 export interface Registration {
@@ -20,6 +21,8 @@ export interface EntryChoice {
   stagecode: string;
   label: string;
 }
+
+type Field = 'choice' | 'realname' | 'gender' | 'birthdate' | 'phone';
 
 /**
  * Arriving through an institution's QR code: which assessment (only when the entry offers more
@@ -53,23 +56,18 @@ export function RegisterScreen({
   const [gender, setGender] = useState<Gender | ''>('');
   const [birthdate, setBirth] = useState('');
   const [phone, setPhone] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<'choice' | 'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
+  const { report, field } = useFieldProblems<Field>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: typeof problems = {};
+    // In the order of the form: the first one found is where the respondent is taken.
+    const found: Found<Field> = {};
     if (choice < 0) found.choice = 'register.choiceEmpty';
     if (!realname.trim()) found.realname = 'register.nameEmpty';
     if (!gender) found.gender = 'register.genderEmpty';
     if (!birthdate) found.birthdate = 'register.birthEmpty';
     if (!/^1\d{10}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
-    setProblems(found);
-    if (Object.keys(found).length) {
-      // Take the respondent to the first field to fix.
-      const first = Object.keys(found)[0] as keyof typeof found;
-      document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-      return;
-    }
+    if (!report(found)) return;
     onRegister({
       appid: choices[choice].appid,
       stagecode: choices[choice].stagecode,
@@ -79,7 +77,6 @@ export function RegisterScreen({
       phone: phone.replace(/\s/g, ''),
     });
   };
-  const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]!) : undefined);
 
   return (
     <Screen heading={t('register.heading')} brand={brand}>
@@ -87,58 +84,25 @@ export function RegisterScreen({
       <form onSubmit={submit} noValidate>
         {choices.length > 1 && (
           <RadioField
-            name="choice"
+            {...field('choice')}
             legend={t('register.choice')}
-            problem={problem('choice')}
-            problemId="choice-problem"
             options={choices.map((c, i) => ({ value: i, label: c.label, testId: `r-choice-${i}` }))}
             value={choice}
             onChoose={setChoice}
           />
         )}
+        <NameField {...field('realname')} value={realname} onValue={setName} data-testid="r-realname" />
+        <GenderField {...field('gender')} legend={t('register.gender')} value={gender} onChoose={setGender} testIdPrefix="r-gender-" />
         <TextField
-          name="realname"
-          label={t('register.realname')}
-          problem={problem('realname')}
-          problemId="realname-problem"
-          value={realname}
-          onValue={setName}
-          autoComplete="name"
-          data-testid="r-realname"
-        />
-        <GenderField
-          name="gender"
-          legend={t('register.gender')}
-          problem={problem('gender')}
-          problemId="gender-problem"
-          value={gender}
-          onChoose={setGender}
-          testIdPrefix="r-gender-"
-        />
-        <TextField
-          name="birthdate"
+          {...field('birthdate')}
           label={t('register.birthdate')}
-          problem={problem('birthdate')}
-          problemId="birthdate-problem"
           value={birthdate}
           onValue={setBirth}
           type="date"
           autoComplete="bday"
           data-testid="r-birthdate"
         />
-        <TextField
-          name="phone"
-          label={t('register.phone')}
-          hint={t('register.phoneHint')}
-          problem={problem('phone')}
-          problemId="phone-problem"
-          value={phone}
-          onValue={setPhone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          data-testid="r-phone"
-        />
+        <MobileField {...field('phone')} value={phone} onValue={setPhone} data-testid="r-phone" />
         <ErrorBox message={error} onRetry={onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-register">
           {busy ? t('saving') : t('register.submit')}
