@@ -10,9 +10,10 @@ import { RegisterScreen, type EntryChoice, type Registration } from './screens/R
 import { ConsentScreen } from './screens/ConsentScreen';
 import { AnswerFlow } from './screens/AnswerFlow';
 import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
-import { ArticleListScreen, ArticleScreen, ArticlesOffer } from './screens/ArticleScreens';
-import { ShopOffer, ShopScreen } from './screens/ShopScreens';
-import { MediaOffer, MediaScreen } from './screens/MediaScreen';
+import { ArticleListScreen, ArticleScreen } from './screens/ArticleScreens';
+import { ShopScreen } from './screens/ShopScreens';
+import { MediaScreen } from './screens/MediaScreen';
+import { PageLink } from './components/PageLink';
 import { ConsultContactScreen, ConsultThanksScreen, type ConsultContact } from './screens/ConsultScreens';
 
 type Session = ActionOutput<'as.c.exam.getSession'>;
@@ -91,6 +92,24 @@ function Media({ entrytoken }: { entrytoken: string }) {
 function Shop({ entrytoken }: { entrytoken: string }) {
   useLang();
   return <ShopScreen entrytoken={entrytoken} />;
+}
+
+/** Under the QR registration: the institution's articles, music and courses, and goods. */
+function ContentOffers({ entrytoken }: { entrytoken: string }) {
+  const entry = `/r/${encodeURIComponent(entrytoken)}`;
+  return (
+    <>
+      <PageLink href={`${entry}/articles`} testId="r-articles-link">
+        {t('articles.offer')}
+      </PageLink>
+      <PageLink href={`${entry}/media`} testId="r-media-link">
+        {t('media.offer')}
+      </PageLink>
+      <PageLink href={`${entry}/shop`} testId="r-shop-link">
+        {t('shop.offer')}
+      </PageLink>
+    </>
+  );
 }
 
 function Flow() {
@@ -273,13 +292,7 @@ function Flow() {
               ? () => setPhase({ kind: 'consultContact', back: phase, form: phase.consult!.form!, contact: null })
               : undefined
           }
-          extra={
-            <>
-              <ArticlesOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/articles`} />
-              <MediaOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/media`} />
-              <ShopOffer href={`/r/${encodeURIComponent(phase.entrytoken)}/shop`} />
-            </>
-          }
+          extra={<ContentOffers entrytoken={phase.entrytoken} />}
         />
       );
     }

@@ -24,6 +24,11 @@ export class RespondentError extends Error {
   }
 }
 
+/** Any failure as a RespondentError: the client's own, else the generic sentence (a fault of the page, not an answer of the server). */
+export function asRespondentError(err: unknown): RespondentError {
+  return err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1);
+}
+
 const TIMEOUT_MS = 30_000;
 let token: string | null = null;
 

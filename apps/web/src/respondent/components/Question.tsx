@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { AnswerInput } from '@xinli/contract';
 import { local, t } from '../i18n';
 import type { RQuestion } from '../answers';
@@ -71,49 +71,40 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
       {!question.required && <span className="r-hint">{t('question.optional')}</span>}
     </>
   );
+  // A plain fill-in: the question as the label, a hint, then the control.
+  const field = (control: ReactNode, hint?: ReactNode) => (
+    <div className="r-field">
+      {label}
+      {hint}
+      {control}
+    </div>
+  );
   switch (type) {
     case 1:
     case 2:
-      return (
-        <div className="r-field">
-          {label}
-          {question.range && <span className="r-hint">{`${question.range.min} – ${question.range.max}`}</span>}
-          <input
-            id={id}
-            {...common}
-            type="text"
-            inputMode={type === 1 ? 'numeric' : 'decimal'}
-            value={text}
-            onChange={(e) => set(e.target.value)}
-          />
-        </div>
+      return field(
+        <input
+          id={id}
+          {...common}
+          type="text"
+          inputMode={type === 1 ? 'numeric' : 'decimal'}
+          value={text}
+          onChange={(e) => set(e.target.value)}
+        />,
+        question.range && <span className="r-hint">{`${question.range.min} – ${question.range.max}`}</span>,
       );
     case 3:
-      return (
-        <div className="r-field">
-          {label}
-          <input id={id} {...common} type="date" value={text} onChange={(e) => set(e.target.value)} />
-        </div>
-      );
     case 4:
-      return (
-        <div className="r-field">
-          {label}
-          <input id={id} {...common} type="time" value={text} onChange={(e) => set(e.target.value)} />
-        </div>
-      );
+      return field(<input id={id} {...common} type={type === 3 ? 'date' : 'time'} value={text} onChange={(e) => set(e.target.value)} />);
     case 5:
-      return (
-        <div className="r-field">
-          {label}
-          <input
-            id={id}
-            {...common}
-            type="datetime-local"
-            value={text.replace(' ', 'T')}
-            onChange={(e) => set(e.target.value.replace('T', ' '))}
-          />
-        </div>
+      return field(
+        <input
+          id={id}
+          {...common}
+          type="datetime-local"
+          value={text.replace(' ', 'T')}
+          onChange={(e) => set(e.target.value.replace('T', ' '))}
+        />,
       );
     case 6:
       return <TimeRange {...{ question, text, set, invalid, errorId }} />;
@@ -122,12 +113,7 @@ function FillIn({ question, value, onChange, invalid, errorId }: Props) {
     case 8:
       return <RegionSelect legend={local(question.text)} value={text} onChange={set} invalid={invalid} errorId={errorId} />;
     default:
-      return (
-        <div className="r-field">
-          {label}
-          <textarea id={id} {...common} rows={3} value={text} onChange={(e) => set(e.target.value)} />
-        </div>
-      );
+      return field(<textarea id={id} {...common} rows={3} value={text} onChange={(e) => set(e.target.value)} />);
   }
 }
 
@@ -201,7 +187,7 @@ function NumberPicker({
   invalid: boolean;
   errorId: string;
   id: string;
-  label: React.ReactNode;
+  label: ReactNode;
 }) {
   const min = question.range?.min ?? 0;
   const max = question.range?.max ?? 999;

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 /** The sentence under a field that says what to fix, linked to the input for screen readers. */
 export function Problem({ id, message }: { id: string; message?: ReactNode }) {
@@ -10,21 +11,7 @@ export function Problem({ id, message }: { id: string; message?: ReactNode }) {
   );
 }
 
-/**
- * One labelled input of a respondent form: label, optional hint, the problem sentence when set,
- * and the input marked invalid and described by it. `name` is also the `data-field` the form
- * focuses when this is the first field to fix.
- */
-export function TextField({
-  name,
-  label,
-  hint,
-  problem,
-  problemId,
-  value,
-  onValue,
-  ...input
-}: {
+type TextFieldProps = {
   name: string;
   label: string;
   hint?: string;
@@ -33,7 +20,14 @@ export function TextField({
   problemId: string;
   value: string;
   onValue: (v: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'>) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'>;
+
+/**
+ * One labelled input of a respondent form: label, optional hint, the problem sentence when set,
+ * and the input marked invalid and described by it. `name` is also the `data-field` the form
+ * focuses when this is the first field to fix.
+ */
+export function TextField({ name, label, hint, problem, problemId, value, onValue, ...input }: TextFieldProps) {
   const id = useId();
   return (
     <div className="r-field">
@@ -53,5 +47,20 @@ export function TextField({
         {...input}
       />
     </div>
+  );
+}
+
+/** The person's own name as the registration and the consultation request ask it (the phone may fill it in). */
+export function NameField(props: Omit<TextFieldProps, 'label'>) {
+  return <TextField label={t('register.realname')} autoComplete="name" {...props} />;
+}
+
+/**
+ * The 11-digit mobile number as the registration and the consultation request ask it: the same
+ * label and hint, the phone's number pad and its autofill of the own number.
+ */
+export function MobileField(props: Omit<TextFieldProps, 'label' | 'hint'>) {
+  return (
+    <TextField label={t('register.phone')} hint={t('register.phoneHint')} type="tel" inputMode="numeric" autoComplete="tel" {...props} />
   );
 }

@@ -1,41 +1,14 @@
-import { useEffect, useState } from 'react';
 import type { ActionOutput } from '@xinli/contract';
-import { call, RespondentError } from '../api';
+import { call } from '../api';
 import { currentLang, t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { PageLink } from '../components/PageLink';
+import { useLoad } from '../useLoad';
 
 type ArticleList = ActionOutput<'as.c.content.getArticles'>;
 type Article = ActionOutput<'as.c.content.getArticle'>;
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(currentLang());
-
-/** "Articles from the institution" on the QR entry page: a link to the list. */
-export function ArticlesOffer({ href }: { href: string }) {
-  return (
-    <p className="r-center">
-      <a className="r-link" href={href} data-testid="r-articles-link">
-        {t('articles.offer')}
-      </a>
-    </p>
-  );
-}
-
-function useLoad<T>(load: () => Promise<T>, key: string) {
-  const [state, setState] = useState<{ data?: T; error?: RespondentError }>({});
-  useEffect(() => {
-    let live = true;
-    setState({});
-    load().then(
-      (data) => live && setState({ data }),
-      (err: unknown) => live && setState({ error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return state;
-}
 
 /** The institution's published articles (`/r/<entry>/articles`), newest first. */
 export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {
@@ -65,11 +38,7 @@ export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {
           ))}
         </ul>
       )}
-      <p className="r-center">
-        <a className="r-link" href={base}>
-          {t('articles.backToEntry')}
-        </a>
-      </p>
+      <PageLink href={base}>{t('articles.backToEntry')}</PageLink>
     </Screen>
   );
 }
@@ -91,11 +60,7 @@ export function ArticleScreen({ entrytoken, articleid }: { entrytoken: string; a
           <div className="r-article-body" dangerouslySetInnerHTML={{ __html: data.content }} />
         </article>
       )}
-      <p className="r-center">
-        <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/articles`}>
-          {t('articles.backToList')}
-        </a>
-      </p>
+      <PageLink href={`/r/${encodeURIComponent(entrytoken)}/articles`}>{t('articles.backToList')}</PageLink>
     </Screen>
   );
 }

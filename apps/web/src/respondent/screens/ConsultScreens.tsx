@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 import { Screen } from '../components/Screen';
-import { TextField } from '../components/TextField';
+import { MobileField, NameField } from '../components/TextField';
+import { useFieldProblems, type Found } from '../components/fieldProblems';
 
 /** Name and phone of a person requesting a consultation (the form's questions follow). */
 export interface ConsultContact {
@@ -36,47 +37,22 @@ export function ConsultContactScreen({
 }) {
   const [realname, setName] = useState(initial?.realname ?? '');
   const [phone, setPhone] = useState(initial?.phone ?? '');
-  const [problems, setProblems] = useState<Partial<Record<'realname' | 'phone', MessageKey>>>({});
+  const { report, field } = useFieldProblems<'realname' | 'phone'>('consult-');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: typeof problems = {};
+    const found: Found<'realname' | 'phone'> = {};
     if (!realname.trim()) found.realname = 'register.nameEmpty';
     if (!/^1[3-9]\d{9}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) return document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-    onNext({ realname: realname.trim(), phone: phone.replace(/\s/g, '') });
+    if (report(found)) onNext({ realname: realname.trim(), phone: phone.replace(/\s/g, '') });
   };
-  const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]!) : undefined);
 
   return (
     <Screen heading={t('consult.heading')} brand={brand}>
       <p className="r-intro">{t('consult.intro')}</p>
       <form onSubmit={submit} noValidate>
-        <TextField
-          name="realname"
-          label={t('register.realname')}
-          problem={problem('realname')}
-          problemId="consult-realname-problem"
-          value={realname}
-          onValue={setName}
-          autoComplete="name"
-          data-testid="r-consult-realname"
-        />
-        <TextField
-          name="phone"
-          label={t('register.phone')}
-          hint={t('register.phoneHint')}
-          problem={problem('phone')}
-          problemId="consult-phone-problem"
-          value={phone}
-          onValue={setPhone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          data-testid="r-consult-phone"
-        />
+        <NameField {...field('realname')} value={realname} onValue={setName} data-testid="r-consult-realname" />
+        <MobileField {...field('phone')} value={phone} onValue={setPhone} data-testid="r-consult-phone" />
         <button type="submit" className="r-btn" data-testid="r-consult-next">
           {t('consult.submit')}
         </button>

@@ -1,36 +1,23 @@
-import { useEffect, useState } from 'react';
 import type { ActionOutput } from '@xinli/contract';
-import { call, RespondentError } from '../api';
+import { call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
+import { PageLink } from '../components/PageLink';
 import { ordersOf } from '../orders';
+import { useLoad } from '../useLoad';
 
 type Media = ActionOutput<'as.c.content.getMedia'>;
-
-/** "Relaxation music and courses" on the QR entry page. */
-export function MediaOffer({ href }: { href: string }) {
-  return (
-    <p className="r-center">
-      <a className="r-link" href={href} data-testid="r-media-link">
-        {t('media.offer')}
-      </a>
-    </p>
-  );
-}
 
 /**
  * The institution's enabled tracks and courses for the entry's apps (`/r/<entry>/media`). A course
  * sold by goods on sale is locked (lesson titles only, a link to the shop) unless this phone bought it.
  */
 export function MediaScreen({ entrytoken }: { entrytoken: string }) {
-  const [media, setMedia] = useState<Media | null>(null);
-  const [error, setError] = useState<RespondentError | null>(null);
-  useEffect(() => {
-    // The orders this phone paid show which sold courses are the buyer's.
-    call('as.c.content.getMedia', { entrytoken, ordertokens: ordersOf(entrytoken) }).then(setMedia, (e: unknown) =>
-      setError(e instanceof RespondentError ? e : new RespondentError(t('genericError'), -1)),
-    );
-  }, [entrytoken]);
+  // The orders this phone paid show which sold courses are the buyer's.
+  const { data: media, error } = useLoad<Media>(
+    () => call('as.c.content.getMedia', { entrytoken, ordertokens: ordersOf(entrytoken) }),
+    entrytoken,
+  );
   return (
     <Screen heading={t('media.heading')} brand={media ? media.title || media.insname : ''}>
       {error ? (
@@ -94,11 +81,7 @@ export function MediaScreen({ entrytoken }: { entrytoken: string }) {
           ))}
         </>
       )}
-      <p className="r-center">
-        <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}`}>
-          {t('articles.backToEntry')}
-        </a>
-      </p>
+      <PageLink href={`/r/${encodeURIComponent(entrytoken)}`}>{t('articles.backToEntry')}</PageLink>
     </Screen>
   );
 }

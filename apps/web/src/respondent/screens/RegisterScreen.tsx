@@ -1,14 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
-import { Problem, TextField } from '../components/TextField';
+import { MobileField, NameField, TextField } from '../components/TextField';
+import { GenderField, RadioField, type Gender } from '../components/RadioField';
+import { useFieldProblems, type Found } from '../components/fieldProblems';
 import { ConsultOffer } from './ConsultScreens';
 
 export interface Registration {
   appid: string;
   stagecode: string;
   realname: string;
-  gender: '01' | '02';
+  gender: Gender;
   birthdate?: string;
   phone?: string;
 }
@@ -19,6 +21,8 @@ export interface EntryChoice {
   stagecode: string;
   label: string;
 }
+
+type Field = 'choice' | 'realname' | 'gender' | 'birthdate' | 'phone';
 
 /**
  * Arriving through an institution's QR code: which assessment (only when the entry offers more
@@ -49,118 +53,56 @@ export function RegisterScreen({
 }) {
   const [choice, setChoice] = useState(choices.length === 1 ? 0 : -1);
   const [realname, setName] = useState('');
-  const [gender, setGender] = useState<'' | '01' | '02'>('');
+  const [gender, setGender] = useState<Gender | ''>('');
   const [birthdate, setBirth] = useState('');
   const [phone, setPhone] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<'choice' | 'realname' | 'gender' | 'birthdate' | 'phone', MessageKey>>>({});
+  const { report, field } = useFieldProblems<Field>();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: typeof problems = {};
+    // In the order of the form: the first one found is where the respondent is taken.
+    const found: Found<Field> = {};
     if (choice < 0) found.choice = 'register.choiceEmpty';
     if (!realname.trim()) found.realname = 'register.nameEmpty';
     if (!gender) found.gender = 'register.genderEmpty';
     if (!birthdate) found.birthdate = 'register.birthEmpty';
     if (!/^1\d{10}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
-    setProblems(found);
-    if (Object.keys(found).length) {
-      // Take the respondent to the first field to fix.
-      const first = Object.keys(found)[0] as keyof typeof found;
-      document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
-      return;
-    }
+    if (!report(found)) return;
     onRegister({
       appid: choices[choice].appid,
       stagecode: choices[choice].stagecode,
       realname: realname.trim(),
-      gender: gender as '01' | '02',
+      gender: gender as Gender,
       birthdate,
       phone: phone.replace(/\s/g, ''),
     });
   };
-  const problem = (field: keyof typeof problems) => (problems[field] ? t(problems[field]!) : undefined);
-  const problemLine = (field: keyof typeof problems) => <Problem id={`${field}-problem`} message={problem(field)} />;
 
   return (
     <Screen heading={t('register.heading')} brand={brand}>
       <p className="r-intro">{welcome || t('register.intro')}</p>
       <form onSubmit={submit} noValidate>
         {choices.length > 1 && (
-          <fieldset className="r-question r-field" aria-describedby={problems.choice ? 'choice-problem' : undefined}>
-            <legend className="r-label" style={{ fontSize: '1rem' }}>
-              {t('register.choice')}
-            </legend>
-            {problemLine('choice')}
-            {choices.map((c, i) => (
-              <label className="r-choice" key={`${c.appid}-${c.stagecode}`}>
-                <input
-                  type="radio"
-                  name="choice"
-                  data-field={i === 0 ? 'choice' : undefined}
-                  checked={choice === i}
-                  onChange={() => setChoice(i)}
-                  data-testid={`r-choice-${i}`}
-                />
-                <span>{c.label}</span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioField
+            {...field('choice')}
+            legend={t('register.choice')}
+            options={choices.map((c, i) => ({ value: i, label: c.label, testId: `r-choice-${i}` }))}
+            value={choice}
+            onChoose={setChoice}
+          />
         )}
+        <NameField {...field('realname')} value={realname} onValue={setName} data-testid="r-realname" />
+        <GenderField {...field('gender')} legend={t('register.gender')} value={gender} onChoose={setGender} testIdPrefix="r-gender-" />
         <TextField
-          name="realname"
-          label={t('register.realname')}
-          problem={problem('realname')}
-          problemId="realname-problem"
-          value={realname}
-          onValue={setName}
-          autoComplete="name"
-          data-testid="r-realname"
-        />
-        <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'gender-problem' : undefined}>
-          <legend className="r-label" style={{ fontSize: '1rem' }}>
-            {t('register.gender')}
-          </legend>
-          {problemLine('gender')}
-          <div className="r-row">
-            {(['01', '02'] as const).map((g, i) => (
-              <label className="r-choice" key={g}>
-                <input
-                  type="radio"
-                  name="gender"
-                  data-field={i === 0 ? 'gender' : undefined}
-                  checked={gender === g}
-                  onChange={() => setGender(g)}
-                  data-testid={`r-gender-${g}`}
-                />
-                <span>{g === '01' ? t('register.male') : t('register.female')}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <TextField
-          name="birthdate"
+          {...field('birthdate')}
           label={t('register.birthdate')}
-          problem={problem('birthdate')}
-          problemId="birthdate-problem"
           value={birthdate}
           onValue={setBirth}
           type="date"
           autoComplete="bday"
           data-testid="r-birthdate"
         />
-        <TextField
-          name="phone"
-          label={t('register.phone')}
-          hint={t('register.phoneHint')}
-          problem={problem('phone')}
-          problemId="phone-problem"
-          value={phone}
-          onValue={setPhone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          data-testid="r-phone"
-        />
+        <MobileField {...field('phone')} value={phone} onValue={setPhone} data-testid="r-phone" />
         <ErrorBox message={error} onRetry={onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-register">
           {busy ? t('saving') : t('register.submit')}

@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ActionOutput } from '@xinli/contract';
-import { call, RespondentError } from '../api';
+import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
-import { Problem, TextField } from '../components/TextField';
+import { PageLink } from '../components/PageLink';
+import { TextField } from '../components/TextField';
+import { GenderField, type Gender } from '../components/RadioField';
 import { rememberOrder } from '../orders';
+import { useLoad } from '../useLoad';
 
 type Shop = ActionOutput<'as.c.shop.getGoods'>;
 type Item = Shop['rows'][number];
@@ -12,18 +15,6 @@ type Placed = ActionOutput<'as.c.shop.createOrder'>;
 type Order = Placed['order'];
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-const asError = (err: unknown) => (err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1));
-
-/** "Buy from the institution" on the QR entry page. */
-export function ShopOffer({ href }: { href: string }) {
-  return (
-    <p className="r-center">
-      <a className="r-link" href={href} data-testid="r-shop-link">
-        {t('shop.offer')}
-      </a>
-    </p>
-  );
-}
 
 type Step =
   | { kind: 'list' }
@@ -37,12 +28,8 @@ type Step =
  * shows the order's status as the server has it after the provider's signed callback.
  */
 export function ShopScreen({ entrytoken }: { entrytoken: string }) {
-  const [shop, setShop] = useState<Shop | null>(null);
-  const [failed, setFailed] = useState<RespondentError | null>(null);
+  const { data: shop, error: failed } = useLoad<Shop>(() => call('as.c.shop.getGoods', { entrytoken }), entrytoken);
   const [step, setStep] = useState<Step>({ kind: 'list' });
-  useEffect(() => {
-    call('as.c.shop.getGoods', { entrytoken }).then(setShop, (e: unknown) => setFailed(asError(e)));
-  }, [entrytoken]);
   const brand = shop ? shop.title || shop.insname : '';
 
   if (failed)
@@ -100,7 +87,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
         try {
           setStep({ kind: 'done', order: await call('as.c.shop.sandboxPay', { ordertoken: step.placed.ordertoken, outcome }) });
         } catch (err) {
-          setStep({ ...step, busy: false, error: asError(err).message });
+          setStep({ ...step, busy: false, error: asRespondentError(err).message });
         }
       };
       return (
@@ -138,11 +125,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
             {t('shop.orderNo')}: {step.order.orderid}
           </p>
           <Granted entrytoken={entrytoken} order={step.order} />
-          <p className="r-center">
-            <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/shop`}>
-              {t('shop.back')}
-            </a>
-          </p>
+          <PageLink href={`/r/${encodeURIComponent(entrytoken)}/shop`}>{t('shop.back')}</PageLink>
         </Screen>
       );
   }
@@ -202,7 +185,7 @@ function BuyForm({
 }) {
   const [buyername, setName] = useState('');
   const [buyerphone, setPhone] = useState('');
-  const [buyergender, setGender] = useState<'' | '01' | '02'>('');
+  const [buyergender, setGender] = useState<Gender | ''>('');
   const [problems, setProblems] = useState<{ name?: string; phone?: string; gender?: string }>({});
   // An assessment makes the buyer a person of the institution: scoring needs the gender.
   const asksGender = step.item.grantkind === 'plan';
@@ -228,7 +211,7 @@ function BuyForm({
       rememberOrder(entrytoken, placed.ordertoken);
       onStep({ kind: 'pay', placed, busy: false, error: null });
     } catch (err) {
-      onStep({ ...step, busy: false, error: asError(err).message });
+      onStep({ ...step, busy: false, error: asRespondentError(err).message });
     }
   };
   return (
@@ -257,26 +240,15 @@ function BuyForm({
           data-testid="r-buyer-phone"
         />
         {asksGender && (
-          <fieldset className="r-question r-field" aria-describedby={problems.gender ? 'buy-gender-problem' : undefined}>
-            <legend className="r-label" style={{ fontSize: '1rem' }}>
-              {t('shop.gender')}
-            </legend>
-            <Problem id="buy-gender-problem" message={problems.gender} />
-            <div className="r-row">
-              {(['01', '02'] as const).map((g) => (
-                <label className="r-choice" key={g}>
-                  <input
-                    type="radio"
-                    name="buyergender"
-                    checked={buyergender === g}
-                    onChange={() => setGender(g)}
-                    data-testid={`r-buyer-gender-${g}`}
-                  />
-                  <span>{g === '01' ? t('register.male') : t('register.female')}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <GenderField
+            name="buyergender"
+            legend={t('shop.gender')}
+            problem={problems.gender}
+            problemId="buy-gender-problem"
+            value={buyergender}
+            onChoose={setGender}
+            testIdPrefix="r-buyer-gender-"
+          />
         )}
         <ErrorBox message={step.error} />
         <button type="submit" className="r-btn" disabled={step.busy} data-testid="r-order">
