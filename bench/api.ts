@@ -4,6 +4,9 @@
  *   (a) a bare Fastify route (the ceiling of this machine right now);
  *   (b) a signed-in no-op (as.m.system.ping): token, session, access, envelope;
  *   (c) a signed-in list of 10 rows (the scale library, page of 10, with its count);
+ *   (f) the floor of (c) on PostgreSQL: a bare Fastify route that sends the same page of 10 rows with
+ *       its count as one named statement straight through a pg pool (no token, no framework of ours),
+ *       so (c) can be read against what one round trip of that query costs on this machine;
  *   (d) a signed-in write (a department inserted, with its audit row);
  *   (e) (b) and (c) against `npm run serve` started in its own process(es), driven from this one;
  *       its start-up time (spawn to first answer) and resident memory are printed too (the server is
@@ -21,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
 import { startServer } from '../apps/server/src/server.js';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
@@ -28,7 +32,7 @@ import { scratchDatabase } from '../apps/server/src/db/admin.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const cases = new Set((process.env.BENCH_CASES ?? 'a,b,c,d,e').split(','));
+const cases = new Set((process.env.BENCH_CASES ?? 'a,b,c,d,e,f').split(','));
 const password = md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123');
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -112,11 +116,34 @@ bare.post('/bare', async () => ({ errorCode: 0, errorMsg: '', data: null }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 await measure('(a) bare Fastify route', { url: `${bareUrl}/bare`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
 
-if (['b', 'c', 'd'].some((c) => cases.has(c))) {
+/**
+ * (f): the scale library's page as the school sees it (built-ins and its own, newest first, 10 rows
+ * and the total), the same columns as (c), sent by a bare route through pg as a named statement.
+ */
+async function floorCase(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const text = `select formcode, formname, formtype, version, questioncount, indicatorcount, musercode is null as builtin, enabled, appids,
+      coalesce(musercode, '') as musercode, licence, source, coalesce(copiedfrom, '') as copiedfrom, createdat, updatedat,
+      (select count(*) from form where musercode is null or musercode = any($1::text[]))::int as total
+    from form where musercode is null or musercode = any($1::text[])
+    order by musercode is null, updatedat desc, formcode limit 10`;
+  const floor = Fastify();
+  floor.post('/floor', async () => {
+    const { rows: found } = await pool.query({ name: 'bench_floor', text, values: [['I0001']] });
+    return { errorCode: 0, errorMsg: '', data: { total: found[0]?.total ?? 0, rows: found.map(({ total: _, ...r }) => ({ ...r, createdat: r.createdat.toISOString(), updatedat: r.updatedat.toISOString() })) } };
+  });
+  const floorUrl = await floor.listen({ port: 0, host: '127.0.0.1' });
+  await measure('(f) floor of (c): bare route, the page via pg', { url: `${floorUrl}/floor`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  await floor.close();
+  await pool.end();
+}
+
+if (['b', 'c', 'd', 'f'].some((c) => cases.has(c))) {
   // As in production (the compiled server sets NODE_ENV=production): answers are not validated against the contract.
   const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, logLevel: 'silent' }), { checkOutput: false });
   const apiUrl = await running.app.listen({ port: 0, host: '127.0.0.1' });
   await signedInCases(apiUrl, await signIn(apiUrl), '', true);
+  if (databaseUrl && cases.has('f')) await floorCase(databaseUrl);
   await running.stop();
 }
 
@@ -144,6 +171,8 @@ if (databaseUrl) {
   goal('signed-in no-op >= 0.5x bare on PostgreSQL', ratio('b'), 0.5);
   const list = rows.find((r) => r.title.startsWith('(c)'));
   goal('signed-in list of 10 >= 0.25x bare on PostgreSQL', ratio('c'), 0.25, list ? `; p99 ${list.p99} ms ${list.p99 <= 10 ? '<=' : '>'} 10 ms` : '');
+  const floor = ratio('f');
+  if (floor !== undefined && ratio('c') !== undefined) console.log(`the list (c) runs at x${(ratio('c')! / floor).toFixed(3)} of its floor (f), which is x${floor.toFixed(3)} of (a)`);
 } else goal('signed-in no-op >= 0.3x bare on PGlite', ratio('b'), 0.3);
 
 await bare.close();
