@@ -189,6 +189,9 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   await card.getByRole('button', { name: '购买' }).click();
   await page.getByTestId('r-order').click();
   await expect(page.getByText('请填写姓名')).toBeVisible();
+  // The buyer is taken to the first field to fix, which names its problem to a screen reader.
+  await expect(page.getByTestId('r-buyer-name')).toBeFocused();
+  await expect(page.getByTestId('r-buyer-name')).toHaveAccessibleDescription('请填写姓名');
   await page.getByTestId('r-buyer-name').fill('赵小满');
   await page.getByTestId('r-buyer-phone').fill('13912345678');
   await axe(page, 'buy');

@@ -56,6 +56,12 @@ export function NameField(props: Omit<TextFieldProps, 'label'>) {
 }
 
 /**
+ * A mainland mobile number as the server takes it (the contract's rule: 11 digits, 1 then 3-9),
+ * spaces ignored: every respondent form checks it alike, so nothing it lets through is refused later.
+ */
+export const isMobileNumber = (v: string) => /^1[3-9]\d{9}$/.test(v.replace(/\s/g, ''));
+
+/**
  * The 11-digit mobile number as the registration and the consultation request ask it: the same
  * label and hint, the phone's number pad and its autofill of the own number.
  */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '../i18n';
 import { Screen } from '../components/Screen';
-import { MobileField, NameField } from '../components/TextField';
+import { isMobileNumber, MobileField, NameField } from '../components/TextField';
 import { useFieldProblems, type Found } from '../components/fieldProblems';
 
 /** Name and phone of a person requesting a consultation (the form's questions follow). */
@@ -43,7 +43,7 @@ export function ConsultContactScreen({
     e.preventDefault();
     const found: Found<'realname' | 'phone'> = {};
     if (!realname.trim()) found.realname = 'register.nameEmpty';
-    if (!/^1[3-9]\d{9}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
+    if (!isMobileNumber(phone)) found.phone = 'register.phoneBad';
     if (report(found)) onNext({ realname: realname.trim(), phone: phone.replace(/\s/g, '') });
   };
 

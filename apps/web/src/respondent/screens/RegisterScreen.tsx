@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { t } from '../i18n';
 import { ErrorBox, Screen } from '../components/Screen';
-import { MobileField, NameField, TextField } from '../components/TextField';
+import { isMobileNumber, MobileField, NameField, TextField } from '../components/TextField';
 import { GenderField, RadioField, type Gender } from '../components/RadioField';
 import { useFieldProblems, type Found } from '../components/fieldProblems';
 import { ConsultOffer } from './ConsultScreens';
@@ -66,7 +66,7 @@ export function RegisterScreen({
     if (!realname.trim()) found.realname = 'register.nameEmpty';
     if (!gender) found.gender = 'register.genderEmpty';
     if (!birthdate) found.birthdate = 'register.birthEmpty';
-    if (!/^1\d{10}$/.test(phone.replace(/\s/g, ''))) found.phone = 'register.phoneBad';
+    if (!isMobileNumber(phone)) found.phone = 'register.phoneBad';
     if (!report(found)) return;
     onRegister({
       appid: choices[choice].appid,

@@ -4,7 +4,8 @@ import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
 import { PageLink } from '../components/PageLink';
-import { TextField } from '../components/TextField';
+import { isMobileNumber, TextField } from '../components/TextField';
+import { useFieldProblems, type Found } from '../components/fieldProblems';
 import { GenderField, type Gender } from '../components/RadioField';
 import { rememberOrder } from '../orders';
 import { useLoad } from '../useLoad';
@@ -186,18 +187,16 @@ function BuyForm({
   const [buyername, setName] = useState('');
   const [buyerphone, setPhone] = useState('');
   const [buyergender, setGender] = useState<Gender | ''>('');
-  const [problems, setProblems] = useState<{ name?: string; phone?: string; gender?: string }>({});
+  const { report, field } = useFieldProblems<'buyername' | 'buyerphone' | 'buyergender'>('buy-');
   // An assessment makes the buyer a person of the institution: scoring needs the gender.
   const asksGender = step.item.grantkind === 'plan';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const p = {
-      name: buyername.trim() ? undefined : t('shop.nameRequired'),
-      phone: /^1[3-9][0-9]{9}$/.test(buyerphone.trim()) ? undefined : t('shop.phoneInvalid'),
-      gender: asksGender && !buyergender ? t('shop.genderRequired') : undefined,
-    };
-    setProblems(p);
-    if (p.name || p.phone || p.gender) return;
+    const found: Found<'buyername' | 'buyerphone' | 'buyergender'> = {};
+    if (!buyername.trim()) found.buyername = 'shop.nameRequired';
+    if (!isMobileNumber(buyerphone)) found.buyerphone = 'shop.phoneInvalid';
+    if (asksGender && !buyergender) found.buyergender = 'shop.genderRequired';
+    if (!report(found)) return;
     onStep({ ...step, busy: true, error: null });
     try {
       const placed = await call('as.c.shop.createOrder', {
@@ -205,7 +204,7 @@ function BuyForm({
         goodsid: step.item.goodsid,
         quantity: 1,
         buyername: buyername.trim(),
-        buyerphone: buyerphone.trim(),
+        buyerphone: buyerphone.replace(/\s/g, ''),
         ...(asksGender && buyergender ? { buyergender } : {}),
       });
       rememberOrder(entrytoken, placed.ordertoken);
@@ -219,20 +218,16 @@ function BuyForm({
       <p className="r-goods-price">{yuan(step.item.price)}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField
-          name="buyername"
+          {...field('buyername')}
           label={t('shop.name')}
-          problem={problems.name}
-          problemId="buy-name-problem"
           value={buyername}
           onValue={setName}
           autoComplete="name"
           data-testid="r-buyer-name"
         />
         <TextField
-          name="buyerphone"
+          {...field('buyerphone')}
           label={t('shop.phone')}
-          problem={problems.phone}
-          problemId="buy-phone-problem"
           value={buyerphone}
           onValue={setPhone}
           inputMode="tel"
@@ -241,10 +236,8 @@ function BuyForm({
         />
         {asksGender && (
           <GenderField
-            name="buyergender"
+            {...field('buyergender')}
             legend={t('shop.gender')}
-            problem={problems.gender}
-            problemId="buy-gender-problem"
             value={buyergender}
             onChoose={setGender}
             testIdPrefix="r-buyer-gender-"

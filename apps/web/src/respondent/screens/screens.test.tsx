@@ -95,6 +95,19 @@ describe('QR registration screen', () => {
     });
   });
 
+  it('refuses a number the server would refuse (12…), in place, and takes the respondent to it', () => {
+    const onRegister = vi.fn();
+    render(<RegisterScreen choices={choices.slice(0, 1)} error={null} busy={false} onRegister={onRegister} />);
+    fireEvent.change(screen.getByTestId('r-realname'), { target: { value: '王阿姨' } });
+    fireEvent.click(screen.getByTestId('r-gender-02'));
+    fireEvent.change(screen.getByTestId('r-birthdate'), { target: { value: '1950-02-03' } });
+    fireEvent.change(screen.getByTestId('r-phone'), { target: { value: '12012345678' } });
+    fireEvent.click(screen.getByTestId('r-register'));
+    expect(screen.getByText('请填写正确的 11 位手机号码')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('r-phone'));
+    expect(onRegister).not.toHaveBeenCalled();
+  });
+
   it('asks no choice when the entry offers one assessment', () => {
     render(<RegisterScreen choices={choices.slice(0, 1)} error={null} busy={false} onRegister={vi.fn()} />);
     expect(screen.queryByTestId('r-choice-0')).toBeNull();
