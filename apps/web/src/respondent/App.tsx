@@ -13,7 +13,7 @@ import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
 import { ArticleListScreen, ArticleScreen } from './screens/ArticleScreens';
 import { ShopScreen } from './screens/ShopScreens';
 import { MediaScreen } from './screens/MediaScreen';
-import { PageLink } from './components/PageLink';
+import { PageLink, entryHref } from './components/PageLink';
 import { ConsultContactScreen, ConsultThanksScreen, type ConsultContact } from './screens/ConsultScreens';
 
 type Session = ActionOutput<'as.c.exam.getSession'>;
@@ -96,16 +96,15 @@ function Shop({ entrytoken }: { entrytoken: string }) {
 
 /** Under the QR registration: the institution's articles, music and courses, and goods. */
 function ContentOffers({ entrytoken }: { entrytoken: string }) {
-  const entry = `/r/${encodeURIComponent(entrytoken)}`;
   return (
     <>
-      <PageLink href={`${entry}/articles`} testId="r-articles-link">
+      <PageLink href={entryHref(entrytoken, 'articles')} testId="r-articles-link">
         {t('articles.offer')}
       </PageLink>
-      <PageLink href={`${entry}/media`} testId="r-media-link">
+      <PageLink href={entryHref(entrytoken, 'media')} testId="r-media-link">
         {t('media.offer')}
       </PageLink>
-      <PageLink href={`${entry}/shop`} testId="r-shop-link">
+      <PageLink href={entryHref(entrytoken, 'shop')} testId="r-shop-link">
         {t('shop.offer')}
       </PageLink>
     </>

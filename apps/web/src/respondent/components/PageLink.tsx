@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 
+/** The address of a page of an institution's QR entry: `/r/<entrytoken>` and the page's path under it. */
+export function entryHref(entrytoken: string, page = ''): string {
+  return `/r/${encodeURIComponent(entrytoken)}${page ? `/${page}` : ''}`;
+}
+
 /**
  * A link between the pages of an institution's QR entry (the offers under the registration, "back"
  * on the articles, music and goods pages): underlined text on a line of its own, centred, with

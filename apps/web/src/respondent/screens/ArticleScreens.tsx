@@ -2,7 +2,7 @@ import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { currentLang, t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
-import { PageLink } from '../components/PageLink';
+import { PageLink, entryHref } from '../components/PageLink';
 import { useLoad } from '../useLoad';
 
 type ArticleList = ActionOutput<'as.c.content.getArticles'>;
@@ -13,7 +13,6 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(currentLang());
 /** The institution's published articles (`/r/<entry>/articles`), newest first. */
 export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {
   const { data, error } = useLoad<ArticleList>(() => call('as.c.content.getArticles', { entrytoken, page: 1, pageSize: 50 }), entrytoken);
-  const base = `/r/${encodeURIComponent(entrytoken)}`;
   return (
     <Screen heading={t('articles.heading')} brand={data ? data.title || data.insname : ''}>
       {error ? (
@@ -26,7 +25,11 @@ export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {
         <ul className="r-articles" data-testid="r-articles">
           {data.rows.map((a) => (
             <li key={a.articleid}>
-              <a href={`${base}/articles/${a.articleid}`} className="r-article-card" data-testid={`r-article-${a.articleid}`}>
+              <a
+                href={entryHref(entrytoken, `articles/${a.articleid}`)}
+                className="r-article-card"
+                data-testid={`r-article-${a.articleid}`}
+              >
                 {a.coverurl && <img src={a.coverurl} alt="" />}
                 <span className="r-article-text">
                   <span className="r-article-title">{a.title}</span>
@@ -38,7 +41,7 @@ export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {
           ))}
         </ul>
       )}
-      <PageLink href={base}>{t('articles.backToEntry')}</PageLink>
+      <PageLink href={entryHref(entrytoken)}>{t('articles.backToEntry')}</PageLink>
     </Screen>
   );
 }
@@ -60,7 +63,7 @@ export function ArticleScreen({ entrytoken, articleid }: { entrytoken: string; a
           <div className="r-article-body" dangerouslySetInnerHTML={{ __html: data.content }} />
         </article>
       )}
-      <PageLink href={`/r/${encodeURIComponent(entrytoken)}/articles`}>{t('articles.backToList')}</PageLink>
+      <PageLink href={entryHref(entrytoken, 'articles')}>{t('articles.backToList')}</PageLink>
     </Screen>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
-import { PageLink } from '../components/PageLink';
+import { PageLink, entryHref } from '../components/PageLink';
 import { ordersOf } from '../orders';
 import { useLoad } from '../useLoad';
 
@@ -73,7 +73,7 @@ export function MediaScreen({ entrytoken }: { entrytoken: string }) {
                 ))}
               </ol>
               {c.locked && (
-                <a className="r-link" href={`/r/${encodeURIComponent(entrytoken)}/shop`} data-testid={`r-course-buy-${c.courseid}`}>
+                <a className="r-link" href={entryHref(entrytoken, 'shop')} data-testid={`r-course-buy-${c.courseid}`}>
                   {t('media.buyIt')}
                 </a>
               )}
@@ -81,7 +81,7 @@ export function MediaScreen({ entrytoken }: { entrytoken: string }) {
           ))}
         </>
       )}
-      <PageLink href={`/r/${encodeURIComponent(entrytoken)}`}>{t('articles.backToEntry')}</PageLink>
+      <PageLink href={entryHref(entrytoken)}>{t('articles.backToEntry')}</PageLink>
     </Screen>
   );
 }

@@ -3,7 +3,7 @@ import type { ActionOutput } from '@xinli/contract';
 import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
-import { PageLink } from '../components/PageLink';
+import { PageLink, entryHref } from '../components/PageLink';
 import { isMobileNumber, TextField } from '../components/TextField';
 import { useFieldProblems, type Found } from '../components/fieldProblems';
 import { GenderField, type Gender } from '../components/RadioField';
@@ -126,7 +126,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
             {t('shop.orderNo')}: {step.order.orderid}
           </p>
           <Granted entrytoken={entrytoken} order={step.order} />
-          <PageLink href={`/r/${encodeURIComponent(entrytoken)}/shop`}>{t('shop.back')}</PageLink>
+          <PageLink href={entryHref(entrytoken, 'shop')}>{t('shop.back')}</PageLink>
         </Screen>
       );
   }
@@ -153,7 +153,7 @@ function Granted({ entrytoken, order }: { entrytoken: string; order: Order }) {
       <div data-testid="r-grant">
         <p>{t('shop.courseReady', { name: g.name })}</p>
         <p className="r-center">
-          <a className="r-btn" href={`/r/${encodeURIComponent(entrytoken)}/media#course-${g.courseid}`} data-testid="r-open-course">
+          <a className="r-btn" href={`${entryHref(entrytoken, 'media')}#course-${g.courseid}`} data-testid="r-open-course">
             {t('shop.openCourse')}
           </a>
         </p>
