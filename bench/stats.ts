@@ -13,7 +13,8 @@
  * every statistics action of the contract
  * (packages/contract/src/actions/statistics.ts, except the export) and getInterfereRecord, each
  * with `{}` (the bureau's whole scope), with the last 30 days, and with one institution (the
- * school of the bureau's region with the most reports): warm-up, then BENCH_N calls (default 20)
+ * school of the bureau's region with the most reports; the institution picker, which takes no
+ * dates or institution, with `{}` only): warm-up, then BENCH_N calls (default 20)
  * one after another. Each case is also answered by raw SQL over the raw rows (assessment, cuser,
  * assess_code, task_person, team, assessment_indicator, joined to muser for the scope: plain
  * count and GROUP BY, no aggregate table), BENCH_RAW_N times (default 5) on its own connection to
@@ -27,7 +28,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import pg from 'pg';
-import { statisticsActions } from '../packages/contract/src/actions/statistics.js';
+import { STATS_INSTITUTION_CAP, statisticsActions } from '../packages/contract/src/actions/statistics.js';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
 import { admin, withDatabase } from '../apps/server/src/db/admin.js';
 import { BUREAU_MUSERCODE, BUREAU_USERNAME, generateStatsData } from './stats-data.js';
@@ -138,6 +139,8 @@ async function run(base: string | null, db: pg.Client, reports: number): Promise
       for (const [label, f] of filters) {
         // The authorisation actions take no dates; the bureau's ordinary scope has no school to name.
         if (name.includes('PlanAuthorize') && f.startdate) continue;
+        // The institution picker takes region and name filters only (no dates, no institution).
+        if (name.endsWith('getStatsInstitutionList') && (f.startdate || f.musercode)) continue;
         if (ordinary && c.who === 'bureau' && f.musercode) continue;
         const input = name.endsWith('getInterfereRecord') || name.endsWith('getPlanAuthorizeDetails') ? { ...f, page: 1, pageSize: 20 } : f;
         // warm-up: twice (the server's statements get prepared and cached), then N timed calls one after another
@@ -276,6 +279,8 @@ const authorizations = (f: Filter) =>
    where (z.musercode in (${scopeSql()}) or pl.musercode in (${scopeSql()})) ${f.musercode ? `and z.musercode = ${lit(String(f.musercode))}` : ''}`;
 
 const RAW: Record<string, (f: Filter) => string> = {
+  'as.m.assess.getStatsInstitutionList': (f) =>
+    `select m.musercode, m.insname, m.musertype from muser m where m.musercode in (${institutions(f)}) order by m.musercode limit ${STATS_INSTITUTION_CAP}`,
   'as.m.assess.getAssessSchoolCount': (f) =>
     `select count(*)::int as total, count(*) filter (where exists (select 1 ${counted({ ...f, musercode: '' }, 'and a.musercode = i.musercode')}))::int as assessed
      from (${institutions(f)}) i join muser im on im.musercode = i.musercode and im.musertype <> '005' ${f.appid ? `where exists (select 1 from muser_app ma where ma.musercode = i.musercode and ma.appid = ${lit(String(f.appid))})` : ''}`,
@@ -376,6 +381,8 @@ function shape(name: string, rows: Record<string, unknown>[]): unknown {
       const r = rows[0]!;
       return { total: r.total, cases: { total: r.cases, open: r.open, closed: r.closed, critical: r.critical } };
     }
+    case 'getStatsInstitutionList':
+      return rows;
     default:
       return rows[0];
   }
