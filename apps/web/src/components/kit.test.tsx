@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Input } from 'antd';
+import { App as AntApp, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import '../i18n';
+import { labelOf } from '../lib/labels';
 import { systemActions } from '@xinli/contract';
 
 const calls: { name: string; input: unknown }[] = [];
@@ -225,6 +226,38 @@ describe('console kit', { timeout: 60_000 }, () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ rolename: '咨询师', rolekey: 'counsellor' }));
     window.removeEventListener('unhandledrejection', onRejection);
     expect(errors).toEqual([]);
+  });
+
+  it('a field on a grid takes its columns, and a select asks to choose its label', async () => {
+    mount(
+      '/roles',
+      <FormDialog
+        open
+        title="role"
+        action={systemActions['as.m.system.role.insertRole']}
+        resource="authority.role"
+        onSubmit={async () => undefined}
+        onClose={() => undefined}
+      >
+        <Row>
+          <Field span={12} name="rolename">
+            <Input data-testid="role-name" />
+          </Field>
+          <Field name="enabled">
+            <Select options={[]} data-testid="role-enabled" />
+          </Field>
+          <Field name="sort">
+            <Select options={[]} placeholder="own words" data-testid="role-sort" />
+          </Field>
+        </Row>
+      </FormDialog>,
+    );
+    const name = await screen.findByTestId('role-name');
+    expect(name.closest('.ant-col-12')).not.toBeNull();
+    expect(screen.getByTestId('role-enabled').closest('.ant-col-12')).toBeNull();
+    expect(screen.getByTestId('role-enabled').textContent).toContain(`请选择${labelOf('authority.role', 'enabled')}`);
+    // A placeholder the page gives is kept.
+    expect(screen.getByTestId('role-sort').textContent).toContain('own words');
   });
 });
 

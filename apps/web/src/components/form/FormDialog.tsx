@@ -26,7 +26,20 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { App as AntApp, Form, Input, Modal, Spin, type FormInstance, type FormItemProps, type FormProps, type ModalProps } from 'antd';
+import {
+  App as AntApp,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Spin,
+  TreeSelect,
+  type FormInstance,
+  type FormItemProps,
+  type FormProps,
+  type ModalProps,
+} from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -77,36 +90,47 @@ export function contractRules(
 }
 
 const TEXT_INPUTS = new Set<unknown>([Input, Input.TextArea, Input.Password]);
+const CHOICE_INPUTS = new Set<unknown>([Select, TreeSelect]);
 
 export interface FieldProps extends FormItemProps {
   /** The field of the action's input (also the form value's name). */
   name: string | number | (string | number)[];
   children: ReactNode;
+  /** In a form laid out on a grid (`<Row>`): the columns of 24 the field takes. */
+  span?: number;
 }
 
 /**
  * A Form.Item whose label, required mark and rules come from the resource and the action: a
- * text input child also gets the schema's maxLength and an "enter …" placeholder.
+ * text input child also gets the schema's maxLength and an "enter …" placeholder, a select a
+ * "choose …" one.
  */
-export function Field({ name, label, rules = [], required, children, ...rest }: FieldProps) {
+export function Field({ name, label, rules = [], required, span, children, ...rest }: FieldProps) {
   const { t } = useTranslation();
   const { schema, resource } = useContext(FieldsCtx);
   const last = String(Array.isArray(name) ? name[name.length - 1] : name);
   const text = label ?? labelOf(resource, last);
   const derived = contractRules(schema, name, typeof text === 'string' ? text : last, resource);
+  const named = typeof text === 'string' ? text : undefined;
   let child = children;
-  if (isValidElement(children) && TEXT_INPUTS.has(children.type)) {
+  if (isValidElement(children)) {
     const props = children.props as { maxLength?: number; placeholder?: string };
-    child = cloneElement(children as ReactElement<{ maxLength?: number; placeholder?: string }>, {
-      maxLength: props.maxLength ?? derived.maxLength,
-      placeholder: props.placeholder ?? (typeof text === 'string' ? t('common.enter', { field: text }) : undefined),
-    });
+    if (TEXT_INPUTS.has(children.type))
+      child = cloneElement(children as ReactElement<{ maxLength?: number; placeholder?: string }>, {
+        maxLength: props.maxLength ?? derived.maxLength,
+        placeholder: props.placeholder ?? (named && t('common.enter', { field: named })),
+      });
+    else if (CHOICE_INPUTS.has(children.type) && named)
+      child = cloneElement(children as ReactElement<{ placeholder?: string }>, {
+        placeholder: props.placeholder ?? t('common.choose', { field: named }),
+      });
   }
-  return (
+  const item = (
     <Form.Item name={name} label={text} required={required ?? derived.required} rules={[...derived.rules, ...rules]} {...rest}>
       {child}
     </Form.Item>
   );
+  return span ? <Col span={span}>{item}</Col> : item;
 }
 
 export interface FormDialogProps<V> {

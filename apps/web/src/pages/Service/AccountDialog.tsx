@@ -118,20 +118,12 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
               </Col>
             ) : (
               <>
-                <Col span={12}>
-                  <Field name="username" tooltip={t('Service.account.usernameFormat')}>
-                    <Input autoComplete="off" data-testid="account-username" />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="musertype">
-                    <Select
-                      options={types}
-                      data-testid="account-type"
-                      placeholder={t('common.choose', { field: t('Service.account.musertype') })}
-                    />
-                  </Field>
-                </Col>
+                <Field span={12} name="username" tooltip={t('Service.account.usernameFormat')}>
+                  <Input autoComplete="off" data-testid="account-username" />
+                </Field>
+                <Field span={12} name="musertype">
+                  <Select options={types} data-testid="account-type" />
+                </Field>
                 <NewPasswordFields
                   confirmLabel={t('Service.account.confirmPassword')}
                   testId="account"
@@ -139,48 +131,37 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
                 />
               </>
             )}
-            <Col span={24}>
-              <Field name="insname" label={nameLabel}>
-                <Input data-testid="account-insname" />
-              </Field>
-            </Col>
-            <Col span={12}>
-              <Field name="realname">
-                <Input data-testid="account-realname" />
-              </Field>
-            </Col>
-            <Col span={12}>
-              <Field name="phonenumber">
-                <Input data-testid="account-phone" />
-              </Field>
-            </Col>
-            <Col span={24}>
-              <Field
-                name="region"
-                label={t('Service.account.region')}
-                required
-                rules={[
-                  {
-                    validator: async (_, v: RegionPath | undefined) =>
-                      v && v.length >= 2 ? undefined : Promise.reject(new Error(t('common.regionChoose'))),
-                  },
-                ]}
-              >
-                <RegionPicker style={{ width: '100%' }} />
-              </Field>
-            </Col>
+            <Field span={24} name="insname" label={nameLabel}>
+              <Input data-testid="account-insname" />
+            </Field>
+            <Field span={12} name="realname">
+              <Input data-testid="account-realname" />
+            </Field>
+            <Field span={12} name="phonenumber">
+              <Input data-testid="account-phone" />
+            </Field>
+            <Field
+              span={24}
+              name="region"
+              label={t('Service.account.region')}
+              required
+              rules={[
+                {
+                  validator: async (_, v: RegionPath | undefined) =>
+                    v && v.length >= 2 ? undefined : Promise.reject(new Error(t('common.regionChoose'))),
+                },
+              ]}
+            >
+              <RegionPicker style={{ width: '100%' }} />
+            </Field>
             {!account && (
               <>
-                <Col span={24}>
-                  <Field name="category" label={t('Service.account.categoryPath')}>
-                    <CategoryPathPicker kind={kind} />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="enabled" label={t('common.status')}>
-                    <Radio.Group options={enabledOptions} />
-                  </Field>
-                </Col>
+                <Field span={24} name="category" label={t('Service.account.categoryPath')}>
+                  <CategoryPathPicker kind={kind} />
+                </Field>
+                <Field span={12} name="enabled" label={t('common.status')}>
+                  <Radio.Group options={enabledOptions} />
+                </Field>
               </>
             )}
           </Row>

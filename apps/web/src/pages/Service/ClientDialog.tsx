@@ -169,34 +169,31 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
                 <Input.TextArea rows={3} showCount />
               </Field>
               <Row gutter={16}>
-                <Col span={12}>
-                  <Field name="appids" label={t('Service.account.clientApps')}>
-                    <Select
-                      mode="multiple"
-                      allowClear
-                      loading={apps.isLoading}
-                      options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))}
-                      data-testid="client-apps"
-                    />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="stagecodes" label={t('Service.account.clientStages')} tooltip={t('Service.account.clientStagesHint')}>
-                    <Select mode="multiple" allowClear loading={stages.loading} options={stages.options} optionFilterProp="label" />
-                  </Field>
-                </Col>
+                <Field span={12} name="appids" label={t('Service.account.clientApps')}>
+                  <Select
+                    mode="multiple"
+                    allowClear
+                    loading={apps.isLoading}
+                    options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))}
+                    data-testid="client-apps"
+                  />
+                </Field>
+                <Field
+                  span={12}
+                  name="stagecodes"
+                  label={t('Service.account.clientStages')}
+                  tooltip={t('Service.account.clientStagesHint')}
+                >
+                  <Select mode="multiple" allowClear loading={stages.loading} options={stages.options} optionFilterProp="label" />
+                </Field>
               </Row>
               <Row gutter={16}>
-                <Col span={12}>
-                  <Field name="hotline">
-                    <Input placeholder={t('Service.account.hotlinePlaceholder')} />
-                  </Field>
-                </Col>
-                <Col span={12}>
-                  <Field name="showresult" valuePropName="checked">
-                    <Switch data-testid="client-showresult" />
-                  </Field>
-                </Col>
+                <Field span={12} name="hotline">
+                  <Input placeholder={t('Service.account.hotlinePlaceholder')} />
+                </Field>
+                <Field span={12} name="showresult" valuePropName="checked">
+                  <Switch data-testid="client-showresult" />
+                </Field>
               </Row>
             </Col>
             <Col flex={`0 0 ${LARGE_QR_SIZE + 24}px`} style={{ textAlign: 'center' }}>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
+import { Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemActions, Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
@@ -113,7 +113,6 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
       });
   }
 
-  const choose = (field: string) => t('common.choose', { field: t(field) });
   const loading = detail.isLoading || (user && !detail.data && !detail.error);
   return (
     <FormDialog<UserForm>
@@ -145,41 +144,27 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
     >
       <Row gutter={16}>
         {!user && institutions.many && (
-          <Col span={24}>
-            <Field
-              name="musercode"
-              label={t('common.institution')}
-              required
-              rules={[{ required: true, message: choose('common.institution') }]}
-            >
-              <InstitutionSelect onChange={() => form.setFieldsValue({ deptid: null, roleids: [] })} />
-            </Field>
-          </Col>
+          <Field
+            span={24}
+            name="musercode"
+            label={t('common.institution')}
+            required
+            rules={[{ required: true, message: t('common.choose', { field: t('common.institution') }) }]}
+          >
+            <InstitutionSelect onChange={() => form.setFieldsValue({ deptid: null, roleids: [] })} />
+          </Field>
         )}
-        <Col span={12}>
-          <Field name="realname">
-            <Input data-testid="user-realname" />
-          </Field>
-        </Col>
-        <Col span={12}>
-          <Field name="deptid" label={t('organization.user.dept')}>
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              treeData={deptOptions}
-              loading={depts.isLoading}
-              placeholder={choose('organization.user.dept')}
-              data-testid="user-dept"
-            />
-          </Field>
-        </Col>
+        <Field span={12} name="realname">
+          <Input data-testid="user-realname" />
+        </Field>
+        <Field span={12} name="deptid" label={t('organization.user.dept')}>
+          <TreeSelect allowClear treeDefaultExpandAll treeData={deptOptions} loading={depts.isLoading} data-testid="user-dept" />
+        </Field>
         {!user && (
           <>
-            <Col span={12}>
-              <Field name="sysusername" tooltip={t('organization.user.sysusernameFormat')}>
-                <Input autoComplete="off" data-testid="user-sysusername" />
-              </Field>
-            </Col>
+            <Field span={12} name="sysusername" tooltip={t('organization.user.sysusernameFormat')}>
+              <Input autoComplete="off" data-testid="user-sysusername" />
+            </Field>
             <NewPasswordFields
               confirmLabel={t('organization.user.confirmPassword')}
               testId="user"
@@ -187,43 +172,24 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
             />
           </>
         )}
-        <Col span={12}>
-          <Field name="phonenumber">
-            <Input />
-          </Field>
-        </Col>
-        <Col span={12}>
-          <Field name="email">
-            <Input />
-          </Field>
-        </Col>
-        <Col span={12}>
-          <Field name="sex">
-            <Select allowClear options={genders} placeholder={choose('organization.user.sex')} />
-          </Field>
-        </Col>
-        <Col span={12}>
-          <Field name="enabled" label={t('common.status')}>
-            <Radio.Group options={enabledOptions} />
-          </Field>
-        </Col>
-        <Col span={24}>
-          <Field name="roleids" label={t('organization.user.roles')}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={roleOptions}
-              loading={detail.isLoading}
-              placeholder={choose('organization.user.roles')}
-              data-testid="user-roles"
-            />
-          </Field>
-        </Col>
-        <Col span={24}>
-          <Field name="remark">
-            <Input.TextArea rows={2} showCount />
-          </Field>
-        </Col>
+        <Field span={12} name="phonenumber">
+          <Input />
+        </Field>
+        <Field span={12} name="email">
+          <Input />
+        </Field>
+        <Field span={12} name="sex">
+          <Select allowClear options={genders} />
+        </Field>
+        <Field span={12} name="enabled" label={t('common.status')}>
+          <Radio.Group options={enabledOptions} />
+        </Field>
+        <Field span={24} name="roleids" label={t('organization.user.roles')}>
+          <Select mode="multiple" allowClear options={roleOptions} loading={detail.isLoading} data-testid="user-roles" />
+        </Field>
+        <Field span={24} name="remark">
+          <Input.TextArea rows={2} showCount />
+        </Field>
       </Row>
     </FormDialog>
   );

@@ -217,51 +217,33 @@ function StageDialog({
       onClose={onClose}
     >
       <Row gutter={12}>
-        <Col span={12}>
-          <Field name="appid">
-            <Select
-              disabled={!isNew}
-              options={apps.options}
-              onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })}
-            />
-          </Field>
-        </Col>
-        <Col span={12}>
-          <Field name="categoryid" label={k('category')}>
-            <Select
-              options={(categories.data ?? [])
-                .filter((c) => c.appid === appid)
-                .map((c) => ({ value: c.categoryid, label: c.categoryname }))}
-              notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
-            />
-          </Field>
-        </Col>
-        <Col span={16}>
-          <Field name="stagename">
-            <Input />
-          </Field>
-        </Col>
-        <Col span={8}>
-          <Field name="sort">
-            <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
-          </Field>
-        </Col>
-        <Col span={24}>
-          <Field name="description">
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
-          </Field>
-        </Col>
+        <Field span={12} name="appid">
+          <Select disabled={!isNew} options={apps.options} onChange={() => form.setFieldsValue({ categoryid: undefined, formcodes: [] })} />
+        </Field>
+        <Field span={12} name="categoryid" label={k('category')}>
+          <Select
+            options={(categories.data ?? []).filter((c) => c.appid === appid).map((c) => ({ value: c.categoryid, label: c.categoryname }))}
+            notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
+          />
+        </Field>
+        <Field span={16} name="stagename">
+          <Input />
+        </Field>
+        <Field span={8} name="sort">
+          <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
+        </Field>
+        <Field span={24} name="description">
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Field>
         {isNew && (
-          <Col span={24}>
-            <Field name="formcodes" label={k('forms')} extra={k('formsHelp')}>
-              <Select
-                mode="multiple"
-                loading={forms.isLoading}
-                options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
-            </Field>
-          </Col>
+          <Field span={24} name="formcodes" label={k('forms')} extra={k('formsHelp')}>
+            <Select
+              mode="multiple"
+              loading={forms.isLoading}
+              options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Field>
         )}
       </Row>
     </FormDialog>

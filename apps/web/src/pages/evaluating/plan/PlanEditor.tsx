@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography, type SelectProps } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { planActions, type PlanRow } from '@xinli/contract';
@@ -103,21 +103,17 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
         <ContractFields action={planActions['as.m.exam.plan.insertMUserExamPlan']} resource="evaluating.plans">
           <Form form={form} layout="vertical">
             <Row gutter={16}>
-              <Col span={12}>
-                <Field name="planname">
-                  <Input data-testid="plan-name" />
-                </Field>
-              </Col>
-              <Col span={12}>
-                <Field name="appid">
-                  <Select
-                    options={apps.options}
-                    disabled={!isNew}
-                    onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
-                    data-testid="plan-app"
-                  />
-                </Field>
-              </Col>
+              <Field span={12} name="planname">
+                <Input data-testid="plan-name" />
+              </Field>
+              <Field span={12} name="appid">
+                <Select
+                  options={apps.options}
+                  disabled={!isNew}
+                  onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
+                  data-testid="plan-app"
+                />
+              </Field>
               <Col span={18}>
                 <Form.Item name="description" label={k('description')}>
                   <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
@@ -152,14 +148,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
                           <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
                         </Form.Item>
                         <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
-                          <Select
-                            mode="multiple"
-                            options={forms.options}
-                            loading={forms.loading}
-                            placeholder={k('stageFormsPlaceholder')}
-                            disabled={!appid}
-                            showSearch={{ optionFilterProp: 'label' }}
-                          />
+                          <FormsSelect forms={forms} disabled={!appid} placeholder={k('stageFormsPlaceholder')} />
                         </Form.Item>
                         <OrderButtons index={i} count={fields.length} onMove={move} down={false} />
                         <RemoveRowButton onClick={() => remove(f.name)} />
@@ -174,15 +163,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
             </Card>
             <Card size="small" title={k('looseForms')}>
               <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
-                <Select
-                  mode="multiple"
-                  options={forms.options}
-                  loading={forms.loading}
-                  placeholder={k('chooseForms')}
-                  disabled={!appid}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="plan-forms"
-                />
+                <FormsSelect forms={forms} disabled={!appid} placeholder={k('chooseForms')} data-testid="plan-forms" />
               </Form.Item>
             </Card>
           </Form>
@@ -190,4 +171,9 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       </Spin>
     </Drawer>
   );
+}
+
+/** The scales of a stage or of the plan's loose forms: several, searchable by name. */
+function FormsSelect({ forms, ...props }: { forms: ReturnType<typeof useFormOptions> } & SelectProps<string[]>) {
+  return <Select mode="multiple" options={forms.options} loading={forms.loading} showSearch={{ optionFilterProp: 'label' }} {...props} />;
 }
