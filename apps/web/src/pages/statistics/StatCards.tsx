@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { enumLabel, Gender, PopulationApp, type ClassRatioRow, type StatsFilter } from '@xinli/contract';
 import ChartCard, { type CardState } from '../../components/charts/ChartCard';
-import EChart from '../../components/charts/EChart';
+import EChart, { type EChartProps } from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
@@ -37,15 +37,46 @@ function ClickHint({ show, text }: { show: boolean; text?: string }) {
 }
 
 /**
- * The state and empty text of a trend card: over a range too long to draw it asked nothing (so
- * nothing loads or fails) and says so; otherwise it is empty when no row counts a report.
+ * The frame of a trend card: over a range too long to draw it asked nothing (so nothing loads or
+ * fails) and says so; otherwise it is empty when no row counts a report. Clickable when it jumps.
  */
-function trendState(tooLong: boolean, q: CardState, rows: { count: number }[], text: { tooLong: string; none: string }) {
-  return {
-    state: tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q,
-    empty: tooLong || !rows.some((r) => r.count > 0),
-    emptyText: tooLong ? text.tooLong : text.none,
-  };
+function TrendCard({
+  tooLong,
+  q,
+  rows,
+  text,
+  testId,
+  dark,
+  height,
+  title,
+  extra,
+  ...chart
+}: Pick<EChartProps, 'option' | 'onClick' | 'onColumn'> & {
+  tooLong: boolean;
+  q: CardState;
+  rows: { count: number }[];
+  text: { tooLong: string; none: string };
+  testId: string;
+  dark?: boolean;
+  height: number;
+  title: ReactNode;
+  extra?: ReactNode;
+}) {
+  return (
+    <ChartCard
+      title={title}
+      extra={extra}
+      state={tooLong ? { isLoading: false, error: null, refetch: () => undefined } : q}
+      empty={tooLong || !rows.some((r) => r.count > 0)}
+      emptyText={tooLong ? text.tooLong : text.none}
+      testId={testId}
+      dark={dark}
+      height={height}
+    >
+      <EChart testId={`${testId}-chart`} points={rows.length} height={height} {...chart} />
+      <ClickHint show={!!chart.onColumn} />
+    </ChartCard>
+  );
 }
 
 type Group = Pick<ReportLinkTarget, 'gender' | 'grade' | 'teamid'>;
@@ -78,7 +109,7 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
     if (date && onJump) onJump({ filter, date, abnormal }, k(abnormal ? 'abnormalWhat' : 'barWhat', { name: date }));
   };
   return (
-    <ChartCard
+    <TrendCard
       title={title ?? k('dayTrend')}
       extra={
         !tooLong && range ? (
@@ -87,21 +118,13 @@ export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterv
           </Typography.Text>
         ) : undefined
       }
-      {...trendState(tooLong, q, rows, { tooLong: k('tooLongDay'), none: k('noReports') })}
+      {...{ tooLong, q, rows, dark, height }}
+      text={{ tooLong: k('tooLongDay'), none: k('noReports') }}
       testId="stats-day"
-      dark={dark}
-      height={height}
-    >
-      <EChart
-        testId="stats-day-chart"
-        points={rows.length}
-        height={height}
-        option={dayTrendOption(rows, { count: k('count'), abnormal: k('abnormal') }, { dark })}
-        onClick={onJump && (({ seriesIndex, dataIndex }) => openDay(dataIndex, seriesIndex === 1))}
-        onColumn={onJump && ((i) => openDay(i))}
-      />
-      <ClickHint show={!!onJump} />
-    </ChartCard>
+      option={dayTrendOption(rows, { count: k('count'), abnormal: k('abnormal') }, { dark })}
+      onClick={onJump && (({ seriesIndex, dataIndex }) => openDay(dataIndex, seriesIndex === 1))}
+      onColumn={onJump && ((i) => openDay(i))}
+    />
   );
 }
 
@@ -121,37 +144,28 @@ export function SceneTrendCard({
   const rows = q.data?.rows ?? [];
   const scene = sceneTrend(rows, { dark });
   return (
-    <ChartCard
+    <TrendCard
       title={title ?? k('sceneTrend')}
-      {...trendState(tooLong, q, rows, { tooLong: k('tooLongMonth'), none: k('noReports') })}
-      testId={testId}
-      dark={dark}
-      height={height}
-    >
-      <EChart
-        testId={`${testId}-chart`}
-        points={rows.length}
-        height={height}
-        option={scene.option}
-        onClick={
-          onJump &&
-          (({ seriesIndex, dataIndex }) => {
-            const appid = scene.appids[seriesIndex];
-            const month = scene.months[dataIndex];
-            if (appid && month) onJump({ filter, appid, month }, month);
-          })
-        }
-        onColumn={
-          onJump &&
-          ((i) => {
-            const month = scene.months[i];
-            // One population drawn: its reports; several: the dialog asks which.
-            if (month) onJump({ filter, month, appid: scene.appids.length === 1 ? scene.appids[0] : undefined }, month);
-          })
-        }
-      />
-      <ClickHint show={!!onJump} />
-    </ChartCard>
+      {...{ tooLong, q, rows, testId, dark, height }}
+      text={{ tooLong: k('tooLongMonth'), none: k('noReports') }}
+      option={scene.option}
+      onClick={
+        onJump &&
+        (({ seriesIndex, dataIndex }) => {
+          const appid = scene.appids[seriesIndex];
+          const month = scene.months[dataIndex];
+          if (appid && month) onJump({ filter, appid, month }, month);
+        })
+      }
+      onColumn={
+        onJump &&
+        ((i) => {
+          const month = scene.months[i];
+          // One population drawn: its reports; several: the dialog asks which.
+          if (month) onJump({ filter, month, appid: scene.appids.length === 1 ? scene.appids[0] : undefined }, month);
+        })
+      }
+    />
   );
 }
 
@@ -162,20 +176,13 @@ export function GradeTrendCard({ filter, dark, height = 280, refetchInterval }: 
   const q = useStat('as.m.assess.getAssessGradeCountTrend', filter, { enabled: !tooLong, refetchInterval });
   const rows = q.data?.rows ?? [];
   return (
-    <ChartCard
+    <TrendCard
       title={k('gradeTrend')}
-      {...trendState(tooLong, q, rows, { tooLong: k('tooLongMonth'), none: k('noClasses') })}
+      {...{ tooLong, q, rows, dark, height }}
+      text={{ tooLong: k('tooLongMonth'), none: k('noClasses') }}
       testId="stats-grade-trend"
-      dark={dark}
-      height={height}
-    >
-      <EChart
-        testId="stats-grade-trend-chart"
-        points={rows.length}
-        height={height}
-        option={gradeTrendOption(q.data?.grades ?? [], rows, { dark })}
-      />
-    </ChartCard>
+      option={gradeTrendOption(q.data?.grades ?? [], rows, { dark })}
+    />
   );
 }
 
@@ -229,15 +236,14 @@ function AbnormalBarCard({
   filter,
   onJump,
   dark,
-  height,
+  height = 280,
   state,
   rows,
   groupAt,
   title,
   emptyText,
   testId,
-}: Omit<CardProps, 'refetchInterval'> & {
-  height: number;
+}: CardProps & {
   state: CardState;
   rows: { name: string; count: number; abnormal: number }[];
   groupAt: (i: number) => { group: Group; name: string } | undefined;
@@ -270,10 +276,10 @@ function AbnormalBarCard({
 }
 
 /** Reports, abnormal reports and the abnormal rate of men and women. */
-export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval }: CardProps) {
+export function GenderCard(props: CardProps) {
   const k = useK();
   const lang = useLang();
-  const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', filter, { refetchInterval });
+  const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', props.filter, { refetchInterval: props.refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({
     gender: r.gender,
     name: enumLabel(Gender, r.gender, lang),
@@ -282,10 +288,8 @@ export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval
   }));
   return (
     <AbnormalBarCard
-      filter={filter}
-      onJump={onJump}
-      dark={dark}
-      height={height}
+      height={260}
+      {...props}
       state={q}
       rows={rows}
       groupAt={(i) => rows[i] && { group: { gender: rows[i].gender }, name: rows[i].name }}
@@ -297,16 +301,13 @@ export function GenderCard({ filter, onJump, dark, height = 260, refetchInterval
 }
 
 /** Reports, abnormal reports and the abnormal rate per grade (class tasks only). */
-export function GradeRatioCard({ filter, onJump, dark, height = 280, refetchInterval }: CardProps) {
+export function GradeRatioCard(props: CardProps) {
   const k = useK();
-  const q = useStat('as.m.assess.getGradeReportCountRatio', filter, { refetchInterval });
+  const q = useStat('as.m.assess.getGradeReportCountRatio', props.filter, { refetchInterval: props.refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({ grade: r.grade, name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
   return (
     <AbnormalBarCard
-      filter={filter}
-      onJump={onJump}
-      dark={dark}
-      height={height}
+      {...props}
       state={q}
       rows={rows}
       // A class without a grade has no grade to filter by: its bar opens nothing.
