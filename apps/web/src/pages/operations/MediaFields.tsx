@@ -14,7 +14,7 @@ type MediaResource = 'operations.music' | 'operations.course';
  * A form field holding a file id of the file store, with the file shown (picture or player) and a
  * button that uploads another; `shown` is what the field's current file looks like.
  */
-export function FileField({
+function FileField({
   onChange,
   use,
   shown,
@@ -55,27 +55,35 @@ export function savedCover(item: { coverurl: string; title: string } | null): Sh
   return item?.coverurl ? { url: item.coverurl, contenttype: 'image/png', filename: item.title } : null;
 }
 
-/** The cover picture of a track or course: the one shown and a button that uploads another. */
-export function CoverField({
+/**
+ * A track's or course's cover picture, or a track's audio: the file shown and a button that
+ * uploads another, labelled 'upload' or 'change' as a file is there or not.
+ */
+export function MediaFileField({
   resource,
+  kind,
   shown,
   onShown,
   musercode,
+  testId,
 }: {
   resource: MediaResource;
+  kind: 'cover' | 'audio';
   shown: ShownFile | null;
   onShown: (f: ShownFile) => void;
   musercode?: string;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Field name="coverfileid">
+    <Field name={`${kind}fileid`}>
       <FileField
-        use="image"
+        use={kind === 'cover' ? 'image' : 'audio'}
         shown={shown}
         onShown={onShown}
         musercode={musercode}
-        label={t(`${resource}.${shown ? 'coverChange' : 'coverPick'}`)}
+        label={t(`${resource}.${kind}${shown ? 'Change' : 'Pick'}`)}
+        testId={testId}
       />
     </Field>
   );

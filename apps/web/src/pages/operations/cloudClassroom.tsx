@@ -10,7 +10,7 @@ import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { UploadButton } from '../../components/upload';
 import { OwnerField, ownerOf } from './DialogFields';
-import { CoverField, CoverTitle, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
+import { CoverTitle, MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
 
 const LIST = 'as.m.course.getCoursePage';
 
@@ -130,7 +130,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
       <Field name="description">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
       </Field>
-      <CoverField resource="operations.course" shown={shownCover} onShown={setCover} musercode={owner} />
+      <MediaFileField resource="operations.course" kind="cover" shown={shownCover} onShown={setCover} musercode={owner} />
       <Form.Item label={k('lessons')}>
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="course-lessons">
           {lessons.map((l, i) => (

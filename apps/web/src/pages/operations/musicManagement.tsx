@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { mediaActions, type TrackRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { OwnerField, ownerOf } from './DialogFields';
-import { CoverField, CoverTitle, FileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
+import { CoverTitle, MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
 
 const LIST = 'as.m.music.getTrackPage';
 
@@ -26,8 +25,6 @@ interface TrackForm {
  * population apps they are offered to; respondents listen on the institution's QR page.
  */
 export default function MusicManagement() {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`operations.music.${key}`);
   const institutions = useInstitutions();
   const appNames = useAppNames();
   const [editing, setEditing] = useState<{ item: TrackRow | null } | null>(null);
@@ -61,22 +58,12 @@ export default function MusicManagement() {
         ]),
       ]}
     >
-      <TrackDialog item={editing?.item ?? null} open={!!editing} onClose={() => setEditing(null)} label={k} />
+      <TrackDialog item={editing?.item ?? null} open={!!editing} onClose={() => setEditing(null)} />
     </ListView>
   );
 }
 
-function TrackDialog({
-  open,
-  item,
-  onClose,
-  label,
-}: {
-  open: boolean;
-  item: TrackRow | null;
-  onClose: () => void;
-  label: (key: string) => string;
-}) {
+function TrackDialog({ open, item, onClose }: { open: boolean; item: TrackRow | null; onClose: () => void }) {
   const [form] = Form.useForm<TrackForm>();
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
   const [audio, setAudio] = useState<ShownFile | null>(null);
@@ -117,17 +104,15 @@ function TrackDialog({
       <Field name="title">
         <Input data-testid="track-title" />
       </Field>
-      <Field name="audiofileid">
-        <FileField
-          use="audio"
-          shown={shownAudio}
-          onShown={setAudio}
-          musercode={owner}
-          label={label(shownAudio ? 'audioChange' : 'audioPick')}
-          testId="track-audio"
-        />
-      </Field>
-      <CoverField resource="operations.music" shown={shownCover} onShown={setCover} musercode={owner} />
+      <MediaFileField
+        resource="operations.music"
+        kind="audio"
+        shown={shownAudio}
+        onShown={setAudio}
+        musercode={owner}
+        testId="track-audio"
+      />
+      <MediaFileField resource="operations.music" kind="cover" shown={shownCover} onShown={setCover} musercode={owner} />
       <OfferFields resource="operations.music" />
     </FormDialog>
   );
