@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global console, process */
 // `npm test`: type-check, unit/API tests (vitest), browser tests (Playwright), then one closing
 // line "tests: N passed, N failed" summed over both runners. Any failing step fails the run.
 import { spawnSync } from 'node:child_process';

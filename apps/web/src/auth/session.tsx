@@ -64,7 +64,8 @@ let firstRestore: Restored | null = null;
 const restoreOnce = () => (firstRestore ??= restoreSession());
 
 /** The name shown in the navbar (SPEC §6): staff users show their own name. */
-export const displayName = (user: Pick<StoredUser, 'userid' | 'sysusername' | 'username'>) => (user.userid ? user.sysusername : user.username);
+export const displayName = (user: Pick<StoredUser, 'userid' | 'sysusername' | 'username'>) =>
+  user.userid ? user.sysusername : user.username;
 
 interface SessionApi {
   session: Session | null;
@@ -134,13 +135,13 @@ export function useSession(): SessionApi {
 export const hasCode = (code: string, roles: string[] = currentRoles) => isAdmin(roles) || roles.includes(code);
 
 export function usePermission() {
-  const roles = useContext(SessionContext)?.session?.roles ?? [];
-  return useMemo(
-    () => ({
+  const stored = useContext(SessionContext)?.session?.roles;
+  return useMemo(() => {
+    const roles = stored ?? [];
+    return {
       roles,
       hasCode: (code: string) => hasCode(code, roles),
       hasAny: (...codes: string[]) => codes.some((c) => hasCode(c, roles)),
-    }),
-    [roles],
-  );
+    };
+  }, [stored]);
 }

@@ -15,7 +15,6 @@ import type { ListPaginationProps } from './ListPagination';
 
 /** What ListView takes from useListPage (any list action). */
 export interface ListSource {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   searchProps: SearchFormProps<any>;
   toolbarProps: ListToolbarProps;
   tableProps: { rows?: readonly object[]; loading?: boolean; error?: unknown; onRetry?: () => void };
