@@ -1,4 +1,4 @@
-import type { FormDefinition, ScoreResult } from '@xinli/contract';
+import { DEFAULT_WARNING_SETTINGS, type FormDefinition, type ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { newId, todayIn } from '../../kit/index.js';
 import { DEMO_PERSONS, demoPeople } from '../persons/demo.js';
@@ -55,7 +55,10 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
     if (!what || !DEMO_PERSONS.some((d) => d.musercode === p.musercode)) continue;
     const exponent = tendency(rand());
     const visits = 1 + Math.floor(rand() * 3);
-    const span = now.getTime() - p.now.getTime();
+    // The history ends one escalation window before the seed: every demo case's escalation clock
+    // has run out when the console first opens, so no live "not acknowledged" notice appears
+    // minutes into a demo (or over a browser test's buttons).
+    const span = Math.max(0, now.getTime() - DEFAULT_WARNING_SETTINGS.escalateminutes * 60_000 - p.now.getTime());
     const times = Array.from({ length: visits }, () => p.now.getTime() + Math.floor(span * rand())).sort((a, b) => a - b);
     for (const [k, t] of times.entries()) {
       const stagecode = what.stagecodes[Math.min(k, what.stagecodes.length - 1)]!;

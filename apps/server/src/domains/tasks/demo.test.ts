@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { job } from '../../kit/jobs/tables.js';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { ok } from './test-task.js';
 
@@ -41,5 +43,11 @@ describe.each(engines())('demo group assessment on %s', (engine) => {
     const reports = await ok(s.call('as.m.exam.getCUserReportPageList', { page: 1, pageSize: 200, warning: 1 }, school));
     const atRisk = new Set(reports.rows.map((r: { cusercode: string }) => r.cusercode));
     expect(finished.rows.filter((r: { cusercode: string }) => atRisk.has(r.cusercode)).length).toBeGreaterThan(0);
+  });
+
+  it('leaves no escalation clock running: every critical case escalates at once, none while someone is using the console', async () => {
+    const escalations = await s.database.db.select({ runat: job.runat }).from(job).where(eq(job.kind, 'warnings.escalate'));
+    expect(escalations.length).toBeGreaterThan(0);
+    expect(escalations.filter((e) => e.runat > s.clock.now())).toEqual([]);
   });
 });

@@ -107,8 +107,10 @@ export async function seedDemoTasks(db: Db, now: Date, cusercodes: string[], han
   await runTask('初二年级秋季心理普查', teams.filter((t) => t.grade === '初二'), begun, new Date(begun.getTime() + 7 * DAY), () =>
     rand() < 0.05 ? null : { forms: FORMS.length, at: new Date(begun.getTime() + Math.floor(rand() * 2) * DAY + HOUR + Math.floor(rand() * 6 * HOUR)) },
   );
-  // Now, every class: answering started an hour ago and runs for a week.
-  const started = new Date(now.getTime() - 2 * HOUR);
+  // Now, every class: answering began three hours ago and runs for a week. Its answers are 80 to
+  // 180 minutes old, so the escalation clocks of their critical cases (60 minutes by default) have
+  // run out by the time the console opens, as in the demo reports.
+  const started = new Date(now.getTime() - 3 * HOUR);
   await runTask('全校期中情绪自评', teams, started, new Date(started.getTime() + 7 * DAY), () => {
     const r = rand();
     const at = new Date(started.getTime() + Math.floor(rand() * 100) * 60_000);
