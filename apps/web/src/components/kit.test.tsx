@@ -120,6 +120,23 @@ function mount(url: string, element: ReactNode) {
   );
 }
 
+/** The role dialog (insertRole's rules) around the given fields. */
+function mountRoleForm(onSubmit: (v: unknown) => Promise<unknown>, fields: ReactNode) {
+  return mount(
+    '/roles',
+    <FormDialog
+      open
+      title="role"
+      action={systemActions['as.m.system.role.insertRole']}
+      resource="authority.role"
+      onSubmit={onSubmit}
+      onClose={() => undefined}
+    >
+      {fields}
+    </FormDialog>,
+  );
+}
+
 const listCalls = () => calls.filter((c) => c.name === 'as.m.system.role.selectRoleList');
 
 describe('console kit', { timeout: 60_000 }, () => {
@@ -186,23 +203,16 @@ describe('console kit', { timeout: 60_000 }, () => {
     const errors: unknown[] = [];
     const onRejection = (e: PromiseRejectionEvent) => errors.push(e.reason);
     window.addEventListener('unhandledrejection', onRejection);
-    mount(
-      '/roles',
-      <FormDialog
-        open
-        title="role"
-        action={systemActions['as.m.system.role.insertRole']}
-        resource="authority.role"
-        onSubmit={submit}
-        onClose={() => undefined}
-      >
+    mountRoleForm(
+      submit,
+      <>
         <Field name="rolename">
           <Input data-testid="role-name" />
         </Field>
         <Field name="rolekey">
           <Input data-testid="role-key" />
         </Field>
-      </FormDialog>,
+      </>,
     );
     const name = (await screen.findByTestId('role-name')) as HTMLInputElement;
     // The schema's limit reaches the input too.
@@ -229,16 +239,9 @@ describe('console kit', { timeout: 60_000 }, () => {
   });
 
   it('a field on a grid takes its columns, and a select asks to choose its label', async () => {
-    mount(
-      '/roles',
-      <FormDialog
-        open
-        title="role"
-        action={systemActions['as.m.system.role.insertRole']}
-        resource="authority.role"
-        onSubmit={async () => undefined}
-        onClose={() => undefined}
-      >
+    mountRoleForm(
+      async () => undefined,
+      <>
         <Row>
           <Field span={12} name="rolename">
             <Input data-testid="role-name" />
@@ -250,7 +253,7 @@ describe('console kit', { timeout: 60_000 }, () => {
             <Select options={[]} placeholder="own words" data-testid="role-sort" />
           </Field>
         </Row>
-      </FormDialog>,
+      </>,
     );
     const name = await screen.findByTestId('role-name');
     expect(name.closest('.ant-col-12')).not.toBeNull();
