@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { apiCall, apiSignIn, signIn } from './support';
+import { apiCall, apiSignIn, confirmDialog, signIn } from './support';
 
 /** The first table of a page can take a while on a busy machine (several test runs share it). */
 const FIRST_LOAD = { timeout: 30_000 };
@@ -163,7 +163,7 @@ test.describe('providers and institutions (/Service)', () => {
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
     await page.getByTestId('account-more-school').hover();
     await page.getByRole('menuitem', { name: /删除$/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await confirmDialog(page, '滨江第一中学');
     await expect(page.locator('.ant-message')).toContainText('不能删除');
     await expect(rowOf(page, '滨江第一中学')).toBeVisible();
   });

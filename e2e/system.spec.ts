@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { confirmDialog, signIn } from './support';
 
 /** The first table of a page can take a while on a busy machine (several test runs share it). */
 const FIRST_LOAD = { timeout: 30_000 };
@@ -64,7 +64,7 @@ test.describe('permission management and administration', () => {
     await page.goto('/organization/dept');
     await expect(page.getByRole('cell', { name: '心理健康中心' })).toBeVisible(FIRST_LOAD);
     await page.getByTestId('dept-delete-D0002').click();
-    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await confirmDialog(page, '心理健康中心');
     // The demo's two staff users of the centre (earlier specs may have added more).
     await expect(page.getByText(/^部门“心理健康中心”下还有 \d+ 个用户，不能删除；请先将用户调到其他部门$/)).toBeVisible();
     await page.getByTestId('list-search').getByRole('button', { name: /重\s*置/ }).click();
@@ -72,7 +72,7 @@ test.describe('permission management and administration', () => {
 
     // An empty department goes.
     await page.getByTestId('dept-delete-D0004').click();
-    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await confirmDialog(page, '高一年级组');
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(page.getByRole('cell', { name: '高一年级组' })).toBeHidden();
   });
@@ -91,7 +91,7 @@ test.describe('permission management and administration', () => {
     await expect(page.getByRole('cell', { name: 'teacher', exact: true })).toBeVisible();
 
     await page.getByTestId('user-enabled-teacher').click();
-    await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+    await confirmDialog(page, 'teacher');
     await expect(page.getByText('已停用“teacher”')).toBeVisible();
     await teacher.reload();
     await expect(teacher.getByText('用户身份已失效，请重新登录').first()).toBeVisible();

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './respondent';
 export * from './checks';
 export * from './select';
+export * from './dialogs';
