@@ -13,7 +13,18 @@ const SHOTS = path.join(os.tmpdir(), 'xinli-service-shots');
 async function pickCascade(page: Page, labels: string[]) {
   for (const [i, label] of labels.entries()) {
     const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(i);
-    await menu.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${label}$`) }).click();
+    const item = menu.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${label}$`) });
+    if (i === labels.length - 1) {
+      await item.click();
+      continue;
+    }
+    // A click while the dropdown is still opening (it slides in and scrolls its active item into
+    // view) can land on a neighbour or nowhere, and the next column never opens: click until
+    // this item is the open one.
+    await expect(async () => {
+      await item.click();
+      await expect(item).toHaveClass(/ant-cascader-menu-item-active/, { timeout: 2_000 });
+    }).toPass();
   }
 }
 
