@@ -49,26 +49,24 @@ interface Row {
   errors: number;
   /** CPU time of this process (client and, for (a) to (d), server) per request: steadier than req/s on a shared machine. */
   cpuUs: number;
-  /** Against (a) of the same round (for (e): the median (a)). */
+  /** Against the (a) it was read against: the same round's, for (e) the median of the rounds. */
   ratio?: number;
 }
 const rows: Row[] = [];
-/** The bare route's figure this round's cases are read against. */
-let bareRow: Row | undefined;
 
-async function measure(title: string, opts: autocannon.Options): Promise<Row> {
+/** Measures one case; `against` is the bare route's figure its ratios are read against (none for (a) itself). */
+async function measure(title: string, opts: autocannon.Options, against?: Pick<Row, 'rps' | 'cpuUs'>): Promise<Row> {
   await autocannon({ ...opts, duration: 1, connections }); // warm-up
   const cpu0 = process.cpuUsage();
   const r = await autocannon({ ...opts, duration: seconds, connections });
   const cpu = process.cpuUsage(cpu0);
   const cpuUs = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
   const row: Row = { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpuUs };
+  if (against) row.ratio = row.rps / against.rps;
   rows.push(row);
-  if (title.startsWith('(a)')) bareRow = row;
-  else if (bareRow) row.ratio = row.rps / bareRow.rps;
   // Against `npm run serve` (e) this process is the client only: its CPU is not the server's.
   const served = /^\(\we\)/.test(title);
-  const cpuRatio = served || !bareRow ? '' : ` (CPU x${(bareRow.cpuUs / cpuUs).toFixed(3)})`;
+  const cpuRatio = served || !against ? '' : ` (CPU x${(against.cpuUs / cpuUs).toFixed(3)})`;
   const ratio = row.ratio !== undefined ? `   x${row.ratio.toFixed(3)} of (a)${cpuRatio}` : '';
   console.log(
     `${title.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms   ${cpuUs.toFixed(0).padStart(5)} µs ${served ? 'client CPU' : 'CPU'}/req   errors ${row.errors}${ratio}`,
@@ -103,16 +101,16 @@ const listBody = { page: 1, pageSize: 10 };
 /** Departments written by (d) so far: every name is new, over all rounds. */
 let written = 0;
 
-async function signedInCases(url: string, token: string, tag: string, write: boolean) {
+async function signedInCases(url: string, token: string, tag: string, write: boolean, against: Pick<Row, 'rps' | 'cpuUs'>) {
   const list = await post(url, LIST, listBody, token);
   if (list.errorCode !== 0 || list.data.rows.length !== 10) throw new Error(`the list case does not answer 10 rows: ${JSON.stringify(list).slice(0, 200)}`);
-  if (cases.has('b')) await measure(`(b${tag}) signed-in no-op as.m.system.ping`, action(url, 'as.m.system.ping', token));
-  if (cases.has('c')) await measure(`(c${tag}) signed-in list of 10 rows`, action(url, LIST, token, listBody));
+  if (cases.has('b')) await measure(`(b${tag}) signed-in no-op as.m.system.ping`, action(url, 'as.m.system.ping', token), against);
+  if (cases.has('c')) await measure(`(c${tag}) signed-in list of 10 rows`, action(url, LIST, token, listBody), against);
   if (write && cases.has('d')) {
     await measure(`(d${tag}) signed-in write (insert + audit)`, {
       ...action(url, 'as.m.system.dept.insertDept', token),
       requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ deptname: `压测${process.pid % 1000}-${++written}` }) }) }],
-    });
+    }, against);
   }
 }
 
@@ -146,7 +144,8 @@ async function startFloor(url: string) {
   });
   const floorUrl = await floor.listen({ port: 0, host: '127.0.0.1' });
   return {
-    run: () => measure('(f) floor of (c): bare route, the page via pg', { url: `${floorUrl}/floor`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }),
+    run: (against: Row) =>
+      measure('(f) floor of (c): bare route, the page via pg', { url: `${floorUrl}/floor`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }, against),
     async close() {
       await floor.close();
       await pool.end();
@@ -163,9 +162,9 @@ const token = running ? await signIn(apiUrl) : '';
 const floor = databaseUrl && cases.has('f') ? await startFloor(databaseUrl) : undefined;
 for (let round = 1; round <= rounds; round++) {
   console.log(`-- round ${round} of ${rounds}`);
-  await bareCase();
-  if (running) await signedInCases(apiUrl, token, '', true);
-  await floor?.run();
+  const a = await bareCase();
+  if (running) await signedInCases(apiUrl, token, '', true, a);
+  await floor?.run(a);
 }
 await floor?.close();
 await running?.stop();
@@ -178,15 +177,15 @@ const median = (xs: number[]) => {
 const bareRows = rows.filter((r) => r.title.startsWith('(a)'));
 
 if (cases.has('e')) {
-  // One server start: (e) is read against the median bare route of the rounds above.
-  bareRow = { ...bareRows[0]!, title: '(a) median', rps: median(bareRows.map((r) => r.rps)), cpuUs: median(bareRows.map((r) => r.cpuUs)) };
   const served = await serve();
   try {
     console.log(
       `(e) npm run serve: first answer ${served.startMs} ms after spawn, ${served.processes} process(es), RSS ${served.rssMb().toFixed(0)} MB (log level ${served.logLevel}, log to a file)`,
     );
     if (process.env.BENCH_VERBOSE) console.log(served.list().join('\n'));
-    await signedInCases(served.url, await signIn(served.url), 'e', false);
+    // One server start: (e) is read against the median bare route of the rounds above.
+    const a = { rps: median(bareRows.map((r) => r.rps)), cpuUs: median(bareRows.map((r) => r.cpuUs)) };
+    await signedInCases(served.url, await signIn(served.url), 'e', false, a);
     console.log(`(e) RSS after the runs: ${served.rssMb().toFixed(0)} MB`);
   } finally {
     await served.stop();
