@@ -3,32 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { apiCall, apiSignIn, confirmDialog, signIn } from './support';
+import { apiCall, apiSignIn, confirmDialog, pickCascade, signIn } from './support';
 
 /** The first table of a page can take a while on a busy machine (several test runs share it). */
 const FIRST_LOAD = { timeout: 30_000 };
 const SHOTS = path.join(os.tmpdir(), 'xinli-service-shots');
 
-/** Picks a path in an open cascader (RegionPicker, CategoryPathPicker), one level at a time. */
-async function pickCascade(page: Page, labels: string[]) {
-  for (const [i, label] of labels.entries()) {
-    const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(i);
-    const item = menu.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${label}$`) });
-    if (i === labels.length - 1) {
-      await item.click();
-      continue;
-    }
-    // A click while the dropdown is still opening (it slides in and scrolls its active item into
-    // view) can land on a neighbour or nowhere, and the next column never opens: click until
-    // this item is the open one.
-    await expect(async () => {
-      await item.click();
-      await expect(item).toHaveClass(/ant-cascader-menu-item-active/, { timeout: 2_000 });
-    }).toPass();
-  }
-}
-
-/** The rendered size of the QR code canvas in a dialog. */
 /** The drawn size of a QR code once its dialog has finished opening (antd zooms a modal in). */
 async function expectQrSize(scope: Locator, testId: string, size: number) {
   const canvas = scope.getByTestId(testId).locator('canvas');

@@ -19,3 +19,24 @@ export async function pick(page: Page, select: Locator, text: string, { exact = 
     await expect(box).toContainText(text, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Picks a path in an open antd Cascader (RegionPicker, CategoryPathPicker), one level at a time.
+ * Each level but the last is clicked until it is the open one, for the same reason as pick(): the
+ * dropdown slides in and scrolls its active item into view, and a click meanwhile can land on a
+ * neighbour or nowhere, so the next column never opens.
+ */
+export async function pickCascade(page: Page, labels: string[]) {
+  for (const [i, label] of labels.entries()) {
+    const menu = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu').nth(i);
+    const item = menu.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${label}$`) });
+    if (i === labels.length - 1) {
+      await item.click();
+      continue;
+    }
+    await expect(async () => {
+      await item.click({ timeout: 5_000 });
+      await expect(item).toHaveClass(/ant-cascader-menu-item-active/, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+}
