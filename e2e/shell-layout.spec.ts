@@ -131,3 +131,18 @@ test('the navbar switches language and antd follows', async ({ page }) => {
   await page.reload();
   await expect(page.getByTestId('side-menu')).toContainText('Permission management');
 });
+
+test('motion follows the system setting: none for a user who asked for less (WCAG 2.3.3)', async ({ page }) => {
+  // The other tests run as such a user (playwright.config.ts); this one starts as one who did not.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signIn(page, 'school');
+  const sidebar = page.getByTestId('sidebar');
+  const antdMotion = () => sidebar.evaluate((el) => getComputedStyle(el.querySelector('.ant-menu')!).getPropertyValue('--ant-motion-duration-mid').trim());
+  await expect(sidebar).toHaveCSS('transition-duration', '0.2s');
+  expect(await antdMotion()).toBe('0.2s');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(sidebar).toHaveCSS('transition-duration', '0s');
+  expect(await antdMotion()).toBe('0s');
+});

@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { findPage } from '../auth/routes';
 import { useDevice } from './use-device';
+import { reducedMotion } from '../theme';
 import { useSettings, useSidebarOpen } from './prefs';
 import { useTagsView } from './use-tags-view';
 import SideMenu from './SideMenu';
@@ -21,7 +22,7 @@ import './layout.css';
 /** SPEC §9: sidebar 210px wide; collapsed it shows icons only. */
 export const SIDEBAR_WIDTH = 210;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
-/** SPEC §9: the scroll-to-top animation lasts 800 ms. */
+/** SPEC §9: the scroll-to-top animation lasts 800 ms (none when the user asked for less motion). */
 export const BACK_TOP_MS = 800;
 
 /** The main layout (SPEC §2): header with logo, institution name and navbar; sidebar; breadcrumb; tabs; page. */
@@ -107,7 +108,7 @@ export default function MainLayout() {
           </div>
         </main>
       </div>
-      <FloatButton.BackTop duration={BACK_TOP_MS} visibilityHeight={300} icon={<VerticalAlignTopOutlined />} tooltip={t('shell.backTop')} />
+      <FloatButton.BackTop duration={reducedMotion ? 0 : BACK_TOP_MS} visibilityHeight={300} icon={<VerticalAlignTopOutlined />} tooltip={t('shell.backTop')} />
       <SettingsDrawer open={settingsOpen} settings={settings} onChange={updateSettings} onClose={() => setSettingsOpen(false)} />
       <AppSelectionDialog user={user} />
     </div>
