@@ -10,6 +10,14 @@ import fs from 'node:fs';
  * the system Chromium is used.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * Debian's chromium-headless-shell (the old headless mode, what Playwright itself runs headless)
+ * when installed: it renders pages as Chromium does without the full browser's UI and compositor
+ * work. .ci/run installs it; otherwise the system Chromium (CHROMIUM_PATH).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium =
+  process.env.E2E_CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'));
 const dataDir = path.join(os.tmpdir(), `xinli-e2e-${port}`);
 // The config is loaded again in every worker process: only the first load (the runner, before
 // it starts the server) may empty the folder, or the workers would delete the live database.
@@ -34,6 +42,10 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a user who asked the system for less motion: the console then opens and closes dialogs
+    // without animating (theme.ts), so no click lands on a dialog still fading, and the 2-core
+    // machine does not paint animation frames nobody watches.
+    reducedMotion: 'reduce',
   },
   projects: [
     {
@@ -41,7 +53,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: chromium,
           args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
         },
       },
