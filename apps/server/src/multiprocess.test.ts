@@ -149,14 +149,15 @@ describe.skipIf(!pgUrl)('npm run serve with SERVER_PROCESSES=2', () => {
       // The primary migrates (nothing to do here), syncs and seeds once before forking.
       const p = await startProcess(databaseUrlOf(database), { SERVER_PROCESSES: '2', XINLI_DEMO: '1', LOG_LEVEL: 'info' });
       expect(p.out()).toContain('2 processes');
-      const workers = () =>
-        execFileSync('ps', ['-o', 'pid=', '--ppid', String(p.child.pid)], { encoding: 'utf8' })
-          .split('\n')
-          .map((l) => l.trim())
-          .filter(Boolean);
-      for (let i = 0; i < 50 && workers().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-      const pids = workers();
+      // Both workers listen (each logs it with its pid) before the signal: the primary announces the
+      // first, and a worker still loading its modules has no signal handler yet, so it would die
+      // without a line (a CI run under load failed so: two children, one of them not yet listening).
+      const listening = () => [...new Set([...p.out().matchAll(/"pid":(\d+)[^\n]*"msg":"listening"/g)].map((m) => m[1]!))];
+      for (let i = 0; i < 600 && listening().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      const pids = listening();
       expect(pids).toHaveLength(2);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(p.child.pid)], { encoding: 'utf8' }).split('\n').map((l) => l.trim());
+      for (const pid of pids) expect(children).toContain(pid);
       const token = await signIn(p, 'school');
       // New connections each (no keep-alive): the primary hands them to its workers in turn.
       const answers = await Promise.all(
