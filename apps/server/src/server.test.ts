@@ -11,7 +11,8 @@ import { handlers } from './domains/index.js';
 import { muser } from './domains/accounts/tables.js';
 import { session } from './domains/auth/tables.js';
 import { auditLog } from './domains/audit/tables.js';
-import { hashPassword, md5Upper } from './domains/auth/passwords.js';
+import { md5Upper } from './domains/auth/passwords.js';
+import { createSuperAccount } from './domains/accounts/accounts.js';
 import { engines, startTestServer, testClock } from './test/harness.js';
 
 const dirs: string[] = [];
@@ -32,7 +33,7 @@ const post = (base: string, name: string, body: unknown, token?: string) =>
  * and the process test below covers a demo start and restart); answers its sign-in token.
  */
 async function accountOn(running: Awaited<ReturnType<typeof startServer>>): Promise<string> {
-  await running.database.db.insert(muser).values({ musercode: 'M0DISK', username: 'disk', musertype: '005', insname: 'Disk', issuper: true, appdialogexempt: true, pwdhash: await hashPassword(md5Upper('a-long-secret')) });
+  await createSuperAccount(running.database.db, 'disk', 'a-long-secret');
   const login = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'disk', pwd: md5Upper('a-long-secret') } });
   expect(login.json().errorCode).toBe(0);
   return login.json().data.token as string;

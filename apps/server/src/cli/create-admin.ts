@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { muser } from '../domains/accounts/tables.js';
-import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
+import { createSuperAccount } from '../domains/accounts/accounts.js';
 import { syncReferenceData } from '../seed/reference.js';
 
 const username = process.argv[2]?.trim();
@@ -25,14 +25,6 @@ if (existing) {
   await database.close();
   process.exit(1);
 }
-await database.db.insert(muser).values({
-  musercode: `M${Date.now().toString(36).toUpperCase()}`,
-  username,
-  musertype: '005',
-  insname: 'Administrator',
-  issuper: true,
-  appdialogexempt: true,
-  pwdhash: await hashPassword(md5Upper(password)),
-});
+await createSuperAccount(database.db, username, password);
 console.log(`super account ${username} created`);
 await database.close();

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { hashPassword, md5Upper } from '../auth/passwords.js';
 import type { DbOrTx } from '../../db/database.js';
 import { muser } from './tables.js';
 
@@ -22,4 +23,22 @@ export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Pr
   if (!codes.length) return new Map();
   const rows = await db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, codes));
   return new Map(rows.map((r) => [r.musercode, r.insname]));
+}
+
+/**
+ * The platform's first administrator (the super account, type 005): what `npm run create-admin`
+ * makes on a production database. `password` is the plain text; the account stores its hash.
+ */
+export async function createSuperAccount(db: DbOrTx, username: string, password: string): Promise<string> {
+  const musercode = `M${Date.now().toString(36).toUpperCase()}`;
+  await db.insert(muser).values({
+    musercode,
+    username,
+    musertype: '005',
+    insname: 'Administrator',
+    issuper: true,
+    appdialogexempt: true,
+    pwdhash: await hashPassword(md5Upper(password)),
+  });
+  return musercode;
 }
