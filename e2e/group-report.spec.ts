@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { setLanguage, signIn } from './support';
 
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'group-report-shots');
 
@@ -30,7 +30,7 @@ test('the group report shows the level distribution and a written summary staff 
   const url = page.url();
 
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url }]);
+    await setLanguage(page, lang);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(url);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { drawPng } from '../apps/server/src/kit/upload/png';
-import { apiCall, apiSignIn, axe, signIn } from './support';
+import { apiCall, apiSignIn, axe, setLanguage, signIn } from './support';
 
 /**
  * Operations content end to end. Staff of the school write an article with a cover and a picture
@@ -30,7 +30,7 @@ function picture(name: string, colour: [number, number, number]): string {
 
 async function consoleShots(page: Page, route: string, name: string, ready: () => Promise<void>) {
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    await setLanguage(page, lang);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto(route);
@@ -38,7 +38,7 @@ async function consoleShots(page: Page, route: string, name: string, ready: () =
       await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`) });
     }
   }
-  await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
+  await setLanguage(page, 'zh-CN');
 }
 
 test('an article with pictures is written, published and read on the respondent page', async ({ page, request }) => {
@@ -271,7 +271,7 @@ test('a person buys goods that grant a course: the course unlocks on their phone
     expect(page.locator('tr.ant-table-row', { hasText: name })).toBeVisible(),
   );
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    await setLanguage(page, lang);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/operations/orderManagement');
@@ -284,7 +284,7 @@ test('a person buys goods that grant a course: the course unlocks on their phone
       await page.screenshot({ path: path.join(shots, `console-goods-dialog-${lang}-${width}.png`) });
     }
   }
-  await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
+  await setLanguage(page, 'zh-CN');
 });
 
 test('music and courses: the demo tracks play on the console and on the respondent page', async ({ page, request }) => {

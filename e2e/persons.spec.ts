@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiSignIn, pick, signIn } from './support';
+import { apiCall, apiSignIn, pick, setLanguage, signIn } from './support';
 
 /** A 1×1 PNG: the smallest consent signature the pad could send. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -144,7 +144,7 @@ test('screenshots: 1024 and 1440 px, zh and en, with the loading, empty and erro
   const archive = `/archives/archivesyh2?cusercode=${reports.rows[0].cusercode}`;
   await signIn(page, 'school');
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    await setLanguage(page, lang);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       for (const [name, url] of [

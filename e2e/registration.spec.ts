@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { apiCall, apiSignIn, signIn, axe } from './support';
+import { apiCall, apiSignIn, axe, setLanguage, signIn } from './support';
 
 /**
  * Consultation registration end to end: a person opens the school's QR entry on a phone
@@ -100,7 +100,7 @@ test('a person requests a consultation through the QR entry; staff see it and op
   await expect(drawer).toContainText('13900002222');
 
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    await setLanguage(page, lang);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/registration/registrationForm');

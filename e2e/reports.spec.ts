@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiSignIn, signIn } from './support';
+import { apiCall, apiSignIn, setLanguage, signIn } from './support';
 
 const SHOTS = path.join(os.tmpdir(), 'xinli-reports-shots');
 
@@ -118,7 +118,7 @@ test.describe('reports', () => {
     const report = await studentReport(request);
     await signIn(page, 'school');
     for (const lang of ['zh-CN', 'en-US']) {
-      await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+      await setLanguage(page, lang);
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/empower/usersReport');

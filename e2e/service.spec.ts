@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { apiCall, apiSignIn, confirmDialog, pickCascade, signIn } from './support';
+import { apiCall, apiSignIn, confirmDialog, pickCascade, setLanguage, signIn } from './support';
 
 /** The first table of a page can take a while on a busy machine (several test runs share it). */
 const FIRST_LOAD = { timeout: 30_000 };
@@ -164,7 +164,7 @@ test.describe('providers and institutions (/Service)', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     await signIn(page, 'provider');
     for (const lang of ['zh-CN', 'en-US']) {
-      await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+      await setLanguage(page, lang);
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/Service/terminal');

@@ -11,7 +11,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { setLanguage, signIn } from './support';
 
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'statistics-shots');
 
@@ -32,7 +32,7 @@ async function cardsDrawn(page: Page, ids: string[]) {
 
 async function shoot(page: Page, url: string, name: string, ready: () => Promise<void>, widths = [1024, 1440]) {
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    await setLanguage(page, lang);
     for (const width of widths) {
       await page.setViewportSize({ width, height: width > 1440 ? 1080 : 900 });
       await page.goto(url);
@@ -40,7 +40,7 @@ async function shoot(page: Page, url: string, name: string, ready: () => Promise
       await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
     }
   }
-  await page.context().addCookies([{ name: 'language', value: 'zh-CN', url: page.url() }]);
+  await setLanguage(page, 'zh-CN');
 }
 
 const FIGURES = ['stats-kpi-institutions', 'stats-kpi-reports', 'stats-kpi-registered', 'stats-kpi-assessed', 'stats-kpi-abnormal'];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser } from '@playwright/test';
-import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, pick, signIn } from './support';
+import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, pick, setLanguage, signIn } from './support';
 
 /**
  * Group assessment (issue 14): a teacher builds a class, imports its roster (the difference is
@@ -155,7 +155,7 @@ test('screenshots: both pages at 1024 and 1440 px, zh and en', async ({ page }) 
   fs.mkdirSync(SHOTS, { recursive: true });
   await signIn(page, 'school');
   for (const lang of ['zh-CN', 'en-US']) {
-    await page.context().addCookies([{ name: 'language', value: lang, url: page.url() }]);
+    await setLanguage(page, lang);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/task/teamManagement');

@@ -3,3 +3,4 @@ export * from './respondent';
 export * from './checks';
 export * from './select';
 export * from './dialogs';
+export * from './language';
