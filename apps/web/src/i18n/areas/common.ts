@@ -13,6 +13,8 @@ export default defineArea({
     showSearch: '显示搜索',
     hideSearch: '隐藏搜索',
     loading: '加载中…',
+    /** A label before its value in running text (the colon differs by language). */
+    labelled: '{{label}}：{{value}}',
     empty: '暂无数据',
     loadFailed: '数据加载失败',
     region: '所在地区',
@@ -121,6 +123,7 @@ export default defineArea({
     showSearch: 'Show search',
     hideSearch: 'Hide search',
     loading: 'Loading…',
+    labelled: '{{label}}: {{value}}',
     empty: 'No data',
     loadFailed: 'Failed to load data',
     region: 'Region',

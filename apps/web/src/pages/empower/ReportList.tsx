@@ -100,7 +100,7 @@ function LatestTime({ filter }: { filter: Filter }) {
   if (!q.data) return null;
   return (
     <Typography.Text type="secondary" data-testid="report-max-time">
-      {t('empower.report.latest')}：{q.data.maxtime ? formatTime(q.data.maxtime) : t('empower.report.none')}
+      {t('common.labelled', { label: t('empower.report.latest'), value: q.data.maxtime ? formatTime(q.data.maxtime) : t('empower.report.none') })}
     </Typography.Text>
   );
 }

@@ -247,7 +247,7 @@ function ExcelImportDialog({ row, onClose, onDone }: { row: FormRow | null; onCl
   return (
     <Modal
       open={!!row}
-      title={`${t('evaluating.library.importExcelTitle')}：${row?.formname ?? ''}`}
+      title={t('common.labelled', { label: t('evaluating.library.importExcelTitle'), value: row?.formname ?? '' })}
       onCancel={onClose}
       footer={null}
       destroyOnHidden

@@ -14,7 +14,7 @@ export function GrantTag({ grant }: { grant: OrderRow['grant'] }) {
   if (!grant) return <>—</>;
   return (
     <Tag color={GRANT_COLORS[grant.status]} data-testid="order-grant">
-      {t(`operations.order.grantKind.${grant.kind}`)}：{t(`operations.order.grantStatus.${grant.status}`)}
+      {t('common.labelled', { label: t(`operations.order.grantKind.${grant.kind}`), value: t(`operations.order.grantStatus.${grant.status}`) })}
     </Tag>
   );
 }

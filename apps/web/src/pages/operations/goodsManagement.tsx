@@ -49,7 +49,7 @@ export default function GoodsManagement() {
         col.enumTag('status', ListingStatus, { width: 90, colors: STATUS_COLORS }),
         col.text('grantkind', {
           width: 190,
-          render: (v: string, r) => (v === 'none' ? '—' : `${k(`grants.${v}`)}：${r.grantname || k('grantGone')}`),
+          render: (v: string, r) => (v === 'none' ? '—' : t('common.labelled', { label: k(`grants.${v}`), value: r.grantname || k('grantGone') })),
         }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),
