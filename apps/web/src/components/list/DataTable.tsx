@@ -20,6 +20,7 @@ export default function DataTable<T extends object>({ rows, loading, error, onRe
       bordered
       scroll={{ x: 'max-content' }}
       {...props}
+      className={props.className ? `list-table ${props.className}` : 'list-table'}
       dataSource={rows ?? []}
       loading={loading}
       pagination={false}
