@@ -13,6 +13,9 @@ export function labelKey(resource: Resource | undefined, field: string): string 
   return resource ? `${resource}.${field}` : field;
 }
 
+/** Whether the field has a label of the resource or a shared one. */
+export const hasLabel = (resource: Resource | undefined, field: string) => i18n.exists(labelKey(resource, field));
+
 export function labelOf(resource: Resource | undefined, field: string): string {
   return i18n.t(labelKey(resource, field)) as string;
 }

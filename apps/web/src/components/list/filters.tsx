@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EnumItem } from '@xinli/contract';
 import { pick, type Language } from '../../i18n';
-import { labelOf, type Resource } from '../../lib/labels';
+import { hasLabel, labelOf, type Resource } from '../../lib/labels';
 import { InstitutionSelect, useApps, useInstitutions, useStages, type InstitutionSource } from '../pickers';
 import RegionPicker from '../RegionPicker';
 
@@ -210,6 +210,17 @@ export function DateRange(props: React.ComponentProps<typeof DatePicker.RangePic
   return <DatePicker.RangePicker presets={dateShortcuts(t)} {...props} />;
 }
 
+/**
+ * A filter's label: its own, else by the key convention. The enabled filter reads "status"; the
+ * institution filter reads "institution" unless its field has a label of its own.
+ */
+export function filterLabel(resource: Resource | undefined, d: FilterDef): string {
+  if (d.label) return d.label;
+  if (d.kind === 'enabled' && d.name === 'enabled') return labelOf(resource, 'status');
+  if (d.kind === 'institution' && !hasLabel(resource, d.name)) return labelOf(resource, 'institution');
+  return labelOf(resource, d.name);
+}
+
 /** The form items of the declared filters (inside SearchForm). */
 export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?: Resource }) {
   const { t, i18n } = useTranslation();
@@ -231,7 +242,7 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
   return (
     <>
       {defs.map((d) => {
-        const label = d.label ?? labelOf(resource, d.kind === 'enabled' && d.name === 'enabled' ? 'status' : d.name);
+        const label = filterLabel(resource, d);
         const item = (child: React.ReactNode) => (
           <Form.Item key={d.name} name={d.name} label={label}>
             {child}

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
-import '../../i18n';
+import '../../i18n/console';
 import { dropEmpty } from './SearchForm';
 import { ListPagination, SearchForm, dateShortcuts, decodeFilters, encodeFilters, f } from './index';
-import { fromFormValues, toFormValues } from './filters';
+import { filterLabel, fromFormValues, toFormValues } from './filters';
+import i18n from '../../i18n';
 import dayjs from 'dayjs';
 
 // antd renders slowly in jsdom on a busy machine: a generous budget, not a speed check.
@@ -54,6 +55,20 @@ describe('list pieces', { timeout: 30_000 }, () => {
     const params = new URLSearchParams('name=x&enabled=1&formtype=01&from=2026-01-01&to=2026-01-31&extra=1');
     expect(decodeFilters(defs, params)).toEqual({ name: 'x', enabled: 1, formtype: '01', from: '2026-01-01', to: '2026-01-31' });
     expect(decodeFilters(defs, new URLSearchParams('enabled=7&formtype=99&from=yesterday'))).toEqual({});
+  });
+
+  it('the institution filter is labelled on a page whose resource has no label for its field, in both languages', async () => {
+    // organization.user names no musercode: the label was the raw key 'organization.user.musercode'.
+    expect(filterLabel('organization.user', f.institution())).toBe('所属机构');
+    expect(filterLabel('authority.role', f.enabled())).toBe('状态');
+    // A resource's own label of the field still wins.
+    expect(filterLabel('operations.goods', f.institution())).toBe(i18n.t('operations.goods.musercode'));
+    await i18n.changeLanguage('en-US');
+    try {
+      expect(filterLabel('organization.user', f.institution())).toBe('Institution');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it('a region filter travels as its three code fields, a level only under the one above it', () => {
