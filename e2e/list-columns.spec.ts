@@ -8,7 +8,8 @@ const SHOTS = path.join(os.tmpdir(), 'xinli-list-shots');
 
 /**
  * List pages on the kit's DataTable, each with a fixed actions column. `fits`: its columns are
- * chosen to show side by side at 1440 px. The administrator's user list is not: beside the
+ * chosen to show side by side at 1440 px in both languages (checked softly, so one run names every
+ * page and language that does not). The administrator's user list is not: beside the
  * 200 px department tree it has 940 px for 1,074 px of columns (the institution column is shown
  * to callers managing several institutions), so it scrolls at 1440 px as lists do at 1024 px.
  */
@@ -16,6 +17,9 @@ const LISTS: { name: string; account: DemoAccount; url: string; fits: boolean }[
   { name: 'persons', account: 'school', url: '/empower/youngsters', fits: true },
   { name: 'reports', account: 'school', url: '/empower/usersReport', fits: true },
   { name: 'users', account: 'admin', url: '/organization/user', fits: false },
+  { name: 'scales', account: 'school', url: '/evaluating/evaluationScale', fits: true },
+  { name: 'plans', account: 'school', url: '/evaluating/newInstitutionalEvaluation', fits: true },
+  { name: 'written-reports', account: 'school', url: '/empower/individualReport', fits: true },
 ];
 
 interface Header {
@@ -107,7 +111,7 @@ test.describe('list tables and their fixed actions column', () => {
           let m = await measure(table);
           expectHeadersReadable(m.headers, where);
           let { actions, before } = actionsAndBefore(m.headers);
-          if (width === 1440 && fits) expect(m.scrollWidth, `${where}: the table is wider than its box`).toBeLessThanOrEqual(m.clientWidth);
+          if (width === 1440 && fits) expect.soft(m.scrollWidth, `${where}: the table is wider than its box`).toBeLessThanOrEqual(m.clientWidth);
           if (m.scrollWidth <= m.clientWidth) {
             expect(before.right, `${where}: "${actions.text}" covers "${before.text}"`).toBeLessThanOrEqual(actions.left + 1);
             continue;

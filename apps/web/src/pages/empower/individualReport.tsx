@@ -221,7 +221,7 @@ export default function IndividualReport() {
         col.text('realname', { width: 110 }),
         // The state comes next to the name: at 1024 px it is seen without scrolling sideways.
         col.text('state', {
-          width: 150,
+          width: 130,
           render: (_: unknown, r) => (
             <Space size={4} wrap>
               <WrittenStateTag state={r.state} progress={r.progress} error={r.error} />
@@ -235,11 +235,11 @@ export default function IndividualReport() {
             </Space>
           ),
         }),
-        col.text('appname', { width: 130 }),
+        col.text('appname', { width: 120 }),
         ...(institutions.many ? [col.text('insname', { width: 160 })] : []),
         col.text('reportcount', { width: 100, align: 'right' }),
         col.time('lastreportat'),
-        col.text('writer', { width: 150, render: (_: unknown, r) => writerText(r.writer, r.model) }),
+        col.text('writer', { width: 140, render: (_: unknown, r) => writerText(r.writer, r.model) }),
         col.time('writtenat'),
         col.actions((r) => rowActions(r.state).map((key) => action(r, key)), {
           width: 190,

@@ -196,7 +196,7 @@ export default function EvaluationScale() {
             },
             col.remove('as.m.assess.forms.deleteForm', { formcode: row.formcode }, row.formname, { more: true, hidden: row.builtin }),
           ],
-          { width: 180 },
+          { width: 164 },
         ),
       ]}
     >

@@ -93,7 +93,7 @@ export default function NewInstitutionalEvaluation() {
             render: (_: unknown, r: Row) => (r.startdate ? `${r.startdate} ~ ${r.enddate}` : '—'),
           },
         ]
-      : [col.text('insname', { title: col.title('owner'), width: 150 })]),
+      : [col.text('insname', { title: col.title('owner'), width: 130 })]),
     col.enabled(
       {
         field: 'iscommon',
@@ -122,7 +122,7 @@ export default function NewInstitutionalEvaluation() {
         },
         col.remove('as.m.exam.plan.deleteMUserExamPlan', { plancode: row.plancode }, row.planname, { hidden: !row.editable }),
       ],
-      { width: 230 },
+      { width: 210 },
     ),
   ];
   // Plans authorised to the caller are read-only: say so after the view link.
