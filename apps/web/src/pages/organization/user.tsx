@@ -95,7 +95,7 @@ export default function User() {
         rowKey="userid"
         columns={[
           col.text('sysusername', {
-            width: 120,
+            width: 110,
             render: (name: string, u) => (
               <Space size={4}>
                 {name}
@@ -104,15 +104,25 @@ export default function User() {
             ),
           }),
           col.text('realname', { width: 80 }),
-          ...(manyInstitutions ? [col.text('insname', { title: col.title('institution'), width: 140 })] : []),
+          // A caller who manages several institutions sees each user's institution above the
+          // department, in one column: two columns would not fit beside the tree at 1440 px.
           col.text('deptname', {
-            title: col.title('dept'),
-            width: 120,
-            render: (name: string) => name || <Typography.Text type="secondary">-</Typography.Text>,
+            title: manyInstitutions ? `${col.title('institution')} / ${col.title('dept')}` : col.title('dept'),
+            width: manyInstitutions ? 150 : 120,
+            render: (name: string, u) => {
+              const dept = name || <Typography.Text type="secondary">-</Typography.Text>;
+              if (!manyInstitutions) return dept;
+              return (
+                <>
+                  <div>{u.insname}</div>
+                  <Typography.Text type="secondary">{dept}</Typography.Text>
+                </>
+              );
+            },
           }),
-          col.phone('phonenumber'),
+          col.phone('phonenumber', { width: 116 }),
           col.text('roles', {
-            width: 120,
+            width: 110,
             render: (roles: UserRow['roles']) => (
               <Space size={[0, 4]} wrap>
                 {roles.map((r) => (
@@ -121,15 +131,18 @@ export default function User() {
               </Space>
             ),
           }),
-          col.enabled({
-            action: 'as.m.system.user.enableUser',
-            input: (u, enabled) => ({ userid: u.userid, enabled }),
-            name: (u) => u.sysusername,
-            confirm: 'off',
-            offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
-            disabled: (u) => u.userid === me,
-            testId: (u) => `user-enabled-${u.sysusername}`,
-          }),
+          col.enabled(
+            {
+              action: 'as.m.system.user.enableUser',
+              input: (u, enabled) => ({ userid: u.userid, enabled }),
+              name: (u) => u.sysusername,
+              confirm: 'off',
+              offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
+              disabled: (u) => u.userid === me,
+              testId: (u) => `user-enabled-${u.sysusername}`,
+            },
+            { width: 76 },
+          ),
           col.time('createdat'),
           col.actions(
             (u) => [
@@ -145,7 +158,7 @@ export default function User() {
                 onClick: () => setResetting(u),
               },
             ],
-            { width: 170, moreTestId: (u) => `user-more-${u.sysusername}` },
+            { width: 160, moreTestId: (u) => `user-more-${u.sysusername}` },
           ),
         ]}
       />
