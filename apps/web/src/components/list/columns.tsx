@@ -116,7 +116,7 @@ export function columnKit<T extends object>({
       title: title(field),
       dataIndex: field,
       key: field,
-      width: 130,
+      width: 116,
       render: (v: string) => maskPhone(v) || '—',
       ...o,
     }),
@@ -140,7 +140,8 @@ export function columnKit<T extends object>({
         title: title('status'),
         dataIndex: field,
         key: field,
-        width: 90,
+        // A small switch: the column is as wide as its header needs (headers never wrap).
+        width: 76,
         align: 'center',
         render: (v: number, row) =>
           !writable || c.readOnly?.(row) ? (

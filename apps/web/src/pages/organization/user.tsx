@@ -120,7 +120,7 @@ export default function User() {
               );
             },
           }),
-          col.phone('phonenumber', { width: 116 }),
+          col.phone('phonenumber'),
           col.text('roles', {
             width: 110,
             render: (roles: UserRow['roles']) => (
@@ -131,18 +131,15 @@ export default function User() {
               </Space>
             ),
           }),
-          col.enabled(
-            {
-              action: 'as.m.system.user.enableUser',
-              input: (u, enabled) => ({ userid: u.userid, enabled }),
-              name: (u) => u.sysusername,
-              confirm: 'off',
-              offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
-              disabled: (u) => u.userid === me,
-              testId: (u) => `user-enabled-${u.sysusername}`,
-            },
-            { width: 76 },
-          ),
+          col.enabled({
+            action: 'as.m.system.user.enableUser',
+            input: (u, enabled) => ({ userid: u.userid, enabled }),
+            name: (u) => u.sysusername,
+            confirm: 'off',
+            offQuestion: (u) => t('organization.user.disableConfirm', { name: u.sysusername }),
+            disabled: (u) => u.userid === me,
+            testId: (u) => `user-enabled-${u.sysusername}`,
+          }),
           col.time('createdat'),
           col.actions(
             (u) => [
