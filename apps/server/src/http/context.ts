@@ -40,6 +40,8 @@ export interface Ctx {
   lang: Lang;
   ip: string;
   requestId: string;
+  /** Aborted when the client goes away before its answer is complete (kit/client-gone.ts); never, outside a request. */
+  signal: AbortSignal;
   caller: Caller | null;
   /** Set only for respondent actions (access 'respondent'), which have no staff caller. */
   respondent?: RespondentCaller | null;
@@ -50,9 +52,10 @@ export interface Ctx {
   audit(entry: AuditInput): Promise<void>;
 }
 
-export function createCtx(base: Omit<Ctx, 'me' | 't' | 'audit'>): Ctx {
+export function createCtx(base: Omit<Ctx, 'me' | 't' | 'audit' | 'signal'> & { signal?: AbortSignal }): Ctx {
   return {
     ...base,
+    signal: base.signal ?? new AbortController().signal,
     get me(): Caller {
       if (!base.caller) throw new AppError('identityInvalid');
       return base.caller;

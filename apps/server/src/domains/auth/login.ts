@@ -1,4 +1,6 @@
 import { and, count, eq, gt, lt, lte, max, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, fail } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
@@ -102,6 +104,19 @@ async function recordAttempt(ctx: Ctx, username: string, now: Date): Promise<num
     const [{ id }] = await tx.insert(loginAttempt).values({ username, ip: ctx.ip, at: now, ok: false }).returning({ id: loginAttempt.id });
     return id;
   });
+}
+
+/**
+ * Whether this address has used up its sign-ins of the last minute: the action route asks before it
+ * reads a sign-in's body (issue 27), so a limited address costs the server no body at all.
+ */
+export async function signInRateSpent(db: Db, config: Config, now: Date, ip: string): Promise<boolean> {
+  const since = new Date(now.getTime() - 60_000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempt)
+    .where(and(eq(loginAttempt.ip, ip), gt(loginAttempt.at, since)));
+  return Number(row?.n ?? 0) >= config.loginPerMinutePerAddress;
 }
 
 /** Attempts from this address within the last minute, up to and including this one. */

@@ -1,0 +1,24 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * A request-scoped AbortSignal that fires when the client goes away before its answer is complete
+ * (DESIGN §4: long work stops when its client goes away). Two events say so, whichever comes first:
+ * - the connection's end (the client closed its side): HTTP clients never half-close while they
+ *   wait for an answer, and Node keeps such a socket open until the answer is written, so waiting
+ *   for the socket to close would print every PDF first;
+ * - the raw response's close before it finished (the connection was reset).
+ * The request's own 'close' cannot tell: since Node 16 it fires once the body has been read.
+ */
+export function clientGoneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  const gone = () => {
+    if (!res.writableEnded) controller.abort(new Error('the client went away'));
+  };
+  const socket = res.socket;
+  socket?.once('end', gone);
+  res.once('close', () => {
+    socket?.off('end', gone);
+    gone();
+  });
+  return controller.signal;
+}
