@@ -20,7 +20,8 @@ import { closePdfBrowsers } from './domains/reports/document/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
-import { parse as parseQuery } from 'node:querystring';
+import { registerBodyParsers } from './http/body.js';
+import { redactLogLine, redactUrl } from './http/redact.js';
 
 export interface AppOptions {
   database: Database;
@@ -52,9 +53,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       stream: opts.logStream ?? logDestination(),
       // Bodies are never logged; headers are not in the default serializers, but be explicit.
       redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+      // No line carries a credential of a URL (issue 27 item 12): path tokens and query signatures are
+      // masked in every line as it is written, whichever logger or serializer wrote it.
+      hooks: { streamWrite: redactLogLine },
     },
     logController: new RequestLines(),
-    bodyLimit: opts.config.bodyLimitBytes,
+    // The small limit unless a route says otherwise (the action route decides per caller: http/body.ts).
+    bodyLimit: opts.config.preauthBodyLimitBytes,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
     // One id per request, in every log line and in the x-request-id answer header.
@@ -82,13 +87,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, parseQuery(body as string));
-  });
+  registerBodyParsers(app, opts.config.preauthBodyLimitBytes);
 
   // Protocol faults (malformed JSON, body too large, wrong content type) keep their HTTP status
   // and still answer the envelope in the caller's language.
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    // Refusals of the body guard and of the action route's hook carry their own status and message.
+    if (err instanceof AppError) return sendError(reply, err, pickLang(req.headers['accept-language'] as string | undefined));
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
     return sendError(reply, protocolError(status), pickLang(req.headers['accept-language'] as string | undefined));
@@ -109,7 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
   await registerFileRoutes(app, { db: opts.database.db, config: opts.config, now: opts.now });
-  await registerPaymentRoutes(app, { db: opts.database.db, now: opts.now });
+  await registerPaymentRoutes(app, { db: opts.database.db, now: opts.now, config: opts.config });
   serveConsole(app, opts.config.webDist);
 
   // Background jobs: every server process polls the shared job table (tests run them with
@@ -149,7 +154,7 @@ class RequestLines extends LogController {
     const log = request.log as unknown as pino.Logger<typeof REQUEST_LEVEL>;
     if (!log.isLevelEnabled(REQUEST_LEVEL)) return;
     log[REQUEST_LEVEL](
-      { method: request.method, url: request.url, ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { method: request.method, url: redactUrl(request.url), ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
   }
@@ -275,7 +280,7 @@ function serveConsole(app: FastifyInstance, webDist: string | undefined) {
     // The institution's published articles, read through its QR link.
     app.get('/r/:entrytoken/articles', sendRespondent);
     app.get('/r/:entrytoken/articles/:articleid', sendRespondent);
-    // Its goods, bought and paid (sandbox) there.
+    // Its goods, bought there and paid at the provider's cashier (back here with ?order=).
     app.get('/r/:entrytoken/shop', sendRespondent);
     // Its relaxation music and courses.
     app.get('/r/:entrytoken/media', sendRespondent);
