@@ -28,6 +28,44 @@ export const newKey = (ext: string) => `${randomBytes(16).toString('hex')}.${ext
 /** Where a file is served (same origin as the console and respondent pages). */
 export const fileUrl = (key: string) => `/files/${key}`;
 
+/**
+ * Files used as this kind of content (a course's lesson media, which may be sold) are served only by
+ * signed URLs that expire (issue 27 item 11): handed out by the content's owner to whoever may see
+ * it now, they stop working SIGNED_URL_MS later; the bare /files/<key> of such a file answers 404.
+ */
+export const SIGNED_USE = 'lesson';
+/** Long enough to watch a long lesson and seek in it (each seek is a new ranged request). */
+export const SIGNED_URL_MS = 2 * 3_600_000;
+const viewSignature = (secret: string, key: string, expires: number) =>
+  createHmac('sha256', secret).update(`get\n${key}\n${expires}`).digest('hex');
+
+/** Signs file URLs valid until `now` + SIGNED_URL_MS (one secret read for any number of keys). */
+export async function fileUrlSigner(db: Db, config: Config, now: Date): Promise<(key: string) => string> {
+  const secret = await urlSecret(db, config);
+  const exp = now.getTime() + SIGNED_URL_MS;
+  return (key) => `${fileUrl(key)}?exp=${exp}&sig=${viewSignature(secret, key, exp)}`;
+}
+
+/** Whether GET /files/<key> may answer: a file used as SIGNED_USE only with a signature of this server that has not expired. */
+export async function mayServeFile(
+  db: Db,
+  config: Config,
+  file: { fileid: string; key: string },
+  query: unknown,
+  now: Date,
+): Promise<boolean> {
+  const [signed] = await db
+    .select({ fileid: fileUse.fileid })
+    .from(fileUse)
+    .where(and(eq(fileUse.fileid, file.fileid), eq(fileUse.kind, SIGNED_USE)))
+    .limit(1);
+  if (!signed) return true;
+  const { exp, sig } = (query ?? {}) as { exp?: unknown; sig?: unknown };
+  const expires = Number(exp);
+  if (!Number.isSafeInteger(expires) || typeof sig !== 'string' || expires <= now.getTime()) return false;
+  return signatureMatches(viewSignature(await urlSecret(db, config), file.key, expires), sig);
+}
+
 export type FileRecord = typeof storedFile.$inferSelect;
 
 export const fileOut = (r: FileRecord): StoredFile => ({
@@ -170,6 +208,24 @@ export async function storeFile(db: DbOrTx, storage: FileStorage, f: NewFile): P
     })
     .returning();
   return row!;
+}
+
+/**
+ * Runs `work` while holding the file's row, only if the file is still pending; answers whether it ran.
+ * A signed upload moves its bytes into place under it, and confirmation marks the file ready under it:
+ * the two never interleave, so a confirmed file can never change (issue 27 item 13).
+ */
+export async function whilePending(db: Db, fileid: string, work: (tx: DbOrTx) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ fileid: storedFile.fileid })
+      .from(storedFile)
+      .where(and(eq(storedFile.fileid, fileid), eq(storedFile.status, 'pending')))
+      .for('update');
+    if (!row) return false;
+    await work(tx);
+    return true;
+  });
 }
 
 /** "Not found" for a file id that is not the institution's (another institution's file is never "invalid"). */

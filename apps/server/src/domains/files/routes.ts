@@ -5,7 +5,7 @@ import { fileLimits } from '@xinli/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { STORAGE_KEY, DiskStorage, type ByteRange, type FileStorage } from '../../kit/storage/index.js';
-import { signatureMatches, storageOf, uploadSignature, urlSecret } from './files.js';
+import { mayServeFile, signatureMatches, storageOf, uploadSignature, urlSecret, whilePending } from './files.js';
 import { storedFile } from './tables.js';
 
 /** Types a browser shows in place; everything else (Excel) is only ever downloaded. */
@@ -45,7 +45,7 @@ const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; char
  *
  * PUT /files/upload/<fileid>?exp&sig: the upload target of disk storage, signed by
  * as.m.access.updateToOSSPath for one pending file, its size and an expiry; the bytes are counted as
- * they arrive and more than declared are refused.
+ * they arrive and more than declared are refused; they take the file's place only while it is pending.
  */
 export async function registerFileRoutes(app: FastifyInstance, deps: { db: Db; config: Config; now: () => Date }) {
   await app.register(async (scope) => {
@@ -59,6 +59,8 @@ export async function registerFileRoutes(app: FastifyInstance, deps: { db: Db; c
         if (!STORAGE_KEY.test(key)) return notFound(reply);
         const [row] = await deps.db.select().from(storedFile).where(eq(storedFile.key, key));
         if (!row || row.status !== 'ready') return notFound(reply);
+        // Lesson media only by an unexpired signed URL (files.ts mayServeFile).
+        if (!(await mayServeFile(deps.db, deps.config, row, req.query, deps.now()))) return notFound(reply);
         const storage = storageOf(deps.config);
         const range = await rangeOf(req, storage, key);
         if (range === 'missing') return notFound(reply);
@@ -105,15 +107,17 @@ export async function registerFileRoutes(app: FastifyInstance, deps: { db: Db; c
         if (!signatureMatches(uploadSignature(await urlSecret(deps.db, deps.config), fileid, row.size, exp), sig))
           return refuse(403, 'Forbidden');
         if (exp < deps.now().getTime()) return refuse(403, 'Expired');
+        // The bytes go to a temporary name; they replace the file only if it is still pending when the
+        // last byte has arrived (whilePending: under the file's row lock, which confirmation takes too).
+        // A PUT that began while the file was pending and finished after confirmation leaves nothing.
+        let put: { bytes: number; placed: boolean };
         try {
-          const n = await storage.putStream(row.key, req.body as NodeJS.ReadableStream, row.size);
-          if (n !== row.size) {
-            await storage.delete(row.key);
-            return refuse(400, 'Size differs from the size declared');
-          }
+          put = await storage.putStream(row.key, req.body as NodeJS.ReadableStream, row.size, (place) => whilePending(deps.db, fileid, place));
         } catch {
           return refuse(413, 'Larger than declared');
         }
+        if (put.bytes !== row.size) return refuse(400, 'Size differs from the size declared');
+        if (!put.placed) return refuse(409, 'The file was confirmed meanwhile and can no longer change');
         return reply.code(200).send();
       },
     );

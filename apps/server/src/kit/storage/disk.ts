@@ -26,8 +26,18 @@ export class DiskStorage implements FileStorage {
     await fsp.rename(tmp, file);
   }
 
-  /** Streams a client's upload into place, refusing (and removing) more than `max` bytes. */
-  async putStream(key: string, body: NodeJS.ReadableStream, max: number): Promise<number> {
+  /**
+   * Streams a client's upload to a temporary name, refusing (and removing) more than `max` bytes or
+   * other than `exactly` bytes, then moves it into place only if `commit` agrees: the caller runs the
+   * move under its own lock and declines when the file may no longer change (issue 27 item 13: a PUT
+   * that finishes after the file was confirmed). Declined or failed, nothing of the upload stays.
+   */
+  async putStream(
+    key: string,
+    body: NodeJS.ReadableStream,
+    max: number,
+    commit: (place: () => Promise<void>) => Promise<boolean> = async (place) => (await place(), true),
+  ): Promise<{ bytes: number; placed: boolean }> {
     const file = this.pathOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
@@ -40,8 +50,13 @@ export class DiskStorage implements FileStorage {
         await out.write(chunk);
       }
       await out.close();
-      await fsp.rename(tmp, file);
-      return n;
+      if (n !== max) {
+        await fsp.rm(tmp, { force: true });
+        return { bytes: n, placed: false };
+      }
+      const placed = await commit(() => fsp.rename(tmp, file));
+      if (!placed) await fsp.rm(tmp, { force: true });
+      return { bytes: n, placed };
     } catch (err) {
       await out.close().catch(() => {});
       await fsp.rm(tmp, { force: true });
@@ -58,12 +73,22 @@ export class DiskStorage implements FileStorage {
       return null;
     }
     try {
-      const { size } = await fh.stat();
+      const stat = await fh.stat({ bigint: true });
+      const size = Number(stat.size);
       const buf = Buffer.alloc(Math.min(bytes, size));
       await fh.read(buf, 0, buf.length, 0);
-      return { size, head: buf };
+      // The bytes read and the version are of the same open file, whatever replaces the name meanwhile.
+      return { size, head: buf, version: versionOf(stat) };
     } finally {
       await fh.close();
+    }
+  }
+
+  async version(key: string) {
+    try {
+      return versionOf(await fsp.stat(this.pathOf(key), { bigint: true }));
+    } catch {
+      return null;
     }
   }
 
@@ -93,3 +118,6 @@ export class DiskStorage implements FileStorage {
     return null;
   }
 }
+
+/** A rename into place gives the name another inode; the change time and size catch a rewrite in place. */
+const versionOf = (stat: { ino: bigint; ctimeNs: bigint; size: bigint }) => `${stat.ino}:${stat.ctimeNs}:${stat.size}`;

@@ -58,12 +58,23 @@ export class S3Storage implements FileStorage {
     try {
       const meta = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
       const size = Number(meta.ContentLength ?? 0);
-      if (size === 0) return { size, head: Buffer.alloc(0) };
+      if (size === 0) return { size, head: Buffer.alloc(0), version: meta.ETag ?? '' };
       const part = await this.client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: `bytes=0-${Math.max(0, bytes - 1)}` }),
       );
       const head = Buffer.from(await part.Body!.transformToByteArray()).subarray(0, bytes);
-      return { size, head };
+      // The ETag of the bytes read (a replacement between the two requests shows as a different one).
+      return { size, head, version: part.ETag ?? meta.ETag ?? '' };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async version(key: string) {
+    try {
+      const meta = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return meta.ETag ?? '';
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;

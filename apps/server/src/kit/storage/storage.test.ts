@@ -49,7 +49,7 @@ describe.each(kinds)('file storage on $name', (kind) => {
 
   it('stores, reads the head and the whole, and deletes', async () => {
     await storage.put(key(1), PNG, 'image/png');
-    expect(await storage.head(key(1), 8)).toEqual({ size: PNG.length, head: PNG.subarray(0, 8) });
+    expect(await storage.head(key(1), 8)).toEqual({ size: PNG.length, head: PNG.subarray(0, 8), version: expect.any(String) });
     const whole = await storage.get(key(1));
     expect(whole?.size).toBe(PNG.length);
     expect(await readAll(whole!.body)).toEqual(PNG);
@@ -57,6 +57,17 @@ describe.each(kinds)('file storage on $name', (kind) => {
     expect(await storage.head(key(1), 8)).toBeNull();
     expect(await storage.get(key(1))).toBeNull();
     await storage.delete(key(1)); // nothing there: no error
+  });
+
+  it('gives each object a version that changes when it is replaced', async () => {
+    await storage.put(key(7), PNG, 'image/png');
+    const first = await storage.version(key(7));
+    expect(first).toBeTruthy();
+    expect((await storage.head(key(7), 8))?.version).toBe(first);
+    expect(await storage.version(key(7))).toBe(first);
+    await storage.put(key(7), Buffer.concat([PNG, Buffer.from('x')]), 'image/png');
+    expect(await storage.version(key(7))).not.toBe(first);
+    expect(await storage.version(key(8))).toBeNull();
   });
 
   it('reads a byte range only, with the whole size', async () => {

@@ -11,8 +11,16 @@ export interface FileStorage {
   readonly kind: 'disk' | 's3';
   /** Stores bytes under a key (replacing nothing: keys are fresh). */
   put(key: string, body: Buffer, contenttype: string): Promise<void>;
-  /** The stored object's size and its first `bytes` bytes; null when there is none. */
-  head(key: string, bytes: number): Promise<{ size: number; head: Buffer } | null>;
+  /**
+   * The stored object's size, its first `bytes` bytes and its version (what changes whenever the object
+   * is replaced: see `version`); null when there is none.
+   */
+  head(key: string, bytes: number): Promise<{ size: number; head: Buffer; version: string } | null>;
+  /**
+   * An opaque version of the object: different after any replacement (disk: inode and change time; S3:
+   * the ETag), so a caller that checked the content can tell whether it is still what it checked.
+   */
+  version(key: string): Promise<string | null>;
   /** The object's size in bytes; null when there is none. */
   size(key: string): Promise<number | null>;
   /**
