@@ -19,6 +19,11 @@ export interface MenuNode {
    * page, never a route. The console leaves it out of routes and menus.
    */
   component?: boolean;
+  /**
+   * A code the built-in administrator role (key 'admin') does not give by itself: the account
+   * holds it as the owner, and a staff user gets it only from a role that lists it (issue 27 §2).
+   */
+  ownerOnly?: boolean;
   children?: MenuNode[];
 }
 
@@ -100,7 +105,12 @@ export const menuTable: MenuNode[] = [
     zh: '预警管理',
     en: 'Early warning management',
     code: '00013',
-    children: [{ path: 'earlyWarning', name: 'earlyWarningLevel', zh: '危机预警', en: 'Crisis warning', code: '00046' }],
+    children: [
+      { path: 'earlyWarning', name: 'earlyWarningLevel', zh: '危机预警', en: 'Crisis warning', code: '00046' },
+      // Component code: the settings that decide what raises or escalates a warning
+      // (WARNING_SETTINGS_CODE in actions/warnings.ts); working cases (00046) does not include it.
+      page('warningSettings', '预警规则设置', 'Warning rule settings', '0004601', { hidden: true, component: true }),
+    ],
   },
   {
     path: '/archives',
@@ -176,7 +186,13 @@ export const menuTable: MenuNode[] = [
     zh: '行政管理',
     en: 'Administration',
     code: '00048',
-    children: [page('dept', '部门管理', 'Department management', '000312'), page('user', '用户管理', 'User management', '000313')],
+    children: [
+      page('dept', '部门管理', 'Department management', '000312'),
+      page('user', '用户管理', 'User management', '000313'),
+      // Component code: set the password of another account or staff user (SET_PASSWORD_CODE in
+      // actions/auth.ts); held by the accounts themselves, never given by the admin role's key.
+      page('setPassword', '设置他人密码', 'Set others’ passwords', '0003131', { hidden: true, component: true, ownerOnly: true }),
+    ],
   },
   {
     path: '/operations',
@@ -214,6 +230,18 @@ export function allMenuCodes(table: MenuNode[] = menuTable): string[] {
     });
   walk(table);
   return [...codes];
+}
+
+/** Codes the built-in administrator role does not give by itself (`ownerOnly`). */
+export function ownerOnlyCodes(table: MenuNode[] = menuTable): Set<string> {
+  const codes = new Set<string>();
+  const walk = (nodes: MenuNode[]) =>
+    nodes.forEach((n) => {
+      if (n.code && n.ownerOnly) codes.add(n.code);
+      if (n.children) walk(n.children);
+    });
+  walk(table);
+  return codes;
 }
 
 /** Full path of a child route ("/authority" + "roleAdministration"). */

@@ -22,14 +22,16 @@ const area = {
   statistics: ['00010', '00011', '00012'],
   individual: ['00018', '001801', '001802'],
   group: ['00040', '00041', '00042', '00043'],
-  warning: ['00013', '00046'],
+  // 0004601: the warning trigger and escalation settings (component code); the counsellor and doctor roles lack it.
+  warning: ['00013', '00046', '0004601'],
   // 0000801: full phone and ID numbers of persons (component code); the school's counsellor role lacks it.
   archivesAll: ['00008', '00049', '0000801'],
   plans: ['00001', '00002', '00003', '00004', '00029'],
   consultation: ['00015', '00016', '00017'],
-  service: ['00020', '00021', '00022'],
+  // 0003131: set others' passwords (component code, owner-only): the accounts hold it, no demo role does.
+  service: ['00020', '00021', '00022', '0003131'],
   authority: ['00023', '000311', '00031'],
-  organization: ['00048', '000312', '000313'],
+  organization: ['00048', '000312', '000313', '0003131'],
   operations: ['00025', '00026', '00028', '00039', '00050', '00030', '00054'],
 };
 const population = {

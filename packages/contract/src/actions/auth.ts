@@ -38,6 +38,12 @@ export const userRecord = z.object({
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
+/**
+ * Component code: set the password of ANOTHER account or staff user (updateMUser of another
+ * account, resetPwd). Only for a target whose codes the caller holds all of (issue 27 §2).
+ */
+export const SET_PASSWORD_CODE = '0003131';
+
 export const authActions = {
   'as.m.user.login': action({
     access: 'public',
@@ -61,10 +67,11 @@ export const authActions = {
     op: 'auth',
     summary:
       'A provider (or the super account, or a provider’s staff user) acts as one of its institutions; answers a user record for it. Audited. ' +
-      'The session ends with whoever opened it and holds only the codes they hold.',
+      'The session ends with the session that opened it (sign-out, expiry, revocation) and with whoever opened it, and holds only the codes they hold.',
     input: z.strictObject({ musercode: idString }),
     output: userRecord,
     ids: { musercode: 'muser' },
+    changes: 'grants',
   }),
   'as.m.user.updateMUser': action({
     access: 'signedIn',
@@ -74,7 +81,8 @@ export const authActions = {
       'Change the signed-in account’s password (musercode and pwd); every session of the account is revoked. ' +
       'A staff user naming its own institution changes its own name, phone and password, never the institution’s; ' +
       'the institution’s name needs code 00021 or 00022. Changing another account needs code 00021 or 00022 and that account in scope; ' +
-      'so do the region codes (all three together, GB/T 2260, nesting checked).',
+      'so do the region codes (all three together, GB/T 2260, nesting checked). Setting another account’s password (a login-as ' +
+      'session’s included) also needs code 0003131, and only for an account whose codes the caller holds all of.',
     input: z.strictObject({
       musercode: idString,
       pwd: md5Password.optional(),
@@ -93,6 +101,8 @@ export const authActions = {
     }),
     output: z.null(),
     ids: { musercode: 'muser' },
+    changes: 'password',
+    needs: [SET_PASSWORD_CODE],
   }),
   'as.m.system.ping': action({
     access: 'signedIn',
@@ -119,5 +129,6 @@ export const authActions = {
     input: z.strictObject({ musercode: idString, permissions: z.array(permissionCode).max(500) }),
     output: z.null(),
     ids: { musercode: 'muser' },
+    changes: 'grants',
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { action, codes, flag, idString, md5Password, pageFields, pageOf, permissionCode, requiredText, text } from '../catalogue-kit.js';
+import { SET_PASSWORD_CODE } from './auth.js';
 
 /**
  * Permission management (menus, roles) and administration (departments, staff users) of SPEC §2
@@ -242,6 +243,7 @@ export const systemActions = {
     output: z.object({ roleid: z.string() }),
     ids: { musercode: 'muser' },
     unique: ['rolename', 'rolekey'],
+    changes: 'grants',
   }),
   'as.m.system.role.updateRole': action({
     access: codes('000311'),
@@ -251,6 +253,7 @@ export const systemActions = {
     input: z.strictObject({ roleid: idString, ...partial(roleFields), codes: menuCodes.optional() }),
     output: z.null(),
     ids: { roleid: 'role' },
+    changes: 'grants',
   }),
   'as.m.system.role.deleteRoleById': action({
     access: codes('000311'),
@@ -260,6 +263,7 @@ export const systemActions = {
     input: z.strictObject({ roleid: idString }),
     output: z.null(),
     ids: { roleid: 'role' },
+    changes: 'grants',
   }),
   'as.m.system.role.updateMuserMenu': action({
     access: codes('000311'),
@@ -269,6 +273,7 @@ export const systemActions = {
     input: z.strictObject({ roleid: idString, codes: menuCodes }),
     output: z.null(),
     ids: { roleid: 'role' },
+    changes: 'grants',
   }),
   'as.m.system.role.selectRoleMenuTreeselect': action({
     access: codes('000311'),
@@ -372,6 +377,7 @@ export const systemActions = {
     output: z.object({ userid: z.string() }),
     ids: { deptid: 'dept', roleids: 'role', musercode: 'muser' },
     unique: ['sysusername'],
+    changes: 'grants',
   }),
   'as.m.system.user.updateUser': action({
     access: codes('000313'),
@@ -381,6 +387,7 @@ export const systemActions = {
     input: z.strictObject({ userid: idString, ...partial(userFields) }),
     output: z.null(),
     ids: { userid: 'sysuser', deptid: 'dept', roleids: 'role' },
+    changes: 'grants',
   }),
   'as.m.system.user.deleteUserById': action({
     access: codes('000313'),
@@ -390,6 +397,7 @@ export const systemActions = {
     input: z.strictObject({ userid: idString }),
     output: z.null(),
     ids: { userid: 'sysuser' },
+    changes: 'state',
   }),
   'as.m.system.user.selectDeptTreeList': action({
     access: codes('000313'),
@@ -401,13 +409,16 @@ export const systemActions = {
     ids: { musercode: 'muser' },
   }),
   'as.m.system.user.resetPwd': action({
-    access: codes('000313'),
+    // Its own code, not user management (000313): the school's admin role does not get it by itself.
+    access: codes(SET_PASSWORD_CODE),
     kind: 'json',
     op: 'write',
-    summary: 'Set a staff user’s password (uppercase MD5) and end its sessions.',
+    summary:
+      'Set a staff user’s password (uppercase MD5) and end its sessions; only for a user whose codes the caller holds all of (a login-as session: its actor).',
     input: z.strictObject({ userid: idString, pwd: md5Password }),
     output: z.null(),
     ids: { userid: 'sysuser' },
+    changes: 'password',
   }),
   'as.m.system.user.enableUser': action({
     access: codes('000313'),
@@ -417,5 +428,6 @@ export const systemActions = {
     input: z.strictObject({ userid: idString, enabled: flag }),
     output: z.null(),
     ids: { userid: 'sysuser' },
+    changes: 'state',
   }),
 };

@@ -6,6 +6,7 @@ import { conflict, denied, fail, invalid } from '../../http/errors.js';
 import { accountInScope, contains, iso, maskPhone, newId, paged, type AccountRow } from '../../kit/index.js';
 import { hashPassword, md5Upper } from '../auth/passwords.js';
 import { revokeAccountSessions } from '../auth/sessions.js';
+import { assertHoldsAccount } from '../auth/takeover.js';
 import { scopeWhere } from '../auth/scope.js';
 import { staffCount } from '../system/common.js';
 import { accountPlanCount } from '../plans/access.js';
@@ -196,6 +197,7 @@ export const institutionHandlers = {
 
   'as.m.user.deleteMUser': async ({ musercode }, ctx) => {
     const account = await managedAccount(ctx, musercode);
+    await assertHoldsAccount(ctx, ctx.db, account);
     const owned: [number, string, string][] = [
       [Number(await ctx.db.$count(muser, eq(muser.parentcode, musercode))), '个机构', 'institutions'],
       [await staffCount(ctx.db, musercode), '个用户', 'staff users'],
@@ -251,7 +253,8 @@ export const institutionHandlers = {
 
   /** Disabling ends the account's sessions at once: revoked here, and refused by authentication from the same commit on. */
   'as.m.user.enableMuser': async ({ musercode, enabled }, ctx) => {
-    await managedAccount(ctx, musercode);
+    // Only over an account holding no more than the caller (issue 27 §2, auth/takeover.ts).
+    await assertHoldsAccount(ctx, ctx.db, await managedAccount(ctx, musercode));
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
       await tx.update(muser).set({ enabled, updatedat: now }).where(eq(muser.musercode, musercode));

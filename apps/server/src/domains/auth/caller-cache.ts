@@ -28,6 +28,12 @@ export interface CachedCaller {
   createdms: number;
   lastseenms: number;
   loadedms: number;
+  /**
+   * A login-as session's openers (issue 27 §15): their token hashes, and the earliest creation and
+   * last-seen among them, checked by the same expiry rules on every hit. Their revocation or deletion
+   * notifies like the session's own (migration 0025 revokes the sessions opened from a revoked one).
+   */
+  opener?: { chain: string[]; createdms: number; lastseenms: number };
 }
 
 export interface CallerCache {

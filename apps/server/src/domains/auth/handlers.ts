@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
+import type { Ctx } from '../../http/context.js';
 import { fail, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
 import { sysuser } from '../system/tables.js';
@@ -9,6 +10,8 @@ import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions }
 import { hashPassword } from './passwords.js';
 import { assertInScope, holds } from './scope.js';
 import { iso } from '../../kit/index.js';
+import { SET_PASSWORD_CODE } from '@xinli/contract';
+import { assertHoldsAccount } from './takeover.js';
 import { checkRegion } from '../accounts/regions.js';
 
 /**
@@ -22,6 +25,16 @@ function regionChange(manages: boolean, r: { provincecode?: string; citycode?: s
   if (given !== 3) fail('validation', { zh: '省、市、区县须一起提交', en: 'Send the province, city and district together' });
   const path = { provincecode: r.provincecode!, citycode: r.citycode!, districtcode: r.districtcode! };
   return { ...path, regionname: checkRegion(path) };
+}
+
+/** Setting another account's password: its own code, and only over an account holding no more than the caller. */
+async function checkTakeover(ctx: Ctx, musercode: string) {
+  if (!holds(ctx.me, SET_PASSWORD_CODE)) {
+    fail('permissionDenied', { zh: '设置其他账号的密码需要“设置他人密码”权限', en: 'Setting another account’s password needs the “set others’ passwords” permission' });
+  }
+  const [target] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, musercode));
+  if (!target) notFound();
+  await assertHoldsAccount(ctx, ctx.db, target!);
 }
 
 export const authHandlers = {
@@ -49,7 +62,8 @@ export const authHandlers = {
     const actor = me.actor ?? me.musercode;
     const actoruserid = me.actor ? me.actoruserid : me.userid;
     const [actorAccount] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, actor));
-    const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, ip: ctx.ip });
+    // ...and it ends with the session it is opened from (issue 27 §15: sign-out, expiry, revocation).
+    const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, openedby: me.tokenhash, ip: ctx.ip });
     await ctx.audit({ action: 'as.m.user.loginAs', result: 'ok', detail: { target: musercode } });
     return buildUserRecord(ctx.db, token, account!, null, musercode, { account: actorAccount!, userid: actoruserid });
   },
@@ -60,7 +74,9 @@ export const authHandlers = {
    * - a staff user naming its own institution: its OWN user (name, phone, password); the
    *   institution's name needs code 00021 or 00022, and never comes from a staff user's
    *   name or phone (a counsellor once renamed its school and changed its phone);
-   * - anyone else (a provider, a login-as session): needs 00021 or 00022 and the account in scope.
+   * - anyone else (a provider, a login-as session): needs 00021 or 00022 and the account in scope;
+   *   its password also needs SET_PASSWORD_CODE, and the caller must hold every code the account
+   *   holds, or setting it would hand the caller those codes (issue 27 §2).
    */
   'as.m.user.updateMUser': async ({ musercode, pwd, insname, provincecode, citycode, districtcode, ...personal }, ctx) => {
     const me = ctx.me;
@@ -76,6 +92,7 @@ export const authHandlers = {
       });
     }
     assertInScope(me, musercode);
+    if (pwd && !own) await checkTakeover(ctx, musercode);
     const now = ctx.now();
     const accountFields = {
       ...(staff ? {} : personal),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { allMenuCodes, PROVIDER_EXTRA_CODE } from '@xinli/contract';
+import { allMenuCodes, ownerOnlyCodes, PROVIDER_EXTRA_CODE } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 
 export interface AccountRow {
@@ -33,15 +33,18 @@ export interface RoleGrant {
   codes: string[];
 }
 
+/** Codes the key 'admin' does not give by itself (menus.ts ownerOnly: setting others' passwords). */
+const OWNER_ONLY = ownerOnlyCodes();
+
 /**
  * What one role gives in effect: for the built-in key 'admin' (exactly that key) every code of its
- * institution, else its own codes that the institution holds. This is the only place that turns
+ * institution but the owner-only ones, else its own codes that the institution holds. This is the only place that turns
  * a role into codes: the resolver below (what a holder gets on every request) and the checks in
  * system/common.ts (what a caller may give) both call it, so they cannot disagree. No string a
  * caller chooses (name, key, remark) is ever parsed for codes.
  */
 export function roleGives(institution: ReadonlySet<string>, r: RoleGrant): string[] {
-  if (r.rolekey === ADMIN_ROLE_KEY) return [...institution];
+  if (r.rolekey === ADMIN_ROLE_KEY) return [...institution].filter((code) => !OWNER_ONLY.has(code));
   return r.codes.filter((code) => institution.has(code));
 }
 

@@ -1,11 +1,13 @@
-import { pgTable, text, timestamp, index, boolean, bigserial } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, index, boolean, bigserial, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * A signed-in session. Only the SHA-256 of the token is stored, so a database leak does not
  * hand out live sessions. musercode is the institution the session acts for; actor is set when
  * a provider signed in and then acted as one of its institutions (login-as), and actoruserid
  * when the provider's staff user did: the session lives only while its actor is enabled, and
- * holds no code its actor does not (auth/permissions.ts).
+ * holds no code its actor does not (auth/permissions.ts). openedby is the session a login-as
+ * session was opened from: it ends with it (revoked with it by a trigger of migration 0025, deleted
+ * with it, and refused once it has expired; auth/sessions.ts).
  */
 export const session = pgTable(
   'session',
@@ -15,12 +17,13 @@ export const session = pgTable(
     userid: text(),
     actor: text(),
     actoruserid: text(),
+    openedby: text().references((): AnyPgColumn => session.tokenhash, { onDelete: 'cascade' }),
     ip: text().notNull().default(''),
     createdat: timestamp({ withTimezone: true }).notNull(),
     lastseenat: timestamp({ withTimezone: true }).notNull(),
     revokedat: timestamp({ withTimezone: true }),
   },
-  (t) => [index('session_muser_idx').on(t.musercode), index('session_user_idx').on(t.userid), index('session_actor_user_idx').on(t.actoruserid)],
+  (t) => [index('session_muser_idx').on(t.musercode), index('session_user_idx').on(t.userid), index('session_actor_user_idx').on(t.actoruserid), index('session_opened_by_idx').on(t.openedby)],
 );
 
 /**

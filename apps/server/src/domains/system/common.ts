@@ -47,11 +47,14 @@ export async function roleEffectiveCodes(db: DbOrTx, roleids: string[]): Promise
 export { ADMIN_ROLE_KEY };
 
 /**
- * Staff users with user or role management may only act on what they could have granted:
- * an account's own sign-in (or its provider, or the super account) has no such bound.
+ * Every caller but the super account may only act on users and roles that hold (give) no more than
+ * it holds itself: a staff user, a provider over its institutions' staff, and a login-as session,
+ * whose codes are already bounded by its actor's (issue 27 §2: a login-as session once reset the
+ * password of a user holding codes its actor never had). For an institution's own sign-in the
+ * bound always holds, since its staff hold only codes it holds.
  */
 export function boundedByCaller(ctx: Ctx): boolean {
-  return ctx.me.userid !== null && !ctx.me.roles.includes('admin');
+  return !ctx.me.roles.includes('admin');
 }
 
 /** The codes a staff user holds in effect (its roles bounded by its institution). */

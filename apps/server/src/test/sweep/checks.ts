@@ -52,7 +52,7 @@ export function fieldSchema(input: unknown, path: string): unknown {
 }
 
 /** Sets a field at a dotted path in every array element on the way; `create` adds an element to empty arrays. */
-function setPath(body: Record<string, unknown>, path: string, value: unknown, input: unknown, create = false): void {
+export function setPath(body: Record<string, unknown>, path: string, value: unknown, input: unknown, create = false): void {
   const keys = path.split('.');
   const leaf = fieldSchema(input, path);
   const wrapped = leaf && unwrap(leaf).type === 'array' ? [value] : value;

@@ -2,9 +2,30 @@ import { PROVIDER_EXTRA_CODE, allMenuCodes, type ActionDef } from '@xinli/contra
 import { unwrap } from './arbitrary.js';
 import { fieldSchema } from './checks.js';
 import { ENTITIES_FILE, entities } from './entities.js';
-import { looksLikeId, publicActions, notObjectIds, signedInActions, uniqueFields } from './reviewed.js';
+import { looksLikeId, notGrantLike, publicActions, notObjectIds, signedInActions, uniqueFields } from './reviewed.js';
 
 const OPS = ['auth', 'read', 'list', 'write', 'export'];
+const CHANGES = ['settings', 'grants', 'password', 'state'];
+const CONTRACT_DIR = 'packages/contract/src/actions/';
+
+/** Fields that hand out codes, roles or a sign-in. */
+const GRANT_FIELDS = /^(pwd|password|permissions|codes|roleids|rolekey)$/i;
+
+/**
+ * An action the grants sweep must know about (issue 27): a write or sign-in action of staff that
+ * writes accounts, staff users, roles or permissions (by namespace), changes settings (by name), or
+ * takes a password, permission codes or roles (by field, at any depth).
+ */
+export function looksGrantLike(name: string, def: ActionDef): boolean {
+  if (def.op !== 'write' && def.op !== 'auth') return false;
+  if (def.access === 'public' || def.access === 'respondent') return false;
+  const last = name.split('.').pop() ?? '';
+  return (
+    /^as\.m\.(user|permissions|system)\./.test(name) ||
+    /settings?|permission|password|pwd|grant/i.test(last) ||
+    fieldPaths(def.input).some((p) => GRANT_FIELDS.test(p.split('.').pop()!))
+  );
+}
 const KINDS = ['json', 'download', 'upload'];
 const REVIEWED_FILE = 'apps/server/src/test/sweep/reviewed.ts';
 
@@ -50,6 +71,15 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
     if (name.startsWith('as.c.') && def.access !== 'respondent' && def.access !== 'public')
       problems.push(`${name}: an as.c.* action is the respondent channel: access 'respondent' (or 'public' to open it)`);
     if (unwrap(def.input).type !== 'object') problems.push(`${name}: the input must be an object schema`);
+    if (def.changes !== undefined && !CHANGES.includes(def.changes)) problems.push(`${name}: changes must be one of ${CHANGES.join(', ')}`);
+    if (def.changes && def.op !== 'write' && def.op !== 'auth') problems.push(`${name}: changes is declared, but only a write or sign-in action changes anything`);
+    for (const code of def.needs ?? []) if (!knownCodes.has(code)) problems.push(`${name}: needs names ${code}, which is not in the menu table`);
+    if (def.needs?.length && !def.changes) problems.push(`${name}: needs is declared without changes`);
+    if (looksGrantLike(name, def) && !def.changes && !notGrantLike[name]) {
+      problems.push(
+        `${name} looks like it changes settings, grants, passwords or account state: declare changes: 'settings' | 'grants' | 'password' | 'state' in its contract entry (${CONTRACT_DIR}), so the grants sweep covers it, or add it with the reason to notGrantLike in ${REVIEWED_FILE}`,
+      );
+    }
 
     const ids = def.ids ?? {};
     for (const [path, entity] of Object.entries(ids)) {
@@ -75,6 +105,11 @@ export function metadataProblems(catalogue: Record<string, ActionDef>): string[]
         `${name}: input field ${path} looks like an object id: declare it in the action's ids (field -> entity), or, if it is shared reference data, add '${field}' with the reason to notObjectIds in ${REVIEWED_FILE}`,
       );
     }
+  }
+  for (const name of Object.keys(notGrantLike)) {
+    const def = catalogue[name];
+    if (!def || !looksGrantLike(name, def) || def.changes)
+      problems.push(`notGrantLike in ${REVIEWED_FILE} names ${name}, which is not an unclassified grant-like action of the catalogue`);
   }
   for (const [list, entries, want] of [
     ['publicActions', publicActions, 'public'],
