@@ -70,6 +70,8 @@ export const warningSettings = z.object({
   escalateminutes: z.int().min(0).max(10_080),
 });
 export type WarningSettings = z.infer<typeof warningSettings>;
+/** Component code: change the warning settings above (issue 27 §5); institution admins hold it, the counsellor role does not. */
+export const WARNING_SETTINGS_CODE = '0004601';
 /**
  * Defaults: worsening by a band level (points are off, because one number of points cannot suit
  * forms whose totals run 0–27 and 90–450; an institution using mainly PHQ-9 sets 5, its reliable
@@ -303,13 +305,16 @@ export const warningActions = {
     ids: { musercode: 'muser' },
   }),
   'as.m.warning.updateWarningSettings': action({
-    access: WARN,
+    // Its own code: working cases (00046) does not include deciding what raises or escalates them.
+    access: codes(WARNING_SETTINGS_CODE),
     kind: 'json',
     op: 'write',
-    summary: 'Change the trigger and escalation settings of the caller’s institution (or one in scope).',
+    summary:
+      'Change the trigger and escalation settings of the caller’s institution (or one in scope); needs code 0004601 (not the case code 00046); audited with the old and new values.',
     input: z.strictObject({ musercode: idString.optional(), ...warningSettings.shape }),
     output: z.null(),
     ids: { musercode: 'muser' },
+    changes: 'settings',
   }),
   'as.m.warning.getNotificationCount': action({
     access: WARN,

@@ -24,7 +24,7 @@ import {
 } from './cases.js';
 import { publishWarnEvent } from './events.js';
 import { addWarning } from './raise.js';
-import { saveSettings, settingsOf } from './settings.js';
+import { replaceSettings, settingsOf } from './settings.js';
 import { caseEvent, followUp, warnCase, warning, warnNotice, warnNoticeRead } from './tables.js';
 import { reasonText } from './triggers.js';
 
@@ -366,10 +366,11 @@ export const warningHandlers = {
     return { musercode: owner.musercode, ...(await settingsOf(ctx.db, owner.musercode)) };
   },
 
+  // Needs WARNING_SETTINGS_CODE, not the case code (issue 27 §5); audited with what it replaced.
   'as.m.warning.updateWarningSettings': async ({ musercode, ...settings }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
-    await saveSettings(ctx.db, owner.musercode, settings, ctx.now());
-    await ctx.audit({ action: 'as.m.warning.updateWarningSettings', result: 'ok', detail: { target: owner.musercode, ...settings } });
+    const old = await replaceSettings(ctx.db, owner.musercode, settings, ctx.now());
+    await ctx.audit({ action: 'as.m.warning.updateWarningSettings', result: 'ok', detail: { target: owner.musercode, old, new: settings } });
     return null;
   },
 

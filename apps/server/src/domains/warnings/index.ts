@@ -6,8 +6,10 @@
  * - openCaseFromRegistration(tx, ctx, input): a consultation registration becomes (or joins) the
  *   person's open case as a manual warning; answers the case and warning ids.
  * - latestCases(db, cusercodes): each person's open case, else their latest closed one.
+ * - caseCountOfPersons / removeCasesOfPersons(tx, cusercodes): how many cases persons have, and
+ *   removing them with their warnings, events, follow-ups and notices (undoing a QR-link burst).
  */
-import { desc, inArray, sql } from 'drizzle-orm';
+import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { WarningLevel } from '@xinli/contract';
@@ -63,4 +65,28 @@ export async function latestCases(db: DbOrTx, cusercodes: string[]): Promise<Map
     .where(inArray(warnCase.cusercode, [...new Set(cusercodes)]))
     .orderBy(warnCase.cusercode, sql`${warnCase.state} = 'closed'`, desc(warnCase.lastwarningat), desc(warnCase.caseid));
   return new Map(rows.map((r) => [r.cusercode, { caseid: r.caseid, state: r.state }]));
+}
+
+/** How many cases (open or closed) the persons have. */
+export async function caseCountOfPersons(db: DbOrTx, cusercodes: string[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < cusercodes.length; i += 5000) {
+    const [row] = await db.select({ n: count() }).from(warnCase).where(inArray(warnCase.cusercode, cusercodes.slice(i, i + 5000)));
+    n += Number(row?.n ?? 0);
+  }
+  return n;
+}
+
+/**
+ * Removes every case of the persons: their warnings, events, follow-ups and notices go with them
+ * (foreign keys). Only for persons who should never have been registered (an undone QR-link
+ * burst): a case of a real person is closed with an outcome, never removed. Answers how many.
+ */
+export async function removeCasesOfPersons(tx: DbOrTx, cusercodes: string[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < cusercodes.length; i += 5000) {
+    const gone = await tx.delete(warnCase).where(inArray(warnCase.cusercode, cusercodes.slice(i, i + 5000))).returning({ caseid: warnCase.caseid });
+    n += gone.length;
+  }
+  return n;
 }

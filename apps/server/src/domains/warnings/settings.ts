@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_WARNING_SETTINGS, type WarningSettings } from '@xinli/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { warningSetting } from './tables.js';
 
 /** An institution's trigger and escalation settings; the defaults until it changes them. */
@@ -22,9 +22,16 @@ export async function changedSettings(db: DbOrTx): Promise<Map<string, WarningSe
   );
 }
 
-export async function saveSettings(db: DbOrTx, musercode: string, s: WarningSettings, now: Date) {
-  await db
-    .insert(warningSetting)
-    .values({ musercode, ...s, updatedat: now })
-    .onConflictDoUpdate({ target: warningSetting.musercode, set: { ...s, updatedat: now } });
+/**
+ * Saves an institution's settings and answers the ones they replace, for the audit log (issue 27
+ * §5). The row is locked from the read to the write, so parallel changes each record the values
+ * they really replaced; an institution still on the defaults gets its row (the defaults) first.
+ */
+export async function replaceSettings(db: Db, musercode: string, s: WarningSettings, now: Date): Promise<WarningSettings> {
+  return db.transaction(async (tx) => {
+    await tx.insert(warningSetting).values({ musercode, ...DEFAULT_WARNING_SETTINGS, updatedat: now }).onConflictDoNothing();
+    const [row] = await tx.select().from(warningSetting).where(eq(warningSetting.musercode, musercode)).for('update');
+    await tx.update(warningSetting).set({ ...s, updatedat: now }).where(eq(warningSetting.musercode, musercode));
+    return { worsenpoints: row!.worsenpoints, worsenlevels: row!.worsenlevels, misseddays: row!.misseddays, escalateminutes: row!.escalateminutes };
+  });
 }

@@ -161,8 +161,15 @@ describe('crisis warning page', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(named('as.m.warning.getCasePageList').at(-1)!.input).toEqual({ level: 'critical', state: 'closed', page: 1, pageSize: 20 }),
     );
-    // The export and the settings are offered to the warning code.
+    // The export is offered to the warning code; the settings are not (issue 27 §5: their own code).
     expect(screen.getByTestId('warning-export')).toBeTruthy();
+    expect(screen.queryByTestId('warning-settings')).toBeNull();
+  });
+
+  it('offers the warning settings only to the settings code (0004601), not to the case code alone', async () => {
+    roles.current = ['00013', '00046', '0004601'];
+    mount('/earlyWarning/earlyWarning', <EarlyWarningLevel />);
+    await screen.findByText('李四');
     expect(screen.getByTestId('warning-settings')).toBeTruthy();
   });
 
