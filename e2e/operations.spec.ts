@@ -178,7 +178,7 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   await axe(page, 'media-locked');
   await page.screenshot({ path: path.join(shots, 'respondent-zh-media-locked.png'), fullPage: true });
 
-  // They buy it and pay at the sandbox cashier.
+  // They buy it and pay at the sandbox provider's cashier (its own page), which sends them back.
   await page.goto(entry);
   await page.getByTestId('r-shop-link').click();
   const card = page.getByTestId('r-goods').locator('li', { hasText: name });
@@ -186,6 +186,10 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   await expect(card).toContainText(`含课程：${course}`);
   await axe(page, 'shop');
   await page.screenshot({ path: path.join(shots, 'respondent-zh-shop.png'), fullPage: true });
+  await page.getByTestId('r-lang').click();
+  await expect(card.getByRole('button', { name: 'Buy' })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'respondent-en-shop.png'), fullPage: true });
+  await page.getByTestId('r-lang').click();
   await card.getByRole('button', { name: '购买' }).click();
   await page.getByTestId('r-order').click();
   await expect(page.getByText('请填写姓名')).toBeVisible();
@@ -196,14 +200,27 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   await page.getByTestId('r-buyer-phone').fill('13912345678');
   await axe(page, 'buy');
   await page.getByTestId('r-order').click();
-  await expect(page.getByTestId('r-pay-amount')).toContainText('¥39.90');
+  await expect(page).toHaveURL(/\/pay\/sandbox\/cashier\?/);
+  await expect(page.getByTestId('cashier-amount')).toHaveText('应付 ¥39.90');
+  await expect(page.getByTestId('cashier-subject')).toContainText(name);
+  await expect(page.getByTestId('cashier-note')).toContainText('沙箱');
   await axe(page, 'cashier');
   await page.screenshot({ path: path.join(shots, 'respondent-zh-cashier.png'), fullPage: true });
-  await page.getByTestId('r-pay').click();
+  await page.getByTestId('r-lang').click();
+  await expect(page.getByTestId('cashier-amount')).toHaveText('To pay: ¥39.90');
+  await page.screenshot({ path: path.join(shots, 'respondent-en-cashier.png'), fullPage: true });
+  await page.getByTestId('r-lang').click();
+  await page.getByTestId('cashier-pay').click();
+  // Back at the shop with the order the cashier paid, as the server has it after the signed callback.
+  await expect(page).toHaveURL(/\/shop\?order=OR/);
   await expect(page.getByTestId('r-order-status')).toHaveText('已支付，感谢购买！');
   await expect(page.getByTestId('r-grant')).toContainText(`课程“${course}”已为您开通。`);
   await axe(page, 'paid');
   await page.screenshot({ path: path.join(shots, 'respondent-zh-paid.png'), fullPage: true });
+  await page.getByTestId('r-lang').click();
+  await expect(page.getByTestId('r-order-status')).toHaveText('Paid. Thank you!');
+  await page.screenshot({ path: path.join(shots, 'respondent-en-paid.png'), fullPage: true });
+  await page.getByTestId('r-lang').click();
 
   // The course is theirs now: the lessons play (a generated WAV, fetched by the player in byte ranges).
   await page.getByTestId('r-open-course').click();
@@ -212,7 +229,9 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   await expect(open).toContainText('已购买');
   await open.locator('summary').first().click();
   const audio = open.locator('audio').first();
-  await expect(audio).toHaveAttribute('src', /^\/files\/[0-9a-f]{32}\.wav$/);
+  // A signed URL that expires (issue 27 item 11); the bare /files/ URL of a lesson answers 404.
+  await expect(audio).toHaveAttribute('src', /^\/files\/[0-9a-f]{32}\.wav\?exp=\d+&sig=[0-9a-f]{64}$/);
+  expect((await page.request.get((await audio.getAttribute('src'))!.split('?')[0]!)).status()).toBe(404);
   const duration = await audio.evaluate(
     (a: HTMLAudioElement) =>
       new Promise<number>((resolve, reject) => {

@@ -42,7 +42,8 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
-      input: { index: 'index.html', respondent: 'respondent.html' },
+      // cashier.html: the sandbox payment provider's own page (served only with PAYMENT_PROVIDER=sandbox).
+      input: { index: 'index.html', respondent: 'respondent.html', cashier: 'cashier.html' },
       // The contract's modules only declare things (menus, error codes, zod schemas): marking
       // them side-effect free lets the console take the menu table without the zod catalogue.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id) && !/[\\/]node_modules[\\/]zod[\\/]/.test(id) },

@@ -95,6 +95,12 @@ async function worker(config: Config, forked: boolean) {
 
 function announce(address: string, processes: string) {
   console.log(`\nXinli console: ${address.replace('127.0.0.1', 'localhost')}   database: ${where}   ${processes}`);
+  // The sandbox pays without money: say so, so that nobody runs it in production by mistake.
+  console.log(
+    config.paymentProvider === 'sandbox'
+      ? 'payment: sandbox (development only; PAYMENT_PROVIDER=none turns it off)'
+      : 'payment: none (the shop lists goods but takes no order)',
+  );
   if (!config.databaseUrl && process.env.SERVER_PROCESSES && process.env.SERVER_PROCESSES !== '1') {
     console.log(`SERVER_PROCESSES=${process.env.SERVER_PROCESSES} is ignored: the embedded PGlite runs in one process (set DATABASE_URL for several)`);
   }

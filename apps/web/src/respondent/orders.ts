@@ -25,3 +25,22 @@ export function rememberOrder(entrytoken: string, ordertoken: string) {
     // Storage full or refused: the purchase stands; only this phone forgets it.
   }
 }
+
+/**
+ * The order this phone is paying, kept while the buyer is at the provider's cashier (another page):
+ * when the cashier sends them back (`/r/<entry>/shop?order=<orderid>`) the shop shows that order.
+ */
+const payingKey = (entrytoken: string) => `xinli.paying.${entrytoken}`;
+
+export function rememberPaying(entrytoken: string, ordertoken: string) {
+  try {
+    safeStorage()?.setItem(payingKey(entrytoken), ordertoken);
+  } catch {
+    // Refused: back from the cashier, the shop list is shown instead of the order.
+  }
+}
+
+export function payingOrder(entrytoken: string): string | null {
+  const token = safeStorage()?.getItem(payingKey(entrytoken)) ?? null;
+  return token && /^[0-9a-f]{48}$/.test(token) ? token : null;
+}

@@ -136,7 +136,7 @@ export const mediaActions = {
     access: COURSES,
     kind: 'json',
     op: 'read',
-    summary: 'One course in scope with its lessons in order.',
+    summary: 'One course in scope with its lessons in order (lesson media URLs signed, valid for 2 hours).',
     input: z.strictObject({ courseid: idString }),
     output: courseRow.extend({ lessons: z.array(lessonOut) }),
     ids: { courseid: 'course' },
@@ -183,7 +183,7 @@ export const mediaActions = {
     kind: 'json',
     op: 'list',
     summary:
-      'The enabled tracks and courses (with lessons) of the institution of a QR entry offered to the apps of that entry, in their order (rate-limited per address). A course sold by goods on sale is locked (lessons without their media) unless one of the buyer’s order tokens (kept by their page) paid for it.',
+      'The enabled tracks and courses (with lessons) of the institution of a QR entry offered to the apps of that entry, in their order (rate-limited per address). A course that goods sell (whatever their listing) or an order was placed for is locked (lessons without their media) unless one of the buyer’s order tokens (kept by their page) paid for it. Lesson media URLs are signed and expire after 2 hours.',
     input: z.strictObject({
       entrytoken,
       ordertokens: z
@@ -201,7 +201,7 @@ export const mediaActions = {
           title: z.string(),
           description: z.string(),
           coverurl: z.string(),
-          /** Sold by goods on sale and not bought with the tokens given: lessons are listed without their media. */
+          /** Sold (by goods in any listing state, or ordered) and not bought with the tokens given: lessons are listed without their media. */
           locked: z.boolean(),
           /** Bought with one of the tokens given. */
           bought: z.boolean(),

@@ -5,8 +5,10 @@ import { action, codes, idString, pageFields, pageOf, phone, requiredText, text 
  * Goods (goodsManagement 00026) and orders (orderManagement 00054, added to the menu table under
  * /operations). Amounts are integers in fen. The order status machine of SPEC §3 is enforced on
  * the server: 1 pending → 2 paying → 3 paid | 4 failed; 1 or 2 → 5 cancelled; 3 → 10 partial
- * refund (again 10) → 11 refunded, or 3 → 11 at once. Payment goes through a provider interface;
- * the built-in sandbox provider signs its callbacks (HMAC-SHA256) and the server verifies them.
+ * refund (again 10) → 11 refunded, or 3 → 11 at once; an unpaid order expires to 5. Payment goes
+ * through a provider interface: only the provider's signed callback, verified by the server, pays
+ * an order, and no respondent action chooses an outcome. The built-in sandbox provider (development
+ * and tests, PAYMENT_PROVIDER=sandbox) has its own cashier page and signs its callbacks (HMAC-SHA256).
  */
 const GOODS = codes('00026');
 const ORDERS = codes('00054');
@@ -296,16 +298,17 @@ export const orderActions = {
     access: 'public',
     kind: 'json',
     op: 'list',
-    summary: 'Goods on sale of the institution of a QR entry (rate-limited per address).',
+    summary:
+      'Goods on sale of the institution of a QR entry (rate-limited per address); `ordering` false when no payment provider is configured (PAYMENT_PROVIDER=none): goods are listed but no order is taken.',
     input: z.strictObject({ entrytoken }),
-    output: z.object({ insname: z.string(), title: z.string(), rows: z.array(publicGoods) }),
+    output: z.object({ insname: z.string(), title: z.string(), ordering: z.boolean(), rows: z.array(publicGoods) }),
   }),
   'as.c.shop.createOrder': action({
     access: 'public',
     kind: 'json',
     op: 'write',
     summary:
-      'Order goods on sale of the institution of a QR entry (stock taken in one conditional update) and start paying with the sandbox provider: answers the order, its secret ordertoken and the payment to confirm (rate-limited per address).',
+      'Order goods on sale of the institution of a QR entry (stock taken in one conditional update; the order records the price and what the goods grant now, and expires unpaid after ORDER_EXPIRY_MINUTES) and start paying with the configured provider: answers the order, its secret ordertoken and the payment, whose cashierurl is where the buyer pays (the provider then sends its signed callback, the only thing that pays an order). Refused (conflict) when no provider is configured. Rate-limited per address.',
     input: z.strictObject({
       entrytoken,
       goodsid: idString,
@@ -318,18 +321,9 @@ export const orderActions = {
     output: z.object({
       order: publicOrder,
       ordertoken: z.string(),
-      payment: z.object({ provider: z.string(), providerref: z.string(), amount: z.int() }),
+      payment: z.object({ provider: z.string(), providerref: z.string(), amount: z.int(), cashierurl: z.string() }),
     }),
     ids: { goodsid: 'goods' },
-  }),
-  'as.c.shop.sandboxPay': action({
-    access: 'public',
-    kind: 'json',
-    op: 'write',
-    summary:
-      'The sandbox provider’s cashier: the buyer pays (or fails); the provider sends its signed callback, which the server verifies like any other before the order changes. Only with the built-in sandbox provider.',
-    input: z.strictObject({ ordertoken, outcome: z.enum(['paid', 'failed']) }),
-    output: publicOrder,
   }),
   'as.c.shop.getOrder': action({
     access: 'public',

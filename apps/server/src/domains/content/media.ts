@@ -10,7 +10,7 @@ import { appsOf } from '../apps/handlers.js';
 import { scopeWhere } from '../auth/scope.js';
 import { limitedEntry } from '../assessments/respondent.js';
 import { resolveEntryToken } from '../assessments/entry.js';
-import { fileUrl, noSuchFile, setFileUses, usableFiles } from '../files/files.js';
+import { fileUrl, fileUrlSigner, noSuchFile, setFileUses, SIGNED_USE, usableFiles } from '../files/files.js';
 import { courseAccess } from '../orders/grants.js';
 import { storedFile } from '../files/tables.js';
 import { course, lesson, track } from './media-tables.js';
@@ -25,14 +25,17 @@ async function urls(db: DbOrTx, ids: (string | null | undefined)[]): Promise<Map
   return new Map([...(await mediaFiles(db, ids))].map(([id, f]) => [id, f.url]));
 }
 
-async function mediaFiles(db: DbOrTx, ids: (string | null | undefined)[]): Promise<Map<string, { url: string; contenttype: string }>> {
+async function mediaFiles(
+  db: DbOrTx,
+  ids: (string | null | undefined)[],
+): Promise<Map<string, { url: string; key: string; contenttype: string }>> {
   const list = [...new Set(ids.filter((x): x is string => !!x))];
   if (!list.length) return new Map();
   const rows = await db
     .select({ fileid: storedFile.fileid, key: storedFile.key, contenttype: storedFile.contenttype })
     .from(storedFile)
     .where(inArray(storedFile.fileid, list));
-  return new Map(rows.map((r) => [r.fileid, { url: fileUrl(r.key), contenttype: r.contenttype }]));
+  return new Map(rows.map((r) => [r.fileid, { url: fileUrl(r.key), key: r.key, contenttype: r.contenttype }]));
 }
 
 /** The files must be the institution's own, ready and of their use; the apps the institution's own. */
@@ -133,11 +136,30 @@ const trackFiles = (t: { audiofileid: string; coverfileid: string }) => [
   { fileid: t.audiofileid, use: 'audio' as const },
   ...(t.coverfileid ? [{ fileid: t.coverfileid, use: 'image' as const }] : []),
 ];
-const courseFiles = (c: { coverfileid: string; lessons: { videofileid: string }[] }) => [
-  ...(c.coverfileid ? [{ fileid: c.coverfileid, use: 'image' as const }] : []),
-  // A lesson is a video, or a recorded talk (audio).
-  ...c.lessons.map((l) => ({ fileid: l.videofileid, use: ['video' as const, 'audio' as const] })),
-];
+const coverFiles = (c: { coverfileid: string }) => (c.coverfileid ? [{ fileid: c.coverfileid, use: 'image' as const }] : []);
+// A lesson is a video, or a recorded talk (audio).
+const lessonFiles = (c: { lessons: { videofileid: string }[] }) =>
+  c.lessons.map((l) => ({ fileid: l.videofileid, use: ['video' as const, 'audio' as const] }));
+const courseFiles = (c: { coverfileid: string; lessons: { videofileid: string }[] }) => [...coverFiles(c), ...lessonFiles(c)];
+
+/**
+ * Records the files a course uses: its cover as a 'course' use, its lessons' media as SIGNED_USE
+ * uses, which the file route serves only by signed URLs that expire (a course may be sold).
+ */
+async function setCourseFiles(tx: DbOrTx, courseid: string, c: { coverfileid: string; lessons: { videofileid: string }[] }) {
+  await setFileUses(
+    tx,
+    'course',
+    courseid,
+    coverFiles(c).map((f) => f.fileid),
+  );
+  await setFileUses(
+    tx,
+    SIGNED_USE,
+    courseid,
+    lessonFiles(c).map((f) => f.fileid),
+  );
+}
 
 export interface NewTrack {
   musercode: string;
@@ -194,12 +216,7 @@ export async function storeCourse(db: DbOrTx, c: NewCourse): Promise<string> {
     const { lessons, ...fields } = v;
     await tx.insert(course).values({ ...fields, courseid, coverfileid: v.coverfileid || null, createdat: v.now, updatedat: v.now });
     await writeLessons(tx, courseid, lessons);
-    await setFileUses(
-      tx,
-      'course',
-      courseid,
-      courseFiles(v).map((f) => f.fileid),
-    );
+    await setCourseFiles(tx, courseid, v);
   });
   return courseid;
 }
@@ -289,10 +306,13 @@ export const mediaHandlers = {
   'as.m.course.getCourse': async ({ courseid }, ctx) => {
     const row = await courseInScope(ctx, courseid);
     const lessons = await ctx.db.select().from(lesson).where(eq(lesson.courseid, courseid)).orderBy(asc(lesson.lessonno));
-    const videos = await urls(
-      ctx.db,
-      lessons.map((l) => l.videofileid),
-    );
+    const [videos, signed] = await Promise.all([
+      mediaFiles(
+        ctx.db,
+        lessons.map((l) => l.videofileid),
+      ),
+      fileUrlSigner(ctx.db, ctx.config, ctx.now()),
+    ]);
     const [out] = await coursesOut(ctx.db, [row]);
     return {
       ...out!,
@@ -300,7 +320,7 @@ export const mediaHandlers = {
         lessonno: l.lessonno,
         title: l.title,
         videofileid: l.videofileid,
-        videourl: videos.get(l.videofileid) ?? '',
+        videourl: videos.has(l.videofileid) ? signed(videos.get(l.videofileid)!.key) : '',
       })),
     };
   },
@@ -319,12 +339,7 @@ export const mediaHandlers = {
         .set({ ...c, coverfileid: c.coverfileid || null, updatedat: ctx.now() })
         .where(eq(course.courseid, courseid));
       await writeLessons(tx, courseid, lessons);
-      await setFileUses(
-        tx,
-        'course',
-        courseid,
-        courseFiles({ coverfileid: c.coverfileid, lessons }).map((f) => f.fileid),
-      );
+      await setCourseFiles(tx, courseid, { coverfileid: c.coverfileid, lessons });
     });
     await ctx.audit({ action: 'as.m.course.updateCourse', result: 'ok', detail: { courseid } });
     return null;
@@ -338,7 +353,7 @@ export const mediaHandlers = {
   'as.m.course.deleteCourse': async ({ courseid }, ctx) => {
     await courseInScope(ctx, courseid);
     await ctx.db.transaction(async (tx) => {
-      await setFileUses(tx, 'course', courseid, []);
+      await setCourseFiles(tx, courseid, { coverfileid: '', lessons: [] });
       await tx.delete(course).where(eq(course.courseid, courseid));
     });
     await ctx.audit({ action: 'as.m.course.deleteCourse', result: 'ok', detail: { courseid } });
@@ -385,8 +400,13 @@ export const mediaHandlers = {
         ...lessons.map((l) => l.videofileid),
       ]);
       const url = (fileid: string | null) => (fileid ? (files.get(fileid)?.url ?? '') : '');
-      // A course that goods on sale sell is locked (lessons without their media) to whoever has not bought it.
-      const access = await courseAccess(ctx.db, entry.musercode, ordertokens);
+      // A course that goods sell, whatever their listing, is locked (lessons without their media) to
+      // whoever has not bought it; lessons of an open one are signed URLs that expire.
+      const [access, signed] = await Promise.all([
+        courseAccess(ctx.db, entry.musercode, ordertokens),
+        fileUrlSigner(ctx.db, ctx.config, ctx.now()),
+      ]);
+      const lessonUrl = (fileid: string) => (files.has(fileid) ? signed(files.get(fileid)!.key) : '');
       const insname = (await accountNames(ctx.db, [entry.musercode])).get(entry.musercode) ?? '';
       return {
         insname,
@@ -413,7 +433,7 @@ export const mediaHandlers = {
                 lessonno: l.lessonno,
                 title: l.title,
                 mediatype: files.get(l.videofileid)?.contenttype.startsWith('audio/') ? ('audio' as const) : ('video' as const),
-                videourl: locked ? '' : url(l.videofileid),
+                videourl: locked ? '' : lessonUrl(l.videofileid),
               })),
           };
         }),

@@ -46,9 +46,11 @@ const BUYERS = [
 
 /**
  * The demo's goods and orders for the school, through the orders domain's own code: goods with
- * covers from the file store, orders placed (stock taken), paid or failed by signed sandbox
- * callbacks that are verified like any other (a paid order of the course goods is fulfilled: its
- * buyer is entitled to the course), one partly refunded.
+ * covers from the file store, orders placed (stock taken) as sandbox payments, paid or failed by
+ * signed sandbox callbacks that are verified like any other (a paid order of the course goods is
+ * fulfilled: its buyer is entitled to the course), one partly refunded, one left paying (it expires
+ * 30 minutes after the seed, as any unpaid order does). This is history written at seeding, whatever
+ * PAYMENT_PROVIDER the server then runs with.
  */
 export async function seedDemoOrders(tx: DbOrTx, now: Date, courseid: string, storage?: FileStorage) {
   const ids: string[] = [];
@@ -90,6 +92,9 @@ export async function seedDemoOrders(tx: DbOrTx, now: Date, courseid: string, st
       buyername: BUYERS[b]![0],
       buyerphone: BUYERS[b]![1],
       now: at,
+      provider: sandbox,
+      expiryMinutes: 30,
+      returnTo: () => '/',
     });
     if (outcome) await pay(placed.payment.providerref, placed.payment.amount, outcome, at);
     if (g === 1 && b === 1) await refundOrder(tx, placed.order.orderid, 10000, '未完成的一次咨询', 'I0001', at);

@@ -7,7 +7,7 @@ import { issueBoughtCode, withdrawIfUnopened } from '../assessments/issue.js';
 import { coursesOfInstitution } from '../content/media.js';
 import { planNames } from '../plans/usage.js';
 import type { OrderRecord } from './machine.js';
-import { goods, orderGrant } from './tables.js';
+import { orderGrant } from './tables.js';
 
 /**
  * Fulfilment: what a paid order gives its buyer, in the payment's own transaction (machine.ts
@@ -23,14 +23,18 @@ export type GrantRecord = typeof orderGrant.$inferSelect;
 
 const messageOf = (err: AppError): Message => err.msg ?? { zh: err.text('zh-CN'), en: err.text('en-US') };
 
-/** Gives what the order's goods grant (nothing for goods that grant nothing); a second call for one order adds nothing. */
+/**
+ * Gives what the order recorded, when it was placed, that it grants (nothing for 'none'); the goods
+ * are not read, so staff changing them after the order was made changes nothing it gives. A second
+ * call for one order adds nothing.
+ */
 export async function fulfilOrder(tx: DbOrTx, order: OrderRecord, now: Date): Promise<void> {
-  const [item] = await tx.select().from(goods).where(eq(goods.goodsid, order.goodsid));
-  if (!item || item.grantkind === 'none') return;
-  const ref = (item.grantkind === 'course' ? item.grantcourseid : item.grantplancode)!;
-  const row = { orderid: order.orderid, musercode: order.musercode, kind: item.grantkind, ref, at: now };
+  if (order.grantkind === 'none' || !order.grantref) return;
+  const kind = order.grantkind as 'course' | 'plan';
+  const ref = order.grantref;
+  const row = { orderid: order.orderid, musercode: order.musercode, kind, ref, at: now };
   let outcome: Pick<GrantRecord, 'status' | 'assesscode' | 'reason'>;
-  if (item.grantkind === 'course') {
+  if (kind === 'course') {
     const [found] = await coursesOfInstitution(tx, order.musercode, [ref]);
     outcome = found
       ? { status: 'granted', assesscode: null, reason: null }

@@ -64,7 +64,16 @@ describe.each(engines())('what a purchase grants, on %s', (engine) => {
       nextIp(),
     );
     expect(placed.errorCode, placed.errorMsg).toBe(0);
-    const paid = await s.call('as.c.shop.sandboxPay', { ordertoken: placed.data.ordertoken, outcome: 'paid' }, undefined, nextIp());
+    // Paid at the sandbox's cashier, as the buyer's browser does.
+    const link = Object.fromEntries(new URL(placed.data.payment.cashierurl, 'http://x').searchParams);
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/pay',
+      payload: JSON.stringify({ ...link, outcome: 'paid' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.json()).toMatchObject({ ok: true, result: 'applied' });
+    const paid = await s.call('as.c.shop.getOrder', { ordertoken: placed.data.ordertoken }, undefined, nextIp());
     expect(paid.data.status).toBe(3);
     return { ordertoken: placed.data.ordertoken as string, orderid: placed.data.order.orderid as string, order: paid.data };
   };
@@ -116,9 +125,10 @@ describe.each(engines())('what a purchase grants, on %s', (engine) => {
     expect((await s.call('as.m.goods.setGoodsStatus', { goodsid, status: 2 }, school)).errorCode).toBe(0);
   });
 
-  it('a course sold on sale is locked; buying unlocks it for the buyer’s token only; a full refund locks it again', async () => {
-    expect(await courseSeen()).toMatchObject({ locked: false, bought: false }); // nothing sells it yet: free
-    expect((await courseSeen()).lessons[0]).toMatchObject({ mediatype: 'audio', videourl: expect.stringMatching(/^\/files\//) });
+  it('a course goods sell is locked; buying unlocks it for the buyer’s token only; a full refund locks it again', async () => {
+    // The first test's goods, delisted, still sell it: locked whatever their listing (issue 27 item 11).
+    expect(await courseSeen()).toMatchObject({ locked: true, bought: false });
+    expect((await courseSeen()).lessons[0]).toMatchObject({ mediatype: 'audio', videourl: '' });
     const goodsid = await newGoods({ goodsname: '正念课', grantkind: 'course', grantcourseid: courseid });
     const locked = await courseSeen();
     expect(locked).toMatchObject({ locked: true, bought: false });

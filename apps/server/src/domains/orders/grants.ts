@@ -13,9 +13,11 @@ import { goods, orderGrant, shopOrder } from './tables.js';
 export const hashOrderToken = (t: string) => createHash('sha256').update(t).digest('hex');
 
 /**
- * The courses of an institution that goods on sale sell (`sold`: locked to whoever has not bought
- * them) and those of them paid for by the orders whose tokens are given (`bought`: a granted, not
- * revoked, course grant).
+ * The courses of an institution that are sold (`sold`: locked to whoever has not bought them) and
+ * those of them paid for by the orders whose tokens are given (`bought`: a granted, not revoked,
+ * course grant). A course is sold when any goods name it, whatever their listing (to be listed, on
+ * sale or delisted: issue 27 item 11), or when any order was placed for it: once sold, it is never
+ * handed out free because its goods were delisted or changed.
  */
 export async function courseAccess(
   db: DbOrTx,
@@ -26,7 +28,13 @@ export async function courseAccess(
     db
       .select({ courseid: goods.grantcourseid })
       .from(goods)
-      .where(and(eq(goods.musercode, musercode), eq(goods.status, 1), eq(goods.grantkind, 'course'))),
+      .where(and(eq(goods.musercode, musercode), eq(goods.grantkind, 'course')))
+      .union(
+        db
+          .select({ courseid: shopOrder.grantref })
+          .from(shopOrder)
+          .where(and(eq(shopOrder.musercode, musercode), eq(shopOrder.grantkind, 'course'))),
+      ),
     ordertokens.length
       ? db
           .select({ courseid: orderGrant.ref })

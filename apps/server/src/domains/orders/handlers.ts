@@ -4,7 +4,7 @@ import type { GoodsRow, Lang, OrderRow } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
 import {
   contains,
   iso,
@@ -30,8 +30,9 @@ import { coursesOfInstitution } from '../content/media.js';
 import { usablePlans } from '../plans/usage.js';
 import { grantNames, grantOut, grantsOf, revokeGrant } from './fulfil.js';
 import { hashOrderToken as hashToken } from './grants.js';
-import { applyNotice, moveOrder, type OrderRecord } from './machine.js';
-import { providerOf, SandboxProvider } from './payment.js';
+import { enqueueExpiry } from './expiry.js';
+import { moveOrder, type OrderRecord } from './machine.js';
+import { activeProvider, providerOf, type PaymentProvider } from './payment.js';
 import { goods, orderEvent, shopOrder } from './tables.js';
 
 type GoodsRecord = typeof goods.$inferSelect;
@@ -50,7 +51,11 @@ async function coverUrls(db: DbOrTx, ids: (string | null)[]): Promise<Map<string
 }
 
 /** The course or plan goods grant. */
-const grantRef = (r: GoodsRecord) => ({ musercode: r.musercode, kind: r.grantkind, ref: r.grantkind === 'course' ? r.grantcourseid : r.grantplancode });
+const grantRef = (r: GoodsRecord) => ({
+  musercode: r.musercode,
+  kind: r.grantkind,
+  ref: r.grantkind === 'course' ? r.grantcourseid : r.grantplancode,
+});
 
 async function goodsOut(db: DbOrTx, rows: GoodsRecord[]): Promise<GoodsRow[]> {
   const ids = rows.map((r) => r.goodsid);
@@ -260,17 +265,26 @@ export interface NewOrder {
   /** Needed when the goods give an assessment. */
   buyergender?: '01' | '02';
   now: Date;
+  /** Who collects the payment (the configured provider; the demo seed's sandbox). */
+  provider: PaymentProvider;
+  /** Minutes the order holds its stock unpaid (ORDER_EXPIRY_MINUTES). */
+  expiryMinutes: number;
+  /** Where the provider's cashier sends the buyer back, for the new order's id. */
+  returnTo: (orderid: string) => string;
 }
 
 /**
- * Makes an order of goods on sale of an institution and starts paying it with the sandbox
- * provider: stock is taken in one conditional UPDATE (never below 0, only while on sale), the
- * order is 1 pending and then 2 paying. Also the demo seed's way in.
+ * Makes an order of goods on sale of an institution and starts paying it with the provider given:
+ * stock is taken in one conditional UPDATE (never below 0, only while on sale, so parallel buyers
+ * never oversell), the order records the price and what the goods grant now (fulfilment reads only
+ * that), its expiry is queued in the same transaction, and it is 1 pending and then 2 paying. Also
+ * the demo seed's way in.
  */
 export async function placeOrder(db: DbOrTx, o: NewOrder) {
   const ordertoken = randomBytes(24).toString('hex');
   const orderid = newId('OR');
-  const provider = new SandboxProvider(db);
+  const { provider } = o;
+  const expiresat = new Date(o.now.getTime() + o.expiryMinutes * 60_000);
   const result = await db.transaction(async (tx) => {
     const [item] = await tx
       .update(goods)
@@ -288,6 +302,7 @@ export async function placeOrder(db: DbOrTx, o: NewOrder) {
     // An assessment is given to a new person of the institution, whose gender scoring needs.
     if (item!.grantkind === 'plan' && !o.buyergender)
       invalid({ zh: '购买测评需填写性别', en: 'Please give your gender: this purchase includes an assessment' });
+    const grant = grantRef(item!);
     await tx.insert(shopOrder).values({
       orderid,
       musercode: o.musercode,
@@ -302,22 +317,38 @@ export async function placeOrder(db: DbOrTx, o: NewOrder) {
       buyergender: o.buyergender ?? null,
       provider: provider.name,
       tokenhash: hashToken(ordertoken),
+      grantkind: grant.kind,
+      grantref: grant.kind === 'none' ? null : grant.ref,
+      expiresat,
       createdat: o.now,
       updatedat: o.now,
     });
     await tx
       .insert(orderEvent)
       .values({ orderid, seq: 1, fromstatus: null, tostatus: 1, amount: item!.price * o.quantity, note: '', by: 'buyer', at: o.now });
-    const { providerref } = await provider.start();
+    await enqueueExpiry(tx, orderid, expiresat, o.now);
+    const { providerref, cashierurl } = await provider.start(
+      {
+        orderid,
+        amount: item!.price * o.quantity,
+        subject: item!.goodsname,
+        returnurl: o.returnTo(orderid),
+        expiresat,
+      },
+      tx,
+    );
     const paying = await moveOrder(tx, orderid, 2, { by: provider.name, at: o.now, set: { providerref } });
-    return { paying, providerref };
+    return { paying, providerref, cashierurl };
   });
   return {
     order: result.paying,
     ordertoken,
-    payment: { provider: provider.name, providerref: result.providerref, amount: result.paying.amount },
+    payment: { provider: provider.name, providerref: result.providerref, amount: result.paying.amount, cashierurl: result.cashierurl },
   };
 }
+
+const noProvider = () =>
+  conflict({ zh: '暂未开通在线支付，不能下单', en: 'Online payment is not available here, so orders cannot be placed' });
 
 /** Refunds part or all of what was paid for an order; all of it revokes what it granted (also the demo seed's way in). */
 export async function refundOrder(db: DbOrTx, orderid: string, amount: number, note: string, byWho: string, now: Date) {
@@ -374,18 +405,16 @@ export const orderHandlers = {
     const grant = await checkGrant(ctx.db, owner.musercode, { grantkind, grantcourseid, grantplancode }, todayIn(ctx.now()));
     const goodsid = newId('GD');
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(goods)
-        .values({
-          ...g,
-          ...grant,
-          goodsid,
-          musercode: owner.musercode,
-          coverfileid: g.coverfileid || null,
-          status: 0,
-          createdat: ctx.now(),
-          updatedat: ctx.now(),
-        });
+      await tx.insert(goods).values({
+        ...g,
+        ...grant,
+        goodsid,
+        musercode: owner.musercode,
+        coverfileid: g.coverfileid || null,
+        status: 0,
+        createdat: ctx.now(),
+        updatedat: ctx.now(),
+      });
       await setFileUses(tx, 'goods', goodsid, g.coverfileid ? [g.coverfileid] : []);
     });
     await ctx.audit({ action: 'as.m.goods.insertGoods', result: 'ok', detail: { goodsid, target: owner.musercode } });
@@ -555,6 +584,7 @@ export const orderHandlers = {
       return {
         insname,
         title: entry.title,
+        ordering: activeProvider(ctx.db, ctx.config) !== null,
         rows: rows.map((r) => ({
           goodsid: r.goodsid,
           goodsname: r.goodsname,
@@ -571,21 +601,22 @@ export const orderHandlers = {
   'as.c.shop.createOrder': async ({ entrytoken, goodsid, quantity, buyername, buyerphone, buyergender }, ctx) =>
     limitedEntry(ctx, async () => {
       const entry = await entryOf(ctx.db, entrytoken);
-      const placed = await placeOrder(ctx.db, { musercode: entry.musercode, goodsid, quantity, buyername, buyerphone, buyergender, now: ctx.now() });
+      // No provider configured: goods are shown, but nothing can be paid, so nothing is ordered.
+      const provider = activeProvider(ctx.db, ctx.config) ?? noProvider();
+      const placed = await placeOrder(ctx.db, {
+        musercode: entry.musercode,
+        goodsid,
+        quantity,
+        buyername,
+        buyerphone,
+        buyergender,
+        now: ctx.now(),
+        provider,
+        expiryMinutes: ctx.config.orderExpiryMinutes,
+        returnTo: (orderid) => `/r/${encodeURIComponent(entrytoken)}/shop?order=${orderid}`,
+      });
       return { order: await publicOrder(ctx.db, placed.order, ctx.lang), ordertoken: placed.ordertoken, payment: placed.payment };
     }),
-
-  'as.c.shop.sandboxPay': async ({ ordertoken, outcome }, ctx) => {
-    const order = await orderByToken(ctx.db, ordertoken);
-    const provider = providerOf(ctx.db, order.provider);
-    if (!(provider instanceof SandboxProvider)) throw new AppError('notFound');
-    if (order.status !== 2) return publicOrder(ctx.db, order, ctx.lang);
-    // The cashier's callback goes through the same verification as one arriving over HTTP.
-    const { body, signature } = await provider.callback({ providerref: order.providerref!, amount: order.amount, outcome });
-    const notice = await provider.verify(body, signature);
-    await applyNotice(ctx.db, provider.name, notice!, ctx.now());
-    return publicOrder(ctx.db, await orderByToken(ctx.db, ordertoken), ctx.lang);
-  },
 
   'as.c.shop.getOrder': async ({ ordertoken }, ctx) => publicOrder(ctx.db, await orderByToken(ctx.db, ordertoken), ctx.lang),
 } satisfies HandlerMap;

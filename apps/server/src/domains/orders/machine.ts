@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ORDER_TRANSITIONS, OrderStatus } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError, conflict } from '../../http/errors.js';
@@ -41,18 +41,16 @@ export async function moveOrder(
     .select({ n: sql<number>`coalesce(max(${orderEvent.seq}), 0)::int` })
     .from(orderEvent)
     .where(eq(orderEvent.orderid, orderid));
-  await tx
-    .insert(orderEvent)
-    .values({
-      orderid,
-      seq: Number(last!.n) + 1,
-      fromstatus: order.status,
-      tostatus: to,
-      amount: e.amount ?? 0,
-      note: e.note ?? '',
-      by: e.by,
-      at: e.at,
-    });
+  await tx.insert(orderEvent).values({
+    orderid,
+    seq: Number(last!.n) + 1,
+    fromstatus: order.status,
+    tostatus: to,
+    amount: e.amount ?? 0,
+    note: e.note ?? '',
+    by: e.by,
+    at: e.at,
+  });
   // Cancelled or failed before payment: the stock taken is given back.
   if (to === 5 || to === 4)
     await tx
@@ -62,28 +60,45 @@ export async function moveOrder(
   return moved!;
 }
 
+/** What a verified callback did: paid or failed the order; a replay; nothing (not paying, another amount); refused as the order had expired. */
+export type NoticeResult = 'applied' | 'replayed' | 'ignored' | 'expired';
+
 /**
  * Applies a verified provider callback. The callback id is recorded first under a primary key, so
  * a replay (the same callback again, in parallel or later) finds it taken and changes nothing; a
- * callback for an order no longer paying, or for another amount, changes nothing either. A paid
- * order is fulfilled (fulfil.ts) in the same transaction.
- * Answers whether the order changed.
+ * callback for an order no longer paying, or for another amount, changes nothing either. An order
+ * past its expiry is never paid: one still paying is cancelled now (as the expiry job would) and the
+ * answer is 'expired', as it is for one the job cancelled already. A paid order is fulfilled
+ * (fulfil.ts) in the same transaction.
  */
-export async function applyNotice(db: DbOrTx, provider: string, n: PaymentNotice, now: Date): Promise<'applied' | 'replayed' | 'ignored'> {
+export async function applyNotice(
+  db: DbOrTx,
+  provider: string,
+  n: PaymentNotice,
+  now: Date,
+): Promise<{ result: NoticeResult; orderid?: string }> {
   return db.transaction(async (tx) => {
     const taken = await tx
       .insert(payCallback)
       .values({ provider, callbackid: n.callbackid, providerref: n.providerref, outcome: n.outcome, at: now })
       .onConflictDoNothing()
       .returning();
-    if (!taken.length) return 'replayed';
+    if (!taken.length) return { result: 'replayed' };
     const [order] = await tx
       .select()
       .from(shopOrder)
       .where(and(eq(shopOrder.provider, provider), eq(shopOrder.providerref, n.providerref)))
       .for('update');
-    if (!order || order.status !== 2 || order.amount !== n.amount) return 'ignored';
-    const moved = await moveOrder(tx, order.orderid, n.outcome === 'paid' ? 3 : 4, {
+    if (!order) return { result: 'ignored' };
+    const orderid = order.orderid;
+    const expired = order.expiresat.getTime() <= now.getTime();
+    if (expired && order.status === 2) {
+      await expireLocked(tx, order, now);
+      return { result: 'expired', orderid };
+    }
+    if (expired && order.status === 5) return { result: 'expired', orderid };
+    if (order.status !== 2 || order.amount !== n.amount) return { result: 'ignored', orderid };
+    const moved = await moveOrder(tx, orderid, n.outcome === 'paid' ? 3 : 4, {
       by: provider,
       at: now,
       amount: n.outcome === 'paid' ? n.amount : 0,
@@ -91,6 +106,32 @@ export async function applyNotice(db: DbOrTx, provider: string, n: PaymentNotice
     });
     // What the purchase grants is given with the payment, or neither is recorded.
     if (moved.status === 3) await fulfilOrder(tx, moved, now);
-    return 'applied';
+    return { result: 'applied', orderid };
   });
+}
+
+/** Cancels an unpaid order whose time is up (its stock goes back, moveOrder); the order row is locked by the caller. */
+async function expireLocked(tx: DbOrTx, order: OrderRecord, now: Date) {
+  await moveOrder(tx, order.orderid, 5, { by: 'system', at: now, note: 'expired' });
+}
+
+/** Expires one order if it is still unpaid and its time is up; answers whether it did. */
+export async function expireOrder(db: DbOrTx, orderid: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderid, orderid)).for('update');
+    if (!order || (order.status !== 1 && order.status !== 2) || order.expiresat.getTime() > now.getTime()) return false;
+    await expireLocked(tx, order, now);
+    return true;
+  });
+}
+
+/** Unpaid orders whose time is up (at most `limit`, oldest first): what an expiry job also sweeps. */
+export async function overdueOrders(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ orderid: shopOrder.orderid })
+    .from(shopOrder)
+    .where(and(inArray(shopOrder.status, [1, 2]), lte(shopOrder.expiresat, now)))
+    .orderBy(asc(shopOrder.expiresat))
+    .limit(limit);
+  return rows.map((r) => r.orderid);
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/database.js';
 import { newId } from '../../kit/index.js';
 import { paySetting } from './tables.js';
@@ -13,14 +14,28 @@ export interface PaymentNotice {
   outcome: 'paid' | 'failed';
 }
 
+/** What the shop asks a provider to collect: the provider answers where the buyer pays (its cashier). */
+export interface PaymentRequest {
+  orderid: string;
+  amount: number;
+  /** What is bought, shown on the cashier. */
+  subject: string;
+  /** Where the cashier sends the buyer back (a path of this server). */
+  returnurl: string;
+  /** After this the cashier takes no payment (the order expires then). */
+  expiresat: Date;
+}
+
 /**
- * A payment provider (DESIGN §5 orders): starts a payment, verifies the callbacks it sends, and
- * refunds. Real providers (WeChat Pay, Alipay) implement the same three; the built-in sandbox
- * needs no network.
+ * A payment provider (DESIGN §5 orders): starts a payment (answering its cashier's address), verifies
+ * the callbacks it sends, and refunds. Only a verified callback moves an order to paid (machine.ts
+ * applyNotice); nothing the buyer's page sends can. Real providers (WeChat Pay, Alipay) implement
+ * the same three; the built-in sandbox is a development and test tool (PAYMENT_PROVIDER=sandbox).
  */
 export interface PaymentProvider {
   readonly name: string;
-  start(order: { orderid: string; amount: number }): Promise<{ providerref: string }>;
+  /** `tx` is the transaction the order is made in: what a provider keeps in this database is read and written there. */
+  start(payment: PaymentRequest, tx: DbOrTx): Promise<{ providerref: string; cashierurl: string }>;
   /** The notice of a callback whose signature holds; null for a forged or malformed one. */
   verify(rawBody: string, signature: string): Promise<PaymentNotice | null>;
   refund(payment: { providerref: string; amount: number }): Promise<void>;
@@ -38,35 +53,68 @@ async function sandboxSecret(db: DbOrTx): Promise<Buffer> {
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
+/** The fields of a sandbox cashier link, every one covered by its signature. */
+export interface CashierLink {
+  ref: string;
+  amount: string;
+  subject: string;
+  return: string;
+  exp: string;
+  sig: string;
+}
+
+const hex = (s: string) => (/^[0-9a-f]{64}$/.test(s) ? Buffer.from(s, 'hex') : Buffer.alloc(0));
+const sameHmac = (a: Buffer, b: Buffer) => a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+
 /**
- * The built-in sandbox provider: payments succeed or fail as the buyer chooses on its cashier;
- * each outcome is a callback body signed with HMAC-SHA256 under the sandbox secret, checked
- * exactly as a real provider's callback would be.
+ * The built-in sandbox provider, for development and tests only (PAYMENT_PROVIDER=sandbox; the
+ * embedded demo's default). Its cashier is a page of its own (`/pay/sandbox/cashier`, sandbox.ts)
+ * whose link carries the payment signed by the merchant, as a real provider's page-pay link does,
+ * so the buyer cannot change the amount; there the buyer pays or fails, and the sandbox then sends
+ * the shop a callback signed with HMAC-SHA256 under the sandbox secret, checked exactly as a real
+ * provider's would be.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   constructor(private readonly db: DbOrTx) {}
 
-  async start() {
-    return { providerref: newId('PY') };
+  async start(p: PaymentRequest, tx: DbOrTx) {
+    const providerref = newId('PY');
+    const link = {
+      ref: providerref,
+      amount: String(p.amount),
+      subject: p.subject,
+      return: p.returnurl,
+      exp: String(p.expiresat.getTime()),
+    };
+    const query = new URLSearchParams({ ...link, sig: await this.signLink(link, tx) });
+    return { providerref, cashierurl: `/pay/sandbox/cashier?${query}` };
   }
 
-  async sign(rawBody: string): Promise<string> {
-    return createHmac('sha256', await sandboxSecret(this.db))
+  async sign(rawBody: string, db: DbOrTx = this.db): Promise<string> {
+    return createHmac('sha256', await sandboxSecret(db))
       .update(rawBody)
       .digest('hex');
   }
 
-  /** What the sandbox's cashier sends when the buyer pays or gives up. */
+  private signLink(l: Omit<CashierLink, 'sig'>, db: DbOrTx = this.db): Promise<string> {
+    // A prefix no callback body (JSON) starts with: a link's signature never passes for a callback.
+    return this.sign(['cashier', l.ref, l.amount, l.subject, l.return, l.exp].join('\n'), db);
+  }
+
+  /** Whether a cashier link is one this sandbox signed, unchanged. */
+  async linkHolds(l: CashierLink): Promise<boolean> {
+    return sameHmac(hex(await this.signLink(l)), hex(l.sig));
+  }
+
+  /** What the sandbox's cashier sends when the buyer pays or fails. */
   async callback(notice: Omit<PaymentNotice, 'callbackid'>): Promise<{ body: string; signature: string }> {
     const body = JSON.stringify({ ...notice, callbackid: randomBytes(12).toString('hex') });
     return { body, signature: await this.sign(body) };
   }
 
   async verify(rawBody: string, signature: string): Promise<PaymentNotice | null> {
-    const expected = Buffer.from(await this.sign(rawBody), 'hex');
-    const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!sameHmac(hex(await this.sign(rawBody)), hex(signature))) return null;
     try {
       const n = JSON.parse(rawBody) as PaymentNotice;
       if (
@@ -85,6 +133,15 @@ export class SandboxProvider implements PaymentProvider {
   async refund() {}
 }
 
+/**
+ * The provider that takes new payments and callbacks, as configured: null with PAYMENT_PROVIDER=none
+ * (the shop then takes no order, and no callback route answers).
+ */
+export function activeProvider(db: DbOrTx, config: Pick<Config, 'paymentProvider'>): PaymentProvider | null {
+  return config.paymentProvider === 'sandbox' ? new SandboxProvider(db) : null;
+}
+
+/** The provider an existing order was paid with (to refund it), whichever is configured now. */
 export function providerOf(db: DbOrTx, name: string): PaymentProvider | null {
   return name === 'sandbox' ? new SandboxProvider(db) : null;
 }

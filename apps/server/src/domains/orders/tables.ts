@@ -68,6 +68,15 @@ export const shopOrder = pgTable(
     providerref: text(),
     /** SHA-256 of the buyer's secret order token. */
     tokenhash: text().notNull(),
+    /**
+     * What the order grants, recorded from its goods when it is placed (with the price): fulfilment
+     * reads only these, so staff changing the goods later changes no order already made.
+     */
+    grantkind: text().notNull().default('none'),
+    /** The course id (grantkind course) or plan code (plan). */
+    grantref: text(),
+    /** Until when an unpaid order holds its stock: then it is cancelled, and a payment for it is refused. */
+    expiresat: timestamp({ withTimezone: true }).notNull(),
     createdat: timestamp({ withTimezone: true }).notNull(),
     paidat: timestamp({ withTimezone: true }),
     updatedat: timestamp({ withTimezone: true }).notNull(),
@@ -85,6 +94,14 @@ export const shopOrder = pgTable(
       sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount} and (${t.status} <> 10 or (${t.refunded} > 0 and ${t.refunded} < ${t.amount})) and (${t.status} <> 11 or ${t.refunded} = ${t.amount}) and (${t.status} in (10, 11) or ${t.refunded} = 0)`,
     ),
     check('shop_order_paid_check', sql`${t.status} not in (3, 10, 11) or ${t.paidat} is not null`),
+    check(
+      'shop_order_grant_check',
+      sql`(${t.grantkind} = 'none' and ${t.grantref} is null) or (${t.grantkind} in ('course', 'plan') and ${t.grantref} is not null)`,
+    ),
+    index('shop_order_grant_idx').on(t.musercode, t.grantkind, t.grantref),
+    index('shop_order_unpaid_idx')
+      .on(t.expiresat)
+      .where(sql`${t.status} in (1, 2)`),
   ],
 );
 
@@ -142,7 +159,7 @@ export const orderGrant = pgTable(
       .notNull()
       .references(() => muser.musercode, { onDelete: 'cascade' }),
     kind: text().notNull(),
-    /** The course id or plan code, as the goods named it when the order was paid. */
+    /** The course id or plan code, as the order recorded it when it was placed. */
     ref: text().notNull(),
     status: text().notNull(),
     assesscode: text(),

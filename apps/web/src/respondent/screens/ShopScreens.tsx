@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ActionOutput } from '@xinli/contract';
 import { asRespondentError, call } from '../api';
 import { t } from '../i18n';
@@ -7,31 +7,54 @@ import { PageLink, entryHref } from '../components/PageLink';
 import { isMobileNumber, TextField } from '../components/TextField';
 import { useFieldProblems, type Found } from '../components/fieldProblems';
 import { GenderField, type Gender } from '../components/RadioField';
-import { rememberOrder } from '../orders';
+import { payingOrder, rememberOrder, rememberPaying } from '../orders';
 import { useLoad } from '../useLoad';
 
 type Shop = ActionOutput<'as.c.shop.getGoods'>;
 type Item = Shop['rows'][number];
-type Placed = ActionOutput<'as.c.shop.createOrder'>;
-type Order = Placed['order'];
+type Order = ActionOutput<'as.c.shop.getOrder'>;
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 type Step =
-  | { kind: 'list' }
-  | { kind: 'buy'; item: Item; error: string | null; busy: boolean }
-  | { kind: 'pay'; placed: Placed; busy: boolean; error: string | null }
-  | { kind: 'done'; order: Order };
+  { kind: 'list' } | { kind: 'buy'; item: Item; error: string | null; busy: boolean } | { kind: 'done'; order: Order; busy: boolean };
+
+/** The order the provider's cashier sent the buyer back for (`?order=<orderid>`), if this phone is paying it. */
+function returnedOrder(entrytoken: string): string | null {
+  const orderid = new URLSearchParams(location.search).get('order');
+  return orderid ? payingOrder(entrytoken) : null;
+}
 
 /**
- * The institution's goods (`/r/<entry>/shop`): pick one, give a name and mobile number, and pay
- * at the sandbox provider's cashier (no real money: the built-in provider of issue 16); the end
- * shows the order's status as the server has it after the provider's signed callback.
+ * The institution's goods (`/r/<entry>/shop`): pick one, give a name and mobile number, and go to
+ * the payment provider's cashier (a page of the provider's; with the sandbox provider no money is
+ * taken). The provider sends the buyer back here with `?order=`, and the order's status is shown as
+ * the server has it: only the provider's signed callback pays an order, so the page only asks. With
+ * no provider configured, the goods are listed but cannot be ordered, and the page says so.
  */
 export function ShopScreen({ entrytoken }: { entrytoken: string }) {
   const { data: shop, error: failed } = useLoad<Shop>(() => call('as.c.shop.getGoods', { entrytoken }), entrytoken);
   const [step, setStep] = useState<Step>({ kind: 'list' });
+  const [returning, setReturning] = useState(() => returnedOrder(entrytoken));
   const brand = shop ? shop.title || shop.insname : '';
+
+  // Back from the cashier: show the order paid (or not) there.
+  useEffect(() => {
+    if (!returning) return;
+    let live = true;
+    call('as.c.shop.getOrder', { ordertoken: returning }).then(
+      (order) => {
+        if (!live) return;
+        const asked = new URLSearchParams(location.search).get('order');
+        if (order.orderid === asked) setStep({ kind: 'done', order, busy: false });
+        setReturning(null);
+      },
+      () => live && setReturning(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [returning]);
 
   if (failed)
     return (
@@ -39,7 +62,7 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
         <ErrorBox message={failed.message} />
       </Screen>
     );
-  if (!shop)
+  if (!shop || returning)
     return (
       <Screen heading={t('shop.heading')}>
         <Loading />
@@ -49,6 +72,11 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
     case 'list':
       return (
         <Screen heading={t('shop.heading')} brand={brand}>
+          {!shop.ordering && (
+            <p className="r-note" data-testid="r-no-payment">
+              {t('shop.noPayment')}
+            </p>
+          )}
           {shop.rows.length === 0 && <p>{t('shop.none')}</p>}
           <ul className="r-articles" data-testid="r-goods">
             {shop.rows.map((g) => (
@@ -65,15 +93,17 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
                   <p className="r-goods-price">
                     {yuan(g.price)} <span className="r-article-date">{t('shop.stock', { n: g.stock })}</span>
                   </p>
-                  <button
-                    type="button"
-                    className="r-btn"
-                    disabled={g.stock < 1}
-                    onClick={() => setStep({ kind: 'buy', item: g, error: null, busy: false })}
-                    data-testid={`r-buy-${g.goodsid}`}
-                  >
-                    {g.stock < 1 ? t('shop.soldOut') : t('shop.buy')}
-                  </button>
+                  {shop.ordering && (
+                    <button
+                      type="button"
+                      className="r-btn"
+                      disabled={g.stock < 1}
+                      onClick={() => setStep({ kind: 'buy', item: g, error: null, busy: false })}
+                      data-testid={`r-buy-${g.goodsid}`}
+                    >
+                      {g.stock < 1 ? t('shop.soldOut') : t('shop.buy')}
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -82,53 +112,43 @@ export function ShopScreen({ entrytoken }: { entrytoken: string }) {
       );
     case 'buy':
       return <BuyForm key={step.item.goodsid} entrytoken={entrytoken} brand={brand} step={step} onStep={setStep} />;
-    case 'pay': {
-      const pay = async (outcome: 'paid' | 'failed') => {
-        setStep({ ...step, busy: true, error: null });
-        try {
-          setStep({ kind: 'done', order: await call('as.c.shop.sandboxPay', { ordertoken: step.placed.ordertoken, outcome }) });
-        } catch (err) {
-          setStep({ ...step, busy: false, error: asRespondentError(err).message });
-        }
+    case 'done': {
+      const { order } = step;
+      // Still paying: the provider's callback has not arrived yet; the buyer may ask again.
+      const refresh = async () => {
+        setStep({ ...step, busy: true });
+        const ordertoken = payingOrder(entrytoken);
+        const again = ordertoken ? await call('as.c.shop.getOrder', { ordertoken }).catch(() => order) : order;
+        setStep({ kind: 'done', order: again.orderid === order.orderid ? again : order, busy: false });
       };
+      const heading = order.status === 3 ? t('shop.paidHeading') : order.status === 2 ? t('shop.payingHeading') : t('shop.notPaidHeading');
       return (
-        <Screen heading={t('shop.cashier')} brand={brand}>
-          <p className="r-note">{t('shop.sandboxNote')}</p>
+        <Screen heading={heading} brand={brand}>
+          <p data-testid="r-order-status">{t(`shop.status.${order.status}` as 'shop.status.3')}</p>
           <p>
-            {step.placed.order.goodsname} × {step.placed.order.quantity}
+            {t('shop.orderNo')}: {order.orderid}
           </p>
-          <p className="r-goods-price" data-testid="r-pay-amount">
-            {t('shop.toPay', { amount: yuan(step.placed.order.amount) })}
-          </p>
-          <ErrorBox message={step.error} />
-          <div className="r-actions">
-            <button type="button" className="r-btn" disabled={step.busy} onClick={() => void pay('paid')} data-testid="r-pay">
-              {t('shop.pay')}
-            </button>
-            <button
-              type="button"
-              className="r-btn secondary"
-              disabled={step.busy}
-              onClick={() => void pay('failed')}
-              data-testid="r-pay-fail"
-            >
-              {t('shop.payFail')}
-            </button>
-          </div>
-        </Screen>
-      );
-    }
-    case 'done':
-      return (
-        <Screen heading={step.order.status === 3 ? t('shop.paidHeading') : t('shop.notPaidHeading')} brand={brand}>
-          <p data-testid="r-order-status">{t(`shop.status.${step.order.status}` as 'shop.status.3')}</p>
           <p>
-            {t('shop.orderNo')}: {step.order.orderid}
+            {order.goodsname} × {order.quantity} · {yuan(order.amount)}
           </p>
-          <Granted entrytoken={entrytoken} order={step.order} />
+          {order.status === 2 && (
+            <p className="r-center">
+              <button
+                type="button"
+                className="r-btn secondary"
+                disabled={step.busy}
+                onClick={() => void refresh()}
+                data-testid="r-order-refresh"
+              >
+                {t('shop.refresh')}
+              </button>
+            </p>
+          )}
+          <Granted entrytoken={entrytoken} order={order} />
           <PageLink href={entryHref(entrytoken, 'shop')}>{t('shop.back')}</PageLink>
         </Screen>
       );
+    }
   }
 }
 
@@ -208,7 +228,9 @@ function BuyForm({
         ...(asksGender && buyergender ? { buyergender } : {}),
       });
       rememberOrder(entrytoken, placed.ordertoken);
-      onStep({ kind: 'pay', placed, busy: false, error: null });
+      rememberPaying(entrytoken, placed.ordertoken);
+      // To the provider's cashier; it sends the buyer back here (?order=) once paid or not.
+      location.assign(placed.payment.cashierurl);
     } catch (err) {
       onStep({ ...step, busy: false, error: asRespondentError(err).message });
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_order" ALTER COLUMN "expiresat" SET NOT NULL;
