@@ -9,6 +9,19 @@ import { action, codes, flag, idString, md5Password, pageFields, pageOf, require
  */
 
 const SERVICE = ['00021', '00022'];
+/** Seeing and undoing QR-link entries (issue 27 item 4) is archive management: the all-archives page. */
+const LINK_ENTRIES = ['00049'];
+
+const linkInstant = z.iso.datetime({ offset: true });
+/** A window of QR-link entries of one institution: at most 7 days, start before end. */
+const linkWindow = { musercode: idString, startat: linkInstant, endat: linkInstant };
+const windowRules = <S extends z.ZodType<{ startat: string; endat: string }>>(schema: S) =>
+  schema
+    .refine((v) => Date.parse(v.startat) < Date.parse(v.endat), { message: 'endat must be after startat', path: ['endat'] })
+    .refine((v) => Date.parse(v.endat) - Date.parse(v.startat) <= 7 * 86_400_000, { message: 'a window is at most 7 days', path: ['endat'] });
+export const linkEntryHour = z.object({ hourstart: z.string(), count: z.number(), warnings: z.number(), undone: z.number() });
+export type LinkEntryHour = z.infer<typeof linkEntryHour>;
+const linkEntryUndo = z.object({ persons: z.number(), cases: z.number(), reports: z.number() });
 
 export const musertypeValue = z.enum(['001', '002', '003', '004', '005']);
 export type MUserTypeValue = z.infer<typeof musertypeValue>;
@@ -211,16 +224,18 @@ export const accountActions = {
     output: z.object({ musercode: z.string() }),
     ids: { parentcode: 'muser' },
     unique: ['username'],
+    changes: 'grants',
   }),
   'as.m.user.deleteMUser': action({
     access: codes(...SERVICE),
     kind: 'json',
     op: 'write',
     summary:
-      'Delete an account in scope; refused while it owns institutions, staff users, plans, persons or reports. Nobody deletes their own account.',
+      'Delete an account in scope; refused while it owns institutions, staff users, plans, persons or reports. Nobody deletes their own account, nor one holding codes the caller does not.',
     input: z.strictObject({ musercode: idString }),
     output: z.null(),
     ids: { musercode: 'muser' },
+    changes: 'state',
   }),
   'as.m.user.updateMUserCategory': action({
     access: codes(...SERVICE),
@@ -244,10 +259,11 @@ export const accountActions = {
     kind: 'json',
     op: 'write',
     summary:
-      'Enable (1) or disable (0) an account in scope; disabling ends its sessions (and its staff users’ and login-as sessions) at once.',
+      'Enable (1) or disable (0) an account in scope that holds no code the caller does not; disabling ends its sessions (and its staff users’ and login-as sessions) at once.',
     input: z.strictObject({ musercode: idString, enabled: flag }),
     output: z.null(),
     ids: { musercode: 'muser' },
+    changes: 'state',
   }),
   'as.m.user.getDistrictList': action({
     access: 'signedIn',
@@ -275,6 +291,7 @@ export const accountActions = {
     input: z.strictObject({ musercode: idString, title: clientFields.title, ...clientDefaults }),
     output: z.object({ qrcodeurl: z.string() }),
     ids: { musercode: 'muser', stagecodes: 'stage' },
+    changes: 'settings',
   }),
   'as.m.user.updateMUserClient': action({
     access: codes(...SERVICE),
@@ -284,6 +301,7 @@ export const accountActions = {
     input: z.strictObject({ musercode: idString, ...z.object(clientFields).partial().shape }),
     output: z.null(),
     ids: { musercode: 'muser', stagecodes: 'stage' },
+    changes: 'settings',
   }),
   'as.m.user.resetQrCode': action({
     access: codes(...SERVICE),
@@ -293,6 +311,7 @@ export const accountActions = {
     input: z.strictObject({ musercode: idString }),
     output: z.object({ qrcodeurl: z.string() }),
     ids: { musercode: 'muser' },
+    changes: 'settings',
   }),
   'as.m.user.downloadQrCode': action({
     access: codes(...SERVICE),
@@ -301,6 +320,36 @@ export const accountActions = {
     summary: 'The QR code PNG of an institution’s respondent link, 400×400 (large dialog) or 200×200 (account dialog), SPEC §9.',
     input: z.strictObject({ musercode: idString, size: z.union([z.literal(400), z.literal(200)]).default(400) }),
     output: z.unknown(),
+    ids: { musercode: 'muser' },
+  }),
+  'as.m.user.getLinkEntryHours': action({
+    access: codes(...LINK_ENTRIES),
+    kind: 'json',
+    op: 'list',
+    summary:
+      'Persons registered through an institution’s QR link, per hour of the last `days` days (newest first, hours without entries left out): how many, how many of them have a warning case, how many were undone.',
+    input: z.strictObject({ musercode: idString, days: z.number().int().min(1).max(31).default(7) }),
+    output: z.array(linkEntryHour),
+    ids: { musercode: 'muser' },
+  }),
+  'as.m.user.previewUndoLinkEntries': action({
+    access: codes(...LINK_ENTRIES),
+    kind: 'json',
+    op: 'read',
+    summary:
+      'What undoLinkEntries would remove for the same window: the persons registered through the institution’s QR link in [startat, endat) and not undone yet, their warning cases and their reports.',
+    input: windowRules(z.strictObject(linkWindow)),
+    output: linkEntryUndo,
+    ids: { musercode: 'muser' },
+  }),
+  'as.m.user.undoLinkEntries': action({
+    access: codes(...LINK_ENTRIES),
+    kind: 'json',
+    op: 'write',
+    summary:
+      'Undo a burst of QR-link entries: removes the persons registered through the institution’s link in [startat, endat), with their warning cases, codes, answers and reports, and nothing else. `count` is the number of persons the preview showed: a different number is a conflict and removes nothing. Audited.',
+    input: windowRules(z.strictObject({ ...linkWindow, count: z.number().int().min(0).max(100_000) })),
+    output: linkEntryUndo,
     ids: { musercode: 'muser' },
   }),
   'as.m.user.exportToFile': action({

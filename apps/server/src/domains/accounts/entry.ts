@@ -72,7 +72,7 @@ export const qrPng = (link: string, size: number): Promise<Buffer> =>
   QRCode.toBuffer(link, { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
 
 /** An institution in scope that may have an entry (a provider has none). */
-async function institutionInScope(ctx: Ctx, musercode: string): Promise<AccountRow> {
+export async function institutionInScope(ctx: Ctx, musercode: string): Promise<AccountRow> {
   const account = await accountInScope(ctx, ctx.db, musercode);
   if (!isInstitution(account.musertype)) {
     invalid({ zh: '服务商账号没有受测者入口，请选择机构', en: 'A provider account has no respondent entry: choose an institution' });

@@ -7,10 +7,12 @@ import { holds } from '../auth/scope.js';
 import { entryHandlers } from './entry.js';
 import { exportHandlers } from './exports.js';
 import { institutionHandlers } from './institutions.js';
+import { linkEntryHandlers } from './link-entries.js';
 
 export const accountHandlers = {
   ...institutionHandlers,
   ...entryHandlers,
+  ...linkEntryHandlers,
   ...exportHandlers,
 
   'as.m.permissions.getAllPermissions': async ({ musercode }, ctx) => {

@@ -96,3 +96,28 @@ export const muserEntry = pgTable(
   },
   (t) => [uniqueIndex('muser_entry_token_idx').on(t.token)],
 );
+
+/**
+ * The origin of a person registered through an institution's QR link (issue 27 item 4): which link
+ * (a hash of its token, so a reset link starts its own count), when, and from which address (a
+ * hash: enough to count per address, not kept in clear). The per-address and per-link hourly caps
+ * count these rows; staff undo a burst by the rows of a time window, and only those persons. The
+ * person is the persons domain's (no foreign key: that domain removes its own rows); an undone
+ * row stays, so an undo gives a flood no new room under the caps.
+ */
+export const linkEntry = pgTable(
+  'link_entry',
+  {
+    cusercode: text().primaryKey(),
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    linkhash: text().notNull(),
+    addrhash: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** When staff undid the entry (its person, cases and results removed), and who. */
+    undoneat: timestamp({ withTimezone: true }),
+    undoneby: text(),
+  },
+  (t) => [index('link_entry_muser_idx').on(t.musercode, t.at), index('link_entry_link_idx').on(t.linkhash, t.at), index('link_entry_addr_idx').on(t.addrhash, t.at)],
+);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
 import type { ArchiveAnswer, FormDefinition, Lang, RegistrationRow } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
@@ -185,10 +185,18 @@ async function entryOf(db: DbOrTx, entrytoken: string) {
   );
 }
 
-/** Refuses a flood of registrations from one address (successful ones; failures count in limitedEntry). */
-async function capSubmissions(ctx: Ctx) {
+/** Key space of the per-address lock of QR registrations (pg_advisory_xact_lock(key, hashtext(ip))). */
+const SUBMISSION_LOCK = 27043;
+
+/**
+ * Refuses a flood of registrations from one address (successful ones; failures count in
+ * limitedEntry). Called in the transaction that stores the registration: the lock on the address
+ * makes parallel submissions count one after another, so the cap holds (issue 27 item 14).
+ */
+async function capSubmissions(tx: DbOrTx, ctx: Ctx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUBMISSION_LOCK}, hashtext(${ctx.ip}))`);
   const since = new Date(ctx.now().getTime() - 3600_000);
-  const [row] = await ctx.db
+  const [row] = await tx
     .select({ n: count() })
     .from(registration)
     .where(and(eq(registration.ip, ctx.ip), gte(registration.createdat, since)));
@@ -375,19 +383,21 @@ export const consultationHandlers = {
   'as.c.registration.submit': async ({ entrytoken, formcode, realname, phone, answers }, ctx) =>
     limitedEntry(ctx, async () => {
       const entry = await entryOf(ctx.db, entrytoken);
-      await capSubmissions(ctx);
       // Only the form the entry offers (its first usable one), so a respondent cannot pick another.
       const [first] = await registrationFormsOf(ctx.db, entry.musercode, ctx.lang);
       if (first?.formcode !== formcode) return noSuchForm();
       const def = await usableForm(ctx.db, entry.musercode, formcode, ctx.lang);
-      const regid = await storeRegistration(ctx.db, def, {
-        musercode: entry.musercode,
-        realname,
-        phone,
-        answers,
-        source: 'respondent',
-        ip: ctx.ip,
-        now: ctx.now(),
+      const regid = await ctx.db.transaction(async (tx) => {
+        await capSubmissions(tx, ctx);
+        return storeRegistration(tx, def, {
+          musercode: entry.musercode,
+          realname,
+          phone,
+          answers,
+          source: 'respondent',
+          ip: ctx.ip,
+          now: ctx.now(),
+        });
       });
       await ctx.audit({ musercode: entry.musercode, action: 'as.c.registration.submit', result: 'ok', detail: { regid, formcode } });
       return { regid, hotline: entry.hotline };

@@ -5,6 +5,7 @@ import { auditLog } from '../audit/tables.js';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { SUBMISSIONS_PER_ADDRESS_PER_HOUR } from './handlers.js';
+import { registration } from './tables.js';
 
 /** A full answer sheet of the built-in consultation request form (REG_CONSULT). */
 const GOOD = [
@@ -235,5 +236,24 @@ describe.each(engines())('consultation registration on %s', (engine) => {
         ErrorCode.notFound,
       );
     expect((await s.call('as.c.registration.getForm', { entrytoken }, undefined, guesser)).errorCode).toBe(ErrorCode.rateLimited);
+  });
+
+  // Issue 27 item 14: 60 parallel registrations stored 22 against the cap of 20 (count, then insert).
+  it('the per-address cap holds under 60 parallel registrations', async () => {
+    // Its own server: the wrong-code limit counts entries in flight, and must not be what stops these.
+    const p = await startTestServer(engine, { config: { codeFailuresPerAddress: 1000 } });
+    try {
+      const provider0 = (await p.login('provider')).token;
+      const made = await p.call('as.m.user.createMUserClient', { musercode: 'I0001', title: '阳光中学心理中心', appids: ['000000002'] }, provider0);
+      const token = String(made.data.qrcodeurl).split('/r/')[1]!;
+      const body = { entrytoken: token, formcode: 'REG_CONSULT', realname: '来访者', phone: '13800001111', answers: GOOD };
+      const answers = await Promise.all(Array.from({ length: 60 }, () => p.call('as.c.registration.submit', body, undefined, { 'x-test-ip': '10.8.9.1' })));
+      expect(answers.filter((a) => a.errorCode === 0)).toHaveLength(SUBMISSIONS_PER_ADDRESS_PER_HOUR);
+      expect(answers.filter((a) => a.errorCode === ErrorCode.rateLimited)).toHaveLength(60 - SUBMISSIONS_PER_ADDRESS_PER_HOUR);
+      const stored = await p.database.db.select({ regid: registration.regid }).from(registration).where(eq(registration.ip, '10.8.9.1'));
+      expect(stored).toHaveLength(SUBMISSIONS_PER_ADDRESS_PER_HOUR);
+    } finally {
+      await p.close();
+    }
   });
 });

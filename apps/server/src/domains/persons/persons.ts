@@ -5,7 +5,9 @@
  * - createPerson(db, {...}): register a person (the respondent channel uses it when someone
  *   registers through an institution's QR code; the console and imports go through it too);
  * - personBriefs(db, cusercodes): names, gender, app and institution of many persons at once
- *   (deleted ones included, so old reports still name who they are about).
+ *   (deleted ones included, so old reports still name who they are about);
+ * - removePersons(tx, cusercodes, by, now): delete many persons as as.m.cuser.deleteCUser does
+ *   (undoing a burst of QR-link entries).
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -134,6 +136,24 @@ export async function createPersons(db: DbOrTx, people: NewPerson[]): Promise<st
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(cuser).values(rows.slice(i, i + 500));
   return rows.map((r) => r.cusercode);
+}
+
+/**
+ * Deletes living persons as as.m.cuser.deleteCUser does (kept, marked deleted by `by`: the audit
+ * trail goes on naming them); the caller has checked they are its to delete. Answers how many.
+ */
+export async function removePersons(tx: DbOrTx, cusercodes: string[], by: string, now: Date): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < cusercodes.length; i += 5000) {
+    const part = cusercodes.slice(i, i + 5000);
+    const done = await tx
+      .update(cuser)
+      .set({ deletedat: now, deletedby: by, updatedat: now })
+      .where(and(inArray(cuser.cusercode, part), isNull(cuser.deletedat)))
+      .returning({ cusercode: cuser.cusercode });
+    n += done.length;
+  }
+  return n;
 }
 
 /** The archive answers a person has given so far (the respondent page shows them again). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Gender, type ArchiveRow, type CuserRow } from '@xinli/contract';
@@ -9,6 +9,7 @@ import { archiveLink, maskIdCard } from '../../lib/populations';
 import { useLocalText } from '../../lib/options';
 import { regionOr } from '../../components/archive-form/RegionText';
 import PersonDialog, { useArchiveHead } from './PersonDialog';
+import { LinkEntriesButton } from './LinkEntries';
 import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from './usePersonActions';
 
 const LIST = 'as.m.cuser.getCUserArchivePageList';
@@ -40,7 +41,12 @@ export default function ArchiveList({ appid }: { appid?: string }) {
       list={list}
       rowKey="cusercode"
       add={addPersonButton(t('archives.person.add'), () => setDialog({ open: true, person: null }))}
-      actions={<PersonTransfer appid={appid} filters={list.filters} />}
+      actions={
+        <Space wrap size={8}>
+          <PersonTransfer appid={appid} filters={list.filters} />
+          <LinkEntriesButton />
+        </Space>
+      }
       columns={[
         col.text('realname', {
           width: 110,

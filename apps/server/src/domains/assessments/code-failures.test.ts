@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSESS_CODE_ALPHABET, ErrorCode } from '@xinli/contract';
+import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+
+/**
+ * Issue 27 item 10: only wrong codes (a code, task or link token that does not exist) count toward
+ * CODE_FAILURES_PER_ADDRESS. Ordinary refusals of real codes ("already used", "out of stock") are
+ * answers to a right code: a school behind one address that meets ten of them is not locked out.
+ */
+
+const LIMIT = 10;
+const calm = Array.from({ length: 9 }, (_, i) => ({ no: i + 1, option: 1 }));
+
+describe.each(engines())('what counts as a code failure on %s', (engine) => {
+  let s: TestServer;
+  let school: string;
+  let plan: string;
+  let entrytoken: string;
+
+  const start = (assesscode: string, ip: string) => s.call('as.c.exam.start', { assesscode }, undefined, { 'x-test-ip': ip });
+  const freshCode = async (realname: string) => {
+    const person = await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname, gender: '01' }, school);
+    expect(person.errorCode, person.errorMsg).toBe(0);
+    const given = await s.call('as.m.user.insertCUserAssessCode', { cusercode: person.data.cusercode, plancode: plan }, school);
+    expect(given.errorCode, given.errorMsg).toBe(0);
+    return given.data.assesscode as string;
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+    school = (await s.login('school')).token;
+    const made = await s.call(
+      'as.m.exam.plan.insertMUserExamPlan',
+      { appid: '000000002', planname: '单表筛查', formcodes: ['PHQ9'] },
+      school,
+    );
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    plan = made.data.plancode;
+    const provider = (await s.login('provider')).token;
+    const entry = await s.call('as.m.user.createMUserClient', { musercode: 'I0001', title: '滨江一中', appids: ['000000002'] }, provider);
+    expect(entry.errorCode, entry.errorMsg).toBe(0);
+    entrytoken = String(entry.data.qrcodeurl).split('/r/')[1]!;
+  });
+  afterAll(() => s?.close());
+
+  it('a used code entered again and again and out-of-stock orders do not lock an address out', async () => {
+    const school1 = '10.27.10.1';
+    const used = await freshCode('已答完');
+    const opened = await start(used, school1);
+    expect((await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: calm }, opened.data.token)).errorCode).toBe(0);
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const again = await start(used, school1);
+      expect(again.errorCode).toBe(ErrorCode.conflict);
+      expect(again.errorMsg).toBe('该测评码已使用完毕');
+    }
+    // Goods sold out: a refusal of a real link, not a guess.
+    const goods = await s.call('as.m.goods.insertGoods', { goodsname: '减压手册', price: 100, stock: 1 }, school);
+    expect(goods.errorCode, goods.errorMsg).toBe(0);
+    expect((await s.call('as.m.goods.setGoodsStatus', { goodsid: goods.data.goodsid, status: 1 }, school)).errorCode).toBe(0);
+    const order = () =>
+      s.call(
+        'as.c.shop.createOrder',
+        { entrytoken, goodsid: goods.data.goodsid, quantity: 2, buyername: '王同学', buyerphone: '13812345678' },
+        undefined,
+        { 'x-test-ip': school1 },
+      );
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const refused = await order();
+      expect(refused.errorCode).not.toBe(0);
+      expect(refused.errorCode).not.toBe(ErrorCode.notFound);
+      expect(refused.errorCode).not.toBe(ErrorCode.rateLimited);
+    }
+    // The next pupil's right code still opens from the same address.
+    const next = await start(await freshCode('下一位'), school1);
+    expect(next.errorCode, next.errorMsg).toBe(0);
+  });
+
+  it('wrong codes and unknown link tokens still count, and lock the address for the window', async () => {
+    const guesser = '10.27.10.2';
+    for (let i = 0; i < LIMIT / 2; i++)
+      expect((await start(`WRONGCODE${ASSESS_CODE_ALPHABET[i]}`, guesser)).errorCode).toBe(ErrorCode.notFound);
+    for (let i = 0; i < LIMIT / 2; i++) {
+      const res = await s.call('as.c.exam.getEntry', { entrytoken: `${'y'.repeat(40)}${i}` }, undefined, { 'x-test-ip': guesser });
+      expect(res.errorCode).toBe(ErrorCode.notFound);
+    }
+    const code = await freshCode('被挡住');
+    const blocked = await start(code, guesser);
+    expect(blocked.errorCode).toBe(ErrorCode.rateLimited);
+    expect(blocked.status).toBe(429);
+    s.clock.advance(16 * 60_000);
+    expect((await start(code, guesser)).errorCode).toBe(0);
+  });
+});
