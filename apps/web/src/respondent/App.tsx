@@ -26,7 +26,7 @@ type ConsultForm = NonNullable<ConsultEntry['form']>;
 type Phase =
   | { kind: 'loading' }
   | { kind: 'start'; code: string; error: RespondentError | null; busy: boolean }
-  | { kind: 'task'; login: TaskLogin; error: RespondentError | null; busy: boolean }
+  | { kind: 'task'; login: TaskLogin; needPin: boolean; error: RespondentError | null; busy: boolean }
   | { kind: 'register'; entrytoken: string; entry: Entry; consult: ConsultEntry | null; error: RespondentError | null; busy: boolean }
   | { kind: 'consultContact'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact | null }
   | { kind: 'consultForm'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact }
@@ -180,12 +180,15 @@ function Flow() {
   );
 
   const taskLogin = useCallback(
-    async (login: TaskLogin) => {
-      setPhase({ kind: 'task', login, error: null, busy: true });
+    async (login: TaskLogin, needPin: boolean) => {
+      setPhase({ kind: 'task', login, needPin, error: null, busy: true });
       try {
+        // Without a PIN, first ask whether the task wants one (issue 27): then the screen asks for it.
+        if (!login.pin && (await call('as.c.task.getTask', { taskcode: login.taskcode })).pinrequired)
+          return setPhase({ kind: 'task', login, needPin: true, error: new RespondentError(t('task.pinEmpty'), -1), busy: false });
         await opened(await call('as.c.task.login', login));
       } catch (err) {
-        setPhase({ kind: 'task', login, error: asError(err), busy: false });
+        setPhase({ kind: 'task', login, needPin, error: asError(err), busy: false });
       }
     },
     [opened],
@@ -193,8 +196,15 @@ function Flow() {
 
   useEffect(() => {
     const { code, entrytoken, taskcode } = route();
-    if (taskcode !== undefined)
-      return setPhase({ kind: 'task', login: { taskcode, studentno: '', realname: '' }, error: null, busy: false });
+    if (taskcode !== undefined) {
+      setPhase({ kind: 'task', login: { taskcode, studentno: '', realname: '' }, needPin: false, error: null, busy: false });
+      // A link with the task's code: show the PIN field at once when the task asks for one.
+      if (taskcode)
+        void call('as.c.task.getTask', { taskcode })
+          .then((info) => info.pinrequired && setPhase((p) => (p.kind === 'task' ? { ...p, needPin: true } : p)))
+          .catch(() => undefined);
+      return;
+    }
     if (entrytoken) {
       void guarded(async () => {
         // The consultation request is an extra: the entry works without it if it fails to load.
@@ -266,8 +276,9 @@ function Flow() {
           initial={phase.login}
           error={phase.error?.message ?? null}
           busy={phase.busy}
-          onLogin={(v) => void taskLogin(v)}
-          onRetry={phase.error?.network ? () => void taskLogin(phase.login) : undefined}
+          needPin={phase.needPin}
+          onLogin={(v) => void taskLogin(v, phase.needPin)}
+          onRetry={phase.error?.network ? () => void taskLogin(phase.login, phase.needPin) : undefined}
         />
       );
     case 'register': {

@@ -4,6 +4,7 @@ import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, newToken } from '../auth/sessions.js';
 import { assessCode, respondentSession } from './tables.js';
+import { assertCodeOpen } from './window.js';
 
 /**
  * Respondent tokens: 256 random bits, only the SHA-256 stored, in their own table, so no staff
@@ -22,12 +23,14 @@ export async function createRespondentSession(db: DbOrTx, now: Date, assesscode:
 export async function authenticateRespondent(db: Db, now: Date, token: string | undefined): Promise<RespondentCaller> {
   if (!token || token.length > 200) throw new AppError('identityInvalid');
   const [row] = await db
-    .select({ assesscode: assessCode.assesscode, musercode: assessCode.musercode, cusercode: assessCode.cusercode })
+    .select({ assesscode: assessCode.assesscode, musercode: assessCode.musercode, cusercode: assessCode.cusercode, authid: assessCode.authid })
     .from(respondentSession)
     .innerJoin(assessCode, eq(assessCode.assesscode, respondentSession.assesscode))
     .where(and(eq(respondentSession.tokenhash, hashToken(token)), gt(respondentSession.expiresat, now)));
   if (!row) throw new AppError('identityInvalid', { zh: '测评已失效，请重新输入测评码', en: 'Your assessment session has ended; please enter your code again' });
-  return row;
+  // Every respondent step passes here: a code whose task or authorisation is closed takes none.
+  await assertCodeOpen(db, now, row);
+  return { assesscode: row.assesscode, musercode: row.musercode, cusercode: row.cusercode };
 }
 
 /** Ends every respondent session of a code (the code was withdrawn). */

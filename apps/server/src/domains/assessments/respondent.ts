@@ -16,6 +16,8 @@ import { archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition } fro
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
+import { admitLinkEntry } from '../accounts/link-entries.js';
+import { assertCodeOpen } from './window.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
 import { indicatorRows, storeIndicators } from '../reports/indicators.js';
@@ -49,8 +51,10 @@ const alreadySubmitted = () => conflict({ zh: '该量表已提交，不能重复
 
 /**
  * Code entries are recorded per address (under a transaction lock on it, so parallel entries are
- * counted in order) and become "ok" once the code is found. Only failures count: a class of forty
- * behind one school address all entering valid codes is never slowed, guessing codes is.
+ * counted in order) and become "ok" once answered, unless the answer is that the code does not
+ * exist. Only wrong codes count: a class of forty behind one school address entering valid codes,
+ * or meeting "already used" and "out of stock", is never slowed; guessing codes is. An entry still
+ * in flight counts until it is answered, so parallel guesses cannot pass the limit.
  */
 async function recordEntry(ctx: Ctx): Promise<number> {
   return ctx.db.transaction(async (tx) => {
@@ -70,13 +74,31 @@ async function limitEntries(ctx: Ctx, id: number) {
     throw new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
 }
 
-/** Runs a code entry under the limit; its attempt turns "ok" only when the entry succeeds (also the consultation domain's QR registration). */
+/** A wrong code: a code, link token, task or roster entry that does not exist answers "not found". */
+const isWrongCode = (e: unknown) => e instanceof AppError && e.codeName === 'notFound';
+
+/**
+ * Runs a code entry under the limit (also the QR registration, shop, content and task sign-in).
+ * Its attempt stays a failure only when the entry answers that the code does not exist; success,
+ * any other refusal, and a refusal by the limit itself (which tried no code) do not count.
+ */
 export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
   const id = await recordEntry(ctx);
-  await limitEntries(ctx, id);
-  const out = await run();
-  await ctx.db.update(codeAttempt).set({ ok: true }).where(eq(codeAttempt.id, id));
-  return out;
+  const settle = () => ctx.db.update(codeAttempt).set({ ok: true }).where(eq(codeAttempt.id, id));
+  try {
+    await limitEntries(ctx, id);
+  } catch (e) {
+    await settle();
+    throw e;
+  }
+  try {
+    const out = await run();
+    await settle();
+    return out;
+  } catch (e) {
+    if (!isWrongCode(e)) await settle();
+    throw e;
+  }
 }
 
 // ---------- where a respondent stands ----------
@@ -221,6 +243,7 @@ async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
 export async function startAssessment(ctx: Ctx, assesscode: string, action: string, detail: Record<string, unknown> = {}) {
   const [code] = await ctx.db.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
   if (!code) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
+  await assertCodeOpen(ctx.db, ctx.now(), code);
   if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
   const token = await ctx.db.transaction((tx) => open(ctx, tx, code));
   await ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } });
@@ -253,7 +276,10 @@ export const respondentHandlers = {
       const formcodes = await answerableForms(ctx.db, await stageFormcodes(ctx.db, stagecode), ctx.lang);
       if (!formcodes.length) invalid({ zh: '该测评阶段没有可作答的量表', en: 'This stage has no form to answer' });
       const { code, token } = await ctx.db.transaction(async (tx) => {
+        // Capped per address and per link (refused: nobody is registered), and recorded so staff can undo a burst.
+        const admitted = await admitLinkEntry(tx, ctx, { entrytoken, musercode: entry.musercode });
         const { cusercode } = await createPerson(tx, { musercode: entry.musercode, appid, realname, gender, birthdate: birthdate ?? null, phonenumber: phone ?? null, source: 'qrcode', now: ctx.now() });
+        await admitted.record(cusercode);
         const assesscode = await insertCode(tx, { musercode: entry.musercode, cusercode, plancode: null, stagecode, authid: null, formcodes, createdby: 'qrcode', now: ctx.now() });
         const [row] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
         return { code: row!, token: await open(ctx, tx, row!) };

@@ -97,6 +97,19 @@ export async function usePlanCounts(tx: DbOrTx, plancode: string, musercode: str
   return taken?.authid ?? conflict({ zh: '计划授权次数不足', en: 'The plan’s authorised count is not enough' });
 }
 
+/**
+ * The dates an authorisation runs (China calendar, both inclusive) and its plan's name: a code
+ * that used its count answers only inside them (issue 27 §6). Null: no such authorisation.
+ */
+export async function authorisationWindow(db: DbOrTx, authid: string): Promise<{ planname: string; startdate: string; enddate: string } | null> {
+  const [row] = await db
+    .select({ planname: plan.planname, startdate: planAuthorize.startdate, enddate: planAuthorize.enddate })
+    .from(planAuthorize)
+    .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
+    .where(eq(planAuthorize.authid, authid));
+  return row ?? null;
+}
+
 /** Gives counts back (codes withdrawn before any form was submitted); one by default. */
 export async function returnPlanCount(tx: DbOrTx, authid: string, n = 1) {
   await tx

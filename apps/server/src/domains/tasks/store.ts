@@ -8,7 +8,7 @@ import { ASSESS_CODE_ALPHABET, TASK_CODE_LENGTH } from '@xinli/contract';
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, type Message } from '../../http/errors.js';
 import { scopeWhere } from '../auth/scope.js';
 import { task, taskPerson, taskTeam, team } from './tables.js';
 
@@ -42,6 +42,38 @@ export async function taskInScope(ctx: Ctx, db: DbOrTx, taskid: string): Promise
 export function taskStatusAt(t: Pick<TaskRecord, 'startat' | 'endat'>, now: Date): TaskStatus {
   if (now < t.startat) return 'pending';
   return now < t.endat ? 'running' : 'ended';
+}
+
+/** A moment as a respondent reads it: China time to the minute (2026-11-21 16:00). */
+const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * Why a task takes no respondent at `now` (before its start, after its end), or null while it
+ * runs: one sentence for the task sign-in and every step of a code the task gave (issue 27 §6).
+ */
+export function taskClosedMessage(t: Pick<TaskRecord, 'taskname' | 'startat' | 'endat'>, now: Date): Message | null {
+  const status = taskStatusAt(t, now);
+  if (status === 'pending')
+    return {
+      zh: `测评任务「${t.taskname}」尚未开始，开始时间：${chinaTime(t.startat)}`,
+      en: `The task “${t.taskname}” has not started yet; it starts at ${chinaTime(t.startat)} (UTC+8)`,
+    };
+  if (status === 'ended')
+    return {
+      zh: `测评任务「${t.taskname}」已于 ${chinaTime(t.endat)} 结束`,
+      en: `The task “${t.taskname}” ended at ${chinaTime(t.endat)} (UTC+8)`,
+    };
+  return null;
+}
+
+/** The task that gave a personal code, or null (a code given one by one or through the QR link). */
+export async function taskOfCode(db: DbOrTx, assesscode: string): Promise<TaskRecord | null> {
+  const [row] = await db
+    .select({ t: task })
+    .from(taskPerson)
+    .innerJoin(task, eq(task.taskid, taskPerson.taskid))
+    .where(eq(taskPerson.assesscode, assesscode));
+  return row?.t ?? null;
 }
 
 /** The task a respondent's task code names (upper-cased, spaces and dashes dropped), or null. */

@@ -78,11 +78,17 @@ export const task = pgTable(
     endat: timestamp({ withTimezone: true }).notNull(),
     createdby: text().notNull().default(''),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 1: the task sign-in also asks for the student's PIN printed on their slip (issue 27: a
+     * classmate who knows a number and name cannot answer for them). Off by default.
+     */
+    pinrequired: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('task_code_idx').on(t.taskcode),
     index('task_muser_idx').on(t.musercode, t.startat),
     check('task_window_check', sql`${t.startat} < ${t.endat}`),
+    check('task_pinrequired_check', sql`${t.pinrequired} in (0, 1)`),
   ],
 );
 
@@ -122,6 +128,13 @@ export const taskPerson = pgTable(
       .notNull()
       .references(() => assessCode.assesscode, { onDelete: 'cascade' }),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The person's sign-in PIN as `salt:sha256(salt + pin)` (hex), null until their slip is
+     * printed; printing again draws a new one (only the slip ever shows it).
+     */
+    pinhash: text(),
+    /** Wrong PINs since the last right one or the last print; at the limit the PIN is locked. */
+    pinfailures: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.taskid, t.cusercode] }),

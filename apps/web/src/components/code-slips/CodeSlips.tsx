@@ -18,6 +18,8 @@ export interface CodeSlip {
   url: string;
   /** The plan or stage given, shown on the slip. */
   planname?: string;
+  /** A task's sign-in PIN, drawn for this printing (only the slip ever shows it). */
+  pin?: string;
 }
 
 function QrImage({ text, size }: { text: string; size: number }) {
@@ -60,6 +62,14 @@ export default function CodeSlips({ slips }: { slips: CodeSlip[] }) {
                 <div className="code-slip-code" data-testid="assess-code">
                   {s.assesscode}
                 </div>
+                {s.pin && (
+                  <>
+                    <div className="code-slip-label">{t('empower.assess.pin')}</div>
+                    <div className="code-slip-pin" data-testid="slip-pin">
+                      {s.pin}
+                    </div>
+                  </>
+                )}
                 <a className="code-slip-link" href={link} target="_blank" rel="noreferrer">
                   {link}
                 </a>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Drawer, Input, Modal, Select, Space, Typography } from 'antd';
+import { App as AntApp, Button, Drawer, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { KeyOutlined, PrinterOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { respondentLink } from '../../lib/respondent';
 import { ProgressTag, TASK_KEYS } from './task-ui';
 
 const ROSTER = 'as.m.assess.getAssessTaskRoster';
+const PIN = 'as.m.assess.getAssessTaskPin';
 type Person = ActionOutput<typeof ROSTER>['rows'][number];
 const PAGE_SIZE = 50;
 
@@ -54,6 +55,8 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
     placeholderData: keepPreviousData,
   });
   const ended = task?.status === 'ended';
+  const pinQ = useQuery({ queryKey: [PIN, task?.taskid], queryFn: ({ signal }) => call(PIN, { taskid: task!.taskid }, { signal }), enabled: !!task });
+  const pinOn = pinQ.data?.pinrequired === 1;
 
   const issue = () =>
     void confirm({
@@ -73,12 +76,30 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
       danger: true,
       invalidates: TASK_KEYS,
     });
-  const print = async () => {
+  const switchPin = (on: boolean) =>
+    void confirm({ action: 'as.m.assess.updateAssessTaskPin', input: { taskid: task!.taskid, pinrequired: on ? 1 : 0 }, direct: true, invalidates: [PIN] });
+  /**
+   * Slips of the filter (or of one person). With PINs on, new PINs are drawn for them first: only a
+   * hash is kept, so the slip is the one place a PIN is shown, and a reprint is a new PIN.
+   */
+  const print = async (one?: Person) => {
     setPrinting(true);
     try {
-      const persons = await allPersons({ taskid: task!.taskid, teamid });
+      const persons = one ? [one] : await allPersons({ taskid: task!.taskid, teamid });
+      const pins = new Map<string, string>();
+      if (pinOn && !ended) {
+        const r = await call('as.m.assess.resetAssessTaskPins', { taskid: task!.taskid, ...(one ? { cusercode: one.cusercode } : teamid ? { teamid } : {}) });
+        for (const x of r.rows) pins.set(x.cusercode, x.pin);
+        void pinQ.refetch();
+      }
       setSlips(
-        persons.map((p) => ({ realname: `${p.realname}（${p.studentno}）`, assesscode: p.assesscode, url: p.url, planname: `${task!.taskname} · ${p.teamname}` })),
+        persons.map((p) => ({
+          realname: `${p.realname}（${p.studentno}）`,
+          assesscode: p.assesscode,
+          url: p.url,
+          planname: `${task!.taskname} · ${p.teamname}`,
+          pin: pins.get(p.cusercode),
+        })),
       );
     } catch {
       // The request client showed why.
@@ -86,6 +107,16 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
       setPrinting(false);
     }
   };
+  const askPrint = (one?: Person) =>
+    pinOn && !ended
+      ? modal.confirm({
+          title: one ? k('pinReprint') : teamid ? k('printTeam') : k('printAll'),
+          content: one ? k('pinReprintConfirm', { name: one.realname }) : k('pinPrintConfirm'),
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          onOk: () => void print(one),
+        })
+      : void print(one);
 
   return (
     <Drawer open={!!task} onClose={onClose} size={900} title={task ? k('rosterTitle', { name: task.taskname }) : ''} destroyOnHidden data-testid="task-roster-drawer">
@@ -115,10 +146,29 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
                 </Button>
               </Can>
             )}
-            <Button type="primary" ghost icon={<PrinterOutlined />} loading={printing} disabled={!q.data?.total} onClick={() => void print()} data-testid="task-slips">
+            <Button type="primary" ghost icon={<PrinterOutlined />} loading={printing} disabled={!q.data?.total} onClick={() => askPrint()} data-testid="task-slips">
               {teamid ? k('printTeam') : k('printAll')}
             </Button>
           </Space>
+          {pinQ.data && (
+            <div className="task-pin" data-testid="task-pin">
+              <Space wrap>
+                <Switch
+                  checked={pinOn}
+                  disabled={!can('as.m.assess.updateAssessTaskPin') || ended}
+                  loading={pinQ.isFetching}
+                  onChange={switchPin}
+                  data-testid="task-pin-switch"
+                />
+                <Typography.Text strong>{k('pinSwitch')}</Typography.Text>
+                {pinOn && <Typography.Text type="secondary">{k('pinState', { withpin: pinQ.data.withpin, total: pinQ.data.total })}</Typography.Text>}
+                {pinQ.data.locked > 0 && <Typography.Text type="warning">{k('pinLocked', { count: pinQ.data.locked })}</Typography.Text>}
+              </Space>
+              <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+                {k('pinHelp')}
+              </Typography.Paragraph>
+            </div>
+          )}
           {q.error ? (
             <ErrorState error={q.error} onRetry={() => void q.refetch()} />
           ) : (
@@ -135,6 +185,23 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
                 { title: t('task.team.realname'), dataIndex: 'realname', key: 'realname', width: 110 },
                 { title: k('assesscode'), dataIndex: 'assesscode', key: 'assesscode', width: 130, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
                 { title: k('progressState'), dataIndex: 'status', key: 'status', width: 90, render: (v: Person['status']) => <ProgressTag status={v} /> },
+                ...(pinOn && !ended && can('as.m.assess.resetAssessTaskPins')
+                  ? [
+                      {
+                        title: k('pinReprint'),
+                        key: 'pin',
+                        width: 90,
+                        render: (_: unknown, p: Person) =>
+                          p.status === 'finished' ? (
+                            <Typography.Text type="secondary">—</Typography.Text>
+                          ) : (
+                            <Button type="link" size="small" onClick={() => askPrint(p)} data-testid={`task-person-slip-${p.cusercode}`}>
+                              {k('pinReprint')}
+                            </Button>
+                          ),
+                      },
+                    ]
+                  : []),
                 ...(can('as.m.assess.deleteAssessTaskCUser')
                   ? [
                       {

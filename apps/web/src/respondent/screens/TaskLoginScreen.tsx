@@ -6,22 +6,27 @@ export interface TaskLogin {
   taskcode: string;
   studentno: string;
   realname: string;
+  /** The slip's PIN, asked only when the task has PINs switched on. */
+  pin?: string;
 }
 
 /**
  * A group task's sign-in (/t/<task code>, or /t to type the code): the task's code from the board,
- * the student's own number and name as on the class roster.
+ * the student's own number and name as on the class roster, and the PIN of their slip when the
+ * task asks for one (`needPin`, learnt from as.c.task.getTask).
  */
 export function TaskLoginScreen({
   initial,
   error,
   busy,
+  needPin = false,
   onLogin,
   onRetry,
 }: {
   initial: TaskLogin;
   error: string | null;
   busy: boolean;
+  needPin?: boolean;
   onLogin: (v: TaskLogin) => void;
   onRetry?: () => void;
 }) {
@@ -30,16 +35,23 @@ export function TaskLoginScreen({
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const out = { taskcode: v.taskcode.replace(/[\s-]/g, '').toUpperCase(), studentno: v.studentno.trim(), realname: v.realname.trim() };
+    const pin = (v.pin ?? '').replace(/\s/g, '');
+    const out: TaskLogin = {
+      taskcode: v.taskcode.replace(/[\s-]/g, '').toUpperCase(),
+      studentno: v.studentno.trim(),
+      realname: v.realname.trim(),
+    };
     const empty: MessageKey | null = !out.taskcode
       ? 'task.codeEmpty'
       : !out.studentno
         ? 'task.studentnoEmpty'
         : !out.realname
           ? 'task.realnameEmpty'
-          : null;
+          : needPin && !/^[0-9]{6}$/.test(pin)
+            ? 'task.pinEmpty'
+            : null;
     setMissing(empty);
-    if (!empty) onLogin(out);
+    if (!empty) onLogin(needPin ? { ...out, pin } : out);
   };
   const message = missing ? t(missing) : error;
   const field = (name: keyof TaskLogin, label: MessageKey, extra: Record<string, unknown> = {}) => (
@@ -50,7 +62,7 @@ export function TaskLoginScreen({
       <input
         id={`${id}-${name}`}
         className={`r-input${name === 'taskcode' ? ' code' : ''}`}
-        value={v[name]}
+        value={v[name] ?? ''}
         onChange={(e) => setV({ ...v, [name]: e.target.value })}
         aria-invalid={!!message}
         data-testid={`r-task-${name}`}
@@ -66,6 +78,19 @@ export function TaskLoginScreen({
         {field('taskcode', 'task.codeLabel', { autoCapitalize: 'characters', autoComplete: 'off' })}
         {field('studentno', 'task.studentnoLabel', { autoComplete: 'off', inputMode: 'text' })}
         {field('realname', 'task.realnameLabel', { autoComplete: 'name' })}
+        {needPin && (
+          <>
+            {field('pin', 'task.pinLabel', {
+              autoComplete: 'off',
+              inputMode: 'numeric',
+              maxLength: 6,
+              'aria-describedby': `${id}-pin-hint`,
+            })}
+            <p className="r-hint" id={`${id}-pin-hint`}>
+              {t('task.pinHint')}
+            </p>
+          </>
+        )}
         <ErrorBox message={message} onRetry={missing ? undefined : onRetry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-task-start">
           {busy ? t('loading') : t('start.submit')}

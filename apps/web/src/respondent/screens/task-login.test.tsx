@@ -23,6 +23,26 @@ describe('task sign-in screen', () => {
     expect(onLogin).toHaveBeenCalledWith({ taskcode: 'ABCD2345', studentno: '2026001', realname: '林小雨' });
   });
 
+  it('asks for the slip’s six-digit PIN when the task wants one, and sends it', () => {
+    setLang('zh-CN');
+    const onLogin = vi.fn();
+    render(<TaskLoginScreen initial={{ taskcode: 'ABCD2345', studentno: '2026001', realname: '林小雨' }} error={null} busy={false} needPin onLogin={onLogin} />);
+    fireEvent.click(screen.getByTestId('r-task-start'));
+    expect(screen.getByRole('alert').textContent).toBe('请输入纸条上的6位口令');
+    fireEvent.change(screen.getByLabelText('口令'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByTestId('r-task-start'));
+    expect(onLogin).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('口令'), { target: { value: ' 012345 ' } });
+    fireEvent.click(screen.getByTestId('r-task-start'));
+    expect(onLogin).toHaveBeenCalledWith({ taskcode: 'ABCD2345', studentno: '2026001', realname: '林小雨', pin: '012345' });
+  });
+
+  it('asks for no PIN when the task has none', () => {
+    setLang('zh-CN');
+    render(<TaskLoginScreen initial={{ taskcode: 'ABCD2345', studentno: '', realname: '' }} error={null} busy={false} onLogin={() => {}} />);
+    expect(screen.queryByLabelText('口令')).toBeNull();
+  });
+
   it('shows the server’s refusal in the alert', () => {
     setLang('en-US');
     render(
