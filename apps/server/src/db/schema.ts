@@ -13,6 +13,7 @@ export * from '../domains/consultation/tables.js';
 export * from '../domains/warnings/tables.js';
 export * from '../kit/jobs/tables.js';
 export * from '../domains/reports/written/tables.js';
+export * from '../domains/reports/document/tables.js';
 export * from '../domains/tasks/tables.js';
 export * from '../domains/tasks/group-report/tables.js';
 export * from '../domains/statistics/tables.js';

@@ -8,7 +8,8 @@
  *   abnormal, gender, grade and class, dates, institution, region: all a statistics chart sets.
  * - The latest report time under the filter (getReportMaxTime).
  * - Exports of the current filter (item answers, one row per report, counts) and a zip of the
- *   filtered reports as PDFs; the download overlay shows their progress.
+ *   filtered reports as PDFs; the download overlay shows their progress. Above 20 reports the zip
+ *   is made in the background and its progress shown in the PDF exports drawer (PdfZipExport).
  * - Row actions: open the report page, show/hide to the respondent, reset the person's attempts.
  * - A second view: people whose anxiety or depression indicators reach a chosen level.
  *
@@ -16,7 +17,6 @@
  */
 import { useMemo } from 'react';
 import { App as AntApp, Badge, Space, Tabs, Tag, Typography } from 'antd';
-import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +31,7 @@ import { formatTime } from '../../lib/format';
 import { archiveLink } from '../../lib/populations';
 import { reportLink } from '../echarts/report-data';
 import MoodReportList from './MoodReportList';
+import PdfZipExport from './PdfZipExport';
 import QuotaPicker, { useQuotaForms } from './QuotaPicker';
 import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from './report-filter';
 
@@ -189,16 +190,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
           <ExportButton action="as.m.exam.exportCUserStatData" input={filter} filename={t('empower.report.fileStat')} data-testid="export-stat">
             {t('empower.report.exportStat')}
           </ExportButton>
-          <ExportButton
-            action="as.m.exam.exportReportPdfZip"
-            input={filter}
-            filename={`${t('empower.report.fileZip')}.zip`}
-            icon={<FilePdfOutlined />}
-            disabled={list.total === 0}
-            data-testid="export-pdf-zip"
-          >
-            {t('empower.report.exportZip')}
-          </ExportButton>
+          <PdfZipExport filter={filter} total={list.total} />
           {flat && <LatestTime filter={filter} />}
         </>
       }

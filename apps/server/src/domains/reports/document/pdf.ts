@@ -75,9 +75,14 @@ export async function openPrinter(chromiumPath: string) {
   const context: BrowserContext = await browser.newContext({ offline: true, javaScriptEnabled: false });
   await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort('blockedbyclient')));
   return {
-    async pdf(doc: PdfDocument): Promise<Buffer> {
+    /** One PDF; an abort of `signal` closes its page, so the printing stops where it is and rejects. */
+    async pdf(doc: PdfDocument, signal?: AbortSignal): Promise<Buffer> {
+      signal?.throwIfAborted();
       const page = await context.newPage();
+      const stop = () => void page.close().catch(() => {});
+      signal?.addEventListener('abort', stop, { once: true });
       try {
+        signal?.throwIfAborted();
         await page.setContent(doc.html, { waitUntil: 'load' });
         return await page.pdf({
           format: 'A4',
@@ -87,8 +92,11 @@ export async function openPrinter(chromiumPath: string) {
           headerTemplate: '<span></span>',
           footerTemplate: doc.footerTemplate,
         });
+      } catch (err) {
+        throw signal?.aborted ? signal.reason : err;
       } finally {
-        await page.close();
+        signal?.removeEventListener('abort', stop);
+        await page.close().catch(() => {});
       }
     },
     close: () => context.close(),

@@ -19,6 +19,119 @@ const SYSTEM = {
 const SHAPE =
   '{"summary": string, "findings": string[], "risk": {"level": "none"|"low"|"moderate"|"high"|"urgent", "text": string}, "staffsteps": string[], "personmessage": string, "personsteps": string[]}';
 
+/**
+ * A count that an aggregate sent to the LLM carries, with its true value. `shown` is what is sent:
+ * the value, or null once suppressed. A derived cell (e.g. "answered but without a level", which a
+ * reader works out as a total minus its parts) is never sent, but counts in the sums it belongs to.
+ */
+export class Cell {
+  suppressed: boolean;
+  constructor(
+    readonly value: number,
+    readonly derived = false,
+  ) {
+    this.suppressed = derived;
+  }
+  get shown(): number | null {
+    return this.suppressed ? null : this.value;
+  }
+}
+
+/** total = sum of parts: a reader who sees the total and some parts works out the rest by subtraction. */
+export interface CellSum {
+  total: Cell;
+  parts: Cell[];
+}
+
+/** A row sent as a whole or not at all: once its key (e.g. a class's finished count) is suppressed, so is every cell of it. */
+export interface CellRow {
+  key: Cell;
+  cells: Cell[];
+}
+
+/** Default minimum cell size of aggregates sent to the LLM (AI_MIN_CELL). */
+export const MIN_CELL = 5;
+
+/**
+ * Minimum cell size (DESIGN §6), the one rule every aggregate sent to the LLM goes through:
+ * - primary: a count of 1 to minCell-1 is suppressed (0 is sent: it describes nobody);
+ * - rows: a row whose key is suppressed is withheld whole (a class of one is not named at all);
+ * - complementary: a reader knows every sent cell and works out more by subtraction, one sum at a
+ *   time, as long as a sum has one unknown cell left (so a cell withheld in one sum but given back
+ *   by another counts as known). Whenever the unknown parts of a sum with a known total add up to
+ *   1..minCell-1, one more sent cell of that sum is suppressed (its smallest non-zero part, else its
+ *   total), and the reader's reasoning is run again from the start.
+ * Suppression only grows, so it ends. It follows single subtractions through any chain of sums; it
+ * does not bound a cell by linear programming over all sums at once (a full statistical audit would).
+ */
+export function suppressSmallCells(table: { cells: Cell[]; sums: CellSum[]; rows: CellRow[] }, minCell: number): void {
+  const small = (n: number) => n > 0 && n < minCell;
+  for (const c of table.cells) if (small(c.value)) c.suppressed = true;
+  const withholdRows = () => {
+    for (const row of table.rows) if (row.key.suppressed) for (const c of row.cells) c.suppressed = true;
+  };
+  /** The first sum through which a reader works out a small count, or null. */
+  const leak = (): CellSum | null => {
+    const known = new Set(table.cells.filter((c) => !c.suppressed));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const sum of table.sums) {
+        const unknown = sum.parts.filter((p) => !known.has(p));
+        if (known.has(sum.total)) {
+          if (small(unknown.reduce((n, p) => n + p.value, 0))) return sum;
+          if (unknown.length === 1) {
+            known.add(unknown[0]!);
+            changed = true;
+          }
+        } else if (!unknown.length) {
+          if (small(sum.total.value)) return sum;
+          known.add(sum.total);
+          changed = true;
+        }
+      }
+    }
+    return null;
+  };
+  withholdRows();
+  for (let sum = leak(); sum; sum = leak()) {
+    const sent = (c: Cell) => !c.suppressed && c.value > 0;
+    const next =
+      sum.parts.filter(sent).sort((a, b) => a.value - b.value)[0] ??
+      (sent(sum.total) ? sum.total : undefined) ??
+      // Everything of this sum the reader knows is worked out through other sums: close one of those.
+      table.sums
+        .filter((o) => [o.total, ...o.parts].some((c) => c === sum.total || sum.parts.includes(c)))
+        .flatMap((o) => [o.total, ...o.parts])
+        .filter(sent)
+        .sort((a, b) => a.value - b.value)[0];
+    if (!next) throw new Error('minimum cell size: no cell left to suppress');
+    next.suppressed = true;
+    withholdRows();
+  }
+}
+
+/** A collector of the cells and sums of one payload. */
+export function cellTable() {
+  const table = { cells: [] as Cell[], sums: [] as CellSum[], rows: [] as CellRow[] };
+  return {
+    table,
+    cell(value: number, derived = false) {
+      const c = new Cell(value, derived);
+      table.cells.push(c);
+      return c;
+    },
+    sum(total: Cell, parts: Cell[]) {
+      table.sums.push({ total, parts });
+    },
+    row(key: Cell, cells: Cell[]) {
+      table.rows.push({ key, cells });
+    },
+    suppress(minCell: number) {
+      suppressSmallCells(table, minCell);
+    },
+  };
+}
+
 /** A chat request answering one JSON object: the instructions, the shape, and the data as JSON. */
 export function jsonRequest(system: string, shape: string, data: unknown, model: string) {
   return {
@@ -32,7 +145,12 @@ export function jsonRequest(system: string, shape: string, data: unknown, model:
   };
 }
 
-/** The request body sent to the endpoint: the de-identified profile and nothing else about the person. */
+/**
+ * The request body sent to the endpoint: the de-identified profile and nothing else about the
+ * person. It carries no aggregate (no count of persons: one person's scores, levels and the texts
+ * of their form's bands), so minimum cell size has nothing to suppress in it; the group writer's
+ * aggregates go through suppressSmallCells (tasks/group-report/writer.ts).
+ */
 export const llmRequest = (input: WriterInput, model: string) => jsonRequest(SYSTEM[input.lang], SHAPE, input, model);
 
 /**

@@ -8,6 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
+import { testConfig } from '../../../config.js';
 import { engines, startTestServer, TEST_EPOCH, type TestServer } from '../../../test/harness.js';
 import { assessment } from '../../assessments/tables.js';
 import { startFakeLlm } from '../../reports/written/fake-llm.js';
@@ -45,7 +46,8 @@ describe.each(engines())('AI group report on %s', (engine) => {
       { teamid: 'TMG3', musercode: 'I0001', kind: 'class', appid: '000000002', school: '一中', grade: '初二', classname: '1班' },
     ]);
     await db.insert(task).values([
-      { taskid: 'TKPREV', musercode: 'I0001', taskname: '春季筛查', plancode: plan, taskcode: 'PREVCODE', startat: day(-60), endat: day(-50) },
+      // Open while its results are entered (every respondent step checks the task's window), ended below.
+      { taskid: 'TKPREV', musercode: 'I0001', taskname: '春季筛查', plancode: plan, taskcode: 'PREVCODE', startat: day(-60), endat: day(5) },
       { taskid: 'TKNOW', musercode: 'I0001', taskname: '秋季筛查', plancode: plan, taskcode: 'NOWCODE1', startat: day(-1), endat: day(5) },
     ]);
     await db.insert(taskTeam).values([
@@ -82,6 +84,7 @@ describe.each(engines())('AI group report on %s', (engine) => {
       expect((await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(phq) }, token)).errorCode).toBe(0);
       expect((await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(gad!) }, token)).errorCode).toBe(0);
     }
+    await db.update(task).set({ endat: day(-50) }).where(eq(task.taskid, 'TKPREV'));
   });
   afterAll(async () => {
     await s?.close();
@@ -191,14 +194,33 @@ describe.each(engines())('AI group report on %s', (engine) => {
     expect((await s.call('as.m.assess.generateGroupSummary', { taskid: 'TKPREV', teamid: 'TMG3' }, school)).errorCode).toBe(ErrorCode.validation);
   });
 
-  it('sends the LLM writer aggregates only: no name, phone or code', async () => {
+  it('never sends the LLM a group with fewer than 5 finished (AI_MIN_CELL): the summary fails and says why', async () => {
     fake.set({ kind: 'ok', content: JSON.stringify({ summary: 'LLM group.', findings: ['x'], risk: { level: 'none', text: 'r' }, steps: ['s'] }) });
     fake.bodies.length = 0;
+    // The class TMG1: two finished, one of them at level 4 with a warning.
     const gen = await s.call('as.m.assess.generateGroupSummary', { taskid: 'TKNOW', teamid: 'TMG1', writer: 'llm' }, school);
     expect(gen.errorCode, gen.errorMsg).toBe(0);
     await s.jobs.runDue();
     const got = (await s.call('as.m.assess.getGroupSummary', { taskid: 'TKNOW', teamid: 'TMG1' }, school)).data;
-    expect(got).toMatchObject({ state: 'draft', writer: 'llm', model: 'fake-model' });
+    expect(got).toMatchObject({ state: 'failed', error: expect.stringContaining('fewer than 5 finished') });
+    expect(fake.bodies).toHaveLength(0);
+  });
+
+  it('sends the LLM writer aggregates only: no name, phone or code', async () => {
+    fake.set({ kind: 'ok', content: JSON.stringify({ summary: 'LLM group.', findings: ['x'], risk: { level: 'none', text: 'r' }, steps: ['s'] }) });
+    fake.bodies.length = 0;
+    // A server whose minimum cell is 2 sends this class of two (a second later than the failed one, so it is the latest).
+    s.clock.advance(1000);
+    const app = await s.appOnTestClock({ config: testConfig({ aiReport: { baseUrl: fake.baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 2000 }, aiMinCell: 2 }) });
+    const gen = await s.call('as.m.assess.generateGroupSummary', { taskid: 'TKNOW', teamid: 'TMG1', writer: 'llm' }, school);
+    expect(gen.errorCode, gen.errorMsg).toBe(0);
+    try {
+      await app.jobs.runDue();
+    } finally {
+      await app.close();
+    }
+    const got = (await s.call('as.m.assess.getGroupSummary', { taskid: 'TKNOW', teamid: 'TMG1' }, school)).data;
+    expect(got, got.error).toMatchObject({ state: 'draft', writer: 'llm', model: 'fake-model' });
     expect(got.sections.summary).toBe('LLM group.');
     // The LLM's risk is never below the rules' (a severe person and a warning in the class).
     expect(got.sections.risk.level).toBe('high');

@@ -68,7 +68,7 @@ export const groupSummaryJob: JobDefinition<{ summaryid: string }> = {
       await ctx.progress(30);
       const llm = ctx.config.aiReport;
       if (row.writer === 'llm' && !llm) throw new JobFailure('the AI writer is not configured on this server', false);
-      const sections = row.writer === 'llm' ? await writeGroupByLlm(input, llm!, ctx.signal) : writeGroupByRules(input);
+      const sections = row.writer === 'llm' ? await writeGroupByLlm(input, llm!, ctx.config.aiMinCell, ctx.signal) : writeGroupByRules(input);
       await ctx.db
         .update(groupSummary)
         .set({ state: 'draft', sections, model: row.writer === 'llm' ? llm!.model : GROUP_RULES_MODEL, writtenat: ctx.now(), error: null })

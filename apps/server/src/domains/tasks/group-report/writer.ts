@@ -1,6 +1,7 @@
 import { groupSummarySections, type GroupReport, type GroupSummarySections, type Lang, type RiskLevel } from '@xinli/contract';
 import type { LlmConfig } from '../../reports/written/llm.js';
-import { askLlmJson, jsonRequest } from '../../reports/written/llm.js';
+import { askLlmJson, cellTable, jsonRequest, type Cell } from '../../reports/written/llm.js';
+import { JobFailure } from '../../../kit/jobs/index.js';
 import { riskRank } from '../../reports/written/rules.js';
 
 /** The rule set's version, recorded as the "model" of the rule-based group summaries. */
@@ -9,13 +10,15 @@ export const GROUP_RULES_MODEL = 'group-rules-1';
 /**
  * What a writer is given about a group: aggregates only. Counts, rates and means per indicator,
  * class and grade, and the previous task's; no person's name, code, id or answer, and no count of
- * attention below the whole group. Everything in it may leave the server.
+ * attention below the whole group. The rule-based writer reads it as it is; what leaves the server
+ * for the LLM is groupLlmPayload's reduction of it, with cells smaller than AI_MIN_CELL suppressed.
  */
 export interface GroupWriterInput {
   lang: Lang;
   participation: { members: number; finished: number; rate: number };
   indicators: { form: string; indicator: string; kind: 'total' | 'factor'; total: number; levels: number[]; mean: number }[];
-  classes: { name: string; members: number; finished: number; rate: number; levels: number[]; warned: number }[];
+  /** grade: the class's grade ('' for a team that is not a class): grades are sums of classes, which suppression must know. */
+  classes: { name: string; grade?: string; members: number; finished: number; rate: number; levels: number[]; warned: number }[];
   grades: { name: string; members: number; finished: number; rate: number; levels: number[]; warned: number }[];
   previous: {
     participation: { members: number; finished: number; rate: number };
@@ -41,7 +44,7 @@ export function groupWriterInput(r: GroupReport, lang: Lang): GroupWriterInput {
     lang,
     participation: part(r.participation),
     indicators: r.indicators.map((i) => ({ form: i.formname, indicator: i.name, kind: i.kind, total: i.total, levels: i.levels, mean: i.mean })),
-    classes: r.byteam.map(compare),
+    classes: r.byteam.map((c) => ({ ...compare(c), grade: r.teams.find((t) => t.teamid === c.key)?.grade ?? '' })),
     grades: r.bygrade.map(compare),
     previous: r.previous && {
       participation: part(r.previous.participation),
@@ -159,12 +162,128 @@ const SYSTEM = {
 };
 const SHAPE = '{"summary": string, "findings": string[], "risk": {"level": "none"|"low"|"moderate"|"high"|"urgent", "text": string}, "steps": string[]}';
 
-/** The request body sent to the endpoint: the aggregates and nothing else. */
-export const groupLlmRequest = (input: GroupWriterInput, model: string) => jsonRequest(SYSTEM[input.lang], SHAPE, input, model);
+const NOTE = {
+  'zh-CN': (k: number) => `null 表示少于 ${k} 人或为防止推算而隐去的数字；未列出的班级或年级人数过少。不要推测被隐去的数字。`,
+  'en-US': (k: number) =>
+    `null is a count below ${k} or one withheld so that such a count cannot be worked out; classes or grades not listed are too small. Never guess a withheld count.`,
+};
 
-/** Writes with the LLM; its risk is never below the rule-based writer's. */
-export async function writeGroupByLlm(input: GroupWriterInput, config: LlmConfig, signal?: AbortSignal): Promise<GroupSummarySections> {
-  const text = await askLlmJson(groupLlmRequest(input, config.model), groupSummarySections, config, signal);
+type Count = number | null;
+interface SentRow {
+  name: string;
+  members: number;
+  finished: Count;
+  rate: Count;
+  levels: Count[];
+  warned: Count;
+}
+
+/**
+ * The LLM's input (issue 27 item 16): the writer input with every count smaller than minCell
+ * suppressed, and complementary cells suppressed so that no subtraction gives one back (see
+ * suppressSmallCells). The sums a reader sees: the group's finished = its classes' (and = its
+ * grades' plus the classes without a grade); a grade's finished, levels and warned = its classes';
+ * each row's finished = its levels plus those without a level; an indicator's total = its levels,
+ * and its levels = the classes' when they are equal. A class or grade whose finished count is
+ * suppressed is not sent at all (nor its name); a mean over a suppressed total is not sent.
+ * Members (class sizes) are not health data and are sent as they are.
+ */
+export function groupLlmPayload(input: GroupWriterInput, minCell: number) {
+  const t = cellTable();
+  const levelsOf = (levels: number[], total: Cell) => {
+    const cells = levels.map((n) => t.cell(n));
+    // Those counted in the total without a level: never sent, but a reader works them out.
+    t.sum(total, [...cells, t.cell(Math.max(0, total.value - levels.reduce((s, n) => s + n, 0)), true)]);
+    return cells;
+  };
+  const unit = (r: GroupWriterInput['classes'][number]) => {
+    const finished = t.cell(r.finished);
+    const cells = { r, finished, levels: levelsOf(r.levels, finished), warned: t.cell(r.warned) };
+    t.row(finished, [...cells.levels, cells.warned]);
+    return cells;
+  };
+  const classes = input.classes.map(unit);
+  const grades = input.grades.map(unit);
+  const indicatorsOf = (list: GroupWriterInput['indicators'] | NonNullable<GroupWriterInput['previous']>['indicators']) =>
+    list.map((i) => {
+      const total = t.cell(i.total);
+      return { i, total, levels: levelsOf(i.levels, total) };
+    });
+  const finished = t.cell(input.participation.finished);
+  const indicators = indicatorsOf(input.indicators);
+  const prevFinished = input.previous && t.cell(input.previous.participation.finished);
+  const prevIndicators = input.previous ? indicatorsOf(input.previous.indicators) : [];
+  const attention = t.cell(input.attention);
+
+  const sumOf = (rows: typeof classes, pick: (c: (typeof classes)[number]) => Cell) => rows.map(pick);
+  if (classes.length) t.sum(finished, sumOf(classes, (c) => c.finished));
+  const gradeless = classes.filter((c) => !c.r.grade);
+  if (grades.length) t.sum(finished, [...grades.map((g) => g.finished), ...gradeless.map((c) => c.finished)]);
+  for (const g of grades) {
+    const mine = classes.filter((c) => c.r.grade === g.r.name);
+    t.sum(g.finished, sumOf(mine, (c) => c.finished));
+    t.sum(g.warned, sumOf(mine, (c) => c.warned));
+    g.levels.forEach((cell, l) => t.sum(cell, sumOf(mine, (c) => c.levels[l]!)));
+  }
+  for (const ind of indicators) {
+    const sameAsClasses = classes.length && ind.i.levels.every((n, l) => n === classes.reduce((s, c) => s + c.r.levels[l]!, 0));
+    if (sameAsClasses) ind.levels.forEach((cell, l) => t.sum(cell, sumOf(classes, (c) => c.levels[l]!)));
+  }
+  t.suppress(minCell);
+
+  const rate = (f: Cell, members: number) => (f.suppressed ? null : members ? Math.round((f.value * 1000) / members) / 10 : 0);
+  const sent = (rows: typeof classes): SentRow[] =>
+    rows
+      .filter((c) => !c.finished.suppressed)
+      .map((c) => ({
+        name: c.r.name,
+        members: c.r.members,
+        finished: c.finished.shown,
+        rate: rate(c.finished, c.r.members),
+        levels: c.levels.map((x) => x.shown),
+        warned: c.warned.shown,
+      }));
+  const indicatorOut = <I extends { form: string; indicator: string; mean: number }>(x: { i: I; total: Cell; levels: Cell[] }) => ({
+    form: x.i.form,
+    indicator: x.i.indicator,
+    ...('kind' in x.i ? { kind: x.i.kind as 'total' | 'factor' } : {}),
+    total: x.total.shown,
+    levels: x.levels.map((c) => c.shown),
+    mean: x.total.suppressed || x.total.value < minCell ? null : x.i.mean,
+  });
+  const part = (p: GroupWriterInput['participation'], f: Cell) => ({ members: p.members, finished: f.shown, rate: f.suppressed ? null : p.rate });
+  return {
+    lang: input.lang,
+    note: NOTE[input.lang](minCell),
+    participation: part(input.participation, finished),
+    indicators: indicators.map(indicatorOut),
+    classes: sent(classes),
+    grades: sent(grades),
+    previous: input.previous && {
+      participation: part(input.previous.participation, prevFinished!),
+      indicators: prevIndicators.map(indicatorOut),
+    },
+    attention: attention.shown,
+  };
+}
+
+/** The request body sent to the endpoint: the suppressed aggregates and nothing else. */
+export const groupLlmRequest = (input: GroupWriterInput, model: string, minCell: number) =>
+  jsonRequest(SYSTEM[input.lang], SHAPE, groupLlmPayload(input, minCell), model);
+
+/**
+ * Writes with the LLM; its risk is never below the rule-based writer's (which reads the figures
+ * unsuppressed, on this server). A group with fewer than minCell finished is not sent at all.
+ */
+export async function writeGroupByLlm(
+  input: GroupWriterInput,
+  config: LlmConfig,
+  minCell: number,
+  signal?: AbortSignal,
+): Promise<GroupSummarySections> {
+  if (input.participation.finished < minCell)
+    throw new JobFailure(`fewer than ${minCell} finished: too small a group to send to the AI writer; use the rule-based writer`, false);
+  const text = await askLlmJson(groupLlmRequest(input, config.model, minCell), groupSummarySections, config, signal);
   const rules = writeGroupByRules(input);
   return riskRank(text.risk.level) >= riskRank(rules.risk.level) ? text : { ...text, risk: rules.risk };
 }
