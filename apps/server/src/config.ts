@@ -20,7 +20,24 @@ export interface Config {
   /** Wrong assessment codes / QR tokens one address may enter within the window before it is refused. */
   codeFailuresPerAddress: number;
   codeFailureWindowMinutes: number;
+  /**
+   * Persons one client address may register through institutions' QR links per hour
+   * (LINK_ENTRIES_PER_ADDRESS_PER_HOUR, default 60: a class of 50 behind one school address fits).
+   */
+  linkEntriesPerAddressPerHour: number;
+  /** Persons one institution's QR link may register per hour, whatever the addresses (LINK_ENTRIES_PER_LINK_PER_HOUR, default 300). */
+  linkEntriesPerLinkPerHour: number;
+  /** Wrong PINs one student of a PIN task may enter before their PIN is locked until their slip is printed again (TASK_PIN_FAILURES, default 5). */
+  taskPinFailures: number;
   bodyLimitBytes: number;
+  /**
+   * What is read of a body before its caller is known to be allowed the action (PREAUTH_BODY_LIMIT_BYTES,
+   * default 64 KiB): unauthenticated calls, public actions, form posts, callers without the action's code.
+   * bodyLimitBytes and an action's maxBodyBytes apply only to a signed-in caller allowed the action.
+   */
+  preauthBodyLimitBytes: number;
+  /** The body limit of a respondent action called with a valid respondent token (RESPONDENT_BODY_LIMIT_BYTES, default 384 KiB: a consent signature of 200 KB is 273 KB in base64). */
+  respondentBodyLimitBytes: number;
   /** Built console to serve; absent in API-only runs. */
   webDist?: string;
   logLevel: string;
@@ -42,17 +59,33 @@ export interface Config {
   /** The system Chromium that prints report PDFs (CHROMIUM_PATH); without it the server makes no PDFs. */
   chromiumPath: string;
   /**
+   * PDF zip exports (issue 27 item 9): at most PDF_EXPORTS_PER_PROCESS (default 2) print at once in
+   * one server process, and PDF_EXPORTS_PER_INSTITUTION (default 1) per account across all
+   * processes; a finished background zip is kept PDF_EXPORT_KEEP_HOURS (default 24).
+   */
+  pdfExports: { perProcess: number; perInstitution: number; keepHours: number };
+  /**
    * The LLM writer of AI individual reports (any OpenAI-compatible endpoint): AI_REPORT_BASE_URL,
    * AI_REPORT_API_KEY, AI_REPORT_MODEL, AI_REPORT_TIMEOUT_MS (default 60 s). Null unless URL and
    * model are set; the rule-based writer is always there.
    */
   aiReport: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+  /** Minimum cell size of aggregates sent to the LLM (AI_MIN_CELL, default 5): smaller counts are suppressed. */
+  aiMinCell: number;
   /**
    * Uploaded files (README "Files"): FILE_STORAGE disk (default; FILES_DIR, default DATA_DIR/files)
    * or s3 (S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
    * S3_FORCE_PATH_STYLE, S3_PREFIX). FILE_URL_SECRET signs this server's upload targets (disk
    * storage); unset, a random secret is kept in the database so every process shares it.
    */
+  /**
+   * The payment provider (PAYMENT_PROVIDER): `sandbox`, the development and test provider whose cashier
+   * is a page of this server (the default of the embedded demo), or `none` (the default with
+   * DATABASE_URL): the shop lists goods but takes no order.
+   */
+  paymentProvider: 'sandbox' | 'none';
+  /** Minutes an unpaid order holds its stock before it is cancelled (ORDER_EXPIRY_MINUTES, default 30). */
+  orderExpiryMinutes: number;
   files: {
     storage: 'disk' | 's3';
     dir?: string;
@@ -79,7 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
     codeFailuresPerAddress: num(env.CODE_FAILURES_PER_ADDRESS, 10),
     codeFailureWindowMinutes: num(env.CODE_FAILURE_WINDOW_MINUTES, 15),
+    linkEntriesPerAddressPerHour: num(env.LINK_ENTRIES_PER_ADDRESS_PER_HOUR, 60),
+    linkEntriesPerLinkPerHour: num(env.LINK_ENTRIES_PER_LINK_PER_HOUR, 300),
+    taskPinFailures: num(env.TASK_PIN_FAILURES, 5),
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 2 * 1024 * 1024),
+    preauthBodyLimitBytes: num(env.PREAUTH_BODY_LIMIT_BYTES, 64 * 1024),
+    respondentBodyLimitBytes: num(env.RESPONDENT_BODY_LIMIT_BYTES, 384 * 1024),
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
@@ -89,13 +127,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${num(env.PORT, 3000)}`).replace(/\/+$/, ''),
     jobPollMs: num(env.JOB_POLL_MS, 1000),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    pdfExports: {
+      perProcess: Math.max(1, Math.floor(num(env.PDF_EXPORTS_PER_PROCESS, 2))),
+      perInstitution: Math.max(1, Math.floor(num(env.PDF_EXPORTS_PER_INSTITUTION, 1))),
+      keepHours: Math.max(1, num(env.PDF_EXPORT_KEEP_HOURS, 24)),
+    },
     aiReport:
       env.AI_REPORT_BASE_URL && env.AI_REPORT_MODEL
         ? { baseUrl: env.AI_REPORT_BASE_URL, apiKey: env.AI_REPORT_API_KEY || 'none', model: env.AI_REPORT_MODEL, timeoutMs: num(env.AI_REPORT_TIMEOUT_MS, 60_000) }
         : null,
+    aiMinCell: Math.max(1, Math.floor(num(env.AI_MIN_CELL, 5))),
     files: filesConfig(env),
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER, !databaseUrl && env.XINLI_DEMO !== '0'),
+    orderExpiryMinutes: Math.max(1, num(env.ORDER_EXPIRY_MINUTES, 30)),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
+}
+
+/** The sandbox only where asked for, or in the embedded demo (not with XINLI_DEMO=0); an unknown name stops the start (no silent fallback to a test provider). */
+function paymentProvider(value: string | undefined, embedded: boolean): Config['paymentProvider'] {
+  if (!value) return embedded ? 'sandbox' : 'none';
+  if (value === 'sandbox' || value === 'none') return value;
+  throw new Error(`PAYMENT_PROVIDER=${value} is not a provider this server has (sandbox or none)`);
 }
 
 function filesConfig(env: NodeJS.ProcessEnv): Config['files'] {

@@ -14,6 +14,15 @@ export type ActionKind = 'json' | 'download' | 'upload';
 /** What an action does to data; the security sweep picks its checks by it. */
 export type ActionOp = 'auth' | 'read' | 'list' | 'write' | 'export';
 
+/**
+ * What a write changes, when it changes who may do what (issue 27): `settings` that decide what
+ * happens to others (warning triggers, entry settings), `grants` (codes, roles, role holders, new
+ * accounts and sessions), `password` (another account's password) or account `state` (enabled,
+ * deleted). The grants sweep calls each such action as a staff user lacking its codes, and as a
+ * narrow caller aiming at accounts that hold more than it does.
+ */
+export type ActionChanges = 'settings' | 'grants' | 'password' | 'state';
+
 /** Entities whose ids travel in inputs; tenant isolation is checked per entity. */
 export type EntityName =
   | 'muser'
@@ -37,6 +46,7 @@ export type EntityName =
   | 'registration'
   | 'case'
   | 'writtenreport'
+  | 'reportexport'
   | 'file'
   | 'article'
   | 'goods'
@@ -65,6 +75,13 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * carry big files in the body (person rosters of 50,000 rows). Only where a real file needs it.
    */
   maxBodyBytes?: number;
+  /** See ActionChanges; the metadata test requires it of every action that looks grant-like. */
+  changes?: ActionChanges;
+  /**
+   * Codes the handler requires besides one of `access` for what `changes` names (updateMUser: the
+   * password code to set another account's password). The grants sweep withholds each.
+   */
+  needs?: string[];
 }
 
 export const action = <I extends z.ZodType, O extends z.ZodType>(def: ActionDef<I, O>): ActionDef<I, O> => def;

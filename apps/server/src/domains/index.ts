@@ -14,6 +14,7 @@ import { consultationHandlers } from './consultation/handlers.js';
 import { warningHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
+import { REPORT_ZIP_JOB, reportZipJob } from './reports/document/export.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
@@ -26,6 +27,7 @@ import { statisticsHandlers } from './statistics/handlers.js';
 import { planAuthorizeReportHandlers } from './plans/authorize-report.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
+import { orderJobs } from './orders/expiry.js';
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -57,7 +59,9 @@ export const handlers: HandlerMap = {
 export const jobHandlers: JobHandlers = {
   ...warningJobs,
   [WRITTEN_JOB]: writtenReportJob,
+  [REPORT_ZIP_JOB]: reportZipJob,
   [GROUP_SUMMARY_JOB]: groupSummaryJob,
+  ...orderJobs,
 };
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */

@@ -13,6 +13,7 @@ import { cuser } from '../../domains/persons/tables.js';
 import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
+import { reportExport } from '../../domains/reports/document/tables.js';
 import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
 import { storedFile } from '../../domains/files/tables.js';
 import { article } from '../../domains/content/tables.js';
@@ -337,6 +338,29 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     return writtenid;
   }),
 
+  // A finished background PDF export asked for by the account itself (its file long gone).
+  reportexport: owned(async (db, musercode) => {
+    const exportid = sweepId('RX', musercode);
+    await db
+      .insert(reportExport)
+      .values({
+        exportid,
+        musercode,
+        createdby: musercode,
+        kind: 'job',
+        state: 'done',
+        slot: 0,
+        lang: 'zh-CN',
+        reportids: [],
+        scope: [musercode],
+        filename: 'sweep.zip',
+        createdat: new Date(TEST_EPOCH),
+        finishedat: new Date(TEST_EPOCH),
+      })
+      .onConflictDoUpdate({ target: reportExport.exportid, set: { state: 'done', filekey: null } });
+    return exportid;
+  }),
+
   // A class of the institution with the sweep person on its roster; a swept delete is undone.
   team: owned(sweepTeam),
 
@@ -444,6 +468,7 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
         provider: 'sandbox',
         providerref: `swPY${musercode}`,
         tokenhash: createHash('sha256').update(orderid).digest('hex'),
+        expiresat: at,
         createdat: at,
         paidat: at,
         updatedat: at,

@@ -23,6 +23,9 @@ export const examples: Record<string, (db: Db) => Promise<Record<string, unknown
   'as.m.assess.insertAssessTeam': async () => ({ kind: 'class', school: 'sweep school', year: '2026', term: '1', grade: '7', classname: 'sweep', deptname: '' }),
   'as.m.assess.insertAssessTask': async () => ({ taskname: 'sweep', startat: '2026-11-21T00:00:00Z', endat: '2026-11-22T00:00:00Z' }),
   'as.m.assess.updateAssessTask': async () => ({ taskname: 'sweep' }),
+  // A window of QR-link entries starts before it ends and spans at most 7 days.
+  'as.m.user.previewUndoLinkEntries': async () => ({ startat: '2026-11-21T00:00:00Z', endat: '2026-11-21T01:00:00Z' }),
+  'as.m.user.undoLinkEntries': async () => ({ startat: '2026-11-21T00:00:00Z', endat: '2026-11-21T01:00:00Z', count: 0 }),
   'as.m.assess.insertAssessTeamCUser': async () => ({ studentno: 'SWNEW', realname: 'sweep', gender: '01' }),
   // Region codes must exist and nest (GB/T 2260): random digits never do.
   'as.m.user.addMUser': async () => ({

@@ -21,13 +21,14 @@ export const publicActions: Record<string, string> = {
     'a person asking for a consultation through an institution’s QR entry has only its entry token; answers the entry’s registration form and hotline (rate-limited per address)',
   'as.c.task.login':
     'a student of a group task has only the task’s code (on the board) and their own number and name; opens the personal code the task gave them, answers a respondent token valid for as.c.* only (rate-limited per address)',
+  'as.c.task.getTask':
+    'the sign-in screen asks, with only the task’s code, whether to show the PIN field; answers the task’s name and that flag, nothing of its students (rate-limited per address: an unknown code counts as a wrong one)',
   'as.c.content.getArticles':
     'respondents arriving through an institution’s QR entry read its published articles with only the entry token; answers published articles of that institution only (rate-limited per address)',
   'as.c.content.getArticle':
     'one published article of the institution of the QR entry, as above; another institution’s or an unpublished article is not found (rate-limited per address)',
   'as.c.shop.getGoods': 'a person buying through an institution’s QR entry has only its entry token; answers the goods on sale of that institution only (rate-limited per address)',
-  'as.c.shop.createOrder': 'a person buying through an institution’s QR entry has only its entry token; orders goods on sale of that institution only, stock taken atomically (rate-limited per address)',
-  'as.c.shop.sandboxPay': 'the sandbox provider’s cashier for the buyer holding the order’s 192-bit secret; the change still goes through the signed, verified callback',
+  'as.c.shop.createOrder': 'a person buying through an institution’s QR entry has only its entry token; orders goods on sale of that institution only, stock taken atomically, and only starts a payment: the provider’s signed callback alone pays it (rate-limited per address)',
   'as.c.shop.getOrder': 'the buyer reads their own order by its 192-bit secret token',
   'as.c.content.getMedia': 'respondents arriving through an institution’s QR entry listen and watch with only the entry token; answers the enabled tracks and courses of that institution for the entry’s apps (rate-limited per address)',
   'as.c.registration.submit':
@@ -72,7 +73,7 @@ export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => 
   categorycode: { reason: 'category path codes are public reference data' },
   taskcode: {
     reason:
-      'as.c.task.login: the code a task shows its students (public by design, like an assessment code); it is matched with a roster number and name, never scoped to a caller',
+      'as.c.task.login, as.c.task.getTask: the code a task shows its students (public by design, like an assessment code); it is matched with a roster number and name, never scoped to a caller',
   },
 };
 
@@ -88,6 +89,23 @@ export const uniqueFields: Record<string, string> = {
   deptname: 'department names are unique among siblings (index dept_sibling_name_idx)',
   sysusername: 'sign-in names are unique across every account and staff user, whatever the case (index signin_name_lower_idx)',
   username: 'sign-in names, as above',
+};
+
+/**
+ * Actions that look grant-like to the grants sweep (metadata.ts looksGrantLike: they write
+ * accounts, staff users, roles or permissions, or take a password, codes or roles) but change no
+ * setting, grant, password or account state, each with the reason. Every other such action
+ * declares `changes` in its contract entry.
+ */
+export const notGrantLike: Record<string, string> = {
+  'as.m.user.logout': 'ends the caller’s own session and nothing else',
+  'as.m.user.updateMUserCategory': 'moves an account in the category tree: a label for lists and statistics, no code, sign-in or state',
+  'as.m.system.dept.insertDept': 'departments group staff users for lists; they carry no code, password or sign-in',
+  'as.m.system.dept.updateDept': 'departments group staff users for lists; they carry no code, password or sign-in',
+  'as.m.system.dept.deleteDeptById': 'departments group staff users for lists; they carry no code, password or sign-in',
+  'as.m.user.insertCUserAssessCode': 'an assessment code opens one assessment for one person; it is not a permission code',
+  'as.m.user.insertCUserAssessCodes': 'assessment codes open one assessment each for persons; they are not permission codes',
+  'as.m.user.undoLinkEntries': 'removes the persons and cases a burst of anonymous entries created; no code, sign-in or account state',
 };
 
 /** A field name that probably carries an object id. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 
 /** The sweep files; the run's summary line appears once all of them have reported. */
-export const SWEEP_PARTS = ['auth', 'permission', 'hostile', 'tenant', 'mass-assignment', 'codes-from-strings', 'parallel-create'] as const;
+export const SWEEP_PARTS = ['auth', 'permission', 'hostile', 'tenant', 'mass-assignment', 'codes-from-strings', 'parallel-create', 'window', 'body', 'grants'] as const;
 export type SweepPart = (typeof SWEEP_PARTS)[number];
 
 export interface Tally {

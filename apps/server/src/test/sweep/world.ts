@@ -71,8 +71,8 @@ export interface World {
   sharedIds(): Promise<Partial<Record<EntityName, string>>>;
   /** Real values of the reference fields (reviewed.ts), by field name. */
   refs(): Promise<Record<string, string>>;
-  /** A signed-in staff user of A whose role holds exactly these codes. */
-  staffWith(codes: string[]): Promise<{ userid: string; token: string }>;
+  /** A signed-in staff user of A (or of another account of the world) whose role holds exactly these codes. */
+  staffWith(codes: string[], musercode?: string): Promise<{ userid: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -88,6 +88,8 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
       loginPerMinutePerAddress: 1_000_000,
       lockoutFailures: 1_000_000,
       codeFailuresPerAddress: 1_000_000,
+      linkEntriesPerAddressPerHour: 1_000_000,
+      linkEntriesPerLinkPerHour: 1_000_000,
       chromiumPath: '/nonexistent/chromium',
     },
   });
@@ -235,8 +237,8 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
       for (const [field, ref] of Object.entries(notObjectIds)) if (ref.value) refs[field] = await ref.value(db);
       return refs;
     },
-    async staffWith(held) {
-      const key = held.slice().sort().join(',');
+    async staffWith(held, musercode = 'I0001') {
+      const key = `${musercode === 'I0001' ? '' : `${musercode}:`}${held.slice().sort().join(',')}`;
       const known = staff.get(key);
       if (known && (await call('as.m.system.ping', {}, known.token)).errorCode === 0) return known;
       const suffix = staffCounter++;
@@ -245,9 +247,9 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
       const sysusername = `swperm${suffix}`;
       await db
         .insert(role)
-        .values({ roleid, musercode: 'I0001', rolename: `sweep ${suffix} ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
+        .values({ roleid, musercode, rolename: `sweep ${suffix} ${key.slice(0, 20)}`, rolekey: `sweep${suffix}` });
       if (held.length) await db.insert(roleMenu).values(held.map((code) => ({ roleid, code })));
-      await db.insert(sysuser).values({ userid, musercode: 'I0001', sysusername, pwdhash, realname: 'sweep staff' });
+      await db.insert(sysuser).values({ userid, musercode, sysusername, pwdhash, realname: 'sweep staff' });
       await db.insert(sysuserRole).values({ userid, roleid });
       const res = await call('as.m.user.login', { username: sysusername, pwd: md5Upper(DEMO_PASSWORD) });
       if (res.errorCode !== 0) throw new Error(`sweep staff sign-in failed: ${res.errorCode} ${res.errorMsg}`);
