@@ -10,7 +10,7 @@ import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers } from './domains/index.js';
-import { JobRunner, type JobHandlers } from './kit/jobs/index.js';
+import { JobRunner, jobLanes, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute } from './http/action-route.js';
 import { createCallerCache } from './domains/auth/caller-cache.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
@@ -119,16 +119,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Background jobs: every server process polls the shared job table (tests run them with
   // app.jobs.runDue() on the test clock instead); closing stops the poll and puts back a job in flight.
-  const jobs = new JobRunner({
-    db: opts.database.db,
-    config: opts.config,
-    now: opts.now,
-    handlers: opts.jobHandlers ?? allJobHandlers,
-    log: app.log,
-  });
+  // The poll runs one runner per lane (jobLanes): a 500-PDF zip or an LLM writer never holds up a
+  // crisis warning's notification or escalation queued behind it.
+  const runner = (handlers: JobHandlers) => new JobRunner({ db: opts.database.db, config: opts.config, now: opts.now, handlers, log: app.log });
+  const jobHandlers = opts.jobHandlers ?? allJobHandlers;
+  const jobs = runner(jobHandlers);
+  const lanes = jobLanes(jobHandlers).map(runner);
   app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start(opts.config.jobPollMs));
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onReady', async () => lanes.forEach((lane) => lane.start(opts.config.jobPollMs)));
+  app.addHook('onClose', () => Promise.all([jobs, ...lanes].map((r) => r.stop())));
   return app;
 }
 

@@ -6,5 +6,5 @@
  */
 export { job, type JobRow, type JobState } from './tables.js';
 export { enqueue, jobsById, type EnqueueOptions } from './queue.js';
-export { JobFailure, JobRunner, type JobContext, type JobDefinition, type JobHandlers, type JobRunnerOptions } from './runner.js';
+export { JobFailure, JobRunner, jobLanes, type JobContext, type JobDefinition, type JobHandlers, type JobRunnerOptions } from './runner.js';
 export { ProcessLimit, processLimit } from './limit.js';

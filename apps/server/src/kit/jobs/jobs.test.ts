@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { testConfig } from '../../config.js';
 import { openDatabase, type Database } from '../../db/database.js';
 import { engines, freshDatabase, testClock } from '../../test/harness.js';
-import { enqueue, job, JobFailure, JobRunner, type JobHandlers } from './index.js';
+import { enqueue, job, JobFailure, jobLanes, JobRunner, type JobHandlers } from './index.js';
 
 const MINUTE = 60_000;
 
@@ -49,6 +49,29 @@ describe.each(engines())('background jobs on %s', (engine) => {
       .where(eq(job.kind, 'count'))
       .groupBy(job.state);
     expect(states).toEqual([{ state: 'done', n: 40 }]);
+  });
+
+  it('a long job runs on its own lane: a warning queued behind it is run while it still runs', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const begun = new Promise<void>((r) => (started = r));
+    const handlers: JobHandlers = {
+      'lane.zip': { lane: 'long', run: async () => (started(), held) },
+      'lane.warn': { run: async () => {} },
+    };
+    const lanes = jobLanes(handlers);
+    expect(lanes.map((lane) => Object.keys(lane))).toEqual([['lane.warn'], ['lane.zip']]);
+    const zip = await enqueue(database.db, 'lane.zip', {}, { now: clock.now() });
+    const [quick, long] = lanes.map((lane, i) => runner(lane, database, `lane${i}`));
+    const longRun = long!.runDue();
+    await begun;
+    const warn = await enqueue(database.db, 'lane.warn', {}, { now: clock.now() });
+    expect(await quick!.runDue()).toBe(1);
+    expect((await row(warn.id)).state).toBe('done');
+    expect((await row(zip.id)).state).toBe('running');
+    release();
+    expect(await longRun).toBe(1);
   });
 
   it('a job left running by a dead process is taken again once its lease has expired', async () => {

@@ -24,11 +24,23 @@ export interface JobContext {
  * good, so the domain can record that on its own rows.
  */
 export interface JobDefinition<P = any> {
+  /**
+   * 'long' for work that takes minutes (a PDF zip, an LLM writer): it runs on a runner of its own,
+   * so a crisis warning's notification or escalation never waits behind it (jobLanes).
+   */
+  lane?: 'long';
   run(payload: P, ctx: JobContext): Promise<void>;
   failed?(payload: P, ctx: Omit<JobContext, 'progress' | 'signal'>, error: string): Promise<void>;
 }
 
 export type JobHandlers = Record<string, JobDefinition>;
+
+/** The handlers split into the runners a server process polls with: quick kinds, and long ones. */
+export function jobLanes(handlers: JobHandlers): JobHandlers[] {
+  const quick = Object.entries(handlers).filter(([, def]) => def.lane !== 'long');
+  const long = Object.entries(handlers).filter(([, def]) => def.lane === 'long');
+  return [quick, long].filter((lane) => lane.length).map((lane) => Object.fromEntries(lane));
+}
 
 /** An error whose message may be stored and shown (no stack, no internals), optionally not worth a retry. */
 export class JobFailure extends Error {

@@ -195,6 +195,7 @@ const stillRunning = (exportid: string) => and(eq(reportExport.exportid, exporti
  * export is cancelled or the server stops. The finished zip is stored and kept for keepHours.
  */
 export const reportZipJob: JobDefinition<{ exportid: string }> = {
+  lane: 'long',
   async run({ exportid }, job) {
     const [row] = await job.db.select().from(reportExport).where(eq(reportExport.exportid, exportid));
     if (!row || (row.state !== 'queued' && row.state !== 'running')) return;

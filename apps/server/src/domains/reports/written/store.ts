@@ -102,6 +102,7 @@ const stillWriting = (writtenid: string) => and(eq(writtenReport.writtenid, writ
  * update nothing of the text is stored, so a failure never leaves half a report.
  */
 export const writtenReportJob: JobDefinition<{ writtenid: string }> = {
+  lane: 'long',
   async run({ writtenid }, ctx) {
     const [row] = await ctx.db.select().from(writtenReport).where(eq(writtenReport.writtenid, writtenid));
     // Deleted with its person, or no longer waiting (nothing to do).

@@ -56,6 +56,7 @@ const stillWriting = (summaryid: string) => and(eq(groupSummary.summaryid, summa
  * writer's aggregates, then the text stored as a draft in one update (never half a text).
  */
 export const groupSummaryJob: JobDefinition<{ summaryid: string }> = {
+  lane: 'long',
   async run({ summaryid }, ctx) {
     const [row] = await ctx.db.select().from(groupSummary).where(eq(groupSummary.summaryid, summaryid));
     if (!row || (row.state !== 'queued' && row.state !== 'writing')) return;
