@@ -26,7 +26,7 @@ test.describe('permission management and administration', () => {
     await dialog.getByTestId('role-key').fill('groupwarn');
     const tree = dialog.getByTestId('menu-tree');
     for (const code of ['00040', '00013']) await tree.locator('.ant-tree-treenode', { hasText: code }).first().locator('.ant-tree-checkbox').click();
-    await expect(tree.locator('.ant-tree-treenode', { hasText: '00046' }).locator('.ant-tree-checkbox-checked')).toBeVisible();
+    await expect(tree.locator('.ant-tree-treenode', { hasText: '00046' }).first().locator('.ant-tree-checkbox-checked')).toBeVisible();
     await dialog.getByRole('button', { name: '确 定' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('cell', { name: '团体预警员' })).toBeVisible();
