@@ -115,3 +115,10 @@ export const phone = z
   .trim()
   .regex(/^[0-9+\- ]{0,20}$/);
 export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * Component code: set the password of ANOTHER account or staff user (updateMUser of another
+ * account, resetPwd). Only for a target whose codes the caller holds all of (issue 27 §2). Here,
+ * not in actions/auth.ts, so that the system pages that use it load no auth schemas.
+ */
+export const SET_PASSWORD_CODE = '0003131';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, codes, md5Password, idString, requiredText, text, permissionCode } from '../catalogue-kit.js';
+import { action, codes, md5Password, idString, requiredText, text, permissionCode, SET_PASSWORD_CODE } from '../catalogue-kit.js';
 
 /** The logged-in user record of SPEC §3, plus the account attributes that replace code-keyed rules. */
 export const userRecord = z.object({
@@ -37,12 +37,6 @@ export const userRecord = z.object({
   actingas: z.string().nullable(),
 });
 export type UserRecord = z.infer<typeof userRecord>;
-
-/**
- * Component code: set the password of ANOTHER account or staff user (updateMUser of another
- * account, resetPwd). Only for a target whose codes the caller holds all of (issue 27 §2).
- */
-export const SET_PASSWORD_CODE = '0003131';
 
 export const authActions = {
   'as.m.user.login': action({

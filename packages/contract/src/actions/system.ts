@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, codes, flag, idString, md5Password, pageFields, pageOf, permissionCode, requiredText, text } from '../catalogue-kit.js';
-import { SET_PASSWORD_CODE } from './auth.js';
+import { SET_PASSWORD_CODE } from '../catalogue-kit.js';
 
 /**
  * Permission management (menus, roles) and administration (departments, staff users) of SPEC §2
