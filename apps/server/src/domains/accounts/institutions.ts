@@ -6,7 +6,7 @@ import { conflict, denied, fail, invalid } from '../../http/errors.js';
 import { accountInScope, contains, iso, maskPhone, newId, paged, type AccountRow } from '../../kit/index.js';
 import { hashPassword, md5Upper } from '../auth/passwords.js';
 import { revokeAccountSessions } from '../auth/sessions.js';
-import { assertHoldsAccount } from '../auth/takeover.js';
+import { assertHoldsAccount } from '../auth/index.js';
 import { scopeWhere } from '../auth/scope.js';
 import { staffCount } from '../system/common.js';
 import { accountPlanCount } from '../plans/access.js';

@@ -16,7 +16,7 @@ import { archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition } fro
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
-import { admitLinkEntry } from '../accounts/link-entries.js';
+import { admitLinkEntry } from '../accounts/index.js';
 import { assertCodeOpen } from './window.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';

@@ -1,0 +1,2 @@
+/** What other domains may call of auth: account takeover checks. */
+export { assertHoldsAccount } from './takeover.js';

@@ -1,0 +1,2 @@
+/** What other domains may call of persons. */
+export { removePersons } from './persons.js';
