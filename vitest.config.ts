@@ -8,6 +8,9 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       {
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       {
