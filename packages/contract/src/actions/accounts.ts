@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, codes, flag, idString, md5Password, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
+import { action, codes, flag, idString, md5Password, pageFields, pageOf, requiredText, text, websiteUrl } from '../catalogue-kit.js';
 
 /**
  * Provider management (SPEC §2 /Service): institutions (terminal, 00021) and providers
@@ -93,6 +93,8 @@ export const muserRow = z.object({
   enabled: z.int(),
   /** The respondent entry link, '' until createMUserClient. */
   qrcodeurl: z.string(),
+  /** The account's own web site, '' for none. */
+  website: z.string(),
   createdat: z.string(),
 });
 export type MUserRow = z.infer<typeof muserRow>;
@@ -214,6 +216,7 @@ export const accountActions = {
       insname: requiredText(100),
       realname: text(64).default(''),
       phonenumber: phoneNumber.default(''),
+      website: websiteUrl.default(''),
       provincecode: regionCode,
       citycode: regionCode,
       districtcode: districtCode,

@@ -103,6 +103,7 @@ export function toRow(r: MUserRecord, parentname: string, masked: boolean): MUse
     parentname,
     enabled: r.enabled,
     qrcodeurl: r.qrcodeurl,
+    website: r.website,
     createdat: iso(r.createdat),
   };
 }

@@ -31,6 +31,8 @@ export const muser = pgTable(
     loginasmarker: text().notNull().default(''),
     appdialogexempt: boolean().notNull().default(false),
     navbarlinks: jsonb().$type<{ key: string; url: string }[]>().notNull().default([]),
+    /** The account's own web site (https), shown as the navbar's website button; '' for none. */
+    website: text().notNull().default(''),
     issuper: boolean().notNull().default(false),
     createdat: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),

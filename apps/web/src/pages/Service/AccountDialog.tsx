@@ -22,6 +22,7 @@ interface AccountForm {
   insname: string;
   realname: string;
   phonenumber: string;
+  website: string;
   region: RegionPath;
   category: string[];
   enabled: 0 | 1;
@@ -59,12 +60,17 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
   useEffect(() => {
     const a = detail.data;
     if (!open || !a) return;
-    form.setFieldsValue({ insname: a.insname, realname: a.realname, phonenumber: a.phonenumber, region: fieldsToRegion(a) });
+    form.setFieldsValue({ insname: a.insname, realname: a.realname, phonenumber: a.phonenumber, website: a.website, region: fieldsToRegion(a) });
   }, [open, detail.data, form]);
 
   async function submit(v: AccountForm) {
     const region = regionToFields(v.region);
-    const profile = { insname: v.insname.trim(), realname: v.realname?.trim() ?? '', phonenumber: v.phonenumber?.trim() ?? '' };
+    const profile = {
+      insname: v.insname.trim(),
+      realname: v.realname?.trim() ?? '',
+      phonenumber: v.phonenumber?.trim() ?? '',
+      website: v.website?.trim() ?? '',
+    };
     if (account) await call('as.m.user.updateMUser', { musercode: account.musercode, ...profile, ...region });
     else
       await call('as.m.user.addMUser', {
@@ -139,6 +145,9 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
             </Field>
             <Field span={12} name="phonenumber">
               <Input data-testid="account-phone" />
+            </Field>
+            <Field span={24} name="website" tooltip={t('Service.account.websiteFormat')}>
+              <Input placeholder="https://" data-testid="account-website" />
             </Field>
             <Field
               span={24}

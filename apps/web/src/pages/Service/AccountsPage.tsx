@@ -179,9 +179,9 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
               </Space>
             ),
           }),
-          ...(owners ? [col.text('parentname', { width: 130 })] : []),
+          ...(owners ? [col.text('parentname', { width: 120 })] : []),
           col.text('realname', {
-            width: 120,
+            width: 110,
             render: (name: string, r) => (
               <Space orientation="vertical" size={0}>
                 {name || '—'}
@@ -191,13 +191,20 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
               </Space>
             ),
           }),
-          col.text('regionname', { width: 140 }),
-          col.text('categorycode', {
-            title: col.title('categoryPath'),
-            width: 120,
-            render: (_: string, r) => {
+          // The category path sits under the region: one column fewer, so that no column passes
+          // under the fixed actions column at 1440 px, beside the category tree too (issue 28).
+          col.text('regionname', {
+            width: 150,
+            render: (region: string, r) => {
               const path = fieldsToPath(r);
-              return path.length ? path.join(' / ') : <Typography.Text type="secondary">{t('Service.account.noCategory')}</Typography.Text>;
+              return (
+                <Space orientation="vertical" size={0}>
+                  {region || '—'}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} title={t('Service.account.categoryPath')} data-testid={`account-category-${r.username}`}>
+                    {path.length ? path.join(' / ') : t('Service.account.noCategory')}
+                  </Typography.Text>
+                </Space>
+              );
             },
           }),
           col.enabled({

@@ -21,7 +21,7 @@ interface ClientForm {
   consent: string;
   appids: string[];
   stagecodes: string[];
-  showresult: boolean;
+  showresult: 0 | 1;
   hotline: string;
 }
 
@@ -108,8 +108,8 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
     const c = client.data;
     form.setFieldsValue(
       c
-        ? { ...c, showresult: c.showresult === 1 }
-        : { title: account!.insname, logourl: '', welcome: '', consent: '', appids: [], stagecodes: [], showresult: false, hotline: '' },
+        ? { ...c, showresult: c.showresult === 1 ? (1 as const) : (0 as const) }
+        : { title: account!.insname, logourl: '', welcome: '', consent: '', appids: [], stagecodes: [], showresult: 0, hotline: '' },
     );
   }, [open, client.data, form, account]);
 
@@ -121,7 +121,7 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
       consent: v.consent ?? '',
       appids: v.appids ?? [],
       stagecodes: v.stagecodes ?? [],
-      showresult: (v.showresult ? 1 : 0) as 0 | 1,
+      showresult: v.showresult,
       hotline: v.hotline ?? '',
     };
     if (client.data) await call('as.m.user.updateMUserClient', { musercode, ...fields });
@@ -191,7 +191,7 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
                 <Field span={12} name="hotline">
                   <Input placeholder={t('Service.account.hotlinePlaceholder')} />
                 </Field>
-                <Field span={12} name="showresult" valuePropName="checked">
+                <Field span={12} name="showresult">
                   <Switch data-testid="client-showresult" />
                 </Field>
               </Row>

@@ -19,6 +19,6 @@ describe('the permissions tree of an account', () => {
 
   it('follows the page language and keeps a parent whose children are grantable', () => {
     const tree = grantTree(['00021'], 'en-US', 'Other');
-    expect(flat(tree)).toEqual(['00020:Provider management', '00021:Institution management']);
+    expect(flat(tree)).toEqual(['00020:Providers', '00021:Institutions']);
   });
 });
