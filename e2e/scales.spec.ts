@@ -143,7 +143,9 @@ test.describe('plan library and stages', () => {
     await row.getByRole('button', { name: /查看$/ }).click();
     const detail = page.getByTestId('plan-detail');
     await expect(detail).toContainText('初一入学筛查');
-    await expect(detail).toContainText('心理健康诊断测验');
+    await expect(detail).toContainText('青少年患者健康问卷（PHQ-A）');
+    // The demo plans hold only scales whose item text ships: nothing is marked.
+    await expect(detail.getByTestId('textless-tag')).toHaveCount(0);
     await page.keyboard.press('Escape');
 
     await page.goto('/period/periodManagement');

@@ -25,8 +25,12 @@ const STAGE_WRITE = codes('00029');
 /** Plans are kept in the plan library (00002); group assessment (00040) reads them for tasks. */
 const PLAN_READ = codes('00002', '00001', '00040');
 const PLAN_WRITE = codes('00002');
-/** The plans to give: also the /empower pages that give assessments to persons (SPEC §2). */
-const PLAN_PICK = codes('00002', '00001', '00040', '00018', '0000000011', '0000000022', '0000000033', '0000000044', '001801');
+/**
+ * The plans to give and their stages (the give dialog): also the /empower pages and archives that
+ * give assessments to persons (SPEC §2), and follow-up (00017), whose rescreen gives one. Every
+ * code that shows a give button must load what the dialog needs (web give-access.test.ts).
+ */
+const PLAN_PICK = codes('00002', '00001', '00040', '00018', '0000000011', '0000000022', '0000000033', '0000000044', '001801', '00017');
 
 export const examCategoryRow = z.object({ categoryid: z.string(), appid: z.string(), categoryname: z.string(), sort: z.int() });
 
@@ -334,7 +338,7 @@ export const planActions = {
     ids: { plancode: 'plan' },
   }),
   'as.m.exam.plan.getPlanStage': action({
-    access: PLAN_READ,
+    access: PLAN_PICK,
     kind: 'json',
     op: 'list',
     summary: 'The stages of a plan in order, each with the forms the plan gives in it.',
@@ -346,7 +350,8 @@ export const planActions = {
         categoryid: z.string(),
         categoryname: z.string(),
         sort: z.int(),
-        forms: z.array(z.object({ formcode: z.string(), formname: z.string() })),
+        /** textless: the form has no item text, so this stage cannot be given (see formBrief). */
+        forms: z.array(z.object({ formcode: z.string(), formname: z.string(), textless: z.boolean() })),
       }),
     ),
     ids: { plancode: 'plan' },

@@ -25,6 +25,12 @@ export const formBrief = z.object({
   /** True for the platform's built-in scales (read-only, may be copied). */
   builtin: z.boolean(),
   enabled: z.int(),
+  /**
+   * True when the form has no item text (a built-in instrument whose wording is not licensed:
+   * placeholder items only). Such a form cannot be given to respondents until an institution
+   * copies it and enters the licensed wording in the scale editor.
+   */
+  textless: z.boolean(),
 });
 export type FormBrief = z.infer<typeof formBrief>;
 

@@ -27,6 +27,18 @@ export async function findStage(ctx: Ctx, db: DbOrTx, stagecode: string, write: 
   return row;
 }
 
+/**
+ * A stage as a filter of reports or statistics: one the caller may read, or one its own reports
+ * carry (`used`). Reports keep their stage when the stage was never given to the institution or
+ * was taken back (the employer's reports in a provider's stage, issue 28): narrowing to a stage
+ * the caller's own lists offer must work. Any other stage is "not found", as findStage says.
+ */
+export async function findFilterStage(ctx: Ctx, db: DbOrTx, stagecode: string, used: () => Promise<boolean>) {
+  const [row] = await db.select({ stagecode: examStage.stagecode }).from(examStage).where(and(eq(examStage.stagecode, stagecode), stageReadable(db, ctx.me)));
+  if (row || (await used())) return;
+  notFound({ zh: `阶段不存在：${stagecode}`, en: `No such stage: ${stagecode}` });
+}
+
 /** A plan the caller may read; `write` demands that its owner is in the caller's scope. */
 export async function findPlan(ctx: Ctx, db: DbOrTx, plancode: string, write: boolean) {
   const [row] = await db.select().from(plan).where(and(eq(plan.plancode, plancode), planReadable(db, ctx.me)));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PlanAuthorizeDetailRow } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
@@ -6,6 +6,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { addDays, iso, offsetOf, paged, todayIn } from '../../kit/index.js';
 import { streamXlsx, XLSX_TYPE } from '../../kit/xlsx.js';
 import { accountNames } from '../accounts/accounts.js';
+import { isRegionAuthority, statsAccounts } from '../accounts/index.js';
 import { app } from '../apps/tables.js';
 import { assertInScope, scopeWhere } from '../auth/scope.js';
 import { appNameIn, findPlan } from './access.js';
@@ -35,11 +36,25 @@ function statusWhere(status: Status, today: string): SQL {
   return active;
 }
 
+/**
+ * The institutions whose received authorisations an education bureau oversees (the schools of
+ * its district, as its statistics); undefined for every other caller.
+ */
+async function overseen(ctx: Ctx): Promise<string[] | undefined> {
+  if (!(await isRegionAuthority(ctx))) return undefined;
+  return (await statsAccounts(ctx, {})).list.map((a) => a.musercode);
+}
+
 async function authorizeWhere(ctx: Ctx, f: AuthorizeFilter, today: string): Promise<SQL> {
-  if (f.musercode) assertInScope(ctx.me, f.musercode);
-  if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
+  const schools = await overseen(ctx);
+  if (f.musercode && !schools?.includes(f.musercode)) assertInScope(ctx.me, f.musercode);
+  if (f.plancode && !schools) await findPlan(ctx, ctx.db, f.plancode, false);
   return and(
-    or(scopeWhere(plan.musercode, ctx.me), scopeWhere(planAuthorize.musercode, ctx.me)),
+    or(
+      scopeWhere(plan.musercode, ctx.me),
+      scopeWhere(planAuthorize.musercode, ctx.me),
+      schools?.length ? inArray(planAuthorize.musercode, schools) : undefined,
+    ),
     f.musercode ? eq(planAuthorize.musercode, f.musercode) : undefined,
     f.plancode ? eq(planAuthorize.plancode, f.plancode) : undefined,
     f.status ? statusWhere(f.status, today) : undefined,

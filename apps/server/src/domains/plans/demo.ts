@@ -3,20 +3,26 @@ import { examStage, examStageForm, muserStage, plan, planAuthorize, planForm, pl
 
 /**
  * Demo stages for all four populations and a few plans authorised to the demo institutions.
- * Stage forms are built-in library scales (seeded as reference data before the demo). The
- * maternity phases follow the Chinese perinatal screening consensus (EPDS at least four times:
- * before 14 weeks, 14-28 weeks, from 28 weeks, and 42 days postpartum).
+ * Stage forms are built-in library scales (seeded as reference data before the demo), and only
+ * those whose item text ships (PHQ-9, GAD-7, PHQ-A, GDS-15): a demo plan is given and answered
+ * like a real one, and a form without its item text cannot be given (scales/item-text.ts). The
+ * EPDS, SCL-90, MHT, PSS-10, ISI and UCLA-3 stay in the library, marked, for an institution
+ * holding a licence to copy and complete.
+ *
+ * The maternity phases follow the Chinese perinatal screening consensus's time points (before 14
+ * weeks, 14-28 weeks, from 28 weeks, 42 days postpartum) with the PHQ-9 and GAD-7, both
+ * validated for screening pregnant and postpartum women (the PHQ-9's item 9 asks about self-harm).
  */
 const stages = [
-  { stagecode: 'ST-M1', musercode: 'P0001', appid: '000000001', categoryid: 'C0101', stagename: '孕早期（<14周）', forms: ['EPDS', 'PHQ9'] },
-  { stagecode: 'ST-M2', musercode: 'P0001', appid: '000000001', categoryid: 'C0101', stagename: '孕中期（14-28周）', forms: ['EPDS', 'GAD7'] },
-  { stagecode: 'ST-M3', musercode: 'P0001', appid: '000000001', categoryid: 'C0101', stagename: '孕晚期（≥28周）', forms: ['EPDS', 'PHQ9', 'GAD7'] },
-  { stagecode: 'ST-M4', musercode: 'P0001', appid: '000000001', categoryid: 'C0102', stagename: '产后42天', forms: ['EPDS', 'PHQ9'] },
-  { stagecode: 'ST-S1', musercode: 'I0001', appid: '000000002', categoryid: 'C0202', stagename: '初一入学筛查', forms: ['PHQA', 'GAD7', 'MHT'] },
-  { stagecode: 'ST-S2', musercode: 'I0001', appid: '000000002', categoryid: 'C0203', stagename: '高一入学筛查', forms: ['PHQA', 'GAD7', 'SCL90'] },
-  { stagecode: 'ST-W1', musercode: 'P0001', appid: '000000003', categoryid: 'C0301', stagename: '年度心理体检', forms: ['PHQ9', 'GAD7', 'PSS10', 'ISI'] },
-  { stagecode: 'ST-E1', musercode: 'P0001', appid: '000000004', categoryid: 'C0401', stagename: '社区季度随访', forms: ['GDS15', 'UCLA3'] },
-  { stagecode: 'ST-E2', musercode: 'P0001', appid: '000000004', categoryid: 'C0402', stagename: '入住评估', forms: ['GDS15', 'PHQ9', 'ISI'] },
+  { stagecode: 'ST-M1', musercode: 'P0001', appid: '000000001', categoryid: 'C0101', stagename: '孕早期（<14周）', forms: ['PHQ9', 'GAD7'] },
+  { stagecode: 'ST-M2', musercode: 'P0001', appid: '000000001', categoryid: 'C0101', stagename: '孕中期（14-28周）', forms: ['PHQ9', 'GAD7'] },
+  { stagecode: 'ST-M3', musercode: 'P0001', appid: '000000001', categoryid: 'C0101', stagename: '孕晚期（≥28周）', forms: ['PHQ9', 'GAD7'] },
+  { stagecode: 'ST-M4', musercode: 'P0001', appid: '000000001', categoryid: 'C0102', stagename: '产后42天', forms: ['PHQ9', 'GAD7'] },
+  { stagecode: 'ST-S1', musercode: 'I0001', appid: '000000002', categoryid: 'C0202', stagename: '初一入学筛查', forms: ['PHQA', 'GAD7'] },
+  { stagecode: 'ST-S2', musercode: 'I0001', appid: '000000002', categoryid: 'C0203', stagename: '高一入学筛查', forms: ['PHQA', 'GAD7'] },
+  { stagecode: 'ST-W1', musercode: 'P0001', appid: '000000003', categoryid: 'C0301', stagename: '年度心理体检', forms: ['PHQ9', 'GAD7'] },
+  { stagecode: 'ST-E1', musercode: 'P0001', appid: '000000004', categoryid: 'C0401', stagename: '社区季度随访', forms: ['GDS15', 'GAD7'] },
+  { stagecode: 'ST-E2', musercode: 'P0001', appid: '000000004', categoryid: 'C0402', stagename: '入住评估', forms: ['GDS15', 'PHQ9', 'GAD7'] },
 ];
 
 /** Provider stages its institutions use. */

@@ -208,7 +208,7 @@ export const planHandlers = {
       .where(eq(planStage.plancode, plancode))
       .orderBy(asc(planStage.sort));
     const forms = await planForms(ctx, plancode);
-    return stages.map((s) => ({ ...s, forms: forms.filter((f) => f.stagecode === s.stagecode).map((f) => ({ formcode: f.formcode, formname: f.formname })) }));
+    return stages.map((s) => ({ ...s, forms: forms.filter((f) => f.stagecode === s.stagecode).map((f) => ({ formcode: f.formcode, formname: f.formname, textless: f.textless })) }));
   },
 
   'as.m.exam.plan.authorizePlan': async ({ plancode, musercode, count: n, startdate, enddate }, ctx) => {

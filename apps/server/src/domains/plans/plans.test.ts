@@ -47,6 +47,20 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     expect(info.data.forms).toHaveLength(4);
   });
 
+  it('lets every account that gives plans load the stages of the plans it may give (issue 28: the hospital got 100403)', async () => {
+    const hospital = (await s.login('hospital')).token;
+    const res = await s.call('as.m.exam.plan.getPlanStage', { plancode: 'PL-M1' }, hospital);
+    expect(res.errorCode, res.errorMsg).toBe(0);
+    expect(res.data.map((x: { stagecode: string; forms: unknown[] }) => [x.stagecode, x.forms.length])).toEqual([
+      ['ST-M1', 2],
+      ['ST-M2', 2],
+      ['ST-M3', 2],
+      ['ST-M4', 2],
+    ]);
+    // Scoped to the plans it may give: another institution's plan is not found.
+    expect((await s.call('as.m.exam.plan.getPlanStage', { plancode: schoolPlan }, hospital)).errorCode).toBe(ErrorCode.notFound);
+  });
+
   it('refuses bad input and changes nothing', async () => {
     const before = await planRows();
     const base = { appid: '000000002', planname: 'x', stages: [], formcodes: [] };
@@ -77,7 +91,7 @@ describe.each(engines())('assessment plans on %s', (engine) => {
       ['as.m.exam.plan.getPlanForm', { plancode: schoolPlan }],
       ['as.m.exam.plan.getPlanFormDetails', { plancode: schoolPlan }],
       ['as.m.exam.plan.updatePlanIsCommon', { plancode: schoolPlan, iscommon: 1 }],
-      ['as.m.exam.plan.getPlanStage', { plancode: schoolPlan }],
+      // getPlanStage is not here: the teacher gives assessments (00018), and the give dialog loads a plan's stages.
       ['as.m.exam.plan.authorizePlan', { plancode: schoolPlan, musercode: 'I0002', count: 1, startdate: '2026-11-01', enddate: '2026-11-02' }],
       ['as.m.exam.plan.getPlanAuthorizeList', {}],
       ['as.m.exam.plan.revokePlanAuthorize', { authid: 'x' }],
@@ -93,6 +107,9 @@ describe.each(engines())('assessment plans on %s', (engine) => {
     const pick = { musercodes: ['I0001'], page: 1, pageSize: 20 };
     expect((await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', pick, teacher)).errorCode).toBe(0);
     expect((await s.call('as.m.exam.plan.getMultipleMUserExamPlanPage', pick, bureau)).errorCode).toBe(ErrorCode.permissionDenied);
+    // ... and the stages of a plan, to give one stage of it; the bureau cannot.
+    expect((await s.call('as.m.exam.plan.getPlanStage', { plancode: schoolPlan }, teacher)).errorCode).toBe(0);
+    expect((await s.call('as.m.exam.plan.getPlanStage', { plancode: schoolPlan }, bureau)).errorCode).toBe(ErrorCode.permissionDenied);
     expect(await planRows()).toEqual(before);
   });
 
@@ -182,8 +199,23 @@ describe.each(engines())('demo assessment data on %s', (engine) => {
     expect(auths.data.rows.map((r: { plancode: string; musercode: string; status: string }) => `${r.plancode}>${r.musercode}`).sort()).toEqual(['PL-E1>I0003', 'PL-M1>I0002']);
     // The stage forms are built-in scales and score.
     const forms = await s.call('as.m.app.exam.getExamStageForms', { stagecode: 'ST-M4' }, provider);
-    expect(forms.data.map((f: { formcode: string; builtin: boolean }) => `${f.formcode}:${f.builtin}`)).toEqual(['EPDS:true', 'PHQ9:true']);
+    expect(forms.data.map((f: { formcode: string; builtin: boolean }) => `${f.formcode}:${f.builtin}`)).toEqual(['PHQ9:true', 'GAD7:true']);
     const school = (await s.login('school')).token;
-    expect((await s.call('as.m.exam.plan.getPlanFormDetails', { plancode: 'PL-S1' }, school)).data.map((f: { formcode: string }) => f.formcode)).toEqual(['PHQA', 'GAD7', 'MHT', 'PHQA', 'GAD7', 'SCL90']);
+    expect((await s.call('as.m.exam.plan.getPlanFormDetails', { plancode: 'PL-S1' }, school)).data.map((f: { formcode: string }) => f.formcode)).toEqual(['PHQA', 'GAD7', 'PHQA', 'GAD7']);
+  });
+
+  it('gives respondents only forms whose item text ships (issue 28: the EPDS without its text was in the hospital’s plan)', async () => {
+    const provider = (await s.login('provider')).token;
+    const school = (await s.login('school')).token;
+    for (const [plancode, token] of [['PL-M1', provider], ['PL-E1', provider], ['PL-W1', provider], ['PL-S1', school]] as const) {
+      const forms = await s.call('as.m.exam.plan.getPlanForm', { plancode }, token);
+      expect(forms.errorCode, forms.errorMsg).toBe(0);
+      expect(forms.data.filter((f: { textless: boolean }) => f.textless !== false).map((f: { formcode: string }) => f.formcode), plancode).toEqual([]);
+    }
+    const stages = await s.call('as.m.app.exam.getExamStageList', { pageSize: 100 }, provider);
+    for (const st of stages.data.rows as { stagecode: string }[]) {
+      const forms = await s.call('as.m.app.exam.getExamStageForms', { stagecode: st.stagecode }, provider);
+      expect(forms.data.filter((f: { textless: boolean }) => f.textless !== false).map((f: { formcode: string }) => f.formcode), st.stagecode).toEqual([]);
+    }
   });
 });

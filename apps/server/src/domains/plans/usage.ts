@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
+import { assertFormsHaveItemText } from '../scales/index.js';
 import { examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
 
 /**
@@ -29,6 +30,14 @@ export async function planFormcodes(db: DbOrTx, plancode: string, stagecode?: st
     .where(and(eq(planForm.plancode, plancode), stagecode ? eq(planForm.stagecode, stagecode) : undefined))
     .orderBy(asc(planForm.sort));
   return [...new Set(rows.map((r) => r.formcode))];
+}
+
+/**
+ * Refuses a plan (or one of its stages) holding a form without its item text, naming the forms
+ * and how staff add the licensed wording: for what gives the plan later (a group task, goods).
+ */
+export async function assertPlanHasItemText(db: DbOrTx, plancode: string, stagecode?: string): Promise<void> {
+  await assertFormsHaveItemText(db, await planFormcodes(db, plancode, stagecode));
 }
 
 /** The forms of a stage, in order (an assessment begun through an institution's QR entry). */

@@ -10,6 +10,7 @@ import { resultCount, resultCountsByVersion } from '../assessments/results.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
 import { createForm, formNameIn, loadStored, reviseForm } from './store.js';
+import { textlessSql } from './item-text.js';
 import { form, formVersion } from './tables.js';
 
 /** Format marker of an exported scale file. */
@@ -25,6 +26,7 @@ function rowColumns(ctx: Ctx) {
     indicatorcount: form.indicatorcount,
     builtin: sql<boolean>`(${form.musercode} is null)`,
     enabled: form.enabled,
+    textless: textlessSql,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
     licence: ctx.lang === 'en-US' ? sql<string>`coalesce(nullif(${form.licenceen}, ''), ${form.licence})` : form.licence,
@@ -39,10 +41,11 @@ const selectRows = (ctx: Ctx) => ctx.db.select(rowColumns(ctx)).from(form);
 
 interface RawRow {
   builtin: boolean;
+  textless: boolean;
   createdat: Date;
   updatedat: Date;
 }
-const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
+const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, textless: !!r.textless, createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
 
 interface ListShape {
   scoped: boolean;

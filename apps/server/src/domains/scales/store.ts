@@ -7,6 +7,7 @@ import { scopeWhere } from '../auth/scope.js';
 import { newId } from '../../kit/index.js';
 import { resultCount } from '../assessments/results.js';
 import { form, formVersion, quotaOption } from './tables.js';
+import { textlessSql } from './item-text.js';
 
 /** Forms a caller may read: the built-in library and its scope's own. */
 export const formReadable = (caller: Caller): SQL => or(isNull(form.musercode), scopeWhere(form.musercode, caller))!;
@@ -27,10 +28,11 @@ export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): P
       questioncount: form.questioncount,
       builtin: sql<boolean>`(${form.musercode} is null)`,
       enabled: form.enabled,
+      textless: textlessSql,
     })
     .from(form)
     .where(inArray(form.formcode, [...new Set(formcodes)]));
-  return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin }]));
+  return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin, textless: !!r.textless }]));
 }
 
 /** The forms meant for one population app (the form's appids hold it). */

@@ -2,8 +2,12 @@ import type { FormDefinitionInput } from '@xinli/contract';
 import type { Db } from '../../db/database.js';
 import { form, formVersion } from './tables.js';
 
-/** A small scale written straight to the database, for tests of other domains (stages, plans) that need forms. */
-export async function insertTestForm(db: Db, formcode: string, musercode: string | null, appids: string[]) {
+/**
+ * A small scale written straight to the database, for tests of other domains (stages, plans) that
+ * need forms. Its items count as its own wording (fulltext) unless `fulltext` is false: then it is a
+ * form without its item text, which cannot be given (scales/item-text.ts).
+ */
+export async function insertTestForm(db: Db, formcode: string, musercode: string | null, appids: string[], { fulltext = true } = {}) {
   const definition: FormDefinitionInput = {
     formcode,
     formname: { zh: `测试量表${formcode}`, en: `Test form ${formcode}` },
@@ -13,7 +17,7 @@ export async function insertTestForm(db: Db, formcode: string, musercode: string
     version: 1,
     licence: { zh: '', en: '' },
     source: '',
-    fulltext: false,
+    fulltext,
     questions: [1, 2].map((no) => ({
       no,
       type: 1 as const,

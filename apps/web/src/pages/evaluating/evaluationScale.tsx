@@ -21,6 +21,7 @@ import { call, download } from '../../api';
 import { f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { useApps } from '../../components/pickers';
+import { TextlessTag } from '../../components/textless';
 import { ExportButton, ImportButton } from '../../components/transfer';
 import ScaleEditor, { type EditorTab } from './scale-editor/ScaleEditor';
 
@@ -109,6 +110,7 @@ export default function EvaluationScale() {
                   </Tag>
                 </Tooltip>
               )}
+              {row.textless && <TextlessTag />}
             </Space>
           ),
         }),
@@ -213,7 +215,7 @@ export default function EvaluationScale() {
         action={scaleActions['as.m.assess.forms.copyForm']}
         resource="evaluating.library"
         layout="vertical"
-        values={copying ? { formname: `${copying.formname}（${t('common.copy')}）` } : undefined}
+        values={copying ? { formname: t('common.bracketed', { text: copying.formname, detail: t('common.copy') }) } : undefined}
         success={false}
         onSubmit={async ({ formname }) => {
           const saved = await call('as.m.assess.forms.copyForm', { formcode: copying!.formcode, formname: formname.trim() });

@@ -33,6 +33,13 @@ export default defineArea({
     importExcelHint: '请先下载模板，按模板填写题目、选项和分值后上传。导入会新建一个自建量表。',
     chooseFile: '选择文件',
     tryIt: '试做',
+    textless: '无题目原文',
+    textlessTip:
+      '平台未获得该量表题目原文的授权，只内置了计分规则，题目显示为“第1题 / 选项1”等占位文字，因此含有它的计划和阶段不能发给受测者。取得授权后，请复制该量表，在量表编辑器中填入题目和选项原文，打开“题目为原文”后保存。',
+    textlessPlan: '以下量表没有题目原文，含有它们的计划或阶段不能发给受测者：{{names}}',
+    textlessHow: '取得授权后，请在“量表库”中复制该量表，在量表编辑器中填入题目和选项原文并打开“题目为原文”，再在计划中改用这份副本。',
+    nameSeparator: '、',
+    textlessOption: '{{name}}（无题目原文）',
   },
   en: {
     formname: 'Scale name',
@@ -65,5 +72,12 @@ export default defineArea({
     importExcelHint: 'Download the template, fill in items, options and scores, then upload it. The import creates a new custom scale.',
     chooseFile: 'Choose file',
     tryIt: 'Try it',
+    textless: 'No item text',
+    textlessTip:
+      'The platform holds no licence for this scale’s wording: only its scoring is built in, and its items read “Item 1 / Option 1”, so plans and stages holding it cannot be given to respondents. With a licence, copy the scale, enter the item and option wording in the scale editor, switch on “Items are the original wording” and save.',
+    textlessPlan: 'These scales have no item text, so a plan or stage holding them cannot be given to respondents: {{names}}',
+    textlessHow: 'With a licence, copy the scale in the scale library, enter the item and option wording in the scale editor, switch on “Items are the original wording”, and use the copy in the plan.',
+    nameSeparator: ', ',
+    textlessOption: '{{name}} (no item text)',
   },
 });

@@ -18,6 +18,7 @@ interface Props<V> {
  * typed too (the server checks that it is in scope).
  */
 function useKnownInstitutions() {
+  const { t } = useTranslation();
   const { session } = useSession();
   const known = useQuery({
     queryKey: ['as.m.exam.plan.getPlanAuthorizeList', { page: 1, pageSize: 200 }],
@@ -27,7 +28,7 @@ function useKnownInstitutions() {
   const names = new Map<string, string>();
   if (session) names.set(session.user.musercode, session.user.insname);
   for (const r of known.data?.rows ?? []) names.set(r.musercode, r.insname);
-  return [...names].map(([value, name]) => ({ value, label: `${name}（${value}）` }));
+  return [...names].map(([value, name]) => ({ value, label: t('common.bracketed', { text: name, detail: value }) }));
 }
 
 /** Several institutions (codes as tags). */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { ErrorState } from '../../../components/list';
+import { TextlessAlert, TextlessTag } from '../../../components/textless';
 
 type AuthRow = {
   authid: string;
@@ -49,6 +50,14 @@ export default function PlanDetail({
   });
   const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
   const loose = (forms.data ?? []).filter((f) => !f.stagecode);
+  const textless = (forms.data ?? []).filter((f) => f.textless).map((f) => f.formname);
+  /** A form's tag, marked when it has no item text. */
+  const formTag = (f: { formcode: string; formname: string; textless: boolean }) => (
+    <Space key={f.formcode} size={2} style={{ marginInlineEnd: 8, marginBottom: 4 }} data-testid={`plan-form-${f.formcode}`}>
+      <Tag style={{ marginInlineEnd: 0 }}>{f.formname}</Tag>
+      {f.textless && <TextlessTag />}
+    </Space>
+  );
 
   const revoke = (row: AuthRow) =>
     modal.confirm({
@@ -96,6 +105,7 @@ export default function PlanDetail({
               { key: 'desc', label: k('description'), span: 2, children: plan.description || '—' },
             ]}
           />
+          <TextlessAlert names={textless} />
           <Card size="small" title={k('stages')}>
             {stages.isError ? (
               <ErrorState error={stages.error} onRetry={() => stages.refetch()} />
@@ -112,9 +122,7 @@ export default function PlanDetail({
                         <Typography.Text type="secondary">{s.categoryname}</Typography.Text>
                       </Space>
                       <div style={{ marginTop: 4 }}>
-                        {s.forms.map((f) => (
-                          <Tag key={f.formcode}>{f.formname}</Tag>
-                        ))}
+                        {s.forms.map(formTag)}
                       </div>
                     </div>
                   ),
@@ -126,7 +134,7 @@ export default function PlanDetail({
             {loose.length === 0 ? (
               <Typography.Text type="secondary">—</Typography.Text>
             ) : (
-              loose.map((f) => <Tag key={f.formcode}>{f.formname}</Tag>)
+              loose.map(formTag)
             )}
           </Card>
           <Card
@@ -148,7 +156,7 @@ export default function PlanDetail({
               dataSource={auths.data?.rows ?? []}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
               columns={[
-                { title: k('institution'), key: 'ins', render: (_, r) => `${r.insname}（${r.musercode}）` },
+                { title: k('institution'), key: 'ins', render: (_, r) => t('common.bracketed', { text: r.insname, detail: r.musercode }) },
                 { title: k('count'), key: 'count', width: 110, render: (_, r) => `${r.usedcount} / ${r.count}` },
                 { title: k('validity'), key: 'validity', width: 200, render: (_, r) => `${r.startdate} ~ ${r.enddate}` },
                 {

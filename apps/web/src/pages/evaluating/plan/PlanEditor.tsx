@@ -7,7 +7,8 @@ import { call } from '../../../api';
 import { useApps } from '../../../components/pickers';
 import { AddRowButton, ContractFields, Field, RemoveRowButton } from '../../../components/form';
 import OrderButtons from '../../../components/OrderButtons';
-import { useFormOptions, useStageOptions } from './usePlanOptions';
+import { TextlessAlert } from '../../../components/textless';
+import { useFormOptions, useStageOptions, useTextlessInPlan } from './usePlanOptions';
 
 interface PlanValues {
   planname: string;
@@ -28,6 +29,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const appid = Form.useWatch('appid', form);
   const stages = useStageOptions(appid);
   const forms = useFormOptions(appid);
+  const textless = useTextlessInPlan(Form.useWatch('stages', form), Form.useWatch('formcodes', form), forms.textless);
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const isNew = plan === 'new';
@@ -132,6 +134,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
               </Col>
             </Row>
             {!appid && <Alert type="info" showIcon title={k('chooseApp')} style={{ marginBottom: 12 }} />}
+            <TextlessAlert names={textless} style={{ marginBottom: 12 }} />
             <Card size="small" title={k('stages')} style={{ marginBottom: 12 }}>
               <Typography.Paragraph type="secondary">{k('stagesHelp')}</Typography.Paragraph>
               <Form.List name="stages">

@@ -23,14 +23,14 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
         <Col xs={24} md={8}>
           <Form.Item
             name={['formname', 'zh']}
-            label={`${k('formname')}（${t('common.zh')}）`}
+            label={t('common.bracketed', { text: k('formname'), detail: t('common.zh') })}
             rules={[{ required: true, whitespace: true, message: k('formname', 'required') }]}
           >
             <Input maxLength={100} data-testid="scale-formname" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name={['formname', 'en']} label={`${k('formname')}（${t('common.en')}）`}>
+          <Form.Item name={['formname', 'en']} label={t('common.bracketed', { text: k('formname'), detail: t('common.en') })}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -52,22 +52,22 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           </Col>
         )}
         <Col xs={24} md={12}>
-          <Form.Item name={['instructions', 'zh']} label={`${k('instructions')}（${t('common.zh')}）`}>
+          <Form.Item name={['instructions', 'zh']} label={t('common.bracketed', { text: k('instructions'), detail: t('common.zh') })}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={['instructions', 'en']} label={`${k('instructions')}（${t('common.en')}）`}>
+          <Form.Item name={['instructions', 'en']} label={t('common.bracketed', { text: k('instructions'), detail: t('common.en') })}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={['licence', 'zh']} label={`${k('licence')}（${t('common.zh')}）`}>
+          <Form.Item name={['licence', 'zh']} label={t('common.bracketed', { text: k('licence'), detail: t('common.zh') })}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={4000} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={['licence', 'en']} label={`${k('licence')}（${t('common.en')}）`}>
+          <Form.Item name={['licence', 'en']} label={t('common.bracketed', { text: k('licence'), detail: t('common.en') })}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={4000} />
           </Form.Item>
         </Col>

@@ -370,16 +370,16 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                   {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
                 </div>
                 <div className="band-texts" hidden={!open.has(i)}>
-                  <Form.Item name={[f.name, 'interpretation', 'zh']} label={`${k('interpretation')}（${t('common.zh')}）`}>
+                  <Form.Item name={[f.name, 'interpretation', 'zh']} label={t('common.bracketed', { text: k('interpretation'), detail: t('common.zh') })}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'interpretation', 'en']} label={`${k('interpretation')}（${t('common.en')}）`}>
+                  <Form.Item name={[f.name, 'interpretation', 'en']} label={t('common.bracketed', { text: k('interpretation'), detail: t('common.en') })}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'advice', 'zh']} label={`${k('advice')}（${t('common.zh')}）`}>
+                  <Form.Item name={[f.name, 'advice', 'zh']} label={t('common.bracketed', { text: k('advice'), detail: t('common.zh') })}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'advice', 'en']} label={`${k('advice')}（${t('common.en')}）`}>
+                  <Form.Item name={[f.name, 'advice', 'en']} label={t('common.bracketed', { text: k('advice'), detail: t('common.en') })}>
                     <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={4000} />
                   </Form.Item>
                 </div>

@@ -138,8 +138,9 @@ function AnswerInputFor(props: {
   placeholder: string;
   optionText: (t: { zh: string; en: string }) => string;
 }) {
+  const { t } = useTranslation();
   const { q, value, onChange, placeholder, optionText } = props;
-  const options = q.options.map((o, i) => ({ value: i + 1, label: `${optionText(o.text)}（${o.score}）` }));
+  const options = q.options.map((o, i) => ({ value: i + 1, label: t('common.bracketed', { text: optionText(o.text), detail: o.score }) }));
   if (q.type === 1)
     return <Radio.Group options={options} value={value?.option} onChange={(e) => onChange({ option: e.target.value as number })} />;
   if (q.type === 2)
