@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from '../person-name.js';
 import { action, codes, idString } from '../catalogue-kit.js';
 import { answerInput, localText, longText, questionDefinition } from '../scales/definition.js';
 import { respondentWritten } from './written-reports.js';
@@ -241,7 +242,7 @@ export const examActions = {
       entrytoken,
       appid,
       stagecode: idString,
-      realname: z.string().trim().min(1).max(50),
+      realname: personName,
       gender,
       birthdate: isoDate.optional(),
       phone: z

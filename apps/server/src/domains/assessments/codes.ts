@@ -9,6 +9,7 @@ import { iso, todayIn } from '../../kit/index.js';
 import { scopeWhere } from '../auth/scope.js';
 import { personInScope, type PersonRecord } from '../persons/persons.js';
 import { planFormcodes, planNames, returnPlanCount, stageBriefs, usePlanFor } from '../plans/usage.js';
+import { assertFormsHaveItemText } from '../scales/index.js';
 import { formBriefs } from '../scales/store.js';
 import { endRespondentSessions } from './respondent-auth.js';
 import { assessCode, assessment } from './tables.js';
@@ -23,13 +24,19 @@ export function newAssessCode(): string {
 /** The respondent page of a code (the link and the QR code carry it). */
 export const codeUrl = (assesscode: string) => `/a/${assesscode}`;
 
-/** Forms a respondent answers: self-assessment and other-rated scales (archive and registration forms are not scored). */
+/**
+ * Forms a respondent answers: self-assessment and other-rated scales (archive and registration
+ * forms are not scored). Every path that gives a code or begins an assessment takes its forms
+ * from here, so a form without its item text is refused here, for all of them (scales' rule).
+ */
 export async function answerableForms(db: DbOrTx, formcodes: string[], lang: Ctx['lang']): Promise<string[]> {
   const briefs = await formBriefs(db, formcodes, lang);
-  return formcodes.filter((f) => {
+  const answerable = formcodes.filter((f) => {
     const b = briefs.get(f);
     return b && b.enabled === 1 && (b.formtype === '01' || b.formtype === '04');
   });
+  await assertFormsHaveItemText(db, answerable);
+  return answerable;
 }
 
 export interface NewCode {

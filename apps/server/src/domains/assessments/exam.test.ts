@@ -373,7 +373,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect(entered.errorCode, entered.errorMsg).toBe(0);
     const token: string = entered.data.token;
     expect(entered.data).toMatchObject({ realname: '孕妈小周', consent: { text: { zh: '本院知情同意书' }, signed: false } });
-    expect(entered.data.forms.map((f: { formcode: string }) => f.formcode)).toEqual(['EPDS', 'PHQ9']);
+    expect(entered.data.forms.map((f: { formcode: string }) => f.formcode)).toEqual(['PHQ9', 'GAD7']);
 
     const archive = await s.call('as.c.exam.getArchiveForm', {}, token);
     expect(archive.errorCode, archive.errorMsg).toBe(0);

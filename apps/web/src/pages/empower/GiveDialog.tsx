@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips';
+import { TextlessAlert } from '../../components/textless';
 
 export interface GivePerson {
   cusercode: string;
@@ -76,10 +77,19 @@ export default function GiveDialog({
     const auth = list.length === 1 && r.origin === 'authorized' && r.count !== null;
     return {
       value: r.plancode,
-      label: auth ? `${r.planname}（${k('authorized', { left: r.count! - (r.usedcount ?? 0), end: r.enddate ?? '' })}）` : r.planname,
+      label: auth ? t('common.bracketed', { text: r.planname, detail: k('authorized', { left: r.count! - (r.usedcount ?? 0), end: r.enddate ?? '' }) }) : r.planname,
     };
   });
   const planName = (code: string) => plans.find((l) => l[0].plancode === code)?.[0].planname ?? code;
+  // Scales without item text cannot be given (the server refuses, naming them): said before
+  // submitting, and the stages holding one cannot be chosen.
+  const textlessStage = (s: { forms: { textless: boolean }[] }) => s.forms.some((f) => f.textless);
+  const textless = (stages.data ?? []).flatMap((s) => s.forms.filter((f) => f.textless).map((f) => f.formname));
+  const stageOptions = (stages.data ?? []).map((s) => ({
+    value: s.stagecode,
+    label: textlessStage(s) ? t('evaluating.library.textlessOption', { name: s.stagename }) : s.stagename,
+    disabled: textlessStage(s),
+  }));
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -171,9 +181,11 @@ export default function GiveDialog({
               disabled={!plancode}
               placeholder={k('wholePlan')}
               loading={stages.isLoading && !!plancode}
-              options={(stages.data ?? []).map((s) => ({ value: s.stagecode, label: s.stagename }))}
+              options={stageOptions}
+              data-testid="give-stage"
             />
           </Form.Item>
+          <TextlessAlert names={textless} />
         </Form>
       )}
     </Modal>
