@@ -48,6 +48,24 @@ export function accountInRegion(column: AnyPgColumn, f: Omit<StatsInstitutionFil
   return region ? sql`${column} in (select ${muser.musercode} from ${muser} where ${region})` : undefined;
 }
 
+/** The region a caller oversees as an education bureau (a condition on muser), else undefined. */
+async function authorityRegion(ctx: Ctx): Promise<SQL | undefined> {
+  if (ctx.me.scope === 'all') return undefined;
+  const [own] = await ctx.db
+    .select({ marker: muser.loginasmarker, provincecode: muser.provincecode, citycode: muser.citycode, districtcode: muser.districtcode })
+    .from(muser)
+    .where(eq(muser.musercode, ctx.me.musercode));
+  return own?.marker === REGION_AUTHORITY_MARKER ? withinRegionOf(own) : undefined;
+}
+
+/**
+ * Whether the caller is an education bureau with a region: it oversees schools it does not own,
+ * so it sees their totals (statistics, case and authorisation summaries), never their persons.
+ */
+export async function isRegionAuthority(ctx: Ctx): Promise<boolean> {
+  return !!(await authorityRegion(ctx));
+}
+
 /**
  * The accounts (institutions and providers) whose figures a caller's statistics cover under the
  * institution and region filter. `all` is true when that is every account (the super account
@@ -57,14 +75,8 @@ export function accountInRegion(column: AnyPgColumn, f: Omit<StatsInstitutionFil
 export async function statsAccounts(ctx: Ctx, f: StatsInstitutionFilter, limit?: number): Promise<{ all: boolean; list: StatsAccount[] }> {
   const me = ctx.me;
   let covered = scopeWhere(muser.musercode, me);
-  if (me.scope !== 'all') {
-    const [own] = await ctx.db
-      .select({ marker: muser.loginasmarker, provincecode: muser.provincecode, citycode: muser.citycode, districtcode: muser.districtcode })
-      .from(muser)
-      .where(eq(muser.musercode, me.musercode));
-    const region = own?.marker === REGION_AUTHORITY_MARKER ? withinRegionOf(own) : undefined;
-    if (region) covered = or(covered, and(eq(muser.musertype, SCHOOL), region))!;
-  }
+  const region = await authorityRegion(ctx);
+  if (region) covered = or(covered, and(eq(muser.musertype, SCHOOL), region))!;
   const query = ctx.db
     .select({ musercode: muser.musercode, insname: muser.insname, musertype: muser.musertype })
     .from(muser)

@@ -1,11 +1,11 @@
-import { populationApps, STATS_INSTITUTION_CAP, type StatsFilter } from '@xinli/contract';
+import { compareGrades, populationApps, STATS_INSTITUTION_CAP, type StatsFilter } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
 import { addDays, addMonths, daysBetween, eachDay, eachMonth, todayIn } from '../../kit/index.js';
 import { statsAccounts, type StatsAccount } from '../accounts/statistics-scope.js';
 import { accountsWithApp } from '../apps/handlers.js';
-import { findStage } from '../plans/access.js';
+import { findFilterStage } from '../plans/access.js';
 import {
   assessedAccounts,
   codesByState,
@@ -17,6 +17,7 @@ import {
   reportsByClass,
   reportsByGrade,
   reportsByMonthAndApp,
+  stageCounted,
   type StatsScope,
 } from './query.js';
 
@@ -37,11 +38,12 @@ const byText = new Intl.Collator('zh-CN', { numeric: true }).compare;
 
 /** The filter as a scope: the accounts it covers (named institution "not found" outside), app, stage, days. */
 export async function statsScope(ctx: Ctx, f: StatsFilter): Promise<StatsScope & { institutions: StatsAccount[] }> {
-  if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
   const { all, list } = await statsAccounts(ctx, f);
+  const accounts = all ? null : list.map((a) => a.musercode);
+  if (f.stagecode) await findFilterStage(ctx, ctx.db, f.stagecode, () => stageCounted(ctx.db, accounts, f.stagecode!));
   return {
     institutions: list,
-    accounts: all ? null : list.map((a) => a.musercode),
+    accounts,
     appid: f.appid || undefined,
     stagecode: f.stagecode || undefined,
     start: f.startdate,
@@ -121,7 +123,7 @@ export const statisticsHandlers = {
     const window = monthWindow(ctx, f);
     const rows = await reportsByGrade(ctx.db, { ...(await statsScope(ctx, f)), ...window }, true);
     const sums = new Map(rows.map((r) => [`${r.month}|${r.grade}`, { count: r.n, abnormal: r.abnormal }]));
-    const grades = [...new Set([...sums.keys()].map((k) => k.slice(8)))].sort(byText);
+    const grades = [...new Set([...sums.keys()].map((k) => k.slice(8)))].sort(compareGrades);
     const months = eachMonth(window.start, window.end);
     return {
       grades,
@@ -148,7 +150,7 @@ export const statisticsHandlers = {
         .sort(
           (a, b) =>
             byText(a.insname, b.insname) ||
-            byText(a.grade, b.grade) ||
+            compareGrades(a.grade, b.grade) ||
             byText(a.classname, b.classname) ||
             a.teamid.localeCompare(b.teamid),
         )
@@ -189,7 +191,7 @@ export const statisticsHandlers = {
     const rows = await reportsByGrade(ctx.db, await statsScope(ctx, f), false);
     return {
       rows: rows
-        .sort((a, b) => byText(a.grade, b.grade))
+        .sort((a, b) => compareGrades(a.grade, b.grade))
         .map((r) => ({ grade: r.grade, count: r.n, abnormal: r.abnormal, ratio: ratio(r.abnormal, r.n) })),
     };
   },

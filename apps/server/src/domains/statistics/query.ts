@@ -45,6 +45,17 @@ function teamWhere(s: StatsScope): SQL {
   )!;
 }
 
+/** Whether the accounts (null: every account) have counted reports or codes in a stage. */
+export async function stageCounted(db: DbOrTx, accounts: string[] | null, stagecode: string): Promise<boolean> {
+  if (accounts && !accounts.length) return false;
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(statsCount)
+    .where(and(eq(statsCount.stagecode, stagecode), accounts ? inArray(statsCount.musercode, accounts) : undefined))
+    .limit(1);
+  return !!row;
+}
+
 export interface Totals {
   n: number;
   abnormal: number;

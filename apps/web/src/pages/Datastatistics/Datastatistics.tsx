@@ -3,9 +3,10 @@
  * the caller's scope granted or received, with used, remaining and whether they expire within 30
  * days; filtered by institution, plan and status; exported as .xlsx with the same filter.
  */
-import { Progress } from 'antd';
+import { Alert, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlanAuthorizeDetailRow } from '@xinli/contract';
+import { useRegionAuthority } from '../../components/access';
 import { ListView, useListPage } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { RESOURCE, StatusTags, usePlanFilters, useP } from './plan-ui';
@@ -18,6 +19,7 @@ export default function Datastatistics() {
   const p = useP();
   const filters = usePlanFilters();
   const list = useListPage(LIST, { resource: RESOURCE, filters });
+  const district = useRegionAuthority();
   const col = list.colFor<PlanAuthorizeDetailRow>();
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { page, pageSize, ...filter } = list.input;
@@ -26,6 +28,7 @@ export default function Datastatistics() {
       list={list}
       rowKey="authid"
       data-testid="plan-details"
+      banner={district && <Alert type="info" showIcon title={t('earlyWarning.district.planScope')} data-testid="data-district-plans" />}
       actions={
         <ExportButton action={EXPORT} input={filter} filename={p('file')} data-testid="plan-export">
           {t('common.transfer.export')}

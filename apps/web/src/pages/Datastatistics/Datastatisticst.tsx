@@ -6,9 +6,10 @@
  * Institution, plan and status narrow the authorisations; institution and dates the rest.
  */
 import { useMemo, useState } from 'react';
-import { Col, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Col, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FollowUpRow } from '@xinli/contract';
+import { useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable, f, FilterFields, SearchForm } from '../../components/list';
@@ -214,8 +215,40 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
   );
 }
 
+/**
+ * An education bureau's interventions: follow-ups are each school's (by name), so the district
+ * sees the case and follow-up totals of its schools, small counts withheld (issue 28).
+ */
+function DistrictInterventions({ input }: { input: { musercode?: string; startdate?: string; enddate?: string } }) {
+  const p = useP();
+  const { t } = useTranslation();
+  const d = (key: string, vars?: Record<string, unknown>) => t(`earlyWarning.district.${key}`, vars);
+  const q = useStat('as.m.warning.getCaseSummary', input);
+  const s = q.data;
+  const c = (v: number | null | undefined) => (v === null ? d('small', { min: s?.mincell ?? 5 }) : (v ?? 0).toLocaleString());
+  const closed = s?.bystate.find((x) => x.state === 'closed')?.count;
+  const critical = s?.bylevel.find((x) => x.level === 'critical')?.count;
+  return (
+    <ChartCard title={p('interventions')} state={q} testId="data-interventions" height={120}>
+      <Space orientation="vertical" size={8}>
+        <Space size={[4, 4]} wrap data-testid="data-cases">
+          <Tag>{`${d('total')} ${c(s?.total)}`}</Tag>
+          <Tag color="error">{`${d('critical')} ${c(critical)}`}</Tag>
+          <Tag color="success">{`${t('earlyWarning.case.states.closed')} ${c(closed)}`}</Tag>
+          <Tag color="processing">{`${d('followups')} ${c(s?.followups)}`}</Tag>
+        </Space>
+        <Typography.Text type="secondary" data-testid="data-district-scope">
+          {d('followScope')}
+        </Typography.Text>
+      </Space>
+    </ChartCard>
+  );
+}
+
 export default function Datastatisticst() {
+  const { t } = useTranslation();
   const planDefs = usePlanFilters();
+  const district = useRegionAuthority();
   const defs = useMemo(() => [...planDefs, f.dateRange('dateRange', ['startdate', 'enddate'])], [planDefs]);
   const api = useUrlFilterForm(defs);
   const v = api.values as Record<string, string | undefined>;
@@ -236,9 +269,10 @@ export default function Datastatisticst() {
           <FilterFields defs={defs} resource={RESOURCE} />
         </SearchForm>
       </div>
+      {district && <Alert type="info" showIcon title={t('earlyWarning.district.planScope')} data-testid="data-district-plans" />}
       <Authorisations input={auth} />
       <Assessments input={ranged} />
-      <Interventions key={JSON.stringify(ranged)} input={ranged} />
+      {district ? <DistrictInterventions input={ranged} /> : <Interventions key={JSON.stringify(ranged)} input={ranged} />}
     </div>
   );
 }

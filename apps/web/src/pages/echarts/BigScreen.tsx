@@ -19,13 +19,13 @@ import { statsFilterOf } from '../statistics/stats-filter';
 import { useStat } from '../statistics/stats-ui';
 import '../statistics/stats.css';
 import './bigscreen.css';
+import { formatTime } from '../../lib/format';
 
 /** SPEC-free wall rule: the data is fetched again every minute. */
 export const REFRESH_MS = 60_000;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const clock = (d: Date) =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** The wall clock in the institution's zone, like every other time in the console. */
+const clock = (d: Date) => formatTime(d.toISOString(), true);
 
 /** The chart height that fills half of what the header and figures leave of the window. */
 function useChartHeight() {

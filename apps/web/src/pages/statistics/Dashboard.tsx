@@ -13,10 +13,9 @@ import {
   ClassRatioCard,
   MoodCard,
   SceneTrendCard,
-  showsClasses,
 } from './StatCards';
-import { Figure, FigureRow, StatsFilterBar, useK, useReportJump, useStat, useStatsFilter } from './stats-ui';
-import { percent, rateOf } from './stats-filter';
+import { Figure, FigureRow, StatsFilterBar, useAccountPopulations, useK, useReportJump, useStat, useStatsFilter } from './stats-ui';
+import { cardsFor, percent, rateOf } from './stats-filter';
 import './stats.css';
 
 export type Variant = 'general' | 'elderly';
@@ -90,7 +89,8 @@ export default function Dashboard({ variant }: { variant: Variant }) {
   const { filter } = api;
   const { jump, chooser } = useReportJump();
   const card = { filter, onJump: jump };
-  const classes = !elderly && showsClasses(filter);
+  // Only the cards that fit the populations in view: no grades for a hospital, no men and women for maternity alone.
+  const { classes, gender } = cardsFor(filter, useAccountPopulations());
   return (
     <div className="stats-page" data-testid="stats-page" data-variant={variant}>
       <StatsFilterBar api={api} />
@@ -107,15 +107,17 @@ export default function Dashboard({ variant }: { variant: Variant }) {
             <GradeTrendCard {...card} />
           </Col>
         )}
-        <Col xs={24} lg={12} xl={8}>
+        <Col xs={24} lg={12} xl={gender ? 8 : 12}>
           <MoodCard kind="depressed" {...card} />
         </Col>
-        <Col xs={24} lg={12} xl={8}>
+        <Col xs={24} lg={12} xl={gender ? 8 : 12}>
           <MoodCard kind="anxious" {...card} />
         </Col>
-        <Col xs={24} xl={8}>
-          <GenderCard {...card} />
-        </Col>
+        {gender && (
+          <Col xs={24} xl={8}>
+            <GenderCard {...card} />
+          </Col>
+        )}
         {classes && (
           <>
             <Col xs={24} xl={12}>

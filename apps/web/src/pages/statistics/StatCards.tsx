@@ -345,14 +345,14 @@ export function ClassRatioCard({ filter, onJump, height = 280 }: CardProps) {
         pageSize={6}
         dataSource={rows}
         data-testid="stats-class-table"
-        scroll={{ x: 520 }}
+        scroll={{ x: 580 }}
         columns={[
           { title: k('insname'), dataIndex: 'insname', width: 150, ellipsis: true },
           { title: k('grade'), dataIndex: 'grade', width: 80 },
           { title: k('classname'), dataIndex: 'classname', width: 100 },
           { title: k('count'), dataIndex: 'count', width: 70, align: 'right', render: count(false) },
-          { title: k('abnormal'), dataIndex: 'abnormal', width: 70, align: 'right', render: count(true) },
-          { title: k('rate'), key: 'rate', width: 80, align: 'right', render: (_: unknown, r) => `${rateOf(r.abnormal, r.count)}%` },
+          { title: k('abnormal'), dataIndex: 'abnormal', width: 90, align: 'right', render: count(true) },
+          { title: k('rate'), key: 'rate', width: 90, align: 'right', render: (_: unknown, r) => `${rateOf(r.abnormal, r.count)}%` },
         ]}
       />
     </ChartCard>

@@ -8,6 +8,8 @@ import {
   rateOf,
   reportListLink,
   reportPageOf,
+  staleStage,
+  cardsFor,
   statsFilterOf,
   type ReportLinkTarget,
 } from './stats-filter';
@@ -107,5 +109,46 @@ describe('links from a chart to the report list', () => {
 
   it('has no link for an app without a report list', () => {
     expect(reportListLink({ appid: '000000009', filter })).toBeUndefined();
+  });
+});
+
+describe('a stale stage in the filter (issue 28)', () => {
+  const choices = [{ value: 'ST-W1' }, { value: 'ST-W2' }];
+  it('is the stage the loaded choices do not hold', () => {
+    expect(staleStage('ST-S1', choices, false)).toBe('ST-S1');
+    expect(staleStage('ST-S1', [], false)).toBe('ST-S1');
+  });
+  it('is nothing while the choices load, without a stage, or for a stage they hold', () => {
+    expect(staleStage('ST-S1', undefined, true)).toBeUndefined();
+    expect(staleStage('ST-S1', choices, true)).toBeUndefined();
+    expect(staleStage(undefined, choices, false)).toBeUndefined();
+    expect(staleStage('ST-W2', choices, false)).toBeUndefined();
+  });
+});
+
+describe('the cards a set of populations gets (issue 28)', () => {
+  const [M, S, W, E] = ['000000001', '000000002', '000000003', '000000004'];
+  it('a maternity hospital: neither grade and class cards nor men and women', () => {
+    expect(cardsFor({}, [M])).toEqual({ classes: false, gender: false });
+  });
+  it('a school (or a bureau of schools): grade and class cards, and men and women', () => {
+    expect(cardsFor({}, [S])).toEqual({ classes: true, gender: true });
+  });
+  it('an employer and an elderly-care institution: men and women, no classes', () => {
+    expect(cardsFor({}, [W])).toEqual({ classes: false, gender: true });
+    expect(cardsFor({ appid: E }, [E])).toEqual({ classes: false, gender: true });
+  });
+  it('several populations: what any of them needs; the platform (no apps) every card', () => {
+    expect(cardsFor({}, [M, S, W, E])).toEqual({ classes: true, gender: true });
+    expect(cardsFor({}, [M, E])).toEqual({ classes: false, gender: true });
+    expect(cardsFor({}, [])).toEqual({ classes: true, gender: true });
+  });
+  it('the population chosen in the filter decides', () => {
+    expect(cardsFor({ appid: M }, [M, S, W, E])).toEqual({ classes: false, gender: false });
+    expect(cardsFor({ appid: S }, [M, S])).toEqual({ classes: true, gender: true });
+    expect(cardsFor({ appid: W }, [])).toEqual({ classes: false, gender: true });
+  });
+  it('nothing that depends on them while the populations are unknown', () => {
+    expect(cardsFor({}, undefined)).toEqual({ classes: false, gender: false });
   });
 });

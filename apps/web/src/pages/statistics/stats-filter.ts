@@ -28,6 +28,40 @@ export function statsFilterOf(values: Record<string, unknown>, fixed: Partial<St
   return out as StatsFilter;
 }
 
+/**
+ * The filter's stage when the loaded stage choices do not hold it (a stage from an old link or
+ * another population): the page drops it and says so once. Undefined while the choices load
+ * (`choices` undefined when they cannot be known).
+ */
+export function staleStage(stagecode: string | undefined, choices: { value: string }[] | undefined, loading: boolean): string | undefined {
+  if (!stagecode || loading || !choices) return undefined;
+  return choices.some((c) => c.value === stagecode) ? undefined : stagecode;
+}
+
+/** Which population-bound cards a statistics page shows. */
+export interface CardSet {
+  /** Grade trend, abnormal rate by grade and by class: students only have grades and classes. */
+  classes: boolean;
+  /** Abnormal reports of men and women: not for maternity alone (every respondent is a woman). */
+  gender: boolean;
+}
+
+const cardsOfApp = (appid: string): CardSet => ({ classes: appid === PopulationApp.students, gender: appid !== PopulationApp.maternity });
+
+/**
+ * The cards that fit the populations in view (issue 28: a maternity hospital saw empty grade and
+ * class cards and a men/women chart): the app chosen in the filter, else the account's apps
+ * (none: the platform, every population), any of which needing a card shows it. Unknown apps
+ * (still loading) show none of these cards rather than ones that may not fit.
+ */
+export function cardsFor(filter: Pick<StatsFilter, 'appid'>, apps: string[] | undefined): CardSet {
+  if (filter.appid) return cardsOfApp(filter.appid);
+  if (!apps) return { classes: false, gender: false };
+  if (!apps.length) return { classes: true, gender: true };
+  const each = apps.map(cardsOfApp);
+  return { classes: each.some((c) => c.classes), gender: each.some((c) => c.gender) };
+}
+
 const DAY_MS = 86_400_000;
 const day = (s: string) => Date.UTC(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10)));
 

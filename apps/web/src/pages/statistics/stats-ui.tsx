@@ -4,13 +4,13 @@
  * cards, and the jump from a chart to the matching report list.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Form, Modal, Select, Space, Statistic, Tooltip, Typography } from 'antd';
+import { App as AntApp, Button, Card, Form, Modal, Select, Space, Statistic, Tooltip, Typography } from 'antd';
 import { QuestionCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PopulationApp, type ActionInput, type ActionName, type ActionOutput, type StatsFilter } from '@xinli/contract';
-import { call } from '../../api';
+import { call, clearErrorMessages } from '../../api';
 import { useSession } from '../../auth';
 import { findPage } from '../../auth/routes';
 import { useAccess } from '../../components/access';
@@ -20,7 +20,7 @@ import { useApps, useStages } from '../../components/pickers';
 import { useAccountApps } from '../../layout/apps';
 import { useLang } from '../../lib/options';
 import { populationPages } from '../../lib/populations';
-import { reportListLink, reportPageOf, statsFilterOf, type ReportLinkTarget } from './stats-filter';
+import { reportListLink, reportPageOf, staleStage, statsFilterOf, type ReportLinkTarget } from './stats-filter';
 
 export const R = 'statistics.dashboard';
 
@@ -69,11 +69,13 @@ function useStatStages(appid: string | undefined) {
   const list = useStages(appid);
   if (can('as.m.exam.getCUserStagesAssessCount'))
     return {
-      options: (counts.data ?? []).map((s) => ({ value: s.stagecode, label: s.stagename || s.stagecode })),
+      // Reports outside any stage (group tasks) have no stage to choose.
+      options: (counts.data ?? []).filter((s) => s.stagecode).map((s) => ({ value: s.stagecode, label: s.stagename || s.stagecode })),
       loading: counts.isLoading,
+      failed: !!counts.error,
       shown: true,
     };
-  return { ...list, shown: can('as.m.app.exam.getExamStageList') };
+  return { ...list, failed: false, shown: can('as.m.app.exam.getExamStageList') };
 }
 
 /** Filters declared as data, kept in the URL, with the search form that edits them (a list page's without the list). */
@@ -105,11 +107,39 @@ export function useStatsFilter(fixed: Partial<StatsFilter> = {}) {
 
 export type StatsFilterApi = ReturnType<typeof useStatsFilter>;
 
+/**
+ * A stage in the URL that the caller's stage choices do not hold (an old link, another
+ * population's stage) is dropped from the filter, and said once: the page's error messages of
+ * the failed figures are closed and one notice names the stage (issue 28).
+ */
+function useDropStaleStage(filter: StatsFilter) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const [, setParams] = useSearchParams();
+  const applied = useStatStages(filter.appid);
+  const stale = staleStage(filter.stagecode, applied.shown && !applied.failed ? applied.options : undefined, applied.loading);
+  useEffect(() => {
+    if (!stale) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('stagecode');
+        return next;
+      },
+      { replace: true },
+    );
+    clearErrorMessages();
+    message.warning({ key: 'stats-stale-stage', content: t(`${R}.staleStage`, { stage: stale }), duration: 8 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stale]);
+}
+
 export function StatsFilterBar({ api, extra }: { api: StatsFilterApi; extra?: ReactNode }) {
   const { t } = useTranslation();
   const withApp = api.defs.some((d) => d.kind === 'app');
   const appid = Form.useWatch('appid', api.form) as string | undefined;
   const stages = useStatStages(withApp ? appid : api.filter.appid);
+  useDropStaleStage(api.filter);
   const before = api.defs.filter((d) => d.kind === 'institution' || d.kind === 'region' || d.kind === 'app');
   const after = api.defs.filter((d) => d.kind === 'dateRange');
   return (
@@ -196,6 +226,12 @@ export function Figure({
 /** Figures in a row that wraps (a grid: five across at 1024 and 1440 px, fewer when narrower). */
 export function FigureRow({ children }: { children: ReactNode }) {
   return <div className="stats-figures">{children}</div>;
+}
+
+/** The account's populations (app ids; none: the platform's every population); undefined while loading. */
+export function useAccountPopulations(): string[] | undefined {
+  const { session } = useSession();
+  return useAccountApps(session!.user).data?.map((a) => a.appid);
 }
 
 /** The population report lists the caller may open (app id, name, path), of the account's own apps. */

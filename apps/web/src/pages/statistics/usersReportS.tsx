@@ -9,11 +9,11 @@
  *   stage apply, dates do not); a bar segment opens exactly those reports in the report list.
  */
 import { useState } from 'react';
-import { Col, Row, Select, Space, Typography } from 'antd';
+import { Alert, Col, Row, Select, Space, Typography } from 'antd';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { StatsFilter } from '@xinli/contract';
 import { call } from '../../api';
-import { useAccess } from '../../components/access';
+import { useAccess, useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
@@ -54,7 +54,7 @@ function useStageFigures(filter: StatsFilter) {
     ...(filter.appid ? { appid: filter.appid } : {}),
     ...(filter.startdate && filter.enddate ? { startdate: filter.startdate, enddate: filter.enddate } : {}),
   };
-  const stages = useQuery({ queryKey: [STAGES, scope, lang], queryFn: () => call(STAGES, scope), enabled: can(STAGES) });
+  const stages = useQuery({ queryKey: [STAGES, scope, lang], queryFn: ({ signal }) => call(STAGES, scope, { signal }), enabled: can(STAGES) });
   // Reports outside any stage (group tasks) cannot be narrowed to by the statistics filter (an empty
   // stage means every stage): they are counted, not compared.
   const staged = (stages.data ?? []).filter((s) => s.stagecode && (!filter.stagecode || s.stagecode === filter.stagecode));
@@ -70,7 +70,7 @@ function useStageFigures(filter: StatsFilter) {
   ) =>
     list.map((s) => {
       const input = { ...filter, stagecode: s.stagecode };
-      return { queryKey: [name, input, lang], queryFn: () => call(name, input), enabled: can(name), staleTime: 30_000 };
+      return { queryKey: [name, input, lang], queryFn: ({ signal }: { signal: AbortSignal }) => call(name, input, { signal }), enabled: can(name), staleTime: 30_000 };
     });
   const results = useQueries({
     queries: [
@@ -215,7 +215,7 @@ function FormSection({ filter }: { filter: StatsFilter }) {
     ...(filter.appid ? { appid: filter.appid } : {}),
     ...(filter.stagecode ? { stagecode: filter.stagecode } : {}),
   };
-  const q = useQuery({ queryKey: [FORMS, scope, lang], queryFn: () => call(FORMS, scope), enabled: can(FORMS) });
+  const q = useQuery({ queryKey: [FORMS, scope, lang], queryFn: ({ signal }) => call(FORMS, scope, { signal }), enabled: can(FORMS) });
   const forms = (q.data ?? []).filter((f) => f.quotas.some((x) => x.levels.length));
   const [chosen, setChosen] = useState<string>();
   const form = forms.find((f) => f.formcode === chosen) ?? forms[0];
@@ -268,9 +268,12 @@ function FormSection({ filter }: { filter: StatsFilter }) {
 }
 
 export default function UsersReportS() {
+  const { t } = useTranslation();
   const api = useStatsFilter();
+  const district = useRegionAuthority();
   return (
     <div className="stats-page" data-testid="analysis-page">
+      {district && <Alert type="info" showIcon title={t('earlyWarning.district.reportScope')} data-testid="analysis-district-scope" />}
       <StatsFilterBar api={api} />
       <StageSection filter={api.filter} />
       <FormSection filter={api.filter} />

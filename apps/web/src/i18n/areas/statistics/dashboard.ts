@@ -45,6 +45,7 @@ export default defineArea({
     barWhat: '{{name}} 的测评报告',
     abnormalWhat: '{{name}} 的异常报告',
     moodWhat: '{{kind}}：达到“{{level}}”及以上的报告',
+    staleStage: '测评阶段“{{stage}}”在您的数据中已不存在，已取消该筛选条件',
   },
   en: {
     musercode: 'Institution',
@@ -89,5 +90,6 @@ export default defineArea({
     barWhat: 'Reports of {{name}}',
     abnormalWhat: 'Abnormal reports of {{name}}',
     moodWhat: '{{kind}}: reports at “{{level}}” or above',
+    staleStage: 'The stage “{{stage}}” is no longer in your data: the stage filter was cleared',
   },
 });
