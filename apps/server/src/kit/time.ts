@@ -2,14 +2,15 @@
  * Time on the wire (SPEC §7): instants are ISO 8601 strings in UTC; calendar dates that people
  * choose (authorisation start and end) are `YYYY-MM-DD` in China's time zone.
  */
+import { INSTITUTION_TIME_ZONE } from '@xinli/contract';
 
 /** An instant as the contract's outputs carry it: `2026-05-01T08:00:00.000Z`. */
 export function iso(at: Date | string): string {
   return (at instanceof Date ? at : new Date(at)).toISOString();
 }
 
-/** The time zone of calendar dates (the product serves institutions in China). */
-export const CALENDAR_TIME_ZONE = 'Asia/Shanghai';
+/** The time zone of calendar dates and printed times: the institution's, one for the whole product. */
+export const CALENDAR_TIME_ZONE = INSTITUTION_TIME_ZONE;
 
 /** The calendar date in China at an instant, `YYYY-MM-DD` (pass ctx.now(), never the wall clock). */
 export function todayIn(now: Date): string {

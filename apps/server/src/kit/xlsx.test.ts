@@ -47,6 +47,15 @@ describe('streamXlsx', () => {
     expect([ws.getColumn(1).width, ws.getColumn(2).width]).toEqual([12, 30]);
   });
 
+  it('writes instants given as ISO text in the institution’s time zone, as the console shows them', async () => {
+    const ws = await read(
+      await drain(streamXlsx('S', ['at', 'note'], async (add) => add([['2026-11-25T01:30:05.000Z', 'at 2026-11-25T01:30:05.000Z']]))),
+    );
+    expect(ws.getCell('A2').value).toBe('2026-11-25 09:30:05');
+    // Only a whole cell that is an instant: text that mentions one stays as written.
+    expect(ws.getCell('B2').value).toBe('at 2026-11-25T01:30:05.000Z');
+  });
+
   it('an empty export is a file with its headers; column letters go past Z', async () => {
     const header = Array.from({ length: 30 }, (_, i) => `h${i + 1}`);
     const ws = await read(await drain(streamXlsx('S', header, async () => {})));

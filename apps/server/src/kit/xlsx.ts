@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
+import { INSTITUTION_TIME_ZONE, timeInZone } from '@xinli/contract';
 
 /** The content type of a .xlsx download. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -69,10 +70,17 @@ function cell(ref: string, v: unknown): string {
   return `<c r="${ref}" t="str"><v>${text(typeof v === 'string' ? v : typeof v === 'bigint' ? v.toString() : JSON.stringify(v))}</v></c>`;
 }
 
+/** An instant as the wire carries it (`2026-11-25T01:30:05.000Z`). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** Instants read in the institution's zone in every export, as the console shows them (issue 28 item 12). */
+const localInstant = (v: unknown): unknown =>
+  typeof v === 'string' && ISO_INSTANT.test(v) ? timeInZone(v, INSTITUTION_TIME_ZONE, true) : v;
+
 /** A row's XML; every cell is escaped (escapeCell) on the way. */
 function rowXml(n: number, cells: unknown[]): string {
   let s = `<row r="${n}">`;
-  for (let i = 0; i < cells.length; i++) s += cell(`${column(i)}${n}`, escapeCell(cells[i]));
+  for (let i = 0; i < cells.length; i++) s += cell(`${column(i)}${n}`, escapeCell(localInstant(cells[i])));
   return `${s}</row>`;
 }
 

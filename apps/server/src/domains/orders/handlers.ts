@@ -27,7 +27,7 @@ import { fileUrl, noSuchFile, setFileUses, usableFiles } from '../files/files.js
 import { storedFile } from '../files/tables.js';
 import { codeUrl } from '../assessments/codes.js';
 import { coursesOfInstitution } from '../content/media.js';
-import { usablePlans } from '../plans/usage.js';
+import { assertPlanHasItemText, usablePlans } from '../plans/usage.js';
 import { grantNames, grantOut, grantsOf, revokeGrant } from './fulfil.js';
 import { hashOrderToken as hashToken } from './grants.js';
 import { enqueueExpiry } from './expiry.js';
@@ -193,6 +193,8 @@ async function checkGrant(db: DbOrTx, musercode: string, g: GrantInput, today: s
   if (g.grantkind === 'course' && !g.grantcourseid) invalid({ zh: '请选择购买后开通的课程', en: 'Choose the course a purchase unlocks' });
   if (g.grantkind === 'plan' && !g.grantplancode)
     invalid({ zh: '请选择购买后发放的测评计划', en: 'Choose the plan a purchase gives an assessment of' });
+  // A buyer would pay for forms nobody may answer (the code is refused at payment).
+  if (g.grantkind === 'plan') await assertPlanHasItemText(db, g.grantplancode);
   return {
     grantkind: g.grantkind,
     grantcourseid: g.grantkind === 'course' ? g.grantcourseid : null,

@@ -11,7 +11,7 @@ import { loadCurrentDefinitions, loadDefinition } from '../scales/store.js';
 import { assessment } from '../assessments/tables.js';
 import { resetUnfinishedCodes } from '../assessments/reset.js';
 import { withTexts } from '../assessments/summary.js';
-import { reportFilterWhere } from './filter.js';
+import { reportAggregateWhere, reportFilterWhere } from './filter.js';
 import { answersOf, reportInScope, rowsOut } from './reports.js';
 import { assessmentIndicator, reportComment } from './tables.js';
 
@@ -44,7 +44,7 @@ const PHQ_FORMS = ['PHQ9', 'PHQA'];
 
 export const reportActionHandlers = {
   'as.m.exam.getQuotaFilterConditions': async (f, ctx) => {
-    const where = await reportFilterWhere(ctx, f);
+    const where = await reportAggregateWhere(ctx, f);
     const forms = await ctx.db
       .select({ formcode: assessment.formcode, n: count() })
       .from(assessment)
@@ -97,7 +97,7 @@ export const reportActionHandlers = {
         first: min(assessment.createdat),
       })
       .from(assessment)
-      .where(await reportFilterWhere(ctx, f))
+      .where(await reportAggregateWhere(ctx, f))
       .groupBy(assessment.stagecode)
       .orderBy(min(assessment.createdat), asc(assessment.stagecode));
     const names = await stageBriefs(ctx.db, rows.map((r) => r.stagecode).filter(Boolean));

@@ -6,7 +6,16 @@
  * headers. Each export is audited with its filter.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Lang, ReportFilter, ReportRow } from '@xinli/contract';
+import {
+  enumLabel,
+  INSTITUTION_TIME_ZONE,
+  levelWord,
+  timeInZone,
+  MentalState,
+  type Lang,
+  type ReportFilter,
+  type ReportRow,
+} from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -46,7 +55,8 @@ async function* batches(db: DbOrTx, where: SQL, withAnswers: boolean, size = BAT
 }
 
 const genderText = (g: string, lang: Lang) => (g === '01' ? zhEn(lang, '男', 'Male') : g === '02' ? zhEn(lang, '女', 'Female') : '');
-const localTime = (isoAt: string) => new Date(Date.parse(isoAt) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** Report times in the institution's zone, as the console shows them. */
+const localTime = (isoAt: string) => timeInZone(isoAt, INSTITUTION_TIME_ZONE, true);
 
 /** The columns every report export starts with. */
 const reportHead = (lang: Lang) =>
@@ -157,13 +167,13 @@ export const reportExportHandlers = {
           const cells =
             byReport.get(i.assessid) ?? byReport.set(i.assessid, new Array<unknown>(pairs.length * 2).fill('')).get(i.assessid)!;
           cells[at * 2] = i.score;
-          cells[at * 2 + 1] = i.level ?? '';
+          cells[at * 2 + 1] = levelWord(i.level, lang);
         }
         await add(
           out.map((r) => [
             ...reportCells(r, lang),
-            r.mentalstate,
-            r.level ?? '',
+            enumLabel(MentalState, r.mentalstate, lang),
+            levelWord(r.level, lang),
             r.warning ? yes : no,
             r.hidden ? yes : no,
             ...(byReport.get(r.reportid) ?? new Array<unknown>(pairs.length * 2).fill('')),
@@ -189,7 +199,7 @@ export const reportExportHandlers = {
     const levels = [0, 1, 2, 3, 4];
     const head = [
       ...(lang === 'en-US' ? ['Form', 'Indicator', 'Reports'] : ['量表', '指标', '报告数']),
-      ...levels.map((l) => zhEn(lang, `等级 ${l}`, `Level ${l}`)),
+      ...levels.map((l) => levelWord(l, lang)),
       zhEn(lang, '无分段', 'No band'),
     ];
     // Indicators in the order of the current form version; indicators it no longer has come last.

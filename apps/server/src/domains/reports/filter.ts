@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm
 import type { ReportFilter } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import { ownedBy } from '../../kit/index.js';
-import { accountInRegion } from '../accounts/statistics-scope.js';
+import { accountInRegion, isRegionAuthority, statsAccounts } from '../accounts/statistics-scope.js';
 import { livingPerson, personInScope, personNameLike, personOfGender } from '../persons/persons.js';
-import { findPlan, findStage } from '../plans/access.js';
+import { findFilterStage, findPlan } from '../plans/access.js';
 import { assertFormsReadable } from '../scales/store.js';
 import { abnormalReport, countedReport } from '../statistics/rules.js';
 import { givenToClass, teamInScope } from '../tasks/store.js';
@@ -18,22 +18,49 @@ export const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse
 export type ReportFilterInput = Partial<ReportFilter>;
 
 /**
+ * The report filter of an aggregate (the report analysis' stage and form choices): what the
+ * caller's statistics cover. For an education bureau that is the schools of its district, whose
+ * reports it counts but never lists; for everyone else it is the report filter itself.
+ */
+export async function reportAggregateWhere(ctx: Ctx, f: ReportFilterInput): Promise<SQL> {
+  if (!(await isRegionAuthority(ctx))) return reportFilterWhere(ctx, f);
+  const { list } = await statsAccounts(ctx, { musercode: f.musercode || undefined });
+  return reportFilterWhere(ctx, f, { accounts: list.map((a) => a.musercode) });
+}
+
+/**
  * The report filter as a where clause on `assessment`: the ONE translation the list, the exports
  * and any other action taking `reportFilter` use, so a file holds exactly what the list shows.
  * A named institution, plan, stage, form or person outside the caller's scope is "not found"
  * (thrown here), never an empty result. Only reports of living persons are included.
  */
-export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput): Promise<SQL> {
+export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput, over?: { accounts: string[] | null }): Promise<SQL> {
+  // `over`: the accounts an aggregate covers instead of the caller's scope (statsAccounts).
+  const owners = over
+    ? over.accounts
+      ? inArray(assessment.musercode, over.accounts.length ? over.accounts : [''])
+      : undefined
+    : ownedBy(ctx, assessment.musercode, f.musercode || undefined);
   if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
   if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
-  if (f.stagecode) await findStage(ctx, ctx.db, f.stagecode, false);
+  if (f.stagecode) {
+    const stagecode = f.stagecode;
+    await findFilterStage(ctx, ctx.db, stagecode, async () => {
+      const [used] = await ctx.db
+        .select({ one: sql`1` })
+        .from(assessment)
+        .where(and(eq(assessment.stagecode, stagecode), over ? owners : ownedBy(ctx, assessment.musercode, undefined)))
+        .limit(1);
+      return !!used;
+    });
+  }
   if (f.teamid) await teamInScope(ctx, ctx.db, f.teamid);
   const forms = [...new Set([f.formcode, ...(f.quotas ?? []).map((q) => q.formcode)].filter((x): x is string => !!x))];
   if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
   return and(
     isNotNull(assessment.cusercode),
     livingPerson(assessment.cusercode),
-    ownedBy(ctx, assessment.musercode, f.musercode || undefined),
+    owners,
     f.appid ? eq(assessment.appid, f.appid) : undefined,
     f.plancode ? eq(assessment.plancode, f.plancode) : undefined,
     f.stagecode ? eq(assessment.stagecode, f.stagecode) : undefined,

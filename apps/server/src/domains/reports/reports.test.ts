@@ -7,6 +7,7 @@ import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { auditLog } from '../audit/tables.js';
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator } from './tables.js';
+import { cuser } from '../persons/tables.js';
 
 /** Sheets with every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
@@ -39,8 +40,8 @@ describe.each(engines())('reports on %s', (engine) => {
   const give = async (who: string) =>
     (await call('as.m.user.insertCUserAssessCode', { cusercode: who, plancode: plan }, school)).assesscode as string;
   const start = async (assesscode: string) => (await s.call('as.c.exam.start', { assesscode }, undefined, nextIp())).data.token as string;
-  const download = async (name: string, body: unknown, token: string) => {
-    const res = await s.raw(name, JSON.stringify(body), { token });
+  const download = async (name: string, body: unknown, who: string | Record<string, string>) => {
+    const res = await s.raw(name, JSON.stringify(body), typeof who === 'string' ? { token: who } : who);
     return res;
   };
 
@@ -57,7 +58,9 @@ describe.each(engines())('reports on %s', (engine) => {
     plan = (
       await call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: '报告测试', formcodes: ['PHQ9', 'GAD7'] }, school)
     ).plancode;
-    cusercode = (await call('as.m.cuser.insertCUser', { appid: '000000002', realname: '=甲同学', gender: '02' }, school)).cusercode;
+    cusercode = (await call('as.m.cuser.insertCUser', { appid: '000000002', realname: '甲同学', gender: '02' }, school)).cusercode;
+    // The name rule refuses '=' in a name now; a name stored before it is still escaped in exports.
+    await s.database.db.update(cuser).set({ realname: '=甲同学' }).where(eq(cuser.cusercode, cusercode));
     const token1 = await start(await give(cusercode));
     // PHQ-9 all 3 ("more than half the days", 2 each): 18, moderately severe (3); item 9 scores 2.
     const phq = (await call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(9, 3) }, token1)).reportid;
@@ -268,13 +271,28 @@ describe.each(engines())('reports on %s', (engine) => {
     const detail = await sheetRows((await download('as.m.exam.exportCUserDetailData', { cusercode, formcode: 'PHQ9' }, school)).rawPayload);
     expect(detail).toHaveLength(3);
     expect(detail[0]!.slice(-2)).toEqual([expect.stringContaining('得分'), expect.stringContaining('等级')]);
-    expect(detail.map((r) => [r[0], ...r.slice(-2)]).slice(1)).toEqual([
-      [second.phq, 0, 0],
-      [first.phq, 18, 3],
+    // Mental state, highest level and every indicator level in the console's words, not codes.
+    expect(detail[0]!.slice(10, 12)).toEqual(['心理状态', '最高等级']);
+    expect(detail.map((r) => [r[0], r[10], r[11], ...r.slice(-2)]).slice(1)).toEqual([
+      [second.phq, '良好', '正常', 0, '正常'],
+      [first.phq, '中度情绪问题', '中重度', 18, '中重度'],
+    ]);
+    const detailEn = await sheetRows(
+      (await download('as.m.exam.exportCUserDetailData', { cusercode, formcode: 'PHQ9' }, { token: school, 'accept-language': 'en-US' }))
+        .rawPayload,
+    );
+    expect(detailEn[0]!.slice(10, 12)).toEqual(['Mental state', 'Highest level']);
+    expect(detailEn.map((r) => [r[10], r[11], r.at(-1)]).slice(1)).toEqual([
+      ['Good', 'Normal', 'Normal'],
+      ['Moderate emotional problem', 'Moderately severe', 'Moderately severe'],
     ]);
 
     const stats = await sheetRows((await download('as.m.exam.exportCUserStatData', { cusercode }, school)).rawPayload);
-    expect(stats[0]).toEqual(['量表', '指标', '报告数', '等级 0', '等级 1', '等级 2', '等级 3', '等级 4', '无分段']);
+    expect(stats[0]).toEqual(['量表', '指标', '报告数', '正常', '轻度', '中度', '中重度', '重度', '无分段']);
+    const statsEn = await sheetRows(
+      (await download('as.m.exam.exportCUserStatData', { cusercode }, { token: school, 'accept-language': 'en-US' })).rawPayload,
+    );
+    expect(statsEn[0]!.slice(3)).toEqual(['Normal', 'Mild', 'Moderate', 'Moderately severe', 'Severe', 'No band']);
     expect(stats.slice(1).map((r) => r.slice(2))).toEqual(
       expect.arrayContaining([
         [2, 1, 0, 0, 1, 0, 0],
@@ -295,7 +313,7 @@ describe.each(engines())('reports on %s', (engine) => {
       .where(
         inArray(auditLog.action, ['as.m.exam.exportCUserExamData', 'as.m.exam.exportCUserDetailData', 'as.m.exam.exportCUserStatData']),
       );
-    expect(audits.length).toBe(6);
+    expect(audits.length).toBe(8);
     expect(audits[0]!.detail).toMatchObject({ filter: { cusercode } });
   });
 

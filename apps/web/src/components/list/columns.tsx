@@ -13,7 +13,7 @@ import { DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import type { ActionInput, ActionName, EnumItem } from '@xinli/contract';
 import i18n, { pick, type Language } from '../../i18n';
 import { labelOf, type Resource } from '../../lib/labels';
-import { formatTime } from '../../lib/format';
+import { formatTime, timeZoneLabel } from '../../lib/format';
 import type { ConfirmCallOptions } from './confirm';
 
 type Key<T> = Extract<keyof T, string>;
@@ -108,7 +108,14 @@ export function columnKit<T extends object>({
       dataIndex: field,
       key: field,
       width: 104,
-      render: (v: string) => (v ? <span className="list-time">{formatTime(v)}</span> : '—'),
+      render: (v: string) =>
+        v ? (
+          <span className="list-time" title={timeZoneLabel()}>
+            {formatTime(v)}
+          </span>
+        ) : (
+          '—'
+        ),
       ...o,
     }),
 

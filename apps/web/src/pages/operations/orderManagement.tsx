@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, InputNumber } from 'antd';
+import { Input, InputNumber, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderActions, OrderStatus, type OrderRow } from '@xinli/contract';
@@ -61,12 +61,25 @@ export default function OrderManagement() {
             </a>
           ),
         }),
-        col.text('goodsname', { width: 180, render: (v: string, r) => `${v} × ${r.quantity}` }),
-        col.text('amount', { width: 100, align: 'right', render: (v: number) => yuan(v) }),
-        col.text('refunded', { width: 100, align: 'right', render: (v: number) => (v ? yuan(v) : '—') }),
+        col.text('goodsname', { width: 150, render: (v: string, r) => `${v} × ${r.quantity}` }),
+        // What was refunded sits under the amount: one column fewer, so 1440 px shows every column.
+        col.text('amount', {
+          width: 110,
+          align: 'right',
+          render: (v: number, r) => (
+            <Space orientation="vertical" size={0}>
+              {yuan(v)}
+              {r.refunded > 0 && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`order-refunded-${r.orderid}`}>
+                  {k('refundedAmount', { amount: yuan(r.refunded) })}
+                </Typography.Text>
+              )}
+            </Space>
+          ),
+        }),
         col.enumTag('status', OrderStatus, { width: 110, colors: STATUS_COLORS }),
-        col.text('grant', { width: 150, render: (_: unknown, r) => <GrantTag grant={r.grant} /> }),
-        col.text('buyername', { width: 150, render: (v: string, r) => `${v} ${r.buyerphone}` }),
+        col.text('grant', { width: 130, render: (_: unknown, r) => <GrantTag grant={r.grant} /> }),
+        col.text('buyername', { width: 130, render: (v: string, r) => `${v} ${r.buyerphone}` }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),
         col.time('paidat'),

@@ -1,4 +1,4 @@
-import type { ReportDetail } from '@xinli/contract';
+import { INSTITUTION_TIME_ZONE, timeInZone, type ReportDetail } from '@xinli/contract';
 import type { Ctx } from '../../../http/context.js';
 import { iso } from '../../../kit/index.js';
 import { personBriefs } from '../../persons/persons.js';
@@ -20,7 +20,7 @@ export function ageAt(birthdate: string | null | undefined, on: string): number 
   return age >= 0 && age < 150 ? age : null;
 }
 
-const chinaDate = (instant: string) => new Date(Date.parse(instant) + 8 * 3_600_000).toISOString().slice(0, 10);
+const chinaDate = (instant: string) => timeInZone(instant, INSTITUTION_TIME_ZONE).slice(0, 10);
 
 export async function documentModel(ctx: Ctx, reportid: string): Promise<DocumentModel> {
   const report = await reportDetail(ctx, reportid);

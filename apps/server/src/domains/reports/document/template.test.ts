@@ -139,7 +139,7 @@ describe('the printable report document', () => {
       '29 岁',
       '女',
       'v1',
-      '2026-11-20 10:00',
+      '2026-11-20 10:00 (UTC+8)',
       '测评结果',
       '各项指标',
       '中重度抑郁',
@@ -154,8 +154,11 @@ describe('the printable report document', () => {
     ]) {
       expect(html, s).toContain(s);
     }
-    // The level in its five-level colour; the charts are inline SVG.
+    // The level in its five-level colour, named as the console names it (never the code "3").
     expect(html).toContain('background:#e8590c');
+    expect(html).toMatch(/<span class="chip" style="background:#e8590c">中重度<\/span>/);
+    const indicatorTable = html.slice(html.indexOf('各项指标'), html.indexOf('</table>', html.indexOf('各项指标')));
+    expect(indicatorTable).not.toMatch(/<span class="chip"[^>]*>\d<\/span>/);
     expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -170,6 +173,7 @@ describe('the printable report document', () => {
       'Female',
       'Indicators',
       'Moderately severe',
+      '<span class="chip" style="background:#e8590c">Moderately severe</span>',
       'Trend of results',
       'PHQ-9 depression level and item 9 history',
       'Answers',

@@ -1,4 +1,16 @@
-import { enumLabel, Gender, LevelColours, MentalState, Phq9Level, type Lang, type LocalText } from '@xinli/contract';
+import {
+  enumLabel,
+  Gender,
+  INSTITUTION_TIME_ZONE,
+  timeInZone,
+  zoneLabel,
+  LevelColours,
+  levelWord,
+  MentalState,
+  Phq9Level,
+  type Lang,
+  type LocalText,
+} from '@xinli/contract';
 import { indicatorChart, levelChart, trendChart } from './charts.js';
 import type { DocumentModel } from './model.js';
 
@@ -86,11 +98,14 @@ function wordsOf(lang: Lang) {
   return { w, local };
 }
 
-/** An instant as China wall-clock time (the calendar of every institution, SPEC §3). */
+/** An instant as the institution's wall-clock time (the console shows the same, issue 28 item 12). */
 export function chinaTime(isoInstant: string, withTime = true): string {
-  const d = new Date(Date.parse(isoInstant) + 8 * 3_600_000).toISOString();
-  return withTime ? `${d.slice(0, 10)} ${d.slice(11, 16)}` : d.slice(0, 10);
+  const t = timeInZone(isoInstant, INSTITUTION_TIME_ZONE);
+  return withTime ? t : t.slice(0, 10);
 }
+
+/** A time with its zone ("2026-11-20 10:00 (UTC+8)"), where a reader elsewhere could misread it. */
+const zoned = (isoInstant: string) => `${chinaTime(isoInstant)} (${zoneLabel(INSTITUTION_TIME_ZONE)})`;
 
 export const CSS = `
 @page { size: A4; margin: 16mm 14mm 18mm 14mm; }
@@ -177,7 +192,7 @@ function masthead(m: DocumentModel): string {
   return `<header class="masthead">
 ${logo ? `<img src="${esc(logo)}" alt="">` : ''}
 <div class="titles"><div class="ins">${esc(m.institution.name)}</div><h1>${esc(w('title'))}</h1><div class="sub">${esc(m.report.formname)}</div></div>
-<div class="right">${esc(w('reportid'))}: ${esc(m.report.reportid)}<br>${esc(w('printedat'))}: ${esc(chinaTime(m.printedat))}</div>
+<div class="right">${esc(w('reportid'))}: ${esc(m.report.reportid)}<br>${esc(w('printedat'))}: ${esc(zoned(m.printedat))}</div>
 </header>
 <p class="note">${esc(w('confidential'))}</p>`;
 }
@@ -195,7 +210,7 @@ function basics(m: DocumentModel): string {
 ${row('realname', m.person.realname, 'gender', gender)}
 ${row('age', age, 'institution', r.insname)}
 ${row('form', r.formname, 'version', `v${r.version}`)}
-${row('plan', [r.planname, r.stagename].filter(Boolean).join(' / ') || '—', 'date', chinaTime(r.createdat))}
+${row('plan', [r.planname, r.stagename].filter(Boolean).join(' / ') || '—', 'date', zoned(r.createdat))}
 </table>
 </section>`;
 }
@@ -214,7 +229,7 @@ function result(m: DocumentModel): string {
     .map(
       (i) =>
         `<tr><td><span class="dot" style="background:${esc(safeColour(i.colour, i.level))}"></span>${esc(local(i.name))}</td><td class="num">${esc(i.score)}</td><td>${esc(local(i.label) || w('noBand'))}</td><td class="num">${
-          i.level === null ? '—' : levelChip(i.level, i.colour, String(i.level))
+          i.level === null ? '—' : levelChip(i.level, i.colour, levelWord(i.level, m.lang))
         }</td></tr>`,
     )
     .join('\n');

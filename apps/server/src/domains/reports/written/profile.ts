@@ -1,4 +1,4 @@
-import type { Lang, ScoreResult } from '@xinli/contract';
+import { INSTITUTION_TIME_ZONE, timeInZone, type Lang, type ScoreResult } from '@xinli/contract';
 
 /**
  * What a writer is given about a person: a de-identified profile built from their current results.
@@ -110,7 +110,7 @@ export function ageBand(birthdate: string | null, today: string): string | null 
 
 const pick = (lang: Lang, t: { zh: string; en: string } | null | undefined): string | null =>
   t ? (lang === 'en-US' && t.en ? t.en : t.zh) : null;
-const day = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+const day = (d: Date) => timeInZone(d, INSTITUTION_TIME_ZONE).slice(0, 10);
 
 /**
  * The profile of a person from their reports (any order; voided ones already left out): per form
