@@ -46,7 +46,9 @@ test.describe('persons, assessments and archives', () => {
     // Saving without the required fields sends nothing and names them.
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog).toContainText('请输入姓名');
+    await expect(dialog).toContainText('请选择性别');
     await dialog.getByTestId('person-realname').fill('周小测');
+    await dialog.getByTestId('person-gender').getByText('女', { exact: true }).click();
     await dialog.getByTestId('person-phone').fill('13912345678');
     await dialog.getByText('初中', { exact: true }).click();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();

@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, Input, Row, Select } from 'antd';
+import { App as AntApp, Input, Radio, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import '../i18n';
 import { labelOf } from '../lib/labels';
-import { systemActions } from '@xinli/contract';
+import { NAME_RULE, personActions, systemActions } from '@xinli/contract';
 
 const calls: { name: string; input: unknown }[] = [];
 const roles = { current: [] as string[] };
@@ -215,8 +215,8 @@ describe('console kit', { timeout: 60_000 }, () => {
       </>,
     );
     const name = (await screen.findByTestId('role-name')) as HTMLInputElement;
-    // The schema's limit reaches the input too.
-    expect(name.maxLength).toBe(30);
+    // The schema's limit is checked, not enforced by cutting what is typed or pasted.
+    expect(name.maxLength).toBeLessThan(0);
     const ok = screen.getByRole('button', { name: /确\s*定/ });
     // Empty submit: required messages, no call, no unhandled rejection.
     fireEvent.click(ok);
@@ -236,6 +236,38 @@ describe('console kit', { timeout: 60_000 }, () => {
     await waitFor(() => expect(submit).toHaveBeenCalledWith({ rolename: '咨询师', rolekey: 'counsellor' }));
     window.removeEventListener('unhandledrejection', onRejection);
     expect(errors).toEqual([]);
+  });
+
+  it('one message per field: a choice asks to choose, a typed field to enter; a name is refused by its rule, never cut', async () => {
+    const submit = vi.fn(async () => undefined);
+    mount(
+      '/roles',
+      <FormDialog open title="person" action={personActions['as.m.cuser.insertCUser']} resource="archives.person" onSubmit={submit} onClose={() => undefined}>
+        {/* A page's own required rule on top of the contract's (as the person dialog had): still one message. */}
+        <Field name="appid" rules={[{ required: true, message: '请选择人群' }]} required>
+          <Select options={[{ value: '000000001', label: '孕产妇' }]} data-testid="p-app" />
+        </Field>
+        <Field name="realname">
+          <Input data-testid="p-name" />
+        </Field>
+        <Field name="gender">
+          <Radio.Group options={[{ value: '02', label: '女' }]} />
+        </Field>
+      </FormDialog>,
+    );
+    const name = (await screen.findByTestId('p-name')) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+    await waitFor(() => expect(errors()).toEqual(['请选择人群', '请输入姓名', '请选择性别']));
+    // A long name is kept as typed (no maxLength cuts it) and refused with the limit.
+    expect(name.maxLength).toBeLessThan(0);
+    fireEvent.change(name, { target: { value: '林'.repeat(60) } });
+    expect(name.value).toHaveLength(60);
+    await waitFor(() => expect(errors()).toContain('姓名最多 50 个字符'));
+    // An emoji: the rule is said.
+    fireEvent.change(name, { target: { value: '林小雨😀' } });
+    await waitFor(() => expect(errors()).toContain(NAME_RULE.zh));
+    expect(submit).not.toHaveBeenCalled();
   });
 
   it('a field on a grid takes its columns, and a select asks to choose its label', async () => {

@@ -5,6 +5,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PopulationApp } from '@xinli/contract';
 import { call } from '../api';
 import { useAccess } from './access';
 
@@ -66,6 +67,21 @@ export function useApps(enabled = true) {
     loading: q.isLoading,
     nameOf: (id: string) => q.data?.find((a) => a.appid === id)?.appname ?? id,
   };
+}
+
+/**
+ * The population apps an institution has, as options: what a person of it may belong to (a
+ * maternity hospital registers mothers, never students). The custom-report app is no population.
+ */
+export function useInstitutionApps(musercode: string | undefined, enabled = true) {
+  const q = useQuery({
+    queryKey: ['as.m.app.muser.getMUserAppList', { musercode }],
+    queryFn: () => call('as.m.app.muser.getMUserAppList', { musercode: musercode! }),
+    staleTime: 60_000,
+    enabled: enabled && !!musercode,
+  });
+  const apps = (q.data ?? []).filter((a) => a.appid !== PopulationApp.customReport);
+  return { options: apps.map((a) => ({ value: a.appid, label: a.appname })), loading: q.isLoading && !!musercode, error: q.error };
 }
 
 /** The stages the caller may use, of one app or all, as options. */

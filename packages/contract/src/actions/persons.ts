@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { action, codes, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
+import { personName } from '../person-name.js';
+import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { localText } from '../scales/definition.js';
 
 /**
@@ -135,7 +136,7 @@ const personFilters = {
 };
 
 const personFields = {
-  realname: requiredText(50),
+  realname: personName,
   gender: genderCode,
   birthdate: z.union([calendarDate, z.literal('')]).optional(),
   phonenumber: z.union([mobileNumber, z.literal('')]).optional(),
@@ -248,7 +249,7 @@ export const personActions = {
     summary: 'Change a person in scope; fields left out stay; archive, when given, replaces the archive answers.',
     input: z.strictObject({
       cusercode: idString,
-      realname: requiredText(50).optional(),
+      realname: personName.optional(),
       gender: genderCode.optional(),
       birthdate: personFields.birthdate,
       phonenumber: personFields.phonenumber,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@xinli/contract';
+import { ErrorCode, NAME_RULE } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { fingerprint } from '../../test/sweep/fingerprint.js';
 import { auditLog } from '../audit/tables.js';
@@ -270,6 +270,53 @@ describe.each(engines())('persons on %s', (engine) => {
     expect((await audits('as.m.cuser.importZLBCUserFromExcel')).map((a) => a.detail)).toContainEqual(expect.objectContaining({ mode: 'commit', imported: 5 }));
   });
 
+  it('refuses a person of an app the institution does not have, a name outside the name rule and an out-of-range archive value, storing nothing', async () => {
+    const before = await fingerprint(s.database.db);
+    const maternity = { appid: '000000001', gender: '02', archive: [{ no: 1, value: 2 }] };
+    // The maternity hospital has no students (the console offers only its own apps, too).
+    const students = await s.call('as.m.cuser.insertCUser', { appid: STUDENTS, realname: '林小雨', gender: '02' }, hospital, { 'accept-language': 'en-US' });
+    expect(students.errorCode).toBe(ErrorCode.validation);
+    expect(students.errorMsg).toBe('The institution does not have this app: 000000002');
+    // Emoji, a 10,000-character name: refused with the rule said, never cut or cleaned.
+    const emoji = await s.call('as.m.cuser.insertCUser', { ...maternity, realname: '孕妈😀' }, hospital);
+    expect(emoji.errorCode).toBe(ErrorCode.validation);
+    expect(emoji.errorMsg).toContain(NAME_RULE.zh);
+    const emojiEn = await s.call('as.m.cuser.insertCUser', { ...maternity, realname: '孕妈😀' }, hospital, { 'accept-language': 'en-US' });
+    expect(emojiEn.errorMsg).toContain(NAME_RULE.en);
+    const long = await s.call('as.m.cuser.insertCUser', { ...maternity, realname: '林'.repeat(10_000) }, hospital);
+    expect(long.errorCode).toBe(ErrorCode.validation);
+    expect(long.errorMsg).toContain('realname');
+    // Week of pregnancy 99 of 0–45: refused, not stored as 45.
+    const weeks = await s.call('as.m.cuser.insertCUser', { ...maternity, realname: '孕妈小林', archive: [{ no: 1, value: 2 }, { no: 3, value: 99 }] }, hospital);
+    expect(weeks.errorCode).toBe(ErrorCode.validation);
+    expect(weeks.errorMsg).toMatch(/第3题须在 0–45 之间/);
+    expect(await fingerprint(s.database.db)).toEqual(before);
+    // A name of a minority or foreign person goes in as typed.
+    const made = await s.call('as.m.cuser.insertCUser', { ...maternity, realname: '阿依古丽·吐尔逊' }, hospital);
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    expect((await s.call('as.m.assess.getCUser', { cusercode: made.data.cusercode }, hospital)).data.realname).toBe('阿依古丽·吐尔逊');
+    // An edit is held to the same rule.
+    const edit = await s.call('as.m.cuser.updateCUser', { cusercode: made.data.cusercode, realname: 'x😀' }, hospital);
+    expect(edit.errorCode).toBe(ErrorCode.validation);
+  });
+
+  it('an import reports a name outside the rule as a bad row, as it is, and stores nothing', async () => {
+    const header = await templateHeader((await download('as.m.cuser.getCUserImportTemplate', { template: 'ZLB' }, eldercare)).rawPayload);
+    const rows = [...olderAdultRows(3, 300)];
+    rows[1]![0] = '老人😀';
+    rows[2]![0] = '老'.repeat(51);
+    const before = await fingerprint(s.database.db);
+    const preview = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: b64(await rosterFile(header, rows)) }, eldercare);
+    expect(preview.data).toMatchObject({ total: 3, imported: 0, problemcount: 2 });
+    expect(preview.data.problems).toEqual([
+      { row: 3, column: expect.stringContaining('[realname]'), reason: NAME_RULE.zh },
+      { row: 4, column: expect.stringContaining('[realname]'), reason: '不能超过 50 个字符' },
+    ]);
+    const commit = await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: b64(await rosterFile(header, rows)), mode: 'commit' }, eldercare);
+    expect(commit.errorCode).toBe(ErrorCode.badImportFile);
+    expect(await fingerprint(s.database.db)).toEqual(before);
+  });
+
   it('refuses imports for an app the institution lacks, another scope, and files that are not rosters', async () => {
     const header = await templateHeader((await download('as.m.cuser.getCUserImportTemplate', { template: 'ZLB' }, eldercare)).rawPayload);
     const file = b64(await rosterFile(header, [...olderAdultRows(2, 100)]));
@@ -289,7 +336,9 @@ describe.each(engines())('persons on %s', (engine) => {
   });
 
   it('exports the filtered list as a streamed workbook: masked, formula cells escaped, audited', async () => {
-    await s.call('as.m.cuser.insertCUser', student({ realname: '=HYPERLINK("http://x")', idcard: '' }), school);
+    // The name rule refuses such a name now; one stored before it (or written by hand) is still escaped.
+    const { cusercode: formula } = (await s.call('as.m.cuser.insertCUser', student({ realname: '公式', idcard: '' }), school)).data;
+    await s.database.db.update(cuser).set({ realname: '=HYPERLINK("http://x")' }).where(eq(cuser.cusercode, formula));
     const res = await download('as.m.cuser.exportCuserList', { appid: STUDENTS, realname: 'HYPERLINK' }, teacher);
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

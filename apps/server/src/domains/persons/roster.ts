@@ -9,7 +9,7 @@
  * (except the required ones) and are still found.
  */
 import ExcelJS from 'exceljs';
-import { calendarDate, idCardNumber, mobileNumber, type ArchiveAnswer, type FormDefinition, type Lang } from '@xinli/contract';
+import { calendarDate, idCardNumber, mobileNumber, NAME_RULE, PERSON_NAME_MAX, personNameProblem, type ArchiveAnswer, type FormDefinition, type Lang } from '@xinli/contract';
 import type { CellValue } from '../../kit/upload/reader.js';
 import type { Message } from '../../http/errors.js';
 import { checkAnswer } from './archive.js';
@@ -168,7 +168,8 @@ export function checkRosterRow(
 
   const realname = text(cell('realname'));
   if (!realname) bad('realname', msg('必填', 'is required'));
-  else if (realname.length > 50) bad('realname', msg('不能超过 50 个字符', 'must be at most 50 characters'));
+  else if (realname.length > PERSON_NAME_MAX) bad('realname', msg(`不能超过 ${PERSON_NAME_MAX} 个字符`, `must be at most ${PERSON_NAME_MAX} characters`));
+  else if (personNameProblem(realname)) bad('realname', msg(NAME_RULE.zh, NAME_RULE.en));
 
   const genderRaw = text(cell('gender')).toLowerCase();
   const gender = GENDERS[genderRaw];

@@ -12,6 +12,8 @@ import { useLocalText } from '../../lib/options';
 import { RegionField } from './RegionField';
 import { DATE, DATE_TIME, TIME, type ArchiveField } from './values';
 
+const TEXT_MAX = 500;
+
 export interface ArchiveFieldsProps {
   /** The questions of the app's archive form (the archive columns). */
   fields: ArchiveField[];
@@ -28,13 +30,17 @@ export default function ArchiveFields({ fields, name = 'archive' }: ArchiveField
       {sorted.map((q) => {
         const label = text(q.title);
         const rules: Rule[] = [];
-        if (q.required) rules.push({ required: true, message: t('archives.form.required', { field: label }) });
+        // A typed fill-in asks to fill in; a choice, date, time or region asks to choose.
+        const typed = q.type === 0 && [0, 1, 2, 7].includes(q.inputtype ?? 0);
+        if (q.required) rules.push({ required: true, message: t(typed ? 'archives.form.required' : 'common.rule.choose', { field: label }) });
         if (q.type === 0 && q.range && [1, 2, 7].includes(q.inputtype ?? 0)) {
           const { min, max } = q.range;
           rules.push({ type: 'number', min, max, message: t('archives.form.range', { field: label, min, max }) });
         }
+        // The server's limit of a text answer (persons/archive.ts), checked rather than cut.
+        if (q.type === 0 && (q.inputtype ?? 0) === 0) rules.push({ type: 'string', max: TEXT_MAX, message: t('common.rule.max', { field: label, max: TEXT_MAX }) });
         return (
-          <Form.Item key={q.no} name={[name, String(q.no)]} label={label} rules={rules} data-testid={`archive-q${q.no}`}>
+          <Form.Item key={q.no} name={[name, String(q.no)]} label={label} rules={rules} validateFirst data-testid={`archive-q${q.no}`}>
             {control(q, text, t)}
           </Form.Item>
         );
@@ -54,13 +60,14 @@ function control(q: ArchiveField, text: (t: { zh: string; en: string }) => strin
       <Radio.Group options={options} />
     );
   if (q.type === 2) return <Checkbox.Group options={options} />;
-  const min = q.range?.min;
-  const max = q.range?.max;
+  // The range is said (placeholder) and checked (the rule), never given to InputNumber as
+  // min/max: it would turn 99 weeks into 45 on blur without a word.
+  const range = q.range ? `${q.range.min}–${q.range.max}` : undefined;
   switch (q.inputtype ?? 0) {
     case 1:
-      return <InputNumber precision={0} min={min} max={max} style={{ width: 200 }} />;
+      return <InputNumber precision={0} placeholder={range} style={{ width: 200 }} />;
     case 2:
-      return <InputNumber step={0.1} min={min} max={max} style={{ width: 200 }} />;
+      return <InputNumber step={0.1} placeholder={range} style={{ width: 200 }} />;
     case 3:
       return <DatePicker format={DATE} style={{ width: 200 }} />;
     case 4:
@@ -70,10 +77,10 @@ function control(q: ArchiveField, text: (t: { zh: string; en: string }) => strin
     case 6:
       return <TimePicker.RangePicker format={TIME} style={{ width: 260 }} />;
     case 7:
-      return <InputNumber precision={0} min={min ?? 0} max={max} controls mode="spinner" style={{ width: 200 }} />;
+      return <InputNumber precision={0} placeholder={range} controls mode="spinner" style={{ width: 200 }} />;
     case 8:
       return <RegionField />;
     default:
-      return <Input maxLength={200} />;
+      return <Input />;
   }
 }

@@ -31,9 +31,11 @@ import {
   Col,
   Form,
   Input,
+  InputNumber,
   Modal,
   Select,
   Spin,
+  Switch,
   TreeSelect,
   type FormInstance,
   type FormItemProps,
@@ -63,33 +65,52 @@ export function ContractFields({ action, resource, children }: { action?: Action
   return <FieldsCtx.Provider value={value}>{children}</FieldsCtx.Provider>;
 }
 
-/** The rules of one field of the action's input, with messages in the page's words. */
+/**
+ * The rules of one field of the action's input, with messages in the page's words. A missing
+ * choice (`choice`: a select, radio group, date …) asks to choose, a missing typed value to enter.
+ */
 export function contractRules(
   schema: z.ZodType | undefined,
   name: FormItemProps['name'],
   label: string,
   resource?: Resource,
-): { rules: Rule[]; required: boolean; maxLength?: number } {
+  choice = false,
+): { rules: Rule[]; required: boolean; maxLength?: number; flag: boolean } {
   const path = name === undefined ? [] : Array.isArray(name) ? name : [name];
   const field = schema && path.length ? fieldOf(schema, path as (string | number)[]) : undefined;
-  if (!field) return { rules: [], required: false };
+  if (!field) return { rules: [], required: false, flag: false };
   const spec = describe(field);
   const last = String(path[path.length - 1]);
   const rule: Rule = {
     validator: async (_, value) => {
       const problem = problemOf(field, value);
       if (!problem) return;
-      const text =
-        problem.key === 'format' || problem.key === 'invalid'
-          ? messageOf(resource, `${last}Format`, `common.rule.${problem.key}`, { field: label })
-          : (i18n.t(`common.rule.${problem.key}`, { field: label, ...problem.values }) as string);
+      let text: string;
+      if (problem.sentence) text = i18n.language === 'en-US' ? problem.sentence.en : problem.sentence.zh;
+      else if (problem.key === 'format' || problem.key === 'invalid')
+        text = messageOf(resource, `${last}Format`, `common.rule.${problem.key}`, { field: label });
+      else if (problem.key === 'required' && choice) text = i18n.t('common.rule.choose', { field: label });
+      else text = i18n.t(`common.rule.${problem.key}`, { field: label, ...problem.values });
       throw new Error(text);
     },
   };
-  return { rules: [rule], required: spec.required, maxLength: spec.kind === 'string' ? spec.maxLength : undefined };
+  const flag = field.safeParse(1).success && !field.safeParse(true).success;
+  return { rules: [rule], required: spec.required, maxLength: spec.kind === 'string' ? spec.maxLength : undefined, flag };
+}
+
+/**
+ * A switch is checked or not; a contract flag is 0 or 1. The form holds what the action takes,
+ * so the contract's own rule passes and the value is sent as is.
+ */
+function switchProps(flag: boolean): Partial<FormItemProps> {
+  return flag
+    ? { valuePropName: 'checked', getValueProps: (v: unknown) => ({ checked: v === 1 }), normalize: (checked: boolean) => (checked ? 1 : 0) }
+    : { valuePropName: 'checked' };
 }
 
 const TEXT_INPUTS = new Set<unknown>([Input, Input.TextArea, Input.Password]);
+/** Inputs where a value is typed; every other control (select, radio, date, picker …) is a choice. */
+const TYPED_INPUTS = new Set<unknown>([...TEXT_INPUTS, InputNumber, Input.Search]);
 const CHOICE_INPUTS = new Set<unknown>([Select, TreeSelect]);
 
 export interface FieldProps extends FormItemProps {
@@ -102,22 +123,24 @@ export interface FieldProps extends FormItemProps {
 
 /**
  * A Form.Item whose label, required mark and rules come from the resource and the action: a
- * text input child also gets the schema's maxLength and an "enter …" placeholder, a select a
- * "choose …" one.
+ * text input child gets an "enter …" placeholder, a select a "choose …" one. The schema's length
+ * limit is checked with a message, never set as the input's maxLength (which cuts a paste
+ * silently). One message at a time per field: the first rule that fails (so a page's own
+ * required rule on top of the contract's does not show a second one).
  */
 export function Field({ name, label, rules = [], required, span, children, ...rest }: FieldProps) {
   const { t } = useTranslation();
   const { schema, resource } = useContext(FieldsCtx);
   const last = String(Array.isArray(name) ? name[name.length - 1] : name);
   const text = label ?? labelOf(resource, last);
-  const derived = contractRules(schema, name, typeof text === 'string' ? text : last, resource);
+  const choice = isValidElement(children) && !TYPED_INPUTS.has(children.type);
+  const derived = contractRules(schema, name, typeof text === 'string' ? text : last, resource, choice);
   const named = typeof text === 'string' ? text : undefined;
   let child = children;
   if (isValidElement(children)) {
-    const props = children.props as { maxLength?: number; placeholder?: string };
+    const props = children.props as { placeholder?: string };
     if (TEXT_INPUTS.has(children.type))
-      child = cloneElement(children as ReactElement<{ maxLength?: number; placeholder?: string }>, {
-        maxLength: props.maxLength ?? derived.maxLength,
+      child = cloneElement(children as ReactElement<{ placeholder?: string }>, {
         placeholder: props.placeholder ?? (named && t('common.enter', { field: named })),
       });
     else if (CHOICE_INPUTS.has(children.type) && named)
@@ -126,7 +149,15 @@ export function Field({ name, label, rules = [], required, span, children, ...re
       });
   }
   const item = (
-    <Form.Item name={name} label={text} required={required ?? derived.required} rules={[...derived.rules, ...rules]} {...rest}>
+    <Form.Item
+      name={name}
+      label={text}
+      required={required ?? derived.required}
+      rules={[...derived.rules, ...rules]}
+      validateFirst
+      {...(isValidElement(children) && children.type === Switch ? switchProps(derived.flag) : {})}
+      {...rest}
+    >
       {child}
     </Form.Item>
   );
@@ -249,7 +280,7 @@ export default function FormDialog<V extends object>({
           form={form}
           layout={layout}
           labelCol={horizontal ? { flex: `${labelWidth}px` } : undefined}
-          wrapperCol={horizontal ? { flex: 1 } : undefined}
+          wrapperCol={horizontal ? { flex: 1, style: { minWidth: 0 } } : undefined}
           labelWrap
           colon={false}
           style={{ marginTop: 16 }}

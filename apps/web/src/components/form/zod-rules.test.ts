@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from 'vitest';
-import { catalogue } from '@xinli/contract';
+import { catalogue, NAME_RULE } from '@xinli/contract';
 import { z } from 'zod';
 import { describe, fieldOf, problemOf } from './zod-rules';
 
@@ -31,6 +31,13 @@ group('rules from the contract', () => {
     expect(problemOf(field(insertDept, 'email'), 'not-an-email')).toEqual({ key: 'format', values: {} });
     expect(problemOf(field(insertDept, 'email'), '')).toBeNull();
     expect(problemOf(field(insertDept, 'parentid'), null)).toBeNull();
+  });
+
+  it('answers a rule that states itself with its sentence (the person-name rule)', () => {
+    const realname = field(catalogue['as.m.cuser.insertCUser'].input as z.ZodType, 'realname');
+    expect(problemOf(realname, '林小雨😀')).toEqual({ key: 'sentence', values: {}, sentence: NAME_RULE });
+    expect(problemOf(realname, '林'.repeat(51))).toEqual({ key: 'max', values: { max: 50 } });
+    expect(problemOf(realname, '买买提·艾力')).toBeNull();
   });
 
   it('walks nested fields', () => {

@@ -9,6 +9,7 @@
  *   problem as a message key and its values, or null when the server would accept it.
  */
 import type { z } from 'zod';
+import { ruleSentences } from '@xinli/contract';
 
 type Def = {
   type: string;
@@ -88,8 +89,10 @@ export function describe(field: z.ZodType): FieldSpec {
 
 export interface Problem {
   /** A key of the common area's `rule` block. */
-  key: 'required' | 'max' | 'min' | 'maxValue' | 'minValue' | 'maxItems' | 'format' | 'invalid';
+  key: 'required' | 'max' | 'min' | 'maxValue' | 'minValue' | 'maxItems' | 'format' | 'invalid' | 'sentence';
   values: Record<string, unknown>;
+  /** key 'sentence': a rule that states itself in the contract (the person-name rule), in both languages. */
+  sentence?: { zh: string; en: string };
 }
 
 /** Blank form values mean "not given": an empty input is undefined, a cleared number is null. */
@@ -102,7 +105,7 @@ export function problemOf(field: z.ZodType, value: unknown): Problem | null {
   const v = normalise(field, value);
   const result = field.safeParse(v);
   if (result.success) return null;
-  const issue = result.error.issues[0] as { code: string; origin?: string; maximum?: number | bigint; minimum?: number | bigint };
+  const issue = result.error.issues[0] as { code: string; origin?: string; maximum?: number | bigint; minimum?: number | bigint; message: string };
   if (v === undefined || v === '') return { key: 'required', values: {} };
   switch (issue.code) {
     case 'too_big':
@@ -115,8 +118,10 @@ export function problemOf(field: z.ZodType, value: unknown): Problem | null {
         return Number(issue.minimum) <= 1 ? { key: 'required', values: {} } : { key: 'min', values: { min: Number(issue.minimum) } };
       if (issue.origin === 'array' || issue.origin === 'set') return { key: 'required', values: {} };
       return { key: 'minValue', values: { min: Number(issue.minimum) } };
-    case 'invalid_format':
-      return { key: 'format', values: {} };
+    case 'invalid_format': {
+      const sentence = ruleSentences[issue.message];
+      return sentence ? { key: 'sentence', values: {}, sentence } : { key: 'format', values: {} };
+    }
     default:
       return { key: 'invalid', values: {} };
   }

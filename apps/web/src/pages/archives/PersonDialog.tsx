@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { personActions, Gender, type CuserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
-import { InstitutionSelect, useApps, useInstitutions } from '../../components/pickers';
+import { InstitutionSelect, useInstitutionApps, useInstitutions } from '../../components/pickers';
 import ArchiveFields from '../../components/archive-form/ArchiveFields';
 import { answersToValues, valuesToAnswers, type ArchiveField, type ArchiveValues } from '../../components/archive-form/values';
 import { useEnumOptions } from '../../lib/options';
@@ -15,7 +15,8 @@ interface PersonForm {
   musercode?: string;
   appid: string;
   realname: string;
-  gender: '01' | '02';
+  /** Empty until chosen: no gender is assumed. */
+  gender?: '01' | '02';
   birthdate?: string;
   phonenumber?: string;
   idcard?: string;
@@ -56,8 +57,10 @@ export default function PersonDialog({
   const k = (key: string, o?: Record<string, unknown>) => t(`archives.person.${key}`, o);
   const [form] = Form.useForm<PersonForm>();
   const genders = useEnumOptions(Gender);
-  const apps = useApps(open && !fixedApp && !person);
   const institutions = useInstitutions();
+  const chosenInstitution = (Form.useWatch('musercode', form) as string | undefined) ?? institutions.own;
+  // Only the populations the institution serves: a maternity hospital registers no students.
+  const apps = useInstitutionApps(chosenInstitution, open && !fixedApp && !person);
   const chosenApp = Form.useWatch('appid', form);
   const appid = person?.appid ?? fixedApp ?? chosenApp;
   const head = useArchiveHead(open ? appid : undefined);
@@ -79,9 +82,19 @@ export default function PersonDialog({
     }
   }, [open, person, full.data, head.data, form]);
 
+  // Another institution may not serve the chosen population; one that serves one population has it chosen.
+  useEffect(() => {
+    if (!open || person || fixedApp || apps.loading) return;
+    const values = apps.options.map((o) => o.value);
+    const current = form.getFieldValue('appid') as string | undefined;
+    if (current && !values.includes(current)) form.setFieldValue('appid', undefined);
+    if (!form.getFieldValue('appid') && values.length === 1) form.setFieldValue('appid', values[0]);
+  }, [open, person, fixedApp, apps.loading, apps.options, form]);
+
   const submit = async (v: PersonForm) => {
     const archive = valuesToAnswers(fields, v.archive ?? {});
-    const base = { realname: v.realname, gender: v.gender, birthdate: v.birthdate ?? '', archive };
+    // The form's rules require a gender (the contract's).
+    const base = { realname: v.realname, gender: v.gender!, birthdate: v.birthdate ?? '', archive };
     if (person) {
       // An empty phone or ID over a masked one means "unchanged"; a typed one replaces it.
       const keep = (typed: string | undefined, old: string | undefined) => (!typed && masked(old) ? undefined : (typed ?? ''));
@@ -116,7 +129,7 @@ export default function PersonDialog({
       values={
         person
           ? { realname: person.realname, gender: person.gender as '01' | '02', birthdate: person.birthdate, appid: person.appid }
-          : { gender: '02', appid: fixedApp, musercode: institutions.own }
+          : { appid: fixedApp, musercode: institutions.own }
       }
       onSubmit={submit}
       onSaved={(code) => {
@@ -138,7 +151,7 @@ export default function PersonDialog({
         </Field>
       )}
       {!person && !fixedApp && (
-        <Field name="appid" label={k('appid')} rules={[{ required: true, message: t('common.choose', { field: k('appid') }) }]} required>
+        <Field name="appid" label={k('appid')}>
           <Select options={apps.options} loading={apps.loading} data-testid="person-app" />
         </Field>
       )}
@@ -146,7 +159,7 @@ export default function PersonDialog({
         <Input data-testid="person-realname" />
       </Field>
       <Field name="gender">
-        <Radio.Group options={genders} />
+        <Radio.Group options={genders} data-testid="person-gender" />
       </Field>
       <Field
         name="birthdate"

@@ -77,7 +77,7 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
           </Space>
         )}
       </Card>
-      <Card size="small" title={`${k('reports')}（${reports.length}）`}>
+      <Card size="small" title={t('common.bracketed', { text: k('reports'), detail: reports.length })}>
         <Table<PersonReport>
           size="small"
           bordered

@@ -73,7 +73,7 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
   const held = useMemo(() => new Set(detail.data?.user?.roleids ?? []), [detail.data]);
   const roleOptions = (detail.data?.roles ?? []).map((r) => ({
     value: r.roleid,
-    label: r.grantable || held.has(r.roleid) ? r.rolename : `${r.rolename}（${t('organization.user.notGrantable')}）`,
+    label: r.grantable || held.has(r.roleid) ? r.rolename : t('common.bracketed', { text: r.rolename, detail: t('organization.user.notGrantable') }),
     disabled: !r.grantable && !held.has(r.roleid),
   }));
 

@@ -17,6 +17,7 @@ export default defineArea({
     undoConfirm:
       '将删除 {{hour}} 通过二维码登记的 {{persons}} 人，以及他们的 {{cases}} 个预警个案和 {{reports}} 份测评报告。删除后不可恢复，确定撤销吗？',
     undone: '已撤销 {{count}} 人的扫码登记',
+    undone_one: '已撤销 {{count}} 人的扫码登记',
   },
   en: {
     open: 'QR registrations',
@@ -33,5 +34,6 @@ export default defineArea({
     undoConfirm:
       'This removes the {{persons}} persons registered through the QR code in the hour {{hour}}, with their {{cases}} warning cases and {{reports}} reports. It cannot be reversed. Undo them?',
     undone: 'Undid the QR registrations of {{count}} persons',
+    undone_one: 'Undid the QR registration of {{count}} person',
   },
 });
