@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { setLanguage, signIn } from './support';
+import { apiCall, apiSignIn, ok, setLanguage, signIn } from './support';
 
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'group-report-shots');
 
@@ -37,5 +37,33 @@ test('the group report shows the level distribution and a written summary staff 
       await expect(page.getByTestId('group-distribution-chart').locator('canvas')).toBeVisible({ timeout: 60_000 });
       await page.screenshot({ path: path.join(shots, `group-${lang}-${width}.png`), fullPage: true });
     }
+  }
+});
+
+/**
+ * Issue 28 item 11: everyone on the attention list is there for a reason the row says (a worst
+ * level of 3 or more, or what raised their warning case), and the case shows its real state.
+ */
+test('each person needing attention says why, and the case link shows the case’s real state', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token } = await apiSignIn(request, 'school');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'school');
+  await page.goto('/task/groupReport');
+  const list = page.getByTestId('group-attention');
+  await expect(page.getByTestId('group-report')).toBeVisible({ timeout: 60_000 });
+  const rows = list.locator('tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const states: Record<string, string> = { open: '待确认', acknowledged: '已确认', followup: '跟进中', closed: '已结案' };
+  const n = Math.min(await rows.count(), 10);
+  for (let i = 0; i < n; i++) {
+    const row = rows.nth(i);
+    const why = row.locator('[data-testid^="group-why-"]');
+    await expect(why).not.toBeEmpty();
+    const link = row.locator('[data-testid^="group-case-"]');
+    if ((await link.count()) === 0) continue;
+    const caseid = new URL((await link.getAttribute('href'))!, page.url()).searchParams.get('caseid')!;
+    const kase = await ok<{ case: { state: string } }>(apiCall(request, 'as.m.warning.getCase', { caseid }, token));
+    await expect(link).toHaveText(states[kase.case.state]!);
   }
 });

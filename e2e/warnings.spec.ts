@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn, ok, pick } from './support';
+import { answerForm, apiCall, apiSignIn, consent, fillAnyArchive, signIn, ok, pick, setLanguage } from './support';
 
 /**
  * Issue 13, the reason institutions buy the product: a person at risk is flagged, the right
@@ -170,4 +170,37 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   await counsellor.locator('tr.followup-row-overdue').first().locator('a').first().click();
   await expect(counsellor.getByTestId('case-drawer').getByTestId('case-actions')).toBeVisible();
   await desk.close();
+});
+
+/**
+ * Issue 28 item 10: a case's crisis reason wraps inside the drawer (nothing runs past its edge),
+ * says the kind once (the tag) and never doubles punctuation, in both languages at 1024 px.
+ */
+test('a critical-item reason in the case drawer wraps, names its kind once and doubles no punctuation', async ({ browser, request }) => {
+  const { token } = await apiSignIn(request, 'warning');
+  const list = await ok<{ rows: { caseid: string; kinds: string[] }[] }>(
+    apiCall(request, 'as.m.warning.getCasePageList', { page: 1, pageSize: 100 }, token),
+  );
+  const critical = list.rows.find((r) => r.kinds.includes('critical_item'));
+  expect(critical, 'the demo company has a critical-item case').toBeTruthy();
+  for (const lang of ['zh-CN', 'en-US']) {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await setLanguage(page, lang);
+    await signIn(page, 'warning', { path: `/earlyWarning/earlyWarning?caseid=${critical!.caseid}` });
+    const drawer = page.getByTestId('case-drawer');
+    const reason = drawer.getByTestId('warning-reason').first();
+    await expect(reason).toBeVisible();
+    const text = (await reason.textContent()) ?? '';
+    expect(text).not.toMatch(/危机条目.*危机条目|Critical item.*Critical item/);
+    expect(text).not.toMatch(/[。；.;，,][。；;]/);
+    const body = drawer.locator('.ant-drawer-body');
+    const { scroll, client } = await body.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    expect(scroll, 'the drawer content is no wider than the drawer').toBeLessThanOrEqual(client);
+    const box = await reason.boundingBox();
+    const edge = await body.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(edge!.x + edge!.width + 1);
+    await ctx.close();
+  }
 });

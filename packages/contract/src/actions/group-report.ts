@@ -77,6 +77,8 @@ export const groupAttentionRow = z.object({
   /** The person's warning case (open or the latest), or null when none was raised. */
   caseid: z.string().nullable(),
   casestate: z.string().nullable(),
+  /** Why the case was raised (warning kinds: critical_item, band …), so the list says why a person is listed. */
+  casekinds: z.array(z.string()),
 });
 export type GroupAttentionRow = z.infer<typeof groupAttentionRow>;
 

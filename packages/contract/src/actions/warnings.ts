@@ -186,6 +186,22 @@ export const notificationRow = z.object({
   createdat: z.string(),
 });
 
+/** A count of an oversight summary: null when 1 to mincell-1 (a small cell could point at a person). */
+const cell = z.int().nullable();
+
+export const caseSummary = z.object({
+  /** Counts from 1 to mincell - 1 are withheld (null). */
+  mincell: z.int(),
+  total: cell,
+  bylevel: z.array(z.object({ level: warningLevel, count: cell })),
+  bystate: z.array(z.object({ state: caseState, count: cell })),
+  /** Per institution of the district (most cases first). */
+  byschool: z.array(z.object({ musercode: z.string(), insname: z.string(), total: cell, critical: cell, open: cell })),
+  /** Follow-ups recorded on these cases. */
+  followups: cell,
+});
+export type CaseSummary = z.infer<typeof caseSummary>;
+
 const caseIdInput = { caseid: idString };
 
 export const warningActions = {
@@ -198,6 +214,20 @@ export const warningActions = {
     input: z.strictObject({ ...caseFilters, ...pageFields }),
     output: pageOf(caseRow).extend({ counts: z.object({ critical: z.int(), attention: z.int(), open: z.int() }) }),
     ids: { musercode: 'muser', stagecode: 'stage', assignee: 'sysuser' },
+  }),
+  'as.m.warning.getCaseSummary': action({
+    access: WARN,
+    kind: 'json',
+    op: 'read',
+    summary:
+      'Crisis cases as totals over the institutions the caller’s statistics cover (an education bureau: the schools of its district): per level, per state and per institution, and the follow-ups recorded; cases opened between two dates. No person; counts under AI_MIN_CELL withheld.',
+    input: z.strictObject({
+      musercode: z.union([idString, z.literal('')]).optional(),
+      startdate: calendarDate.optional(),
+      enddate: calendarDate.optional(),
+    }),
+    output: caseSummary,
+    ids: { musercode: 'muser' },
   }),
   'as.m.warning.getCase': action({
     access: FOLLOW,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import { type CaseState, type FollowUpRow, type WarningKind, type WarningLevel } from '@xinli/contract';
+import { CaseStateName, enumLabel, WarningKindName, WarningLevelName, type CaseState, type FollowUpRow, type WarningKind, type WarningLevel } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -31,17 +31,10 @@ import { reasonText } from './triggers.js';
 const wrongState = (state: string) =>
   conflict({
     zh: `个案当前状态（${stateText(state, false)}）不允许此操作`,
-    en: `The case is ${stateText(state, true)}; this step does not apply`,
+    en: `The case is ${stateText(state, true).toLowerCase()}; this step does not apply`,
   });
-const stateText = (s: string, en: boolean) =>
-  (
-    ({
-      open: ['待处理', 'open'],
-      acknowledged: ['已确认', 'acknowledged'],
-      followup: ['跟进中', 'in follow-up'],
-      closed: ['已结案', 'closed'],
-    }) as Record<string, [string, string]>
-  )[s]?.[en ? 1 : 0] ?? s;
+/** A case state as the console names it. */
+const stateText = (s: string, en: boolean) => enumLabel(CaseStateName, s, en ? 'en-US' : 'zh-CN');
 
 /** Moves a case to another state, with its event and live event, in one transaction. */
 async function moveCase(
@@ -503,7 +496,7 @@ export const warningHandlers = {
                   r.assigneename,
                   r.openedat,
                   levelText(wr.level, en),
-                  wr.kind,
+                  enumLabel(WarningKindName, wr.kind, en ? 'en-US' : 'zh-CN'),
                   wr.reason,
                   wr.formname,
                   wr.createdat,
@@ -560,4 +553,4 @@ export const warningHandlers = {
   },
 } satisfies HandlerMap;
 
-const levelText = (l: string, en: boolean) => (l === 'critical' ? (en ? 'critical' : '危机') : en ? 'attention' : '关注');
+const levelText = (l: string, en: boolean) => enumLabel(WarningLevelName, l, en ? 'en-US' : 'zh-CN');

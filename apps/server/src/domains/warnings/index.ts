@@ -16,7 +16,7 @@ import type { WarningLevel } from '@xinli/contract';
 import { personInScope } from '../persons/persons.js';
 import { actorOf } from './cases.js';
 import { addWarning } from './raise.js';
-import { warnCase } from './tables.js';
+import { warnCase, warning } from './tables.js';
 
 export { raiseWarningsForReport, raiseWarningsForReports, type StoredReport } from './raise.js';
 
@@ -57,14 +57,23 @@ export async function openCaseFromRegistration(
 }
 
 /** Each person's open case, else their latest closed one (the group report links its attention list to them). */
-export async function latestCases(db: DbOrTx, cusercodes: string[]): Promise<Map<string, { caseid: string; state: string }>> {
+export async function latestCases(db: DbOrTx, cusercodes: string[]): Promise<Map<string, { caseid: string; state: string; kinds: string[] }>> {
   if (!cusercodes.length) return new Map();
   const rows = await db
     .selectDistinctOn([warnCase.cusercode], { cusercode: warnCase.cusercode, caseid: warnCase.caseid, state: warnCase.state })
     .from(warnCase)
     .where(inArray(warnCase.cusercode, [...new Set(cusercodes)]))
     .orderBy(warnCase.cusercode, sql`${warnCase.state} = 'closed'`, desc(warnCase.lastwarningat), desc(warnCase.caseid));
-  return new Map(rows.map((r) => [r.cusercode, { caseid: r.caseid, state: r.state }]));
+  // What raised each case (critical item, band …): a list that names a person says why.
+  const kinds = rows.length
+    ? await db
+        .selectDistinct({ caseid: warning.caseid, kind: warning.kind })
+        .from(warning)
+        .where(inArray(warning.caseid, rows.map((r) => r.caseid)))
+        .orderBy(warning.caseid, warning.kind)
+    : [];
+  const kindsOf = (caseid: string) => kinds.filter((k) => k.caseid === caseid).map((k) => k.kind);
+  return new Map(rows.map((r) => [r.cusercode, { caseid: r.caseid, state: r.state, kinds: kindsOf(r.caseid) }]));
 }
 
 /** How many cases (open or closed) the persons have. */

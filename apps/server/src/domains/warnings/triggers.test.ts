@@ -21,7 +21,7 @@ describe('report triggers', () => {
         params: { items: [{ no: 9, text: expect.objectContaining({ zh: expect.stringContaining('第9题') }) }] },
       },
     ]);
-    expect(reasonText('critical_item', triggers[0]!.params, true)).toMatch(/^Critical item 9: Item 9/);
+    expect(reasonText('critical_item', triggers[0]!.params, true)).toMatch(/^Item 9 \(thoughts of death/);
   });
 
   it('the same low total with item 9 = 0 raises nothing', () => {
@@ -69,9 +69,28 @@ describe('report triggers', () => {
     expect(isMissed(given, false, 0, new Date('2027-11-15T08:00:00Z'))).toBe(false);
   });
 
+  it('a reason says each rule once, without the kind the tag shows, and no doubled punctuation', () => {
+    const items = [
+      { no: 9, text: { zh: '第9题（自伤念头）得分大于0，需及时随访。', en: 'Item 9 (self-harm) above 0: follow up.' } },
+      { no: 3, text: { zh: '', en: '' } },
+    ];
+    expect(reasonText('critical_item', { items }, false)).toBe('第9题（自伤念头）得分大于0，需及时随访；第3题');
+    expect(reasonText('critical_item', { items }, true)).toBe('Item 9 (self-harm) above 0: follow up; Item 3');
+    const bands = [{ text: { zh: '总分：中重度抑郁（18分）', en: 'Total: severe (18)' } }];
+    expect(reasonText('band', { items: bands }, false)).toBe('总分：中重度抑郁（18分）');
+    for (const en of [false, true]) {
+      const text = reasonText('critical_item', { items }, en);
+      expect(text).not.toMatch(/[。；.;,，][。；;]|危机条目|Critical item/);
+    }
+  });
+
   it('renders reasons in either language', () => {
     expect(reasonText('worsening', { from: 2, to: 9, fromlevel: 0, tolevel: 1 }, false)).toBe(
-      '较上次同一量表加重（总分 2 → 9，等级 0 → 1）',
+      '较上次同一量表加重（总分 2 → 9，等级 正常 → 轻度）',
+    );
+    // Levels are the words the console shows, never codes.
+    expect(reasonText('worsening', { from: null, to: null, fromlevel: 1, tolevel: 4 }, true)).toBe(
+      'Worse than the previous report of this form (level Mild → Severe)',
     );
     expect(reasonText('missed', { days: 14 }, true)).toBe('Assessment not finished 14 days after it was given');
     expect(reasonText('manual', { note: 'teacher worried' }, true)).toBe('Flagged by staff: teacher worried');

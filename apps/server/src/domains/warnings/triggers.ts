@@ -1,4 +1,4 @@
-import type { LocalText, ScoreResult, WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
+import { levelWord, type LocalText, type ScoreResult, type WarningKind, type WarningLevel, type WarningSettings } from '@xinli/contract';
 
 /**
  * The triggers, as pure functions: what warnings a stored report raises, whether a given
@@ -100,22 +100,27 @@ const pick = (t: unknown, en: boolean): string => {
   return x ? (en ? x.en || x.zh : x.zh) : '';
 };
 
+/** A rule's text as a clause: trimmed, without its closing stop. */
+const clause = (text: string): string => text.trim().replace(/[。．.；;，,！!\s]+$/u, '');
+
 /** A warning's reason in the reader's language. */
 export function reasonText(kind: WarningKind, params: Record<string, unknown>, en: boolean): string {
   const p = params as Record<string, number | string | null | undefined>;
   const items = (params.items ?? []) as { no?: number; text?: LocalText }[];
   switch (kind) {
+    // The kind is shown beside the reason (a tag, a column): the reason says only what the rules
+    // say, each once, without its closing stop so that joining never doubles punctuation.
     case 'critical_item':
-      return items
-        .map((i) => (en ? `Critical item ${i.no}: ${pick(i.text, en)}` : `危机条目第${i.no}题：${pick(i.text, en)}`))
-        .join(en ? '; ' : '；');
+      return items.map((i) => clause(pick(i.text, en)) || (en ? `Item ${i.no}` : `第${i.no}题`)).join(en ? '; ' : '；');
     case 'band':
-      return (en ? 'Warning band: ' : '预警分段：') + items.map((i) => pick(i.text, en)).join(en ? '; ' : '；');
+      return items.map((i) => clause(pick(i.text, en))).join(en ? '; ' : '；');
     case 'worsening': {
       const parts: string[] = [];
       if (p.from !== null && p.to !== null) parts.push(en ? `total ${p.from} → ${p.to}` : `总分 ${p.from} → ${p.to}`);
-      if (p.fromlevel !== null && p.tolevel !== null)
-        parts.push(en ? `level ${p.fromlevel} → ${p.tolevel}` : `等级 ${p.fromlevel} → ${p.tolevel}`);
+      if (p.fromlevel !== null && p.tolevel !== null) {
+        const word = (l: unknown) => levelWord(Number(l), en ? 'en-US' : 'zh-CN');
+        parts.push(en ? `level ${word(p.fromlevel)} → ${word(p.tolevel)}` : `等级 ${word(p.fromlevel)} → ${word(p.tolevel)}`);
+      }
       return en ? `Worse than the previous report of this form (${parts.join(', ')})` : `较上次同一量表加重（${parts.join('，')}）`;
     }
     case 'missed':

@@ -115,7 +115,7 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
         level: 'critical',
         reportid,
         formcode: 'PHQ9',
-        reason: expect.stringContaining('危机条目第9题'),
+        reason: expect.stringContaining('第9题（'),
       }),
     ]);
     // The counsellor (00046) gets a notice; the hospital hears nothing of it.
@@ -160,7 +160,7 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     await answer(worse, [1, 1, 1, 1, 1, 0, 0, 0, 0]);
     const [c] = await casesOf(worse);
     expect(c).toMatchObject({ level: 'attention', kinds: ['worsening'], colour: '#f5a623' });
-    expect((await getCase(c!.caseid)).warnings[0].reason).toBe('较上次同一量表加重（总分 2 → 5，等级 0 → 1）');
+    expect((await getCase(c!.caseid)).warnings[0].reason).toBe('较上次同一量表加重（总分 2 → 5，等级 正常 → 轻度）');
     // Filters: by kind and by level; the default list leaves closed cases out.
     const byKind = await s.call('as.m.warning.getCasePageList', { kind: 'worsening', pageSize: 200 }, school);
     expect(byKind.data.rows.every((r: { kinds: string[] }) => r.kinds.includes('worsening'))).toBe(true);
@@ -347,6 +347,24 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     const names = rows.slice(1).map((r) => r[3]);
     expect(names).toContain('周一');
     expect(rows.slice(1).every((r) => r[2] === '滨江第一中学')).toBe(true);
+    // Levels, states and kinds in the console's words, never codes (issue 28 item 5).
+    for (const r of rows.slice(1)) {
+      expect(['危急', '关注']).toContain(r[4]);
+      expect(['待确认', '已确认', '跟进中', '已结案']).toContain(r[5]);
+      expect(['危急', '关注']).toContain(r[8]);
+      expect(['危机条目', '高风险分段', '分数恶化', '逾期未测', '人工标记']).toContain(r[9]);
+    }
+    const en = await s.raw('as.m.exam.exportCUserWarningDetailData', JSON.stringify({ state: 'all' }), {
+      token: school,
+      'accept-language': 'en-US',
+    });
+    const wbEn = new ExcelJS.Workbook();
+    await wbEn.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
+    for (const r of (wbEn.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).slice(1)) {
+      expect(['Critical', 'Attention']).toContain(r[4]);
+      expect(['New', 'Acknowledged', 'In follow-up', 'Closed']).toContain(r[5]);
+      expect(['Critical item', 'High-risk band', 'Worsening', 'Missed assessment', 'Flagged by staff']).toContain(r[9]);
+    }
     const audited = await s.database.db.select().from(auditLog).where(eq(auditLog.action, 'as.m.exam.exportCUserWarningDetailData'));
     expect(audited.length).toBeGreaterThan(0);
     // The provider over both sees both; the hospital's export holds none of the school's.

@@ -177,16 +177,19 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
       />
 
       {section(`${k('warnings')} (${warnings.length})`)}
+      {/* No horizontal scroll here: a long reason wraps inside the drawer instead of widening it. */}
       <DetailTable<WarningRow>
         rowKey="warningid"
         dataSource={warnings}
+        scroll={undefined}
+        tableLayout="fixed"
         columns={[
           { title: k('level'), key: 'level', width: 70, render: (_, w) => <WarningLevelTag level={w.level} colour={w.colour} /> },
           {
             title: k('kind'),
             key: 'reason',
             render: (_, w) => (
-              <div data-testid="warning-reason">
+              <div data-testid="warning-reason" className="case-reason">
                 <Tag bordered={false}>{k(`kinds.${w.kind}`)}</Tag>
                 <span>{w.reason}</span>
                 {w.formname && <Typography.Text type="secondary"> · {w.formname}</Typography.Text>}

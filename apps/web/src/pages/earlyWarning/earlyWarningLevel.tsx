@@ -4,11 +4,12 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ActionInput, CaseRow } from '@xinli/contract';
-import { Can } from '../../components/access';
+import { Can, useRegionAuthority } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { useApps, useInstitutions } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
 import CaseDrawer from './CaseDrawer';
+import DistrictCases from './DistrictCases';
 import WarningSettingsDialog from './WarningSettingsDialog';
 import { CASE_STATES, parseStateTab, type StateTab } from './case-state';
 import { CaseStateTag, useStaff, useWarningOptions, WarningLevelTag } from './warning-ui';
@@ -41,7 +42,7 @@ function Counts({ counts }: { counts?: { critical: number; attention: number; op
  * first, with counts, filters, the state tabs and the export of what is filtered; a row opens
  * the case drawer (kept in the URL as ?caseid=, so a notification can link to it).
  */
-export default function EarlyWarningLevel() {
+function CaseList() {
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`earlyWarning.case.${key}`, o);
   const [params, setParams] = useSearchParams();
@@ -130,6 +131,12 @@ export default function EarlyWarningLevel() {
             </a>
           ),
         }),
+        // State and assignee come next to the name: at 1024 px they are seen without scrolling sideways.
+        col.text('state', { width: 100, render: (_: unknown, r) => <CaseStateTag state={r.state} /> }),
+        col.text('assigneename', {
+          width: 100,
+          render: (v: string) => v || <Typography.Text type="secondary">{k('unassigned')}</Typography.Text>,
+        }),
         { title: t('common.appid'), dataIndex: 'appid', key: 'appid', width: 120, render: (v: string) => apps.nameOf(v) },
         col.text('reason', {
           width: 280,
@@ -147,11 +154,6 @@ export default function EarlyWarningLevel() {
           ),
         }),
         col.text('warningcount', { width: 70, align: 'right' }),
-        col.text('state', { width: 100, render: (_: unknown, r) => <CaseStateTag state={r.state} /> }),
-        col.text('assigneename', {
-          width: 100,
-          render: (v: string) => v || <Typography.Text type="secondary">{k('unassigned')}</Typography.Text>,
-        }),
         col.text('nextdate', {
           width: 110,
           render: (v: string, r) =>
@@ -175,4 +177,9 @@ export default function EarlyWarningLevel() {
       <WarningSettingsDialog open={settings} onClose={() => setSettings(false)} />
     </ListView>
   );
+}
+
+/** An education bureau sees its district's totals; every other caller its own cases. */
+export default function EarlyWarningLevel() {
+  return useRegionAuthority() ? <DistrictCases /> : <CaseList />;
 }

@@ -25,6 +25,9 @@ import { caseLink } from '../earlyWarning/links';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../empower/written-state';
 import { Lines, Risk } from '../empower/WrittenReportDrawer';
 
+/** The level from which the server lists a person without a warning (tasks/group-report ATTENTION_LEVEL). */
+const ATTENTION_LEVEL = 3;
+
 const TASKS = 'as.m.assess.getTaskList';
 const REPORT = 'as.m.assess.getGroupReport';
 const SUMMARY = 'as.m.assess.getGroupSummary';
@@ -307,12 +310,25 @@ function ReportBody({ r, scope }: { r: Report; scope: Scope }) {
             { title: k('form'), dataIndex: 'formname', render: (v: string, a) => <Link to={reportLink(a.reportid)}>{v}</Link> },
             { title: k('level'), dataIndex: 'level', render: (l: number) => <LevelTag level={l} label={level(l)} /> },
             {
+              // A person whose worst level is normal is listed for a warning: say which (issue 28).
+              title: k('why'),
+              key: 'why',
+              render: (_: unknown, a) => (
+                <span data-testid={`group-why-${a.cusercode}`}>
+                  {[
+                    ...(a.level >= ATTENTION_LEVEL ? [k('whyLevel', { level: level(a.level) })] : []),
+                    ...a.casekinds.map((kind) => k(`kinds.${kind}`)),
+                  ].join(k('listSeparator'))}
+                </span>
+              ),
+            },
+            {
               title: k('case'),
               dataIndex: 'caseid',
               render: (id: string | null, a) =>
                 id ? (
                   <Link to={caseLink(id)} data-testid={`group-case-${a.cusercode}`}>
-                    {k(a.casestate === 'closed' ? 'caseClosed' : 'caseOpen')}
+                    {k(`caseStates.${a.casestate ?? 'open'}`)}
                   </Link>
                 ) : (
                   '—'

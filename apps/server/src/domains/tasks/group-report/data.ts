@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { GroupCompareRow, GroupIndicator, GroupParticipation, GroupReport, Lang } from '@xinli/contract';
+import { compareGrades, type GroupCompareRow, type GroupIndicator, type GroupParticipation, type GroupReport, type Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../../db/database.js';
 import type { Ctx } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
@@ -125,7 +125,7 @@ function comparisonOf(
       warned: w.reduce((s, x) => s + x.warned, 0),
     };
   };
-  const grades = [...new Set(teams.filter((t) => t.grade).map((t) => t.grade))].sort();
+  const grades = [...new Set(teams.filter((t) => t.grade).map((t) => t.grade))].sort(compareGrades);
   return {
     byteam: teams.map((t) => row(t.teamid, t.teamname, [t.teamid])),
     bygrade: grades.map((g) => row(g, g, teams.filter((t) => t.grade === g).map((t) => t.teamid))),
@@ -212,6 +212,7 @@ export async function buildGroupReport(db: DbOrTx, target: GroupTarget, lang: La
         warning: a.warning,
         caseid: c?.caseid ?? null,
         casestate: c?.state ?? null,
+        casekinds: c?.kinds ?? [],
       };
     }),
   };

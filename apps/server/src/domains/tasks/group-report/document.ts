@@ -1,4 +1,4 @@
-import type { GroupCompareRow, GroupReport, GroupSummarySections, Lang } from '@xinli/contract';
+import { BandLevel, type GroupCompareRow, type GroupReport, type GroupSummarySections, type Lang } from '@xinli/contract';
 import { levelStackChart } from '../../reports/document/charts.js';
 import { chinaTime, CSS, esc, PAGE_NUMBER_CSS } from '../../reports/document/template.js';
 
@@ -44,13 +44,6 @@ const WORDS = {
   confidential: ['本报告含个人信息（姓名已脱敏），仅供本机构工作人员使用。', 'Confidential (names masked): for this institution’s staff only.'],
 } satisfies Record<string, [string, string]>;
 
-const LEVELS: [string, string][] = [
-  ['正常', 'Normal'],
-  ['轻度', 'Mild'],
-  ['中度', 'Moderate'],
-  ['中重度', 'Mod. severe'],
-  ['重度', 'Severe'],
-];
 
 const pct = (n: number, of: number) => (of ? `${Math.round((n * 1000) / of) / 10}%` : '—');
 
@@ -58,7 +51,7 @@ const pct = (n: number, of: number) => (of ? `${Math.round((n * 1000) / of) / 10
 export function renderGroupDocument(r: GroupReport, summary: GroupSummarySections | null, lang: Lang, printedat: string, pageNumbers = true): string {
   const i = lang === 'en-US' ? 1 : 0;
   const w = (k: keyof typeof WORDS) => esc(WORDS[k][i]);
-  const levelNames = LEVELS.map((l) => l[i]);
+  const levelNames = BandLevel.map((l) => (i ? l.en : l.zh));
   const team = r.teamid ? (r.teams.find((t) => t.teamid === r.teamid)?.teamname ?? '') : WORDS.allTeams[i];
   const p = r.participation;
   const levelCells = (levels: number[], of: number) => levels.map((n) => `<td class="num">${n} <span class="muted">${pct(n, of)}</span></td>`).join('');

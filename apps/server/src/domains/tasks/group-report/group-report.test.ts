@@ -142,6 +142,9 @@ describe.each(engines())('AI group report on %s', (engine) => {
     const a = r.attention[0];
     expect(a).toMatchObject({ cusercode: people['危机甲']!.cusercode, realname: '危*甲', teamid: 'TMG1', level: 4, warning: 1 });
     expect(a.caseid).toMatch(/^WC/);
+    // Issue 28 item 11: the row says why the person is listed and the case's real state.
+    expect(a.casekinds).toContain('critical_item');
+    expect(a.casestate).toBe('open');
     const kase = await s.call('as.m.warning.getCase', { caseid: a.caseid }, school);
     expect(kase.data.case.cusercode).toBe(a.cusercode);
     expect(kase.data.warnings.some((w: { kind: string }) => w.kind === 'critical_item')).toBe(true);

@@ -1,4 +1,8 @@
+import { CaseStateName, WarningKindName, WarningLevelName, type EnumItem } from '@xinli/contract';
 import { defineArea } from '../../area';
+
+/** The words of levels, kinds and states live in the contract, shared with the exports. */
+const words = (list: EnumItem<string>[], lang: 'zh' | 'en') => Object.fromEntries(list.map((i) => [i.value, i[lang]]));
 
 /** Crisis warning cases, /earlyWarning/earlyWarning (earlyWarning.case.*). */
 export default defineArea({
@@ -21,9 +25,9 @@ export default defineArea({
     dateRange: '预警日期',
     note: '备注',
     userid: '负责人',
-    levels: { critical: '危急', attention: '关注' },
-    kinds: { critical_item: '危机条目', band: '高风险分段', worsening: '分数恶化', missed: '逾期未测', manual: '人工标记' },
-    states: { open: '待确认', acknowledged: '已确认', followup: '跟进中', closed: '已结案' },
+    levels: words(WarningLevelName, 'zh'),
+    kinds: words(WarningKindName, 'zh'),
+    states: words(CaseStateName, 'zh'),
     stateTabs: { active: '未结案', all: '全部' },
     outcomes: { referred: '已转介', resolved: '风险解除', false_alarm: '误报', lost_contact: '失联', other: '其他' },
     counts: { critical: '危急', attention: '关注', open: '待确认' },
@@ -91,15 +95,9 @@ export default defineArea({
     dateRange: 'Warning date',
     note: 'Note',
     userid: 'Assignee',
-    levels: { critical: 'Critical', attention: 'Attention' },
-    kinds: {
-      critical_item: 'Critical item',
-      band: 'High-risk band',
-      worsening: 'Worsening',
-      missed: 'Missed assessment',
-      manual: 'Flagged by staff',
-    },
-    states: { open: 'New', acknowledged: 'Acknowledged', followup: 'In follow-up', closed: 'Closed' },
+    levels: words(WarningLevelName, 'en'),
+    kinds: words(WarningKindName, 'en'),
+    states: words(CaseStateName, 'en'),
     stateTabs: { active: 'Not closed', all: 'All' },
     outcomes: { referred: 'Referred', resolved: 'Risk resolved', false_alarm: 'False alarm', lost_contact: 'Lost contact', other: 'Other' },
     counts: { critical: 'Critical', attention: 'Attention', open: 'New' },
