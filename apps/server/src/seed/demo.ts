@@ -10,10 +10,12 @@ import { seedDemoReports } from '../domains/assessments/demo.js';
 import { seedDemoRegistrations } from '../domains/consultation/demo.js';
 import { seedDemoWritten } from '../domains/reports/written/demo.js';
 import { seedDemoTasks } from '../domains/tasks/demo.js';
+import { seedDemoFollowUps } from '../domains/warnings/demo.js';
 import { handlers } from '../domains/index.js';
 import { seedDemoContent } from '../domains/content/demo.js';
 import { seedDemoOrders } from '../domains/orders/demo.js';
 import { seedDemoMedia } from '../domains/content/media-demo.js';
+import { seedDemoEntries } from '../domains/accounts/demo.js';
 import type { FileStorage } from '../kit/storage/index.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
@@ -101,10 +103,7 @@ export const demoAccounts: DemoAccount[] = [
     extra: {
       ...region('330000', '330100', '330106', '浙江省杭州市西湖区'),
       ...category('服务商', '华东'),
-      navbarlinks: [
-        { key: 'website', url: 'https://www.example.com/' },
-        { key: 'bigscreen', url: '/echarts/web' },
-      ],
+      navbarlinks: [{ key: 'bigscreen', url: '/echarts/web' }],
     },
   },
   {
@@ -317,18 +316,19 @@ const demoRoles = [
   },
 ];
 
-/** Seeds the demo institution when the database has no account yet. Returns whether it did. */
-/** Seeds the demo institution once; dates (authorisation windows) are relative to `now`. */
 /**
+ * Seeds the demo institutions once, when the database has no account yet; returns whether it did.
+ * Dates (authorisation windows) are relative to `now`.
  * `reports: false` leaves out the months of demo reports (about 1,700 scored sheets, several
  * seconds on PGlite): API tests start a fresh database per file and ask for them only when they
- * test them (startTestServer's demoReports).
+ * test them (startTestServer's demoReports). `entryBase`: the public base URL the respondent
+ * links are made on; without it the institutions have no entry yet.
  */
 export async function seedDemo(
   db: Db,
   password: string,
   now: Date,
-  opts: { reports?: boolean; tasks?: boolean; files?: FileStorage } = {},
+  opts: { reports?: boolean; tasks?: boolean; files?: FileStorage; entryBase?: string } = {},
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(muser);
   if (Number(row?.n) > 0) return false;
@@ -359,6 +359,8 @@ export async function seedDemo(
       await tx.insert(sysuser).values({ ...s, pwdhash });
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
+    // Each institution's respondent entry (its link and QR code), on the public address it is served at.
+    if (opts.entryBase) await seedDemoEntries(tx, opts.entryBase, now);
     await seedDemoAssessment(tx, now);
     persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
@@ -373,6 +375,8 @@ export async function seedDemo(
   // actions run on the pool as they do when served: several of them read in parallel, which one
   // transaction's connection cannot do (pg queues it and warns that pg@9 will refuse it).
   if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(db, now, persons, handlers);
+  // Staff work the cases those reports and submissions opened (the warning actions, as staff would).
+  if (opts.reports !== false) await seedDemoFollowUps(db, now, handlers);
   // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.
   if (opts.reports !== false) await seedDemoWritten(db, now, persons.slice(0, 40));
   return true;

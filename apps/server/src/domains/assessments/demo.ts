@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { newId, todayIn } from '../../kit/index.js';
 import { DEMO_PERSONS, demoPeople } from '../persons/demo.js';
 import { planFormcodes, stageFormcodes, usePlanCounts } from '../plans/usage.js';
-import { scoreSheet, seededRandom, sheetOf } from '../scales/scoring/index.js';
+import { scoreSheet, screeningSeverity, seededRandom, severitySheet } from '../scales/scoring/index.js';
 import { loadCurrentDefinitions } from '../scales/store.js';
 import { answerableForms, newAssessCode } from './codes.js';
 import { reportColumns } from './respondent.js';
@@ -18,8 +18,9 @@ import { raiseWarningsForReports } from '../warnings/index.js';
  * real-looking data on first start. Sheets are scored by the same engine as a respondent's
  * submission, and authorised plans use their count like any code given in the console.
  *
- * Most people answer low, some moderately, a few severely (a per-person tendency), so the
- * warning pages show a believable share of warnings rather than a uniform spread.
+ * Answers follow a screening population (scoring/sheets.ts screeningSeverity): each person has
+ * a standing risk, each visit a severity drawn from it, and both forms of a visit are answered to
+ * that severity, so about one report in six reads mild or worse and warnings are a minority.
  */
 const WHAT: Record<string, { plancode: string | null; stagecodes: string[] }> = {
   I0001: { plancode: 'PL-S1', stagecodes: ['ST-S1'] },
@@ -28,17 +29,6 @@ const WHAT: Record<string, { plancode: string | null; stagecodes: string[] }> = 
   // The working adults' institution answers its provider's annual check-up stage directly.
   I0004: { plancode: null, stagecodes: ['ST-W1'] },
 };
-
-/** A person's tendency: the exponent that skews option choices toward the first (lowest) options. */
-const tendency = (r: number) => (r < 0.6 ? 3 : r < 0.85 ? 1.6 : r < 0.96 ? 0.9 : 0.45);
-
-function sheetFor(def: FormDefinition, rand: () => number, exponent: number) {
-  return sheetOf(
-    def,
-    (q) => 1 + Math.min(q.options.length - 1, Math.floor(q.options.length * Math.pow(rand(), exponent))),
-    (q) => (q.range ? String(Math.round(q.range.min + (q.range.max - q.range.min) * rand())) : '无'),
-  ).answers;
-}
 
 export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[]) {
   const people = demoPeople(now);
@@ -53,7 +43,7 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
     const p = people[i]!;
     const what = WHAT[p.musercode];
     if (!what || !DEMO_PERSONS.some((d) => d.musercode === p.musercode)) continue;
-    const exponent = tendency(rand());
+    const risk = rand();
     const visits = 1 + Math.floor(rand() * 3);
     // The history ends one escalation window before the seed: every demo case's escalation clock
     // has run out when the console first opens, so no live "not acknowledged" notice appears
@@ -67,13 +57,14 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
       if (!formsOf.has(key))
         formsOf.set(key, await answerableForms(db, what.plancode ? await planFormcodes(db, what.plancode, stagecode) : await stageFormcodes(db, stagecode), 'zh-CN'));
       const formcodes = formsOf.get(key)!;
+      const severity = screeningSeverity(risk, rand);
       const missing = formcodes.filter((f) => !defs.has(f));
       if (missing.length) for (const [f, d] of await loadCurrentDefinitions(db, missing)) defs.set(f, d);
       const assesscode = newAssessCode();
       codes.push({ assesscode, musercode: p.musercode, cusercode, plancode: what.plancode, stagecode, authid: null, formcodes, status: 'finished', createdby: 'demo', createdat: at, startedat: at, finishedat: at });
       for (const [n, formcode] of formcodes.entries()) {
         const def = defs.get(formcode)!;
-        const answers = sheetFor(def, rand, exponent);
+        const { answers } = severitySheet(def, severity, rand);
         const score = scoreSheet(def, { answers });
         const assessid = newId('A');
         indicators.push(...indicatorRows(assessid, def, score));

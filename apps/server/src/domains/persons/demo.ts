@@ -9,7 +9,7 @@ import { createPersons, type NewPerson } from './persons.js';
 
 /** Institutions of the demo and how many persons each gets (seed/demo.ts accounts). */
 export const DEMO_PERSONS: { musercode: string; appid: string; count: number; ages: [number, number]; region: string }[] = [
-  { musercode: 'I0001', appid: '000000002', count: 120, ages: [12, 18], region: '330108' },
+  { musercode: 'I0001', appid: '000000002', count: 120, ages: [12, 14], region: '330108' },
   { musercode: 'I0002', appid: '000000001', count: 80, ages: [22, 40], region: '330106' },
   { musercode: 'I0003', appid: '000000004', count: 60, ages: [55, 88], region: '330102' },
   { musercode: 'I0004', appid: '000000003', count: 60, ages: [23, 58], region: '440305' },
@@ -31,6 +31,20 @@ function generator(seed: number) {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
+/**
+ * The school's students are two junior grades: the first half 初一 (grade 7), the second 初二
+ * (grade 8), in the order the group assessment demo puts them in classes (tasks/demo.ts).
+ */
+export const studentGrade = (i: number) => (i < DEMO_PERSONS[0]!.count / 2 ? 7 : 8);
+
+/**
+ * A birth date that fits: a student of grade g turns g + 6 in the calendar year of the seed
+ * (初一 at 12 or 13, as a child starting school at 6 or 7), others an age in their range.
+ */
+function birthYear(appid: string, year: number, age: number, i: number): number {
+  return appid === '000000002' ? year - (studentGrade(i) + 6) : year - age;
+}
+
 function archiveOf(appid: string, pick: (n: number) => number, region: string, i: number): ArchiveAnswer[] {
   switch (appid) {
     case '000000001': {
@@ -43,15 +57,20 @@ function archiveOf(appid: string, pick: (n: number) => number, region: string, i
         { no: 6, value: pick(6) === 0 ? [2, 3] : [1] },
       ];
     }
-    case '000000002':
+    case '000000002': {
+      // The random draws stay (every other demo value keeps its place), the grade is the student's.
+      pick(2);
+      pick(6);
+      const grade = studentGrade(i);
       return [
-        { no: 1, value: 2 + pick(2) },
-        { no: 2, value: 7 + pick(6) },
+        { no: 1, value: grade <= 6 ? 1 : grade <= 9 ? 2 : 3 },
+        { no: 2, value: grade },
         { no: 3, value: '滨江第一中学' },
         { no: 4, value: 1 + pick(2) },
         { no: 5, value: region },
         { no: 6, value: '07:30-17:10' },
       ];
+    }
     case '000000003':
       return [
         { no: 1, value: 1 + pick(7) },
@@ -81,7 +100,7 @@ export function demoPeople(now: Date): NewPerson[] {
       const maternity = inst.appid === '000000001';
       const gender = maternity ? '02' : pick(2) ? '01' : '02';
       const age = inst.ages[0] + pick(inst.ages[1] - inst.ages[0] + 1);
-      const birthdate = `${year - age}-${pad(1 + pick(12))}-${pad(1 + pick(28))}`;
+      const birthdate = `${birthYear(inst.appid, year, age, i)}-${pad(1 + pick(12))}-${pad(1 + pick(28))}`;
       const seq = pad(10 + pick(89)) + String(gender === '01' ? 1 + 2 * pick(5) : 2 * pick(5));
       const first17 = `${inst.region}${birthdate.replace(/-/g, '')}${seq}`;
       const idcard = pick(5) === 0 || ids.has(first17) ? null : first17 + idCardCheckChar(first17);

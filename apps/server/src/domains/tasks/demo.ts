@@ -1,10 +1,10 @@
-import { catalogue, type ActionInput, type ActionName, type ActionOutput, type FormDefinition } from '@xinli/contract';
+import { catalogue, type ActionInput, type ActionName, type ActionOutput } from '@xinli/contract';
 import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createCtx, type Caller, type RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { personBriefs } from '../persons/persons.js';
-import { seededRandom, sheetOf } from '../scales/scoring/index.js';
+import { screeningSeverity, seededRandom, severitySheet } from '../scales/scoring/index.js';
 import { loadCurrentDefinitions } from '../scales/store.js';
 
 /**
@@ -13,8 +13,9 @@ import { loadCurrentDefinitions } from '../scales/store.js';
  * a few absent) and a running task of every class (some finished, some half-way, the rest not
  * started). Everything goes through the product's actions: the teacher's (plan, teams, rosters,
  * tasks, personal codes) and the students' (task sign-in, progress save, submission, which scores
- * the sheet, stores the report and raises warnings). A few students answer at risk, so the
- * warnings pages and the group report have people who need attention. Deterministic: a seeded
+ * the sheet, stores the report and raises warnings). Answers follow a screening population
+ * (scoring/sheets.ts screeningSeverity): a minority at risk, so the warnings pages and the group
+ * report have a few people who need attention. Deterministic: a seeded
  * generator and the seeding clock, never the wall clock.
  */
 const SCHOOL = 'I0001';
@@ -51,11 +52,6 @@ function actor(db: Db, handlers: HandlerMap): Act {
   };
 }
 
-/** A student's tendency: most answer low, some moderately, a few at risk (the exponent skews options toward the first). */
-const tendency = (r: number) => (r < 0.65 ? 3 : r < 0.88 ? 1.5 : r < 0.95 ? 0.8 : 0.3);
-const sheet = (def: FormDefinition, rand: () => number, exponent: number) =>
-  sheetOf(def, (q) => 1 + Math.min(q.options.length - 1, Math.floor(q.options.length * Math.pow(rand(), exponent)))).answers;
-
 export async function seedDemoTasks(db: Db, now: Date, cusercodes: string[], handlers: HandlerMap) {
   const act = actor(db, handlers);
   const rand = seededRandom(20261414);
@@ -87,14 +83,14 @@ export async function seedDemoTasks(db: Db, now: Date, cusercodes: string[], han
     await act('as.m.assess.insertAssessTeamRosterTask', { taskid }, new Date(startat.getTime() - DAY));
     for (const team of chosen)
       for (const m of team.members) {
-        const exponent = tendency(rand());
+        const risk = rand();
         const plan = answer();
         if (!plan) continue;
         const session = await act('as.c.task.login', { taskcode, studentno: m.studentno, realname: m.realname }, plan.at);
         const me = { assesscode: session.assesscode, musercode: SCHOOL, cusercode: m.cusercode };
         for (const [k, formcode] of FORMS.entries()) {
           const at = new Date(plan.at.getTime() + (k + 1) * 4 * 60_000);
-          const answers = sheet(defs.get(formcode)!, rand, exponent);
+          const { answers } = severitySheet(defs.get(formcode)!, screeningSeverity(risk, rand), rand);
           if (k < plan.forms) await act('as.c.exam.submit', { formcode, answers }, at, me);
           else if (k === plan.forms) await act('as.c.exam.saveProgress', { formcode, answers: answers.slice(0, 3) }, at, me);
         }
