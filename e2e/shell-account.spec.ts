@@ -8,7 +8,7 @@ async function openAccountMenu(page: Page, item: string) {
 
 const message = (page: Page) => page.locator('.ant-message');
 
-test('change password: the format rule, cancel, success then forced sign-out, and the new password works', async ({ page, request }) => {
+test('change password: current password and the new one twice, the format rule, cancel, a wrong current password changes nothing, success then forced sign-out, and the new password works', async ({ page, request }) => {
   await signIn(page, 'hospital');
   const dialog = page.getByTestId('change-password');
 
@@ -22,16 +22,40 @@ test('change password: the format rule, cancel, success then forced sign-out, an
   // close animation once left the dialog without its field.
   await expect(dialog).toBeHidden();
 
-  // A mixed password breaks the rule.
+  // The dialog asks for the current password and the new one twice.
   await openAccountMenu(page, '修改密码');
   await expect(dialog.locator('.ant-modal-title')).toHaveText('提示');
-  await dialog.locator('input[type=password]').fill('abc!23');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toContainText('当前密码');
+  await expect(dialog).toContainText('再次输入新密码');
+  const current = dialog.getByTestId('current-password');
+  const fresh = dialog.getByTestId('new-password');
+  const again = dialog.getByTestId('confirm-password');
+  const ok = dialog.getByRole('button', { name: /确\s*定/ });
+
+  // A mixed password breaks the rule.
+  await current.fill('demo123');
+  await fresh.fill('abc!23');
+  await again.fill('abc!23');
+  await ok.click();
   await expect(dialog).toContainText('密码格式不正确');
 
-  // All digits is fine: 'modified successfully', then signed out after 2 s.
-  await dialog.locator('input[type=password]').fill('24681357');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  // A typo in the second entry is caught before anything is sent.
+  await fresh.fill('24681357');
+  await again.fill('24681375');
+  await ok.click();
+  await expect(dialog).toContainText('两次输入的新密码不一致');
+
+  // A wrong current password is refused by the server: nothing changes, the dialog stays open.
+  await again.fill('24681357');
+  await current.fill('not-my-password');
+  await ok.click();
+  await expect(dialog).toContainText('当前密码不正确，密码未修改');
+  await expect(page).not.toHaveURL(/\/login/);
+  expect((await apiSignIn(request, 'hospital', 'demo123')).token).toBeTruthy();
+
+  // The right one: 'modified successfully', then signed out after 2 s.
+  await current.fill('demo123');
+  await ok.click();
   await expect(message(page)).toContainText('修改成功');
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
   expect(await tokenOf(page)).toBeUndefined();
@@ -44,7 +68,7 @@ test('change password: the format rule, cancel, success then forced sign-out, an
 
   // Put the demo password back for the other tests.
   const { token, musercode } = await apiSignIn(request, 'hospital', '24681357');
-  expect((await apiCall(request, 'as.m.user.updateMUser', { musercode, pwd: md5Upper('demo123') }, token)).errorCode).toBe(0);
+  expect((await apiCall(request, 'as.m.user.updateMUser', { musercode, oldpwd: md5Upper('24681357'), pwd: md5Upper('demo123') }, token)).errorCode).toBe(0);
 });
 
 test('app dialog: the provider chooses an app, the flag is stored and the dialog stays closed', async ({ page }) => {
@@ -141,7 +165,9 @@ test('a revoked token opens the user-identity dialog; re-login goes to sign-in',
   // Anything that calls the API now answers 110000.
   await openAccountMenu(page, '修改密码');
   const dialog = page.getByTestId('change-password');
-  await dialog.locator('input[type=password]').fill('13579');
+  await dialog.getByTestId('current-password').fill('demo123');
+  await dialog.getByTestId('new-password').fill('13579');
+  await dialog.getByTestId('confirm-password').fill('13579');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText('系统提示');
@@ -184,4 +210,24 @@ test('an account without apps is told so and signed out', async ({ page }) => {
   await alert.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await tokenOf(page)).toBeUndefined();
+});
+
+/** Issue 28 item 16: the app switcher names the app in the language chosen, at once and after a reload. */
+test('after switching to English the app switcher and its list name the app in English', async ({ page }) => {
+  await signIn(page, 'provider', { keepAppDialog: true });
+  const dialog = page.getByTestId('app-dialog');
+  await dialog.locator('[data-appid="000000002"]').click();
+  await dialog.getByTestId('app-start').click();
+  const switcher = page.getByTestId('app-switcher');
+  await expect(switcher).toContainText('青少年学生');
+  await page.getByTestId('navbar').getByTestId('language-switch').click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(switcher).toContainText('Students');
+  await expect(switcher).not.toContainText('青少年学生');
+  await page.reload();
+  await expect(switcher).toContainText('Students');
+  await switcher.click();
+  const names = await page.locator('.ant-dropdown-menu-item').allTextContents();
+  expect(names.length).toBeGreaterThan(1);
+  for (const name of names) expect(name).not.toMatch(/[\u4e00-\u9fff]/);
 });

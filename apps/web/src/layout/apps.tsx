@@ -7,10 +7,11 @@ import { App as AntApp, Button, Dropdown, Modal } from 'antd';
 import { AppstoreOutlined, CheckCircleFilled, DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PopulationApp, type AppEntry } from '@xinli/contract';
+import { PopulationApp, populationApps, type AppEntry } from '@xinli/contract';
 import { call } from '../api';
 import { APP_SELECTED_KEY, CURRENT_APP_KEY, currentApp, store, storeApps, writeJson, type StoredUser } from '../auth/storage';
 import { useSession } from '../auth/session';
+import { pick } from '../i18n';
 
 /** Set before the reload of an app switch, so the reloaded console can say it worked. */
 const SWITCHED_KEY = 'appSwitched';
@@ -30,6 +31,15 @@ export function useAccountApps(user: StoredUser) {
       return apps;
     },
   });
+}
+
+/**
+ * An app's name in the language shown now: the chosen app is stored with the name of the language
+ * it was chosen in, and the account's list is fetched once, so both are named from the contract.
+ */
+export function appName(app: AppEntry): string {
+  const known = populationApps.find((p) => p.appid === app.appid);
+  return known ? pick(known) : app.appname;
 }
 
 /** The chosen app is read from local storage; writers bump a version so readers re-render. */
@@ -55,7 +65,7 @@ function AppCard({ app, selected, onSelect }: { app: AppEntry; selected: boolean
   return (
     <button type="button" className={`app-card${selected ? ' selected' : ''}`} onClick={onSelect} aria-pressed={selected} data-appid={app.appid}>
       {app.iconurl ? <img src={app.iconurl} alt="" width={40} height={40} /> : <AppstoreOutlined className="app-card-icon" />}
-      <span className="app-card-name">{app.appname}</span>
+      <span className="app-card-name">{appName(app)}</span>
       {selected && <CheckCircleFilled className="app-card-check" />}
     </button>
   );
@@ -153,7 +163,7 @@ export function AppSwitcher({ user }: { user: StoredUser }) {
       menu={{
         selectable: true,
         selectedKeys: current ? [current.appid] : [],
-        items: apps.map((a) => ({ key: a.appid, label: a.appname })),
+        items: apps.map((a) => ({ key: a.appid, label: appName(a) })),
         onClick: ({ key }) => {
           const app = apps.find((a) => a.appid === key);
           if (app && app.appid !== current?.appid) ask(app);
@@ -162,7 +172,7 @@ export function AppSwitcher({ user }: { user: StoredUser }) {
     >
       <Button type="text" className="navbar-app" data-testid="app-switcher" title={t('shell.navbar.switchApp')}>
         <AppstoreOutlined />
-        <span className="navbar-app-name">{current?.appname ?? t('shell.navbar.noApp')}</span>
+        <span className="navbar-app-name">{current ? appName(current) : t('shell.navbar.noApp')}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>

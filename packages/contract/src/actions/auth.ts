@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, codes, md5Password, idString, requiredText, text, permissionCode, SET_PASSWORD_CODE } from '../catalogue-kit.js';
+import { action, codes, md5Password, idString, requiredText, text, permissionCode, SET_PASSWORD_CODE, websiteUrl } from '../catalogue-kit.js';
 
 /** The logged-in user record of SPEC §3, plus the account attributes that replace code-keyed rules. */
 export const userRecord = z.object({
@@ -35,6 +35,8 @@ export const userRecord = z.object({
   navbarlinks: z.array(z.object({ key: z.string(), url: z.string() })),
   /** Set while a provider acts as one of its institutions. */
   actingas: z.string().nullable(),
+  /** The institution's time zone (IANA name): the console shows every time in it, as exports and PDFs do. */
+  timezone: z.string(),
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
@@ -72,15 +74,20 @@ export const authActions = {
     kind: 'json',
     op: 'write',
     summary:
-      'Change the signed-in account’s password (musercode and pwd); every session of the account is revoked. ' +
+      'Change the signed-in account’s password (musercode, oldpwd: the current password, and pwd); a wrong or missing current ' +
+      'password is refused and changes nothing; every session of the account is revoked. ' +
       'A staff user naming its own institution changes its own name, phone and password, never the institution’s; ' +
-      'the institution’s name needs code 00021 or 00022. Changing another account needs code 00021 or 00022 and that account in scope; ' +
+      'the institution’s name and website need code 00021 or 00022. Changing another account needs code 00021 or 00022 and that account in scope; ' +
       'so do the region codes (all three together, GB/T 2260, nesting checked). Setting another account’s password (a login-as ' +
       'session’s included) also needs code 0003131, and only for an account whose codes the caller holds all of.',
     input: z.strictObject({
       musercode: idString,
       pwd: md5Password.optional(),
+      /** The current password, needed to change one's own: a typo cannot lock the user out. */
+      oldpwd: md5Password.optional(),
       insname: text(100).optional(),
+      /** The account's own web site (the navbar's website button), an institution-level field like insname. */
+      website: websiteUrl.optional(),
       realname: text(64).optional(),
       phonenumber: text(20).optional(),
       provincecode: z

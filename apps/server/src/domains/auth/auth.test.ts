@@ -51,8 +51,27 @@ describe.each(engines())('sign-in and sessions on %s', (engine) => {
     expect(u.permissions.map((p) => p.component)).toEqual(expect.arrayContaining(['00051', '00023', '00029', '0000901']));
     const provider = await s.login('provider');
     expect(provider.permissions).toContainEqual({ component: '0000901' });
-    expect(provider.navbarlinks.map((l) => l.key)).toEqual(['website', 'bigscreen']);
+    expect(provider.navbarlinks.map((l) => l.key)).toEqual(['bigscreen']);
     expect(provider.appdialogexempt).toBe(false);
+  });
+
+  it('shows the website button only when the account has its own site, and opens that site', async () => {
+    const admin = await s.login('admin');
+    const set = (website: string) => s.call('as.m.user.updateMUser', { musercode: 'P0001', website }, admin.token);
+    expect((await set('http://insecure.example.cn')).errorCode).toBe(ErrorCode.validation);
+    expect((await set('javascript:alert(1)')).errorCode).toBe(ErrorCode.validation);
+    expect((await s.login('provider')).navbarlinks.map((l) => l.key)).toEqual(['bigscreen']);
+    expect((await set('https://anxin-xinli.cn/')).errorCode).toBe(0);
+    expect((await s.login('provider')).navbarlinks).toEqual([
+      { key: 'website', url: 'https://anxin-xinli.cn/' },
+      { key: 'bigscreen', url: '/echarts/web' },
+    ]);
+    expect((await s.call('as.m.user.getMUser', { musercode: 'P0001' }, admin.token)).data).toMatchObject({ website: 'https://anxin-xinli.cn/' });
+    // A staff user cannot change its institution's site; clearing it hides the button again.
+    const teacher = await s.login('teacher');
+    expect((await s.call('as.m.user.updateMUser', { musercode: 'I0001', website: 'https://x.cn' }, teacher.token)).errorCode).toBe(ErrorCode.permissionDenied);
+    expect((await set('')).errorCode).toBe(0);
+    expect((await s.login('provider')).navbarlinks.map((l) => l.key)).toEqual(['bigscreen']);
   });
 
   it('answers a wrong password and an unknown user the same way', async () => {
@@ -133,7 +152,7 @@ describe.each(engines())('sign-in and sessions on %s', (engine) => {
   it('revokes every session of an account on a password change, and the new password works', async () => {
     const a = await s.login('warning');
     const b = await s.login('warning');
-    const res = await s.call('as.m.user.updateMUser', { musercode: 'I0004', pwd: md5Upper('n3wPass') }, a.token);
+    const res = await s.call('as.m.user.updateMUser', { musercode: 'I0004', oldpwd: md5Upper('demo123'), pwd: md5Upper('n3wPass') }, a.token);
     expect(res.errorCode).toBe(0);
     expect((await s.call('as.m.system.ping', {}, a.token)).errorCode).toBe(ErrorCode.identityInvalid);
     expect((await s.call('as.m.system.ping', {}, b.token)).errorCode).toBe(ErrorCode.identityInvalid);
@@ -142,10 +161,31 @@ describe.each(engines())('sign-in and sessions on %s', (engine) => {
     expect((await audits('password-change')).length).toBe(1);
   });
 
+  it('refuses a change of one’s own password with a wrong or missing current password, and changes nothing', async () => {
+    const a = await s.login('hospital');
+    const t = await s.login('teacher');
+    const cases = [
+      { token: a.token, musercode: a.musercode, oldpwd: md5Upper('not-it1') },
+      { token: a.token, musercode: a.musercode },
+      { token: t.token, musercode: 'I0001', oldpwd: md5Upper('wrong9') },
+    ];
+    for (const { token, ...body } of cases) {
+      const res = await s.call('as.m.user.updateMUser', { ...body, pwd: md5Upper('Changed1') }, token, { 'accept-language': 'en' });
+      expect(res.errorCode).toBe(ErrorCode.validation);
+      expect(res.errorMsg).toMatch(/current password is not correct/);
+    }
+    // Nothing changed: both sessions live on and the old passwords still sign in.
+    expect((await s.call('as.m.system.ping', {}, a.token)).errorCode).toBe(0);
+    expect((await s.call('as.m.system.ping', {}, t.token)).errorCode).toBe(0);
+    expect((await s.call('as.m.user.login', { username: 'hospital', pwd: md5Upper('Changed1') })).errorCode).toBe(ErrorCode.wrongCredentials);
+    await s.login('hospital');
+    await s.login('teacher');
+  });
+
   it('a staff user changes its own password, not its institution’s', async () => {
     const t = await s.login('teacher');
     const school = await s.login('school');
-    expect((await s.call('as.m.user.updateMUser', { musercode: 'I0001', pwd: md5Upper('teach2') }, t.token)).errorCode).toBe(0);
+    expect((await s.call('as.m.user.updateMUser', { musercode: 'I0001', oldpwd: md5Upper('demo123'), pwd: md5Upper('teach2') }, t.token)).errorCode).toBe(0);
     expect((await s.call('as.m.system.ping', {}, t.token)).errorCode).toBe(ErrorCode.identityInvalid);
     expect((await s.call('as.m.system.ping', {}, school.token)).errorCode).toBe(0);
     await s.login('teacher', 'teach2');

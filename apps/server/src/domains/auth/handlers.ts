@@ -7,7 +7,7 @@ import { sysuser } from '../system/tables.js';
 import { checkSignIn } from './login.js';
 import { buildUserRecord } from './user-record.js';
 import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions } from './sessions.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { assertInScope, holds } from './scope.js';
 import { iso } from '../../kit/index.js';
 import { SET_PASSWORD_CODE } from '@xinli/contract';
@@ -35,6 +35,21 @@ async function checkTakeover(ctx: Ctx, musercode: string) {
   const [target] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, musercode));
   if (!target) notFound();
   await assertHoldsAccount(ctx, ctx.db, target!);
+}
+
+/**
+ * Changing one's own password needs the current one: whoever finds a signed-in console cannot
+ * take the account over, and the dialog can check what the user typed before signing them out.
+ */
+async function checkCurrentPassword(ctx: Ctx, staff: boolean, oldpwd: string | undefined) {
+  const me = ctx.me;
+  const [row] = staff
+    ? await ctx.db.select({ pwdhash: sysuser.pwdhash }).from(sysuser).where(eq(sysuser.userid, me.userid!))
+    : await ctx.db.select({ pwdhash: muser.pwdhash }).from(muser).where(eq(muser.musercode, me.musercode));
+  if (!oldpwd || !(await verifyPassword(row?.pwdhash, oldpwd))) {
+    await ctx.audit({ action: 'password-change', result: 'fail', detail: { target: me.musercode, reason: 'current password' } });
+    fail('validation', { zh: '当前密码不正确，密码未修改', en: 'The current password is not correct; the password was not changed' });
+  }
 }
 
 export const authHandlers = {
@@ -72,20 +87,20 @@ export const authHandlers = {
    * Three callers, three things changed:
    * - the institution account itself (no actor): its own profile and password;
    * - a staff user naming its own institution: its OWN user (name, phone, password); the
-   *   institution's name needs code 00021 or 00022, and never comes from a staff user's
+   *   institution's name and website need code 00021 or 00022, and never come from a staff user's
    *   name or phone (a counsellor once renamed its school and changed its phone);
    * - anyone else (a provider, a login-as session): needs 00021 or 00022 and the account in scope;
    *   its password also needs SET_PASSWORD_CODE, and the caller must hold every code the account
    *   holds, or setting it would hand the caller those codes (issue 27 §2).
    */
-  'as.m.user.updateMUser': async ({ musercode, pwd, insname, provincecode, citycode, districtcode, ...personal }, ctx) => {
+  'as.m.user.updateMUser': async ({ musercode, pwd, oldpwd, insname, website, provincecode, citycode, districtcode, ...personal }, ctx) => {
     const me = ctx.me;
     const own = musercode === me.musercode && !me.actor;
     const staff = own && me.userid !== null;
     const manages = holds(me, '00021', '00022');
     if (!own && !manages) fail('permissionDenied');
     const region = regionChange(manages, { provincecode, citycode, districtcode });
-    if (staff && insname !== undefined && !manages) {
+    if (staff && (insname !== undefined || website !== undefined) && !manages) {
       fail('permissionDenied', {
         zh: '机构资料只能由机构账号或有机构管理权限的用户修改',
         en: 'The institution’s profile can be changed only by the institution account or a user with institution management',
@@ -93,10 +108,12 @@ export const authHandlers = {
     }
     assertInScope(me, musercode);
     if (pwd && !own) await checkTakeover(ctx, musercode);
+    if (pwd && own) await checkCurrentPassword(ctx, staff, oldpwd);
     const now = ctx.now();
     const accountFields = {
       ...(staff ? {} : personal),
       ...(insname === undefined ? {} : { insname }),
+      ...(website === undefined ? {} : { website }),
       ...region,
     };
     const userFields = staff ? personal : {};

@@ -1,4 +1,4 @@
-import type { UserRecord } from '@xinli/contract';
+import { INSTITUTION_TIME_ZONE, type UserRecord } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { muser } from '../accounts/tables.js';
 import type { sysuser } from '../system/tables.js';
@@ -44,7 +44,9 @@ export async function buildUserRecord(
     qrcodeurl: account.qrcodeurl,
     loginasmarker: account.loginasmarker,
     appdialogexempt: account.appdialogexempt || APP_DIALOG_EXEMPT_TYPES.includes(account.musertype),
-    navbarlinks: account.navbarlinks,
+    // The website button opens the account's own site, and shows only when one is set.
+    navbarlinks: [...(account.website ? [{ key: 'website', url: account.website }] : []), ...account.navbarlinks.filter((l) => l.key !== 'website')],
     actingas,
+    timezone: INSTITUTION_TIME_ZONE,
   };
 }
