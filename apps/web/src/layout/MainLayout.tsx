@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Drawer, FloatButton, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { clearErrorMessages } from '../api';
 import { useSession } from '../auth/session';
 import { findPage } from '../auth/routes';
 import { useDevice } from './use-device';
@@ -41,6 +42,9 @@ export default function MainLayout() {
   const page = findPage(routes, location.pathname);
   const tags = useTagsView(routes, page);
   const collapsed = !sidebarOpen;
+  // A page's error messages belong to it: leaving the page closes them (issue 28: five messages
+  // of the report analysis were still on screen on the next page).
+  useEffect(() => clearErrorMessages(), [location.pathname]);
 
   const logo = (
     <div className="app-logo">

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { allKeys, nest, parentKeys } from './tree';
-import { formatTime } from './format';
+import { formatTime, setTimeZone, timeZoneLabel } from './format';
 
 type Dept = { deptid: string; parentid: string | null; deptname: string };
 const rows: Dept[] = [
@@ -43,8 +43,17 @@ describe('tree keys', () => {
 });
 
 describe('formatTime', () => {
-  it('shows local date and minutes, and leaves a bad value as it is', () => {
-    expect(formatTime(new Date(2026, 10, 21, 8, 5).toISOString())).toBe('2026-11-21 08:05');
+  afterEach(() => setTimeZone(null));
+  it('shows date and minutes in the institution’s zone (China by default), not the machine’s, and leaves a bad value as it is', () => {
+    expect(formatTime('2026-11-21T00:05:00.000Z')).toBe('2026-11-21 08:05');
+    expect(formatTime('2026-11-21T00:05:09.000Z', true)).toBe('2026-11-21 08:05:09');
+    expect(timeZoneLabel()).toBe('UTC+8');
     expect(formatTime('not a time')).toBe('not a time');
+  });
+  it('follows the zone the session gives', () => {
+    setTimeZone('America/New_York');
+    expect(formatTime('2026-11-21T00:05:00.000Z')).toBe('2026-11-20 19:05');
+    setTimeZone(undefined);
+    expect(formatTime('2026-11-21T00:05:00.000Z')).toBe('2026-11-21 08:05');
   });
 });

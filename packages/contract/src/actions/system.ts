@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameOf } from '../person-name.js';
 import { action, codes, flag, idString, md5Password, pageFields, pageOf, permissionCode, requiredText, text } from '../catalogue-kit.js';
 import { SET_PASSWORD_CODE } from '../catalogue-kit.js';
 
@@ -168,7 +169,7 @@ export const sysusername = z
 const sex = z.union([z.literal('01'), z.literal('02'), z.literal('')]);
 
 const userFields = {
-  realname: requiredText(30),
+  realname: personNameOf(30),
   phonenumber: phoneNumber,
   email,
   sex,

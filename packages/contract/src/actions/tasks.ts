@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from '../person-name.js';
 import { action, codes, flag, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
 import { genderCode, importProblem, ROSTER_MAX_BASE64 } from './persons.js';
 
@@ -232,7 +233,7 @@ export const taskActions = {
       teamid: idString,
       studentno: studentNo,
       cusercode: idString.optional(),
-      realname: requiredText(50).optional(),
+      realname: personName.optional(),
       gender: genderCode.optional(),
     }),
     output: z.object({ cusercode: z.string() }),

@@ -18,7 +18,7 @@ describe.each(engines())('menu management on %s', (engine) => {
     const res = await s.call('as.m.system.menu.selectMenuList', {}, school.token);
     expect(res.errorCode).toBe(0);
     const authority = find(res.data, '00023')!;
-    expect(authority).toMatchObject({ title: '权限管理', titlezh: '权限管理', titleen: 'Permission management', path: '/authority', hidden: false });
+    expect(authority).toMatchObject({ title: '权限管理', titlezh: '权限管理', titleen: 'Permissions', path: '/authority', hidden: false });
     expect(authority.children.map((c) => [c.code, c.path, c.title])).toEqual([
       ['000311', 'roleAdministration', '角色管理'],
       ['00031', 'earlyWarningC', '菜单管理'],
@@ -33,7 +33,7 @@ describe.each(engines())('menu management on %s', (engine) => {
   it('speaks English when asked, and the super account sees every menu', async () => {
     const admin = await s.login('admin');
     const res = await s.call('as.m.system.menu.selectMenuList', {}, admin.token, { 'accept-language': 'en-US' });
-    expect(find(res.data, '00020')?.title).toBe('Provider management');
+    expect(find(res.data, '00020')?.title).toBe('Providers');
     expect(find(res.data, '00029')).toMatchObject({ hidden: true, path: '/period/periodManagement' });
   });
 

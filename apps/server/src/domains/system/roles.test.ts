@@ -201,7 +201,7 @@ describe.each(engines())('role management on %s', (engine) => {
     const schoolCodes = (await s.login('school')).permissions.map((p) => p.component);
     expect(codesOf(mine.data.menus).sort()).toEqual(schoolCodes.filter((c) => codesOf(mine.data.menus).includes(c)).sort());
     expect(codesOf(mine.data.menus)).toContain('000311');
-    expect(mine.data.menus.find((n: MenuTreeNode) => n.code === '00023')?.title).toBe('Permission management');
+    expect(mine.data.menus.find((n: MenuTreeNode) => n.code === '00023')?.title).toBe('Permissions');
     const hospital = await s.call('as.m.system.role.selectMuserMenuTreeselect', { musercode: 'I0002' }, provider);
     expect(codesOf(hospital.data.menus)).toEqual(expect.arrayContaining(['00048', '000312', '0000000011']));
     expect(codesOf(hospital.data.menus)).not.toContain('00023');

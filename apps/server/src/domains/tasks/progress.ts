@@ -1,3 +1,4 @@
+import { INSTITUTION_TIME_ZONE, timeInZone } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
@@ -89,7 +90,7 @@ const STATE_TEXT: Record<Progress | 'unfinished', { zh: string; en: string }> = 
   inprogress: { zh: '进行中', en: 'In progress' },
   finished: { zh: '已完成', en: 'Finished' },
 };
-const localTime = (at: string | null) => (at ? new Date(Date.parse(at) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+const localTime = (at: string | null) => (at ? timeInZone(at, INSTITUTION_TIME_ZONE) : '');
 
 export const progressHandlers = {
   'as.m.assess.getAssessTaskProgress': async ({ taskid }, ctx) => {

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ASSESS_CODE_ALPHABET, TASK_CODE_LENGTH } from '@xinli/contract';
+import { ASSESS_CODE_ALPHABET, INSTITUTION_TIME_ZONE, TASK_CODE_LENGTH, timeInZone } from '@xinli/contract';
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
@@ -45,7 +45,7 @@ export function taskStatusAt(t: Pick<TaskRecord, 'startat' | 'endat'>, now: Date
 }
 
 /** A moment as a respondent reads it: China time to the minute (2026-11-21 16:00). */
-const chinaTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const chinaTime = (d: Date) => timeInZone(d, INSTITUTION_TIME_ZONE);
 
 /**
  * Why a task takes no respondent at `now` (before its start, after its end), or null while it

@@ -10,7 +10,7 @@ import { codeUrl } from '../assessments/codes.js';
 import { answeredCount, codeStates, issueCodes, progressOf, withdrawUnopenedCodes } from '../assessments/issue.js';
 import { livingPerson, personBriefs, personNameLike } from '../persons/persons.js';
 import { findPlan } from '../plans/access.js';
-import { planNames } from '../plans/usage.js';
+import { assertPlanHasItemText, planNames } from '../plans/usage.js';
 import { newTaskCode, taskInScope, teamOfTask, taskPeople, taskStatusAt, taskTeams, teamNames, type TaskRecord } from './store.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
@@ -91,6 +91,7 @@ export const taskCrudHandlers = {
   'as.m.assess.insertAssessTask': async ({ musercode, taskname, plancode, teamids, startat, endat }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     const p = await findPlan(ctx, ctx.db, plancode, false);
+    await assertPlanHasItemText(ctx.db, plancode);
     const start = new Date(startat);
     const end = new Date(endat);
     window(start, end);
@@ -123,6 +124,7 @@ export const taskCrudHandlers = {
       window(start, end);
       const newPlan = plancode && plancode !== t.plancode ? await findPlan(ctx, tx, plancode, false) : null;
       if (newPlan) {
+        await assertPlanHasItemText(tx, newPlan.plancode);
         if (await answeredCount(tx, people.map((p) => p.assesscode)))
           conflict({ zh: '该任务已有人作答，不能更换测评计划', en: 'Someone has answered this task; its plan cannot change' });
         // Codes of the old plan would give the old forms: withdrawn; giving codes again gives the new plan.

@@ -181,4 +181,12 @@ describe.each(engines())('teams and rosters on %s', (engine) => {
     const list = await s.call('as.m.assess.getTaskList', { taskname: '期中' }, school);
     expect(list.data.rows[0]).toMatchObject({ status: 'ended', teams: [{ teamid: t, teamname: '滨江一中 初一 8班' }] });
   });
+
+  it('lists grades in school order (初一, 初二, 初三, then 高一), not in text order', async () => {
+    // Last in this file: the other tests count the school's teams.
+    for (const grade of ['高一', '初三', '初一', '初二']) await newClass('1班', { school: '排序中学', grade });
+    expect((await s.call('as.m.assess.getGradeList', { school: '排序中学' }, school)).data).toEqual(['初一', '初二', '初三', '高一']);
+    const page = await s.call('as.m.assess.getAssessTeamPageList', { school: '排序中学', pageSize: 20 }, school);
+    expect(page.data.rows.map((r: { grade: string }) => r.grade)).toEqual(['初一', '初二', '初三', '高一']);
+  });
 });

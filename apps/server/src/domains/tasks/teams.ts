@@ -1,7 +1,7 @@
 /** Teams, their rosters and the school/year/term/grade lookups (menu 00042). */
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PopulationApp } from '@xinli/contract';
+import { compareGrades, gradeNames, PopulationApp } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -35,6 +35,12 @@ async function distinctValues(ctx: Ctx, column: AnyPgColumn, musercode: string |
   return rows.map((r) => String(r.v));
 }
 
+/** A grade's place in school (the contract's grade order) for ORDER BY; unknown grades after the known ones. */
+const gradeOrder = sql`case ${team.grade} ${sql.join(
+  gradeNames().map(([name, rank]) => sql`when ${name} then ${rank}`),
+  sql` `,
+)} else 99 end`;
+
 const eqIf = (column: AnyPgColumn, value: string | undefined) => (value ? [eq(column, value)] : []);
 
 export const teamHandlers = {
@@ -50,7 +56,7 @@ export const teamHandlers = {
       contains([team.school, team.grade, team.classname, team.deptname], teamname),
     );
     const query = ctx.db.select().from(team).where(where).$dynamic();
-    const order = [asc(team.school), desc(team.year), asc(team.term), asc(team.grade), asc(team.classname), asc(team.deptname), asc(team.teamid)];
+    const order = [asc(team.school), desc(team.year), asc(team.term), asc(gradeOrder), asc(team.grade), asc(team.classname), asc(team.deptname), asc(team.teamid)];
     const { total, rows } = await paged(ctx.db, query, order, { page, pageSize });
     const ids = rows.map((r) => r.teamid);
     const [names, members, open] = await Promise.all([
@@ -179,6 +185,6 @@ export const teamHandlers = {
   'as.m.assess.getYearList': ({ musercode, school }, ctx) => distinctValues(ctx, team.year, musercode, eqIf(team.school, school), 'desc'),
   'as.m.assess.getTermList': ({ musercode, school, year }, ctx) =>
     distinctValues(ctx, team.term, musercode, [...eqIf(team.school, school), ...eqIf(team.year, year)], 'asc'),
-  'as.m.assess.getGradeList': ({ musercode, school, year, term }, ctx) =>
-    distinctValues(ctx, team.grade, musercode, [...eqIf(team.school, school), ...eqIf(team.year, year), ...eqIf(team.term, term)], 'asc'),
+  'as.m.assess.getGradeList': async ({ musercode, school, year, term }, ctx) =>
+    (await distinctValues(ctx, team.grade, musercode, [...eqIf(team.school, school), ...eqIf(team.year, year), ...eqIf(team.term, term)], 'asc')).sort(compareGrades),
 } satisfies HandlerMap;

@@ -15,6 +15,8 @@ export default defineArea({
     loading: '加载中…',
     /** A label before its value in running text (the colon differs by language). */
     labelled: '{{label}}：{{value}}',
+    /** A detail in brackets after a name (the brackets differ by language). */
+    bracketed: '{{text}}（{{detail}}）',
     empty: '暂无数据',
     loadFailed: '数据加载失败',
     region: '所在地区',
@@ -83,6 +85,7 @@ export default defineArea({
     },
     rule: {
       required: '请输入{{field}}',
+      choose: '请选择{{field}}',
       max: '{{field}}最多 {{max}} 个字符',
       min: '{{field}}至少 {{min}} 个字符',
       maxValue: '{{field}}不能大于 {{max}}',
@@ -123,6 +126,7 @@ export default defineArea({
     showSearch: 'Show search',
     hideSearch: 'Hide search',
     loading: 'Loading…',
+    bracketed: '{{text}} ({{detail}})',
     labelled: '{{label}}: {{value}}',
     empty: 'No data',
     loadFailed: 'Failed to load data',
@@ -192,6 +196,7 @@ export default defineArea({
     },
     rule: {
       required: 'Enter {{field}}',
+      choose: 'Choose {{field}}',
       max: '{{field}}: at most {{max}} characters',
       min: '{{field}}: at least {{min}} characters',
       maxValue: '{{field}}: at most {{max}}',

@@ -32,6 +32,11 @@ export default defineArea({
     hint: '提示',
     enterNewPassword: '请输入新密码',
     passwordRule: '可使用纯数字、字母与数字1-9组合，或符号 !@#$%^&*',
+    currentPassword: '当前密码',
+    currentPasswordRequired: '请输入当前密码',
+    currentPasswordWrong: '当前密码不正确，密码未修改',
+    confirmNewPassword: '再次输入新密码',
+    passwordsDiffer: '两次输入的新密码不一致',
     // sign-in page
     login: {
       welcome: '欢迎登录',
@@ -136,6 +141,11 @@ export default defineArea({
     hint: 'Hint',
     enterNewPassword: 'Please enter new password',
     passwordRule: 'Use only digits, only letters and digits 1-9, or only the symbols !@#$%^&*',
+    currentPassword: 'Current password',
+    currentPasswordRequired: 'Enter your current password',
+    currentPasswordWrong: 'The current password is not correct; the password was not changed',
+    confirmNewPassword: 'New password again',
+    passwordsDiffer: 'The two new passwords differ',
     login: {
       welcome: 'Welcome',
       subtitle: 'Mental-health assessment console for institutions and providers',

@@ -44,7 +44,7 @@ export default function EarlyWarningC() {
       rows={rows}
       expandable={tree.expandable}
       columns={[
-        col.text('title', { width: 260 }),
+        col.text('title', { width: 240 }),
         col.text('code', { width: 150, render: (code: string) => <Typography.Text code>{code}</Typography.Text> }),
         col.text('path'),
         col.text('name'),

@@ -18,6 +18,7 @@ interface TaskForm {
 
 /** The plans the institution may use (its own or authorised to it) and its teams, as options. */
 function useChoices(musercode: string | undefined, open: boolean) {
+  const { t } = useTranslation();
   const plansInput = { musercodes: musercode ? [musercode] : [], page: 1, pageSize: 200 };
   const plans = useQuery({
     queryKey: ['as.m.exam.plan.getMultipleMUserExamPlanPage', plansInput],
@@ -32,7 +33,7 @@ function useChoices(musercode: string | undefined, open: boolean) {
   });
   return {
     plans: (plans.data?.rows ?? []).map((p) => ({ value: p.plancode, label: p.planname })),
-    teams: (teams.data?.rows ?? []).map((x) => ({ value: x.teamid, label: `${x.teamname}（${x.membercount}）` })),
+    teams: (teams.data?.rows ?? []).map((x) => ({ value: x.teamid, label: t('common.bracketed', { text: x.teamname, detail: x.membercount }) })),
     loading: plans.isLoading || teams.isLoading,
   };
 }

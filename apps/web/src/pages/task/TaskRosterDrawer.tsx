@@ -94,7 +94,7 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
       }
       setSlips(
         persons.map((p) => ({
-          realname: `${p.realname}（${p.studentno}）`,
+          realname: t('common.bracketed', { text: p.realname, detail: p.studentno }),
           assesscode: p.assesscode,
           url: p.url,
           planname: `${task!.taskname} · ${p.teamname}`,

@@ -13,6 +13,7 @@ export default defineArea({
     hiddenTag: '隐藏',
     note: '菜单与权限编码由系统定义；在“角色管理”中为角色分配菜单权限。',
     count: '共 {{count}} 个菜单',
+    count_one: '共 {{count}} 个菜单',
   },
   en: {
     title: 'Menu title',
@@ -25,5 +26,6 @@ export default defineArea({
     hiddenTag: 'Hidden',
     note: 'Menus and their permission codes are defined by the system; give them to roles in Role management.',
     count: '{{count}} menus',
+    count_one: '{{count}} menu',
   },
 });

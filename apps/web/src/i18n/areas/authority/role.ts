@@ -18,6 +18,7 @@ export default defineArea({
     menusLoading: '正在加载菜单…',
     noMenus: '没有可分配的菜单权限',
     inUse: '该角色已分配给 {{count}} 个用户，请先在用户管理中取消分配',
+    inUse_one: '该角色已分配给 {{count}} 个用户，请先在用户管理中取消分配',
   },
   en: {
     rolename: 'Role name',
@@ -34,6 +35,7 @@ export default defineArea({
     linkage: 'Link parent and children',
     menusLoading: 'Loading menus…',
     noMenus: 'No menu permissions to give',
-    inUse: 'This role is held by {{count}} user(s); remove it from them in User management first',
+    inUse: 'This role is held by {{count}} users; remove it from them in User management first',
+    inUse_one: 'This role is held by {{count}} user; remove it from that user in User management first',
   },
 });

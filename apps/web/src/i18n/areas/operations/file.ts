@@ -17,6 +17,7 @@ export default defineArea({
     preview: '预览',
     openNew: '在新窗口打开',
     inUse: '有 {{count}} 处内容正在使用，不能删除',
+    inUse_one: '有 {{count}} 处内容正在使用，不能删除',
   },
   en: {
     filename: 'File name',
@@ -32,6 +33,7 @@ export default defineArea({
     pending: 'Upload not finished',
     preview: 'Preview',
     openNew: 'Open in a new window',
-    inUse: 'Used by {{count}} piece(s) of content; cannot be deleted',
+    inUse: 'Used by {{count}} pieces of content; cannot be deleted',
+    inUse_one: 'Used by {{count}} piece of content; cannot be deleted',
   },
 });

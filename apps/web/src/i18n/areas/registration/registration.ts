@@ -66,7 +66,8 @@ export default defineArea({
     toNew: 'Reopen',
     toCase: 'Turn into case',
     caseTitle: 'Turn into a case',
-    caseConfirm: 'Turn the registration of “{{name}}” into a case? It is then followed up among the warning cases and its state can no longer change.',
+    caseConfirm:
+      'Turn the registration of “{{name}}” into a case? It is then followed up among the warning cases and its state can no longer change.',
     caseMatch: '“{{name}}” registered through the QR code: choose the person this is about first, then turn it into a case.',
     caseDone: 'Turned into a case',
   },
