@@ -327,6 +327,9 @@ test('through an institution’s QR link: register, sign, fill the archive, answ
   await expect(page.locator('h1')).toHaveText('测评已完成');
   await expect(page.getByTestId('r-result').first()).toBeVisible();
   await expect(page.locator('main')).toContainText('0571-88886666');
+  // Every hotline in the crisis text is one tap from a call (issue 28 item 15).
+  await expect(page.getByTestId('r-crisis').locator('a[href="tel:057188886666"]')).toHaveText('0571-88886666');
+  await expect(page.getByTestId('r-crisis').locator('a[href="tel:12356"]').first()).toBeVisible();
   await screen(page, 'zh', '12-qr-result');
   await context.close();
 

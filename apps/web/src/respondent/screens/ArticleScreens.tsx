@@ -1,4 +1,4 @@
-import type { ActionOutput } from '@xinli/contract';
+import { INSTITUTION_TIME_ZONE, type ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { currentLang, t } from '../i18n';
 import { ErrorBox, Loading, Screen } from '../components/Screen';
@@ -8,7 +8,7 @@ import { useLoad } from '../useLoad';
 type ArticleList = ActionOutput<'as.c.content.getArticles'>;
 type Article = ActionOutput<'as.c.content.getArticle'>;
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(currentLang());
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(currentLang(), { timeZone: INSTITUTION_TIME_ZONE });
 
 /** The institution's published articles (`/r/<entry>/articles`), newest first. */
 export function ArticleListScreen({ entrytoken }: { entrytoken: string }) {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '../i18n';
+import { CallableText } from '../components/CallableText';
 import { Screen } from '../components/Screen';
 import { isMobileNumber, MobileField, NameField } from '../components/TextField';
 import { useFieldProblems, type Found } from '../components/fieldProblems';
@@ -76,7 +77,9 @@ export function ConsultThanksScreen({ brand, hotline }: { brand: string; hotline
           </a>
         </p>
       )}
-      <p>{t('consult.crisis')}</p>
+      <p>
+        <CallableText text={t('consult.crisis')} />
+      </p>
       <p className="r-center">{t('result.close')}</p>
     </Screen>
   );

@@ -2,6 +2,7 @@ import type { ActionOutput } from '@xinli/contract';
 import type { ReactNode } from 'react';
 import { currentLang, local, t } from '../i18n';
 import { Screen } from '../components/Screen';
+import { CallableText } from '../components/CallableText';
 
 export type RespondentResult = ActionOutput<'as.c.exam.getResult'>;
 
@@ -20,7 +21,9 @@ export function ResultScreen({ results, brand, progress }: { results: Respondent
         <section className="r-crisis" role="alert" data-testid="r-crisis">
           <h2>{t('result.crisisHeading')}</h2>
           {(crises.length ? crises : [t('result.crisisDefault')]).map((text) => (
-            <p key={text}>{text}</p>
+            <p key={text}>
+              <CallableText text={text} />
+            </p>
           ))}
         </section>
       )}

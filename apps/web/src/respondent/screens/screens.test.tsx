@@ -58,6 +58,20 @@ describe('result screen', () => {
     expect(screen.queryByTestId('r-result')).toBeNull();
     expect(screen.getByText(/A professional will look at your results/)).toBeTruthy();
   });
+
+  it('makes every hotline in the crisis text a tap-to-call link, and no other number', () => {
+    setLang('zh-CN');
+    const text = '请拨打全国心理援助热线 12356（24小时），紧急时拨打 120 或 110。\n本机构心理援助电话：0571-88886666';
+    render(<ResultScreen results={[result({ shown: false, crisis: T(text, text) })]} brand="" progress={null} />);
+    const links = [...screen.getByTestId('r-crisis').querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['12356', 'tel:12356'],
+      ['120', 'tel:120'],
+      ['110', 'tel:110'],
+      ['0571-88886666', 'tel:057188886666'],
+    ]);
+    expect(screen.getByTestId('r-crisis').textContent).toContain('（24小时）');
+  });
 });
 
 describe('QR registration screen', () => {
