@@ -19,8 +19,27 @@ test('staff generate an AI individual report with the rule-based writer and appr
   const row = page.locator('tr.ant-table-row', { has: page.getByTestId(`written-generate-${cusercode}`) });
   await expect(row.getByTestId('written-state')).toHaveAttribute('data-state', 'none', { timeout: 60_000 });
 
-  // Generate: the job is queued, the list polls, and the rule-based writer leaves a draft.
-  await row.getByTestId(`written-generate-${cusercode}`).click();
+  // Generate: a sign at once (issue 28: several seconds without one). The request is held back
+  // for 3 s, as on a busy server: meanwhile the button spins and a message says the job starts.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/as.m.report.generateAsai1UserReport/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const button = row.getByTestId(`written-generate-${cusercode}`);
+  await button.click();
+  await expect(page.locator('.ant-message')).toContainText('正在提交生成任务（1 人）', { timeout: 2_000 });
+  await expect(button).toBeDisabled({ timeout: 2_000 });
+  release();
+  // Then the job's progress follows its states until it is written.
+  const batch = page.getByTestId('written-batch');
+  await expect(batch).toBeVisible();
+  await expect(batch.locator('.ant-progress')).toBeVisible();
+  await expect(batch).toContainText('已完成 1', { timeout: 60_000 });
+  await page.unroute('**/api/as.m.report.generateAsai1UserReport/**');
+
+  // The job is queued, the list polls, and the rule-based writer leaves a draft.
   const state = page.locator('tr.ant-table-row', { hasText: realname }).getByTestId('written-state').first();
   await expect(state).toHaveAttribute('data-state', /queued|writing|draft/);
   await expect(state).toHaveAttribute('data-state', 'draft', { timeout: 60_000 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Progress, Select, Space, Tag, Tooltip } from 'antd';
-import { RobotOutlined } from '@ant-design/icons';
+import { LoadingOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput, WriterKind, WrittenListRow } from '@xinli/contract';
@@ -86,11 +86,13 @@ export default function IndividualReport() {
   const [selected, setSelected] = useState<WrittenListRow[]>([]);
   const [open, setOpen] = useState<WrittenListRow | null>(null);
   const [batch, setBatch] = useState<string[]>([]);
+  /** Who is being asked for now: their buttons spin until the job is queued (issue 28). */
+  const [starting, setStarting] = useState<string[]>([]);
   const busy = list.rows?.filter((r) => isBusy(r.state)).length ?? 0;
   const nameOf = (code: string) => list.rows?.find((r) => r.cusercode === code)?.realname ?? code;
 
   /** Says what was queued and, by name, who was skipped and why. */
-  const queued = (r: ActionOutput<typeof GENERATE>, several: boolean) => {
+  const queued = (r: ActionOutput<typeof GENERATE>) => {
     if (r.writtenids.length) message.success(t('empower.written.queuedCount', { count: r.writtenids.length }));
     for (const reason of ['noreports', 'inprogress'] as const) {
       const names = r.skipped.filter((s) => s.reason === reason).map((s) => nameOf(s.cusercode));
@@ -99,21 +101,35 @@ export default function IndividualReport() {
           t(reason === 'noreports' ? 'empower.written.skippedNoReports' : 'empower.written.skippedInProgress', { names: names.join('、') }),
         );
     }
-    if (several && r.writtenids.length) setBatch(r.writtenids);
+    // The batch line polls the jobs' states (queued, writing, written) for one person too.
+    if (r.writtenids.length) setBatch(r.writtenids);
   };
 
-  const generate = (persons: WrittenListRow[], question?: string) =>
-    confirm({
-      action: GENERATE,
-      input: { cusercodes: persons.map((p) => p.cusercode), ...(writer ? { writer } : {}) },
-      direct: !question,
-      content: question,
-      success: false,
-      then: (r) => {
-        setSelected([]);
-        queued(r, persons.length > 1);
-      },
-    });
+  /**
+   * Asks for written reports. Queuing and refreshing the list take a moment on a busy server: the
+   * buttons spin and a message says the job is starting at once; then the batch line follows it.
+   */
+  const generate = async (persons: WrittenListRow[], question?: string) => {
+    const codes = persons.map((p) => p.cusercode);
+    setStarting(codes);
+    if (!question) void message.loading({ key: 'written-start', content: t('empower.written.starting', { count: codes.length }), duration: 0 });
+    try {
+      await confirm({
+        action: GENERATE,
+        input: { cusercodes: codes, ...(writer ? { writer } : {}) },
+        direct: !question,
+        content: question,
+        success: false,
+        then: (r) => {
+          setSelected([]);
+          queued(r);
+        },
+      });
+    } finally {
+      message.destroy('written-start');
+      setStarting([]);
+    }
+  };
 
   const action = (r: WrittenListRow, key: RowActionKey): RowAction => {
     const testId = `written-${key}-${r.cusercode}`;
@@ -122,7 +138,14 @@ export default function IndividualReport() {
     const w = (k: string, o?: Record<string, unknown>) => t(`empower.written.${k}`, o);
     switch (key) {
       case 'generate':
-        return { key, label: w('generate'), action: GENERATE, onClick: () => void generate([r]), testId };
+        return {
+          key,
+          label: w('generate'),
+          action: GENERATE,
+          onClick: () => void generate([r]),
+          testId,
+          ...(starting.includes(r.cusercode) ? { icon: <LoadingOutlined />, disabled: true } : {}),
+        };
       case 'retry':
         return {
           key,
@@ -202,6 +225,7 @@ export default function IndividualReport() {
               type="primary"
               icon={<RobotOutlined />}
               disabled={selected.length === 0}
+              loading={starting.length > 0 && selected.length > 0}
               onClick={() => void generate(selected)}
               data-testid="written-generate-selected"
             >
