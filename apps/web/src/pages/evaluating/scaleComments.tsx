@@ -137,10 +137,10 @@ function CommentDialog({ row, onClose }: { row: CommentRow | null; onClose: () =
         </Space>
       )}
       <Row gutter={16}>
-        <Col span={12}>{area(['interpretation', 'zh'], `${k('interpretation')}（${t('common.zh')}）`)}</Col>
-        <Col span={12}>{area(['interpretation', 'en'], `${k('interpretation')}（${t('common.en')}）`)}</Col>
-        <Col span={12}>{area(['advice', 'zh'], `${k('advice')}（${t('common.zh')}）`)}</Col>
-        <Col span={12}>{area(['advice', 'en'], `${k('advice')}（${t('common.en')}）`)}</Col>
+        <Col span={12}>{area(['interpretation', 'zh'], t('common.bracketed', { text: k('interpretation'), detail: t('common.zh') }))}</Col>
+        <Col span={12}>{area(['interpretation', 'en'], t('common.bracketed', { text: k('interpretation'), detail: t('common.en') }))}</Col>
+        <Col span={12}>{area(['advice', 'zh'], t('common.bracketed', { text: k('advice'), detail: t('common.zh') }))}</Col>
+        <Col span={12}>{area(['advice', 'en'], t('common.bracketed', { text: k('advice'), detail: t('common.en') }))}</Col>
       </Row>
     </FormDialog>
   );

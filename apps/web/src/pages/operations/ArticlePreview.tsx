@@ -2,13 +2,14 @@ import { Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api';
+import { formatTime } from '../../lib/format';
 
 /**
  * An article as a respondent sees it on the phone: the respondent page's column width and type,
  * the cover, title, date and body (the HTML the server kept after sanitising, shown as it is).
  */
 export default function ArticlePreview({ articleid, onClose }: { articleid: string | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['as.m.content.getArticle', articleid],
     queryFn: () => call('as.m.content.getArticle', { articleid: articleid! }),
@@ -25,7 +26,7 @@ export default function ArticlePreview({ articleid, onClose }: { articleid: stri
           <h1 className="article-title">{a.title}</h1>
           <p className="article-meta">
             {a.insname}
-            {a.publishedat ? ` · ${new Date(a.publishedat).toLocaleDateString(i18n.language)}` : ` · ${t('operations.article.draft')}`}
+            {a.publishedat ? ` · ${formatTime(a.publishedat).slice(0, 10)}` : ` · ${t('operations.article.draft')}`}
           </p>
           {/* Sanitised by the server's allow-list (content/sanitize.ts) before it was stored. */}
           <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />

@@ -142,7 +142,7 @@ function GrantFields({ owner }: { owner?: string }) {
             loading={options.isLoading}
             options={(options.data?.plans ?? []).map((p) => ({
               value: p.plancode,
-              label: `${p.planname}（${p.own ? k('planOwn') : k('planLeft', { n: p.remaining })}）`,
+              label: t('common.bracketed', { text: p.planname, detail: p.own ? k('planOwn') : k('planLeft', { n: p.remaining }) }),
             }))}
             data-testid="goods-grant-plan"
           />

@@ -53,7 +53,7 @@ export default function Dashboards() {
             </a>
           ),
         }),
-        col.text('summary', { width: 220, ellipsis: true }),
+        col.text('summary', { width: 200, ellipsis: true }),
         col.text('published', { width: 90, render: (v: number) => <Tag color={v ? 'green' : undefined}>{k(`states.${v}`)}</Tag> }),
         col.time('publishedat'),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),

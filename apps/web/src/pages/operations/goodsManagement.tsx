@@ -48,7 +48,7 @@ export default function GoodsManagement() {
         col.text('sold', { width: 80, align: 'right' }),
         col.enumTag('status', ListingStatus, { width: 90, colors: STATUS_COLORS }),
         col.text('grantkind', {
-          width: 190,
+          width: 170,
           render: (v: string, r) => (v === 'none' ? '—' : t('common.labelled', { label: k(`grants.${v}`), value: r.grantname || k('grantGone') })),
         }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),

@@ -64,7 +64,7 @@ export default function FollowUpManagement() {
         col.text('way', { width: 100, render: (v: string) => ways.find((w) => w.value === v)?.label ?? v }),
         col.text('byname', { width: 100, render: (v: string) => v || '—' }),
         col.text('content', {
-          width: 320,
+          width: 200,
           render: (v: string) => <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{v}</div>,
         }),
         col.text('risk', { width: 100, render: (v: number) => <LevelTag level={v} /> }),
