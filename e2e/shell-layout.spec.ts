@@ -126,10 +126,10 @@ test('the navbar switches language and antd follows', async ({ page }) => {
   await signIn(page, 'school');
   await page.getByTestId('navbar').getByTestId('language-switch').click();
   await page.getByRole('menuitem', { name: 'English' }).click();
-  await expect(page.getByTestId('side-menu')).toContainText('Permission management');
+  await expect(page.getByTestId('side-menu')).toContainText('Permissions');
   await expect(page.getByTestId('breadcrumb')).toContainText('Workbench');
   await page.reload();
-  await expect(page.getByTestId('side-menu')).toContainText('Permission management');
+  await expect(page.getByTestId('side-menu')).toContainText('Permissions');
 });
 
 test('motion follows the system setting: none for a user who asked for less (WCAG 2.3.3)', async ({ page }) => {

@@ -108,7 +108,7 @@ describe.skipIf(!pgUrl)('several server processes on PostgreSQL', () => {
     const me = (await call(b, 'as.m.system.ping', {}, token)).errorCode;
     expect(me).toBe(0);
     const login = await call(a, 'as.m.user.login', { username: 'hospital', pwd: md5Upper(DEMO_PASSWORD) });
-    const changed = await call(a, 'as.m.user.updateMUser', { musercode: login.data.musercode, pwd: md5Upper('Another-secret-1') }, login.data.token);
+    const changed = await call(a, 'as.m.user.updateMUser', { musercode: login.data.musercode, oldpwd: md5Upper(DEMO_PASSWORD), pwd: md5Upper('Another-secret-1') }, login.data.token);
     expect(changed.errorCode, changed.errorMsg).toBe(0);
     for (const p of [b, a]) expect((await call(p, 'as.m.system.ping', {}, other)).errorCode).toBe(ErrorCode.identityInvalid);
     for (const p of [a, b]) expect((await call(p, 'as.m.system.ping', {}, token)).errorCode).toBe(ErrorCode.identityInvalid);

@@ -42,7 +42,7 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
 
 async function prepare(database: Database, config: Config, now: Date): Promise<boolean> {
   await syncReferenceData(database.db);
-  return config.demo ? seedDemo(database.db, config.demoPassword, now, { files: storageOf(config) }) : false;
+  return config.demo ? seedDemo(database.db, config.demoPassword, now, { files: storageOf(config), entryBase: config.publicBaseUrl }) : false;
 }
 
 /** Migrates, syncs reference data and seeds the demo once, then closes: what the primary does before forking. */

@@ -115,6 +115,15 @@ export const phone = z
   .trim()
   .regex(/^[0-9+\- ]{0,20}$/);
 export const flag = z.union([z.literal(0), z.literal(1)]);
+/** An account's own web site: an https address, or '' for none (then no website button shows). */
+export const websiteUrl = z.union([
+  z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^https:\/\/[^\s"'<>]+$/),
+  z.literal(''),
+]);
 
 /**
  * Component code: set the password of ANOTHER account or staff user (updateMUser of another

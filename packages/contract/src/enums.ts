@@ -79,6 +79,41 @@ export const Phq9Level = items<number>([
   [4, '重度', 'Severe'],
 ]);
 
+/**
+ * The five band levels (0..4) by name: the one place the console (evaluating.levels.*), the
+ * exports, the printed reports and warning texts take a level's words from.
+ */
+export const BandLevel = items<number>([
+  [0, '正常', 'Normal'],
+  [1, '轻度', 'Mild'],
+  [2, '中度', 'Moderate'],
+  [3, '中重度', 'Moderately severe'],
+  [4, '重度', 'Severe'],
+]);
+
+/** A band level's name in `lang`; '' for no level (an indicator without bands). */
+export const levelWord = (level: number | null | undefined, lang: 'zh-CN' | 'en-US'): string =>
+  level === null || level === undefined ? '' : enumLabel(BandLevel, level, lang);
+
+/** Warning and case levels, case states and warning kinds by name: the console's words, shared with exports and messages. */
+export const WarningLevelName = items<string>([
+  ['critical', '危急', 'Critical'],
+  ['attention', '关注', 'Attention'],
+]);
+export const CaseStateName = items<string>([
+  ['open', '待确认', 'New'],
+  ['acknowledged', '已确认', 'Acknowledged'],
+  ['followup', '跟进中', 'In follow-up'],
+  ['closed', '已结案', 'Closed'],
+]);
+export const WarningKindName = items<string>([
+  ['critical_item', '危机条目', 'Critical item'],
+  ['band', '高风险分段', 'High-risk band'],
+  ['worsening', '分数恶化', 'Worsening'],
+  ['missed', '逾期未测', 'Missed assessment'],
+  ['manual', '人工标记', 'Flagged by staff'],
+]);
+
 /** The report colour scale: five levels, green to dark red (level 0..4). */
 export const LevelColours = ['#43a777', '#a0c734', '#f5a623', '#e8590c', '#9b1c1c'] as const;
 

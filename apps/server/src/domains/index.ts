@@ -12,6 +12,7 @@ import { assessmentHandlers } from './assessments/handlers.js';
 import { reportsHandlers } from './reports/handlers.js';
 import { consultationHandlers } from './consultation/handlers.js';
 import { warningHandlers } from './warnings/handlers.js';
+import { caseSummaryHandlers } from './warnings/summary.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { REPORT_ZIP_JOB, reportZipJob } from './reports/document/export.js';
@@ -43,6 +44,7 @@ export const handlers: HandlerMap = {
   ...reportDocumentHandlers,
   ...consultationHandlers,
   ...warningHandlers,
+  ...caseSummaryHandlers,
   ...writtenReportHandlers,
   ...taskHandlers,
   ...taskEntryHandlers,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { catalogue, isActionName, pickLang, type ActionDef, type Lang } from '@xinli/contract';
+import { catalogue, isActionName, pickLang, ruleSentences, type ActionDef, type Lang } from '@xinli/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authenticate } from '../domains/auth/sessions.js';
@@ -189,7 +189,9 @@ function validationError(error: z.ZodError): AppError {
     .slice(0, 5)
     .join(', ');
   const unknown = error.issues.some((i) => i.code === 'unrecognized_keys');
-  const zh = unknown ? `请求包含未知字段：${fields}` : `输入有误：${fields || '请求体'}`;
-  const en = unknown ? `The request has unknown fields: ${fields}` : `The input is not valid: ${fields || 'body'}`;
+  // A rule that states itself (the person-name rule) is said in full, so the caller knows what is allowed.
+  const said = [...new Set(error.issues.map((i) => ruleSentences[i.message]).filter((r) => r !== undefined))];
+  const zh = unknown ? `请求包含未知字段：${fields}` : `输入有误：${fields || '请求体'}${said.map((r) => `（${r.zh}）`).join('')}`;
+  const en = unknown ? `The request has unknown fields: ${fields}` : `The input is not valid: ${fields || 'body'}${said.map((r) => ` (${r.en})`).join('')}`;
   return new AppError('validation', { zh, en });
 }

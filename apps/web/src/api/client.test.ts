@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { ApiError, call, download, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, call, clearErrorMessages, download, REQUEST_TIMEOUT_MS } from './client';
 import { fileNameOf } from './client';
 import { setFeedback } from './feedback';
 import i18n, { t } from '../i18n';
 
-const message = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() };
+const message = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn(), destroy: vi.fn() };
 const modal = { confirm: vi.fn(), warning: vi.fn() };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,14 +45,14 @@ describe('error handling (SPEC §8)', () => {
     const err = await call('as.m.system.ping', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(100409);
-    expect(message.error).toHaveBeenCalledWith({ content: '数据冲突', duration: 5 });
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: '数据冲突', duration: 5 }));
     expect(modal.confirm).not.toHaveBeenCalled();
   });
 
   it("falls back to 'Error' without errorMsg", async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 1 })));
     await expect(call('as.m.system.ping', {})).rejects.toThrow('Error');
-    expect(message.error).toHaveBeenCalledWith({ content: 'Error', duration: 5 });
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: 'Error', duration: 5 }));
   });
 
   it('treats an answer with request_id as not an error', async () => {
@@ -110,6 +110,22 @@ describe('error handling (SPEC §8)', () => {
     }
   });
 
+  it('shows one message for the same error of calls failing together, and closes them when the page is left', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => json({ errorCode: 100404, errorMsg: '阶段不存在：ST-W1' })));
+    await Promise.allSettled([1, 2, 3, 4, 5].map(() => call('as.m.system.ping', {})));
+    // Every call reports it, under one key: antd replaces a message of the same key, so one shows.
+    const keys = new Set(message.error.mock.calls.map(([m]) => (m as { key?: string }).key));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toBeTruthy();
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: '阶段不存在：ST-W1', duration: 5 }));
+    clearErrorMessages();
+    expect(message.destroy).toHaveBeenCalledWith([...keys][0]);
+    // Nothing left to close afterwards.
+    message.destroy.mockClear();
+    clearErrorMessages();
+    expect(message.destroy).not.toHaveBeenCalled();
+  });
+
   it('stays quiet when asked to (sign-out of a revoked session)', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 110000, errorMsg: 'x' })));
     await expect(call('as.m.user.logout', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
@@ -120,7 +136,27 @@ describe('error handling (SPEC §8)', () => {
   it('a call answered by a proxy error page says so in the console language', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })));
     await expect(call('as.m.system.ping', {})).rejects.toBeInstanceOf(ApiError);
-    expect(message.error).toHaveBeenCalledWith({ content: '服务暂时不可用（HTTP 502），请稍后重试', duration: 5 });
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: '服务暂时不可用（HTTP 502），请稍后重试', duration: 5 }));
+  });
+
+  it('a call its page cancelled while the answer was arriving shows nothing (the user moved on)', async () => {
+    const cancel = new AbortController();
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"errorCode":0,'));
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })));
+    const read = vi.spyOn(Response.prototype, 'json').mockImplementation(() => {
+      cancel.abort();
+      return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    });
+    try {
+      await expect(call('as.m.system.ping', {}, { signal: cancel.signal })).rejects.toBeInstanceOf(ApiError);
+      expect(message.error).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+    }
   });
 
   it('aborts after the 600000 ms timeout', async () => {
@@ -165,13 +201,13 @@ describe('download (SPEC §7)', () => {
   it("shows a JSON error's message", async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json({ errorCode: 100403, errorMsg: '没有执行此操作的权限' }, 403)));
     await expect(download('as.m.system.ping', {})).rejects.toBeInstanceOf(ApiError);
-    expect(message.error).toHaveBeenCalledWith({ content: '没有执行此操作的权限', duration: 5 });
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: '没有执行此操作的权限', duration: 5 }));
   });
 
   it('shows the generic download error otherwise', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('oops', { status: 500, headers: { 'content-type': 'text/plain' } })));
     await expect(download('as.m.system.ping', {})).rejects.toBeInstanceOf(ApiError);
-    expect(message.error).toHaveBeenCalledWith({ content: '下载文件出现错误，请联系管理员！', duration: 5 });
+    expect(message.error).toHaveBeenCalledWith(expect.objectContaining({ content: '下载文件出现错误，请联系管理员！', duration: 5 }));
   });
 
   it('reads file names from Content-Disposition, defaulting to none', () => {

@@ -92,7 +92,7 @@ export async function download<N extends ActionName>(name: N, input: ActionInput
 
 function downloadFailed(): ApiError {
   const text = t('shell.downloadError');
-  feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+  showError(text);
   return new ApiError(text, -1);
 }
 
@@ -105,7 +105,7 @@ async function send(url: string, init: RequestInit, options: CallOptions): Promi
   } catch (err) {
     // The browser's own text ("Failed to fetch") is English whatever the console's language.
     const text = timeout.signal.aborted ? String((timeout.signal.reason as Error)?.message ?? 'timeout') : networkErrorText(err);
-    if (!options.silent && !options.signal?.aborted) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    if (!options.silent && !options.signal?.aborted) showError(text);
     throw new ApiError(text, -1);
   } finally {
     clearTimeout(timer);
@@ -117,7 +117,8 @@ async function readEnvelope(response: Response, options: CallOptions): Promise<E
     return (await response.json()) as Envelope;
   } catch {
     const text = response.ok ? t('shell.badAnswer') : t('shell.httpError', { status: response.status });
-    if (!options.silent) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    // A call its page cancelled (the user moved on) stops reading the answer: nothing to show.
+    if (!options.silent && !options.signal?.aborted) showError(text);
     throw new ApiError(text, -1);
   }
 }
@@ -129,10 +130,29 @@ function checkEnvelope(body: Envelope, options: CallOptions) {
   if (!options.silent) {
     // Calls failing together on an expired session show its message once, with the one dialog.
     const expiryShown = body.errorCode === IDENTITY_INVALID && reloginOpen;
-    if (!expiryShown) feedback().message.error({ content: text, duration: MESSAGE_SECONDS });
+    if (!expiryShown) showError(text);
     if (body.errorCode === IDENTITY_INVALID) openReloginDialog();
   }
   throw new ApiError(text, body.errorCode);
+}
+
+/** Keys of the error messages on screen (cleared when they close or the page is left). */
+const shownErrors = new Set<string>();
+
+/**
+ * An error message for 5 seconds. Calls failing together with the same sentence (the cards of
+ * one page asking with one stale filter) show it once: antd replaces a message of the same key.
+ */
+function showError(text: string) {
+  const key = `api-error:${text}`;
+  shownErrors.add(key);
+  feedback().message.error({ key, content: text, duration: MESSAGE_SECONDS, onClose: () => shownErrors.delete(key) });
+}
+
+/** Closes the error messages of the page being left (the layout calls it on navigation). */
+export function clearErrorMessages() {
+  for (const key of shownErrors) feedback().message.destroy(key);
+  shownErrors.clear();
 }
 
 let reloginOpen = false;

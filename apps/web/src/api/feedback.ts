@@ -9,7 +9,7 @@ type AppApi = ReturnType<typeof App.useApp>;
  * without antd (bench/web).
  */
 export interface Feedback {
-  message: Pick<AppApi['message'], 'error' | 'success' | 'info' | 'warning'>;
+  message: Pick<AppApi['message'], 'error' | 'success' | 'info' | 'warning' | 'destroy'>;
   modal: Pick<typeof Modal, 'confirm' | 'warning'>;
 }
 
@@ -28,6 +28,7 @@ const fallback = {
     success: later('message', 'success'),
     info: later('message', 'info'),
     warning: later('message', 'warning'),
+    destroy: later('message', 'destroy'),
   },
   modal: { confirm: later('modal', 'confirm'), warning: later('modal', 'warning') },
 } as unknown as Feedback;

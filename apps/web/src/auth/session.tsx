@@ -8,6 +8,7 @@ import type { UserRecord } from '@xinli/contract';
 import { call, getToken, removeToken } from '../api';
 import { isActingTab } from '../api/session-token';
 import { leaveActing } from './acting';
+import { setTimeZone } from '../lib/format';
 import { feedback } from '../api/feedback';
 import { queryClient } from '../query-client';
 import { t } from '../i18n';
@@ -35,6 +36,7 @@ export interface Session {
 export type Restored = { kind: 'none' } | { kind: 'ok'; session: Session } | { kind: 'expired'; variant: 1 | 2 };
 
 function buildSession(user: StoredUser, roles: string[], marker: string | null): Session {
+  setTimeZone(user.timezone);
   return { user, roles, routes: generateRoutes({ roles, musertype: user.musertype, loginasmarker: marker ?? user.loginasmarker }) };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from '../person-name.js';
 import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { localText } from '../scales/definition.js';
 import { respondentArchiveAnswer, respondentArchiveForm } from './exam.js';
@@ -198,7 +199,7 @@ export const registrationActions = {
     input: z.strictObject({
       entrytoken,
       formcode: idString,
-      realname: z.string().trim().min(1).max(50),
+      realname: personName,
       phone,
       answers: z.array(respondentArchiveAnswer).max(200),
     }),

@@ -13,6 +13,7 @@ import { planNames, stageBriefs, stageFormcodes } from '../plans/usage.js';
 import { stagesOfAccount } from '../plans/access.js';
 import { scoreSheet, ScoringError } from '../scales/scoring/index.js';
 import { archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition } from '../scales/store.js';
+import { formsWithoutItemText, lacksItemText } from '../scales/index.js';
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
@@ -170,10 +171,24 @@ function questionsOf(def: FormDefinition) {
   }));
 }
 
-/** The form's current definition, if it is one of the code's forms. */
+/**
+ * The last guard against a form without its item text (a code given before the rule, or a form
+ * whose text was taken out since): the respondent is told to ask the institution, nothing is
+ * shown or scored. Staff get the full reason when they give the plan.
+ */
+const TEXTLESS_FOR_RESPONDENT = {
+  zh: '本次测评中有量表缺少题目文字，暂时不能作答。请联系为你安排测评的机构。',
+  en: 'A questionnaire of this assessment is missing its question text, so it cannot be answered yet. Please contact the institution that arranged it.',
+};
+async function assertAnswerable(db: DbOrTx, formcodes: string[]) {
+  if ((await formsWithoutItemText(db, formcodes)).length) invalid(TEXTLESS_FOR_RESPONDENT);
+}
+
+/** The form's current definition, if it is one of the code's forms (and carries its item text). */
 async function formOfCode(ctx: Ctx, code: CodeRow, formcode: string): Promise<FormDefinition> {
   if (!code.formcodes.includes(formcode)) return notInPlan();
   const def = (await loadCurrentDefinitions(ctx.db, [formcode])).get(formcode);
+  if (def && lacksItemText(def)) invalid(TEXTLESS_FOR_RESPONDENT);
   return def ?? notInPlan();
 }
 
@@ -228,12 +243,19 @@ async function entryOf(ctx: Ctx, entrytoken: string): Promise<EntrySettings> {
   return entry ?? notFound({ zh: '二维码已失效，请向机构索取新的二维码', en: 'This QR code is no longer valid; please ask the institution for a new one' });
 }
 
-/** The stages a QR entry offers for an app: the ones it names, else all the institution's (own or given). */
+/**
+ * The stages a QR entry offers for an app: the ones it names, else all the institution's (own or
+ * given); never a stage holding a form without its item text (nobody could answer it).
+ */
 async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
   const usable = (await stagesOfAccount(ctx.db, entry.musercode)).filter((s) => s.appid === appid).map((s) => s.stagecode);
   const chosen = entry.stagecodes.length ? usable.filter((s) => entry.stagecodes.includes(s)) : usable;
   const names = await stageBriefs(ctx.db, chosen);
-  return chosen.filter((s) => names.has(s)).map((stagecode) => ({ stagecode, stagename: names.get(stagecode)!.stagename }));
+  const offered: { stagecode: string; stagename: string }[] = [];
+  for (const stagecode of chosen.filter((s) => names.has(s))) {
+    if (!(await formsWithoutItemText(ctx.db, await stageFormcodes(ctx.db, stagecode))).length) offered.push({ stagecode, stagename: names.get(stagecode)!.stagename });
+  }
+  return offered;
 }
 
 /**
@@ -245,6 +267,7 @@ export async function startAssessment(ctx: Ctx, assesscode: string, action: stri
   if (!code) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
   await assertCodeOpen(ctx.db, ctx.now(), code);
   if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
+  await assertAnswerable(ctx.db, code.formcodes);
   const token = await ctx.db.transaction((tx) => open(ctx, tx, code));
   await ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } });
   return { ...(await sessionOf(ctx, { ...code, status: code.status === 'issued' ? 'started' : code.status })), token };

@@ -12,7 +12,7 @@
  */
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { actionTable, type ActionName } from '@xinli/contract';
-import { usePermission } from '../../auth';
+import { usePermission, useSession } from '../../auth';
 
 /** Whether a caller holding `roles` may call the action. */
 export function canCall(name: ActionName, roles: readonly string[]): boolean {
@@ -33,4 +33,16 @@ export function useAccess() {
 export function Can({ action, children }: { action: ActionName; children: ReactNode }) {
   const { can } = useAccess();
   return can(action) ? <>{children}</> : null;
+}
+
+/** SPEC §2 login-as marker of an education bureau (lands on statistics). */
+export const REGION_AUTHORITY_MARKER = 'JYJ';
+
+/**
+ * Whether the caller is an education bureau: it oversees its district's schools by their totals
+ * (the server's statistics scope), and never sees a pupil, so its pages show totals instead of lists.
+ */
+export function useRegionAuthority(): boolean {
+  const { session } = useSession();
+  return session?.user.loginasmarker === REGION_AUTHORITY_MARKER;
 }
