@@ -11,8 +11,7 @@ import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
 import { reportsHandlers } from './reports/handlers.js';
 import { consultationHandlers } from './consultation/handlers.js';
-import { warningHandlers } from './warnings/handlers.js';
-import { caseSummaryHandlers } from './warnings/summary.js';
+import { warningsHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { REPORT_ZIP_JOB, reportZipJob } from './reports/document/export.js';
@@ -43,8 +42,7 @@ export const handlers: HandlerMap = {
   ...reportsHandlers,
   ...reportDocumentHandlers,
   ...consultationHandlers,
-  ...warningHandlers,
-  ...caseSummaryHandlers,
+  ...warningsHandlers,
   ...writtenReportHandlers,
   ...taskHandlers,
   ...taskEntryHandlers,
