@@ -18,9 +18,8 @@ import { REPORT_ZIP_JOB, reportZipJob } from './reports/document/export.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
-import { articleHandlers } from './content/articles.js';
-import { orderHandlers } from './orders/handlers.js';
-import { mediaHandlers } from './content/media.js';
+import { contentHandlers } from './content/handlers.js';
+import { ordersHandlers } from './orders/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { statisticsHandlers } from './statistics/handlers.js';
@@ -50,9 +49,8 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...planAuthorizeReportHandlers,
   ...fileHandlers,
-  ...articleHandlers,
-  ...orderHandlers,
-  ...mediaHandlers,
+  ...contentHandlers,
+  ...ordersHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
