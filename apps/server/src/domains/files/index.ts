@@ -3,14 +3,16 @@
  *
  * - fileUrls(db, ids): where each file is served, by id (covers, audio: one query for a page).
  * - servedFiles(db, ids): the same with each file's key and type (signed lesson URLs, audio or video).
- * - usableFiles, setFileUses, noSuchFile: checking the files content names, and recording its uses.
+ * - usableFiles, setFileUses, noSuchFile, filesByKeys: checking the files content names (by id, or
+ *   by the key in a rich text's URL), and recording its uses.
+ * - fileUrlSigner, SIGNED_USE: the signed URLs of files that are served only so (a course's lessons).
  */
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { fileUrl } from './files.js';
 import { storedFile } from './tables.js';
 
-export { fileUrl, fileUrlSigner, filesByKeys, noSuchFile, setFileUses, SIGNED_USE, usableFiles } from './files.js';
+export { fileUrlSigner, filesByKeys, noSuchFile, setFileUses, SIGNED_USE, usableFiles } from './files.js';
 
 /** The files of some ids (null, empty and repeated ids are skipped) with their URL, key and type, by id. */
 export async function servedFiles(
