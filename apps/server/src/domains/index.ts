@@ -11,17 +11,15 @@ import { personHandlers } from './persons/handlers.js';
 import { assessmentHandlers } from './assessments/handlers.js';
 import { reportsHandlers } from './reports/handlers.js';
 import { consultationHandlers } from './consultation/handlers.js';
-import { warningHandlers } from './warnings/handlers.js';
-import { caseSummaryHandlers } from './warnings/summary.js';
+import { warningsHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
 import { REPORT_ZIP_JOB, reportZipJob } from './reports/document/export.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
 import { fileHandlers } from './files/handlers.js';
-import { articleHandlers } from './content/articles.js';
-import { orderHandlers } from './orders/handlers.js';
-import { mediaHandlers } from './content/media.js';
+import { contentHandlers } from './content/handlers.js';
+import { ordersHandlers } from './orders/handlers.js';
 import { taskEntryHandlers } from './tasks/entry.js';
 import { groupReportHandlers } from './tasks/group-report/handlers.js';
 import { statisticsHandlers } from './statistics/handlers.js';
@@ -43,8 +41,7 @@ export const handlers: HandlerMap = {
   ...reportsHandlers,
   ...reportDocumentHandlers,
   ...consultationHandlers,
-  ...warningHandlers,
-  ...caseSummaryHandlers,
+  ...warningsHandlers,
   ...writtenReportHandlers,
   ...taskHandlers,
   ...taskEntryHandlers,
@@ -52,9 +49,8 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...planAuthorizeReportHandlers,
   ...fileHandlers,
-  ...articleHandlers,
-  ...orderHandlers,
-  ...mediaHandlers,
+  ...contentHandlers,
+  ...ordersHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */

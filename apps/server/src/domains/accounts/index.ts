@@ -4,3 +4,4 @@
  */
 export { admitLinkEntry } from './link-entries.js';
 export { isRegionAuthority, statsAccounts, type StatsAccount } from './statistics-scope.js';
+export { accountNames } from './accounts.js';

@@ -1,2 +1,3 @@
 /** What other domains may call of auth: account takeover checks. */
 export { assertHoldsAccount } from './takeover.js';
+export { scopeWhere } from './scope.js';

@@ -1,16 +1,14 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ArticleRow } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { contains, iso, newId, ownedBy, ownerAccount, paged } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { scopeWhere } from '../auth/scope.js';
-import { limitedEntry } from '../assessments/respondent.js';
-import { resolveEntryToken } from '../assessments/entry.js';
-import { fileUrl, filesByKeys, noSuchFile, setFileUses, usableFiles } from '../files/files.js';
-import { storedFile } from '../files/tables.js';
+import { accountNames } from '../accounts/index.js';
+import { scopeWhere } from '../auth/index.js';
+import { limitedEntry, resolveEntryToken } from '../assessments/index.js';
+import { fileUrls, filesByKeys, noSuchFile, setFileUses, usableFiles } from '../files/index.js';
 import { sanitizeArticle } from './sanitize.js';
 import { article } from './tables.js';
 
@@ -18,20 +16,16 @@ type ArticleRecord = typeof article.$inferSelect;
 
 const noSuchArticle = () => notFound({ zh: '文章不存在', en: 'No such article' });
 
-async function coverUrls(db: DbOrTx, rows: { coverfileid: string | null }[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.coverfileid ? [r.coverfileid] : [])))];
-  if (!ids.length) return new Map();
-  const files = await db.select({ fileid: storedFile.fileid, key: storedFile.key }).from(storedFile).where(inArray(storedFile.fileid, ids));
-  return new Map(files.map((f) => [f.fileid, fileUrl(f.key)]));
-}
-
 async function rowsOut(db: DbOrTx, rows: ArticleRecord[]): Promise<ArticleRow[]> {
   const [names, covers] = await Promise.all([
     accountNames(
       db,
       rows.map((r) => r.musercode),
     ),
-    coverUrls(db, rows),
+    fileUrls(
+      db,
+      rows.map((r) => r.coverfileid),
+    ),
   ]);
   return rows.map((r) => ({
     articleid: r.articleid,
@@ -206,7 +200,10 @@ export const articleHandlers = {
         .where(and(eq(article.musercode, entry.musercode), eq(article.published, 1)))
         .$dynamic();
       const { total, rows } = await paged(ctx.db, query, [desc(article.publishedat), asc(article.articleid)], { page, pageSize });
-      const covers = await coverUrls(ctx.db, rows);
+      const covers = await fileUrls(
+        ctx.db,
+        rows.map((r) => r.coverfileid),
+      );
       const insname = (await accountNames(ctx.db, [entry.musercode])).get(entry.musercode) ?? '';
       return { insname, title: entry.title, total, rows: rows.map((r) => publicOf(r, covers)) };
     }),
@@ -219,7 +216,7 @@ export const articleHandlers = {
         .from(article)
         .where(and(eq(article.articleid, articleid), eq(article.musercode, entry.musercode), eq(article.published, 1)));
       if (!row) noSuchArticle();
-      const covers = await coverUrls(ctx.db, [row!]);
+      const covers = await fileUrls(ctx.db, [row!.coverfileid]);
       const insname = (await accountNames(ctx.db, [entry.musercode])).get(entry.musercode) ?? '';
       return { ...publicOf(row!, covers), content: row!.content, insname };
     }),

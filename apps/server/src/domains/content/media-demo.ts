@@ -3,7 +3,8 @@ import type { FileStorage } from '../../kit/storage/index.js';
 import { drawPng } from '../../kit/upload/png.js';
 import { toneWav } from '../../kit/upload/wav.js';
 import { storeFile } from '../files/files.js';
-import { storeCourse, storeTrack } from './media.js';
+import { storeCourse } from './courses.js';
+import { storeTrack } from './music.js';
 
 const TRACKS = [
   { title: '海浪与呼吸', notes: [262, 330, 392, 330], colour: [70, 130, 180] },

@@ -5,7 +5,8 @@ import { setFileUses, storeFile } from '../files/files.js';
 import { newId } from '../../kit/index.js';
 import { applyNotice } from './machine.js';
 import { SandboxProvider } from './payment.js';
-import { placeOrder, refundOrder } from './handlers.js';
+import { refundOrder } from './orders.js';
+import { placeOrder } from './shop.js';
 import { goods } from './tables.js';
 
 const GOODS = [

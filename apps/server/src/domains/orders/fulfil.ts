@@ -3,11 +3,10 @@ import type { Lang, OrderRow } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError, type Message } from '../../http/errors.js';
 import { iso } from '../../kit/index.js';
-import { issueBoughtCode, withdrawIfUnopened } from '../assessments/issue.js';
-import { coursesOfInstitution } from '../content/media.js';
-import { planNames } from '../plans/usage.js';
-import type { OrderRecord } from './machine.js';
-import { orderGrant } from './tables.js';
+import { issueBoughtCode, withdrawIfUnopened } from '../assessments/index.js';
+import { coursesOfInstitution } from '../content/index.js';
+import { planNames } from '../plans/index.js';
+import { orderGrant, shopOrder } from './tables.js';
 
 /**
  * Fulfilment: what a paid order gives its buyer, in the payment's own transaction (machine.ts
@@ -20,6 +19,8 @@ import { orderGrant } from './tables.js';
  */
 
 export type GrantRecord = typeof orderGrant.$inferSelect;
+// Not machine.ts's OrderRecord: machine.ts calls this file, which imports nothing back.
+type OrderRecord = typeof shopOrder.$inferSelect;
 
 const messageOf = (err: AppError): Message => err.msg ?? { zh: err.text('zh-CN'), en: err.text('en-US') };
 

@@ -10,7 +10,7 @@ import { holds } from '../auth/scope.js';
 import { authenticate } from '../auth/sessions.js';
 import { channelFromConfig } from './channel.js';
 import { createWarnEventHub, type WarnEvent } from './events.js';
-import { unreadCount } from './handlers.js';
+import { unreadCount } from './notifications.js';
 import { configureOutbound, enqueueSweep } from './jobs.js';
 
 /**

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { enqueue, JobFailure, type JobHandlers } from '../../kit/jobs/index.js';
 import type { OutboundChannel, OutboundMessage } from './channel.js';
 import { publishWarnEvent } from './events.js';
+import { DELIVER_JOB, ESCALATE_JOB } from './queue.js';
 import { announce } from './raise.js';
 import { sweepMissed } from './sweeps.js';
 import { caseEvent, warnCase } from './tables.js';
@@ -12,10 +13,7 @@ import { caseEvent, warnCase } from './tables.js';
  * (retried with backoff), escalating one critical case when its time comes, and the hourly sweep
  * of missed deadlines, which queues the next hour's sweep itself.
  */
-export const DELIVER_JOB = 'warnings.deliver';
-export const ESCALATE_JOB = 'warnings.escalate';
 export const SWEEP_JOB = 'warnings.sweep';
-const DELIVERY_ATTEMPTS = 8;
 const HOUR = 3_600_000;
 
 /** Where a database's outbound messages go; set by the app from its configuration (none: console only). */
@@ -26,15 +24,6 @@ interface Outbound {
 const outbound = new WeakMap<object, Outbound>();
 export function configureOutbound(db: Db, o: Outbound) {
   outbound.set(db, o);
-}
-
-export async function enqueueDelivery(tx: DbOrTx, message: Omit<OutboundMessage, 'link'>, now: Date) {
-  await enqueue(tx, DELIVER_JOB, message, { now, maxAttempts: DELIVERY_ATTEMPTS });
-}
-
-/** The escalation of a case at its due time; one job per case ever (a case's clock starts once). */
-export async function enqueueEscalation(tx: DbOrTx, caseid: string, due: Date, now: Date) {
-  await enqueue(tx, ESCALATE_JOB, { caseid }, { now, runAt: due, dedupKey: `${ESCALATE_JOB}:${caseid}` });
 }
 
 /** The sweep of the hour `at` falls in (idempotent: one job per hour whoever asks). */

@@ -2,11 +2,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ScoreResult, WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { iso, newId } from '../../kit/index.js';
-import { previousReport } from '../assessments/history.js';
-import { personBriefs } from '../persons/persons.js';
+import { previousReport } from '../assessments/index.js';
+import { personBriefs } from '../persons/index.js';
 import { publishWarnEvent } from './events.js';
 import { settingsOf } from './settings.js';
-import { enqueueDelivery, enqueueEscalation } from './jobs.js';
+import { enqueueDelivery, enqueueEscalation } from './queue.js';
 import { caseEvent, warnCase, warning, warnNotice } from './tables.js';
 import { headlineOf, higher, reportTriggers, type Headline } from './triggers.js';
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_WARNING_SETTINGS, type WarningSettings } from '@xinli/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import type { HandlerMap } from '../../http/handlers.js';
+import { ownerAccount } from '../../kit/index.js';
 import { warningSetting } from './tables.js';
 
 /** An institution's trigger and escalation settings; the defaults until it changes them. */
@@ -35,3 +37,19 @@ export async function replaceSettings(db: Db, musercode: string, s: WarningSetti
     return { worsenpoints: row!.worsenpoints, worsenlevels: row!.worsenlevels, misseddays: row!.misseddays, escalateminutes: row!.escalateminutes };
   });
 }
+
+/** An institution's warning settings (thresholds, escalation minutes). */
+export const settingHandlers = {
+  'as.m.warning.getWarningSettings': async ({ musercode }, ctx) => {
+    const owner = await ownerAccount(ctx, ctx.db, musercode);
+    return { musercode: owner.musercode, ...(await settingsOf(ctx.db, owner.musercode)) };
+  },
+
+  // Needs WARNING_SETTINGS_CODE, not the case code (issue 27 §5); audited with what it replaced.
+  'as.m.warning.updateWarningSettings': async ({ musercode, ...settings }, ctx) => {
+    const owner = await ownerAccount(ctx, ctx.db, musercode);
+    const old = await replaceSettings(ctx.db, owner.musercode, settings, ctx.now());
+    await ctx.audit({ action: 'as.m.warning.updateWarningSettings', result: 'ok', detail: { target: owner.musercode, old, new: settings } });
+    return null;
+  },
+} satisfies HandlerMap;

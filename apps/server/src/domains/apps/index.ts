@@ -1,0 +1,2 @@
+/** What other domains may call of apps: an institution's apps. */
+export { appsOf } from './handlers.js';

@@ -1,0 +1,2 @@
+/** What other domains may call of system: the names of staff users. */
+export { staffBriefs } from './staff.js';
