@@ -33,7 +33,7 @@ import { reportLink } from '../echarts/report-data';
 import MoodReportList from './MoodReportList';
 import PdfZipExport from './PdfZipExport';
 import QuotaPicker, { useQuotaForms } from './QuotaPicker';
-import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from './report-filter';
+import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from '../../features/reports/report-filter';
 
 const LIST = 'as.m.exam.getCUserReportPageList';
 type Filter = ActionInput<'as.m.exam.getCUserStagesAssessCount'>;

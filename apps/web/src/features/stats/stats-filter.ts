@@ -4,7 +4,7 @@
  */
 import { PopulationApp, type StatsFilter } from '@xinli/contract';
 import { pagesOf } from '../../lib/populations';
-import { encodeQuota } from '../empower/report-filter';
+import { encodeQuota } from '../reports/report-filter';
 
 export const FILTER_FIELDS = [
   'musercode',
