@@ -20,8 +20,7 @@ import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { useLang } from '../../lib/options';
 import { PrintButton } from '../../features/reports/PrintButton';
-import { reportLink } from '../echarts/report-data';
-import { caseLink } from '../../features/links';
+import { caseLink, reportLink } from '../../features/links';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../../features/reports/written-state';
 import { Lines, Risk } from '../../features/reports/WrittenReportDrawer';
 
