@@ -17,24 +17,49 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    // Issue 17: the catalogue holds every domain's zod schemas; a console module importing it
-    // puts them all into its chunk. Access comes from actionTable, schemas from the domain's table.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@xinli/contract',
-              importNames: ['catalogue', 'actionNames', 'isActionName'],
-              message: "Use actionTable for access, and the page domain's action table (systemActions[...]) for schemas.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Issue 17: the catalogue holds every domain's zod schemas; a console module importing it
+  // puts them all into its chunk. Access comes from actionTable, schemas from the domain's table.
+  // Issue 29 item 5: the console's layers. Pages import the kit, features, lib, api, auth, i18n
+  // and layout hooks, never another page's folder; features never import pages; the kit
+  // (components/) imports neither; the layout imports no page and, of the features, only the link
+  // module features/links.ts (the notification bell links to a case). The page registry reaches
+  // the layout's PageHost from App.tsx, the composition root. Tests are left out: they import
+  // what they check. Each block repeats the whole rule, as a later block replaces its options.
+  ...consoleImportRules(),
 );
+
+/** The `no-restricted-imports` blocks of apps/web/src: the catalogue everywhere, plus each layer's patterns. */
+function consoleImportRules() {
+  const catalogue = {
+    name: '@xinli/contract',
+    importNames: ['catalogue', 'actionNames', 'isActionName'],
+    message: "Use actionTable for access, and the page domain's action table (systemActions[...]) for schemas.",
+  };
+  const src = 'apps/web/src';
+  const block = (files, patterns = []) => ({
+    files,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [catalogue], patterns }] },
+  });
+  const intoPages = {
+    regex: '^(\\.\\./)+pages(/|$)',
+    message: 'Only the composition root (main.tsx, App.tsx, the page registry) imports pages: move what is shared into features/.',
+  };
+  const intoFeatures = { regex: '^(\\.\\./)+features(/|$)', message: 'The kit imports no feature: features build on the kit.' };
+  const intoFeaturesButLinks = {
+    regex: '^(\\.\\./)+features(/(?!links$)|$)',
+    message: 'The layout imports no feature but the link module, features/links.ts.',
+  };
+  /** From a file `depth` folders below pages/: a relative path climbing to pages/ and into another page's folder. */
+  const anotherPage = (depth) => ({
+    regex: `^(\\.\\./){${depth}}(?!\\.\\./)`,
+    message: "A page imports no other page's folder: move what both use into features/ (links into features/links.ts).",
+  });
+  return [
+    block([`${src}/**/*.{ts,tsx}`]),
+    block([`${src}/components/**/*.{ts,tsx}`], [intoPages, intoFeatures]),
+    block([`${src}/layout/**/*.{ts,tsx}`], [intoPages, intoFeaturesButLinks]),
+    block([`${src}/features/**/*.{ts,tsx}`], [intoPages]),
+    ...[1, 2, 3].map((depth) => block([`${src}/pages/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], [intoPages, anotherPage(depth)])),
+  ];
+}

@@ -17,6 +17,7 @@ import { theme } from './theme';
 import PageLoading from './components/feedback/PageLoading';
 import DownloadOverlay from './components/feedback/DownloadOverlay';
 import PageHost from './layout/PageHost';
+import { pageRegistry } from './pages/registry';
 import { useAccess } from './components/access';
 import { isWallDisplay } from './pages/echarts/wall';
 
@@ -96,7 +97,7 @@ function AppRoutes() {
               <Route key={m.path} path={m.path} element={<Navigate to={m.redirect} replace />} />
             ))}
           {routes.pages.map((p) => (
-            <Route key={p.path} path={p.path} element={<PageHost page={p} />} />
+            <Route key={p.path} path={p.path} element={<PageHost page={p} registry={pageRegistry} />} />
           ))}
           {routes.denied.map((p) => (
             <Route key={p} path={p} element={<Navigate to="/404" replace />} />

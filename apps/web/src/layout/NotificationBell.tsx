@@ -15,7 +15,7 @@ import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { useAccess } from '../components/access';
 import { formatTime } from '../lib/format';
-import { CASE_PAGE, caseLink } from '../pages/earlyWarning/links';
+import { CASE_PAGE, caseLink } from '../features/links';
 import { useEventStream } from './event-stream';
 import './notifications.css';
 

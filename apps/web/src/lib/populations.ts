@@ -46,11 +46,6 @@ export const populationPages: PopulationPages[] = [
 
 export const pagesOf = (appid: string | undefined): PopulationPages | undefined => populationPages.find((p) => p.appid === appid);
 
-/** The archive page of a person (its population's detail page; the first for other apps). */
-export function archiveLink(appid: string, cusercode: string): string {
-  return `${(pagesOf(appid) ?? populationPages[0]).archive}?cusercode=${encodeURIComponent(cusercode)}`;
-}
-
 /** Masks an ID number for a list (1101**********1234) unless the server already did. */
 export function maskIdCard(value: string | null | undefined): string {
   const s = (value ?? '').trim();

@@ -14,11 +14,11 @@ import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable, f, FilterFields, SearchForm } from '../../components/list';
 import { formatTime } from '../../lib/format';
-import { Figure, FigureRow, useStat, useUrlFilterForm } from '../statistics/stats-ui';
-import { percent, statsFilterOf } from '../statistics/stats-filter';
-import { usedRemainingOption } from '../statistics/chart-options';
+import { Figure, FigureRow, useStat, useUrlFilterForm } from '../../features/stats/stats-ui';
+import { percent, statsFilterOf } from '../../features/stats/stats-filter';
+import { usedRemainingOption } from '../../features/stats/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
-import '../statistics/stats.css';
+import '../../features/stats/stats.css';
 
 /** A figure's value: the count with digit grouping, 0 until it is known. */
 const n = (v: number | undefined) => (v ?? 0).toLocaleString();

@@ -7,7 +7,7 @@ import { call } from '../../api';
 import { hashPassword } from '../../auth';
 import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
-import { NewPasswordFields } from '../organization/ResetPwdDialog';
+import { NewPasswordFields } from '../../features/system/ResetPwdDialog';
 import './service.css';
 import CategoryPathPicker, { pathToFields, type AccountKind } from './CategoryPathPicker';
 

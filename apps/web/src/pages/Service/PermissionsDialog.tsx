@@ -6,7 +6,7 @@ import { menuTable, type MenuNode, type MenuTreeNode, type MUserRow } from '@xin
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
 import { FormDialog } from '../../components/form';
-import MenuTreePicker from '../authority/MenuTreePicker';
+import MenuTreePicker from '../../features/system/MenuTreePicker';
 
 const node = (code: string, title: string, children: MenuTreeNode[] = []): MenuTreeNode => ({
   code,

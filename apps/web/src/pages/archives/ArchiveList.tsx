@@ -5,12 +5,13 @@ import { useNavigate } from 'react-router';
 import { Gender, type ArchiveRow, type CuserRow } from '@xinli/contract';
 import { ListView } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
-import { archiveLink, maskIdCard } from '../../lib/populations';
+import { archiveLink } from '../../features/links';
+import { maskIdCard } from '../../lib/populations';
 import { useLocalText } from '../../lib/options';
 import { regionOr } from '../../components/archive-form/RegionText';
-import PersonDialog, { useArchiveHead } from './PersonDialog';
+import PersonDialog, { useArchiveHead } from '../../features/persons/PersonDialog';
 import { LinkEntriesButton } from './LinkEntries';
-import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from './usePersonActions';
+import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from '../../features/persons/usePersonActions';
 
 const LIST = 'as.m.cuser.getCUserArchivePageList';
 

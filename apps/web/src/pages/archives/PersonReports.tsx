@@ -6,7 +6,7 @@ import type { PersonReport } from '@xinli/contract';
 import { LevelTag, MentalStateTag } from '../../components/levels';
 import TrendChart from '../../components/charts/TrendChart';
 import { formatTime } from '../../lib/format';
-import { reportLink } from '../echarts/report-data';
+import { reportLink } from '../../features/links';
 
 /** For each form, one series per indicator over the person's reports (oldest first). */
 export function seriesByForm(reports: PersonReport[]) {

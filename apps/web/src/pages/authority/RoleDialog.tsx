@@ -8,7 +8,7 @@ import { ErrorState } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions } from '../../lib/options';
-import MenuTreePicker from './MenuTreePicker';
+import MenuTreePicker from '../../features/system/MenuTreePicker';
 
 interface RoleForm {
   rolename: string;

@@ -107,7 +107,7 @@ vi.mock('../../auth', async (original) => {
 });
 
 const { default: EarlyWarningLevel } = await import('./earlyWarningLevel');
-const { default: CaseDrawer } = await import('./CaseDrawer');
+const { default: CaseDrawer } = await import('../../features/warnings/CaseDrawer');
 
 let location = '';
 function Where() {

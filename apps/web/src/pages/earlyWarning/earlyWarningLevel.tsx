@@ -8,12 +8,12 @@ import { Can, useRegionAuthority } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { useApps, useInstitutions } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
-import CaseDrawer from './CaseDrawer';
+import CaseDrawer from '../../features/warnings/CaseDrawer';
 import DistrictCases from './DistrictCases';
 import WarningSettingsDialog from './WarningSettingsDialog';
-import { CASE_STATES, parseStateTab, type StateTab } from './case-state';
-import { CaseStateTag, useStaff, useWarningOptions, WarningLevelTag } from './warning-ui';
-import './earlyWarning.css';
+import { CASE_STATES, parseStateTab, type StateTab } from '../../features/warnings/case-state';
+import { CaseStateTag, useStaff, useWarningOptions, WarningLevelTag } from '../../features/warnings/warning-ui';
+import '../../features/warnings/warnings.css';
 
 const LIST = 'as.m.warning.getCasePageList';
 const EXPORT = 'as.m.exam.exportCUserWarningDetailData';

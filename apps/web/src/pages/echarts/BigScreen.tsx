@@ -13,11 +13,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PopulationApp } from '@xinli/contract';
 import { useSession } from '../../auth';
 import { theme } from '../../theme';
-import { Figures } from '../statistics/Dashboard';
-import { DayTrendCard, GenderCard, GradeRatioCard, MoodCard, SceneTrendCard, showsClasses } from '../statistics/StatCards';
-import { statsFilterOf } from '../statistics/stats-filter';
-import { useStat } from '../statistics/stats-ui';
-import '../statistics/stats.css';
+import { Figures } from '../../features/stats/Dashboard';
+import { DayTrendCard, GenderCard, GradeRatioCard, MoodCard, SceneTrendCard, showsClasses } from '../../features/stats/StatCards';
+import { statsFilterOf } from '../../features/stats/stats-filter';
+import { useStat } from '../../features/stats/stats-ui';
+import '../../features/stats/stats.css';
 import './bigscreen.css';
 import { formatTime } from '../../lib/format';
 

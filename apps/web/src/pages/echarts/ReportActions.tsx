@@ -14,7 +14,7 @@ import { useConfirmCall } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { useLang } from '../../lib/options';
 import { pagesOf } from '../../lib/populations';
-import { PrintButton } from '../../components/print/PrintButton';
+import { PrintButton } from '../../features/reports/PrintButton';
 import { useReportText } from './ReportParts';
 
 /** The printable document of a report (html and whether the server makes PDFs), per language. */

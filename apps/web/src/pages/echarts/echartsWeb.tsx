@@ -16,7 +16,7 @@ import { ErrorState } from '../../components/list';
 import { LevelTag, MentalStateTag } from '../../components/levels';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
-import { archiveLink } from '../../lib/populations';
+import { archiveLink } from '../../features/links';
 import ReportActions from './ReportActions';
 import PageLoading from '../../components/feedback/PageLoading';
 import './report.css';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@xinli/contract';
-import { isPhq9, reportLink, trendOf } from './report-data';
+import { reportLink } from '../../features/links';
+import { isPhq9, trendOf } from './report-data';
 
 const ind = (code: string, zh: string) => ({ code, name: { zh, en: code } }) as ReportDetail['indicators'][number];
 const point = (createdat: string, total: number, factor?: number) => ({

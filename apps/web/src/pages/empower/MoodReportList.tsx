@@ -8,8 +8,7 @@ import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { LevelTag } from '../../components/levels';
-import { archiveLink } from '../../lib/populations';
-import { reportLink } from '../echarts/report-data';
+import { archiveLink, reportLink } from '../../features/links';
 
 type MoodRow = ActionOutput<'as.m.exam.getAnxiousDepressedReportPageList'>['rows'][number];
 

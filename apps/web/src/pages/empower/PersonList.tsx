@@ -7,10 +7,11 @@ import { Gender, type CuserRow } from '@xinli/contract';
 import { Can } from '../../components/access';
 import { ListView } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
-import { archiveLink, maskIdCard, pagesOf } from '../../lib/populations';
-import PersonDialog from '../archives/PersonDialog';
-import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from '../archives/usePersonActions';
-import GiveDialog, { type GivePerson } from './GiveDialog';
+import { archiveLink } from '../../features/links';
+import { maskIdCard, pagesOf } from '../../lib/populations';
+import PersonDialog from '../../features/persons/PersonDialog';
+import { PersonTransfer, useDeletePerson, usePersonListPage, addPersonButton } from '../../features/persons/usePersonActions';
+import GiveDialog, { type GivePerson } from '../../features/reports/GiveDialog';
 
 const LIST = 'as.m.cuser.getCUserPageList';
 

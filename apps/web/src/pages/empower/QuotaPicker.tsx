@@ -10,7 +10,7 @@ import type { ActionInput, ActionOutput } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { levelColour } from '../../components/levels';
-import type { QuotaPick } from './report-filter';
+import type { QuotaPick } from '../../features/reports/report-filter';
 
 type Scope = ActionInput<'as.m.exam.getQuotaFilterConditions'>;
 export type QuotaForm = ActionOutput<'as.m.exam.getQuotaFilterConditions'>[number];

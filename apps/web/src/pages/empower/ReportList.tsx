@@ -28,12 +28,11 @@ import { LevelTag, LEVELS, MentalStateTag } from '../../components/levels';
 import { useStages } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
-import { archiveLink } from '../../lib/populations';
-import { reportLink } from '../echarts/report-data';
+import { archiveLink, reportLink } from '../../features/links';
 import MoodReportList from './MoodReportList';
 import PdfZipExport from './PdfZipExport';
 import QuotaPicker, { useQuotaForms } from './QuotaPicker';
-import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from './report-filter';
+import { decodeQuota, encodeQuota, filterOf, quotasInput, type QuotaPick } from '../../features/reports/report-filter';
 
 const LIST = 'as.m.exam.getCUserReportPageList';
 type Filter = ActionInput<'as.m.exam.getCUserStagesAssessCount'>;

@@ -8,8 +8,8 @@ import { call } from '../../api';
 import { Can, useAccess } from '../../components/access';
 import { f, ListView, useListPage, type RowAction } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
-import { anyBusy, isBusy, POLL_MS, rowActions, useWriterText, WRITTEN_STATES, WrittenStateTag, type RowActionKey } from './written-state';
-import WrittenReportDrawer from './WrittenReportDrawer';
+import { anyBusy, isBusy, POLL_MS, rowActions, useWriterText, WRITTEN_STATES, WrittenStateTag, type RowActionKey } from '../../features/reports/written-state';
+import WrittenReportDrawer from '../../features/reports/WrittenReportDrawer';
 
 const LIST = 'as.m.report.getAsai1UserReportPageList';
 const WRITERS = 'as.m.report.getAsai1Writers';

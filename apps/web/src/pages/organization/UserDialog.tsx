@@ -8,7 +8,7 @@ import { hashPassword, useSession } from '../../auth';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
-import { NewPasswordFields } from './ResetPwdDialog';
+import { NewPasswordFields } from '../../features/system/ResetPwdDialog';
 
 interface UserForm {
   sysusername: string;

@@ -9,7 +9,7 @@ import { call } from '../../api';
 import { useSession } from '../../auth';
 import { f, ListView, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
 import UserDialog from './UserDialog';
-import ResetPwdDialog from './ResetPwdDialog';
+import ResetPwdDialog from '../../features/system/ResetPwdDialog';
 
 const toTreeData = (nodes: DeptTreeNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.deptid, title: n.deptname, children: n.children.length ? toTreeData(n.children) : undefined }));

@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 import type { FollowUpRow } from '@xinli/contract';
 import { f, ListView, useListPage } from '../../components/list';
 import { LevelTag } from '../../components/levels';
-import CaseDrawer from '../earlyWarning/CaseDrawer';
-import { useWarningOptions } from '../earlyWarning/warning-ui';
-import '../earlyWarning/earlyWarning.css';
+import CaseDrawer from '../../features/warnings/CaseDrawer';
+import { useWarningOptions } from '../../features/warnings/warning-ui';
+import '../../features/warnings/warnings.css';
 
 /**
  * Follow-up management (followUpManagement, 00017): the follow-up records of every case in the

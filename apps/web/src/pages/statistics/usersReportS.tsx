@@ -19,11 +19,11 @@ import EChart from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
-import { abnormalBarOption, levelShareOption, quotaLevelOption } from './chart-options';
-import { percent, rateOf } from './stats-filter';
-import { StatsFilterBar, useReportJump, useStatsFilter } from './stats-ui';
+import { abnormalBarOption, levelShareOption, quotaLevelOption } from '../../features/stats/chart-options';
+import { percent, rateOf } from '../../features/stats/stats-filter';
+import { StatsFilterBar, useReportJump, useStatsFilter } from '../../features/stats/stats-ui';
 import { useTranslation } from 'react-i18next';
-import './stats.css';
+import '../../features/stats/stats.css';
 
 const STAGES = 'as.m.exam.getCUserStagesAssessCount';
 const FORMS = 'as.m.exam.getQuotaFilterConditions';

@@ -19,11 +19,10 @@ import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { useLang } from '../../lib/options';
-import { PrintButton } from '../../components/print/PrintButton';
-import { reportLink } from '../echarts/report-data';
-import { caseLink } from '../earlyWarning/links';
-import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../empower/written-state';
-import { Lines, Risk } from '../empower/WrittenReportDrawer';
+import { PrintButton } from '../../features/reports/PrintButton';
+import { caseLink, reportLink } from '../../features/links';
+import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../../features/reports/written-state';
+import { Lines, Risk } from '../../features/reports/WrittenReportDrawer';
 
 /** The level from which the server lists a person without a warning (tasks/group-report ATTENTION_LEVEL). */
 const ATTENTION_LEVEL = 3;

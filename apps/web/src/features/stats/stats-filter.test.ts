@@ -6,13 +6,11 @@ import {
   rangeDays,
   rangeMonths,
   rateOf,
-  reportListLink,
-  reportPageOf,
   staleStage,
   cardsFor,
   statsFilterOf,
-  type ReportLinkTarget,
 } from './stats-filter';
+import { reportListLink, reportPageOf, type ReportLinkTarget } from '../links';
 
 describe('the statistics filter', () => {
   it('keeps the known fields, drops blanks, and lets the page fix a field', () => {

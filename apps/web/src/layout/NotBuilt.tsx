@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { pick, type Language } from '../i18n';
-import { useCurrentPage } from '../layout/current-page';
+import { useCurrentPage } from './current-page';
 
 /** Shown for a route whose page is not in pages/registry.ts yet: honest, not a blank screen. */
 export default function NotBuilt() {

@@ -12,13 +12,13 @@ import { canCall } from '../../components/access';
  * of the dialog is allowed to a caller holding that code alone.
  */
 const src = path.resolve(import.meta.dirname, '../..');
-const dialogFile = path.join(src, 'pages/empower/GiveDialog.tsx');
+const dialogFile = path.join(src, 'features/reports/GiveDialog.tsx');
 
 /** The buttons that open the dialog: the file and the action whose access shows the button. */
 const OPENERS: Record<string, ActionName[]> = {
   'pages/empower/PersonList.tsx': ['as.m.user.insertCUserAssessCodes', 'as.m.user.insertCUserAssessCode'],
   'pages/archives/ArchiveDetail.tsx': ['as.m.user.insertCUserAssessCode'],
-  'pages/earlyWarning/CaseDrawer.tsx': ['as.m.warning.rescreenCase'],
+  'features/warnings/CaseDrawer.tsx': ['as.m.warning.rescreenCase'],
 };
 
 /** The actions a source file calls (`call('…'`). */

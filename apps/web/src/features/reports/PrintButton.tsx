@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App as AntApp, Button } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
-import { printHtml } from '../../pages/echarts/report-data';
+import { printHtml } from './print';
 
 /**
  * Prints a server-rendered A4 document (a report's or a group report's) without leaving the page:

@@ -20,7 +20,8 @@ import { useApps, useStages } from '../../components/pickers';
 import { useAccountApps } from '../../layout/apps';
 import { useLang } from '../../lib/options';
 import { populationPages } from '../../lib/populations';
-import { reportListLink, reportPageOf, staleStage, statsFilterOf, type ReportLinkTarget } from './stats-filter';
+import { reportListLink, reportPageOf, type ReportLinkTarget } from '../links';
+import { staleStage, statsFilterOf } from './stats-filter';
 
 export const R = 'statistics.dashboard';
 

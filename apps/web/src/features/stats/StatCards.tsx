@@ -12,7 +12,8 @@ import { DetailTable } from '../../components/list';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
 import { abnormalBarOption, dayTrendOption, gradeTrendOption, levelPieOption, sceneTrend } from './chart-options';
-import { dayTrendTooLong, monthTrendTooLong, rateOf, type ReportLinkTarget } from './stats-filter';
+import type { ReportLinkTarget } from '../links';
+import { dayTrendTooLong, monthTrendTooLong, rateOf } from './stats-filter';
 import { useK, useStat } from './stats-ui';
 
 export type Jump = (target: Omit<ReportLinkTarget, 'appid'> & { appid?: string }, what: string) => void;

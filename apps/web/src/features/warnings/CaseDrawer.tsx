@@ -11,12 +11,11 @@ import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
 import { LevelTag } from '../../components/levels';
 import { useApps } from '../../components/pickers';
 import { formatTime } from '../../lib/format';
-import { archiveLink } from '../../lib/populations';
-import GiveDialog from '../empower/GiveDialog';
+import { archiveLink, reportLink } from '../links';
+import GiveDialog from '../reports/GiveDialog';
 import { AssignDialog, CASE_KEYS, CloseCaseDialog, FollowUpDialog } from './CaseDialogs';
 import FlagDialog from './FlagDialog';
 import { isActive, nextSteps } from './case-state';
-import { reportLink } from '../echarts/report-data';
 import { CaseStateTag, useWarningOptions, WarningLevelTag } from './warning-ui';
 
 type CaseDetail = ActionOutput<'as.m.warning.getCase'>;

@@ -1,10 +1,8 @@
 /**
- * The statistics filter (contract `statsFilter`) as the pages keep it in the URL, and the links
- * from a chart to the matching report list. Pure, so the rules are unit-tested.
+ * The statistics filter (contract `statsFilter`) as the pages keep it in the URL; the links from
+ * a chart to the matching report list are in features/links.ts. Pure, so the rules are unit-tested.
  */
 import { PopulationApp, type StatsFilter } from '@xinli/contract';
-import { pagesOf } from '../../lib/populations';
-import { encodeQuota } from '../empower/report-filter';
 
 export const FILTER_FIELDS = [
   'musercode',
@@ -94,72 +92,6 @@ export function monthRange(month: string, f: Pick<StatsFilter, 'startdate' | 'en
     startdate: f.startdate && f.startdate > start ? f.startdate : start,
     enddate: f.enddate && f.enddate < end ? f.enddate : end,
   };
-}
-
-/** The report list page of a population app (SPEC §2 usersReport, usersReport2..4, usersReportCustom). */
-export function reportPageOf(appid: string | undefined): string | undefined {
-  if (appid === PopulationApp.customReport) return '/empower/usersReportCustom';
-  return pagesOf(appid)?.reports;
-}
-
-export interface ReportLinkTarget {
-  appid: string;
-  filter: StatsFilter;
-  /** One day ('2026-03-05') or one month ('2026-03') instead of the filter's dates. */
-  date?: string;
-  month?: string;
-  /** The bar's own group: a gender, a class or a grade, and the abnormal reports only. */
-  gender?: string;
-  teamid?: string;
-  grade?: string;
-  abnormal?: boolean;
-  /** The anxiety / depression view at a level or above (levels 1-4). */
-  mood?: { kind: 'anxious' | 'depressed'; minlevel: number };
-  /** One indicator of one form at one level (the report list's `quota` condition); dates are not carried. */
-  quota?: { formcode: string; quotacode: string; level: number };
-}
-
-const REGION = ['provincecode', 'citycode', 'districtcode'] as const;
-
-/**
- * The report list showing the reports behind a bar or point: the population's list with the
- * statistics filter (institution, region, stage, dates), the reports the statistics count
- * (`counted`) and the bar's group, so its total is the bar's value. Or its anxiety / depression
- * view (which has no stage filter). Undefined when the app has no report list.
- */
-export function reportListLink(target: ReportLinkTarget): string | undefined {
-  const { appid, filter, date, month, mood, quota } = target;
-  const page = reportPageOf(appid);
-  if (!page) return undefined;
-  const q = new URLSearchParams();
-  const put = (key: string, value: string | undefined) => value && q.set(key, value);
-  if (mood) {
-    q.set('view', 'mood');
-    q.set('kind', mood.kind);
-    q.set('minlevel', String(Math.min(4, Math.max(1, mood.minlevel))));
-  }
-  if (quota) put('quota', encodeQuota({ formcode: quota.formcode, quotacode: quota.quotacode, levels: [quota.level] })!);
-  put('musercode', filter.musercode);
-  if (!mood) put('stagecode', filter.stagecode);
-  if (!mood && !quota) {
-    for (const k of REGION) put(k, filter[k]);
-    q.set('counted', '1');
-    put('gender', target.gender);
-    put('teamid', target.teamid);
-    put('grade', target.grade);
-    if (target.abnormal) q.set('abnormal', '1');
-  }
-  const range = date
-    ? { startdate: date, enddate: date }
-    : month
-      ? monthRange(month, filter)
-      : { startdate: filter.startdate, enddate: filter.enddate };
-  if (!quota) {
-    put('startdate', range.startdate);
-    put('enddate', range.enddate);
-  }
-  const s = q.toString();
-  return s ? `${page}?${s}` : page;
 }
 
 /** A share (0..1) in percent with one decimal. */
