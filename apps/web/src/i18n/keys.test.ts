@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from './index';
 import './console';
 import keysSource from './keys.ts?raw';
+import { caseState, warningKind, warningLevel } from '@xinli/contract';
 
 // The respondent pages have their own typed catalogue (respondent/i18n.ts).
 const sources = import.meta.glob<string>(
@@ -52,6 +53,13 @@ describe('message keys', () => {
   it('every area file is in the keys type', () => {
     expect(areaFiles.length).toBeGreaterThan(40);
     expect(areaFiles.filter((file) => !keysSource.includes(`from '${file.replace(/\.ts$/, '')}'`))).toEqual([]);
+  });
+
+  it('the words built from the contract have its values as keys, as their type says', () => {
+    const words = (bundle('zh-CN').earlyWarning as Tree).case as Record<string, Tree>;
+    expect(Object.keys(words.levels).sort()).toEqual([...warningLevel.options].sort());
+    expect(Object.keys(words.kinds).sort()).toEqual([...warningKind.options].sort());
+    expect(Object.keys(words.states).sort()).toEqual([...caseState.options].sort());
   });
 
   it('one common area; domain areas hold resources', () => {

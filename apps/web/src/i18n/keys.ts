@@ -123,3 +123,13 @@ export type Area = Branches<Messages>;
 export type KeyOf<A extends Area> = Leaves<At<Messages, A>>;
 /** Every full key of the console. */
 export type MessageKey = Leaves<Messages>;
+
+/**
+ * Every group names its keys: a group typed `Record<string, string>` (built at run time) would
+ * let any key under it pass, so one is a type error here, naming the group.
+ */
+type OpenGroups<T, P extends string = ''> = {
+  [K in keyof T & string]: string extends K ? P : T[K] extends string ? never : OpenGroups<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type None<T extends never> = T;
+export type NoOpenGroups = None<OpenGroups<Messages>>;
