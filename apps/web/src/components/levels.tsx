@@ -3,10 +3,10 @@
  * and the level names (used by the scale editor, the comments database and reports).
  */
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { LevelColours, MentalState } from '@xinli/contract';
 import { pick } from '../i18n';
 import { useLang } from '../lib/options';
+import { useT } from '../i18n/useT';
 
 export const LEVELS = [0, 1, 2, 3, 4] as const;
 
@@ -15,8 +15,8 @@ export const levelColour = (level: number | null | undefined): string => LevelCo
 
 /** Band level label ("中度" / "Moderate") for levels 0..4. */
 export function useLevelLabel() {
-  const { t } = useTranslation();
-  return (level: number) => t(`evaluating.levels.l${level}`);
+  const k = useT('evaluating.levels');
+  return (level: number) => k(`l${level as (typeof LEVELS)[number]}`);
 }
 
 /**

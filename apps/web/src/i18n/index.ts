@@ -4,7 +4,8 @@
  * WHERE MESSAGES LIVE: `areas/common.ts` holds the words every page shares (`common.save`);
  * `areas/shell.ts` the layout's; domain words live in one file per resource under a folder per
  * top menu: `areas/<menu>/<resource>.ts`, keys `<menu>.<resource>.<field>` (`authority.role.rolename`).
- * A file default-exports `defineArea({ zh: {...}, en: {...} })` and is picked up automatically.
+ * A file default-exports `defineArea({ zh: {...}, en: {...} })` and is picked up automatically;
+ * its line in keys.ts gives its keys a type, so `useT('authority.role')` (useT.ts) takes only keys that exist.
  * Both languages must have the same keys; defineArea makes a missing one a type error. Columns,
  * filters and form fields find their label by this convention (lib/labels.ts).
  *

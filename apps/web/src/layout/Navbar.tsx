@@ -8,6 +8,7 @@ import LanguageSwitch from './LanguageSwitch';
 import ChangePassword from './ChangePassword';
 import NotificationBell from './NotificationBell';
 import { AppSwitcher } from './apps';
+import { useT } from '../i18n/useT';
 
 function useFullscreen() {
   const [on, setOn] = useState(() => !!document.fullscreenElement);
@@ -22,12 +23,13 @@ function useFullscreen() {
 /** Navbar of the header (SPEC §2, §4, §6): app switch, extra links, fullscreen, language, settings, account. */
 export default function Navbar({ user, compact, onOpenSettings }: { user: StoredUser; compact: boolean; onOpenSettings: () => void }) {
   const { t } = useTranslation();
+  const nav = useT('shell.navbar');
   const { message } = AntApp.useApp();
   const { signOut } = useSession();
   const fullscreen = useFullscreen();
   const [pwdOpen, setPwdOpen] = useState(false);
   const name = displayName(user);
-  const links = user.navbarlinks.filter((l) => l.key === 'website' || l.key === 'bigscreen');
+  const links = user.navbarlinks.filter((l): l is typeof l & { key: 'website' | 'bigscreen' } => l.key === 'website' || l.key === 'bigscreen');
 
   const toggleFullscreen = () => {
     if (!document.fullscreenEnabled) {
@@ -41,14 +43,14 @@ export default function Navbar({ user, compact, onOpenSettings }: { user: Stored
     <div className="navbar" data-testid="navbar">
       <AppSwitcher user={user} />
       {links.map((l) => (
-        <Tooltip key={l.key} title={t(`shell.navbar.${l.key}`)}>
+        <Tooltip key={l.key} title={nav(l.key)}>
           <Button
             type="text"
             icon={l.key === 'website' ? <HomeOutlined /> : <DesktopOutlined />}
             href={l.url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={t(`shell.navbar.${l.key}`)}
+            aria-label={nav(l.key)}
             data-testid={`navlink-${l.key}`}
           />
         </Tooltip>

@@ -9,7 +9,6 @@ import { useCallback, useRef, useState } from 'react';
 import { App as AntApp, Badge, Button, Dropdown, Empty, List, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
@@ -18,6 +17,7 @@ import { formatTime } from '../lib/format';
 import { CASE_PAGE, caseLink } from '../features/links';
 import { useEventStream } from './event-stream';
 import './notifications.css';
+import { useT } from '../i18n/useT';
 
 const COUNT = 'as.m.warning.getNotificationCount';
 const LIST = 'as.m.warning.getNotificationList';
@@ -33,8 +33,7 @@ export function freshAlerts(rows: Notice[], seen: Set<string>): Notice[] {
 }
 
 export default function NotificationBell() {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`earlyWarning.notice.${key}`, o);
+  const k = useT('earlyWarning.notice');
   const { can } = useAccess();
   const enabled = can(COUNT);
   const queryClient = useQueryClient();

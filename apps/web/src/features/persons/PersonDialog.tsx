@@ -10,6 +10,7 @@ import { InstitutionSelect, useInstitutionApps, useInstitutions } from '../../co
 import ArchiveFields from '../../components/archive-form/ArchiveFields';
 import { answersToValues, valuesToAnswers, type ArchiveField, type ArchiveValues } from '../../components/archive-form/values';
 import { useEnumOptions } from '../../lib/options';
+import { useT } from '../../i18n/useT';
 
 interface PersonForm {
   musercode?: string;
@@ -54,7 +55,7 @@ export default function PersonDialog({
   onSaved?: (cusercode: string) => void;
 }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`archives.person.${key}`, o);
+  const k = useT('archives.person');
   const [form] = Form.useForm<PersonForm>();
   const genders = useEnumOptions(Gender);
   const institutions = useInstitutions();

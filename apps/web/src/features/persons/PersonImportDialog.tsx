@@ -1,9 +1,9 @@
 import { Alert, App as AntApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ImportTemplate } from '@xinli/contract';
 import { call, download } from '../../api';
 import { ImportDialog, ImportProblems } from '../../components/transfer/ImportDialog';
+import { useT } from '../../i18n/useT';
 
 /** The import action of each template (README "Person imports" says which population each serves). */
 export const IMPORT_ACTIONS = {
@@ -30,10 +30,9 @@ export default function PersonImportDialog({
   musercode?: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
-  const k = (key: string, o?: Record<string, unknown>) => t(`archives.person.${key}`, o);
+  const k = useT('archives.person');
   if (!template) return null;
   const action = IMPORT_ACTIONS[template];
   return (

@@ -6,6 +6,7 @@ import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips';
 import { TextlessAlert } from '../../components/textless';
+import { useT } from '../../i18n/useT';
 
 export interface GivePerson {
   cusercode: string;
@@ -51,7 +52,7 @@ export default function GiveDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const k = (key: string, o?: Record<string, unknown>) => t(`empower.assess.${key}`, o);
+  const k = useT('empower.assess');
   const open = persons.length > 0;
   const [form] = Form.useForm<{ plancode: string; stagecode?: string }>();
   const [slips, setSlips] = useState<CodeSlip[] | null>(null);

@@ -4,6 +4,7 @@ import { writtenReportActions, writtenSections, type ActionName, type RiskLevel,
 import { call } from '../../api';
 import { Field, FormDialog, problemOf } from '../../components/form';
 import { RISK_LEVELS } from './written-state';
+import { useT } from '../../i18n/useT';
 
 const UPDATE = 'as.m.report.updateAsai1UserReport';
 
@@ -39,7 +40,7 @@ export default function WrittenDraftDialog({
   invalidates: ActionName[];
 }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`empower.written.${key}`);
+  const k = useT('empower.written');
   // The lines are checked against the contract's list (how many, how long each) before sending.
   const lines = (field: ListField, label: string, testId: string) => (
     <Form.Item
@@ -89,7 +90,7 @@ export default function WrittenDraftDialog({
     >
       <Typography.Paragraph type="secondary">{k('editHint')}</Typography.Paragraph>
       <Field name={['sections', 'risk', 'level']} label={k('risk')}>
-        <Select style={{ width: 160 }} options={RISK_LEVELS.map((l) => ({ value: l, label: t(`empower.written.levels.${l}`) }))} data-testid="draft-risk-level" />
+        <Select style={{ width: 160 }} options={RISK_LEVELS.map((l) => ({ value: l, label: k(`levels.${l}`) }))} data-testid="draft-risk-level" />
       </Field>
       <Field name={['sections', 'risk', 'text']} label={k('riskText')}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} data-testid="draft-risk-text" />

@@ -11,6 +11,7 @@ import { ErrorState, useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { isBusy, POLL_MS, RiskTag, riskColour, riskStandsOut, useWriterText, WrittenStateTag } from './written-state';
 import WrittenDraftDialog from './WrittenDraftDialog';
+import { useT } from '../../i18n/useT';
 
 const GET = 'as.m.report.getAsai1UserReport';
 const UPDATE = 'as.m.report.updateAsai1UserReport';
@@ -72,8 +73,7 @@ export function Risk({ risk }: { risk: WrittenSections['risk'] }) {
 
 /** The sections of a written (draft or approved) report: risk first, then staff's part, then the person's. */
 function Sections({ r, s }: { r: WrittenReport; s: WrittenSections }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`empower.written.${key}`);
+  const k = useT('empower.written');
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="written-report">
       <Risk risk={s.risk} />
@@ -145,7 +145,7 @@ function Sources({ sources }: { sources: WrittenReport['sources'] }) {
 /** Who wrote it with what and when; who edited and approved it. */
 function Meta({ r }: { r: WrittenReport }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`empower.written.${key}`);
+  const k = useT('empower.written');
   const writerText = useWriterText();
   const who = (at: string | null, by: string) => (at ? `${formatTime(at)}${by ? ` · ${by}` : ''}` : '—');
   return (
@@ -182,8 +182,7 @@ export default function WrittenReportDrawer({
   onClose: () => void;
   invalidates: ActionName[];
 }) {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`empower.written.${key}`, o);
+  const k = useT('empower.written');
   const confirm = useConfirmCall();
   const [editing, setEditing] = useState(false);
   const writtenid = person?.writtenid ?? null;

@@ -8,6 +8,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { writtenState, type RiskLevel, type WriterKind, type WrittenState } from '@xinli/contract';
 import { levelColour } from '../../components/levels';
+import { useT } from '../../i18n/useT';
 
 export const WRITTEN_STATES = writtenState.options;
 
@@ -55,20 +56,21 @@ export function rowActions(state: WrittenState): RowActionKey[] {
  * form names the rule set's version too.
  */
 export function useWriterText() {
-  const { t } = useTranslation();
+  const w = useT('empower.written');
   return (writer: WriterKind | null | undefined, model: string | null | undefined, long = false) => {
     if (!writer) return '—';
-    return t(`empower.written.${long ? 'writerLong' : 'writers'}.${writer}`, { model: model || '—' });
+    return w(`${long ? 'writerLong' : 'writers'}.${writer}`, { model: model || '—' });
   };
 }
 
 /** The state tag; a report being written shows its progress, a failed one its error on hover. */
 export function WrittenStateTag({ state, progress, error }: { state: WrittenState; progress?: number | null; error?: string | null }) {
   const { t } = useTranslation();
+  const w = useT('empower.written');
   const tag = (
     <Tag color={COLOURS[state]} data-testid="written-state" data-state={state} style={{ marginInlineEnd: 0 }}>
       {isBusy(state) && <LoadingOutlined style={{ marginInlineEnd: 4 }} />}
-      {t(`empower.written.states.${state}`)}
+      {w(`states.${state}`)}
     </Tag>
   );
   if (state === 'writing' && progress !== null && progress !== undefined)
@@ -91,10 +93,10 @@ export const riskColour = (level: RiskLevel) => levelColour(RISK_RANK[level]);
 export const riskStandsOut = (level: RiskLevel) => RISK_RANK[level] >= 3;
 
 export function RiskTag({ level }: { level: RiskLevel }) {
-  const { t } = useTranslation();
+  const w = useT('empower.written');
   return (
     <Tag variant="solid" color={riskColour(level)} data-testid="risk-level" data-level={level} style={{ marginInlineEnd: 0 }}>
-      {t(`empower.written.levels.${level}`)}
+      {w(`levels.${level}`)}
     </Tag>
   );
 }

@@ -22,13 +22,13 @@ import { useLang } from '../../lib/options';
 import { populationPages } from '../../lib/populations';
 import { reportListLink, reportPageOf, type ReportLinkTarget } from '../links';
 import { staleStage, statsFilterOf } from './stats-filter';
+import { useT } from '../../i18n/useT';
 
 export const R = 'statistics.dashboard';
 
 /** The page's words: `statistics.dashboard.<key>`. */
 export function useK() {
-  const { t } = useTranslation();
-  return (key: string, vars?: Record<string, unknown>) => t(`${R}.${key}`, vars);
+  return useT(R);
 }
 
 /** One statistics action under the filter, cached per filter and language; not fetched without access. */
@@ -114,7 +114,7 @@ export type StatsFilterApi = ReturnType<typeof useStatsFilter>;
  * the failed figures are closed and one notice names the stage (issue 28).
  */
 function useDropStaleStage(filter: StatsFilter) {
-  const { t } = useTranslation();
+  const k = useT(R);
   const { message } = AntApp.useApp();
   const [, setParams] = useSearchParams();
   const applied = useStatStages(filter.appid);
@@ -130,13 +130,14 @@ function useDropStaleStage(filter: StatsFilter) {
       { replace: true },
     );
     clearErrorMessages();
-    message.warning({ key: 'stats-stale-stage', content: t(`${R}.staleStage`, { stage: stale }), duration: 8 });
+    message.warning({ key: 'stats-stale-stage', content: k('staleStage', { stage: stale }), duration: 8 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stale]);
 }
 
 export function StatsFilterBar({ api, extra }: { api: StatsFilterApi; extra?: ReactNode }) {
   const { t } = useTranslation();
+  const k = useT(R);
   const withApp = api.defs.some((d) => d.kind === 'app');
   const appid = Form.useWatch('appid', api.form) as string | undefined;
   const stages = useStatStages(withApp ? appid : api.filter.appid);
@@ -148,7 +149,7 @@ export function StatsFilterBar({ api, extra }: { api: StatsFilterApi; extra?: Re
       <SearchForm form={api.form} onSearch={api.search} onReset={api.reset}>
         <FilterFields defs={before} resource={R} />
         {stages.shown && (
-          <Form.Item name="stagecode" label={t(`${R}.stagecode`)}>
+          <Form.Item name="stagecode" label={k('stagecode')}>
             <Select
               allowClear
               showSearch={{ optionFilterProp: 'label' }}

@@ -17,14 +17,14 @@ import { AssignDialog, CASE_KEYS, CloseCaseDialog, FollowUpDialog } from './Case
 import FlagDialog from './FlagDialog';
 import { isActive, nextSteps } from './case-state';
 import { CaseStateTag, useWarningOptions, WarningLevelTag } from './warning-ui';
+import { useT } from '../../i18n/useT';
 
 type CaseDetail = ActionOutput<'as.m.warning.getCase'>;
 type Dialog = 'followup' | 'close' | 'assign' | 'rescreen' | 'flag' | null;
 
 /** What a case event says: the change, its state move and its note. */
 function EventLine({ e }: { e: CaseDetail['events'][number] }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`earlyWarning.case.${key}`);
+  const k = useT('earlyWarning.case');
   const move = e.what === 'state' ? `${e.from ? k(`states.${e.from}`) : ''} → ${k(`states.${e.to}`)}` : '';
   return (
     <div data-testid="case-event" data-what={e.what}>
@@ -41,8 +41,7 @@ function EventLine({ e }: { e: CaseDetail['events'][number] }) {
 
 /** The step buttons and the other actions of a case, each shown only to who may call it. */
 function CaseActions({ c, open }: { c: CaseRow; open: (d: Dialog) => void }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`earlyWarning.case.${key}`);
+  const k = useT('earlyWarning.case');
   const confirm = useConfirmCall();
   const steps = nextSteps(c.state);
   const step = (action: 'as.m.warning.acknowledgeCase' | 'as.m.warning.startFollowUp', question: string) =>
@@ -114,8 +113,8 @@ function CaseActions({ c, open }: { c: CaseRow; open: (d: Dialog) => void }) {
 
 function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: string) => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`earlyWarning.case.${key}`, o);
-  const f = (key: string) => t(`registration.followUp.${key}`);
+  const k = useT('earlyWarning.case');
+  const f = useT('registration.followUp');
   const { can } = useAccess();
   const apps = useApps();
   const { ways } = useWarningOptions();

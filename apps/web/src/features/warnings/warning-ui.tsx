@@ -17,10 +17,12 @@ import {
 } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
+import { useT } from '../../i18n/useT';
+import type { Area, KeyOf } from '../../i18n/keys';
 
 /** Critical in the scale's dark red, attention in its amber (the contract's colours). */
 export function WarningLevelTag({ level, colour }: { level: WarningLevel; colour?: string }) {
-  const { t } = useTranslation();
+  const k = useT('earlyWarning.case');
   return (
     <Tag
       variant="solid"
@@ -29,7 +31,7 @@ export function WarningLevelTag({ level, colour }: { level: WarningLevel; colour
       data-level={level}
       style={{ marginInlineEnd: 0 }}
     >
-      {t(`earlyWarning.case.levels.${level}`)}
+      {k(`levels.${level}`)}
     </Tag>
   );
 }
@@ -37,10 +39,10 @@ export function WarningLevelTag({ level, colour }: { level: WarningLevel; colour
 const STATE_COLOURS: Record<CaseState, string> = { open: 'error', acknowledged: 'warning', followup: 'processing', closed: 'default' };
 
 export function CaseStateTag({ state }: { state: CaseState }) {
-  const { t } = useTranslation();
+  const k = useT('earlyWarning.case');
   return (
     <Tag color={STATE_COLOURS[state]} data-testid="case-state" data-state={state} style={{ marginInlineEnd: 0 }}>
-      {t(`earlyWarning.case.states.${state}`)}
+      {k(`states.${state}`)}
     </Tag>
   );
 }
@@ -48,7 +50,8 @@ export function CaseStateTag({ state }: { state: CaseState }) {
 /** Options of the warning enumerations in the console language. */
 export function useWarningOptions() {
   const { t } = useTranslation();
-  const of = (values: readonly string[], key: string) => values.map((v) => ({ value: v, label: t(`${key}.${v}`) }));
+  // Each value must be a key of its area: a contract value without its words fails the type check.
+  const of = <A extends Area>(values: readonly NoInfer<KeyOf<A>>[], area: A) => values.map((v) => ({ value: v, label: t(`${area}.${v}`) }));
   return {
     levels: of(warningLevel.options, 'earlyWarning.case.levels'),
     kinds: of(warningKind.options, 'earlyWarning.case.kinds'),

@@ -19,6 +19,8 @@ import { percent, statsFilterOf } from '../../features/stats/stats-filter';
 import { usedRemainingOption } from '../../features/stats/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
 import '../../features/stats/stats.css';
+import { useT } from '../../i18n/useT';
+import { useLevelLabel } from '../../components/levels';
 
 /** A figure's value: the count with digit grouping, 0 until it is known. */
 const n = (v: number | undefined) => (v ?? 0).toLocaleString();
@@ -156,6 +158,7 @@ function Assessments({ input }: { input: { musercode?: string; startdate?: strin
 function Interventions({ input }: { input: { musercode?: string; startdate?: string; enddate?: string } }) {
   const p = useP();
   const { t } = useTranslation();
+  const levelLabel = useLevelLabel();
   const [page, setPage] = useState(1);
   const q = useStat('as.m.hospital.statistic.getInterfereRecord', { ...input, page, pageSize: 10 });
   const c = q.data?.cases;
@@ -200,7 +203,7 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
             render: (v: string) => t(`registration.followUp.ways.${v}`, { defaultValue: v }),
           },
           { title: p('byname'), dataIndex: 'byname', width: 100 },
-          { title: p('risk'), dataIndex: 'risk', width: 90, render: (v: number) => t(`evaluating.levels.l${v}`) },
+          { title: p('risk'), dataIndex: 'risk', width: 90, render: (v: number) => levelLabel(v) },
           { title: p('content'), dataIndex: 'content', width: 260, ellipsis: true },
           {
             title: p('nextdate'),
@@ -222,7 +225,7 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
 function DistrictInterventions({ input }: { input: { musercode?: string; startdate?: string; enddate?: string } }) {
   const p = useP();
   const { t } = useTranslation();
-  const d = (key: string, vars?: Record<string, unknown>) => t(`earlyWarning.district.${key}`, vars);
+  const d = useT('earlyWarning.district');
   const q = useStat('as.m.warning.getCaseSummary', input);
   const s = q.data;
   const c = (v: number | null | undefined) => (v === null ? d('small', { min: s?.mincell ?? 5 }) : (v ?? 0).toLocaleString());

@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { f, type FilterDef } from '../../components/list';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 export const RESOURCE = 'Datastatistics.plan';
 const PLANS = 'as.m.exam.plan.getMUserExamPlanPage';
 
 export function useP() {
-  const { t } = useTranslation();
-  return (key: string, vars?: Record<string, unknown>) => t(`${RESOURCE}.${key}`, vars);
+  return useT(RESOURCE);
 }
 
 export const STATUSES = ['pending', 'active', 'expiring', 'expired'] as const;
@@ -23,6 +24,7 @@ export const STATUSES = ['pending', 'active', 'expiring', 'expired'] as const;
  */
 export function usePlanFilters(): FilterDef[] {
   const { t } = useTranslation();
+  const p = useT(RESOURCE);
   const { can } = useAccess();
   const canPlans = can(PLANS);
   const plans = useQuery({
@@ -39,7 +41,7 @@ export function usePlanFilters(): FilterDef[] {
       ...(canPlans ? [f.select('plancode', options, { width: 200 })] : []),
       f.select(
         'status',
-        STATUSES.map((s) => ({ value: s, label: t(`${RESOURCE}.statuses.${s}`) })),
+        STATUSES.map((s) => ({ value: s, label: p(`statuses.${s}`) })),
         { width: 130 },
       ),
     ],
@@ -56,7 +58,7 @@ export function StatusTags({ status, expiring }: { status: string; expiring: boo
   const p = useP();
   return (
     <Space size={4} wrap>
-      <Tag color={COLOURS[status]}>{p(`statuses.${status}`)}</Tag>
+      <Tag color={COLOURS[status]}>{p(`statuses.${status as KeyOf<'Datastatistics.plan.statuses'>}`)}</Tag>
       {expiring && <Tag color="warning">{p('statuses.expiring')}</Tag>}
     </Space>
   );

@@ -19,6 +19,7 @@ import PersonDialog from '../../features/persons/PersonDialog';
 import PersonPlans from './PersonPlans';
 import PersonReports from './PersonReports';
 import './archives.css';
+import { useT } from '../../i18n/useT';
 
 /** The consent signature the person drew on the respondent page. */
 function Signature({ cusercode }: { cusercode: string }) {
@@ -57,7 +58,7 @@ export default function ArchiveDetail() {
   const genders = useEnumOptions(Gender);
   const [params] = useSearchParams();
   const cusercode = params.get('cusercode') ?? '';
-  const k = (key: string) => t(`archives.archive.${key}`);
+  const k = useT('archives.archive');
   const [editing, setEditing] = useState(false);
   const [give, setGive] = useState<GivePerson[]>([]);
   const [flagging, setFlagging] = useState(false);

@@ -6,13 +6,14 @@ import { Can } from '../../components/access';
 import { useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { respondentLink } from '../../lib/respondent';
+import { useT } from '../../i18n/useT';
 
 const STATUS_COLOURS = { issued: 'default', started: 'processing', finished: 'success' } as const;
 
 /** The assessments given to a person: code, plan or stage, progress; an unused code can be withdrawn. */
 export default function PersonPlans({ cusercode, onGive }: { cusercode: string; onGive?: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`archives.archive.${key}`, o);
+  const k = useT('archives.archive');
   const confirm = useConfirmCall();
   const q = useQuery({
     queryKey: ['as.m.cuser.getCUserPlan', { cusercode }],
@@ -61,7 +62,7 @@ export default function PersonPlans({ cusercode, onGive }: { cusercode: string; 
             title: t('common.status'),
             key: 'status',
             render: (_, r) => (
-              <Tag color={STATUS_COLOURS[r.status]}>{`${t(`archives.archive.status.${r.status}`)} ${r.donecount}/${r.formcount}`}</Tag>
+              <Tag color={STATUS_COLOURS[r.status]}>{`${k(`status.${r.status}`)} ${r.donecount}/${r.formcount}`}</Tag>
             ),
           },
           { title: t('common.createdat'), dataIndex: 'createdat', key: 'at', render: (v: string) => formatTime(v) },

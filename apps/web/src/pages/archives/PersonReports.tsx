@@ -7,6 +7,7 @@ import { LevelTag, MentalStateTag } from '../../components/levels';
 import TrendChart from '../../components/charts/TrendChart';
 import { formatTime } from '../../lib/format';
 import { reportLink } from '../../features/links';
+import { useT } from '../../i18n/useT';
 
 /** For each form, one series per indicator over the person's reports (oldest first). */
 export function seriesByForm(reports: PersonReport[]) {
@@ -32,8 +33,8 @@ export function seriesByForm(reports: PersonReport[]) {
 /** A person's reports over time: one trend chart per indicator, the warnings, and the report list. */
 export default function PersonReports({ reports }: { reports: PersonReport[] }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`archives.archive.${key}`);
-  const r = (key: string) => t(`empower.report.${key}`);
+  const k = useT('archives.archive');
+  const r = useT('empower.report');
   const forms = useMemo(() => seriesByForm(reports), [reports]);
   const newestFirst = useMemo(() => [...reports].reverse(), [reports]);
   const warned = newestFirst.filter((x) => x.warning);

@@ -14,6 +14,7 @@ import ChartCard from '../../components/charts/ChartCard';
 import { DetailTable, f, FilterFields, SearchForm, type FilterDef } from '../../components/list';
 import { fromFormValues } from '../../components/list/filters';
 import { useLang } from '../../lib/options';
+import { useT } from '../../i18n/useT';
 
 const SUMMARY = 'as.m.warning.getCaseSummary';
 const DEFS: FilterDef[] = [f.institution('musercode', { source: 'stats' }), f.dateRange('dateRange', ['startdate', 'enddate'])];
@@ -21,7 +22,7 @@ const DEFS: FilterDef[] = [f.institution('musercode', { source: 'stats' }), f.da
 /** The words of the district view, and a count as shown (withheld: "<5"). */
 export function useDistrictWords() {
   const { t } = useTranslation();
-  const d = (key: string, vars?: Record<string, unknown>) => t(`earlyWarning.district.${key}`, vars);
+  const d = useT('earlyWarning.district');
   const count = (n: number | null | undefined, min: number) => (n === null ? d('small', { min }) : (n ?? 0).toLocaleString());
   return { d, count, t };
 }
@@ -46,6 +47,7 @@ function Tile({ title, value, testId, tone }: { title: string; value: string; te
 
 export default function DistrictCases() {
   const { d, count, t } = useDistrictWords();
+  const k = useT('earlyWarning.case');
   const [form] = Form.useForm();
   const [input, setInput] = useState<ActionInput<typeof SUMMARY>>({});
   const q = useCaseSummary(input);
@@ -81,7 +83,7 @@ export default function DistrictCases() {
           </Col>
           {(s?.bystate ?? []).map((x) => (
             <Col xs={12} md={6} key={x.state}>
-              <Tile testId={`district-state-${x.state}`} title={t(`earlyWarning.case.states.${x.state}`)} value={c(x.count)} />
+              <Tile testId={`district-state-${x.state}`} title={k(`states.${x.state}`)} value={c(x.count)} />
             </Col>
           ))}
         </Row>

@@ -6,6 +6,7 @@ import { warningActions, type WarningSettings } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { useT } from '../../i18n/useT';
 
 const FIELDS = ['worsenpoints', 'worsenlevels', 'misseddays', 'escalateminutes'] as const;
 
@@ -15,6 +16,7 @@ const FIELDS = ['worsenpoints', 'worsenlevels', 'misseddays', 'escalateminutes']
  */
 export default function WarningSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const k = useT('earlyWarning.settings');
   const institutions = useInstitutions();
   const [form] = Form.useForm<WarningSettings>();
   const [musercode, setMusercode] = useState<string | undefined>(undefined);
@@ -51,7 +53,7 @@ export default function WarningSettingsDialog({ open, onClose }: { open: boolean
         </Form.Item>
       )}
       {FIELDS.map((name) => (
-        <Field key={name} name={name} extra={t(`earlyWarning.settings.${name}Help`)}>
+        <Field key={name} name={name} extra={k(`${name}Help`)}>
           <InputNumber min={0} style={{ width: 160 }} data-testid={`settings-${name}`} />
         </Field>
       ))}

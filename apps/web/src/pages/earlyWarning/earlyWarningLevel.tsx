@@ -14,17 +14,18 @@ import WarningSettingsDialog from './WarningSettingsDialog';
 import { CASE_STATES, parseStateTab, type StateTab } from '../../features/warnings/case-state';
 import { CaseStateTag, useStaff, useWarningOptions, WarningLevelTag } from '../../features/warnings/warning-ui';
 import '../../features/warnings/warnings.css';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.warning.getCasePageList';
 const EXPORT = 'as.m.exam.exportCUserWarningDetailData';
 
 /** The counts over the list's filters: critical, attention, and cases nobody has acknowledged. */
 function Counts({ counts }: { counts?: { critical: number; attention: number; open: number } }) {
-  const { t } = useTranslation();
+  const k = useT('earlyWarning.case');
   const item = (key: 'critical' | 'attention' | 'open', colour: string) => (
     <span className="warning-count" data-testid={`warning-count-${key}`}>
       <Badge color={colour} />
-      <Typography.Text type="secondary">{t(`earlyWarning.case.counts.${key}`)}</Typography.Text>
+      <Typography.Text type="secondary">{k(`counts.${key}`)}</Typography.Text>
       <strong>{counts ? counts[key] : '–'}</strong>
     </span>
   );
@@ -44,7 +45,7 @@ function Counts({ counts }: { counts?: { critical: number; attention: number; op
  */
 function CaseList() {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`earlyWarning.case.${key}`, o);
+  const k = useT('earlyWarning.case');
   const [params, setParams] = useSearchParams();
   const stateTab = parseStateTab(params.get('state'));
   const caseid = params.get('caseid');

@@ -20,6 +20,7 @@ import { useStat } from '../../features/stats/stats-ui';
 import '../../features/stats/stats.css';
 import './bigscreen.css';
 import { formatTime } from '../../lib/format';
+import { useT } from '../../i18n/useT';
 
 /** SPEC-free wall rule: the data is fetched again every minute. */
 export const REFRESH_MS = 60_000;
@@ -41,7 +42,7 @@ function useChartHeight() {
 
 export default function BigScreen() {
   const { t } = useTranslation();
-  const k = (key: string, vars?: Record<string, unknown>) => t(`echarts.screen.${key}`, vars);
+  const k = useT('echarts.screen');
   const { session } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -5,7 +5,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { App as AntApp, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Spin, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { reportActions, type IndicatorResult, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
@@ -15,14 +14,14 @@ import { ContractFields, Field } from '../../components/form';
 import { formatTime } from '../../lib/format';
 import { useLocalText } from '../../lib/options';
 import { trendOf } from './report-data';
+import { useT } from '../../i18n/useT';
 
 
 const TrendChart = lazy(() => import('../../components/charts/TrendChart'));
 const Phq9Chart = lazy(() => import('../../components/charts/Phq9Chart'));
 
 export const useReportText = () => {
-  const { t } = useTranslation();
-  return (key: string, o?: Record<string, unknown>) => t(`echarts.report.${key}`, o ?? {});
+  return useT('echarts.report');
 };
 
 /** Every indicator with its score, band (in the band's colour), level, interpretation and advice. */

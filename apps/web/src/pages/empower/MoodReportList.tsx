@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
-import { LevelTag } from '../../components/levels';
+import { LevelTag, useLevelLabel } from '../../components/levels';
 import { archiveLink, reportLink } from '../../features/links';
+import { useT } from '../../i18n/useT';
 
 type MoodRow = ActionOutput<'as.m.exam.getAnxiousDepressedReportPageList'>['rows'][number];
 
 export default function MoodReportList({ appid }: { appid?: string }) {
   const { t } = useTranslation();
+  const report = useT('empower.report');
+  const levelLabel = useLevelLabel();
   const navigate = useNavigate();
   const filters: FilterDef[] = [
     f.text('realname', { maxLength: 50 }),
@@ -21,7 +24,7 @@ export default function MoodReportList({ appid }: { appid?: string }) {
       { value: 'anxious', label: t('empower.report.anxious') },
       { value: 'depressed', label: t('empower.report.depressed') },
     ], { width: 130 }),
-    f.select('minlevel', [1, 2, 3, 4].map((l) => ({ value: l, label: t('empower.report.atLeast', { level: t(`evaluating.levels.l${l}`) }) })), { width: 150 }),
+    f.select('minlevel', [1, 2, 3, 4].map((l) => ({ value: l, label: t('empower.report.atLeast', { level: levelLabel(l) }) })), { width: 150 }),
     f.dateRange('dateRange', ['startdate', 'enddate']),
     f.institution(),
   ];
@@ -47,7 +50,7 @@ export default function MoodReportList({ appid }: { appid?: string }) {
             <Space size={[4, 4]} wrap>
               {r.moods.map((m) => (
                 <Space key={m.quotacode} size={4}>
-                  <Tag color={m.kind === 'anxious' ? 'purple' : 'blue'}>{t(`empower.report.${m.kind}`)}</Tag>
+                  <Tag color={m.kind === 'anxious' ? 'purple' : 'blue'}>{report(m.kind)}</Tag>
                   <span>
                     {m.name} {m.score}
                   </span>

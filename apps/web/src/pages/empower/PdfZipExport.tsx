@@ -14,6 +14,7 @@ import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
+import { useT } from '../../i18n/useT';
 
 const PAGE = 'as.m.exam.getReportPdfZipPage';
 const QUEUE = 'as.m.exam.queueReportPdfZip';
@@ -31,7 +32,7 @@ type Filter = ActionInput<'as.m.exam.exportReportPdfZip'>;
 
 export default function PdfZipExport({ filter, total }: { filter: Filter; total: number }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`empower.report.zip.${key}`, o);
+  const k = useT('empower.report.zip');
   const { can } = useAccess();
   const { message } = AntApp.useApp();
   const client = useQueryClient();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActionInput, ActionOutput } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
-import { levelColour } from '../../components/levels';
+import { levelColour, useLevelLabel } from '../../components/levels';
 import type { QuotaPick } from '../../features/reports/report-filter';
 
 type Scope = ActionInput<'as.m.exam.getQuotaFilterConditions'>;
@@ -28,6 +28,7 @@ export function useQuotaForms(scope: Scope) {
 
 export default function QuotaPicker({ forms, value, onChange }: { forms: QuotaForm[]; value: QuotaPick | null; onChange: (q: QuotaPick | null) => void }) {
   const { t } = useTranslation();
+  const levelLabel = useLevelLabel();
   const quota = value ? forms.find((x) => x.formcode === value.formcode)?.quotas.find((x) => x.quotacode === value.quotacode) : undefined;
   const options = forms
     .filter((x) => x.quotas.length > 0)
@@ -59,7 +60,7 @@ export default function QuotaPicker({ forms, value, onChange }: { forms: QuotaFo
             label: (
               <span>
                 <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, marginInlineEnd: 6, background: l.colour || levelColour(l.level) }} />
-                {l.label || t(`evaluating.levels.l${l.level}`)} ({l.reports})
+                {l.label || levelLabel(l.level)} ({l.reports})
               </span>
             ),
           }))}

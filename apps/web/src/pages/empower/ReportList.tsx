@@ -24,7 +24,7 @@ import { Gender, PopulationApp, type ActionInput, type ReportRow } from '@xinli/
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
-import { LevelTag, LEVELS, MentalStateTag } from '../../components/levels';
+import { LevelTag, LEVELS, MentalStateTag, useLevelLabel } from '../../components/levels';
 import { useStages } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
@@ -107,6 +107,7 @@ function LatestTime({ filter }: { filter: Filter }) {
 
 function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
   const { t } = useTranslation();
+  const levelLabel = useLevelLabel();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
   const [params, setParams] = useSearchParams();
@@ -116,7 +117,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
   const classes = useClasses(appid, params.get('teamid'));
   const scope = { appid: appid ?? '', stagecode };
   const quotaForms = useQuotaForms(scope);
-  const levels = LEVELS.map((l) => ({ value: l, label: t(`evaluating.levels.l${l}`) }));
+  const levels = LEVELS.map((l) => ({ value: l, label: levelLabel(l) }));
   const yesNo = [
     { value: 1, label: t('common.yes') },
     { value: 0, label: t('common.no') },

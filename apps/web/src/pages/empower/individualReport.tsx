@@ -10,6 +10,7 @@ import { f, ListView, useListPage, type RowAction } from '../../components/list'
 import { useInstitutions } from '../../components/pickers';
 import { anyBusy, isBusy, POLL_MS, rowActions, useWriterText, WRITTEN_STATES, WrittenStateTag, type RowActionKey } from '../../features/reports/written-state';
 import WrittenReportDrawer from '../../features/reports/WrittenReportDrawer';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.report.getAsai1UserReportPageList';
 const WRITERS = 'as.m.report.getAsai1Writers';
@@ -66,6 +67,7 @@ function BatchProgress({ writtenids }: { writtenids: string[] }) {
  */
 export default function IndividualReport() {
   const { t } = useTranslation();
+  const w = useT('empower.written');
   const { message } = App.useApp();
   const institutions = useInstitutions();
   const writerText = useWriterText();
@@ -76,7 +78,7 @@ export default function IndividualReport() {
     filters: [
       f.text('realname', { maxLength: 50 }),
       f.app(),
-      f.select('state', () => WRITTEN_STATES.map((s) => ({ value: s, label: t(`empower.written.states.${s}`) })), { width: 140 }),
+      f.select('state', () => WRITTEN_STATES.map((s) => ({ value: s, label: w(`states.${s}`) })), { width: 140 }),
       f.dateRange('dateRange', ['startdate', 'enddate']),
       f.institution(),
     ],
@@ -135,7 +137,6 @@ export default function IndividualReport() {
     const testId = `written-${key}-${r.cusercode}`;
     const id = r.writtenid ?? '';
     const name = r.realname;
-    const w = (k: string, o?: Record<string, unknown>) => t(`empower.written.${k}`, o);
     switch (key) {
       case 'generate':
         return {

@@ -24,6 +24,7 @@ import { useApps } from '../../components/pickers';
 import { TextlessTag } from '../../components/textless';
 import { ExportButton, ImportButton } from '../../components/transfer';
 import ScaleEditor, { type EditorTab } from './scale-editor/ScaleEditor';
+import { useT } from '../../i18n/useT';
 
 interface EditorState {
   open: boolean;
@@ -42,7 +43,7 @@ const saveTemplate = (formcode?: string) =>
 export default function EvaluationScale() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.library.${key}`, o);
+  const k = useT('evaluating.library');
   const list = useListPage(LIST, {
     resource: 'evaluating.library',
     filters: [

@@ -15,6 +15,7 @@ import PlanEditor from './plan/PlanEditor';
 import PlanDetail from './plan/PlanDetail';
 import AuthorizeDialog from './plan/AuthorizeDialog';
 import { InstitutionsInput } from './plan/InstitutionInput';
+import { useT } from '../../i18n/useT';
 
 type View = 'mine' | 'multiple';
 const MINE = 'as.m.exam.plan.getMUserExamPlanPage';
@@ -35,7 +36,7 @@ export default function NewInstitutionalEvaluation() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('mine');
   const [musercodes, setMusercodes] = useState<string[]>([]);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
+  const k = useT('evaluating.plans');
   const yesNo = [
     { value: 1, label: t('common.yes') },
     { value: 0, label: t('common.no') },

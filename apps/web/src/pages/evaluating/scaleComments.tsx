@@ -12,6 +12,7 @@ import { f, ListView, useListPage, type Rows } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
 import { useLocalText } from '../../lib/options';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.assess.comment.getCommentPageList';
 type CommentRow = Rows<typeof LIST>;
@@ -39,7 +40,7 @@ export default function ScaleComments() {
     ],
   });
   const [editing, setEditing] = useState<CommentRow | null>(null);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.comments.${key}`, o);
+  const k = useT('evaluating.comments');
   const { col } = list;
   const edit = col.actions(
     (row) => [{ key: 'edit', icon: <EditOutlined />, action: 'as.m.assess.comment.updateComment', onClick: () => setEditing(row) }],
@@ -107,7 +108,7 @@ export default function ScaleComments() {
 
 function CommentDialog({ row, onClose }: { row: CommentRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`evaluating.comments.${key}`);
+  const k = useT('evaluating.comments');
   const area = (name: [string, string], label: string) => (
     <Field name={name} label={label}>
       <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} showCount />

@@ -4,8 +4,9 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Button, Space, Tooltip } from 'antd';
 import { BoldOutlined, ItalicOutlined, OrderedListOutlined, StrikethroughOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { UploadButton } from '../../components/upload';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 /**
  * The rich-text editor of articles (Tiptap 3, loaded only when an article dialog opens). It
@@ -21,8 +22,7 @@ export default function ArticleEditor({
   onChange?: (html: string) => void;
   musercode?: string;
 }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`operations.article.editor.${key}`);
+  const k = useT('operations.article.editor');
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } }), Image],
     content: value ?? '',
@@ -51,7 +51,7 @@ export default function ArticleEditor({
   });
   if (!editor) return null;
   const chain = () => editor.chain().focus();
-  const tool = (key: string, active: boolean, run: () => void, icon: React.ReactNode) => (
+  const tool = (key: KeyOf<'operations.article.editor'>, active: boolean, run: () => void, icon: React.ReactNode) => (
     <Tooltip title={k(key)} key={key}>
       <Button size="small" type={active ? 'primary' : 'text'} icon={icon} aria-label={k(key)} aria-pressed={active} onClick={run} />
     </Tooltip>

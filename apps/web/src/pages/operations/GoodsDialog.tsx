@@ -7,6 +7,7 @@ import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { CoverInput, OwnerField, ownerOf } from './DialogFields';
 import { toFen } from './money';
+import { useT } from '../../i18n/useT';
 
 interface GoodsForm {
   musercode?: string;
@@ -22,8 +23,7 @@ interface GoodsForm {
 
 /** Create or change goods: name, cover, description, price (yuan here, fen on the wire), stock and what a purchase grants. */
 export default function GoodsDialog({ open, item, onClose }: { open: boolean; item: GoodsRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`operations.goods.${key}`);
+  const k = useT('operations.goods');
   const [form] = Form.useForm<GoodsForm>();
   const [cover, setCover] = useState<string | null>(null);
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
@@ -104,7 +104,7 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
  */
 function GrantFields({ owner }: { owner?: string }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.goods.${key}`, o);
+  const k = useT('operations.goods');
   const form = Form.useFormInstance<GoodsForm>();
   const kind = Form.useWatch('grantkind', form) ?? 'none';
   const options = useQuery({

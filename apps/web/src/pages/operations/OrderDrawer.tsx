@@ -5,16 +5,18 @@ import { OrderStatus, type OrderRow } from '@xinli/contract';
 import { call } from '../../api';
 import { formatTime } from '../../lib/format';
 import { yuan } from './money';
+import { useT } from '../../i18n/useT';
 
 const GRANT_COLORS: Record<string, string> = { granted: 'green', failed: 'red', revoked: 'default' };
 
 /** What an order granted, as a tag: "Course: granted", "Assessment: not granted, refund due". */
 export function GrantTag({ grant }: { grant: OrderRow['grant'] }) {
   const { t } = useTranslation();
+  const k = useT('operations.order');
   if (!grant) return <>—</>;
   return (
     <Tag color={GRANT_COLORS[grant.status]} data-testid="order-grant">
-      {t('common.labelled', { label: t(`operations.order.grantKind.${grant.kind}`), value: t(`operations.order.grantStatus.${grant.status}`) })}
+      {t('common.labelled', { label: k(`grantKind.${grant.kind}`), value: k(`grantStatus.${grant.status}`) })}
     </Tag>
   );
 }
@@ -31,8 +33,8 @@ export const STATUS_COLORS: Record<string, string> = {
 
 /** One order, what it granted, and its history: every status change with amount, note, who and when. */
 export default function OrderDrawer({ orderid, onClose }: { orderid: string | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const k = (key: string) => t(`operations.order.${key}`);
+  const { i18n } = useTranslation();
+  const k = useT('operations.order');
   const q = useQuery({
     queryKey: ['as.m.order.getOrderHistory', orderid],
     queryFn: () => call('as.m.order.getOrderHistory', { orderid: orderid! }),

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { mediaActions, type CourseRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
@@ -11,6 +10,7 @@ import { useInstitutions } from '../../components/pickers';
 import { UploadButton } from '../../components/upload';
 import { OwnerField, ownerOf } from './DialogFields';
 import { CoverTitle, MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.course.getCoursePage';
 
@@ -76,8 +76,7 @@ export default function CloudClassroom() {
 }
 
 function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.course.${key}`, o);
+  const k = useT('operations.course');
   const [form] = Form.useForm<CourseForm>();
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
   const [cover, setCover] = useState<ShownFile | null>(null);

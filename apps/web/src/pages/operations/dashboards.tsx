@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { ArticleRow } from '@xinli/contract';
 import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import ArticleDialog from './ArticleDialog';
 import ArticlePreview from './ArticlePreview';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.content.getArticlePage';
 
@@ -15,8 +15,7 @@ const LIST = 'as.m.content.getArticlePage';
  * the published ones through the institution's QR link (/r/<link>/articles).
  */
 export default function Dashboards() {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.article.${key}`, o);
+  const k = useT('operations.article');
   const institutions = useInstitutions();
   const [editing, setEditing] = useState<{ article: ArticleRow | null } | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -54,7 +53,7 @@ export default function Dashboards() {
           ),
         }),
         col.text('summary', { width: 200, ellipsis: true }),
-        col.text('published', { width: 90, render: (v: number) => <Tag color={v ? 'green' : undefined}>{k(`states.${v}`)}</Tag> }),
+        col.text('published', { width: 90, render: (v: number) => <Tag color={v ? 'green' : undefined}>{k(`states.${v as 0 | 1}`)}</Tag> }),
         col.time('publishedat'),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('updatedat'),

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Form, Modal, Select, Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { fileLimits, fileUses, type FileRow, type FileUse } from '@xinli/contract';
 import { Can } from '../../components/access';
 import { f, ListView, useListPage } from '../../components/list';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { FilePreview, UploadButton } from '../../components/upload';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.access.getFilePage';
 
@@ -23,8 +23,7 @@ export function sizeText(n: number): string {
  * delete it unless content uses it.
  */
 export default function FileUpload() {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.file.${key}`, o);
+  const k = useT('operations.file');
   const institutions = useInstitutions();
   const queryClient = useQueryClient();
   const [use, setUse] = useState<FileUse>('image');

@@ -6,6 +6,8 @@ import { useInstitutions } from '../../components/pickers';
 import GoodsDialog from './GoodsDialog';
 import { yuan } from './money';
 import { CoverTitle } from './MediaFields';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 const LIST = 'as.m.goods.getGoodsPage';
 const STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2': 'orange' };
@@ -17,7 +19,7 @@ const STATUS_COLORS: Record<string, string> = { '0': 'default', '1': 'green', '2
  */
 export default function GoodsManagement() {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.goods.${key}`, o);
+  const k = useT('operations.goods');
   const institutions = useInstitutions();
   const [editing, setEditing] = useState<{ item: GoodsRow | null } | null>(null);
   const list = useListPage(LIST, {
@@ -49,7 +51,7 @@ export default function GoodsManagement() {
         col.enumTag('status', ListingStatus, { width: 90, colors: STATUS_COLORS }),
         col.text('grantkind', {
           width: 170,
-          render: (v: string, r) => (v === 'none' ? '—' : t('common.labelled', { label: k(`grants.${v}`), value: r.grantname || k('grantGone') })),
+          render: (v: string, r) => (v === 'none' ? '—' : t('common.labelled', { label: k(`grants.${v as KeyOf<'operations.goods.grants'>}`), value: r.grantname || k('grantGone') })),
         }),
         ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
         col.time('createdat'),

@@ -10,6 +10,7 @@ import { useInstitutions } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
 import OrderDrawer, { GrantTag, STATUS_COLORS } from './OrderDrawer';
 import { toFen, yuan } from './money';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.order.getOrderPage';
 
@@ -20,7 +21,7 @@ const LIST = 'as.m.order.getOrderPage';
  */
 export default function OrderManagement() {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.order.${key}`, o);
+  const k = useT('operations.order');
   const institutions = useInstitutions();
   const [open, setOpen] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<OrderRow | null>(null);
@@ -144,8 +145,7 @@ interface RefundForm {
 
 /** A full or partial refund: at most what was paid and not yet refunded. */
 function RefundDialog({ order, onClose }: { order: OrderRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`operations.order.${key}`, o);
+  const k = useT('operations.order');
   const left = order ? order.amount - order.refunded : 0;
   return (
     <FormDialog<RefundForm>

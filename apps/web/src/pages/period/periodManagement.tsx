@@ -34,6 +34,7 @@ import { Field, FormDialog } from '../../components/form';
 import { useApps } from '../../components/pickers';
 import OrderButtons from '../../components/OrderButtons';
 import './period.css';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.app.exam.getExamStageList';
 
@@ -47,14 +48,13 @@ function useCategories() {
 }
 
 export default function PeriodManagement() {
-  const { t } = useTranslation();
   const apps = useApps();
   const categories = useCategories();
   const [scope, setScope] = useState<{ appid?: string; categoryid?: string }>({});
   const list = useListPage(LIST, { resource: 'period.stage', filters: [f.text('stagename', { width: 200 })], input: scope });
   const [editing, setEditing] = useState<StageRow | 'new' | null>(null);
   const [formsOf, setFormsOf] = useState<StageRow | null>(null);
-  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
+  const k = useT('period.stage');
   const { col } = list;
 
   const treeData = useMemo(
@@ -177,14 +177,13 @@ function StageDialog({
   defaults: { appid?: string; categoryid?: string };
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const [form] = Form.useForm<StageValues>();
   const apps = useApps();
   const categories = useCategories();
   const appid = Form.useWatch('appid', form);
   const forms = useAppForms(appid);
   const isNew = stage === 'new';
-  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
+  const k = useT('period.stage');
 
   const submit = async (v: StageValues) => {
     const fields = { categoryid: v.categoryid, stagename: v.stagename.trim(), description: v.description ?? '', sort: v.sort ?? 0 };
@@ -269,7 +268,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
   const [busy, setBusy] = useState(false);
   const rows = draft ?? current.data ?? [];
   const editable = !!stage?.editable;
-  const k = (key: string, o?: Record<string, unknown>) => t(`period.stage.${key}`, o);
+  const k = useT('period.stage');
 
   const move = (i: number, to: number) => {
     const next = [...rows];

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Typography } from 'antd';
 import { registrationActions, type RegistrationRow } from '@xinli/contract';
 import { call } from '../../api';
 import { FormDialog, Field } from '../../components/form';
 import PersonPicker from './PersonPicker';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.registration.getRegistrationPage';
 
@@ -12,8 +12,7 @@ const LIST = 'as.m.registration.getRegistrationPage';
  * no person yet: staff choose the person of its institution it is about.
  */
 export default function CaseDialog({ row, onClose }: { row: RegistrationRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, string>) => t(`registration.registration.${key}`, o);
+  const k = useT('registration.registration');
   const needsPerson = !!row && !row.cusercode;
   return (
     <FormDialog<{ cusercode?: string }>

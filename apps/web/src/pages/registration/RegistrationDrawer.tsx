@@ -7,6 +7,7 @@ import { DetailTable, ErrorState } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
 import { STATE_COLOURS } from './questions';
+import { useT } from '../../i18n/useT';
 
 type Answer = RegistrationDetail['answers'][number];
 
@@ -15,7 +16,7 @@ export default function RegistrationDrawer({ regid, onClose, actions }: { regid:
   const { t } = useTranslation();
   const text = useLocalText();
   const lang = useLang();
-  const k = (key: string) => t(`registration.registration.${key}`);
+  const k = useT('registration.registration');
   const q = useQuery({
     queryKey: ['as.m.registration.getRegistration', { regid }],
     queryFn: () => call('as.m.registration.getRegistration', { regid: regid! }),

@@ -1,5 +1,4 @@
 import { Checkbox, Space, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FollowUpRow } from '@xinli/contract';
 import { f, ListView, useListPage } from '../../components/list';
@@ -7,6 +6,7 @@ import { LevelTag } from '../../components/levels';
 import CaseDrawer from '../../features/warnings/CaseDrawer';
 import { useWarningOptions } from '../../features/warnings/warning-ui';
 import '../../features/warnings/warnings.css';
+import { useT } from '../../i18n/useT';
 
 /**
  * Follow-up management (followUpManagement, 00017): the follow-up records of every case in the
@@ -14,8 +14,7 @@ import '../../features/warnings/warnings.css';
  * passed, the case not closed) is highlighted; a row opens its case (?caseid=).
  */
 export default function FollowUpManagement() {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`registration.followUp.${key}`);
+  const k = useT('registration.followUp');
   const [params, setParams] = useSearchParams();
   const overdue = params.get('overdue') === '1';
   const caseid = params.get('caseid');

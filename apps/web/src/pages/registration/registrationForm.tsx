@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { RegistrationSources, RegistrationStates, type RegistrationDetail, type RegistrationRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
@@ -10,6 +9,7 @@ import CaseDialog from './CaseDialog';
 import FillInDialog from './FillInDialog';
 import RegistrationDrawer from './RegistrationDrawer';
 import { STATE_COLOURS } from './questions';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.registration.getRegistrationPage';
 type State = 'new' | 'inprogress' | 'closed';
@@ -20,10 +20,9 @@ type State = 'new' | 'inprogress' | 'closed';
  * the answers; state changes; turning one into a case.
  */
 export default function RegistrationForm() {
-  const { t } = useTranslation();
   const { can } = useAccess();
   const confirm = useConfirmCall();
-  const k = (key: string) => t(`registration.registration.${key}`);
+  const k = useT('registration.registration');
   const forms = useQuery({ queryKey: ['as.m.registration.getRegistrationForms', {}], queryFn: () => call('as.m.registration.getRegistrationForms', {}), staleTime: 60_000 });
   const list = useListPage(LIST, {
     resource: 'registration.registration',

@@ -24,6 +24,7 @@ import { percent, rateOf } from '../../features/stats/stats-filter';
 import { StatsFilterBar, useReportJump, useStatsFilter } from '../../features/stats/stats-ui';
 import { useTranslation } from 'react-i18next';
 import '../../features/stats/stats.css';
+import { useT } from '../../i18n/useT';
 
 const STAGES = 'as.m.exam.getCUserStagesAssessCount';
 const FORMS = 'as.m.exam.getQuotaFilterConditions';
@@ -31,8 +32,7 @@ const FORMS = 'as.m.exam.getQuotaFilterConditions';
 const MAX_STAGES = 12;
 
 function useA() {
-  const { t } = useTranslation();
-  return (key: string, vars?: Record<string, unknown>) => t(`statistics.analysis.${key}`, vars);
+  return useT('statistics.analysis');
 }
 
 interface StageFigures {

@@ -8,6 +8,8 @@ import { useAccess } from '../../components/access';
 import { Field, FormDialog } from '../../components/form';
 import { useEnumOptions } from '../../lib/options';
 import { ROSTER_KEYS } from './task-ui';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 type MemberForm = ActionInput<'as.m.assess.insertAssessTeamCUser'> & { who: 'new' | 'existing' };
 const PERSONS = 'as.m.cuser.getCUserPageList';
@@ -33,12 +35,12 @@ function PersonSelect({ musercode, appid, ...props }: { musercode: string; appid
 /** Adds one member to a roster with a number unique in the team: a new person, or one already in the archives. */
 export default function MemberDialog({ team, open, onClose }: { team: TeamRow; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.team.${key}`, o);
+  const k = useT('task.team');
   const { can } = useAccess();
   const [form] = Form.useForm<MemberForm>();
   const who = Form.useWatch('who', form) ?? 'new';
   const genders = useEnumOptions(Gender);
-  const required = (field: string) => [{ required: true, message: t('common.rule.required', { field: k(field) }) }];
+  const required = (field: KeyOf<'task.team'>) => [{ required: true, message: t('common.rule.required', { field: k(field) }) }];
   return (
     <FormDialog<MemberForm>
       open={open}

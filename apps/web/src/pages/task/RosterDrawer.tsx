@@ -12,6 +12,7 @@ import { useEnumOptions } from '../../lib/options';
 import MemberDialog from './MemberDialog';
 import RosterImportDialog from './RosterImportDialog';
 import { ROSTER_KEYS } from './task-ui';
+import { useT } from '../../i18n/useT';
 
 const ROSTER = 'as.m.assess.getAssessTeamRoster';
 type Member = ActionOutput<typeof ROSTER>['rows'][number];
@@ -20,7 +21,7 @@ const PAGE_SIZE = 50;
 /** A team's roster: search by name or number, add a member, remove the selected, import a whole roster. */
 export default function RosterDrawer({ team, onClose }: { team: TeamRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.team.${key}`, o);
+  const k = useT('task.team');
   const { can } = useAccess();
   const confirm = useConfirmCall();
   const genders = useEnumOptions(Gender);

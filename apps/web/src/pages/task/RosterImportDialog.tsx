@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, App as AntApp, Segmented, Space, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Gender, ROSTER_MAX_BASE64, type ActionOutput, type TeamRow } from '@xinli/contract';
 import { call, download } from '../../api';
 import { DetailTable } from '../../components/list';
 import { ImportDialog, ImportProblems } from '../../components/transfer/ImportDialog';
 import { useEnumOptions } from '../../lib/options';
 import { ROSTER_KEYS } from './task-ui';
+import { useT } from '../../i18n/useT';
 
 const IMPORT = 'as.m.assess.importAssessTeamRoster';
 type Preview = ActionOutput<typeof IMPORT>;
@@ -24,8 +24,7 @@ const CHANGE_COLOURS = { new: 'success', changed: 'processing', leaving: 'warnin
  * error file to fix it by; confirming applies exactly that difference, all of it or nothing.
  */
 export default function RosterImportDialog({ team, onClose }: { team: TeamRow; onClose: () => void }) {
-  const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.team.${key}`, o);
+  const k = useT('task.team');
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>('new');
@@ -83,8 +82,7 @@ export default function RosterImportDialog({ team, onClose }: { team: TeamRow; o
 }
 
 function Changes({ changes }: { changes: Change[] }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`task.team.${key}`);
+  const k = useT('task.team');
   const genders = useEnumOptions(Gender);
   const genderOf = (v: string) => genders.find((g) => g.value === v)?.label ?? v;
   return (

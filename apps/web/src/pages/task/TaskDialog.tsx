@@ -7,6 +7,7 @@ import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { TASK_KEYS } from './task-ui';
+import { useT } from '../../i18n/useT';
 
 interface TaskForm {
   musercode?: string;
@@ -45,7 +46,7 @@ function useChoices(musercode: string | undefined, open: boolean) {
  */
 export default function TaskDialog({ open, task, onClose }: { open: boolean; task: TaskRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.task.${key}`, o);
+  const k = useT('task.task');
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<TaskForm>();
   const institutions = useInstitutions();

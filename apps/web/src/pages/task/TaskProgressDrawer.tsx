@@ -8,6 +8,7 @@ import { DetailTable, ErrorState } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { PROGRESS_COLOURS, PROGRESS_STATES, ProgressTag, TaskStatusTag, type ProgressState } from './task-ui';
+import { useT } from '../../i18n/useT';
 
 const PROGRESS = 'as.m.assess.getAssessTaskProgress';
 const PERSONS = 'as.m.assess.getAssessTaskRosterProgress';
@@ -20,11 +21,11 @@ export const LIVE_MS = 3000;
 
 /** Not started / in progress / finished as one bar, with the share finished. */
 function ProgressBar({ c }: { c: Pick<Counts, 'total' | ProgressState> }) {
-  const { t } = useTranslation();
+  const progress = useT('task.task.progress');
   const pct = c.total ? Math.round((c.finished / c.total) * 100) : 0;
   return (
     <div className="task-bar-wrap">
-      <Tooltip title={PROGRESS_STATES.map((s) => `${t(`task.task.progress.${s}`)} ${c[s]}`).join(' · ')}>
+      <Tooltip title={PROGRESS_STATES.map((s) => `${progress(s)} ${c[s]}`).join(' · ')}>
         <div className="task-bar" role="img" aria-label={`${pct}%`}>
           {[...PROGRESS_STATES].reverse().map((s) => (c[s] ? <span key={s} style={{ flex: c[s], background: PROGRESS_COLOURS[s] }} /> : null))}
         </div>
@@ -41,7 +42,7 @@ function ProgressBar({ c }: { c: Pick<Counts, 'total' | ProgressState> }) {
  */
 export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.task.${key}`, o);
+  const k = useT('task.task');
   const [teamid, setTeamid] = useState<string | undefined>();
   const [status, setStatus] = useState<Filter>('');
   const [realname, setRealname] = useState('');

@@ -10,6 +10,7 @@ import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips'
 import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
 import { respondentLink } from '../../lib/respondent';
 import { ProgressTag, TASK_KEYS } from './task-ui';
+import { useT } from '../../i18n/useT';
 
 const ROSTER = 'as.m.assess.getAssessTaskRoster';
 const PIN = 'as.m.assess.getAssessTaskPin';
@@ -32,7 +33,7 @@ async function allPersons(input: { taskid: string; teamid?: string }): Promise<P
  */
 export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.task.${key}`, o);
+  const k = useT('task.task');
   const { can } = useAccess();
   const confirm = useConfirmCall();
   const { modal } = AntApp.useApp();

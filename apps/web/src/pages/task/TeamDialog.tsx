@@ -5,6 +5,8 @@ import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { TEAM_KEYS, useTeamLookups } from './task-ui';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 type TeamForm = ActionInput<'as.m.assess.insertAssessTeam'>;
 const BLANK: TeamForm = { kind: 'class', school: '', year: '', term: '', grade: '', classname: '', deptname: '' };
@@ -19,12 +21,12 @@ function Suggest({ options, ...props }: { options: { value: string }[] } & React
 /** A new team: a class (school, year, term, grade, class) or a department. */
 export default function TeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`task.team.${key}`);
+  const k = useT('task.team');
   const [form] = Form.useForm<TeamForm>();
   const kind = Form.useWatch('kind', form) ?? 'class';
   const institutions = useInstitutions();
   const lookups = useTeamLookups(Form.useWatch('musercode', form));
-  const needed = (field: string) => [{ required: true, message: t('common.rule.required', { field: k(field) }) }];
+  const needed = (field: KeyOf<'task.team'>) => [{ required: true, message: t('common.rule.required', { field: k(field) }) }];
   return (
     <FormDialog<TeamForm>
       open={open}

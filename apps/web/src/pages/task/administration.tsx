@@ -10,6 +10,7 @@ import TaskProgressDrawer, { LIVE_MS } from './TaskProgressDrawer';
 import TaskRosterDrawer from './TaskRosterDrawer';
 import { TaskStatusTag, TaskWindow, TASK_KEYS } from './task-ui';
 import './task.css';
+import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.assess.getTaskList';
 const STATUSES = ['pending', 'running', 'ended'] as const;
@@ -22,7 +23,7 @@ const STATUSES = ['pending', 'running', 'ended'] as const;
  */
 export default function Administration() {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.task.${key}`, o);
+  const k = useT('task.task');
   const { modal } = AntApp.useApp();
   const institutions = useInstitutions();
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,6 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { CheckOutlined, EyeInvisibleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LevelColours, type GroupCompareRow, type GroupReport as Report } from '@xinli/contract';
 import { call } from '../../api';
@@ -23,6 +22,8 @@ import { PrintButton } from '../../features/reports/PrintButton';
 import { caseLink, reportLink } from '../../features/links';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../../features/reports/written-state';
 import { Lines, Risk } from '../../features/reports/WrittenReportDrawer';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 /** The level from which the server lists a person without a warning (tasks/group-report ATTENTION_LEVEL). */
 const ATTENTION_LEVEL = 3;
@@ -40,8 +41,7 @@ const WRITERS = 'as.m.report.getAsai1Writers';
 type Scope = { taskid: string; teamid?: string };
 
 function useK() {
-  const { t } = useTranslation();
-  return (key: string, vars?: Record<string, unknown>) => t(`task.groupReport.${key}`, vars);
+  return useT('task.groupReport');
 }
 
 /** Share of persons at levels 3–4, in percent with one decimal. */
@@ -71,7 +71,7 @@ function LevelBars({ rows, testId }: { rows: { name: string; levels: number[] }[
 function Participation({ r }: { r: Report }) {
   const k = useK();
   const p = r.participation;
-  const items: [string, ReactNode][] = [
+  const items: [KeyOf<'task.groupReport'>, ReactNode][] = [
     ['members', p.members],
     ['finished', p.finished],
     ['started', p.started],
@@ -316,7 +316,7 @@ function ReportBody({ r, scope }: { r: Report; scope: Scope }) {
                 <span data-testid={`group-why-${a.cusercode}`}>
                   {[
                     ...(a.level >= ATTENTION_LEVEL ? [k('whyLevel', { level: level(a.level) })] : []),
-                    ...a.casekinds.map((kind) => k(`kinds.${kind}`)),
+                    ...a.casekinds.map((kind) => k(`kinds.${kind as KeyOf<'task.groupReport.kinds'>}`)),
                   ].join(k('listSeparator'))}
                 </span>
               ),
@@ -327,7 +327,7 @@ function ReportBody({ r, scope }: { r: Report; scope: Scope }) {
               render: (id: string | null, a) =>
                 id ? (
                   <Link to={caseLink(id)} data-testid={`group-case-${a.cusercode}`}>
-                    {k(`caseStates.${a.casestate ?? 'open'}`)}
+                    {k(`caseStates.${(a.casestate ?? 'open') as KeyOf<'task.groupReport.caseStates'>}`)}
                   </Link>
                 ) : (
                   '—'

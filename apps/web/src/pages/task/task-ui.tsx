@@ -4,11 +4,11 @@
  */
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ActionName } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess } from '../../components/access';
 import { formatTime } from '../../lib/format';
+import { useT } from '../../i18n/useT';
 
 const LOOKUPS = ['as.m.assess.getSchoolList', 'as.m.assess.getYearList', 'as.m.assess.getTermList', 'as.m.assess.getGradeList'] as const;
 type Lookup = (typeof LOOKUPS)[number];
@@ -52,10 +52,10 @@ const TASK_COLOURS = { pending: 'default', running: 'processing', ended: 'succes
 export type TaskStatus = keyof typeof TASK_COLOURS;
 
 export function TaskStatusTag({ status }: { status: TaskStatus }) {
-  const { t } = useTranslation();
+  const k = useT('task.task');
   return (
     <Tag color={TASK_COLOURS[status]} data-testid="task-status">
-      {t(`task.task.statuses.${status}`)}
+      {k(`statuses.${status}`)}
     </Tag>
   );
 }
@@ -65,9 +65,9 @@ export type ProgressState = (typeof PROGRESS_STATES)[number];
 export const PROGRESS_COLOURS: Record<ProgressState, string> = { notstarted: '#bfbfbf', inprogress: '#faad14', finished: '#43a777' };
 
 export function ProgressTag({ status }: { status: ProgressState }) {
-  const { t } = useTranslation();
+  const k = useT('task.task');
   const colour = { notstarted: 'default', inprogress: 'warning', finished: 'success' }[status];
-  return <Tag color={colour}>{t(`task.task.progress.${status}`)}</Tag>;
+  return <Tag color={colour}>{k(`progress.${status}`)}</Tag>;
 }
 
 /** A task's window, start over end. */

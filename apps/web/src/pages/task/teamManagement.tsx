@@ -7,6 +7,8 @@ import { useInstitutions } from '../../components/pickers';
 import RosterDrawer from './RosterDrawer';
 import TeamDialog from './TeamDialog';
 import { TEAM_KEYS, useTeamLookups } from './task-ui';
+import { useT } from '../../i18n/useT';
+import type { KeyOf } from '../../i18n/keys';
 
 const LIST = 'as.m.assess.getAssessTeamPageList';
 const KINDS = ['class', 'dept'] as const;
@@ -18,7 +20,7 @@ const KINDS = ['class', 'dept'] as const;
  */
 export default function TeamManagement() {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`task.team.${key}`, o);
+  const k = useT('task.team');
   const { modal } = AntApp.useApp();
   const institutions = useInstitutions();
   const lookups = useTeamLookups();
@@ -27,7 +29,7 @@ export default function TeamManagement() {
 
   const filters: FilterDef[] = [
     f.text('teamname', { maxLength: 50, width: 160 }),
-    f.select('kind', KINDS.map((v) => ({ value: v, label: k(`kinds.${v}`) })), { width: 110 }),
+    f.select('kind', KINDS.map((v) => ({ value: v, label: k(`kinds.${v as KeyOf<'task.team.kinds'>}`) })), { width: 110 }),
     f.select('school', lookups.school, { width: 180 }),
     f.select('year', lookups.year, { width: 130 }),
     f.select('term', lookups.term, { width: 130 }),
@@ -63,7 +65,7 @@ export default function TeamManagement() {
             </a>
           ),
         }),
-        col.text('kind', { width: 80, render: (v: string) => <Tag bordered={false}>{k(`kinds.${v}`)}</Tag> }),
+        col.text('kind', { width: 80, render: (v: string) => <Tag bordered={false}>{k(`kinds.${v as KeyOf<'task.team.kinds'>}`)}</Tag> }),
         col.text('school', { width: 160, render: (v: string) => v || '—' }),
         col.text('year', { width: 100, render: (v: string) => v || '—' }),
         col.text('term', { width: 100, render: (v: string) => v || '—' }),

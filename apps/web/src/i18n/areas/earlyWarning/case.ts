@@ -1,8 +1,14 @@
 import { CaseStateName, WarningKindName, WarningLevelName, type EnumItem } from '@xinli/contract';
+import type { caseState, warningKind, warningLevel } from '@xinli/contract';
 import { defineArea } from '../../area';
 
-/** The words of levels, kinds and states live in the contract, shared with the exports. */
-const words = (list: EnumItem<string>[], lang: 'zh' | 'en') => Object.fromEntries(list.map((i) => [i.value, i[lang]]));
+/**
+ * The words of levels, kinds and states live in the contract, shared with the exports. Keyed by
+ * the contract's values (V), so the type checker knows their keys; keys.test.ts checks they match.
+ */
+const words = <V extends string>(list: EnumItem<string>[], lang: 'zh' | 'en') =>
+  Object.fromEntries(list.map((i) => [i.value, i[lang]])) as Record<V, string>;
+type Values<E extends { options: readonly string[] }> = E['options'][number];
 
 /** Crisis warning cases, /earlyWarning/earlyWarning (earlyWarning.case.*). */
 export default defineArea({
@@ -25,9 +31,9 @@ export default defineArea({
     dateRange: '预警日期',
     note: '备注',
     userid: '负责人',
-    levels: words(WarningLevelName, 'zh'),
-    kinds: words(WarningKindName, 'zh'),
-    states: words(CaseStateName, 'zh'),
+    levels: words<Values<typeof warningLevel>>(WarningLevelName, 'zh'),
+    kinds: words<Values<typeof warningKind>>(WarningKindName, 'zh'),
+    states: words<Values<typeof caseState>>(CaseStateName, 'zh'),
     stateTabs: { active: '未结案', all: '全部' },
     outcomes: { referred: '已转介', resolved: '风险解除', false_alarm: '误报', lost_contact: '失联', other: '其他' },
     counts: { critical: '危急', attention: '关注', open: '待确认' },
@@ -95,9 +101,9 @@ export default defineArea({
     dateRange: 'Warning date',
     note: 'Note',
     userid: 'Assignee',
-    levels: words(WarningLevelName, 'en'),
-    kinds: words(WarningKindName, 'en'),
-    states: words(CaseStateName, 'en'),
+    levels: words<Values<typeof warningLevel>>(WarningLevelName, 'en'),
+    kinds: words<Values<typeof warningKind>>(WarningKindName, 'en'),
+    states: words<Values<typeof caseState>>(CaseStateName, 'en'),
     stateTabs: { active: 'Not closed', all: 'All' },
     outcomes: { referred: 'Referred', resolved: 'Risk resolved', false_alarm: 'False alarm', lost_contact: 'Lost contact', other: 'Other' },
     counts: { critical: 'Critical', attention: 'Attention', open: 'New' },

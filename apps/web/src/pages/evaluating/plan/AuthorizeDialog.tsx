@@ -5,6 +5,7 @@ import { planActions, type PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { Field, FormDialog } from '../../../components/form';
 import { InstitutionInput } from './InstitutionInput';
+import { useT } from '../../../i18n/useT';
 
 interface AuthValues {
   musercode: string;
@@ -15,7 +16,7 @@ interface AuthValues {
 /** Authorise a plan to an institution for a number of assessments between two dates. */
 export default function AuthorizeDialog({ plan, onClose, onDone }: { plan: PlanRow | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
+  const k = useT('evaluating.plans');
   return (
     <FormDialog<AuthValues>
       open={!!plan}

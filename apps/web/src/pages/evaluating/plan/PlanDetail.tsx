@@ -6,6 +6,7 @@ import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { ErrorState } from '../../../components/list';
 import { TextlessAlert, TextlessTag } from '../../../components/textless';
+import { useT } from '../../../i18n/useT';
 
 type AuthRow = {
   authid: string;
@@ -48,7 +49,7 @@ export default function PlanDetail({
     queryFn: () => call('as.m.exam.plan.getPlanAuthorizeList', { plancode, page: 1, pageSize: 200 }),
     enabled: !!plan,
   });
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
+  const k = useT('evaluating.plans');
   const loose = (forms.data ?? []).filter((f) => !f.stagecode);
   const textless = (forms.data ?? []).filter((f) => f.textless).map((f) => f.formname);
   /** A form's tag, marked when it has no item text. */

@@ -9,6 +9,7 @@ import { AddRowButton, ContractFields, Field, RemoveRowButton } from '../../../c
 import OrderButtons from '../../../components/OrderButtons';
 import { TextlessAlert } from '../../../components/textless';
 import { useFormOptions, useStageOptions, useTextlessInPlan } from './usePlanOptions';
+import { useT } from '../../../i18n/useT';
 
 interface PlanValues {
   planname: string;
@@ -33,7 +34,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState(false);
   const isNew = plan === 'new';
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.plans.${key}`, o);
+  const k = useT('evaluating.plans');
 
   // Load the plan's stages and scales when editing.
   useEffect(() => {

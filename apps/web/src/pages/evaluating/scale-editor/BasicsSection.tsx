@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { FormType } from '@xinli/contract';
 import { useApps } from '../../../components/pickers';
 import { useEnumOptions } from '../../../lib/options';
+import { useT } from '../../../i18n/useT';
 
 /** Code, names, type, population apps, instructions, licence and source of a scale. */
 export default function BasicsSection({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
   const formTypes = useEnumOptions(FormType);
   const apps = useApps();
-  const k = (key: string, group = 'basics') => t(`evaluating.editor.${group}.${key}`);
+  const k = useT('evaluating.editor.basics');
+  const required = useT('evaluating.editor.required');
   return (
     <div className="scale-editor-section">
       <Row gutter={16}>
@@ -24,7 +26,7 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           <Form.Item
             name={['formname', 'zh']}
             label={t('common.bracketed', { text: k('formname'), detail: t('common.zh') })}
-            rules={[{ required: true, whitespace: true, message: k('formname', 'required') }]}
+            rules={[{ required: true, whitespace: true, message: required('formname') }]}
           >
             <Input maxLength={100} data-testid="scale-formname" />
           </Form.Item>
@@ -35,7 +37,7 @@ export default function BasicsSection({ isNew }: { isNew: boolean }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="formtype" label={k('formtype')} rules={[{ required: true, message: k('formtype', 'required') }]}>
+          <Form.Item name="formtype" label={k('formtype')} rules={[{ required: true, message: required('formtype') }]}>
             <Select options={formTypes} />
           </Form.Item>
         </Col>

@@ -17,13 +17,14 @@ import {
 } from './editorState';
 import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
+import { useT } from '../../../i18n/useT';
 
 /** Indicators (total and factor scores) with their formula, transforms and score bands. */
 export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
   const count = useFormValue((v) => v.indicators?.length) ?? 0;
-  const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
+  const k = useT('evaluating.editor.indicators');
 
   const add = (kind: 'total' | 'factor') => {
     const list = (form.getFieldValue('indicators') as IndicatorValues[]) ?? [];
@@ -72,7 +73,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
   const ind = useFormValue((v) => v.indicators?.[index]) as IndicatorValues | undefined;
   // What scoring needs of the items (not their texts), so typing an item text does not re-render this card.
   const questions = useFormValue((v) => v.questions?.map(scoringShape));
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.indicators.${key}`, o);
+  const k = useT('evaluating.editor.indicators');
   const path = (...rest: (string | number)[]) => ['indicators', index, ...rest];
   const formulaOptions = (['sum', 'mean', 'weightedSum', 'countAtLeast'] as const).map((op) => ({ value: op, label: k(`formulas.${op}`) }));
   const kindTag = ind?.kind === 'factor' ? <Tag color="blue">{k('factor')}</Tag> : <Tag color="green">{k('total')}</Tag>;
@@ -197,8 +198,7 @@ const scoringShape = (q: QuestionValues): QuestionValues => ({
 const round = (x: number) => Math.round(x * 100) / 100;
 
 function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) {
-  const { t } = useTranslation();
-  const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
+  const k = useT('evaluating.editor.indicators');
   return (
     <Form.List name={['indicators', index, 'weights']}>
       {(fields, { add, remove }) => (
@@ -225,9 +225,8 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
 }
 
 function TransformsList({ index, readOnly }: { index: number; readOnly: boolean }) {
-  const { t } = useTranslation();
   const transforms = useFormValue((v) => v.indicators?.[index]?.transforms) as IndicatorValues['transforms'] | undefined;
-  const k = (key: string) => t(`evaluating.editor.indicators.${key}`);
+  const k = useT('evaluating.editor.indicators');
   const ops = (['linear', 'int', 'round'] as const).map((op) => ({ value: op, label: k(`transformOps.${op}`) }));
   if (readOnly && !transforms?.length) return null;
   return (
@@ -294,7 +293,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
   const bands = useFormValue((v) => v.indicators?.[index]?.bands) as BandValues[] | undefined;
   const form = Form.useFormInstance<EditorValues>();
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const k = (key: string) => t(`evaluating.editor.bands.${key}`);
+  const k = useT('evaluating.editor.bands');
   const toggle = (i: number) => setOpen((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set(s).add(i)));
 
   const addBand = (add: (v: BandValues) => void) => {

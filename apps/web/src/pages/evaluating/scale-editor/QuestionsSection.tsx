@@ -16,9 +16,13 @@ import {
 } from './editorState';
 import { useFormValue } from './useFormValue';
 import { RemoveRowButton } from '../../../components/form';
+import { useT } from '../../../i18n/useT';
+import type { KeyOf } from '../../../i18n/keys';
 
 /** Common answer scales, so a 20-item Likert scale is not typed option by option. */
-const PRESETS: Record<string, [string, string, number][]> = {
+/** A preset's name is its message key: every `preset…` key (but the menu's title) has its options, and no other. */
+type Preset = Exclude<Extract<KeyOf<'evaluating.editor.questions'>, `preset${string}`>, 'presets'>;
+const PRESETS: Record<Preset, [string, string, number][]> = {
   preset03: [
     ['完全不会', 'Not at all', 0],
     ['好几天', 'Several days', 1],
@@ -44,15 +48,14 @@ const PRESETS: Record<string, [string, string, number][]> = {
   ],
 };
 
-const presetOptions = (key: string): OptionValues[] => PRESETS[key].map(([zh, en, score]) => ({ text: { zh, en }, score }));
+const presetOptions = (key: Preset): OptionValues[] => PRESETS[key].map(([zh, en, score]) => ({ text: { zh, en }, score }));
 
 /** The item list: one card per question, numbered by position. */
 export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
-  const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
   // Only the count: typing inside one item must not re-render every card.
   const count = useFormValue((v) => v.questions?.length) ?? 0;
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
+  const k = useT('evaluating.editor.questions');
 
   const add = (type: 0 | 1 | 2) => {
     const list = (form.getFieldValue('questions') as QuestionValues[]) ?? [];
@@ -114,7 +117,7 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
       (v.indicators ?? []).filter((i) => i.kind === 'factor' && i.code).map((i) => ({ code: i.code, name: i.name?.zh ?? '' })),
     ) ?? [];
   const types = useEnumOptions(QuestionType);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.questions.${key}`, o);
+  const k = useT('evaluating.editor.questions');
   const no = index + 1;
   const path = (...rest: (string | number)[]) => ['questions', index, ...rest];
 
@@ -224,9 +227,8 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
 }
 
 function FillInFields({ index, numeric }: { index: number; numeric: boolean }) {
-  const { t } = useTranslation();
   const inputTypes = useEnumOptions(InputType);
-  const k = (key: string) => t(`evaluating.editor.questions.${key}`);
+  const k = useT('evaluating.editor.questions');
   return (
     <Space wrap align="start">
       <Form.Item name={['questions', index, 'inputtype']} label={k('inputtype')} style={{ marginBottom: 0 }}>
@@ -251,7 +253,7 @@ function FillInFields({ index, numeric }: { index: number; numeric: boolean }) {
 function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
-  const k = (key: string) => t(`evaluating.editor.questions.${key}`);
+  const k = useT('evaluating.editor.questions');
   const no = index + 1;
   return (
     <Form.List name={['questions', index, 'options']}>
@@ -290,8 +292,8 @@ function OptionList({ index, readOnly }: { index: number; readOnly: boolean }) {
               <Dropdown
                 trigger={['click']}
                 menu={{
-                  items: Object.keys(PRESETS).map((key) => ({ key, label: k(key) })),
-                  onClick: ({ key }) => form.setFieldValue(['questions', index, 'options'], presetOptions(key)),
+                  items: (Object.keys(PRESETS) as Preset[]).map((key) => ({ key, label: k(key) })),
+                  onClick: ({ key }) => form.setFieldValue(['questions', index, 'options'], presetOptions(key as Preset)),
                 }}
               >
                 <Button size="small" type="link" data-testid={`q${no}-presets`}>

@@ -7,6 +7,7 @@ import { LevelSelect } from './IndicatorsSection';
 import { isChoice, newCritical, newValidity, type CriticalValues, type IndicatorValues, type QuestionValues } from './editorState';
 import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
+import { useT } from '../../../i18n/useT';
 
 /** Critical items, validity rules and the overall mental-state rule. */
 export default function RulesSection({ readOnly }: { readOnly: boolean }) {
@@ -28,7 +29,7 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const questions = (useFormValue((v) => v.questions) as QuestionValues[] | undefined) ?? [];
   const rules = (useFormValue((v) => v.critical) as CriticalValues[] | undefined) ?? [];
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.critical.${key}`, o);
+  const k = useT('evaluating.editor.critical');
   const local = useLocalText();
   const questionOptions = questions.map((q, i) => ({ value: i + 1, label: `${i + 1}. ${excerpt(local(q.text))}` }));
 
@@ -97,7 +98,7 @@ function useIndicatorOptions() {
 
 function ValidityList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`evaluating.editor.validity.${key}`);
+  const k = useT('evaluating.editor.validity');
   const indicatorOptions = useIndicatorOptions();
   return (
     <Card size="small" title={k('title')} className="rules-card">
@@ -158,7 +159,7 @@ function MentalStateRule() {
   const indicatorOptions = useIndicatorOptions();
   const states = useEnumOptions(MentalState);
   const levelLabel = useLevelLabel();
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.editor.mentalState.${key}`, o);
+  const k = useT('evaluating.editor.mentalState');
   return (
     <Card size="small" title={k('title')} className="rules-card">
       <Space align="center" style={{ marginBottom: 12 }}>

@@ -6,6 +6,7 @@ import type { AnswerInput, FormDefinition, IndicatorResult, QuestionDefinition, 
 import { LevelTag, MentalStateTag } from '../../../components/levels';
 import { useLocalText } from '../../../lib/options';
 import { sheetToAnswers, type SheetValues } from './editorState';
+import { useT } from '../../../i18n/useT';
 
 export interface TryItPanelProps {
   /** The saved definition the server scores against; null when the scale was never saved. */
@@ -53,12 +54,11 @@ function fillSheet(questions: QuestionDefinition[], how: 'min' | 'max' | 'random
  * it (indicator scores, band colours, levels, texts, the overall mental state and warnings).
  */
 export default function TryItPanel({ definition, dirty, score }: TryItPanelProps) {
-  const { t } = useTranslation();
   const text = useLocalText();
   const [sheet, setSheet] = useState<SheetValues>({});
   const [result, setResult] = useState<ScoreResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.tryIt.${key}`, o);
+  const k = useT('evaluating.tryIt');
   const questions = useMemo(() => [...(definition?.questions ?? [])].sort((a, b) => a.no - b.no), [definition]);
   const answered = sheetToAnswers(questions, sheet).length;
 
@@ -157,9 +157,8 @@ function AnswerInputFor(props: {
 }
 
 function ResultView({ result }: { result: ScoreResult }) {
-  const { t } = useTranslation();
   const text = useLocalText();
-  const k = (key: string, o?: Record<string, unknown>) => t(`evaluating.tryIt.${key}`, o);
+  const k = useT('evaluating.tryIt');
   const indicatorName = (code: string | undefined) => {
     const ind = result.indicators.find((i) => i.code === code);
     return ind ? text(ind.name) : (code ?? '');
