@@ -13,8 +13,9 @@ import { useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable, f, FilterFields, SearchForm } from '../../components/list';
+import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
-import { Figure, FigureRow, useStat, useUrlFilterForm } from '../statistics/stats-ui';
+import { Figure, FigureRow, STAT, useUrlFilterForm } from '../statistics/stats-ui';
 import { percent, statsFilterOf } from '../statistics/stats-filter';
 import { usedRemainingOption } from '../statistics/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
@@ -31,7 +32,7 @@ function Authorisations({
   input: { musercode?: string; plancode?: string; status?: 'pending' | 'active' | 'expired' | 'expiring' };
 }) {
   const p = useP();
-  const q = useStat('as.m.hospital.statistic.getPlanAuthorizeCount', input);
+  const q = useAction('as.m.hospital.statistic.getPlanAuthorizeCount', input, STAT);
   const d = q.data;
   const rows: Institution[] = d?.institutions ?? [];
   const height = Math.max(200, Math.min(rows.length, 15) * 34 + 70);
@@ -114,8 +115,8 @@ function Authorisations({
 
 function Assessments({ input }: { input: { musercode?: string; startdate?: string; enddate?: string } }) {
   const p = useP();
-  const totals = useStat('as.m.hospital.statistic.getTotalAssessCount', input);
-  const done = useStat('as.m.hospital.statistic.getCompleteAssessCount', input);
+  const totals = useAction('as.m.hospital.statistic.getTotalAssessCount', input, STAT);
+  const done = useAction('as.m.hospital.statistic.getCompleteAssessCount', input, STAT);
   const tt = totals.data;
   const d = done.data;
   return (
@@ -157,7 +158,7 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
   const p = useP();
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useStat('as.m.hospital.statistic.getInterfereRecord', { ...input, page, pageSize: 10 });
+  const q = useAction('as.m.hospital.statistic.getInterfereRecord', { ...input, page, pageSize: 10 }, STAT);
   const c = q.data?.cases;
   const outcomes = Object.entries(c?.outcomes ?? {}).filter(([, v]) => v > 0);
   return (
@@ -223,7 +224,7 @@ function DistrictInterventions({ input }: { input: { musercode?: string; startda
   const p = useP();
   const { t } = useTranslation();
   const d = (key: string, vars?: Record<string, unknown>) => t(`earlyWarning.district.${key}`, vars);
-  const q = useStat('as.m.warning.getCaseSummary', input);
+  const q = useAction('as.m.warning.getCaseSummary', input, STAT);
   const s = q.data;
   const c = (v: number | null | undefined) => (v === null ? d('small', { min: s?.mincell ?? 5 }) : (v ?? 0).toLocaleString());
   const closed = s?.bystate.find((x) => x.state === 'closed')?.count;

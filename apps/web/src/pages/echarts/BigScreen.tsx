@@ -16,7 +16,8 @@ import { theme } from '../../theme';
 import { Figures } from '../statistics/Dashboard';
 import { DayTrendCard, GenderCard, GradeRatioCard, MoodCard, SceneTrendCard, showsClasses } from '../statistics/StatCards';
 import { statsFilterOf } from '../statistics/stats-filter';
-import { useStat } from '../statistics/stats-ui';
+import { STAT } from '../statistics/stats-ui';
+import { useAction } from '../../components/query';
 import '../statistics/stats.css';
 import './bigscreen.css';
 import { formatTime } from '../../lib/format';
@@ -50,7 +51,7 @@ export default function BigScreen() {
   const height = useChartHeight();
   const o = { filter, dark: true, height, refetchInterval: REFRESH_MS };
   // The same query as the reports figure (shared cache): its time is when the data was loaded.
-  const reports = useStat('as.m.assess.getAssessCount', filter, { refetchInterval: REFRESH_MS });
+  const reports = useAction('as.m.assess.getAssessCount', filter, { ...STAT, refetchInterval: REFRESH_MS });
   const loaded = reports.dataUpdatedAt ? clock(new Date(reports.dataUpdatedAt)) : '—';
   const classes = !elderly && showsClasses(filter);
   useEffect(() => {
