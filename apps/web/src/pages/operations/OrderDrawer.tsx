@@ -1,8 +1,7 @@
 import { Descriptions, Drawer, Spin, Tag, Timeline } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type OrderRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
 import { yuan } from './money';
 
@@ -33,11 +32,7 @@ export const STATUS_COLORS: Record<string, string> = {
 export default function OrderDrawer({ orderid, onClose }: { orderid: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const k = (key: string) => t(`operations.order.${key}`);
-  const q = useQuery({
-    queryKey: ['as.m.order.getOrderHistory', orderid],
-    queryFn: () => call('as.m.order.getOrderHistory', { orderid: orderid! }),
-    enabled: !!orderid,
-  });
+  const q = useAction('as.m.order.getOrderHistory', { orderid: orderid ?? '' }, { enabled: !!orderid });
   const label = (s: number | null) => {
     const item = OrderStatus.find((o) => o.value === s);
     return item ? (i18n.language === 'en-US' ? item.en : item.zh) : '—';
