@@ -61,7 +61,11 @@ export function useApps(enabled = true) {
  * maternity hospital registers mothers, never students). The custom-report app is no population.
  */
 export function useInstitutionApps(musercode: string | undefined, enabled = true) {
-  const q = useAction('as.m.app.muser.getMUserAppList', { musercode: musercode ?? '' }, { staleTime: 60_000, enabled: enabled && !!musercode });
+  const q = useAction(
+    'as.m.app.muser.getMUserAppList',
+    { musercode: musercode ?? '' },
+    { staleTime: 60_000, enabled: enabled && !!musercode },
+  );
   const apps = (q.data ?? []).filter((a) => a.appid !== PopulationApp.customReport);
   return { options: apps.map((a) => ({ value: a.appid, label: a.appname })), loading: q.isLoading && !!musercode, error: q.error };
 }

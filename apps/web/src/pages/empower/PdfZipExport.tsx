@@ -38,7 +38,11 @@ export default function PdfZipExport({ filter, total }: { filter: Filter; total:
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [queuing, setQueuing] = useState(false);
-  const list = useAction(PAGE, { page: 1, pageSize: 20 }, { enabled: open, refetchInterval: (q) => (q.state.data?.rows.some(busy) ? POLL_MS : false) });
+  const list = useAction(
+    PAGE,
+    { page: 1, pageSize: 20 },
+    { enabled: open, refetchInterval: (q) => (q.state.data?.rows.some(busy) ? POLL_MS : false) },
+  );
 
   const queue = async () => {
     setQueuing(true);

@@ -54,10 +54,19 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
   }, [task?.taskid]);
 
   const taskid = task?.taskid ?? '';
-  const progress = useAction(PROGRESS, { taskid }, { silent: true, enabled: !!task, refetchInterval: (q) => (q.state.data?.status === 'ended' ? false : LIVE_MS) });
+  const progress = useAction(
+    PROGRESS,
+    { taskid },
+    { silent: true, enabled: !!task, refetchInterval: (q) => (q.state.data?.status === 'ended' ? false : LIVE_MS) },
+  );
   const live = progress.data?.status === 'running';
   const input = { taskid, teamid, status, realname: realname.trim() || undefined, page, pageSize: PAGE_SIZE };
-  const persons = useAction(PERSONS, input, { silent: true, enabled: !!task, placeholderData: keepPreviousData, refetchInterval: live ? LIVE_MS : false });
+  const persons = useAction(PERSONS, input, {
+    silent: true,
+    enabled: !!task,
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_MS : false,
+  });
   const p = progress.data;
   const filterTeam = (id: string | undefined) => (setTeamid(id), setPage(1));
 

@@ -114,7 +114,9 @@ function Summary({ scope, finished }: { scope: Scope; finished: number }) {
   const k = useK();
   const w = useWriterText();
   const confirm = useConfirmCall();
-  const q = useAction(SUMMARY, scope, { refetchInterval: (query) => (query.state.data && isBusy(query.state.data.state) ? POLL_MS : false) });
+  const q = useAction(SUMMARY, scope, {
+    refetchInterval: (query) => (query.state.data && isBusy(query.state.data.state) ? POLL_MS : false),
+  });
   const writers = useAction(WRITERS, {}, { staleTime: 60_000 }).data;
   const [writer, setWriter] = useState<'rules' | 'llm'>('rules');
   const s = q.data;
