@@ -3,11 +3,9 @@
  * population apps, and the assessment stages. Each is cached for the session by TanStack Query.
  */
 import { Select, type SelectProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PopulationApp } from '@xinli/contract';
-import { call } from '../api';
-import { useAccess } from './access';
+import { useAction } from './query';
 
 /**
  * Where an institution picker's options come from: `managed`, the accounts whose roles,
@@ -22,14 +20,8 @@ const SOURCE_ACTION = {
 
 /** The institutions of a source; `many` says whether an institution picker is worth showing. */
 export function useInstitutions(source: InstitutionSource = 'managed', enabled = true) {
-  const { can } = useAccess();
   const action = SOURCE_ACTION[source];
-  const q = useQuery({
-    queryKey: [action, {}],
-    queryFn: () => call(action, {}),
-    staleTime: 60_000,
-    enabled: enabled && can(action),
-  });
+  const q = useAction(action, {}, { staleTime: 60_000, enabled });
   const list = q.data ?? [];
   return {
     list,
@@ -55,12 +47,7 @@ export function InstitutionSelect({ source, ...props }: SelectProps<string> & { 
 
 /** The population apps (SPEC §3 four groups + custom) as options; `nameOf` names an app id. */
 export function useApps(enabled = true) {
-  const q = useQuery({
-    queryKey: ['as.m.app.getAppList', {}],
-    queryFn: () => call('as.m.app.getAppList', {}),
-    staleTime: 10 * 60_000,
-    enabled,
-  });
+  const q = useAction('as.m.app.getAppList', {}, { staleTime: 10 * 60_000, enabled });
   return {
     query: q,
     options: (q.data ?? []).map((a) => ({ value: a.appid, label: a.appname })),
@@ -74,25 +61,18 @@ export function useApps(enabled = true) {
  * maternity hospital registers mothers, never students). The custom-report app is no population.
  */
 export function useInstitutionApps(musercode: string | undefined, enabled = true) {
-  const q = useQuery({
-    queryKey: ['as.m.app.muser.getMUserAppList', { musercode }],
-    queryFn: () => call('as.m.app.muser.getMUserAppList', { musercode: musercode! }),
-    staleTime: 60_000,
-    enabled: enabled && !!musercode,
-  });
+  const q = useAction(
+    'as.m.app.muser.getMUserAppList',
+    { musercode: musercode ?? '' },
+    { staleTime: 60_000, enabled: enabled && !!musercode },
+  );
   const apps = (q.data ?? []).filter((a) => a.appid !== PopulationApp.customReport);
   return { options: apps.map((a) => ({ value: a.appid, label: a.appname })), loading: q.isLoading && !!musercode, error: q.error };
 }
 
 /** The stages the caller may use, of one app or all, as options. */
 export function useStages(appid?: string) {
-  const { can } = useAccess();
   const input = { appid: appid || undefined, page: 1, pageSize: 200 };
-  const q = useQuery({
-    queryKey: ['as.m.app.exam.getExamStageList', input],
-    queryFn: () => call('as.m.app.exam.getExamStageList', input),
-    staleTime: 60_000,
-    enabled: can('as.m.app.exam.getExamStageList'),
-  });
+  const q = useAction('as.m.app.exam.getExamStageList', input, { staleTime: 60_000 });
   return { options: (q.data?.rows ?? []).map((s) => ({ value: s.stagecode, label: s.stagename })), loading: q.isLoading };
 }

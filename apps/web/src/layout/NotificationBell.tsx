@@ -12,6 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
+import { useAction } from '../components/query';
 import { useAccess } from '../components/access';
 import { formatTime } from '../lib/format';
 import { CASE_PAGE, caseLink } from '../features/links';
@@ -43,7 +44,7 @@ export default function NotificationBell() {
   // Notices already on screen once (the first list read fills it without popping anything up).
   const seen = useRef<Set<string> | null>(null);
 
-  const count = useQuery({ queryKey: [COUNT, {}], queryFn: () => call(COUNT, {}, { silent: true }), enabled });
+  const count = useAction(COUNT, {}, { silent: true });
   const list = useQuery({
     queryKey: [LIST, RECENT],
     queryFn: () => call(LIST, RECENT, { silent: true }),

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Alert, DatePicker, Divider, Form, Input, Radio, Select, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { personActions, Gender, type CuserRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutionApps, useInstitutions } from '../../components/pickers';
 import ArchiveFields from '../../components/archive-form/ArchiveFields';
@@ -28,12 +28,7 @@ const masked = (v: string | undefined) => !!v && v.includes('*');
 
 /** The archive columns of an app (its user-archive form's questions). */
 export function useArchiveHead(appid: string | undefined) {
-  return useQuery({
-    queryKey: ['as.m.cuser.getCUserArchiveHeadList', { appid }],
-    queryFn: () => call('as.m.cuser.getCUserArchiveHeadList', { appid: appid! }),
-    enabled: !!appid,
-    staleTime: 60_000,
-  });
+  return useAction('as.m.cuser.getCUserArchiveHeadList', { appid: appid ?? '' }, { enabled: !!appid, staleTime: 60_000 });
 }
 
 /**
@@ -66,11 +61,7 @@ export default function PersonDialog({
   const appid = person?.appid ?? fixedApp ?? chosenApp;
   const head = useArchiveHead(open ? appid : undefined);
   const fields: ArchiveField[] = head.data?.columns ?? [];
-  const full = useQuery({
-    queryKey: ['as.m.assess.getCUser', { cusercode: person?.cusercode }],
-    queryFn: () => call('as.m.assess.getCUser', { cusercode: person!.cusercode }),
-    enabled: open && !!person,
-  });
+  const full = useAction('as.m.assess.getCUser', { cusercode: person?.cusercode ?? '' }, { enabled: open && !!person });
 
   // The stored archive answers arrive after the dialog opened: put them in once both are here.
   useEffect(() => {

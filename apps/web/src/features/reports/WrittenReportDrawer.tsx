@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Result, Space, Spin, Typography } from 'antd';
 import { CheckOutlined, EditOutlined, ReloadOutlined, RollbackOutlined, WarningFilled } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActionName, WrittenListRow, WrittenReport, WrittenSections } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can } from '../../components/access';
 import { ErrorState, useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
@@ -186,13 +185,15 @@ export default function WrittenReportDrawer({
   const confirm = useConfirmCall();
   const [editing, setEditing] = useState(false);
   const writtenid = person?.writtenid ?? null;
-  const q = useQuery({
-    queryKey: [GET, { writtenid }],
-    queryFn: () => call(GET, { writtenid: writtenid! }),
-    enabled: !!writtenid,
-    // A report being written is asked for again until it is written or has failed.
-    refetchInterval: (query) => (query.state.data && isBusy(query.state.data.state) ? POLL_MS : false),
-  });
+  const q = useAction(
+    GET,
+    { writtenid: writtenid ?? '' },
+    {
+      enabled: !!writtenid,
+      // A report being written is asked for again until it is written or has failed.
+      refetchInterval: (query) => (query.state.data && isBusy(query.state.data.state) ? POLL_MS : false),
+    },
+  );
   // An answer for an earlier written report of the person is not shown while the new one loads.
   const r = q.data && q.data.writtenid === writtenid ? q.data : undefined;
   const keys: ActionName[] = [GET, ...invalidates];

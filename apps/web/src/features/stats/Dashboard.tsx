@@ -14,7 +14,8 @@ import {
   MoodCard,
   SceneTrendCard,
 } from './StatCards';
-import { Figure, FigureRow, StatsFilterBar, useAccountPopulations, useK, useReportJump, useStat, useStatsFilter } from './stats-ui';
+import { Figure, FigureRow, StatsFilterBar, useAccountPopulations, useK, useReportJump, useStatsFilter, STAT } from './stats-ui';
+import { useAction } from '../../components/query';
 import { cardsFor, percent, rateOf } from './stats-filter';
 import './stats.css';
 
@@ -23,12 +24,12 @@ export type Variant = 'general' | 'elderly';
 /** Institutions assessed, reports, persons registered and assessed, abnormal reports and their rate. */
 export function Figures({ filter, variant, refetchInterval }: { filter: StatsFilter; variant: Variant; refetchInterval?: number }) {
   const k = useK();
-  const o = { refetchInterval };
-  const schools = useStat('as.m.assess.getAssessSchoolCount', filter, o);
-  const reports = useStat('as.m.assess.getAssessCount', filter, o);
-  const people = useStat('as.m.assess.getAssessPeopleCount', filter, o);
-  const assessed = useStat('as.m.assess.getAssessPeopleCompleteCount', filter, o);
-  const abnormal = useStat('as.m.assess.getAssessAbnormalCount', filter, o);
+  const o = { ...STAT, refetchInterval };
+  const schools = useAction('as.m.assess.getAssessSchoolCount', filter, o);
+  const reports = useAction('as.m.assess.getAssessCount', filter, o);
+  const people = useAction('as.m.assess.getAssessPeopleCount', filter, o);
+  const assessed = useAction('as.m.assess.getAssessPeopleCompleteCount', filter, o);
+  const abnormal = useAction('as.m.assess.getAssessAbnormalCount', filter, o);
   const n = (v: number | undefined) => (v ?? 0).toLocaleString();
   const both = {
     isLoading: reports.isLoading || abnormal.isLoading,

@@ -9,12 +9,13 @@ import { enumLabel, Gender, PopulationApp, type ClassRatioRow, type StatsFilter 
 import ChartCard, { type CardState } from '../../components/charts/ChartCard';
 import EChart, { type EChartProps } from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
+import { useAction } from '../../components/query';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
 import { abnormalBarOption, dayTrendOption, gradeTrendOption, levelPieOption, sceneTrend } from './chart-options';
 import type { ReportLinkTarget } from '../links';
 import { dayTrendTooLong, monthTrendTooLong, rateOf } from './stats-filter';
-import { useK, useStat } from './stats-ui';
+import { STAT, useK } from './stats-ui';
 
 export type Jump = (target: Omit<ReportLinkTarget, 'appid'> & { appid?: string }, what: string) => void;
 
@@ -102,7 +103,7 @@ function useBarJump(filter: StatsFilter, onJump: Jump | undefined, groupAt: (i: 
 export function DayTrendCard({ filter, onJump, dark, height = 280, refetchInterval, title }: CardProps & { title?: ReactNode }) {
   const k = useK();
   const tooLong = dayTrendTooLong(filter);
-  const q = useStat('as.m.assess.getAssessDayCountTrend', filter, { enabled: !tooLong, refetchInterval });
+  const q = useAction('as.m.assess.getAssessDayCountTrend', filter, { ...STAT, enabled: !tooLong, refetchInterval });
   const rows = q.data?.rows ?? [];
   const range = rows.length ? `${rows[0]!.date} ~ ${rows.at(-1)!.date}` : '';
   const openDay = (i: number, abnormal = false) => {
@@ -141,7 +142,7 @@ export function SceneTrendCard({
 }: CardProps & { title?: ReactNode; testId?: string }) {
   const k = useK();
   const tooLong = monthTrendTooLong(filter);
-  const q = useStat('as.m.assess.getSceneCountTrend', filter, { enabled: !tooLong, refetchInterval });
+  const q = useAction('as.m.assess.getSceneCountTrend', filter, { ...STAT, enabled: !tooLong, refetchInterval });
   const rows = q.data?.rows ?? [];
   const scene = sceneTrend(rows, { dark });
   return (
@@ -174,7 +175,7 @@ export function SceneTrendCard({
 export function GradeTrendCard({ filter, dark, height = 280, refetchInterval }: CardProps) {
   const k = useK();
   const tooLong = monthTrendTooLong(filter);
-  const q = useStat('as.m.assess.getAssessGradeCountTrend', filter, { enabled: !tooLong, refetchInterval });
+  const q = useAction('as.m.assess.getAssessGradeCountTrend', filter, { ...STAT, enabled: !tooLong, refetchInterval });
   const rows = q.data?.rows ?? [];
   return (
     <TrendCard
@@ -192,7 +193,7 @@ export function MoodCard({ kind, filter, onJump, dark, height = 260, refetchInte
   const k = useK();
   const level = useLevelLabel();
   const action = kind === 'depressed' ? 'as.m.assess.getDepressedQuotaCountRatio' : 'as.m.assess.getAnxiousQuotaCountRatio';
-  const q = useStat(action, filter, { refetchInterval });
+  const q = useAction(action, filter, { ...STAT, refetchInterval });
   const rows = q.data?.rows ?? [];
   return (
     <ChartCard
@@ -280,7 +281,7 @@ function AbnormalBarCard({
 export function GenderCard(props: CardProps) {
   const k = useK();
   const lang = useLang();
-  const q = useStat('as.m.assess.getManAndWomanAbnormalCountRatio', props.filter, { refetchInterval: props.refetchInterval });
+  const q = useAction('as.m.assess.getManAndWomanAbnormalCountRatio', props.filter, { ...STAT, refetchInterval: props.refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({
     gender: r.gender,
     name: enumLabel(Gender, r.gender, lang),
@@ -304,7 +305,7 @@ export function GenderCard(props: CardProps) {
 /** Reports, abnormal reports and the abnormal rate per grade (class tasks only). */
 export function GradeRatioCard(props: CardProps) {
   const k = useK();
-  const q = useStat('as.m.assess.getGradeReportCountRatio', props.filter, { refetchInterval: props.refetchInterval });
+  const q = useAction('as.m.assess.getGradeReportCountRatio', props.filter, { ...STAT, refetchInterval: props.refetchInterval });
   const rows = (q.data?.rows ?? []).map((r) => ({ grade: r.grade, name: r.grade || '—', count: r.count, abnormal: r.abnormal }));
   return (
     <AbnormalBarCard
@@ -323,7 +324,7 @@ export function GradeRatioCard(props: CardProps) {
 /** Per class: reports, abnormal ones and the rate, highest rate first; a count opens its reports. */
 export function ClassRatioCard({ filter, onJump, height = 280 }: CardProps) {
   const k = useK();
-  const q = useStat('as.m.assess.getClassReportCountRatio', filter);
+  const q = useAction('as.m.assess.getClassReportCountRatio', filter, STAT);
   const rows = [...(q.data?.rows ?? [])].sort((a, b) => b.ratio - a.ratio || b.count - a.count);
   const count = (abnormal: boolean) => (v: number, r: ClassRatioRow) =>
     onJump && v ? (

@@ -6,19 +6,18 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App as AntApp, Button, Card, Form, Modal, Select, Space, Statistic, Tooltip, Typography } from 'antd';
 import { QuestionCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PopulationApp, type ActionInput, type ActionName, type ActionOutput, type StatsFilter } from '@xinli/contract';
-import { call, clearErrorMessages } from '../../api';
+import { PopulationApp, type StatsFilter } from '@xinli/contract';
+import { clearErrorMessages } from '../../api';
 import { useSession } from '../../auth';
 import { findPage } from '../../auth/routes';
 import { useAccess } from '../../components/access';
+import { useAction } from '../../components/query';
 import { decodeFilters, encodeFilters, f, FilterFields, SearchForm, type FilterDef } from '../../components/list';
 import { fromFormValues, toFormValues } from '../../components/list/filters';
 import { useApps, useStages } from '../../components/pickers';
 import { useAccountApps } from '../../layout/apps';
-import { useLang } from '../../lib/options';
 import { populationPages } from '../../lib/populations';
 import { reportListLink, reportPageOf, type ReportLinkTarget } from '../links';
 import { staleStage, statsFilterOf } from './stats-filter';
@@ -31,18 +30,8 @@ export function useK() {
   return useT(R);
 }
 
-/** One statistics action under the filter, cached per filter and language; not fetched without access. */
-export function useStat<N extends ActionName>(action: N, input: ActionInput<N>, o: { enabled?: boolean; refetchInterval?: number } = {}) {
-  const { can } = useAccess();
-  const lang = useLang();
-  return useQuery<ActionOutput<N>>({
-    queryKey: [action, input, lang],
-    queryFn: ({ signal }) => call(action, input, { signal }),
-    enabled: (o.enabled ?? true) && can(action),
-    refetchInterval: o.refetchInterval,
-    staleTime: 30_000,
-  });
-}
+/** Statistics move slowly: a figure read in the last half minute is shown again, not fetched. */
+export const STAT = { staleTime: 30_000 } as const;
 
 /**
  * The filter bar's fields: institution (callers whose statistics cover several), region, population app (unless
@@ -61,12 +50,7 @@ export function statsFilterDefs(withApp: boolean): FilterDef[] {
 /** The stages to filter by: those with reports under the app (report counts), else the caller's stage list. */
 function useStatStages(appid: string | undefined) {
   const { can } = useAccess();
-  const counts = useQuery({
-    queryKey: ['as.m.exam.getCUserStagesAssessCount', { appid: appid ?? '' }],
-    queryFn: () => call('as.m.exam.getCUserStagesAssessCount', appid ? { appid } : {}),
-    enabled: can('as.m.exam.getCUserStagesAssessCount'),
-    staleTime: 60_000,
-  });
+  const counts = useAction('as.m.exam.getCUserStagesAssessCount', appid ? { appid } : {}, { staleTime: 60_000 });
   const list = useStages(appid);
   if (can('as.m.exam.getCUserStagesAssessCount'))
     return {

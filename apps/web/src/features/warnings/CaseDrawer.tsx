@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { CheckOutlined, FlagOutlined, PlusOutlined, ReloadOutlined, StopOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActionOutput, CaseRow, FollowUpRow, WarningRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
 import { LevelTag } from '../../components/levels';
@@ -277,11 +278,7 @@ export default function CaseDrawer({
   const { t } = useTranslation();
   const { can } = useAccess();
   const queryClient = useQueryClient();
-  const q = useQuery({
-    queryKey: ['as.m.warning.getCase', { caseid }],
-    queryFn: () => call('as.m.warning.getCase', { caseid: caseid! }),
-    enabled: !!caseid,
-  });
+  const q = useAction('as.m.warning.getCase', { caseid: caseid ?? '' }, { enabled: !!caseid });
   const data = q.data;
   const mayMark = can('as.m.warning.markNotificationsRead');
   useEffect(() => {

@@ -3,7 +3,6 @@
  * contract's enumerations in the console language, and the staff a case can be assigned to.
  */
 import { Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   caseOutcome,
@@ -15,7 +14,7 @@ import {
   type CaseState,
   type WarningLevel,
 } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { useT } from '../../i18n/useT';
 import type { Area, KeyOf } from '../../i18n/keys';
@@ -69,12 +68,7 @@ export function useStaff(musercode?: string) {
   const { can } = useAccess();
   const listed = can('as.m.system.user.selectUserList');
   const input = { page: 1, pageSize: 200, enabled: 1 as const, ...(musercode ? { musercode } : {}) };
-  const q = useQuery({
-    queryKey: ['as.m.system.user.selectUserList', input],
-    queryFn: () => call('as.m.system.user.selectUserList', input),
-    enabled: listed,
-    staleTime: 60_000,
-  });
+  const q = useAction('as.m.system.user.selectUserList', input, { staleTime: 60_000 });
   return {
     listed,
     loading: q.isLoading && listed,

@@ -13,8 +13,9 @@ import { useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable, f, FilterFields, SearchForm } from '../../components/list';
+import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
-import { Figure, FigureRow, useStat, useUrlFilterForm } from '../../features/stats/stats-ui';
+import { Figure, FigureRow, STAT, useUrlFilterForm } from '../../features/stats/stats-ui';
 import { percent, statsFilterOf } from '../../features/stats/stats-filter';
 import { usedRemainingOption } from '../../features/stats/chart-options';
 import { RESOURCE, usePlanFilters, useP } from './plan-ui';
@@ -33,7 +34,7 @@ function Authorisations({
   input: { musercode?: string; plancode?: string; status?: 'pending' | 'active' | 'expired' | 'expiring' };
 }) {
   const p = useP();
-  const q = useStat('as.m.hospital.statistic.getPlanAuthorizeCount', input);
+  const q = useAction('as.m.hospital.statistic.getPlanAuthorizeCount', input, STAT);
   const d = q.data;
   const rows: Institution[] = d?.institutions ?? [];
   const height = Math.max(200, Math.min(rows.length, 15) * 34 + 70);
@@ -116,8 +117,8 @@ function Authorisations({
 
 function Assessments({ input }: { input: { musercode?: string; startdate?: string; enddate?: string } }) {
   const p = useP();
-  const totals = useStat('as.m.hospital.statistic.getTotalAssessCount', input);
-  const done = useStat('as.m.hospital.statistic.getCompleteAssessCount', input);
+  const totals = useAction('as.m.hospital.statistic.getTotalAssessCount', input, STAT);
+  const done = useAction('as.m.hospital.statistic.getCompleteAssessCount', input, STAT);
   const tt = totals.data;
   const d = done.data;
   return (
@@ -160,7 +161,7 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
   const [page, setPage] = useState(1);
-  const q = useStat('as.m.hospital.statistic.getInterfereRecord', { ...input, page, pageSize: 10 });
+  const q = useAction('as.m.hospital.statistic.getInterfereRecord', { ...input, page, pageSize: 10 }, STAT);
   const c = q.data?.cases;
   const outcomes = Object.entries(c?.outcomes ?? {}).filter(([, v]) => v > 0);
   return (
@@ -226,7 +227,7 @@ function DistrictInterventions({ input }: { input: { musercode?: string; startda
   const p = useP();
   const { t } = useTranslation();
   const d = useT('earlyWarning.district');
-  const q = useStat('as.m.warning.getCaseSummary', input);
+  const q = useAction('as.m.warning.getCaseSummary', input, STAT);
   const s = q.data;
   const c = (v: number | null | undefined) => (v === null ? d('small', { min: s?.mincell ?? 5 }) : (v ?? 0).toLocaleString());
   const closed = s?.bystate.find((x) => x.state === 'closed')?.count;

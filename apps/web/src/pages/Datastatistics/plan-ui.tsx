@@ -1,9 +1,8 @@
 /** What the two data report pages share: the plan status words and tags, the plan filter's options. */
 import { useMemo } from 'react';
 import { Space, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { f, type FilterDef } from '../../components/list';
 import { useT } from '../../i18n/useT';
@@ -27,12 +26,7 @@ export function usePlanFilters(): FilterDef[] {
   const p = useT(RESOURCE);
   const { can } = useAccess();
   const canPlans = can(PLANS);
-  const plans = useQuery({
-    queryKey: [PLANS, { page: 1, pageSize: 200 }],
-    queryFn: () => call(PLANS, { page: 1, pageSize: 200 }),
-    enabled: canPlans,
-    staleTime: 60_000,
-  });
+  const plans = useAction(PLANS, { page: 1, pageSize: 200 }, { staleTime: 60_000 });
   const options = (plans.data?.rows ?? []).map((x) => ({ value: x.plancode, label: x.planname }));
   const optionsKey = JSON.stringify(options);
   return useMemo(

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountActions, MUserType, type ActionName, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { hashPassword } from '../../auth';
 import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
@@ -50,12 +50,7 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
   const [form] = Form.useForm<AccountForm>();
   const types = useEnumOptions(typesOf(kind));
   const enabledOptions = useEnabledOptions();
-  const detail = useQuery({
-    queryKey: ['as.m.user.getMUser', { musercode: account?.musercode }],
-    queryFn: () => call('as.m.user.getMUser', { musercode: account!.musercode }),
-    enabled: open && !!account,
-    staleTime: 0,
-  });
+  const detail = useAction('as.m.user.getMUser', { musercode: account?.musercode ?? '' }, { enabled: open && !!account, staleTime: 0 });
 
   useEffect(() => {
     const a = detail.data;

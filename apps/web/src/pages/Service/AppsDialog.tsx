@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { Checkbox, Form, Select, Spin, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MUserRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useSession } from '../../auth';
 import { ErrorState } from '../../components/list';
 import { FormDialog } from '../../components/form';
@@ -14,11 +14,7 @@ interface AppsForm {
   stagecodes: string[];
 }
 
-const appsQuery = (musercode: string) => ({
-  queryKey: ['as.m.app.muser.getMUserAppList', { musercode }],
-  queryFn: () => call('as.m.app.muser.getMUserAppList', { musercode }),
-  staleTime: 0,
-});
+const APPS = 'as.m.app.muser.getMUserAppList';
 
 /**
  * The population apps an account may use (`insertMUserApp` replaces them; the caller offers
@@ -30,8 +26,8 @@ export default function AppsDialog({ account, onClose }: { account: MUserRow | n
   const { session } = useSession();
   const [form] = Form.useForm<AppsForm>();
   const open = !!account;
-  const theirs = useQuery({ ...appsQuery(account?.musercode ?? ''), enabled: open });
-  const mine = useQuery({ ...appsQuery(session?.user.musercode ?? ''), enabled: open && !!session });
+  const theirs = useAction(APPS, { musercode: account?.musercode ?? '' }, { enabled: open, staleTime: 0 });
+  const mine = useAction(APPS, { musercode: session?.user.musercode ?? '' }, { enabled: open && !!session, staleTime: 0 });
   const stages = useStages();
 
   // Its present apps stay in the list even when the caller lacks one, so it can be taken back.

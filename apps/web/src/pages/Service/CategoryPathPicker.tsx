@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Cascader, Input, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { categoryCode, type CategoryNode } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 
 export type AccountKind = 'institution' | 'provider';
 
@@ -29,10 +28,7 @@ export function fieldsToPath(r: Partial<Record<(typeof categoryKeys)[number], st
 
 /** The category tree of the accounts in scope (their paths merged). */
 export function useCategoryTree(kind?: AccountKind) {
-  return useQuery({
-    queryKey: ['as.m.user.getMUserCategoryTree', { kind }],
-    queryFn: () => call('as.m.user.getMUserCategoryTree', kind ? { kind } : {}),
-  });
+  return useAction('as.m.user.getMUserCategoryTree', kind ? { kind } : {});
 }
 
 interface Option {

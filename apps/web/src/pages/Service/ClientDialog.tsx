@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { App as AntApp, Button, Col, Empty, Form, Input, QRCode, Row, Select, Space, Spin, Switch, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountActions, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { ErrorState, useConfirmCall } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { ExportButton } from '../../components/transfer';
@@ -89,17 +90,8 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
   const queryClient = useQueryClient();
   const open = !!account;
   const musercode = account?.musercode ?? '';
-  const client = useQuery({
-    queryKey: ['as.m.user.getMUserClient', { musercode }],
-    queryFn: () => call('as.m.user.getMUserClient', { musercode }),
-    enabled: open,
-    staleTime: 0,
-  });
-  const apps = useQuery({
-    queryKey: ['as.m.app.muser.getMUserAppList', { musercode }],
-    queryFn: () => call('as.m.app.muser.getMUserAppList', { musercode }),
-    enabled: open,
-  });
+  const client = useAction('as.m.user.getMUserClient', { musercode }, { enabled: open, staleTime: 0 });
+  const apps = useAction('as.m.app.muser.getMUserAppList', { musercode }, { enabled: open });
   const appids = Form.useWatch('appids', form);
   const stages = useStages(appids?.length === 1 ? appids[0] : undefined);
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { Form, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuTable, type MenuNode, type MenuTreeNode, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { ErrorState } from '../../components/list';
 import { FormDialog } from '../../components/form';
 import MenuTreePicker from '../../features/system/MenuTreePicker';
@@ -50,12 +50,7 @@ export default function PermissionsDialog({ account, onClose }: { account: MUser
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ codes: string[] }>();
   const open = !!account;
-  const q = useQuery({
-    queryKey: ['as.m.permissions.getAllPermissions', { musercode: account?.musercode }],
-    queryFn: () => call('as.m.permissions.getAllPermissions', { musercode: account!.musercode }),
-    enabled: open,
-    staleTime: 0,
-  });
+  const q = useAction('as.m.permissions.getAllPermissions', { musercode: account?.musercode ?? '' }, { enabled: open, staleTime: 0 });
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const tree = useMemo(() => grantTree(q.data?.grantable ?? [], lang, t('Service.account.featureCode')), [q.data, lang, t]);
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, FlagOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Gender } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
 import { formatTime } from '../../lib/format';
@@ -24,12 +23,7 @@ import { useT } from '../../i18n/useT';
 /** The consent signature the person drew on the respondent page. */
 function Signature({ cusercode }: { cusercode: string }) {
   const { t } = useTranslation();
-  const { can } = useAccess();
-  const q = useQuery({
-    queryKey: ['as.m.cuser.getSignaturePicture', { cusercode }],
-    queryFn: () => call('as.m.cuser.getSignaturePicture', { cusercode }),
-    enabled: can('as.m.cuser.getSignaturePicture'),
-  });
+  const q = useAction('as.m.cuser.getSignaturePicture', { cusercode });
   const sig = q.data;
   const src = sig ? (sig.signature.startsWith('data:') ? sig.signature : `data:image/png;base64,${sig.signature}`) : '';
   return (
@@ -63,11 +57,7 @@ export default function ArchiveDetail() {
   const [give, setGive] = useState<GivePerson[]>([]);
   const [flagging, setFlagging] = useState(false);
   const { can } = useAccess();
-  const q = useQuery({
-    queryKey: ['as.m.cuser.getCUserArchive', { cusercode }],
-    queryFn: () => call('as.m.cuser.getCUserArchive', { cusercode }),
-    enabled: !!cusercode,
-  });
+  const q = useAction('as.m.cuser.getCUserArchive', { cusercode }, { enabled: !!cusercode });
   if (!cusercode) return <Result status="info" title={k('missing')} />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   if (!q.data) return <Spin style={{ display: 'block', padding: 64 }} />;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { App as AntApp, Alert, Button, Modal, Select, Space, Table, Tag } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LinkEntryHour } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useSession } from '../../auth/session';
 import { useAccess } from '../../components/access';
 import { ErrorState, useConfirmCall } from '../../components/list';
@@ -53,11 +54,7 @@ function LinkEntriesDialog({ onClose }: { onClose: () => void }) {
   const institutions = useLinkInstitutions();
   const [picked, setPicked] = useState<string>();
   const musercode = picked ?? institutions[0]?.musercode;
-  const hours = useQuery({
-    queryKey: [HOURS, { musercode }],
-    queryFn: () => call(HOURS, { musercode: musercode!, days: 7 }),
-    enabled: !!musercode,
-  });
+  const hours = useAction(HOURS, { musercode: musercode ?? '', days: 7 }, { enabled: !!musercode });
   const [busy, setBusy] = useState<string>();
 
   const undo = async (h: LinkEntryHour) => {

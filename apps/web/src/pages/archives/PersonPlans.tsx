@@ -1,7 +1,6 @@
 import { Button, Card, Empty, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can } from '../../components/access';
 import { useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
@@ -15,10 +14,7 @@ export default function PersonPlans({ cusercode, onGive }: { cusercode: string; 
   const { t } = useTranslation();
   const k = useT('archives.archive');
   const confirm = useConfirmCall();
-  const q = useQuery({
-    queryKey: ['as.m.cuser.getCUserPlan', { cusercode }],
-    queryFn: () => call('as.m.cuser.getCUserPlan', { cusercode }),
-  });
+  const q = useAction('as.m.cuser.getCUserPlan', { cusercode });
   return (
     <Card
       size="small"

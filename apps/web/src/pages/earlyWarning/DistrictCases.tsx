@@ -6,14 +6,12 @@
  */
 import { useState } from 'react';
 import { Alert, Card, Col, Form, Row, Statistic } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionInput, CaseSummary } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import ChartCard from '../../components/charts/ChartCard';
 import { DetailTable, f, FilterFields, SearchForm, type FilterDef } from '../../components/list';
 import { fromFormValues } from '../../components/list/filters';
-import { useLang } from '../../lib/options';
 import { useT } from '../../i18n/useT';
 
 const SUMMARY = 'as.m.warning.getCaseSummary';
@@ -29,12 +27,7 @@ export function useDistrictWords() {
 
 /** The district's case totals under an input (the Datastatisticst page shows them too). */
 export function useCaseSummary(input: ActionInput<typeof SUMMARY>) {
-  const lang = useLang();
-  return useQuery({
-    queryKey: [SUMMARY, input, lang],
-    queryFn: ({ signal }) => call(SUMMARY, input, { signal }),
-    staleTime: 30_000,
-  });
+  return useAction(SUMMARY, input, { staleTime: 30_000 });
 }
 
 function Tile({ title, value, testId, tone }: { title: string; value: string; testId: string; tone?: string }) {

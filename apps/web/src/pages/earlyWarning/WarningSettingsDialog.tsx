@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Form, InputNumber } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { warningActions, type WarningSettings } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useT } from '../../i18n/useT';
@@ -21,11 +21,7 @@ export default function WarningSettingsDialog({ open, onClose }: { open: boolean
   const [form] = Form.useForm<WarningSettings>();
   const [musercode, setMusercode] = useState<string | undefined>(undefined);
   const input = musercode ? { musercode } : {};
-  const q = useQuery({
-    queryKey: ['as.m.warning.getWarningSettings', input],
-    queryFn: () => call('as.m.warning.getWarningSettings', input),
-    enabled: open,
-  });
+  const q = useAction('as.m.warning.getWarningSettings', input, { enabled: open });
   const data = q.data;
   // The form shows the settings read (again after another institution is picked).
   useEffect(() => {

@@ -16,7 +16,8 @@ import { theme } from '../../theme';
 import { Figures } from '../../features/stats/Dashboard';
 import { DayTrendCard, GenderCard, GradeRatioCard, MoodCard, SceneTrendCard, showsClasses } from '../../features/stats/StatCards';
 import { statsFilterOf } from '../../features/stats/stats-filter';
-import { useStat } from '../../features/stats/stats-ui';
+import { STAT } from '../../features/stats/stats-ui';
+import { useAction } from '../../components/query';
 import '../../features/stats/stats.css';
 import './bigscreen.css';
 import { formatTime } from '../../lib/format';
@@ -51,7 +52,7 @@ export default function BigScreen() {
   const height = useChartHeight();
   const o = { filter, dark: true, height, refetchInterval: REFRESH_MS };
   // The same query as the reports figure (shared cache): its time is when the data was loaded.
-  const reports = useStat('as.m.assess.getAssessCount', filter, { refetchInterval: REFRESH_MS });
+  const reports = useAction('as.m.assess.getAssessCount', filter, { ...STAT, refetchInterval: REFRESH_MS });
   const loaded = reports.dataUpdatedAt ? clock(new Date(reports.dataUpdatedAt)) : '—';
   const classes = !elderly && showsClasses(filter);
   useEffect(() => {

@@ -5,28 +5,19 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ReportDetail } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { useConfirmCall } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
-import { useLang } from '../../lib/options';
 import { pagesOf } from '../../lib/populations';
 import { PrintButton } from '../../features/reports/PrintButton';
 import { useReportText } from './ReportParts';
 
 /** The printable document of a report (html and whether the server makes PDFs), per language. */
 export function useReportDocument(reportid: string) {
-  const { can } = useAccess();
-  const lang = useLang();
-  return useQuery({
-    queryKey: ['as.m.exam.getReportDocument', { reportid }, lang],
-    queryFn: () => call('as.m.exam.getReportDocument', { reportid }),
-    enabled: can('as.m.exam.getReportDocument'),
-    staleTime: 60_000,
-  });
+  return useAction('as.m.exam.getReportDocument', { reportid }, { staleTime: 60_000 });
 }
 
 /** Show or hide the report to its respondent (asked first), with where it stands now. */

@@ -4,9 +4,10 @@
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { App as AntApp, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Spin, Table, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reportActions, type IndicatorResult, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
 import { LevelTag, useLevelLabel } from '../../components/levels';
@@ -141,11 +142,7 @@ export function Phq9Section({ report }: { report: ReportDetail }) {
   const k = useReportText();
   const levelLabel = useLevelLabel();
   const { can } = useAccess();
-  const q = useQuery({
-    queryKey: ['as.m.exam.getPHQ9ChartsData', { cusercode: report.cusercode }],
-    queryFn: () => call('as.m.exam.getPHQ9ChartsData', { cusercode: report.cusercode }),
-    enabled: can('as.m.exam.getPHQ9ChartsData'),
-  });
+  const q = useAction('as.m.exam.getPHQ9ChartsData', { cusercode: report.cusercode });
   if (!can('as.m.exam.getPHQ9ChartsData')) return null;
   const points = (q.data ?? []).filter((p) => p.createdat <= report.createdat);
   return (

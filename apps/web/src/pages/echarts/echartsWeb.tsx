@@ -6,11 +6,10 @@
  * Without `reportid` the same route is the big screen (BigScreen.tsx, see wall.ts).
  */
 import { Alert, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { enumLabel, Gender, type ReportDetail } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
 import { LevelTag, MentalStateTag } from '../../components/levels';
@@ -30,15 +29,9 @@ const BigScreen = lazy(() => import('./BigScreen'));
 function ReportHeader({ report, actions }: { report: ReportDetail; actions?: React.ReactNode }) {
   const k = useReportText();
   const lang = useLang();
-  const { can } = useAccess();
   // Phone and ID come masked (138****5678) unless the caller holds 0000801, the full-identity
   // permission: the server applies the kit's mask rule, so the page shows what it is given.
-  const person = useQuery({
-    queryKey: ['as.m.assess.getCUser', { cusercode: report.cusercode }],
-    queryFn: () => call('as.m.assess.getCUser', { cusercode: report.cusercode }),
-    enabled: can('as.m.assess.getCUser'),
-    staleTime: 60_000,
-  }).data;
+  const person = useAction('as.m.assess.getCUser', { cusercode: report.cusercode }, { staleTime: 60_000 }).data;
   const gender = Gender.some((g) => g.value === report.gender) ? enumLabel(Gender, report.gender, lang) : '—';
   return (
     <Card
@@ -109,11 +102,7 @@ function ReportPage() {
   const text = useLocalText();
   const [params] = useSearchParams();
   const reportid = params.get('reportid') ?? '';
-  const q = useQuery({
-    queryKey: ['as.m.exam.getCUserReport', { reportid }],
-    queryFn: () => call('as.m.exam.getCUserReport', { reportid }),
-    enabled: !!reportid,
-  });
+  const q = useAction('as.m.exam.getCUserReport', { reportid }, { enabled: !!reportid });
   if (!reportid) return <Result status="info" title={k('noReport')} subTitle={k('noReportHint')} data-testid="report-none" />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   const r = q.data;

@@ -7,10 +7,11 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Drawer, Empty, List, Progress, Space, Tag, Typography } from 'antd';
 import { FilePdfOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPORT_ZIP_INLINE_MAX, type ActionInput, type ReportExportRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
@@ -38,12 +39,11 @@ export default function PdfZipExport({ filter, total }: { filter: Filter; total:
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [queuing, setQueuing] = useState(false);
-  const list = useQuery({
-    queryKey: [PAGE],
-    queryFn: () => call(PAGE, { page: 1, pageSize: 20 }),
-    enabled: open && can(PAGE),
-    refetchInterval: (q) => (q.state.data?.rows.some(busy) ? POLL_MS : false),
-  });
+  const list = useAction(
+    PAGE,
+    { page: 1, pageSize: 20 },
+    { enabled: open, refetchInterval: (q) => (q.state.data?.rows.some(busy) ? POLL_MS : false) },
+  );
 
   const queue = async () => {
     setQueuing(true);

@@ -4,11 +4,9 @@
  * reached, each level with its report count. It applies as soon as levels are chosen.
  */
 import { Cascader, Form, Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionInput, ActionOutput } from '@xinli/contract';
-import { call } from '../../api';
-import { useAccess } from '../../components/access';
+import { useAction } from '../../components/query';
 import { levelColour, useLevelLabel } from '../../components/levels';
 import type { QuotaPick } from '../../features/reports/report-filter';
 
@@ -16,13 +14,7 @@ type Scope = ActionInput<'as.m.exam.getQuotaFilterConditions'>;
 export type QuotaForm = ActionOutput<'as.m.exam.getQuotaFilterConditions'>[number];
 
 export function useQuotaForms(scope: Scope) {
-  const { can } = useAccess();
-  const q = useQuery({
-    queryKey: ['as.m.exam.getQuotaFilterConditions', scope],
-    queryFn: () => call('as.m.exam.getQuotaFilterConditions', scope),
-    enabled: can('as.m.exam.getQuotaFilterConditions'),
-    staleTime: 30_000,
-  });
+  const q = useAction('as.m.exam.getQuotaFilterConditions', scope, { staleTime: 30_000 });
   return { forms: q.data ?? [], loading: q.isLoading };
 }
 

@@ -17,11 +17,10 @@
  */
 import { useMemo } from 'react';
 import { App as AntApp, Badge, Space, Tabs, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Gender, PopulationApp, type ActionInput, type ReportRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { LevelTag, LEVELS, MentalStateTag, useLevelLabel } from '../../components/levels';
@@ -42,14 +41,8 @@ type Filter = ActionInput<'as.m.exam.getCUserStagesAssessCount'>;
  * the class a chart's link names even before (or without) that list, so the link's filter holds.
  */
 function useClasses(appid: string | undefined, linked: string | null) {
-  const { can } = useAccess();
   const shown = !appid || appid === PopulationApp.students;
-  const q = useQuery({
-    queryKey: ['as.m.assess.getAssessTeamPageList', CLASSES],
-    queryFn: () => call('as.m.assess.getAssessTeamPageList', CLASSES),
-    enabled: shown && can('as.m.assess.getAssessTeamPageList'),
-    staleTime: 60_000,
-  });
+  const q = useAction('as.m.assess.getAssessTeamPageList', CLASSES, { enabled: shown, staleTime: 60_000 });
   const options = (q.data?.rows ?? []).map((r) => ({ value: r.teamid, label: r.teamname }));
   if (linked && !options.some((o) => o.value === linked)) options.push({ value: linked, label: linked });
   return { shown, options };
@@ -59,12 +52,7 @@ const CLASSES = { kind: 'class', pageSize: 200 } as const;
 /** Stage tabs: "all" and each stage with its report count and a red badge of its warnings. */
 function StageTabs({ filter, stagecode, onChange, extra }: { filter: Filter; stagecode: string; onChange: (s: string) => void; extra?: React.ReactNode }) {
   const { t } = useTranslation();
-  const { can } = useAccess();
-  const q = useQuery({
-    queryKey: ['as.m.exam.getCUserStagesAssessCount', filter],
-    queryFn: () => call('as.m.exam.getCUserStagesAssessCount', filter),
-    enabled: can('as.m.exam.getCUserStagesAssessCount'),
-  });
+  const q = useAction('as.m.exam.getCUserStagesAssessCount', filter);
   const stages = q.data ?? [];
   const total = stages.reduce((n, s) => n + s.reports, 0);
   const label = (name: string, reports: number, warnings: number) => (
@@ -91,12 +79,7 @@ function StageTabs({ filter, stagecode, onChange, extra }: { filter: Filter; sta
 
 function LatestTime({ filter }: { filter: Filter }) {
   const { t } = useTranslation();
-  const { can } = useAccess();
-  const q = useQuery({
-    queryKey: ['as.m.exam.getReportMaxTime', filter],
-    queryFn: () => call('as.m.exam.getReportMaxTime', filter),
-    enabled: can('as.m.exam.getReportMaxTime'),
-  });
+  const q = useAction('as.m.exam.getReportMaxTime', filter);
   if (!q.data) return null;
   return (
     <Typography.Text type="secondary" data-testid="report-max-time">

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Progress, Select, Space, Tag, Tooltip } from 'antd';
 import { LoadingOutlined, RobotOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput, WriterKind, WrittenListRow } from '@xinli/contract';
-import { call } from '../../api';
-import { Can, useAccess } from '../../components/access';
+import { useAction } from '../../components/query';
+import { Can } from '../../components/access';
 import { f, ListView, useListPage, type RowAction } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
 import { anyBusy, isBusy, POLL_MS, rowActions, useWriterText, WRITTEN_STATES, WrittenStateTag, type RowActionKey } from '../../features/reports/written-state';
@@ -22,19 +21,18 @@ const RETRY = 'as.m.report.retryAsai1UserReport';
 
 /** The writers the server offers; a choice is shown only when there is more than the rule-based one. */
 function useWriters() {
-  const { can } = useAccess();
-  const q = useQuery({ queryKey: [WRITERS], queryFn: () => call(WRITERS, {}), enabled: can(WRITERS), staleTime: 60_000 });
+  const q = useAction(WRITERS, {}, { staleTime: 60_000 });
   return q.data;
 }
 
 /** The progress of the batch last asked for on this page, polled until nothing is queued or writing. */
 function BatchProgress({ writtenids }: { writtenids: string[] }) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: [PROGRESS, writtenids],
-    queryFn: () => call(PROGRESS, { writtenids }),
-    refetchInterval: (query) => (!query.state.data || query.state.data.queued + query.state.data.writing > 0 ? POLL_MS : false),
-  });
+  const q = useAction(
+    PROGRESS,
+    { writtenids },
+    { refetchInterval: (query) => (!query.state.data || query.state.data.queued + query.state.data.writing > 0 ? POLL_MS : false) },
+  );
   const p = q.data;
   if (!p) return null;
   const pending = p.queued + p.writing;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Form, Input, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { articleActions, type ArticleRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { CoverInput, OwnerField, ownerOf, type ShownCover } from './DialogFields';
 
@@ -21,11 +21,7 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
   const [form] = Form.useForm<ArticleForm>();
   const [cover, setCover] = useState<ShownCover | null>(null);
   const owner = Form.useWatch('musercode', form) ?? article?.musercode;
-  const detail = useQuery({
-    queryKey: ['as.m.content.getArticle', article?.articleid],
-    queryFn: () => call('as.m.content.getArticle', { articleid: article!.articleid }),
-    enabled: open && !!article,
-  });
+  const detail = useAction('as.m.content.getArticle', { articleid: article?.articleid ?? '' }, { enabled: open && !!article });
   const values: Partial<ArticleForm> | undefined = article
     ? detail.data && {
         title: detail.data.title,

@@ -1,7 +1,6 @@
 import { Modal, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
 
 /**
@@ -10,11 +9,7 @@ import { formatTime } from '../../lib/format';
  */
 export default function ArticlePreview({ articleid, onClose }: { articleid: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: ['as.m.content.getArticle', articleid],
-    queryFn: () => call('as.m.content.getArticle', { articleid: articleid! }),
-    enabled: !!articleid,
-  });
+  const q = useAction('as.m.content.getArticle', { articleid: articleid ?? '' }, { enabled: !!articleid });
   const a = q.data;
   return (
     <Modal open={!!articleid} title={t('operations.article.previewTitle')} footer={null} onCancel={onClose} width={460} destroyOnHidden>

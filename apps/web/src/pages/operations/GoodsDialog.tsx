@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderActions, grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { CoverInput, OwnerField, ownerOf } from './DialogFields';
 import { toFen } from './money';
@@ -107,11 +107,7 @@ function GrantFields({ owner }: { owner?: string }) {
   const k = useT('operations.goods');
   const form = Form.useFormInstance<GoodsForm>();
   const kind = Form.useWatch('grantkind', form) ?? 'none';
-  const options = useQuery({
-    queryKey: ['as.m.goods.getGrantOptions', owner ?? ''],
-    queryFn: () => call('as.m.goods.getGrantOptions', owner ? { musercode: owner } : {}),
-    enabled: kind !== 'none',
-  });
+  const options = useAction('as.m.goods.getGrantOptions', owner ? { musercode: owner } : {}, { enabled: kind !== 'none' });
   return (
     <>
       {/* A basis of 0 keeps the long help text from pushing the control below its label. */}

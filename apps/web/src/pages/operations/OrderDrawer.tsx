@@ -1,8 +1,7 @@
 import { Descriptions, Drawer, Spin, Tag, Timeline } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderStatus, type OrderRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
 import { yuan } from './money';
 import { useT } from '../../i18n/useT';
@@ -35,11 +34,7 @@ export const STATUS_COLORS: Record<string, string> = {
 export default function OrderDrawer({ orderid, onClose }: { orderid: string | null; onClose: () => void }) {
   const { i18n } = useTranslation();
   const k = useT('operations.order');
-  const q = useQuery({
-    queryKey: ['as.m.order.getOrderHistory', orderid],
-    queryFn: () => call('as.m.order.getOrderHistory', { orderid: orderid! }),
-    enabled: !!orderid,
-  });
+  const q = useAction('as.m.order.getOrderHistory', { orderid: orderid ?? '' }, { enabled: !!orderid });
   const label = (s: number | null) => {
     const item = OrderStatus.find((o) => o.value === s);
     return item ? (i18n.language === 'en-US' ? item.en : item.zh) : '—';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { mediaActions, type CourseRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
@@ -81,11 +81,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
   const [cover, setCover] = useState<ShownFile | null>(null);
   const [lessons, setLessons] = useState<LessonDraft[]>([]);
-  const detail = useQuery({
-    queryKey: ['as.m.course.getCourse', item?.courseid],
-    queryFn: () => call('as.m.course.getCourse', { courseid: item!.courseid }),
-    enabled: open && !!item,
-  });
+  const detail = useAction('as.m.course.getCourse', { courseid: item?.courseid ?? '' }, { enabled: open && !!item });
   useEffect(() => {
     if (!open) return;
     setLessons(item ? (detail.data?.lessons ?? []).map((l) => ({ title: l.title, videofileid: l.videofileid, filename: l.title })) : []);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Input, InputNumber, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderActions, OrderStatus, type OrderRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { f, ListView, useListPage, type FilterDef } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
@@ -25,10 +25,7 @@ export default function OrderManagement() {
   const institutions = useInstitutions();
   const [open, setOpen] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<OrderRow | null>(null);
-  const goods = useQuery({
-    queryKey: ['as.m.goods.getGoodsPage', { pageSize: 200 }],
-    queryFn: () => call('as.m.goods.getGoodsPage', { page: 1, pageSize: 200 }),
-  });
+  const goods = useAction('as.m.goods.getGoodsPage', { page: 1, pageSize: 200 });
   const filters: FilterDef[] = [
     f.enumOf('status', OrderStatus, { width: 120 }),
     f.select(

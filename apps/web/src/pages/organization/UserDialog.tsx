@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemActions, Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { hashPassword, useSession } from '../../auth';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
@@ -55,17 +55,11 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
   // A new user's roles and departments are those of the institution it is for.
   const chosen: string | undefined = Form.useWatch('musercode', form) ?? musercode;
 
-  const detail = useQuery({
-    queryKey: ['as.m.system.user.selectUserById', user ? { userid: user.userid } : { musercode: chosen }],
-    queryFn: () => call('as.m.system.user.selectUserById', user ? { userid: user.userid } : chosen ? { musercode: chosen } : {}),
+  const detail = useAction('as.m.system.user.selectUserById', user ? { userid: user.userid } : chosen ? { musercode: chosen } : {}, {
     enabled: open,
     staleTime: 0,
   });
-  const depts = useQuery({
-    queryKey: ['as.m.system.user.selectDeptTreeList', {}],
-    queryFn: () => call('as.m.system.user.selectDeptTreeList', {}),
-    enabled: open,
-  });
+  const depts = useAction('as.m.system.user.selectDeptTreeList', {}, { enabled: open });
   // Only the departments of the user's own institution can be chosen.
   const institution = user?.musercode ?? chosen ?? session?.user.musercode;
   const deptOptions = useMemo(() => toOptions((depts.data ?? []).filter((d) => d.musercode === institution)), [depts.data, institution]);

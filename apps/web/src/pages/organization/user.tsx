@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { KeyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeptTreeNode, UserRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useSession } from '../../auth';
 import { f, ListView, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
 import UserDialog from './UserDialog';
@@ -33,10 +32,7 @@ function DeptFilter({
   onChange: (dept: { deptid: string; musercode: string } | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: ['as.m.system.user.selectDeptTreeList', {}],
-    queryFn: () => call('as.m.system.user.selectDeptTreeList', {}),
-  });
+  const q = useAction('as.m.system.user.selectDeptTreeList', {});
   return (
     <TreeFilter
       title={t('organization.user.dept')}

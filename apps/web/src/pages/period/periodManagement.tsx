@@ -25,10 +25,11 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LockOutlined, OrderedListOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { planActions, type FormBrief, type StageRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { ErrorState, f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { useApps } from '../../components/pickers';
@@ -40,11 +41,7 @@ const LIST = 'as.m.app.exam.getExamStageList';
 
 /** The categories of every app, for the left tree and the stage dialog. */
 function useCategories() {
-  return useQuery({
-    queryKey: ['as.m.app.getExamCategoryList', { appid: '' }],
-    queryFn: () => call('as.m.app.getExamCategoryList', { appid: '' }),
-    staleTime: 5 * 60_000,
-  });
+  return useAction('as.m.app.getExamCategoryList', { appid: '' }, { staleTime: 5 * 60_000 });
 }
 
 export default function PeriodManagement() {
@@ -161,11 +158,7 @@ interface StageValues {
 
 /** App forms for a picker: built-in and own enabled scales of one app. */
 function useAppForms(appid: string | undefined) {
-  return useQuery({
-    queryKey: ['as.m.exam.getExamForms', { appid }],
-    queryFn: () => call('as.m.exam.getExamForms', { appid: appid! }),
-    enabled: !!appid,
-  });
+  return useAction('as.m.exam.getExamForms', { appid: appid ?? '' }, { enabled: !!appid });
 }
 
 function StageDialog({
@@ -257,11 +250,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const key = ['as.m.app.exam.getExamStageForms', { stagecode: stage?.stagecode }];
-  const current = useQuery({
-    queryKey: key,
-    queryFn: () => call('as.m.app.exam.getExamStageForms', { stagecode: stage!.stagecode }),
-    enabled: !!stage,
-  });
+  const current = useAction('as.m.app.exam.getExamStageForms', { stagecode: stage?.stagecode ?? '' }, { enabled: !!stage });
   const available = useAppForms(stage?.appid);
   const [draft, setDraft] = useState<StageForm[] | null>(null);
   const [adding, setAdding] = useState<string[]>([]);

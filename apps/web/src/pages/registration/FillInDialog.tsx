@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form, Select, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { registrationActions } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { FormDialog, Field } from '../../components/form';
 import { ErrorState } from '../../components/list';
 import ArchiveFields from '../../components/archive-form/ArchiveFields';
@@ -24,13 +24,9 @@ export default function FillInDialog({ open, onClose }: { open: boolean; onClose
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [formcode, setFormcode] = useState<string | undefined>();
-  const forms = useQuery({ queryKey: ['as.m.registration.getRegistrationForms', {}], queryFn: () => call('as.m.registration.getRegistrationForms', {}), enabled: open });
+  const forms = useAction('as.m.registration.getRegistrationForms', {}, { enabled: open });
   const chosen = formcode ?? forms.data?.[0]?.formcode;
-  const detail = useQuery({
-    queryKey: ['as.m.registration.getRegistrationForm', { formcode: chosen }],
-    queryFn: () => call('as.m.registration.getRegistrationForm', { formcode: chosen! }),
-    enabled: open && !!chosen,
-  });
+  const detail = useAction('as.m.registration.getRegistrationForm', { formcode: chosen ?? '' }, { enabled: open && !!chosen });
   const fields = detail.data ? fieldsOf(detail.data) : [];
   return (
     <FormDialog<Values>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Select, type SelectProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 
 /**
  * A person in scope chosen by typing part of the name (as.m.registration.getPersonOptions, up to
@@ -12,7 +11,7 @@ export default function PersonPicker({ musercode, ...props }: SelectProps<string
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const input = { realname: search.trim(), ...(musercode ? { musercode } : {}) };
-  const q = useQuery({ queryKey: ['as.m.registration.getPersonOptions', input], queryFn: () => call('as.m.registration.getPersonOptions', input), staleTime: 30_000 });
+  const q = useAction('as.m.registration.getPersonOptions', input, { staleTime: 30_000 });
   const options = (q.data ?? []).map((p) => ({
     value: p.cusercode,
     label: `${p.realname}${p.birthdate ? ` · ${p.birthdate}` : ''}${musercode ? '' : ` · ${p.insname}`}`,

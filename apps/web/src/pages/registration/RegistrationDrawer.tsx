@@ -1,8 +1,7 @@
 import { Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RegistrationSources, RegistrationStates, type RegistrationDetail } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { DetailTable, ErrorState } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
@@ -17,11 +16,7 @@ export default function RegistrationDrawer({ regid, onClose, actions }: { regid:
   const text = useLocalText();
   const lang = useLang();
   const k = useT('registration.registration');
-  const q = useQuery({
-    queryKey: ['as.m.registration.getRegistration', { regid }],
-    queryFn: () => call('as.m.registration.getRegistration', { regid: regid! }),
-    enabled: !!regid,
-  });
+  const q = useAction('as.m.registration.getRegistration', { regid: regid ?? '' }, { enabled: !!regid });
   const r = q.data;
   const label = <V extends string>(list: { value: V; zh: string; en: string }[], v: V) => {
     const item = list.find((i) => i.value === v);

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { RegistrationSources, RegistrationStates, type RegistrationDetail, type RegistrationRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { f, ListView, useConfirmCall, useListPage, type RowAction } from '../../components/list';
 import CaseDialog from './CaseDialog';
@@ -23,7 +22,7 @@ export default function RegistrationForm() {
   const { can } = useAccess();
   const confirm = useConfirmCall();
   const k = useT('registration.registration');
-  const forms = useQuery({ queryKey: ['as.m.registration.getRegistrationForms', {}], queryFn: () => call('as.m.registration.getRegistrationForms', {}), staleTime: 60_000 });
+  const forms = useAction('as.m.registration.getRegistrationForms', {}, { staleTime: 60_000 });
   const list = useListPage(LIST, {
     resource: 'registration.registration',
     filters: [

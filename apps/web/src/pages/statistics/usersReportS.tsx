@@ -10,13 +10,14 @@
  */
 import { useState } from 'react';
 import { Alert, Col, Row, Select, Space, Typography } from 'antd';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { StatsFilter } from '@xinli/contract';
 import { call } from '../../api';
 import { useAccess, useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
+import { useAction } from '../../components/query';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
 import { abnormalBarOption, levelShareOption, quotaLevelOption } from '../../features/stats/chart-options';
@@ -54,7 +55,7 @@ function useStageFigures(filter: StatsFilter) {
     ...(filter.appid ? { appid: filter.appid } : {}),
     ...(filter.startdate && filter.enddate ? { startdate: filter.startdate, enddate: filter.enddate } : {}),
   };
-  const stages = useQuery({ queryKey: [STAGES, scope, lang], queryFn: ({ signal }) => call(STAGES, scope, { signal }), enabled: can(STAGES) });
+  const stages = useAction(STAGES, scope);
   // Reports outside any stage (group tasks) cannot be narrowed to by the statistics filter (an empty
   // stage means every stage): they are counted, not compared.
   const staged = (stages.data ?? []).filter((s) => s.stagecode && (!filter.stagecode || s.stagecode === filter.stagecode));
@@ -206,8 +207,6 @@ function StageSection({ filter }: { filter: StatsFilter }) {
 /** Each indicator of one form: reports per level; a segment opens exactly those reports. */
 function FormSection({ filter }: { filter: StatsFilter }) {
   const a = useA();
-  const { can } = useAccess();
-  const lang = useLang();
   const level = useLevelLabel();
   const { jump, chooser } = useReportJump();
   const scope = {
@@ -215,7 +214,7 @@ function FormSection({ filter }: { filter: StatsFilter }) {
     ...(filter.appid ? { appid: filter.appid } : {}),
     ...(filter.stagecode ? { stagecode: filter.stagecode } : {}),
   };
-  const q = useQuery({ queryKey: [FORMS, scope, lang], queryFn: ({ signal }) => call(FORMS, scope, { signal }), enabled: can(FORMS) });
+  const q = useAction(FORMS, scope);
   const forms = (q.data ?? []).filter((f) => f.quotas.some((x) => x.levels.length));
   const [chosen, setChosen] = useState<string>();
   const form = forms.find((f) => f.formcode === chosen) ?? forms[0];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Gender, taskActions, type ActionInput, type TeamRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { Field, FormDialog } from '../../components/form';
 import { useEnumOptions } from '../../lib/options';
@@ -19,7 +19,7 @@ function PersonSelect({ musercode, appid, ...props }: { musercode: string; appid
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const input = { musercode, appid, realname: search.trim() || undefined, page: 1, pageSize: 20 };
-  const q = useQuery({ queryKey: [PERSONS, input], queryFn: () => call(PERSONS, input), staleTime: 30_000 });
+  const q = useAction(PERSONS, input, { staleTime: 30_000 });
   return (
     <Select<string>
       showSearch={{ filterOption: false, onSearch: setSearch }}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Input, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Gender, type ActionOutput, type TeamRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
@@ -43,12 +43,7 @@ export default function RosterDrawer({ team, onClose }: { team: TeamRow | null; 
     page,
     pageSize: PAGE_SIZE,
   };
-  const q = useQuery({
-    queryKey: [ROSTER, input],
-    queryFn: ({ signal }) => call(ROSTER, input, { signal }),
-    enabled: !!team,
-    placeholderData: keepPreviousData,
-  });
+  const q = useAction(ROSTER, input, { enabled: !!team, placeholderData: keepPreviousData });
   const removeSelected = () =>
     void confirm({
       action: 'as.m.assess.batchDeleteAssessTeamCUser',

@@ -1,9 +1,9 @@
 import { App as AntApp, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { taskActions, type TaskRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { TASK_KEYS } from './task-ui';
@@ -21,17 +21,9 @@ interface TaskForm {
 function useChoices(musercode: string | undefined, open: boolean) {
   const { t } = useTranslation();
   const plansInput = { musercodes: musercode ? [musercode] : [], page: 1, pageSize: 200 };
-  const plans = useQuery({
-    queryKey: ['as.m.exam.plan.getMultipleMUserExamPlanPage', plansInput],
-    queryFn: () => call('as.m.exam.plan.getMultipleMUserExamPlanPage', plansInput),
-    enabled: open && !!musercode,
-  });
+  const plans = useAction('as.m.exam.plan.getMultipleMUserExamPlanPage', plansInput, { enabled: open && !!musercode });
   const teamsInput = { musercode, page: 1, pageSize: 200 };
-  const teams = useQuery({
-    queryKey: ['as.m.assess.getAssessTeamPageList', teamsInput],
-    queryFn: () => call('as.m.assess.getAssessTeamPageList', teamsInput),
-    enabled: open && !!musercode,
-  });
+  const teams = useAction('as.m.assess.getAssessTeamPageList', teamsInput, { enabled: open && !!musercode });
   return {
     plans: (plans.data?.rows ?? []).map((p) => ({ value: p.plancode, label: p.planname })),
     teams: (teams.data?.rows ?? []).map((x) => ({ value: x.teamid, label: t('common.bracketed', { text: x.teamname, detail: x.membercount }) })),

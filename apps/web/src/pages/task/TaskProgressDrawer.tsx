@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Badge, Drawer, Input, Segmented, Select, Space, Spin, Tooltip, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput, TaskRow } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { DetailTable, ErrorState } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
@@ -55,17 +55,15 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
   }, [task?.taskid]);
 
   const taskid = task?.taskid ?? '';
-  const progress = useQuery({
-    queryKey: [PROGRESS, { taskid }],
-    queryFn: ({ signal }) => call(PROGRESS, { taskid }, { signal, silent: true }),
-    enabled: !!task,
-    refetchInterval: (q) => (q.state.data?.status === 'ended' ? false : LIVE_MS),
-  });
+  const progress = useAction(
+    PROGRESS,
+    { taskid },
+    { silent: true, enabled: !!task, refetchInterval: (q) => (q.state.data?.status === 'ended' ? false : LIVE_MS) },
+  );
   const live = progress.data?.status === 'running';
   const input = { taskid, teamid, status, realname: realname.trim() || undefined, page, pageSize: PAGE_SIZE };
-  const persons = useQuery({
-    queryKey: [PERSONS, input],
-    queryFn: ({ signal }) => call(PERSONS, input, { signal, silent: true }),
+  const persons = useAction(PERSONS, input, {
+    silent: true,
     enabled: !!task,
     placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_MS : false,

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, Button, Drawer, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { KeyOutlined, PrinterOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput, TaskRow } from '@xinli/contract';
 import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips';
 import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
@@ -49,14 +50,9 @@ export default function TaskRosterDrawer({ task, onClose }: { task: TaskRow | nu
   }, [task?.taskid]);
 
   const input = { taskid: task?.taskid ?? '', teamid, realname: realname.trim() || undefined, page, pageSize: PAGE_SIZE };
-  const q = useQuery({
-    queryKey: [ROSTER, input],
-    queryFn: ({ signal }) => call(ROSTER, input, { signal }),
-    enabled: !!task,
-    placeholderData: keepPreviousData,
-  });
+  const q = useAction(ROSTER, input, { enabled: !!task, placeholderData: keepPreviousData });
   const ended = task?.status === 'ended';
-  const pinQ = useQuery({ queryKey: [PIN, task?.taskid], queryFn: ({ signal }) => call(PIN, { taskid: task!.taskid }, { signal }), enabled: !!task });
+  const pinQ = useAction(PIN, { taskid: task?.taskid ?? '' }, { enabled: !!task });
   const pinOn = pinQ.data?.pinrequired === 1;
 
   const issue = () =>

@@ -7,17 +7,15 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { CheckOutlined, EyeInvisibleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { LevelColours, type GroupCompareRow, type GroupReport as Report } from '@xinli/contract';
-import { call } from '../../api';
+import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import BarChart from '../../components/charts/BarChart';
 import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
 import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
-import { useLang } from '../../lib/options';
 import { PrintButton } from '../../features/reports/PrintButton';
 import { caseLink, reportLink } from '../../features/links';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../../features/reports/written-state';
@@ -114,14 +112,11 @@ function CompareTable({ rows, testId }: { rows: GroupCompareRow[]; testId: strin
 function Summary({ scope, finished }: { scope: Scope; finished: number }) {
   const k = useK();
   const w = useWriterText();
-  const { can } = useAccess();
   const confirm = useConfirmCall();
-  const q = useQuery({
-    queryKey: [SUMMARY, scope],
-    queryFn: () => call(SUMMARY, scope),
+  const q = useAction(SUMMARY, scope, {
     refetchInterval: (query) => (query.state.data && isBusy(query.state.data.state) ? POLL_MS : false),
   });
-  const writers = useQuery({ queryKey: [WRITERS], queryFn: () => call(WRITERS, {}), enabled: can(WRITERS), staleTime: 60_000 }).data;
+  const writers = useAction(WRITERS, {}, { staleTime: 60_000 }).data;
   const [writer, setWriter] = useState<'rules' | 'llm'>('rules');
   const s = q.data;
   const generate = (
@@ -208,10 +203,9 @@ function Summary({ scope, finished }: { scope: Scope; finished: number }) {
 /** Print, PDF, and hiding the chosen team's (or every team's) reports from respondents. */
 function Actions({ r, scope }: { r: Report; scope: Scope }) {
   const k = useK();
-  const lang = useLang();
   const { can } = useAccess();
   const confirm = useConfirmCall();
-  const doc = useQuery({ queryKey: [DOCUMENT, scope, lang], queryFn: () => call(DOCUMENT, scope), enabled: can(DOCUMENT), staleTime: 60_000 });
+  const doc = useAction(DOCUMENT, scope, { staleTime: 60_000 });
   const teams = scope.teamid ? r.teams.filter((t) => t.teamid === scope.teamid) : r.teams;
   const hidden = teams.length > 0 && teams.every((t) => t.reporthidden === 1);
   return (
@@ -343,11 +337,11 @@ function ReportBody({ r, scope }: { r: Report; scope: Scope }) {
 export default function GroupReport() {
   const k = useK();
   const [params, setParams] = useSearchParams();
-  const tasks = useQuery({ queryKey: [TASKS, 'groupReport'], queryFn: () => call(TASKS, { page: 1, pageSize: 200 }) });
+  const tasks = useAction(TASKS, { page: 1, pageSize: 200 });
   const taskid = params.get('taskid') ?? tasks.data?.rows[0]?.taskid ?? '';
   const teamid = params.get('teamid') || undefined;
   const scope: Scope = teamid ? { taskid, teamid } : { taskid };
-  const report = useQuery({ queryKey: [REPORT, scope], queryFn: () => call(REPORT, scope), enabled: !!taskid });
+  const report = useAction(REPORT, scope, { enabled: !!taskid });
   const choose = (next: Scope) => setParams(next.teamid ? { taskid: next.taskid, teamid: next.teamid } : { taskid: next.taskid }, { replace: true });
 
   if (tasks.error) return <ErrorState error={tasks.error} onRetry={() => tasks.refetch()} />;

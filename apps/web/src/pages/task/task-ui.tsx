@@ -3,10 +3,8 @@
  * scope), the state tags of tasks and of persons in a task, and the task's time window.
  */
 import { Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { ActionName } from '@xinli/contract';
-import { call } from '../../api';
-import { useAccess } from '../../components/access';
+import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
 import { useT } from '../../i18n/useT';
 
@@ -15,14 +13,8 @@ type Lookup = (typeof LOOKUPS)[number];
 
 /** One lookup as Select options (all teams in scope, or of one institution). */
 function useLookup(action: Lookup, musercode?: string) {
-  const { can } = useAccess();
   const input = musercode ? { musercode } : {};
-  const q = useQuery({
-    queryKey: [action, input],
-    queryFn: () => call(action, input),
-    staleTime: 30_000,
-    enabled: can(action),
-  });
+  const q = useAction(action, input, { staleTime: 30_000 });
   return (q.data ?? []).map((v) => ({ value: v, label: v }));
 }
 

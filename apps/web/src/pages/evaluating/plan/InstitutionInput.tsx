@@ -1,8 +1,7 @@
 import { AutoComplete, Select } from 'antd';
 import type { CSSProperties } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../api';
+import { useAction } from '../../../components/query';
 import { useSession } from '../../../auth';
 
 interface Props<V> {
@@ -20,11 +19,7 @@ interface Props<V> {
 function useKnownInstitutions() {
   const { t } = useTranslation();
   const { session } = useSession();
-  const known = useQuery({
-    queryKey: ['as.m.exam.plan.getPlanAuthorizeList', { page: 1, pageSize: 200 }],
-    queryFn: () => call('as.m.exam.plan.getPlanAuthorizeList', { page: 1, pageSize: 200 }),
-    staleTime: 60_000,
-  });
+  const known = useAction('as.m.exam.plan.getPlanAuthorizeList', { page: 1, pageSize: 200 }, { staleTime: 60_000 });
   const names = new Map<string, string>();
   if (session) names.set(session.user.musercode, session.user.insname);
   for (const r of known.data?.rows ?? []) names.set(r.musercode, r.insname);
