@@ -187,8 +187,8 @@ export interface FormDialogProps<V> {
   /** Values set each time the dialog opens (after a reset). */
   values?: Partial<V>;
   /**
-   * Values from the action's input instead of `values`: the row to edit (its fields of the input),
-   * or null for a new one (the input's defaults and empty values, under `defaults`). The submitted
+   * Values from the action's input instead of `values`: the row to edit (its fields of the input;
+   * one read afresh fills the form when it arrives), or null for a new one (the input's defaults and empty values, under `defaults`). The submitted
    * values are then shaped by the input too: a cleared field is sent as its default or empty value.
    */
   record?: object | null;
@@ -256,6 +256,10 @@ export default function FormDialog<V extends object>({
     form.resetFields();
     if (latest.current) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form]);
+  // A record read afresh arrives after the dialog opened: its values go in when it is here.
+  useEffect(() => {
+    if (open && schema && record) form.setFieldsValue(recordValues(schema, record) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, schema, record, form]);
 
   async function submit() {
     let v: V;
