@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createElement, Suspense } from 'react';
+import { render, screen } from '@testing-library/react';
 import { menuTable, type MenuNode } from '@xinli/contract';
-import { pageRegistry } from './registry';
+import { page, pageRegistry } from './registry';
 
 /** Every screen of the menu table (not the menu groups, not component codes) has its page. */
 function screens(nodes: MenuNode[]): string[] {
@@ -13,5 +15,13 @@ describe('the page registry', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.filter((name) => !pageRegistry[name])).toEqual([]);
     expect(Object.keys(pageRegistry).filter((name) => !routes.includes(name))).toEqual([]);
+  });
+
+  it('gives a lazily loaded component the props of its route', async () => {
+    const List = ({ appid = 'all' }: { appid?: string }) => createElement('p', null, `appid ${appid}`);
+    const load = async () => ({ default: List });
+    render(createElement(Suspense, { fallback: null }, createElement(page(load, { appid: '000000001' })), createElement(page(load))));
+    expect(await screen.findByText('appid 000000001')).toBeTruthy();
+    expect(await screen.findByText('appid all')).toBeTruthy();
   });
 });

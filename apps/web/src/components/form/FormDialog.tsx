@@ -8,6 +8,14 @@
  *     <Field name="rolename"><Input data-testid="role-name" /></Field>   // label system.role.rolename, required, max 30
  *   </FormDialog>
  *
+ * A dialog whose values come from the action's input gives `record` instead of `values` (the row
+ * to edit, or null for a new one, with the page's own starting values in `defaults`): it opens with
+ * the row's fields of the input, or the input's defaults and empty values, and its `onSubmit` gets
+ * the form values shaped by the input (schema-values.ts), so each field is named once, in its `Field`:
+ *
+ *   <FormDialog<DeptForm> open={…} action={systemActions['as.m.system.dept.insertDept']} resource="organization.dept"
+ *       record={dept} defaults={{ parentid }} onSubmit={(v) => (dept ? call(update, { deptid: dept.deptid, ...v }) : call(insert, v))} …>
+ *
  * Field rules come from the schema of the field in `action`'s input: a too-long name, a bad
  * pattern, a number out of range is refused before the server is called. Extra rules (password
  * confirmation) are added with `rules`. `action` is the action itself, taken from its domain's
@@ -51,6 +59,7 @@ import { ApiError } from '../../api';
 import i18n from '../../i18n';
 import { labelOf, messageOf, type Resource } from '../../lib/labels';
 import { describe, fieldOf, problemOf } from './zod-rules';
+import { newValues, recordValues, shapeValues } from './schema-values';
 import { ErrorState } from '../list/states';
 
 interface FieldsContext {
@@ -168,7 +177,7 @@ export interface FormDialogProps<V> {
   open: boolean;
   /** Default: the resource's `editTitle` when `editing`, else its `addTitle`. */
   title?: ReactNode;
-  /** An edit (not a create) dialog: picks the default title. */
+  /** An edit (not a create) dialog: picks the default title. Default: a `record` is given. */
   editing?: boolean;
   /** The action whose input schema gives the rules (the create action of a create/edit dialog), from its domain's table. */
   action?: ActionDef;
@@ -177,6 +186,14 @@ export interface FormDialogProps<V> {
   form?: FormInstance<V>;
   /** Values set each time the dialog opens (after a reset). */
   values?: Partial<V>;
+  /**
+   * Values from the action's input instead of `values`: the row to edit (its fields of the input;
+   * one read afresh fills the form when it arrives), or null for a new one (the input's defaults and empty values, under `defaults`). The submitted
+   * values are then shaped by the input too: a cleared field is sent as its default or empty value.
+   */
+  record?: object | null;
+  /** A new record's own starting values (a parent, an institution); undefined ones leave the input's default. */
+  defaults?: Partial<V>;
   /** Calls the server; a rejection keeps the dialog open (the request client showed the message). */
   onSubmit: (values: V) => Promise<unknown>;
   /** List keys (action names) to refresh after a save. */
@@ -205,7 +222,9 @@ export default function FormDialog<V extends object>({
   action,
   resource,
   form: given,
-  values,
+  values: givenValues,
+  record,
+  defaults,
   onSubmit,
   invalidates = [],
   success,
@@ -227,6 +246,8 @@ export default function FormDialog<V extends object>({
   const [own] = Form.useForm<V>();
   const form = given ?? own;
   const [saving, setSaving] = useState(false);
+  const schema = record === undefined ? undefined : action?.input;
+  const values = !schema ? givenValues : record ? recordValues<V>(schema, record) : newValues<V>(schema, defaults);
   const latest = useRef(values);
   latest.current = values;
 
@@ -235,6 +256,10 @@ export default function FormDialog<V extends object>({
     form.resetFields();
     if (latest.current) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form]);
+  // A record read afresh arrives after the dialog opened: its values go in when it is here.
+  useEffect(() => {
+    if (open && schema && record) form.setFieldsValue(recordValues(schema, record) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, schema, record, form]);
 
   async function submit() {
     let v: V;
@@ -246,7 +271,7 @@ export default function FormDialog<V extends object>({
     }
     setSaving(true);
     try {
-      const result = await onSubmit(v);
+      const result = await onSubmit(schema ? shapeValues(schema, v) : v);
       if (success !== false) message.success(success ?? t('common.saved'));
       await Promise.all(invalidates.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
       (onSaved ?? onClose)(result);
@@ -262,7 +287,7 @@ export default function FormDialog<V extends object>({
   return (
     <Modal
       open={open}
-      title={title ?? (resource ? t(`${resource}.${editing ? 'editTitle' : 'addTitle'}`) : undefined)}
+      title={title ?? (resource ? t(`${resource}.${(editing ?? !!record) ? 'editTitle' : 'addTitle'}`) : undefined)}
       width={width}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}

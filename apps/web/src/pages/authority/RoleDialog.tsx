@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Radio, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { systemActions, type ActionName, type RoleRow } from '@xinli/contract';
+import { systemActions, type ActionInput, type ActionName, type RoleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
@@ -10,15 +10,7 @@ import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions } from '../../lib/options';
 import MenuTreePicker from '../../features/system/MenuTreePicker';
 
-interface RoleForm {
-  rolename: string;
-  rolekey: string;
-  sort: number;
-  enabled: 0 | 1;
-  remark: string;
-  codes: string[];
-  musercode?: string;
-}
+type RoleForm = ActionInput<'as.m.system.role.insertRole'>;
 
 export interface RoleDialogProps {
   /** The role to edit, or null to add one. */
@@ -58,34 +50,24 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
     if (open && tree.data) form.setFieldValue('codes', tree.data.checkedKeys);
   }, [open, tree.data, form]);
 
-  async function submit(values: RoleForm) {
-    const fields = {
-      rolename: values.rolename,
-      rolekey: values.rolekey,
-      sort: values.sort ?? 0,
-      enabled: values.enabled,
-      remark: values.remark ?? '',
-    };
+  function submit({ codes, ...fields }: RoleForm) {
     // Codes are sent only when the tree was shown: a failed tree load must not clear a role's menus.
-    const codes = tree.data && !builtIn ? { codes: values.codes ?? [] } : {};
-    if (role) await call('as.m.system.role.updateRole', { roleid: role.roleid, ...fields, ...codes });
-    else await call('as.m.system.role.insertRole', { ...fields, ...codes, ...(values.musercode ? { musercode: values.musercode } : {}) });
+    const menus = tree.data && !builtIn ? { codes } : {};
+    return role
+      ? call('as.m.system.role.updateRole', { roleid: role.roleid, ...fields, ...menus })
+      : call('as.m.system.role.insertRole', { ...fields, ...menus });
   }
 
   return (
     <FormDialog<RoleForm>
       open={open}
-      editing={!!role}
       action={systemActions['as.m.system.role.insertRole']}
       resource="authority.role"
       form={form}
       width={680}
       labelWidth={120}
-      values={
-        role
-          ? { rolename: role.rolename, rolekey: role.rolekey, sort: role.sort, enabled: role.enabled as 0 | 1, remark: role.remark }
-          : { sort: 0, enabled: 1, remark: '', musercode: musercode ?? institutions.own }
-      }
+      record={role}
+      defaults={{ musercode: musercode ?? institutions.own }}
       onSubmit={submit}
       onClose={onClose}
       invalidates={invalidates}

@@ -2,23 +2,14 @@ import { useMemo } from 'react';
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { systemActions, type ActionName, type DeptRow } from '@xinli/contract';
+import { systemActions, type ActionInput, type ActionName, type DeptRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions } from '../../lib/options';
 import { nest } from '../../lib/tree';
 
-interface DeptForm {
-  parentid: string | null;
-  deptname: string;
-  sort: number;
-  leader: string;
-  phonenumber: string;
-  email: string;
-  enabled: 0 | 1;
-  musercode?: string;
-}
+type DeptForm = ActionInput<'as.m.system.dept.insertDept'>;
 
 export interface DeptDialogProps {
   open: boolean;
@@ -60,50 +51,16 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
     [parents.data, owner],
   );
 
-  async function submit(v: DeptForm) {
-    const fields = {
-      parentid: v.parentid ?? null,
-      deptname: v.deptname,
-      sort: v.sort ?? 0,
-      leader: v.leader ?? '',
-      phonenumber: v.phonenumber ?? '',
-      email: v.email ?? '',
-      enabled: v.enabled,
-    };
-    if (dept) await call('as.m.system.dept.updateDept', { deptid: dept.deptid, ...fields });
-    else await call('as.m.system.dept.insertDept', { ...fields, ...(v.musercode ? { musercode: v.musercode } : {}) });
-  }
-
   return (
     <FormDialog<DeptForm>
       open={open}
-      editing={!!dept}
       action={systemActions['as.m.system.dept.insertDept']}
       resource="organization.dept"
       form={form}
       labelWidth={100}
-      values={
-        dept
-          ? {
-              parentid: dept.parentid,
-              deptname: dept.deptname,
-              sort: dept.sort,
-              leader: dept.leader,
-              phonenumber: dept.phonenumber,
-              email: dept.email,
-              enabled: dept.enabled as 0 | 1,
-            }
-          : {
-              parentid: parentid ?? null,
-              sort: 0,
-              enabled: 1,
-              leader: '',
-              phonenumber: '',
-              email: '',
-              musercode: musercode ?? institutions.own,
-            }
-      }
-      onSubmit={submit}
+      record={dept}
+      defaults={{ parentid, musercode: musercode ?? institutions.own }}
+      onSubmit={(v) => (dept ? call('as.m.system.dept.updateDept', { deptid: dept.deptid, ...v }) : call('as.m.system.dept.insertDept', v))}
       onClose={onClose}
       invalidates={invalidates}
       formProps={{ 'data-testid': 'dept-form' } as object}

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { systemActions, Gender, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
+import { systemActions, Gender, type ActionInput, type ActionName, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { hashPassword, useSession } from '../../auth';
@@ -10,20 +10,8 @@ import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
 import { NewPasswordFields } from '../../features/system/ResetPwdDialog';
 
-interface UserForm {
-  sysusername: string;
-  password: string;
-  confirm: string;
-  realname: string;
-  phonenumber: string;
-  email: string;
-  sex: '' | '01' | '02';
-  deptid: string | null;
-  roleids: string[];
-  enabled: 0 | 1;
-  remark: string;
-  musercode?: string;
-}
+/** The input, with the password typed twice (it is sent hashed, as pwd). */
+type UserForm = ActionInput<'as.m.system.user.insertUser'> & { password: string; confirm: string };
 
 export interface UserDialogProps {
   open: boolean;
@@ -71,40 +59,9 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
     disabled: !r.grantable && !held.has(r.roleid),
   }));
 
-  useEffect(() => {
-    const u = detail.data?.user;
-    if (!open || !u) return;
-    form.setFieldsValue({
-      realname: u.realname,
-      phonenumber: u.phonenumber,
-      email: u.email,
-      sex: (u.sex || undefined) as UserForm['sex'],
-      deptid: u.deptid,
-      roleids: u.roleids,
-      enabled: u.enabled as 0 | 1,
-      remark: u.remark,
-    });
-  }, [open, detail.data, form]);
-
-  async function submit(v: UserForm) {
-    const fields = {
-      realname: v.realname,
-      phonenumber: v.phonenumber ?? '',
-      email: v.email ?? '',
-      sex: v.sex ?? '',
-      deptid: v.deptid ?? null,
-      roleids: v.roleids ?? [],
-      enabled: v.enabled,
-      remark: v.remark ?? '',
-    };
-    if (user) await call('as.m.system.user.updateUser', { userid: user.userid, ...fields });
-    else
-      await call('as.m.system.user.insertUser', {
-        sysusername: v.sysusername.trim(),
-        pwd: hashPassword(v.password),
-        ...fields,
-        ...(v.musercode ? { musercode: v.musercode } : {}),
-      });
+  function submit({ sysusername, password, confirm: _confirm, ...fields }: UserForm) {
+    if (user) return call('as.m.system.user.updateUser', { userid: user.userid, ...fields });
+    return call('as.m.system.user.insertUser', { ...fields, sysusername: sysusername.trim(), pwd: hashPassword(password) });
   }
 
   const loading = detail.isLoading || (user && !detail.data && !detail.error);
@@ -117,19 +74,9 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
       form={form}
       width={720}
       layout="vertical"
-      values={
-        user
-          ? undefined
-          : {
-              deptid: deptid ?? null,
-              enabled: 1,
-              roleids: [],
-              phonenumber: '',
-              email: '',
-              remark: '',
-              musercode: musercode ?? institutions.own,
-            }
-      }
+      // The edit form is the user read afresh (phone in full).
+      record={user ? (detail.data?.user ?? undefined) : null}
+      defaults={{ deptid, musercode: musercode ?? institutions.own }}
       load={{ error: detail.error, loading: !!loading, retry: () => void detail.refetch() }}
       onSubmit={submit}
       onClose={onClose}
@@ -172,7 +119,8 @@ export default function UserDialog({ open, user, deptid, musercode, onClose, inv
         <Field span={12} name="email">
           <Input />
         </Field>
-        <Field span={12} name="sex">
+        {/* No gender ('') shows the placeholder. */}
+        <Field span={12} name="sex" getValueProps={(v: string | undefined) => ({ value: v || undefined })}>
           <Select allowClear options={genders} />
         </Field>
         <Field span={12} name="enabled" label={t('common.status')}>
