@@ -9,7 +9,7 @@ import type { CallerCache } from '../domains/auth/caller-cache.js';
 import { holds } from '../domains/auth/scope.js';
 import { authenticateRespondent } from '../domains/assessments/respondent-auth.js';
 import { AppError } from './errors.js';
-import { uniqueConflict } from '../db/unique.js';
+import { uniqueClash } from '../db/unique.js';
 import { createCtx } from './context.js';
 import { clientGoneSignal } from '../kit/client-gone.js';
 import { isFileResult, type HandlerMap } from './handlers.js';
@@ -49,8 +49,8 @@ export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
       await runAction(name, req, reply, deps, lang, requestId);
     } catch (err) {
       if (err instanceof AppError) return sendError(reply, err, lang);
-      const clash = uniqueConflict(err);
-      if (clash) return sendError(reply, clash, lang);
+      const clash = uniqueClash(err);
+      if (clash) return sendError(reply, new AppError('conflict', clash.msg), lang);
       req.log.error({ err, action: name }, 'action failed');
       return sendError(reply, new AppError('internal', undefined, 500), lang);
     }
