@@ -26,6 +26,27 @@ export default tseslint.config(
   // the layout's PageHost from App.tsx, the composition root. Tests are left out: they import
   // what they check. Each block repeats the whole rule, as a later block replaces its options.
   ...consoleImportRules(),
+  {
+    // Issue 29 item 2: infrastructure stays below the domains. The action route, the handlers' kit,
+    // the database layer and the settings import nothing from domains/; what they need of a domain
+    // (authentication, the audit writer) the app hands them (app.ts, the composition root).
+    // kit/owner.ts is the one exception for now: it moves into the accounts domain.
+    files: ['apps/server/src/{http,kit,db}/**/*.ts', 'apps/server/src/config.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/kit/owner.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)domains(/|$)',
+              message: 'http/, kit/ and db/ import nothing from domains/: take it as a dependency the app passes in (app.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
 
 /** The `no-restricted-imports` blocks of apps/web/src: the catalogue everywhere, plus each layer's patterns. */

@@ -8,11 +8,16 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database, Db } from './db/database.js';
 import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers } from './domains/index.js';
 import { JobRunner, jobLanes, type JobHandlers } from './kit/jobs/index.js';
-import { registerActionRoute } from './http/action-route.js';
-import { createCallerCache } from './domains/auth/caller-cache.js';
+import { registerActionRoute, type Authentication } from './http/action-route.js';
+import { createCallerCache, type CallerCache } from './domains/auth/caller-cache.js';
+import { authenticate } from './domains/auth/sessions.js';
+import { signInRateSpent } from './domains/auth/login.js';
+import { holds } from './domains/auth/scope.js';
+import { authenticateRespondent } from './domains/assessments/respondent-auth.js';
+import { writeAudit } from './domains/audit/audit.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
 import { registerFileRoutes } from './domains/files/routes.js';
 import { registerPaymentRoutes } from './domains/orders/routes.js';
@@ -105,7 +110,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (callers) app.addHook('onClose', () => callers.close());
   app.addHook('onClose', closePdfBrowsers);
   registerActionRoute(app, {
-    callers,
+    authentication: authentication(opts.database.db, opts.config, callers),
+    writeAudit,
     db: opts.database.db,
     config: opts.config,
     now: opts.now,
@@ -135,6 +141,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
   }
+}
+
+/** The sign-in whose per-address rate limit is applied before its body is read. */
+const SIGN_IN = 'as.m.user.login';
+
+/** The action route's authentication: the auth domain's sessions and scope, the assessments domain's respondent tokens. */
+function authentication(db: Db, config: Config, callers: CallerCache | undefined): Authentication {
+  return {
+    caller: (token, now) => authenticate(db, config, now, token, callers),
+    respondent: (token, now) => authenticateRespondent(db, now, token),
+    holds,
+    rateSpent: async (name, ip, now) => name === SIGN_IN && signInRateSpent(db, config, now, ip),
+  };
 }
 
 /** The pino level of the one line written per request (README "Configuration"). */

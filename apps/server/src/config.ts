@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { S3Options } from './kit/storage/s3.js';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -92,6 +91,20 @@ export interface Config {
     s3?: S3Options;
     urlSecret?: string;
   };
+}
+
+/** Where FILE_STORAGE=s3 keeps files: the settings the object store (kit/storage/s3.ts) is built from. */
+export interface S3Options {
+  /** Endpoint of an S3-compatible store (MinIO, OSS, COS, …); unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addressing (`<endpoint>/<bucket>/<key>`), which most S3-compatible stores need. */
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket (e.g. `xinli/`). */
+  prefix?: string;
 }
 
 const num = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : fallback);

@@ -6,14 +6,16 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-/** One type for both engines: the queries are the same on PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * One type for both engines: the queries are the same on PGlite and PostgreSQL. Drizzle is given no
+ * schema: every query names its tables (imported from their domain), none uses the relational
+ * `db.query` API that the schema would build, so the database layer needs to know no domain's tables.
+ * The tables are gathered for migrations only (domains/schema.ts, drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
 export type DbOrTx = Db | Tx;
 
 export interface Database {
@@ -51,14 +53,14 @@ function openPostgres(url: string): Database {
   pool.on('error', () => {});
   // int8 (counts, identities) as numbers, like PGlite returns them.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir, opts.template ? { loadDataDir: opts.template } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close(), ...{ client } };
 }
 
@@ -105,7 +107,7 @@ export async function runMigrations(database: Database): Promise<void> {
 /** A migrated, empty PGlite dumped to a blob: tests start each file from it in well under a second. */
 export async function pgliteTemplate(): Promise<Blob> {
   const client = await PGlite.create();
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   const blob = await client.dumpDataDir('none');
   await client.close();
   return blob;

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
-import * as schema from './schema.js';
+import * as schema from '../domains/schema.js';
 import { migrationsFolder } from './database.js';
 import { TEST_EPOCH } from '../test/harness.js';
 

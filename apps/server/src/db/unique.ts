@@ -1,13 +1,14 @@
-import { AppError, type Message } from '../http/errors.js';
+/** A sentence in both languages (the shape of http/errors.ts Message, which the database layer does not import). */
+type Sentence = { zh: string; en: string };
 
 /**
  * Uniqueness rules live in the database as unique indexes (migration 0006 and earlier), so that
  * parallel creates cannot slip past a check made in code. When one fires, the action answers the
  * same clear conflict a sequential clash gets: this table names, per index, what clashed. It is
- * used in one place, the action route, so no handler has to wrap its inserts; the handler's
- * transaction has rolled back by then, so the refused request changed nothing.
+ * used in one place, the action route (which answers the conflict), so no handler has to wrap its
+ * inserts; the handler's transaction has rolled back by then, so the refused request changed nothing.
  */
-const clashes: Record<string, Message> = {
+const clashes: Record<string, Sentence> = {
   role_name_idx: { zh: '该角色名称已存在（不区分大小写）', en: 'A role with this name already exists in the institution (names ignore case)' },
   role_key_idx: { zh: '该权限字符已被使用（不区分大小写）', en: 'This role key is already used in the institution (keys ignore case)' },
   dept_sibling_name_idx: { zh: '同级下已有同名部门', en: 'A department with this name already exists at this level' },
@@ -27,9 +28,12 @@ export function violatedUnique(err: unknown): string | null {
   return null;
 }
 
-/** A unique violation as the conflict answer naming what clashed; null for any other error. */
-export function uniqueConflict(err: unknown): AppError | null {
+/**
+ * A unique violation and the sentence naming what clashed (undefined for an index without one);
+ * null for any other error.
+ */
+export function uniqueClash(err: unknown): { constraint: string; msg: Sentence | undefined } | null {
   const constraint = violatedUnique(err);
   if (constraint === null) return null;
-  return new AppError('conflict', clashes[constraint]);
+  return { constraint, msg: clashes[constraint] };
 }

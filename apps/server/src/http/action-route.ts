@@ -3,17 +3,12 @@ import { z } from 'zod';
 import { catalogue, isActionName, pickLang, ruleSentences, type ActionDef, type Lang } from '@xinli/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { authenticate } from '../domains/auth/sessions.js';
-import { signInRateSpent } from '../domains/auth/login.js';
-import type { CallerCache } from '../domains/auth/caller-cache.js';
-import { holds } from '../domains/auth/scope.js';
-import { authenticateRespondent } from '../domains/assessments/respondent-auth.js';
 import { AppError } from './errors.js';
-import { uniqueConflict } from '../db/unique.js';
+import { uniqueClash } from '../db/unique.js';
 import { createCtx } from './context.js';
 import { clientGoneSignal } from '../kit/client-gone.js';
 import { isFileResult, type HandlerMap } from './handlers.js';
-import type { Caller, RespondentCaller } from './context.js';
+import type { AuditWriter, Caller, RespondentCaller } from './context.js';
 import { checkJsonShape, malformed, setBodyLimit } from './body.js';
 import { nulFree } from './json-worker.js';
 import { sendError, sendFile, sendOk } from './envelope.js';
@@ -25,12 +20,23 @@ export interface RouteDeps {
   handlers: HandlerMap;
   /** Validate every answer against the contract (tests and development). */
   checkOutput: boolean;
-  /** Resolved callers (auth/caller-cache.ts); absent: every request reads its session. */
-  callers?: CallerCache;
+  /** Who a token is; the app hands in the auth and assessments domains' functions. */
+  authentication: Authentication;
+  /** Where every context's audit entries go (the audit domain's writer). */
+  writeAudit: AuditWriter;
 }
 
-/** The sign-in whose per-address rate limit is applied before its body is read. */
-const SIGN_IN = 'as.m.user.login';
+/** Who a request's token is and what it may do; each throws its refusal as an AppError. */
+export interface Authentication {
+  /** The staff caller of a token (sessions). */
+  caller(token: string | undefined, now: Date): Promise<Caller>;
+  /** The respondent of a respondent token (one given assessment). */
+  respondent(token: string | undefined, now: Date): Promise<RespondentCaller>;
+  /** Whether the caller holds one of the codes. */
+  holds(caller: Caller, ...codes: string[]): boolean;
+  /** Whether this address may make no more calls of the action before its body is read (the sign-in's rate). */
+  rateSpent(name: string, ip: string, now: Date): Promise<boolean>;
+}
 
 /**
  * The single route of the API (SPEC §7): POST /api/{name}/1.0.0/action. Before any byte of the body
@@ -49,8 +55,8 @@ export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
       await runAction(name, req, reply, deps, lang, requestId);
     } catch (err) {
       if (err instanceof AppError) return sendError(reply, err, lang);
-      const clash = uniqueConflict(err);
-      if (clash) return sendError(reply, clash, lang);
+      const clash = uniqueClash(err);
+      if (clash) return sendError(reply, new AppError('conflict', clash.msg), lang);
       req.log.error({ err, action: name }, 'action failed');
       return sendError(reply, new AppError('internal', undefined, 500), lang);
     }
@@ -89,27 +95,27 @@ const headerToken = (req: FastifyRequest) => {
 
 async function admit(req: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply, deps: RouteDeps) {
   reply.header('x-request-id', req.id);
-  const { config } = deps;
+  const { config, authentication } = deps;
   setBodyLimit(req, config.preauthBodyLimitBytes);
   const name = req.params.name;
   // Unknown actions and forms (whose token may be in a field) stay small; the route answers them.
   if (!isActionName(name) || isForm(req)) return;
   const def: ActionDef = catalogue[name];
   const now = deps.now();
-  if (name === SIGN_IN && (await signInRateSpent(deps.db, config, now, req.ip))) throw new AppError('rateLimited', undefined, 429);
+  if (await authentication.rateSpent(name, req.ip, now)) throw new AppError('rateLimited', undefined, 429);
   const found: Admission = {};
   req[admission] = found;
   if (def.access === 'public') return;
   const token = headerToken(req);
   try {
     if (def.access === 'respondent') {
-      found.respondent = await authenticateRespondent(deps.db, now, token);
+      found.respondent = await authentication.respondent(token, now);
       setBodyLimit(req, config.respondentBodyLimitBytes);
       return;
     }
-    const caller = await authenticate(deps.db, config, now, token, deps.callers);
+    const caller = await authentication.caller(token, now);
     found.caller = caller;
-    if (def.access === 'signedIn' || holds(caller, ...def.access.codes)) setBodyLimit(req, Math.max(config.bodyLimitBytes, def.maxBodyBytes ?? 0));
+    if (def.access === 'signedIn' || authentication.holds(caller, ...def.access.codes)) setBodyLimit(req, Math.max(config.bodyLimitBytes, def.maxBodyBytes ?? 0));
   } catch (err) {
     found.error = err;
   }
@@ -119,20 +125,21 @@ async function runAction(name: string, req: FastifyRequest, reply: FastifyReply,
   if (!isActionName(name)) throw new AppError('notFound', { zh: `接口不存在：${name}`, en: `Unknown action: ${name}` }, 404);
   const def: ActionDef = catalogue[name];
   const { body, token } = readBody(req);
-  const base = { db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId, signal: clientGoneSignal(reply.raw) };
+  const { authentication } = deps;
+  const base = { db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId, action: name, signal: clientGoneSignal(reply.raw) };
 
   // A respondent token opens only 'respondent' actions, and those accept nothing else: the two
   // kinds of token live in different tables, so neither is ever found where the other is asked.
   // The header's token was resolved before the body was read (admit); a form's is resolved here.
   const found = isForm(req) ? undefined : req[admission];
   if (found?.error) throw found.error;
-  const respondent = def.access === 'respondent' ? (found?.respondent ?? (await authenticateRespondent(deps.db, deps.now(), token))) : null;
+  const respondent = def.access === 'respondent' ? (found?.respondent ?? (await authentication.respondent(token, deps.now()))) : null;
   const caller =
-    def.access === 'public' || def.access === 'respondent' ? null : (found?.caller ?? (await authenticate(deps.db, deps.config, deps.now(), token, deps.callers)));
+    def.access === 'public' || def.access === 'respondent' ? null : (found?.caller ?? (await authentication.caller(token, deps.now())));
 
-  const ctx = createCtx({ ...base, caller, respondent });
-  if (caller && typeof def.access === 'object' && !holds(caller, ...def.access.codes)) {
-    await ctx.audit({ action: name, result: 'denied', detail: { needs: def.access.codes } });
+  const ctx = createCtx({ ...base, caller, respondent, writeAudit: deps.writeAudit });
+  if (caller && typeof def.access === 'object' && !authentication.holds(caller, ...def.access.codes)) {
+    await ctx.audit({ result: 'denied', detail: { needs: def.access.codes } });
     throw new AppError('permissionDenied');
   }
 

@@ -1,7 +1,6 @@
 import type { Lang } from '@xinli/contract';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import { writeAudit, type AuditEntry } from '../domains/audit/audit.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import { AppError, type Message } from './errors.js';
 
 /** The signed-in caller, resolved from the token on every request. */
@@ -30,8 +29,24 @@ export interface RespondentCaller {
   cusercode: string;
 }
 
-type AuditInput = Omit<AuditEntry, 'at' | 'ip' | 'requestid' | 'musercode' | 'userid' | 'actor'> &
-  Partial<Pick<AuditEntry, 'musercode' | 'userid' | 'actor'>>;
+/** One row of the audit log. */
+export interface AuditEntry {
+  at: Date;
+  musercode: string;
+  userid: string | null;
+  actor: string | null;
+  action: string;
+  result: 'ok' | 'fail' | 'denied' | 'locked';
+  detail?: Record<string, unknown>;
+  ip: string;
+  requestid: string;
+}
+
+/** Appends a row to the audit log: the audit domain's writer, handed to every context by whoever builds it. */
+export type AuditWriter = (db: DbOrTx, entry: AuditEntry) => Promise<void>;
+
+type AuditInput = Omit<AuditEntry, 'at' | 'ip' | 'requestid' | 'musercode' | 'userid' | 'actor' | 'action'> &
+  Partial<Pick<AuditEntry, 'musercode' | 'userid' | 'actor' | 'action'>>;
 
 export interface Ctx {
   db: Db;
@@ -40,6 +55,8 @@ export interface Ctx {
   lang: Lang;
   ip: string;
   requestId: string;
+  /** The action this context serves (set by the action route); none for jobs and streams. */
+  action?: string;
   /** Aborted when the client goes away before its answer is complete (kit/client-gone.ts); never, outside a request. */
   signal: AbortSignal;
   caller: Caller | null;
@@ -48,11 +65,17 @@ export interface Ctx {
   /** The caller of a signed-in action (throws for anonymous calls). */
   readonly me: Caller;
   t(msg: Message): string;
-  /** Appends to the audit log; who and where default to the caller of this request. */
+  /**
+   * Appends to the audit log; who and where default to the caller of this request, the action to
+   * the one it serves (an entry about another action, or made outside an action, names its own).
+   */
   audit(entry: AuditInput): Promise<void>;
 }
 
-export function createCtx(base: Omit<Ctx, 'me' | 't' | 'audit' | 'signal'> & { signal?: AbortSignal }): Ctx {
+export function createCtx({
+  writeAudit,
+  ...base
+}: Omit<Ctx, 'me' | 't' | 'audit' | 'signal'> & { signal?: AbortSignal; writeAudit: AuditWriter }): Ctx {
   return {
     ...base,
     signal: base.signal ?? new AbortController().signal,
@@ -61,15 +84,19 @@ export function createCtx(base: Omit<Ctx, 'me' | 't' | 'audit' | 'signal'> & { s
       return base.caller;
     },
     t: (msg) => (base.lang === 'en-US' ? msg.en : msg.zh),
-    audit: (entry) =>
-      writeAudit(base.db, {
+    audit: async (entry) => {
+      const action = entry.action ?? base.action;
+      if (action === undefined) throw new Error('An audit entry made outside an action must name its action');
+      await writeAudit(base.db, {
         musercode: base.caller?.musercode ?? base.respondent?.musercode ?? '',
         userid: base.caller?.userid ?? null,
         actor: base.caller?.actor ?? null,
         ...entry,
+        action,
         at: base.now(),
         ip: base.ip,
         requestid: base.requestId,
-      }),
+      });
+    },
   };
 }

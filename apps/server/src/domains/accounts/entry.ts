@@ -134,7 +134,7 @@ export const entryHandlers = {
         .returning();
       return changed!;
     });
-    await ctx.audit({ action: 'as.m.user.createMUserClient', result: 'ok', detail: { target: musercode } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode } });
     return { qrcodeurl: entryLink(base, row.token) };
   },
 
@@ -150,7 +150,7 @@ export const entryHandlers = {
         .set({ ...changes, updatedat: now })
         .where(eq(muserEntry.musercode, musercode));
     });
-    await ctx.audit({ action: 'as.m.user.updateMUserClient', result: 'ok', detail: { target: musercode, fields: Object.keys(changes) } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, fields: Object.keys(changes) } });
     return null;
   },
 
@@ -167,7 +167,7 @@ export const entryHandlers = {
         .set({ qrcodeurl: entryLink(base, token), updatedat: now })
         .where(eq(muser.musercode, musercode));
     });
-    await ctx.audit({ action: 'as.m.user.resetQrCode', result: 'ok', detail: { target: musercode } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode } });
     return { qrcodeurl: entryLink(base, token) };
   },
 

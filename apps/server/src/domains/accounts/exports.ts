@@ -80,7 +80,7 @@ export const exportHandlers = {
       },
       cols.map((c) => c.width),
     );
-    await ctx.audit({ action: 'as.m.user.exportToFile', result: 'ok', detail: { filters } });
+    await ctx.audit({ result: 'ok', detail: { filters } });
     return { filename: `${lang === 'zh-CN' ? '机构列表' : 'accounts'}-${todayIn(ctx.now())}.xlsx`, body };
   },
 
@@ -110,7 +110,7 @@ export const exportHandlers = {
       zip.addBuffer(await qrPng(entryLink(base, entry.token), 400), name, { mtime: now });
     }
     zip.end();
-    await ctx.audit({ action: 'as.m.user.exportToZipFile', result: 'ok', detail: { targets: accounts.map((a) => a.musercode) } });
+    await ctx.audit({ result: 'ok', detail: { targets: accounts.map((a) => a.musercode) } });
     const body = new PassThrough();
     zip.outputStream.pipe(body);
     return {

@@ -34,7 +34,7 @@ export const accountHandlers = {
       await tx.delete(muserPermission).where(and(eq(muserPermission.musercode, account.musercode)));
       if (codes.length) await tx.insert(muserPermission).values(codes.map((code) => ({ musercode: account.musercode, code })));
     });
-    await ctx.audit({ action: 'as.m.permissions.updateUserPermissions', result: 'ok', detail: { target: musercode, codes } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, codes } });
     return null;
   },
 } satisfies HandlerMap;

@@ -160,7 +160,7 @@ export const institutionHandlers = {
   'as.m.user.getMUser': async ({ musercode }, ctx) => {
     const account = await accountInScope(ctx, ctx.db, musercode);
     const [row] = await ctx.db.select().from(muser).where(eq(muser.musercode, account.musercode));
-    await ctx.audit({ action: 'as.m.user.getMUser', result: 'ok', detail: { target: musercode } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode } });
     return (await withParents(ctx, [row!], false))[0]!;
   },
 
@@ -192,7 +192,7 @@ export const institutionHandlers = {
       });
       if (isInstitution(musertype)) await ensureEntry(tx, ctx.config.publicBaseUrl, { musercode, insname: fields.insname }, now);
     });
-    await ctx.audit({ action: 'as.m.user.addMUser', result: 'ok', detail: { target: musercode, username, musertype, parentcode: owner } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, username, musertype, parentcode: owner } });
     return { musercode };
   },
 
@@ -218,7 +218,7 @@ export const institutionHandlers = {
       await revokeAccountSessions(tx, now, musercode);
       await tx.delete(muser).where(eq(muser.musercode, musercode));
     });
-    await ctx.audit({ action: 'as.m.user.deleteMUser', result: 'ok', detail: { target: musercode, insname: account.insname } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, insname: account.insname } });
     return null;
   },
 
@@ -230,7 +230,6 @@ export const institutionHandlers = {
       .set({ ...category, updatedat: ctx.now() })
       .where(eq(muser.musercode, musercode));
     await ctx.audit({
-      action: 'as.m.user.updateMUserCategory',
       result: 'ok',
       detail: { target: musercode, categorycode: category.categorycode },
     });
@@ -261,7 +260,7 @@ export const institutionHandlers = {
       await tx.update(muser).set({ enabled, updatedat: now }).where(eq(muser.musercode, musercode));
       if (enabled === 0) await revokeAccountSessions(tx, now, musercode);
     });
-    await ctx.audit({ action: 'as.m.user.enableMuser', result: 'ok', detail: { target: musercode, enabled } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, enabled } });
     return null;
   },
 

@@ -163,7 +163,6 @@ export const linkEntryHandlers = {
       return { codes, result: { persons: codes.length, cases, reports } };
     });
     await ctx.audit({
-      action: 'as.m.user.undoLinkEntries',
       result: 'ok',
       detail: { target: w.musercode, startat: w.startat, endat: w.endat, ...done.result, cusercodes: done.codes },
     });

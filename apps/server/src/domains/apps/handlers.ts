@@ -73,7 +73,7 @@ export const appHandlers = {
       await tx.delete(muserApp).where(and(eq(muserApp.musercode, musercode)));
       if (unique.length) await tx.insert(muserApp).values(unique.map((appid) => ({ musercode, appid })));
     });
-    await ctx.audit({ action: 'as.m.app.muser.insertMUserApp', result: 'ok', detail: { target: musercode, appids: unique } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, appids: unique } });
     return null;
   },
 } satisfies HandlerMap;

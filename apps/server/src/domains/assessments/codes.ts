@@ -78,7 +78,7 @@ export const codeHandlers = {
   'as.m.user.insertCUserAssessCode': async ({ cusercode, plancode, stagecode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const assesscode = await ctx.db.transaction((tx) => giveOne(ctx, tx, person, plancode, stagecode));
-    await ctx.audit({ action: 'as.m.user.insertCUserAssessCode', result: 'ok', detail: { cusercode, plancode, stagecode: stagecode ?? '', assesscode } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, plancode, stagecode: stagecode ?? '', assesscode } });
     return { assesscode, cusercode, url: codeUrl(assesscode) };
   },
 
@@ -95,7 +95,7 @@ export const codeHandlers = {
       }
       return out;
     });
-    await ctx.audit({ action: 'as.m.user.insertCUserAssessCodes', result: 'ok', detail: { plancode, stagecode: stagecode ?? '', count: codes.length } });
+    await ctx.audit({ result: 'ok', detail: { plancode, stagecode: stagecode ?? '', count: codes.length } });
     return { codes };
   },
 
@@ -141,7 +141,7 @@ export const codeHandlers = {
       await tx.delete(assessCode).where(eq(assessCode.assesscode, assesscode));
       if (row.authid) await returnPlanCount(tx, row.authid);
     });
-    await ctx.audit({ action: 'as.m.cuser.deleteCUserPlan', result: 'ok', detail: { assesscode } });
+    await ctx.audit({ result: 'ok', detail: { assesscode } });
     return null;
   },
 } satisfies HandlerMap;

@@ -307,7 +307,7 @@ export const respondentHandlers = {
         const [row] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
         return { code: row!, token: await open(ctx, tx, row!) };
       });
-      await ctx.audit({ musercode: entry.musercode, action: 'as.c.exam.enter', result: 'ok', detail: { cusercode: code.cusercode, assesscode: code.assesscode, stagecode } });
+      await ctx.audit({ musercode: entry.musercode, result: 'ok', detail: { cusercode: code.cusercode, assesscode: code.assesscode, stagecode } });
       return { ...(await sessionOf(ctx, { ...code, status: 'started' })), token };
     }),
 
@@ -317,7 +317,7 @@ export const respondentHandlers = {
     const code = await codeOf(ctx.db, ctx.respondent!);
     const png = readPngUpload(signature);
     await ctx.db.update(assessCode).set({ signature: png.toString('base64'), signedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
-    await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.sign', result: 'ok', detail: { assesscode: code.assesscode, bytes: png.length } });
+    await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, bytes: png.length } });
     return null;
   },
 
@@ -343,7 +343,7 @@ export const respondentHandlers = {
       await updatePersonArchive(tx, code.cusercode, answers, ctx.now());
       await tx.update(assessCode).set({ archivedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
     });
-    await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.saveArchive', result: 'ok', detail: { assesscode: code.assesscode, cusercode: code.cusercode } });
+    await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, cusercode: code.cusercode } });
     return null;
   },
 
@@ -421,7 +421,7 @@ export const respondentHandlers = {
       const done = (await reportsOfCode(tx, code.assesscode)).size;
       if (done >= code.formcodes.length) await tx.update(assessCode).set({ status: 'finished', finishedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
     });
-    await ctx.audit({ musercode: code.musercode, action: 'as.c.exam.submit', result: 'ok', detail: { assesscode: code.assesscode, formcode, reportid, warning: score.warnings.length > 0 } });
+    await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, formcode, reportid, warning: score.warnings.length > 0 } });
     return { reportid };
   },
 

@@ -56,13 +56,13 @@ export const authHandlers = {
   'as.m.user.login': async ({ username, pwd }, ctx) => {
     const { account, user } = await checkSignIn(ctx, username, pwd);
     const token = await createSession(ctx.db, ctx.now(), { musercode: account.musercode, userid: user?.userid ?? null, actor: null, ip: ctx.ip });
-    await ctx.audit({ musercode: account.musercode, userid: user?.userid ?? null, action: 'as.m.user.login', result: 'ok', detail: { username } });
+    await ctx.audit({ musercode: account.musercode, userid: user?.userid ?? null, result: 'ok', detail: { username } });
     return buildUserRecord(ctx.db, token, account, user, null);
   },
 
   'as.m.user.logout': async (_input, ctx) => {
     await revokeToken(ctx.db, ctx.now(), ctx.me.tokenhash);
-    await ctx.audit({ action: 'as.m.user.logout', result: 'ok' });
+    await ctx.audit({ result: 'ok' });
     return null;
   },
 
@@ -79,7 +79,7 @@ export const authHandlers = {
     const [actorAccount] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, actor));
     // ...and it ends with the session it is opened from (issue 27 §15: sign-out, expiry, revocation).
     const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, openedby: me.tokenhash, ip: ctx.ip });
-    await ctx.audit({ action: 'as.m.user.loginAs', result: 'ok', detail: { target: musercode } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode } });
     return buildUserRecord(ctx.db, token, account!, null, musercode, { account: actorAccount!, userid: actoruserid });
   },
 

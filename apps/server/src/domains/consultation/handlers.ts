@@ -264,7 +264,6 @@ export const consultationHandlers = {
     const [out] = await rowsOut(ctx.db, [row], ctx.lang);
     const def = await loadDefinition(ctx.db, row.formcode, row.version);
     await ctx.audit({
-      action: 'as.m.registration.getRegistration',
       result: 'ok',
       detail: { regid, cusercode: row.cusercode, target: row.musercode },
     });
@@ -297,7 +296,6 @@ export const consultationHandlers = {
       now: ctx.now(),
     });
     await ctx.audit({
-      action: 'as.m.registration.insertRegistration',
       result: 'ok',
       detail: { regid, cusercode, formcode, target: person.musercode },
     });
@@ -314,7 +312,6 @@ export const consultationHandlers = {
     if (!changed)
       conflict({ zh: '该登记已转为个案，状态不能再改', en: 'This registration has been turned into a case; its state cannot change' });
     await ctx.audit({
-      action: 'as.m.registration.updateRegistrationState',
       result: 'ok',
       detail: { regid, from: row.state, to: state, target: row.musercode },
     });
@@ -342,7 +339,6 @@ export const consultationHandlers = {
       return opened.caseid;
     });
     await ctx.audit({
-      action: 'as.m.registration.turnIntoCase',
       result: 'ok',
       detail: { regid, cusercode: person, caseid, target: row.musercode },
     });
@@ -399,7 +395,7 @@ export const consultationHandlers = {
           now: ctx.now(),
         });
       });
-      await ctx.audit({ musercode: entry.musercode, action: 'as.c.registration.submit', result: 'ok', detail: { regid, formcode } });
+      await ctx.audit({ musercode: entry.musercode, result: 'ok', detail: { regid, formcode } });
       return { regid, hotline: entry.hotline };
     }),
 } satisfies HandlerMap;

@@ -156,7 +156,7 @@ export const articleHandlers = {
       createdby: ctx.me.userid ?? ctx.me.musercode,
       now: ctx.now(),
     });
-    await ctx.audit({ action: 'as.m.content.insertArticle', result: 'ok', detail: { articleid, target: owner.musercode } });
+    await ctx.audit({ result: 'ok', detail: { articleid, target: owner.musercode } });
     return { articleid };
   },
 
@@ -170,14 +170,14 @@ export const articleHandlers = {
         .where(eq(article.articleid, articleid));
       await setFileUses(tx, 'article', articleid, files);
     });
-    await ctx.audit({ action: 'as.m.content.updateArticle', result: 'ok', detail: { articleid } });
+    await ctx.audit({ result: 'ok', detail: { articleid } });
     return null;
   },
 
   'as.m.content.publishArticle': async ({ articleid, published }, ctx) => {
     await articleInScope(ctx, ctx.db, articleid);
     await publishArticle(ctx.db, articleid, published, ctx.now());
-    await ctx.audit({ action: 'as.m.content.publishArticle', result: 'ok', detail: { articleid, published } });
+    await ctx.audit({ result: 'ok', detail: { articleid, published } });
     return null;
   },
 
@@ -187,7 +187,7 @@ export const articleHandlers = {
       await setFileUses(tx, 'article', articleid, []);
       await tx.delete(article).where(eq(article.articleid, articleid));
     });
-    await ctx.audit({ action: 'as.m.content.deleteArticle', result: 'ok', detail: { articleid } });
+    await ctx.audit({ result: 'ok', detail: { articleid } });
     return null;
   },
 

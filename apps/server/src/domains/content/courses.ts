@@ -161,7 +161,7 @@ export const courseHandlers = {
   'as.m.course.insertCourse': async ({ musercode, ...c }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     const courseid = await storeCourse(ctx.db, { ...c, musercode: owner.musercode, now: ctx.now() });
-    await ctx.audit({ action: 'as.m.course.insertCourse', result: 'ok', detail: { courseid, target: owner.musercode } });
+    await ctx.audit({ result: 'ok', detail: { courseid, target: owner.musercode } });
     return { courseid };
   },
   'as.m.course.updateCourse': async ({ courseid, lessons, ...c }, ctx) => {
@@ -175,13 +175,13 @@ export const courseHandlers = {
       await writeLessons(tx, courseid, lessons);
       await setCourseFiles(tx, courseid, { coverfileid: c.coverfileid, lessons });
     });
-    await ctx.audit({ action: 'as.m.course.updateCourse', result: 'ok', detail: { courseid } });
+    await ctx.audit({ result: 'ok', detail: { courseid } });
     return null;
   },
   'as.m.course.enableCourse': async ({ courseid, enabled }, ctx) => {
     await courseInScope(ctx, courseid);
     await ctx.db.update(course).set({ enabled, updatedat: ctx.now() }).where(eq(course.courseid, courseid));
-    await ctx.audit({ action: 'as.m.course.enableCourse', result: 'ok', detail: { courseid, enabled } });
+    await ctx.audit({ result: 'ok', detail: { courseid, enabled } });
     return null;
   },
   'as.m.course.deleteCourse': async ({ courseid }, ctx) => {
@@ -190,7 +190,7 @@ export const courseHandlers = {
       await setCourseFiles(tx, courseid, { coverfileid: '', lessons: [] });
       await tx.delete(course).where(eq(course.courseid, courseid));
     });
-    await ctx.audit({ action: 'as.m.course.deleteCourse', result: 'ok', detail: { courseid } });
+    await ctx.audit({ result: 'ok', detail: { courseid } });
     return null;
   },
 } satisfies HandlerMap;

@@ -102,7 +102,7 @@ export const trackHandlers = {
   'as.m.music.insertTrack': async ({ musercode, ...t }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     const trackid = await storeTrack(ctx.db, { ...t, musercode: owner.musercode, now: ctx.now() });
-    await ctx.audit({ action: 'as.m.music.insertTrack', result: 'ok', detail: { trackid, target: owner.musercode } });
+    await ctx.audit({ result: 'ok', detail: { trackid, target: owner.musercode } });
     return { trackid };
   },
   'as.m.music.updateTrack': async ({ trackid, ...t }, ctx) => {
@@ -120,13 +120,13 @@ export const trackHandlers = {
         trackFiles(t).map((f) => f.fileid),
       );
     });
-    await ctx.audit({ action: 'as.m.music.updateTrack', result: 'ok', detail: { trackid } });
+    await ctx.audit({ result: 'ok', detail: { trackid } });
     return null;
   },
   'as.m.music.enableTrack': async ({ trackid, enabled }, ctx) => {
     await trackInScope(ctx, trackid);
     await ctx.db.update(track).set({ enabled, updatedat: ctx.now() }).where(eq(track.trackid, trackid));
-    await ctx.audit({ action: 'as.m.music.enableTrack', result: 'ok', detail: { trackid, enabled } });
+    await ctx.audit({ result: 'ok', detail: { trackid, enabled } });
     return null;
   },
   'as.m.music.deleteTrack': async ({ trackid }, ctx) => {
@@ -135,7 +135,7 @@ export const trackHandlers = {
       await setFileUses(tx, 'track', trackid, []);
       await tx.delete(track).where(eq(track.trackid, trackid));
     });
-    await ctx.audit({ action: 'as.m.music.deleteTrack', result: 'ok', detail: { trackid } });
+    await ctx.audit({ result: 'ok', detail: { trackid } });
     return null;
   },
 } satisfies HandlerMap;

@@ -74,7 +74,6 @@ export const fileHandlers = {
     });
     const fileid = row.fileid;
     await ctx.audit({
-      action: 'as.m.access.updateToOSS',
       result: 'ok',
       detail: { fileid, target: owner.musercode, use, size: bytes.length },
     });
@@ -111,7 +110,7 @@ export const fileHandlers = {
       const sig = uploadSignature(await urlSecret(ctx.db, ctx.config), fileid, size, exp);
       upload = { url: `/files/upload/${fileid}?exp=${exp}&sig=${sig}`, headers: { 'content-type': 'application/octet-stream' } };
     }
-    await ctx.audit({ action: 'as.m.access.updateToOSSPath', result: 'ok', detail: { fileid, target: owner.musercode, use, size } });
+    await ctx.audit({ result: 'ok', detail: { fileid, target: owner.musercode, use, size } });
     return { file: fileOut(row!), upload: { method: 'PUT' as const, ...upload }, expiresat: iso(expires) };
   },
 
@@ -145,7 +144,7 @@ export const fileHandlers = {
       // A file that does not fit is removed, and its record with it: nothing of it stays.
       await storage.delete(row!.key);
       await ctx.db.delete(storedFile).where(and(eq(storedFile.fileid, fileid), eq(storedFile.status, 'pending')));
-      await ctx.audit({ action: 'as.m.access.confirmOSSPath', result: 'fail', detail: { fileid } });
+      await ctx.audit({ result: 'fail', detail: { fileid } });
       throw err;
     }
     // Ready only if the stored object is still the one checked: an upload landing during the check
@@ -168,7 +167,7 @@ export const fileHandlers = {
         zh: '文件在检查期间被再次上传，请重新确认',
         en: 'The file was uploaded again while it was being checked; please confirm again',
       });
-    await ctx.audit({ action: 'as.m.access.confirmOSSPath', result: 'ok', detail: { fileid, size: stored!.size } });
+    await ctx.audit({ result: 'ok', detail: { fileid, size: stored!.size } });
     if (!ready) {
       const [again] = await ctx.db.select().from(storedFile).where(eq(storedFile.fileid, fileid));
       if (!again) noSuchFile();
@@ -226,7 +225,7 @@ export const fileHandlers = {
       throw err;
     }
     await storageOf(ctx.config).delete(row!.key);
-    await ctx.audit({ action: 'as.m.access.deleteFile', result: 'ok', detail: { fileid } });
+    await ctx.audit({ result: 'ok', detail: { fileid } });
     return null;
   },
 } satisfies HandlerMap;

@@ -140,7 +140,7 @@ export const goodsHandlers = {
       });
       await setFileUses(tx, 'goods', goodsid, g.coverfileid ? [g.coverfileid] : []);
     });
-    await ctx.audit({ action: 'as.m.goods.insertGoods', result: 'ok', detail: { goodsid, target: owner.musercode } });
+    await ctx.audit({ result: 'ok', detail: { goodsid, target: owner.musercode } });
     return { goodsid };
   },
 
@@ -155,7 +155,7 @@ export const goodsHandlers = {
         .where(eq(goods.goodsid, goodsid));
       await setFileUses(tx, 'goods', goodsid, g.coverfileid ? [g.coverfileid] : []);
     });
-    await ctx.audit({ action: 'as.m.goods.updateGoods', result: 'ok', detail: { goodsid } });
+    await ctx.audit({ result: 'ok', detail: { goodsid } });
     return null;
   },
 
@@ -171,7 +171,7 @@ export const goodsHandlers = {
   'as.m.goods.setGoodsStatus': async ({ goodsid, status }, ctx) => {
     await goodsInScope(ctx, goodsid);
     await ctx.db.update(goods).set({ status, updatedat: ctx.now() }).where(eq(goods.goodsid, goodsid));
-    await ctx.audit({ action: 'as.m.goods.setGoodsStatus', result: 'ok', detail: { goodsid, status } });
+    await ctx.audit({ result: 'ok', detail: { goodsid, status } });
     return null;
   },
 
@@ -193,7 +193,7 @@ export const goodsHandlers = {
       if ((err as { cause?: { code?: string } })?.cause?.code === '23503' || (err as { code?: string })?.code === '23503') hasOrders();
       throw err;
     }
-    await ctx.audit({ action: 'as.m.goods.deleteGoods', result: 'ok', detail: { goodsid } });
+    await ctx.audit({ result: 'ok', detail: { goodsid } });
     return null;
   },
 } satisfies HandlerMap;

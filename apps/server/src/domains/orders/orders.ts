@@ -159,14 +159,14 @@ export const orderHandlers = {
   'as.m.order.refundOrder': async ({ orderid, amount, note }, ctx) => {
     await orderInScope(ctx, orderid);
     const moved = await refundOrder(ctx.db, orderid, amount, note, by(ctx), ctx.now());
-    await ctx.audit({ action: 'as.m.order.refundOrder', result: 'ok', detail: { orderid, amount } });
+    await ctx.audit({ result: 'ok', detail: { orderid, amount } });
     return (await ordersOut(ctx.db, [moved], ctx.lang))[0]!;
   },
 
   'as.m.order.cancelOrder': async ({ orderid, note }, ctx) => {
     await orderInScope(ctx, orderid);
     await ctx.db.transaction((tx) => moveOrder(tx, orderid, 5, { by: by(ctx), at: ctx.now(), note }));
-    await ctx.audit({ action: 'as.m.order.cancelOrder', result: 'ok', detail: { orderid } });
+    await ctx.audit({ result: 'ok', detail: { orderid } });
     return null;
   },
 
@@ -190,7 +190,7 @@ export const orderHandlers = {
           'Paid',
         ]
       : ['订单号', '机构', '商品', '数量', '单价（元）', '金额（元）', '已退款（元）', '状态', '购买人', '手机号', '下单时间', '支付时间'];
-    await ctx.audit({ action: 'as.m.order.exportOrders', result: 'ok', detail: { ...f } });
+    await ctx.audit({ result: 'ok', detail: { ...f } });
     const body = streamXlsx(en ? 'Orders' : '订单', header, async (add) => {
       for (let page = 1; ; page++) {
         const records = await ctx.db

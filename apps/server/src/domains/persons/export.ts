@@ -80,7 +80,7 @@ export const exportHandlers = {
     // Scope is checked now (a named institution out of scope is "not found" before any byte).
     personWhere(ctx, filters);
     const reveal = revealsIdentity(ctx);
-    await ctx.audit({ action: 'as.m.cuser.exportCuserList', result: 'ok', detail: { filters, revealed: reveal } });
+    await ctx.audit({ result: 'ok', detail: { filters, revealed: reveal } });
     const archive = await archiveColumnsOf(ctx, filters);
     const header = [...heads(ctx.lang), ...archive.columns.map((c) => (ctx.lang === 'en-US' && c.title.en ? c.title.en : c.title.zh))];
     const out = streamXlsx(ctx.lang === 'en-US' ? 'Persons' : '测评对象', header, (add) => writeRows(ctx, filters, archive, add, reveal));

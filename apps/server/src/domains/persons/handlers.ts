@@ -19,7 +19,7 @@ const crudHandlers = {
   'as.m.cuser.insertCUser': async ({ musercode, appid, ...fields }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     const { cusercode } = await createPerson(ctx.db, { musercode: owner.musercode, appid, ...fields, source: 'console', now: ctx.now() });
-    await ctx.audit({ action: 'as.m.cuser.insertCUser', result: 'ok', detail: { cusercode, target: owner.musercode, appid } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, target: owner.musercode, appid } });
     return { cusercode };
   },
 
@@ -37,7 +37,7 @@ const crudHandlers = {
     };
     await ctx.db.update(cuser).set(set).where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat)));
     // The audit names the fields changed, never their values (phone and ID are personal data).
-    await ctx.audit({ action: 'as.m.cuser.updateCUser', result: 'ok', detail: { cusercode, fields: Object.keys(set).filter((k) => k !== 'updatedat') } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, fields: Object.keys(set).filter((k) => k !== 'updatedat') } });
     return null;
   },
 
@@ -52,7 +52,7 @@ const crudHandlers = {
       .where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat), scopeWhere(cuser.musercode, ctx.me)))
       .returning({ cusercode: cuser.cusercode });
     if (!done.length) notFound();
-    await ctx.audit({ action: 'as.m.cuser.deleteCUser', result: 'ok', detail: { cusercode, target: person.musercode, appid: person.appid, realname: person.realname, reports } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, target: person.musercode, appid: person.appid, realname: person.realname, reports } });
     return null;
   },
 
@@ -61,7 +61,7 @@ const crudHandlers = {
     const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
     const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     const reveal = revealsIdentity(ctx);
-    if (reveal && rows.length) await ctx.audit({ action: 'as.m.cuser.getCUserPageList', result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
+    if (reveal && rows.length) await ctx.audit({ result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
     return { total, rows: rows.map((r) => personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal)) };
   },
 
@@ -69,7 +69,7 @@ const crudHandlers = {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const names = await accountNames(ctx.db, [person.musercode]);
     const reveal = revealsIdentity(ctx);
-    if (reveal) await ctx.audit({ action: 'as.m.assess.getCUser', result: 'ok', detail: { revealed: [cusercode] } });
+    if (reveal) await ctx.audit({ result: 'ok', detail: { revealed: [cusercode] } });
     return { ...personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal), archive: person.archive, reportcount: await reportCountOfPerson(ctx.db, cusercode) };
   },
 } satisfies HandlerMap;
@@ -88,7 +88,7 @@ const archiveHandlers = {
     const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
     const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     const reveal = revealsIdentity(ctx);
-    if (reveal && rows.length) await ctx.audit({ action: 'as.m.cuser.getCUserArchivePageList', result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
+    if (reveal && rows.length) await ctx.audit({ result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
     // Each row's answers are shown with the form they were given against (institutions differ).
     const forms = new Map<string, Awaited<ReturnType<typeof archiveFormOf>>>();
     const out = [];
@@ -106,7 +106,7 @@ const archiveHandlers = {
     const names = await accountNames(ctx.db, [person.musercode]);
     const form = await archiveFormOf(ctx.db, person.musercode, person.appid);
     const reveal = revealsIdentity(ctx);
-    await ctx.audit({ action: 'as.m.cuser.getCUserArchive', result: 'ok', detail: { cusercode, ...(reveal ? { revealed: [cusercode] } : {}) } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, ...(reveal ? { revealed: [cusercode] } : {}) } });
     return {
       person: personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal),
       columns: form ? archiveColumns(form.definition) : [],
@@ -121,7 +121,7 @@ const archiveHandlers = {
     assertArchiveApp(ctx, person.appid);
     await ctx.db.update(cuser).set({ archive: [], updatedat: ctx.now() }).where(eq(cuser.cusercode, cusercode));
     // The answers removed go into the audit trail, so clearing an archive can be traced and undone.
-    await ctx.audit({ action: 'as.m.cuser.deleteCUserArchive', result: 'ok', detail: { cusercode, target: person.musercode, archive: person.archive, archiveformcode: person.archiveformcode } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, target: person.musercode, archive: person.archive, archiveformcode: person.archiveformcode } });
     return null;
   },
 } satisfies HandlerMap;

@@ -160,7 +160,7 @@ export const planAuthorizeReportHandlers = {
     const header = en
       ? ['Plan', 'Population', 'Institution', 'Authorised', 'Used', 'Remaining', 'Start', 'End', 'Status', 'Expiring', 'Authorised at']
       : ['计划', '人群', '机构', '授权次数', '已用', '剩余', '开始日期', '结束日期', '状态', '即将到期', '授权时间'];
-    await ctx.audit({ action: 'as.m.hospital.statistic.exportPlanAuthorizeDetails', result: 'ok', detail: { ...f } });
+    await ctx.audit({ result: 'ok', detail: { ...f } });
     const body = streamXlsx(en ? 'Plan authorisations' : '计划授权明细', header, async (add) => {
       for (let page = 1; ; page++) {
         const records = await detailQuery(ctx, where)

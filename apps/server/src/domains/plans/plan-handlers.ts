@@ -111,7 +111,7 @@ export const planHandlers = {
       await tx.insert(plan).values({ plancode, musercode: owner, planname, appid, description: description ?? '', iscommon: iscommon ?? 0, createdat: now, updatedat: now });
       await writePlanItems(ctx, tx, plancode, appid, stages, formcodes);
     });
-    await ctx.audit({ action: 'as.m.exam.plan.insertMUserExamPlan', result: 'ok', detail: { plancode, owner } });
+    await ctx.audit({ result: 'ok', detail: { plancode, owner } });
     return { plancode };
   },
 
@@ -167,7 +167,7 @@ export const planHandlers = {
         await writePlanItems(ctx, tx, plancode, p.appid, currentStages, currentLoose);
       }
     });
-    await ctx.audit({ action: 'as.m.exam.plan.updateMUserExamPlan', result: 'ok', detail: { plancode } });
+    await ctx.audit({ result: 'ok', detail: { plancode } });
     return null;
   },
 
@@ -175,7 +175,7 @@ export const planHandlers = {
     await findPlan(ctx, ctx.db, plancode, true);
     if ((await countRows(ctx.db, planAuthorize, eq(planAuthorize.plancode, plancode))) > 0) conflict({ zh: '该计划已授权给机构，请先撤销授权', en: 'The plan is authorised to institutions: revoke those first' });
     await ctx.db.delete(plan).where(eq(plan.plancode, plancode));
-    await ctx.audit({ action: 'as.m.exam.plan.deleteMUserExamPlan', result: 'ok', detail: { plancode } });
+    await ctx.audit({ result: 'ok', detail: { plancode } });
     return null;
   },
 
@@ -194,7 +194,7 @@ export const planHandlers = {
   'as.m.exam.plan.updatePlanIsCommon': async ({ plancode, iscommon }, ctx) => {
     await findPlan(ctx, ctx.db, plancode, true);
     await ctx.db.update(plan).set({ iscommon, updatedat: ctx.now() }).where(eq(plan.plancode, plancode));
-    await ctx.audit({ action: 'as.m.exam.plan.updatePlanIsCommon', result: 'ok', detail: { plancode, iscommon } });
+    await ctx.audit({ result: 'ok', detail: { plancode, iscommon } });
     return null;
   },
 
@@ -217,7 +217,7 @@ export const planHandlers = {
     if (musercode === p.musercode) invalid({ zh: '不能把计划授权给它自己的机构', en: 'A plan cannot be authorised to the institution that owns it' });
     const authid = newId('PA');
     await ctx.db.insert(planAuthorize).values({ authid, plancode, musercode, count: n, startdate, enddate, grantedby: ctx.me.musercode, createdat: ctx.now() });
-    await ctx.audit({ action: 'as.m.exam.plan.authorizePlan', result: 'ok', detail: { authid, plancode, musercode, count: n, startdate, enddate } });
+    await ctx.audit({ result: 'ok', detail: { authid, plancode, musercode, count: n, startdate, enddate } });
     return { authid };
   },
 
@@ -265,7 +265,7 @@ export const planHandlers = {
     if (!row || !(inScope(ctx.me, row.owner) || inScope(ctx.me, row.grantee))) return notFound();
     if (!inScope(ctx.me, row.owner)) denied({ zh: '只有计划所属机构可以撤销授权', en: 'Only the institution owning the plan can revoke its authorisation' });
     await ctx.db.delete(planAuthorize).where(eq(planAuthorize.authid, authid));
-    await ctx.audit({ action: 'as.m.exam.plan.revokePlanAuthorize', result: 'ok', detail: { authid, plancode: row.plancode, grantee: row.grantee } });
+    await ctx.audit({ result: 'ok', detail: { authid, plancode: row.plancode, grantee: row.grantee } });
     return null;
   },
 

@@ -107,7 +107,7 @@ export const stageHandlers = {
       await tx.insert(examStage).values({ stagecode, musercode: owner, appid, categoryid, stagename, description: description ?? '', sort: sort ?? 0, createdat: now, updatedat: now });
       await setStageForms(tx, stagecode, formcodes ?? []);
     });
-    await ctx.audit({ action: 'as.m.app.exam.insertExamStage', result: 'ok', detail: { stagecode, owner } });
+    await ctx.audit({ result: 'ok', detail: { stagecode, owner } });
     return { stagecode };
   },
 
@@ -118,7 +118,7 @@ export const stageHandlers = {
       .update(examStage)
       .set({ stagename: stagename ?? stage.stagename, categoryid: categoryid ?? stage.categoryid, description: description ?? stage.description, sort: sort ?? stage.sort, updatedat: ctx.now() })
       .where(eq(examStage.stagecode, stagecode));
-    await ctx.audit({ action: 'as.m.app.exam.updateExamStage', result: 'ok', detail: { stagecode } });
+    await ctx.audit({ result: 'ok', detail: { stagecode } });
     return null;
   },
 
@@ -126,7 +126,7 @@ export const stageHandlers = {
     await findStage(ctx, ctx.db, stagecode, true);
     if ((await countRows(ctx.db, planStage, eq(planStage.stagecode, stagecode))) > 0) conflict({ zh: '该阶段已被测评计划使用，不能删除', en: 'A plan uses this stage: it cannot be deleted' });
     await ctx.db.delete(examStage).where(eq(examStage.stagecode, stagecode));
-    await ctx.audit({ action: 'as.m.app.exam.deleteExamStage', result: 'ok', detail: { stagecode } });
+    await ctx.audit({ result: 'ok', detail: { stagecode } });
     return null;
   },
 
@@ -139,7 +139,7 @@ export const stageHandlers = {
     await findStage(ctx, ctx.db, stagecode, true);
     await assertFormsReadable(ctx.db, ctx.me, formcodes);
     await ctx.db.transaction((tx) => setStageForms(tx, stagecode, formcodes));
-    await ctx.audit({ action: 'as.m.app.exam.updateExamStageForms', result: 'ok', detail: { stagecode, formcodes } });
+    await ctx.audit({ result: 'ok', detail: { stagecode, formcodes } });
     return null;
   },
 
@@ -147,7 +147,7 @@ export const stageHandlers = {
     await findStage(ctx, ctx.db, stagecode, true);
     await assertFormsReadable(ctx.db, ctx.me, formcodes);
     await ctx.db.delete(examStageForm).where(and(eq(examStageForm.stagecode, stagecode), inArray(examStageForm.formcode, formcodes)));
-    await ctx.audit({ action: 'as.m.app.exam.deleteExamStageForms', result: 'ok', detail: { stagecode, formcodes } });
+    await ctx.audit({ result: 'ok', detail: { stagecode, formcodes } });
     return null;
   },
 
@@ -167,7 +167,7 @@ export const stageHandlers = {
       await addApps(tx, musercode, appids);
       if (stages.length) await tx.insert(muserStage).values(stages.map((stagecode) => ({ musercode, stagecode }))).onConflictDoNothing();
     });
-    await ctx.audit({ action: 'as.m.muser.addAppsAndStages', result: 'ok', detail: { target: musercode, appids, stagecodes: stages } });
+    await ctx.audit({ result: 'ok', detail: { target: musercode, appids, stagecodes: stages } });
     return null;
   },
 

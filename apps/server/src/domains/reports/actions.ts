@@ -128,7 +128,7 @@ export const reportActionHandlers = {
     const out = await rowsOut(ctx.db, rows, ctx.lang);
     const defOf = definitionCache(ctx.db);
     const items = await Promise.all(rows.map(async (r) => itemsOf(await defOf(r.formcode, r.version), r, ctx.lang)));
-    await ctx.audit({ action: 'as.m.exam.getCUserExamDataPageList', result: 'ok', detail: { reports: rows.map((r) => r.assessid) } });
+    await ctx.audit({ result: 'ok', detail: { reports: rows.map((r) => r.assessid) } });
     return {
       total,
       rows: out.map((r, i) => ({
@@ -202,7 +202,6 @@ export const reportActionHandlers = {
       )
       .orderBy(asc(assessment.createdat), asc(assessment.assessid));
     await ctx.audit({
-      action: 'as.m.exam.getPHQ9ChartsData',
       result: 'ok',
       detail: { cusercode, target: person.musercode, reports: rows.length },
     });
@@ -223,7 +222,7 @@ export const reportActionHandlers = {
     await ctx.db
       .insert(reportComment)
       .values({ commentid, assessid: row.assessid, musercode: ctx.me.musercode, userid: ctx.me.userid, comment, createdat: ctx.now() });
-    await ctx.audit({ action: 'as.m.exam.updateReport', result: 'ok', detail: { reportid, commentid, target: row.musercode } });
+    await ctx.audit({ result: 'ok', detail: { reportid, commentid, target: row.musercode } });
     return { commentid };
   },
 
@@ -240,7 +239,6 @@ export const reportActionHandlers = {
     const target = row ? row.musercode : person!.musercode;
     const changed = await ctx.db.update(assessment).set({ hidden }).where(where).returning({ id: assessment.assessid });
     await ctx.audit({
-      action: 'as.m.cuser.showOrHiddenReport',
       result: 'ok',
       detail: { reportid, cusercode, hidden, count: changed.length, target },
     });
@@ -251,7 +249,6 @@ export const reportActionHandlers = {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const out = await ctx.db.transaction((tx) => resetUnfinishedCodes(tx, person.cusercode, assesscode));
     await ctx.audit({
-      action: 'as.m.exam.clearCUserAssessCount',
       result: 'ok',
       detail: { cusercode, assesscode, ...out, target: person.musercode },
     });

@@ -129,7 +129,6 @@ export const reportHandlers = {
   'as.m.exam.getCUserReport': async ({ reportid }, ctx) => {
     const out = await reportDetail(ctx, reportid);
     await ctx.audit({
-      action: 'as.m.exam.getCUserReport',
       result: 'ok',
       detail: { reportid, cusercode: out.cusercode, target: out.musercode },
     });
@@ -151,7 +150,6 @@ export const reportHandlers = {
       .orderBy(desc(assessCode.signedat))
       .limit(1);
     await ctx.audit({
-      action: 'as.m.cuser.getSignaturePicture',
       result: 'ok',
       detail: { cusercode, target: person.musercode, found: !!row },
     });

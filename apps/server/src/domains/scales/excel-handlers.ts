@@ -21,7 +21,7 @@ export const excelHandlers = {
     if (!formcode) return { filename: '量表题目模板.xlsx', contentType: XLSX, body: await buildTemplate() };
     const head = await findForm(ctx, ctx.db, formcode, false);
     const { def } = await loadStored(ctx.db, formcode, head.version);
-    await ctx.audit({ action: 'as.m.assess.forms.exportFormExcelTemplate', result: 'ok', detail: { formcode, version: head.version } });
+    await ctx.audit({ result: 'ok', detail: { formcode, version: head.version } });
     return { filename: `${def.formname.zh}-题目.xlsx`, contentType: XLSX, body: await buildTemplate(def) };
   },
 
@@ -42,7 +42,7 @@ export const excelHandlers = {
     const def = checkDefinition({ ...stored.def, questions: merged }, 'badImportFile');
     let version = head.version;
     if (canonical(def) !== canonical(stored.def)) version = await ctx.db.transaction((tx) => reviseForm(tx, head, def, stored.ids, ctx.now()));
-    await ctx.audit({ action: 'as.m.assess.forms.importFormExcel', result: 'ok', detail: { formcode, filename, version, questions: merged.length } });
+    await ctx.audit({ result: 'ok', detail: { formcode, filename, version, questions: merged.length } });
     return { formcode, version, questioncount: merged.length };
   },
 } satisfies HandlerMap;

@@ -177,7 +177,7 @@ export const formHandlers = {
 
   'as.m.assess.forms.insertForm': async ({ musercode, definition }, ctx) => {
     const out = await createOwnForm(ctx, musercode, definition, 'validation');
-    await ctx.audit({ action: 'as.m.assess.forms.insertForm', result: 'ok', detail: out });
+    await ctx.audit({ result: 'ok', detail: out });
     return out;
   },
 
@@ -190,7 +190,7 @@ export const formHandlers = {
       // Written only if the revision the editor started from is still current (checked under a row lock).
       return reviseForm(tx, { ...head, revision }, def, ids, ctx.now());
     });
-    await ctx.audit({ action: 'as.m.assess.forms.updateForm', result: 'ok', detail: { formcode, from: head.version, version } });
+    await ctx.audit({ result: 'ok', detail: { formcode, from: head.version, version } });
     return { formcode, version };
   },
 
@@ -200,7 +200,7 @@ export const formHandlers = {
     const name = formname ? { zh: formname, en: def.formname.en } : { zh: `${def.formname.zh}（副本）`.slice(0, 100), en: def.formname.en ? `${def.formname.en} (copy)`.slice(0, 100) : '' };
     const { formcode: _c, version: _v, ...body } = { ...def, formname: name } as FormDefinition;
     const out = await createOwnForm(ctx, musercode, body, 'validation', formcode);
-    await ctx.audit({ action: 'as.m.assess.forms.copyForm', result: 'ok', detail: { from: formcode, ...out } });
+    await ctx.audit({ result: 'ok', detail: { from: formcode, ...out } });
     return out;
   },
 
@@ -208,14 +208,14 @@ export const formHandlers = {
     await findForm(ctx, ctx.db, formcode, true);
     if ((await resultCount(ctx.db, formcode)) > 0) conflict({ zh: '该量表已有测评结果，不能删除，可停用', en: 'The scale has results: it cannot be deleted, disable it instead' });
     await ctx.db.delete(form).where(eq(form.formcode, formcode));
-    await ctx.audit({ action: 'as.m.assess.forms.deleteForm', result: 'ok', detail: { formcode } });
+    await ctx.audit({ result: 'ok', detail: { formcode } });
     return null;
   },
 
   'as.m.assess.forms.enableForm': async ({ formcode, enabled }, ctx) => {
     await findForm(ctx, ctx.db, formcode, true);
     await ctx.db.update(form).set({ enabled, updatedat: ctx.now() }).where(eq(form.formcode, formcode));
-    await ctx.audit({ action: 'as.m.assess.forms.enableForm', result: 'ok', detail: { formcode, enabled } });
+    await ctx.audit({ result: 'ok', detail: { formcode, enabled } });
     return null;
   },
 
@@ -233,7 +233,7 @@ export const formHandlers = {
   'as.m.assess.forms.exportFormJson': async ({ formcode }, ctx) => {
     const head = await findForm(ctx, ctx.db, formcode, false);
     const { def } = await loadStored(ctx.db, formcode, head.version);
-    await ctx.audit({ action: 'as.m.assess.forms.exportFormJson', result: 'ok', detail: { formcode, version: head.version } });
+    await ctx.audit({ result: 'ok', detail: { formcode, version: head.version } });
     const file = { format: FORM_FILE_FORMAT, formatversion: 1, exportedat: iso(ctx.now()), definition: def };
     return { filename: `${def.formname.zh || formcode}-v${head.version}.json`, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(file, null, 2)) };
   },
@@ -242,7 +242,7 @@ export const formHandlers = {
     if (musercode) assertInScope(ctx.me, musercode);
     const body = readFormFile(content);
     const out = await createOwnForm(ctx, musercode, body, 'badImportFile');
-    await ctx.audit({ action: 'as.m.assess.forms.importFormJson', result: 'ok', detail: { filename, ...out } });
+    await ctx.audit({ result: 'ok', detail: { filename, ...out } });
     return out;
   },
 } satisfies HandlerMap;

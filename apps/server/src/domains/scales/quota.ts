@@ -65,7 +65,7 @@ export const quotaHandlers = {
   'as.m.assess.quota.insertQuotaFormOption': async ({ formcode, quotacode, band }, ctx) => {
     const optionid = newId('QO');
     const out = await changeBands(ctx, formcode, quotacode, (pairs) => [...pairs, { optionid, band }]);
-    await ctx.audit({ action: 'as.m.assess.quota.insertQuotaFormOption', result: 'ok', detail: { ...out, quotacode, optionid } });
+    await ctx.audit({ result: 'ok', detail: { ...out, quotacode, optionid } });
     return { ...out, optionid };
   },
 
@@ -73,14 +73,14 @@ export const quotaHandlers = {
     const opt = await findOption(ctx, optionid, true);
     const patch = Object.fromEntries(Object.entries(band).filter(([, v]) => v !== undefined));
     const out = await changeBands(ctx, opt.formcode, opt.quotacode, (pairs) => pairs.map((p) => (p.optionid === optionid ? { optionid, band: { ...p.band, ...patch } } : p)));
-    await ctx.audit({ action: 'as.m.assess.quota.updateQuotaFormOption', result: 'ok', detail: { ...out, optionid } });
+    await ctx.audit({ result: 'ok', detail: { ...out, optionid } });
     return out;
   },
 
   'as.m.assess.quota.deleteQuotaFormOption': async ({ optionid }, ctx) => {
     const opt = await findOption(ctx, optionid, true);
     const out = await changeBands(ctx, opt.formcode, opt.quotacode, (pairs) => pairs.filter((p) => p.optionid !== optionid));
-    await ctx.audit({ action: 'as.m.assess.quota.deleteQuotaFormOption', result: 'ok', detail: { ...out, optionid } });
+    await ctx.audit({ result: 'ok', detail: { ...out, optionid } });
     return out;
   },
 
@@ -91,7 +91,7 @@ export const quotaHandlers = {
       if (stray) notFound({ zh: `分段不存在：${stray.optionid}`, en: `No such score band: ${stray.optionid}` });
       return options.map((o) => ({ optionid: o.optionid ?? newId('QO'), band: o.band }));
     });
-    await ctx.audit({ action: 'as.m.assess.quota.saveQuotaFormOptions', result: 'ok', detail: { ...out, quotacode } });
+    await ctx.audit({ result: 'ok', detail: { ...out, quotacode } });
     return out;
   },
 
@@ -151,7 +151,7 @@ export const quotaHandlers = {
     const out = await changeBands(ctx, opt.formcode, opt.quotacode, (pairs) =>
       pairs.map((p) => (p.optionid === optionid ? { optionid, band: { ...p.band, ...(interpretation ? { interpretation } : {}), ...(advice ? { advice } : {}) } } : p)),
     );
-    await ctx.audit({ action: 'as.m.assess.comment.updateComment', result: 'ok', detail: { ...out, optionid } });
+    await ctx.audit({ result: 'ok', detail: { ...out, optionid } });
     return out;
   },
 } satisfies HandlerMap;

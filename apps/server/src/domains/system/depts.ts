@@ -112,7 +112,7 @@ export const deptHandlers = {
       await tx.insert(dept).values({ deptid, musercode: owner, parentid: parentid ?? null, ...fields, createdat: now, updatedat: now });
       return owner;
     });
-    await ctx.audit({ action: 'as.m.system.dept.insertDept', result: 'ok', detail: { deptid, target: owner, deptname: fields.deptname, parentid: parentid ?? null } });
+    await ctx.audit({ result: 'ok', detail: { deptid, target: owner, deptname: fields.deptname, parentid: parentid ?? null } });
     return { deptid };
   },
 
@@ -133,7 +133,7 @@ export const deptHandlers = {
       }
       await tx.update(dept).set({ ...fields, parentid, updatedat: ctx.now() }).where(eq(dept.deptid, deptid));
     });
-    await ctx.audit({ action: 'as.m.system.dept.updateDept', result: 'ok', detail: { deptid, fields } });
+    await ctx.audit({ result: 'ok', detail: { deptid, fields } });
     return null;
   },
 
@@ -154,7 +154,7 @@ export const deptHandlers = {
       await tx.delete(dept).where(eq(dept.deptid, deptid));
       return d.deptname;
     });
-    await ctx.audit({ action: 'as.m.system.dept.deleteDeptById', result: 'ok', detail: { deptid, deptname: name } });
+    await ctx.audit({ result: 'ok', detail: { deptid, deptname: name } });
     return null;
   },
 } satisfies HandlerMap;

@@ -106,7 +106,7 @@ export const roleHandlers = {
       await replaceCodes(tx, roleid, codes);
       return account.musercode;
     });
-    await ctx.audit({ action: 'as.m.system.role.insertRole', result: 'ok', detail: { roleid, target: owner, rolekey: fields.rolekey, codes: [...new Set(codes)] } });
+    await ctx.audit({ result: 'ok', detail: { roleid, target: owner, rolekey: fields.rolekey, codes: [...new Set(codes)] } });
     return { roleid };
   },
 
@@ -126,7 +126,7 @@ export const roleHandlers = {
       }
       await tx.update(role).set({ ...fields, updatedat: ctx.now() }).where(eq(role.roleid, roleid));
     });
-    await ctx.audit({ action: 'as.m.system.role.updateRole', result: 'ok', detail: { roleid, fields, codes } });
+    await ctx.audit({ result: 'ok', detail: { roleid, fields, codes } });
     return null;
   },
 
@@ -145,7 +145,7 @@ export const roleHandlers = {
       await tx.delete(role).where(eq(role.roleid, roleid));
       return r.rolename;
     });
-    await ctx.audit({ action: 'as.m.system.role.deleteRoleById', result: 'ok', detail: { roleid, rolename: name } });
+    await ctx.audit({ result: 'ok', detail: { roleid, rolename: name } });
     return null;
   },
 
@@ -160,7 +160,7 @@ export const roleHandlers = {
       await replaceCodes(tx, roleid, codes);
       await tx.update(role).set({ updatedat: ctx.now() }).where(eq(role.roleid, roleid));
     });
-    await ctx.audit({ action: 'as.m.system.role.updateMuserMenu', result: 'ok', detail: { roleid, codes: [...new Set(codes)] } });
+    await ctx.audit({ result: 'ok', detail: { roleid, codes: [...new Set(codes)] } });
     return null;
   },
 

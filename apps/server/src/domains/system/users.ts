@@ -156,7 +156,7 @@ export const userHandlers = {
     const [row] = await listed(ctx.db).where(eq(sysuser.userid, userid));
     const roles = (await rolesOf(ctx.db, [userid])).get(userid) ?? [];
     // The form shows the phone in full: a read of personal data, so it is audited.
-    await ctx.audit({ action: 'as.m.system.user.selectUserById', result: 'ok', detail: { userid, target: u.musercode } });
+    await ctx.audit({ result: 'ok', detail: { userid, target: u.musercode } });
     return { user: { ...toRow(row!, roles, false), roleids: roles.map((r) => r.roleid) }, roles: await roleOptions(ctx, ctx.db, u.musercode) };
   },
 
@@ -173,7 +173,7 @@ export const userHandlers = {
       await replaceRoles(tx, userid, roles);
       return account.musercode;
     });
-    await ctx.audit({ action: 'as.m.system.user.insertUser', result: 'ok', detail: { userid, target: owner, sysusername, roleids, deptid: fields.deptid } });
+    await ctx.audit({ result: 'ok', detail: { userid, target: owner, sysusername, roleids, deptid: fields.deptid } });
     return { userid };
   },
 
@@ -190,7 +190,7 @@ export const userHandlers = {
       if (fields.enabled === 0 && u.enabled === 1) await revokeUserSessions(tx, ctx.now(), userid);
     });
     const { phonenumber, email, ...rest } = fields;
-    await ctx.audit({ action: 'as.m.system.user.updateUser', result: 'ok', detail: { userid, fields: rest, roleids, contactChanged: phonenumber !== undefined || email !== undefined } });
+    await ctx.audit({ result: 'ok', detail: { userid, fields: rest, roleids, contactChanged: phonenumber !== undefined || email !== undefined } });
     return null;
   },
 
@@ -202,7 +202,7 @@ export const userHandlers = {
       await tx.delete(sysuser).where(eq(sysuser.userid, userid));
       return u.sysusername;
     });
-    await ctx.audit({ action: 'as.m.system.user.deleteUserById', result: 'ok', detail: { userid, sysusername: name } });
+    await ctx.audit({ result: 'ok', detail: { userid, sysusername: name } });
     return null;
   },
 
@@ -223,7 +223,7 @@ export const userHandlers = {
       await tx.update(sysuser).set({ pwdhash, updatedat: ctx.now() }).where(eq(sysuser.userid, userid));
       await revokeUserSessions(tx, ctx.now(), userid);
     });
-    await ctx.audit({ action: 'as.m.system.user.resetPwd', result: 'ok', detail: { userid } });
+    await ctx.audit({ result: 'ok', detail: { userid } });
     return null;
   },
 
@@ -234,7 +234,7 @@ export const userHandlers = {
       await tx.update(sysuser).set({ enabled, updatedat: ctx.now() }).where(eq(sysuser.userid, userid));
       if (enabled === 0) await revokeUserSessions(tx, ctx.now(), userid);
     });
-    await ctx.audit({ action: 'as.m.system.user.enableUser', result: 'ok', detail: { userid, enabled } });
+    await ctx.audit({ result: 'ok', detail: { userid, enabled } });
     return null;
   },
 } satisfies HandlerMap;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { createCtx, type Caller, type RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { personBriefs } from '../persons/persons.js';
+import { writeAudit } from '../audit/audit.js';
 import { screeningSeverity, seededRandom, severitySheet } from '../scales/scoring/index.js';
 import { loadCurrentDefinitions } from '../scales/store.js';
 
@@ -46,7 +47,7 @@ function actor(db: Db, handlers: HandlerMap): Act {
     scope: [SCHOOL],
   };
   return async (name, input, at, respondent) => {
-    const ctx = createCtx({ db, config, now: () => at, lang: 'zh-CN', ip: '127.0.0.1', requestId: 'demo', caller: respondent ? null : caller, respondent: respondent ?? null });
+    const ctx = createCtx({ db, config, now: () => at, lang: 'zh-CN', ip: '127.0.0.1', requestId: 'demo', action: name, caller: respondent ? null : caller, respondent: respondent ?? null, writeAudit });
     const handler = handlers[name] as unknown as (i: unknown, c: typeof ctx) => Promise<ActionOutput<typeof name>>;
     return handler(catalogue[name].input.parse(input), ctx);
   };

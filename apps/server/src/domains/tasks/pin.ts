@@ -83,7 +83,7 @@ export const taskPinHandlers = {
   'as.m.assess.updateAssessTaskPin': async ({ taskid, pinrequired }, ctx) => {
     const t = await taskInScope(ctx, ctx.db, taskid);
     await ctx.db.update(task).set({ pinrequired }).where(eq(task.taskid, t.taskid));
-    await ctx.audit({ action: 'as.m.assess.updateAssessTaskPin', result: 'ok', detail: { taskid, old: t.pinrequired, new: pinrequired } });
+    await ctx.audit({ result: 'ok', detail: { taskid, old: t.pinrequired, new: pinrequired } });
     return null;
   },
 
@@ -132,7 +132,6 @@ export const taskPinHandlers = {
       }
     });
     await ctx.audit({
-      action: 'as.m.assess.resetAssessTaskPins',
       result: 'ok',
       detail: { taskid, teamid: teamid ?? '', cusercode: cusercode ?? '', count: drawn.length },
     });

@@ -114,7 +114,7 @@ export const progressHandlers = {
   'as.m.assess.exportAssessTaskRosterProgress': async (f, ctx) => {
     const { task: t, persons } = await filtered(ctx, f);
     const en = ctx.lang === 'en-US';
-    await ctx.audit({ action: 'as.m.assess.exportAssessTaskRosterProgress', result: 'ok', detail: { ...f, rows: persons.length } });
+    await ctx.audit({ result: 'ok', detail: { ...f, rows: persons.length } });
     const head = en
       ? ['Team', 'Number', 'Name', 'Progress', 'Started (UTC+8)', 'Finished (UTC+8)']
       : ['班级/团体', '学号', '姓名', '进度', '开始时间', '完成时间'];

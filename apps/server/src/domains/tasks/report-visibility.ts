@@ -29,7 +29,6 @@ export const reportVisibilityHandlers = {
       );
     });
     await ctx.audit({
-      action: 'as.m.assess.showOrHiddenTeamReport',
       result: 'ok',
       detail: { taskid, teamid, hidden, count, target: target.task.musercode },
     });

@@ -111,7 +111,7 @@ export const taskCrudHandlers = {
         if (!isUniqueViolation(e) || attempt > 5) throw e;
       }
     }
-    await ctx.audit({ action: 'as.m.assess.insertAssessTask', result: 'ok', detail: { taskid, target: owner.musercode, plancode, teams: ids.length } });
+    await ctx.audit({ result: 'ok', detail: { taskid, target: owner.musercode, plancode, teams: ids.length } });
     return { taskid, taskcode };
   },
 
@@ -156,7 +156,7 @@ export const taskCrudHandlers = {
         .where(eq(task.taskid, taskid));
       return { plan: !!newPlan, teams: teamsChanged };
     });
-    await ctx.audit({ action: 'as.m.assess.updateAssessTask', result: 'ok', detail: { taskid, planchanged: change.plan, teamschanged: change.teams } });
+    await ctx.audit({ result: 'ok', detail: { taskid, planchanged: change.plan, teamschanged: change.teams } });
     return null;
   },
 
@@ -169,7 +169,7 @@ export const taskCrudHandlers = {
       await tx.delete(task).where(eq(task.taskid, taskid));
       return codes.length;
     });
-    await ctx.audit({ action: 'as.m.assess.deleteAssessTask', result: 'ok', detail: { taskid, withdrawn } });
+    await ctx.audit({ result: 'ok', detail: { taskid, withdrawn } });
     return null;
   },
 
@@ -193,7 +193,7 @@ export const taskCrudHandlers = {
       }
       return { issued: fresh.length, total: given.size };
     });
-    await ctx.audit({ action: 'as.m.assess.insertAssessTeamRosterTask', result: 'ok', detail: { taskid, ...result } });
+    await ctx.audit({ result: 'ok', detail: { taskid, ...result } });
     return result;
   },
 
@@ -233,7 +233,7 @@ export const taskCrudHandlers = {
       // Withdrawing the code takes the person off the task (task_person goes with it).
       await withdrawUnopenedCodes(tx, [row.assesscode]);
     });
-    await ctx.audit({ action: 'as.m.assess.deleteAssessTaskCUser', result: 'ok', detail: { taskid, cusercode } });
+    await ctx.audit({ result: 'ok', detail: { taskid, cusercode } });
     return null;
   },
 } satisfies HandlerMap;

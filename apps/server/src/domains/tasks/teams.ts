@@ -100,7 +100,7 @@ export const teamHandlers = {
       if (isUniqueViolation(e)) conflict({ zh: '该团体已存在', en: 'This team already exists' });
       throw e;
     }
-    await ctx.audit({ action: 'as.m.assess.insertAssessTeam', result: 'ok', detail: { teamid, target: owner.musercode } });
+    await ctx.audit({ result: 'ok', detail: { teamid, target: owner.musercode } });
     return { teamid };
   },
 
@@ -117,7 +117,7 @@ export const teamHandlers = {
         });
       await tx.update(team).set({ deletedat: ctx.now() }).where(eq(team.teamid, teamid));
     });
-    await ctx.audit({ action: 'as.m.assess.deleteAssessTeam', result: 'ok', detail: { teamid } });
+    await ctx.audit({ result: 'ok', detail: { teamid } });
     return null;
   },
 
@@ -165,7 +165,7 @@ export const teamHandlers = {
       if (!row) conflict({ zh: `学号 ${studentno} 或该测评对象已在名单中`, en: `Number ${studentno} or this person is already on the roster` });
       return code;
     });
-    await ctx.audit({ action: 'as.m.assess.insertAssessTeamCUser', result: 'ok', detail: { teamid, cusercode: added, studentno } });
+    await ctx.audit({ result: 'ok', detail: { teamid, cusercode: added, studentno } });
     return { cusercode: added };
   },
 
@@ -177,7 +177,7 @@ export const teamHandlers = {
       .delete(teamMember)
       .where(and(eq(teamMember.teamid, teamid), inArray(teamMember.cusercode, [...new Set(cusercodes)])))
       .returning({ cusercode: teamMember.cusercode });
-    await ctx.audit({ action: 'as.m.assess.batchDeleteAssessTeamCUser', result: 'ok', detail: { teamid, removed: removed.length } });
+    await ctx.audit({ result: 'ok', detail: { teamid, removed: removed.length } });
     return { removed: removed.length };
   },
 

@@ -111,7 +111,7 @@ export const caseHandlers = {
       }
       return e.note;
     };
-    await ctx.audit({ action: 'as.m.warning.getCase', result: 'ok', detail: { caseid, cusercode: c.cusercode } });
+    await ctx.audit({ result: 'ok', detail: { caseid, cusercode: c.cusercode } });
     return {
       case: row!,
       warnings: warnings.map((w) => warningRowOf(ctx, w, names)),
@@ -184,7 +184,7 @@ export const caseHandlers = {
       });
       await publishWarnEvent(tx, { kind: 'changed', caseid, level: c.level as WarningLevel, musercode: c.musercode });
     });
-    await ctx.audit({ action: 'as.m.warning.assignCase', result: 'ok', detail: { caseid, userid } });
+    await ctx.audit({ result: 'ok', detail: { caseid, userid } });
     return null;
   },
 
@@ -198,7 +198,7 @@ export const caseHandlers = {
         ctx.now(),
       );
     });
-    await ctx.audit({ action: 'as.m.warning.flagPerson', result: 'ok', detail: { cusercode, level, ...raised } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, level, ...raised } });
     return { warningid: raised!.warningid, caseid: raised!.caseid };
   },
 
@@ -220,7 +220,6 @@ export const caseHandlers = {
       return code;
     });
     await ctx.audit({
-      action: 'as.m.warning.rescreenCase',
       result: 'ok',
       detail: { caseid, plancode, stagecode: stagecode ?? '', assesscode },
     });

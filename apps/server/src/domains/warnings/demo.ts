@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.js';
 import { createCtx, type Caller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { seededRandom } from '../scales/scoring/index.js';
+import { writeAudit } from '../audit/audit.js';
 import { warnCase } from './tables.js';
 
 const HOUR = 3_600_000;
@@ -38,7 +39,7 @@ function actorFor(db: Db, handlers: HandlerMap, musercode: string): Act {
     scope: [musercode],
   };
   return async (name, input, at) => {
-    const ctx = createCtx({ db, config, now: () => at, lang: 'zh-CN', ip: '127.0.0.1', requestId: 'demo', caller, respondent: null });
+    const ctx = createCtx({ db, config, now: () => at, lang: 'zh-CN', ip: '127.0.0.1', requestId: 'demo', action: name, caller, respondent: null, writeAudit });
     const handler = handlers[name] as unknown as (i: unknown, c: typeof ctx) => Promise<unknown>;
     return handler(catalogue[name].input.parse(input), ctx);
   };

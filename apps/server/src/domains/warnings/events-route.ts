@@ -8,6 +8,7 @@ import { sendError } from '../../http/envelope.js';
 import type { CallerCache } from '../auth/caller-cache.js';
 import { holds } from '../auth/scope.js';
 import { authenticate } from '../auth/sessions.js';
+import { writeAudit } from '../audit/audit.js';
 import { channelFromConfig } from './channel.js';
 import { createWarnEventHub, type WarnEvent } from './events.js';
 import { unreadCount } from './notifications.js';
@@ -58,7 +59,7 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) 
       if (err instanceof AppError) return sendError(reply, err, lang);
       throw err;
     }
-    const ctx = createCtx({ db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId: req.id, caller });
+    const ctx = createCtx({ db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId: req.id, caller, writeAudit });
     reply.hijack();
     const res = reply.raw;
     // Hijacked: the headers set on the reply so far (the security headers) are written here.

@@ -12,7 +12,7 @@ export const exportHandlers = {
   'as.m.exam.exportCUserWarningDetailData': async (filters, ctx) => {
     await checkCaseFilters(ctx, filters);
     const where = caseWhere(ctx, filters);
-    await ctx.audit({ action: 'as.m.exam.exportCUserWarningDetailData', result: 'ok', detail: { filters } });
+    await ctx.audit({ result: 'ok', detail: { filters } });
     const en = ctx.lang === 'en-US';
     const header = en
       ? [

@@ -82,7 +82,7 @@ export const followUpHandlers = {
       await recordEvent(tx, { caseid, at: now, ...who, from: c.state, to, what: 'followup', note: followid });
       await publishWarnEvent(tx, { kind: 'changed', caseid, level: c.level as WarningLevel, musercode: c.musercode });
     });
-    await ctx.audit({ action: 'as.m.warning.insertFollowUp', result: 'ok', detail: { caseid, followid } });
+    await ctx.audit({ result: 'ok', detail: { caseid, followid } });
     return { followid };
   },
 

@@ -49,7 +49,7 @@ export const settingHandlers = {
   'as.m.warning.updateWarningSettings': async ({ musercode, ...settings }, ctx) => {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     const old = await replaceSettings(ctx.db, owner.musercode, settings, ctx.now());
-    await ctx.audit({ action: 'as.m.warning.updateWarningSettings', result: 'ok', detail: { target: owner.musercode, old, new: settings } });
+    await ctx.audit({ result: 'ok', detail: { target: owner.musercode, old, new: settings } });
     return null;
   },
 } satisfies HandlerMap;

@@ -5,7 +5,8 @@ import { S3Storage } from './s3.js';
 import type { FileStorage } from './storage.js';
 
 export { DiskStorage } from './disk.js';
-export { S3Storage, type S3Options } from './s3.js';
+export { S3Storage } from './s3.js';
+export type { S3Options } from '../../config.js';
 export { STORAGE_KEY, type ByteRange, type FileStorage } from './storage.js';
 
 /** The storage the configuration names: S3 when FILE_STORAGE=s3, else the disk folder. */

@@ -1,20 +1,8 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Options } from '../../config.js';
 import { assertKey, type ByteRange, type FileStorage } from './storage.js';
-
-export interface S3Options {
-  /** Endpoint of an S3-compatible store (MinIO, OSS, COS, …); unset for AWS itself. */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Path-style addressing (`<endpoint>/<bucket>/<key>`), which most S3-compatible stores need. */
-  forcePathStyle: boolean;
-  /** Key prefix inside the bucket (e.g. `xinli/`). */
-  prefix?: string;
-}
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };

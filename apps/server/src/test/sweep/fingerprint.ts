@@ -1,6 +1,6 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
-import * as schema from '../../db/schema.js';
+import * as schema from '../../domains/schema.js';
 import type { Db } from '../../db/database.js';
 
 /**

@@ -9,6 +9,7 @@ import { AppError, type Message } from '../../../http/errors.js';
 import { newId } from '../../../kit/index.js';
 import { enqueue, JobFailure, processLimit, type JobDefinition } from '../../../kit/jobs/index.js';
 import { scopeWhere } from '../../auth/scope.js';
+import { writeAudit } from '../../audit/audit.js';
 import { newKey, storageOf } from '../../files/files.js';
 import { documentModel } from './data.js';
 import { openPrinter, type PdfDocument } from './pdf.js';
@@ -184,7 +185,7 @@ function jobCtx(db: Db, config: Config, now: () => Date, row: ReportExportRecord
     roles: [],
     scope: row.scope,
   };
-  return createCtx({ db, config, now, lang: row.lang as Lang, ip: '', requestId: `job:${row.exportid}`, caller });
+  return createCtx({ db, config, now, lang: row.lang as Lang, ip: '', requestId: `job:${row.exportid}`, caller, writeAudit });
 }
 
 const stillRunning = (exportid: string) => and(eq(reportExport.exportid, exportid), eq(reportExport.state, 'running'));

@@ -83,7 +83,6 @@ export const reportDocumentHandlers = {
   'as.m.exam.getReportDocument': async ({ reportid }, ctx) => {
     const m = await documentModel(ctx, reportid);
     await ctx.audit({
-      action: 'as.m.exam.getReportDocument',
       result: 'ok',
       detail: { reportid, cusercode: m.report.cusercode, target: m.report.musercode },
     });
@@ -101,7 +100,6 @@ export const reportDocumentHandlers = {
       await printer.close();
     }
     await ctx.audit({
-      action: 'as.m.exam.exportReportPdf',
       result: 'ok',
       detail: { reportid, cusercode: m.report.cusercode, target: m.report.musercode },
     });
@@ -155,7 +153,7 @@ export const reportDocumentHandlers = {
       }
     };
     fill().catch((err: Error) => body.destroy(signal.aborted ? undefined : err));
-    await ctx.audit({ action: 'as.m.exam.exportReportPdfZip', result: 'ok', detail: { filter, count: ids.length, reportids: ids } });
+    await ctx.audit({ result: 'ok', detail: { filter, count: ids.length, reportids: ids } });
     return { filename: zipName(ctx), contentType: 'application/zip', body };
   },
 
@@ -164,7 +162,6 @@ export const reportDocumentHandlers = {
     assertPdf(ctx);
     const row = await queueExport(ctx, { reportids: ids, scope, filename: zipName(ctx) });
     await ctx.audit({
-      action: 'as.m.exam.queueReportPdfZip',
       result: 'ok',
       detail: { exportid: row.exportid, filter, count: ids.length, reportids: ids },
     });
@@ -186,14 +183,14 @@ export const reportDocumentHandlers = {
     if (row.state !== 'done') conflict({ zh: '该导出尚未完成', en: 'This export is not done' });
     const file = row.filekey && (!row.expiresat || row.expiresat > ctx.now()) ? await storageOf(ctx.config).get(row.filekey) : null;
     if (!file) conflict({ zh: '该导出已过期，请重新导出', en: 'This export has expired; please export again' });
-    await ctx.audit({ action: 'as.m.exam.downloadReportPdfZip', result: 'ok', detail: { exportid, count: row.reportids.length } });
+    await ctx.audit({ result: 'ok', detail: { exportid, count: row.reportids.length } });
     return { filename: row.filename, contentType: 'application/zip', body: file!.body };
   },
 
   'as.m.exam.cancelReportPdfZip': async ({ exportid }, ctx) => {
     const row = await myExport(ctx, exportid);
     if (!(await cancelExport(ctx, row.exportid))) conflict({ zh: '只有排队中或进行中的导出可以取消', en: 'Only a queued or running export can be cancelled' });
-    await ctx.audit({ action: 'as.m.exam.cancelReportPdfZip', result: 'ok', detail: { exportid } });
+    await ctx.audit({ result: 'ok', detail: { exportid } });
     return null;
   },
 } satisfies HandlerMap;

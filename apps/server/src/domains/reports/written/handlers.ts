@@ -213,7 +213,6 @@ export const writtenReportHandlers = {
       }
     });
     await ctx.audit({
-      action: 'as.m.report.generateAsai1UserReport',
       result: 'ok',
       detail: { writer, count: writtenids.length, skipped: skipped.length },
     });
@@ -251,7 +250,6 @@ export const writtenReportHandlers = {
       actorNames(ctx, [row]),
     ]);
     await ctx.audit({
-      action: 'as.m.report.getAsai1UserReport',
       result: 'ok',
       detail: { writtenid, cusercode: row.cusercode, target: row.musercode },
     });
@@ -293,7 +291,7 @@ export const writtenReportHandlers = {
       { sections, editedby: who(ctx), editedat: ctx.now() },
       { zh: '只有草稿可以修改', en: 'Only a draft can be edited' },
     );
-    await ctx.audit({ action: 'as.m.report.updateAsai1UserReport', result: 'ok', detail: { writtenid } });
+    await ctx.audit({ result: 'ok', detail: { writtenid } });
     return null;
   },
 
@@ -305,7 +303,7 @@ export const writtenReportHandlers = {
       { state: 'approved', approvedby: who(ctx), approvedat: ctx.now() },
       { zh: '只有草稿可以审核通过', en: 'Only a draft can be approved' },
     );
-    await ctx.audit({ action: 'as.m.report.approveAsai1UserReport', result: 'ok', detail: { writtenid } });
+    await ctx.audit({ result: 'ok', detail: { writtenid } });
     return null;
   },
 
@@ -317,7 +315,7 @@ export const writtenReportHandlers = {
       { state: 'draft', approvedby: null, approvedat: null },
       { zh: '只有已审核的报告可以撤回', en: 'Only an approved report can be withdrawn' },
     );
-    await ctx.audit({ action: 'as.m.report.withdrawAsai1UserReport', result: 'ok', detail: { writtenid } });
+    await ctx.audit({ result: 'ok', detail: { writtenid } });
     return null;
   },
 
@@ -342,7 +340,7 @@ export const writtenReportHandlers = {
       if (!done.length) conflict({ zh: '该测评对象已有报告在撰写中', en: 'A report of this person is already being written' });
       await attachJob(tx, writtenid, now);
     });
-    await ctx.audit({ action: 'as.m.report.retryAsai1UserReport', result: 'ok', detail: { writtenid } });
+    await ctx.audit({ result: 'ok', detail: { writtenid } });
     return null;
   },
 } satisfies HandlerMap;

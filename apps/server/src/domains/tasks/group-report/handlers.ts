@@ -27,7 +27,6 @@ export const groupReportHandlers = {
   'as.m.assess.getGroupReport': async ({ taskid, teamid }, ctx) => {
     const report = await buildGroupReport(ctx.db, await groupTarget(ctx, ctx.db, taskid, teamid), ctx.lang);
     await ctx.audit({
-      action: 'as.m.assess.getGroupReport',
       result: 'ok',
       detail: { taskid, teamid, attention: report.attention.length, target: report.task.musercode },
     });
@@ -64,7 +63,7 @@ export const groupReportHandlers = {
       ),
     );
     if (!summaryid) conflict({ zh: '该团体报告的摘要正在撰写中', en: 'A summary of this group report is already being written' });
-    await ctx.audit({ action: 'as.m.assess.generateGroupSummary', result: 'ok', detail: { taskid, teamid, writer, summaryid, target: target.task.musercode } });
+    await ctx.audit({ result: 'ok', detail: { taskid, teamid, writer, summaryid, target: target.task.musercode } });
     return { summaryid: summaryid! };
   },
 
@@ -85,13 +84,13 @@ export const groupReportHandlers = {
           .returning({ summaryid: groupSummary.summaryid })
       : [];
     if (!done.length) conflict({ zh: '只有草稿可以审核通过', en: 'Only a draft can be approved' });
-    await ctx.audit({ action: 'as.m.assess.approveGroupSummary', result: 'ok', detail: { taskid, teamid, summaryid: row!.summaryid, target: target.task.musercode } });
+    await ctx.audit({ result: 'ok', detail: { taskid, teamid, summaryid: row!.summaryid, target: target.task.musercode } });
     return null;
   },
 
   'as.m.assess.getGroupReportDocument': async ({ taskid, teamid }, ctx) => {
     const doc = await documentOf(ctx, taskid, teamid);
-    await ctx.audit({ action: 'as.m.assess.getGroupReportDocument', result: 'ok', detail: { taskid, teamid, target: doc.report.task.musercode } });
+    await ctx.audit({ result: 'ok', detail: { taskid, teamid, target: doc.report.task.musercode } });
     return { html: doc.html(true), pdf: canMakePdf(ctx.config.chromiumPath) };
   },
 
@@ -105,7 +104,7 @@ export const groupReportHandlers = {
     } finally {
       await printer.close();
     }
-    await ctx.audit({ action: 'as.m.assess.exportGroupReportPdf', result: 'ok', detail: { taskid, teamid, target: doc.report.task.musercode } });
+    await ctx.audit({ result: 'ok', detail: { taskid, teamid, target: doc.report.task.musercode } });
     const name = `${doc.report.task.taskname}-${ctx.lang === 'zh-CN' ? '团体报告' : 'group-report'}-${todayIn(ctx.now())}.pdf`.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_');
     return { filename: name, contentType: 'application/pdf', body };
   },
