@@ -90,17 +90,19 @@ test.describe('providers and institutions (/Service)', () => {
     const granted = (await apiCall(request, 'as.m.permissions.getAllPermissions', { musercode }, provider.token)).data as { granted: string[] };
     expect(granted.granted).toEqual(expect.arrayContaining(['00018', '001801', '001802']));
 
-    // The respondent entry: saving it shows its QR code at 400×400 (SPEC §9).
+    // The respondent entry: a new institution has one from the start (issue 28), so the dialog
+    // shows its QR code at 400×400 at once (SPEC §9); saving an existing entry closes the dialog.
     await row.getByTestId('account-client-chenguang').click();
     const client = page.getByTestId('client-dialog');
     await expect(client.getByTestId('client-title')).toHaveValue('晨光实验中学');
-    await client.getByTestId('client-welcome').fill('欢迎参加心理健康测评');
-    await client.getByRole('button', { name: '确 定' }).click();
     await expectQrSize(client, 'qr-panel', 400);
     const link = (await client.getByTestId('client-link').innerText()).trim();
     expect(link).toMatch(/\/r\/[A-Za-z0-9_-]{16,}$/);
-    await client.locator('.ant-modal-close').click();
+    await client.getByTestId('client-welcome').fill('欢迎参加心理健康测评');
+    await client.getByRole('button', { name: '确 定' }).click();
     await expect(client).toBeHidden();
+    const entry = (await apiCall(request, 'as.m.user.getMUserClient', { musercode }, provider.token)).data as { welcome: string };
+    expect(entry.welcome).toBe('欢迎参加心理健康测评');
     // The account dialog shows the same code at 200×200.
     await row.getByTestId('account-edit-chenguang').click();
     const edit = page.getByRole('dialog', { name: '修改机构' });
