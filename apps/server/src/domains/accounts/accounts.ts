@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { hashPassword, md5Upper } from '../auth/passwords.js';
+import { hashPassword, md5Upper } from '../auth/index.js';
 import type { DbOrTx } from '../../db/database.js';
 import { muser } from './tables.js';
 
 /**
  * What other domains may read of an institution account without touching the muser table
- * (DESIGN §4). No scope check here: callers check scope first (see kit/owner.ts).
+ * (DESIGN §4). No scope check here: callers check scope first (see owner.ts).
  */
 export type AccountRow = { musercode: string; musertype: string; issuper: boolean; insname: string };
 

@@ -6,11 +6,10 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { iso, todayIn } from '../../kit/index.js';
-import { scopeWhere } from '../auth/scope.js';
-import { personInScope, type PersonRecord } from '../persons/persons.js';
-import { planFormcodes, planNames, returnPlanCount, stageBriefs, usePlanFor } from '../plans/usage.js';
-import { assertFormsHaveItemText } from '../scales/index.js';
-import { formBriefs } from '../scales/store.js';
+import { scopeWhere } from '../auth/index.js';
+import { personInScope, type PersonRecord } from '../persons/index.js';
+import { planFormcodes, planNames, returnPlanCount, stageBriefs, usePlanFor } from '../plans/index.js';
+import { assertFormsHaveItemText, formBriefs } from '../scales/index.js';
 import { endRespondentSessions } from './respondent-auth.js';
 import { assessCode, assessment } from './tables.js';
 

@@ -12,7 +12,7 @@ import { assertInScope, holds } from './scope.js';
 import { iso } from '../../kit/index.js';
 import { SET_PASSWORD_CODE } from '@xinli/contract';
 import { assertHoldsAccount } from './takeover.js';
-import { checkRegion } from '../accounts/regions.js';
+import { checkRegion } from '../accounts/index.js';
 
 /**
  * The region part of updateMUser: all three codes or none, only by a caller with institution

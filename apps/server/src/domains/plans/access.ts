@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller, Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { app } from '../apps/tables.js';
-import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
+import { assertInScope, inScope, scopeWhere } from '../auth/index.js';
 import { examCategory, examStage, muserStage, plan, planAuthorize } from './tables.js';
 
 /** Stages a caller may read: owned in its scope, or given to an institution of its scope. */

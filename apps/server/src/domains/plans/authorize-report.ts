@@ -5,10 +5,9 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { addDays, iso, offsetOf, paged, todayIn } from '../../kit/index.js';
 import { streamXlsx, XLSX_TYPE } from '../../kit/xlsx.js';
-import { accountNames } from '../accounts/accounts.js';
-import { isRegionAuthority, statsAccounts } from '../accounts/index.js';
+import { accountNames, isRegionAuthority, statsAccounts } from '../accounts/index.js';
 import { app } from '../apps/tables.js';
-import { assertInScope, scopeWhere } from '../auth/scope.js';
+import { assertInScope, scopeWhere } from '../auth/index.js';
 import { appNameIn, findPlan } from './access.js';
 import { plan, planAuthorize } from './tables.js';
 

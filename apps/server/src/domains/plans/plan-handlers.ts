@@ -4,10 +4,10 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
 import { app } from '../apps/tables.js';
-import { accountInScope, contains, countRows, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
-import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
+import { contains, countRows, iso, newId, paged, pageOfArray, todayIn } from '../../kit/index.js';
+import { accountInScope, ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
+import { assertInScope, inScope, scopeWhere } from '../auth/index.js';
+import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/index.js';
 import { appNameIn, categoryNameIn, editable, findPlan, findStage } from './access.js';
 import { examCategory, examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
 

@@ -3,12 +3,12 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { accountNames } from '../accounts/accounts.js';
+import { accountNames, accountInScope, ownerAccount } from '../accounts/index.js';
 import { app } from '../apps/tables.js';
-import { addApps, assertCanGiveApps } from '../apps/handlers.js';
-import { assertInScope, scopeWhere } from '../auth/scope.js';
-import { accountInScope, contains, countRows, iso, newId, ownerAccount, paged } from '../../kit/index.js';
-import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/store.js';
+import { addApps, assertCanGiveApps } from '../apps/index.js';
+import { assertInScope, scopeWhere } from '../auth/index.js';
+import { contains, countRows, iso, newId, paged } from '../../kit/index.js';
+import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/index.js';
 import { appNameIn, categoryNameIn, editable, findStage, stageReadable } from './access.js';
 import { examCategory, examStage, examStageForm, muserStage, planStage } from './tables.js';
 

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { streamXlsx, todayIn, XLSX_TYPE } from '../../kit/index.js';
-import { loadCurrentDefinitions } from '../scales/store.js';
+import { loadCurrentDefinitions } from '../scales/index.js';
 import { assessment } from '../assessments/tables.js';
 import { definitionCache, itemsOf } from './actions.js';
 import { reportFilterWhere } from './filter.js';

@@ -1,13 +1,12 @@
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ReportFilter } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
-import { ownedBy } from '../../kit/index.js';
-import { accountInRegion, isRegionAuthority, statsAccounts } from '../accounts/statistics-scope.js';
-import { livingPerson, personInScope, personNameLike, personOfGender } from '../persons/persons.js';
-import { findFilterStage, findPlan } from '../plans/access.js';
-import { assertFormsReadable } from '../scales/store.js';
-import { abnormalReport, countedReport } from '../statistics/rules.js';
-import { givenToClass, teamInScope } from '../tasks/store.js';
+import { ownedBy, accountInRegion, isRegionAuthority, statsAccounts } from '../accounts/index.js';
+import { livingPerson, personInScope, personNameLike, personOfGender } from '../persons/index.js';
+import { findFilterStage, findPlan } from '../plans/index.js';
+import { assertFormsReadable } from '../scales/index.js';
+import { abnormalReport, countedReport } from '../statistics/index.js';
+import { givenToClass, teamInScope } from '../tasks/index.js';
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator } from './tables.js';
 

@@ -3,9 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { muser } from '../accounts/tables.js';
-import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from '../auth/permissions.js';
-import { holds } from '../auth/scope.js';
-import type { AccountRow } from '../../kit/index.js';
+import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives, holds } from '../auth/index.js';
+import type { AccountRow } from '../accounts/index.js';
 import { role, roleMenu, sysuser } from './tables.js';
 
 /**

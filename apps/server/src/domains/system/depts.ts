@@ -5,9 +5,10 @@ import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { dept, sysuser } from './tables.js';
-import { contains, countRows, iso, newId, ownedBy, ownerAccount } from '../../kit/index.js';
+import { contains, countRows, iso, newId } from '../../kit/index.js';
+import { ownedBy, ownerAccount } from '../accounts/index.js';
 
 type DeptRecord = typeof dept.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 
 /** At most this many accounts in a picker; only the super account could see more. */
 const MAX_OPTIONS = 500;

@@ -5,10 +5,11 @@ import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { role, roleMenu, sysuserRole } from './tables.js';
 import { ADMIN_ROLE_KEY, boundedByCaller, grantableCodes, missingFrom, roleEffectiveCodes } from './common.js';
-import { contains, countRows, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
+import { contains, countRows, iso, newId, paged } from '../../kit/index.js';
+import { ownedBy, ownerAccount, type AccountRow } from '../accounts/index.js';
 import { allMenus, menuTree } from './menus.js';
 
 type RoleRecord = typeof role.$inferSelect & { account: AccountRow };

@@ -5,13 +5,11 @@ import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
 import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
-import { hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { scopeWhere, hashPassword, revokeUserSessions } from '../auth/index.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
-import { maskPhone } from '../../kit/index.js';
+import { maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
 import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
-import { contains, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
+import { ownedBy, ownerAccount, type AccountRow } from '../accounts/index.js';
 import { deptTree, findDept, subtreeIds } from './depts.js';
 
 type UserRecord = typeof sysuser.$inferSelect & { account: AccountRow };

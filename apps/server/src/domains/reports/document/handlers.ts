@@ -8,7 +8,7 @@ import { conflict, fail, invalid, notFound, type Message } from '../../../http/e
 import { iso, paged, todayIn } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
 import { assessment } from '../../assessments/tables.js';
-import { storageOf } from '../../files/files.js';
+import { storageOf } from '../../files/index.js';
 import { reportFilterWhere } from '../filter.js';
 import { documentModel } from './data.js';
 import { cancelExport, claimExport, drained, endInline, mine, pdfName, pdfOf, printInto, processSlot, queueExport, renewInline } from './export.js';
