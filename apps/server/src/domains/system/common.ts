@@ -1,11 +1,17 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
-import { muser } from '../accounts/tables.js';
 import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives, holds } from '../auth/index.js';
-import type { AccountRow } from '../accounts/index.js';
+import { accountColumnsOf, type AccountRow } from '../accounts/index.js';
 import { role, roleMenu, sysuser } from './tables.js';
+
+/**
+ * A column named with its table, for a subquery in the select list of a one-table select: drizzle
+ * writes such a select's own columns bare, and a bare name inside the subquery would be the
+ * subquery's own column (counting every row instead of the outer row's).
+ */
+export const outerColumn = (column: AnyPgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /**
  * The codes the caller may put on a role of this institution: those the institution holds and
@@ -27,13 +33,10 @@ export async function roleEffectiveCodes(db: DbOrTx, roleids: string[]): Promise
     .select({
       roleid: role.roleid,
       rolekey: role.rolekey,
-      musercode: muser.musercode,
-      musertype: muser.musertype,
-      issuper: muser.issuper,
-      codes: sql<string[]>`array(select ${roleMenu.code} from ${roleMenu} where ${roleMenu.roleid} = ${role.roleid})`,
+      ...accountColumnsOf(role.musercode),
+      codes: sql<string[]>`array(select ${roleMenu.code} from ${roleMenu} where ${roleMenu.roleid} = ${outerColumn(role.roleid)})`,
     })
     .from(role)
-    .innerJoin(muser, eq(muser.musercode, role.musercode))
     .where(inArray(role.roleid, roleids));
   const institutionCodes = new Map<string, Set<string>>();
   for (const r of rows) {

@@ -1,0 +1,31 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { muser } from './tables.js';
+
+/**
+ * What other domains may build into their own queries of an institution account, keyed by their
+ * row's musercode column: one scalar subquery per column on the account's primary key, in the same
+ * statement (a list stays one round trip). Every row of another domain names an existing account
+ * (a foreign key), so these never come back empty where the join they replace matched.
+ */
+function accountColumn<T>(column: AnyPgColumn, musercode: AnyPgColumn): SQL<T> {
+  // The outer column is named with its table: drizzle names a single-table query's columns bare,
+  // and a bare name inside the subquery would be the subquery's own column.
+  const outer = sql`${sql.identifier(getTableName(musercode.table))}.${sql.identifier(musercode.name)}`;
+  return sql<T>`(select ${column} from ${muser} where ${muser.musercode} = ${outer})`;
+}
+
+/** The institution's name, as a column of another domain's query. */
+export function insnameOf(musercode: AnyPgColumn): SQL<string> {
+  return accountColumn<string>(muser.insname, musercode);
+}
+
+/** An account's essentials (AccountRow), as columns of another domain's query. */
+export function accountColumnsOf(musercode: AnyPgColumn) {
+  return {
+    musercode: sql<string>`${musercode}`,
+    musertype: accountColumn<string>(muser.musertype, musercode),
+    issuper: accountColumn<boolean>(muser.issuper, musercode),
+    insname: insnameOf(musercode),
+  };
+}
