@@ -9,5 +9,6 @@ export { accountColumnsOf, insnameOf } from './columns.js';
 export { entryOfAccount, resolveEntryToken } from './entry.js';
 export { admitLinkEntry } from './link-entries.js';
 export { accountInScope, type AccountRow, ownedBy, ownerAccount } from './owner.js';
+export { type AccountChange, type AccountRecord, accountOfSignInName, accountRecord, changeAccount } from './records.js';
 export { checkRegion, regionName } from './regions.js';
 export { accountInRegion, isRegionAuthority, type StatsAccount, statsAccounts } from './statistics-scope.js';
