@@ -3,7 +3,7 @@
  * their progress, the respondent's entry and start, result counts, a person's previous report,
  * and removing a person's results (an undone link burst).
  */
-export { codeUrl, giveOne, insertCode } from './codes.js';
+export { codeUrl, giveOne, insertCode, latestSignature } from './codes.js';
 export { cohortCodeStates } from './cohort.js';
 export { resolveEntryToken } from './entry.js';
 export { removeResultsOfPersons, resultCountOfPersons } from './erase.js';

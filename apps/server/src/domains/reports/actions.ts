@@ -8,6 +8,7 @@ import { scopeWhere } from '../auth/index.js';
 import { personInScope } from '../persons/index.js';
 import { stageBriefs } from '../plans/index.js';
 import { loadCurrentDefinitions, loadDefinition } from '../scales/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../assessments/tables.js';
 import { resetUnfinishedCodes, withTexts } from '../assessments/index.js';
 import { reportAggregateWhere, reportFilterWhere } from './filter.js';

@@ -7,6 +7,7 @@ import { findFilterStage, findPlan } from '../plans/index.js';
 import { assertFormsReadable } from '../scales/index.js';
 import { abnormalReport, countedReport } from '../statistics/index.js';
 import { givenToClass, teamInScope } from '../tasks/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator } from './tables.js';
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { iso } from '../../kit/index.js';
 import { accountNames } from '../accounts/index.js';
 import { staffNames } from '../system/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator, reportComment } from './tables.js';
 

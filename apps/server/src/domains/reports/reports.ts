@@ -19,8 +19,9 @@ import { scopeWhere } from '../auth/index.js';
 import { personBriefs, personInScope } from '../persons/index.js';
 import { planNames, stageBriefs } from '../plans/index.js';
 import { formBriefs, loadDefinition } from '../scales/index.js';
-import { assessCode, assessment } from '../assessments/tables.js';
-import { withTexts } from '../assessments/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
+import { assessment } from '../assessments/tables.js';
+import { latestSignature, withTexts } from '../assessments/index.js';
 import { reportFilterWhere } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
 
@@ -144,12 +145,7 @@ export const reportHandlers = {
 
   'as.m.cuser.getSignaturePicture': async ({ cusercode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
-    const [row] = await ctx.db
-      .select({ signature: assessCode.signature, signedat: assessCode.signedat, assesscode: assessCode.assesscode })
-      .from(assessCode)
-      .where(and(eq(assessCode.cusercode, person.cusercode), isNotNull(assessCode.signedat)))
-      .orderBy(desc(assessCode.signedat))
-      .limit(1);
+    const row = await latestSignature(ctx.db, person.cusercode);
     await ctx.audit({
       action: 'as.m.cuser.getSignaturePicture',
       result: 'ok',

@@ -7,6 +7,7 @@ import type { HandlerMap } from '../../../http/handlers.js';
 import { conflict, fail, invalid, notFound, type Message } from '../../../http/errors.js';
 import { iso, paged, todayIn } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../../assessments/tables.js';
 import { storageOf } from '../../files/index.js';
 import { reportFilterWhere } from '../filter.js';

@@ -3,6 +3,7 @@ import type { Lang, RespondentWritten, ScoreResult, WrittenSections } from '@xin
 import type { DbOrTx } from '../../../db/database.js';
 import { enqueue, JobFailure, type JobDefinition } from '../../../kit/jobs/index.js';
 import { todayIn } from '../../../kit/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../../assessments/tables.js';
 import { withTexts } from '../../assessments/index.js';
 import { appName, personBriefs } from '../../persons/index.js';
