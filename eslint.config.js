@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 
 // The server's business domains: a folder each under apps/server/src/domains.
 const domains = readdirSync(new URL('./apps/server/src/domains', import.meta.url), { withFileTypes: true })
