@@ -1,6 +1,33 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
+
+// The server's business domains: a folder each under apps/server/src/domains.
+const domains = readdirSync(new URL('./apps/server/src/domains', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Issue 29: a domain talks to another only through its front door (`../<b>/index.js`, from a
+ * nested folder `../../<b>/index.js`); a tables file may also name another domain's table for a
+ * foreign key (`../<b>/tables.js`). Anything deeper is refused.
+ */
+function domainBoundary(own, allowed) {
+  const others = domains.filter((name) => name !== own).join('|');
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^(\\.\\./)+(${others})/(?!(${allowed})$)`,
+          message: "Import another domain only through its index.ts (its front door): export what you need there.",
+        },
+      ],
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -30,9 +57,8 @@ export default tseslint.config(
     // Issue 29 item 2: infrastructure stays below the domains. The action route, the handlers' kit,
     // the database layer and the settings import nothing from domains/; what they need of a domain
     // (authentication, the audit writer) the app hands them (app.ts, the composition root).
-    // kit/owner.ts is the one exception for now: it moves into the accounts domain.
     files: ['apps/server/src/{http,kit,db}/**/*.ts', 'apps/server/src/config.ts'],
-    ignores: ['**/*.test.ts', 'apps/server/src/kit/owner.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -47,6 +73,17 @@ export default tseslint.config(
       ],
     },
   },
+  ...domains.flatMap((own) => [
+    {
+      files: [`apps/server/src/domains/${own}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': domainBoundary(own, 'index\\.js') },
+    },
+    {
+      files: [`apps/server/src/domains/${own}/**/*tables.ts`],
+      rules: { 'no-restricted-imports': domainBoundary(own, 'index\\.js|tables\\.js') },
+    },
+  ]),
 );
 
 /** The `no-restricted-imports` blocks of apps/web/src: the catalogue everywhere, plus each layer's patterns. */

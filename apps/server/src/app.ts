@@ -17,7 +17,7 @@ import { authenticate } from './domains/auth/sessions.js';
 import { signInRateSpent } from './domains/auth/login.js';
 import { holds } from './domains/auth/scope.js';
 import { authenticateRespondent } from './domains/assessments/respondent-auth.js';
-import { writeAudit } from './domains/audit/audit.js';
+import { writeAudit } from './domains/audit/index.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
 import { registerFileRoutes } from './domains/files/routes.js';
 import { registerPaymentRoutes } from './domains/orders/routes.js';

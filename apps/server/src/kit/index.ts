@@ -5,8 +5,6 @@
  * - time.ts    iso(date), todayIn(now): instants and China calendar dates on the wire
  * - calendar.ts addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf on `YYYY-MM-DD` days
  * - text.ts    contains(column(s), value): the escaped case-insensitive "contains" filter
- * - owner.ts   ownerAccount / accountInScope / ownedBy: the institution a row belongs to, a named
- *              institution in scope, and the institution filter of lists
  * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page),
  *              countRows(db, table, where)
  *
@@ -19,7 +17,7 @@ export { ID_PREFIXES, newId, type IdPrefix } from './ids.js';
 export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
 export { addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf } from './calendar.js';
 export { contains, containsPattern } from './text.js';
-export { accountInScope, ownedBy, ownerAccount, type AccountRow } from './owner.js';
 export { countRows, offsetOf, paged, pageOfArray, type PageInput, type Paged } from './paging.js';
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
+export { outerColumn } from './sql.js';

@@ -1,11 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
-import { hashPassword, md5Upper } from '../auth/passwords.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword, md5Upper, scopeWhere } from '../auth/index.js';
 import type { DbOrTx } from '../../db/database.js';
+import type { Caller } from '../../http/context.js';
 import { muser } from './tables.js';
 
 /**
  * What other domains may read of an institution account without touching the muser table
- * (DESIGN §4). No scope check here: callers check scope first (see kit/owner.ts).
+ * (DESIGN §4). No scope check here: callers check scope first (see owner.ts).
  */
 export type AccountRow = { musercode: string; musertype: string; issuper: boolean; insname: string };
 
@@ -23,6 +24,22 @@ export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Pr
   if (!codes.length) return new Map();
   const rows = await db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, codes));
   return new Map(rows.map((r) => [r.musercode, r.insname]));
+}
+
+/** Whether an account signs in with this name, whatever the case (sign-in names are unique across accounts and staff users). */
+export async function accountSignInNameTaken(db: DbOrTx, name: string): Promise<boolean> {
+  const [account] = await db.select({ n: muser.musercode }).from(muser).where(sql`lower(${muser.username}) = lower(${name})`);
+  return account !== undefined;
+}
+
+/** The accounts in the caller's scope for a picker, the caller's own first, at most `limit`. */
+export function accountOptions(db: DbOrTx, me: Caller, limit: number): Promise<{ musercode: string; insname: string; musertype: string }[]> {
+  return db
+    .select({ musercode: muser.musercode, insname: muser.insname, musertype: muser.musertype })
+    .from(muser)
+    .where(scopeWhere(muser.musercode, me))
+    .orderBy(sql`${muser.musercode} = ${me.musercode} desc`, asc(muser.musercode))
+    .limit(limit);
 }
 
 /**

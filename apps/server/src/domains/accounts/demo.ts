@@ -1,6 +1,6 @@
 import { eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { appsOf } from '../apps/handlers.js';
+import { appsOf } from '../apps/index.js';
 import { ensureEntry } from './entry.js';
 import { muser, muserEntry } from './tables.js';
 

@@ -6,9 +6,10 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { accountInScope, iso, type AccountRow } from '../../kit/index.js';
-import { appsOf } from '../apps/handlers.js';
-import { stagesOfAccount } from '../plans/access.js';
+import { iso } from '../../kit/index.js';
+import { accountInScope, type AccountRow } from './owner.js';
+import { appsOf } from '../apps/index.js';
+import { stagesOfAccount } from '../plans/index.js';
 import { muser, muserEntry } from './tables.js';
 
 /**

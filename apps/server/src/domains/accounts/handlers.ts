@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
-import { accountInScope } from '../../kit/index.js';
+import { accountInScope } from './owner.js';
 import { muserPermission } from './tables.js';
-import { holds } from '../auth/scope.js';
+import { holds } from '../auth/index.js';
 import { entryHandlers } from './entry.js';
 import { exportHandlers } from './exports.js';
 import { institutionHandlers } from './institutions.js';

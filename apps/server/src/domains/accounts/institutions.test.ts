@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ErrorCode, type MUserRow } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-import { md5Upper } from '../auth/passwords.js';
+import { md5Upper } from '../auth/index.js';
 import { auditLog } from '../audit/tables.js';
 import { sysuser } from '../system/tables.js';
 import { demoAccounts } from '../../seed/demo.js';

@@ -3,7 +3,7 @@ import { containsPattern } from '../../kit/index.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { muser } from './tables.js';
 
 /**

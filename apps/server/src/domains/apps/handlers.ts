@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { DbOrTx } from '../../db/database.js';
 import { fail } from '../../http/errors.js';
-import { accountInScope } from '../../kit/index.js';
+import { accountInScope } from '../accounts/index.js';
 import { app, muserApp } from './tables.js';
 
 const entry = { appid: app.appid, appname: app.appname, scenecode: app.scenecode, iconurl: app.iconurl };

@@ -1,2 +1,3 @@
-/** What other domains may call of apps: an institution's apps. */
-export { appsOf } from './handlers.js';
+/** What other domains may call of apps: the apps an institution holds and giving it more. */
+export { appExists, appNameOf, appSortOf } from './columns.js';
+export { accountsWithApp, addApps, appsOf, assertCanGiveApps } from './handlers.js';

@@ -1,16 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ASSESS_CODE_ALPHABET, ASSESS_CODE_LENGTH } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { iso, todayIn } from '../../kit/index.js';
-import { scopeWhere } from '../auth/scope.js';
-import { personInScope, type PersonRecord } from '../persons/persons.js';
-import { planFormcodes, planNames, returnPlanCount, stageBriefs, usePlanFor } from '../plans/usage.js';
-import { assertFormsHaveItemText } from '../scales/index.js';
-import { formBriefs } from '../scales/store.js';
+import { scopeWhere } from '../auth/index.js';
+import { personInScope, type PersonRecord } from '../persons/index.js';
+import { planFormcodes, planNames, returnPlanCount, stageBriefs, usePlanFor } from '../plans/index.js';
+import { assertFormsHaveItemText, formBriefs } from '../scales/index.js';
 import { endRespondentSessions } from './respondent-auth.js';
 import { assessCode, assessment } from './tables.js';
 
@@ -37,6 +36,17 @@ export async function answerableForms(db: DbOrTx, formcodes: string[], lang: Ctx
   });
   await assertFormsHaveItemText(db, answerable);
   return answerable;
+}
+
+/** A person's newest signature on an assessment code (the respondent signs before answering), or undefined. */
+export async function latestSignature(db: DbOrTx, cusercode: string): Promise<{ signature: string | null; signedat: Date | null; assesscode: string } | undefined> {
+  const [row] = await db
+    .select({ signature: assessCode.signature, signedat: assessCode.signedat, assesscode: assessCode.assesscode })
+    .from(assessCode)
+    .where(and(eq(assessCode.cusercode, cusercode), isNotNull(assessCode.signedat)))
+    .orderBy(desc(assessCode.signedat))
+    .limit(1);
+  return row;
 }
 
 export interface NewCode {

@@ -1,15 +1,14 @@
 import { DEFAULT_WARNING_SETTINGS, type FormDefinition, type ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { newId, todayIn } from '../../kit/index.js';
-import { DEMO_PERSONS, demoPeople } from '../persons/demo.js';
-import { planFormcodes, stageFormcodes, usePlanCounts } from '../plans/usage.js';
-import { scoreSheet, screeningSeverity, seededRandom, severitySheet } from '../scales/scoring/index.js';
-import { loadCurrentDefinitions } from '../scales/store.js';
+import { DEMO_PERSONS, demoPeople } from '../persons/index.js';
+import { planFormcodes, stageFormcodes, usePlanCounts } from '../plans/index.js';
+import { scoreSheet, screeningSeverity, seededRandom, severitySheet, loadCurrentDefinitions } from '../scales/index.js';
 import { answerableForms, newAssessCode } from './codes.js';
 import { reportColumns } from './respondent.js';
 import { withoutTexts } from './summary.js';
 import { assessCode, assessment } from './tables.js';
-import { indicatorRows, storeIndicators } from '../reports/indicators.js';
+import { indicatorRows, storeIndicators } from '../reports/index.js';
 import { raiseWarningsForReports } from '../warnings/index.js';
 
 /**

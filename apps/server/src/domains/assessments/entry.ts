@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
-import { entryOfAccount, resolveEntryToken as resolveAccountEntry } from '../accounts/entry.js';
+import { entryOfAccount, resolveEntryToken as resolveAccountEntry } from '../accounts/index.js';
 
 /**
  * What the respondent channel needs from an institution's respondent entry (issue 10, accounts

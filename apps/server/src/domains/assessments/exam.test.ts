@@ -5,7 +5,7 @@ import { engines, startTestServer, testDay, type TestServer } from '../../test/h
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { planAuthorize } from '../plans/tables.js';
 import { assessCode, assessment } from './tables.js';
-import { md5Upper } from '../auth/passwords.js';
+import { md5Upper } from '../auth/index.js';
 
 /** PHQ-9 and GAD-7 sheets: every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));

@@ -7,8 +7,8 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, invalid } from '../../http/errors.js';
 import { todayIn } from '../../kit/index.js';
-import { planFormcodes, returnPlanCount, usePlanCounts, usePlanFor } from '../plans/usage.js';
-import { createPerson } from '../persons/persons.js';
+import { planFormcodes, returnPlanCount, usePlanCounts, usePlanFor } from '../plans/index.js';
+import { createPerson } from '../persons/index.js';
 import { answerableForms, insertCode, newAssessCode } from './codes.js';
 import { assessCode, assessment } from './tables.js';
 

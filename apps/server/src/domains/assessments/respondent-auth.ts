@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { hashToken, newToken } from '../auth/sessions.js';
+import { hashToken, newToken } from '../auth/index.js';
 import { assessCode, respondentSession } from './tables.js';
 import { assertCodeOpen } from './window.js';
 

@@ -6,24 +6,19 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { newId } from '../../kit/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
-import { accountNames } from '../accounts/accounts.js';
-import { appsOf } from '../apps/handlers.js';
-import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/persons.js';
-import { planNames, stageBriefs, stageFormcodes } from '../plans/usage.js';
-import { stagesOfAccount } from '../plans/access.js';
-import { scoreSheet, ScoringError } from '../scales/scoring/index.js';
-import { archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition } from '../scales/store.js';
-import { formsWithoutItemText, lacksItemText } from '../scales/index.js';
+import { accountNames, admitLinkEntry } from '../accounts/index.js';
+import { appsOf } from '../apps/index.js';
+import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/index.js';
+import { planNames, stageBriefs, stageFormcodes, stagesOfAccount } from '../plans/index.js';
+import { scoreSheet, ScoringError, archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition, formsWithoutItemText, lacksItemText } from '../scales/index.js';
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
-import { admitLinkEntry } from '../accounts/index.js';
 import { assertCodeOpen } from './window.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
-import { indicatorRows, storeIndicators } from '../reports/indicators.js';
+import { indicatorRows, storeIndicators, approvedForPerson } from '../reports/index.js';
 import { raiseWarningsForReport } from '../warnings/index.js';
-import { approvedForPerson } from '../reports/written/store.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/database.js';
 import { AppError, type Message } from '../../http/errors.js';
 import { todayIn } from '../../kit/index.js';
-import { authorisationWindow } from '../plans/usage.js';
-import { taskClosedMessage, taskOfCode } from '../tasks/store.js';
+import { authorisationWindow } from '../plans/index.js';
+import { taskClosedMessage, taskOfCode } from '../tasks/index.js';
 
 /**
  * The window of what a code belongs to (issue 27 §6): the task that gave it (start to end) and

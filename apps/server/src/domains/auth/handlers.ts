@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { fail, notFound } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
-import { sysuser } from '../system/tables.js';
+import { accountRecord, accountRow, changeAccount, checkRegion } from '../accounts/index.js';
+import { changeStaffUser, staffUserRecord } from '../system/index.js';
 import { checkSignIn } from './login.js';
 import { buildUserRecord } from './user-record.js';
 import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions } from './sessions.js';
@@ -12,7 +11,6 @@ import { assertInScope, holds } from './scope.js';
 import { iso } from '../../kit/index.js';
 import { SET_PASSWORD_CODE } from '@xinli/contract';
 import { assertHoldsAccount } from './takeover.js';
-import { checkRegion } from '../accounts/regions.js';
 
 /**
  * The region part of updateMUser: all three codes or none, only by a caller with institution
@@ -32,7 +30,7 @@ async function checkTakeover(ctx: Ctx, musercode: string) {
   if (!holds(ctx.me, SET_PASSWORD_CODE)) {
     fail('permissionDenied', { zh: '设置其他账号的密码需要“设置他人密码”权限', en: 'Setting another account’s password needs the “set others’ passwords” permission' });
   }
-  const [target] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, musercode));
+  const target = await accountRow(ctx.db, musercode);
   if (!target) notFound();
   await assertHoldsAccount(ctx, ctx.db, target!);
 }
@@ -43,9 +41,7 @@ async function checkTakeover(ctx: Ctx, musercode: string) {
  */
 async function checkCurrentPassword(ctx: Ctx, staff: boolean, oldpwd: string | undefined) {
   const me = ctx.me;
-  const [row] = staff
-    ? await ctx.db.select({ pwdhash: sysuser.pwdhash }).from(sysuser).where(eq(sysuser.userid, me.userid!))
-    : await ctx.db.select({ pwdhash: muser.pwdhash }).from(muser).where(eq(muser.musercode, me.musercode));
+  const row = staff ? await staffUserRecord(ctx.db, me.userid!) : await accountRecord(ctx.db, me.musercode);
   if (!oldpwd || !(await verifyPassword(row?.pwdhash, oldpwd))) {
     await ctx.audit({ action: 'password-change', result: 'fail', detail: { target: me.musercode, reason: 'current password' } });
     fail('validation', { zh: '当前密码不正确，密码未修改', en: 'The current password is not correct; the password was not changed' });
@@ -70,13 +66,13 @@ export const authHandlers = {
     const me = ctx.me;
     if (musercode === me.musercode) fail('validation', { zh: '不能以自己的身份代登录', en: 'You cannot act as your own account' });
     assertInScope(me, musercode);
-    const [account] = await ctx.db.select().from(muser).where(eq(muser.musercode, musercode));
+    const account = await accountRecord(ctx.db, musercode);
     if (!account || account.enabled !== 1) notFound();
     // The session is tied to whoever opened it (the provider, or the provider's staff user; the
     // first actor of a chain): it ends with them and holds no code they do not (auth/sessions.ts).
     const actor = me.actor ?? me.musercode;
     const actoruserid = me.actor ? me.actoruserid : me.userid;
-    const [actorAccount] = await ctx.db.select({ musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper }).from(muser).where(eq(muser.musercode, actor));
+    const actorAccount = await accountRow(ctx.db, actor);
     // ...and it ends with the session it is opened from (issue 27 §15: sign-out, expiry, revocation).
     const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, openedby: me.tokenhash, ip: ctx.ip });
     await ctx.audit({ result: 'ok', detail: { target: musercode } });
@@ -119,20 +115,18 @@ export const authHandlers = {
     const userFields = staff ? personal : {};
     await ctx.db.transaction(async (tx) => {
       if (Object.keys(accountFields).length > 0) {
-        const changed = await tx.update(muser).set({ ...accountFields, updatedat: now }).where(eq(muser.musercode, musercode)).returning({ m: muser.musercode });
-        if (changed.length === 0) notFound();
+        if (!(await changeAccount(tx, musercode, { ...accountFields, updatedat: now }))) notFound();
       }
       if (staff && Object.keys(userFields).length > 0) {
-        await tx.update(sysuser).set({ ...userFields, updatedat: now }).where(eq(sysuser.userid, me.userid!));
+        await changeStaffUser(tx, me.userid!, { ...userFields, updatedat: now });
       }
       if (!pwd) return;
       const pwdhash = await hashPassword(pwd);
       if (staff) {
-        await tx.update(sysuser).set({ pwdhash }).where(eq(sysuser.userid, me.userid!));
+        await changeStaffUser(tx, me.userid!, { pwdhash });
         await revokeUserSessions(tx, now, me.userid!);
       } else {
-        const changed = await tx.update(muser).set({ pwdhash, updatedat: now }).where(eq(muser.musercode, musercode)).returning({ m: muser.musercode });
-        if (changed.length === 0) notFound();
+        if (!(await changeAccount(tx, musercode, { pwdhash, updatedat: now }))) notFound();
         await revokeAccountSessions(tx, now, musercode);
       }
     });

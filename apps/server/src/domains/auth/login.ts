@@ -3,14 +3,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, fail } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
-import { sysuser } from '../system/tables.js';
+import { accountOfSignInName, accountRecord, type AccountRecord } from '../accounts/index.js';
+import { staffUserOfSignInName, type StaffUserRecord } from '../system/index.js';
 import { loginAttempt, loginLock } from './tables.js';
 import { verifyPassword } from './passwords.js';
 
 export interface SignInTarget {
-  account: typeof muser.$inferSelect;
-  user: typeof sysuser.$inferSelect | null;
+  account: AccountRecord;
+  user: StaffUserRecord | null;
 }
 
 const locked = () => new AppError('locked');
@@ -60,10 +60,11 @@ export async function checkSignIn(ctx: Ctx, username: string, pwd: string): Prom
 }
 
 async function findAccount(ctx: Ctx, username: string): Promise<SignInTarget | null> {
-  const [account] = await ctx.db.select().from(muser).where(eq(muser.username, username));
+  const account = await accountOfSignInName(ctx.db, username);
   if (account) return { account, user: null };
-  const [row] = await ctx.db.select().from(sysuser).innerJoin(muser, eq(muser.musercode, sysuser.musercode)).where(eq(sysuser.sysusername, username));
-  return row ? { account: row.muser, user: row.sysuser } : null;
+  // A staff user's institution always exists (a foreign key): two reads where one join was.
+  const user = await staffUserOfSignInName(ctx.db, username);
+  return user ? { account: (await accountRecord(ctx.db, user.musercode))!, user } : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { INSTITUTION_TIME_ZONE, type UserRecord } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
-import type { muser } from '../accounts/tables.js';
-import type { sysuser } from '../system/tables.js';
+import type { AccountRecord } from '../accounts/index.js';
+import type { StaffUserRecord } from '../system/index.js';
 import { resolveGrants, type Actor } from './permissions.js';
 
 /** Types whose accounts never see the app-selection dialog (SPEC §6). */
@@ -11,8 +11,8 @@ const APP_DIALOG_EXEMPT_TYPES = ['001', '002', '003'];
 export async function buildUserRecord(
   db: DbOrTx,
   token: string,
-  account: typeof muser.$inferSelect,
-  user: typeof sysuser.$inferSelect | null,
+  account: AccountRecord,
+  user: StaffUserRecord | null,
   actingas: string | null,
   actor: Actor | null = null,
 ): Promise<UserRecord> {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
-import { loadCurrentDefinitions } from '../scales/store.js';
+import { loadCurrentDefinitions } from '../scales/index.js';
 import { storeRegistration, type NewRegistration } from './handlers.js';
 
 /**

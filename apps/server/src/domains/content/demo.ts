@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/database.js';
 import type { FileStorage } from '../../kit/storage/index.js';
 import { drawPng } from '../../kit/upload/png.js';
-import { storeFile } from '../files/files.js';
+import { storeFile } from '../files/index.js';
 import { publishArticle, storeArticle } from './articles.js';
 
 /** A soft two-colour cover with a sun or moon, so the demo's articles have pictures. */

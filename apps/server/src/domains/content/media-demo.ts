@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { FileStorage } from '../../kit/storage/index.js';
 import { drawPng } from '../../kit/upload/png.js';
 import { toneWav } from '../../kit/upload/wav.js';
-import { storeFile } from '../files/files.js';
+import { storeFile } from '../files/index.js';
 import { storeCourse } from './courses.js';
 import { storeTrack } from './music.js';
 

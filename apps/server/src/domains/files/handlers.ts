@@ -2,10 +2,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { fileLimits } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { contains, iso, newId, ownedBy, ownerAccount, paged } from '../../kit/index.js';
+import { contains, iso, newId, paged } from '../../kit/index.js';
+import { ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
 import { checkFile, checkSize, checkType, fileRefused, SNIFF_BYTES } from '../../kit/upload/sniff.js';
-import { accountNames } from '../accounts/accounts.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import {
   claimedType,
   fileOut,

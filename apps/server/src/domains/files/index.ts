@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { fileUrl } from './files.js';
 import { storedFile } from './tables.js';
 
-export { fileUrlSigner, filesByKeys, noSuchFile, setFileUses, SIGNED_USE, usableFiles } from './files.js';
+export { fileUrlSigner, filesByKeys, newKey, noSuchFile, setFileUses, SIGNED_USE, storageOf, storeFile, usableFiles } from './files.js';
 
 /** The files of some ids (null, empty and repeated ids are skipped) with their URL, key and type, by id. */
 export async function servedFiles(

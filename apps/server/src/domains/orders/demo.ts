@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/database.js';
 import type { FileStorage } from '../../kit/storage/index.js';
 import { drawPng } from '../../kit/upload/png.js';
-import { setFileUses, storeFile } from '../files/files.js';
+import { setFileUses, storeFile } from '../files/index.js';
 import { newId } from '../../kit/index.js';
 import { applyNotice } from './machine.js';
 import { SandboxProvider } from './payment.js';

@@ -4,7 +4,7 @@
  */
 import type { ArchiveAnswer, ArchiveColumn, FormDefinition, Lang } from '@xinli/contract';
 import type { Message } from '../../http/errors.js';
-import { regionName } from '../accounts/regions.js';
+import { regionName } from '../accounts/index.js';
 
 type Question = FormDefinition['questions'][number];
 

@@ -1,16 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
-import { ownerAccount, paged } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { scopeWhere } from '../auth/scope.js';
-import { archiveFormOf } from '../scales/store.js';
+import { paged } from '../../kit/index.js';
+import { ownerAccount, accountNames } from '../accounts/index.js';
+import { scopeWhere } from '../auth/index.js';
+import { archiveFormOf } from '../scales/index.js';
 import { archiveColumns, archiveDisplay } from './archive.js';
 import { exportHandlers } from './export.js';
 import { importHandlers } from './import-handlers.js';
 import { archiveAppWhere, assertArchiveApp, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
 import { archiveToStore, createPerson, personInScope } from './persons.js';
-import { reportCountOfPerson, reportsOfPerson } from './reports.js';
+import { reportCountOfPerson, reportsOfPerson } from '../reports/index.js';
 import { cuser } from './tables.js';
 
 const noArchiveForm = { formcode: '', formname: '', version: 0, columns: [] };

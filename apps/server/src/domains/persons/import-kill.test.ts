@@ -16,7 +16,7 @@ import { syncReferenceData } from '../../seed/reference.js';
 import { DEMO_PASSWORD, TEST_EPOCH, engines, freshDatabase } from '../../test/harness.js';
 import { buildRosterTemplate } from './roster.js';
 import { olderAdultRows, rosterFile, templateHeader } from './test-roster.js';
-import { archiveFormOf } from '../scales/store.js';
+import { archiveFormOf } from '../scales/index.js';
 import { cuser } from './tables.js';
 
 const child = path.resolve(import.meta.dirname, 'import-child.ts');

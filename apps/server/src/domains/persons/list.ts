@@ -6,9 +6,9 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { denied } from '../../http/errors.js';
 import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
-import { CALENDAR_TIME_ZONE, contains, iso, ownedBy } from '../../kit/index.js';
-import { holds } from '../auth/scope.js';
-import { maskIdCard, maskPhone } from '../../kit/index.js';
+import { CALENDAR_TIME_ZONE, contains, iso, maskIdCard, maskPhone } from '../../kit/index.js';
+import { ownedBy } from '../accounts/index.js';
+import { holds } from '../auth/index.js';
 import type { PersonRecord } from './persons.js';
 import { cuser } from './tables.js';
 

@@ -15,10 +15,11 @@ import type { ArchiveAnswer } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { invalid, notFound, type Message } from '../../http/errors.js';
-import { containsPattern, newId, ownedBy } from '../../kit/index.js';
-import { appsOf } from '../apps/handlers.js';
-import { inScope } from '../auth/scope.js';
-import { archiveFormOf } from '../scales/store.js';
+import { containsPattern, newId } from '../../kit/index.js';
+import { ownedBy } from '../accounts/index.js';
+import { appsOf } from '../apps/index.js';
+import { inScope } from '../auth/index.js';
+import { archiveFormOf } from '../scales/index.js';
 import { checkArchive } from './archive.js';
 import { cuser } from './tables.js';
 

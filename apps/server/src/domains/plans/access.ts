@@ -3,8 +3,7 @@ import type { Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller, Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { app } from '../apps/tables.js';
-import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
+import { assertInScope, inScope, scopeWhere } from '../auth/index.js';
 import { examCategory, examStage, muserStage, plan, planAuthorize } from './tables.js';
 
 /** Stages a caller may read: owned in its scope, or given to an institution of its scope. */
@@ -49,7 +48,6 @@ export async function findPlan(ctx: Ctx, db: DbOrTx, plancode: string, write: bo
 
 export const editable = (caller: Caller, musercode: string) => inScope(caller, musercode);
 
-export const appNameIn = (lang: Lang): SQL<string> => (lang === 'en-US' ? sql<string>`${app.appnameen}` : sql<string>`${app.appname}`);
 export const categoryNameIn = (lang: Lang): SQL<string> =>
   lang === 'en-US' ? sql<string>`${examCategory.categorynameen}` : sql<string>`${examCategory.categoryname}`;
 

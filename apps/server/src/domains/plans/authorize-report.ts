@@ -5,11 +5,10 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { addDays, iso, offsetOf, paged, todayIn } from '../../kit/index.js';
 import { streamXlsx, XLSX_TYPE } from '../../kit/xlsx.js';
-import { accountNames } from '../accounts/accounts.js';
-import { isRegionAuthority, statsAccounts } from '../accounts/index.js';
-import { app } from '../apps/tables.js';
-import { assertInScope, scopeWhere } from '../auth/scope.js';
-import { appNameIn, findPlan } from './access.js';
+import { accountNames, isRegionAuthority, statsAccounts } from '../accounts/index.js';
+import { appNameOf } from '../apps/index.js';
+import { assertInScope, scopeWhere } from '../auth/index.js';
+import { findPlan } from './access.js';
 import { plan, planAuthorize } from './tables.js';
 
 /**
@@ -63,10 +62,9 @@ async function authorizeWhere(ctx: Ctx, f: AuthorizeFilter, today: string): Prom
 
 const detailQuery = (ctx: Ctx, where: SQL) =>
   ctx.db
-    .select({ grant: planAuthorize, planname: plan.planname, appid: plan.appid, appname: appNameIn(ctx.lang) })
+    .select({ grant: planAuthorize, planname: plan.planname, appid: plan.appid, appname: appNameOf(plan.appid, ctx.lang) })
     .from(planAuthorize)
     .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
-    .innerJoin(app, eq(app.appid, plan.appid))
     .where(where)
     .$dynamic();
 const detailOrder = [desc(planAuthorize.createdat), asc(planAuthorize.authid)];

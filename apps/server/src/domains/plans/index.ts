@@ -1,2 +1,3 @@
-/** What other domains may call of plans: the plans an institution may give, their names, whether their forms carry item text. */
-export { assertPlanHasItemText, planNames, usablePlans } from './usage.js';
+/** What other domains may call of plans: finding plans and stages, and using an authorisation. */
+export { accountPlanCount, findFilterStage, findPlan, findStage, stagesOfAccount } from './access.js';
+export { assertPlanHasItemText, authorisationWindow, planFormcodes, planNames, returnPlanCount, stageBriefs, stageFormcodes, usablePlans, usePlanCounts, usePlanFor } from './usage.js';

@@ -3,12 +3,12 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { app } from '../apps/tables.js';
-import { accountInScope, contains, countRows, iso, newId, ownedBy, ownerAccount, paged, pageOfArray, todayIn } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { assertInScope, inScope, scopeWhere } from '../auth/scope.js';
-import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/store.js';
-import { appNameIn, categoryNameIn, editable, findPlan, findStage } from './access.js';
+import { contains, countRows, iso, newId, paged, pageOfArray, todayIn } from '../../kit/index.js';
+import { accountInScope, ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
+import { appExists, appNameOf } from '../apps/index.js';
+import { assertInScope, inScope, scopeWhere } from '../auth/index.js';
+import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from '../scales/index.js';
+import { categoryNameIn, editable, findPlan, findStage } from './access.js';
 import { examCategory, examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
 
 interface StageInput {
@@ -45,7 +45,7 @@ const planColumns = (lang: Ctx['lang']) => ({
   plancode: plan.plancode,
   planname: plan.planname,
   appid: plan.appid,
-  appname: appNameIn(lang),
+  appname: appNameOf(plan.appid, lang),
   musercode: plan.musercode,
   description: plan.description,
   iscommon: plan.iscommon,
@@ -74,7 +74,7 @@ function planOut<T extends PlanSelect>(ctx: Ctx, r: T, names: Map<string, string
 }
 
 function selectPlans(ctx: Ctx, where: SQL | undefined) {
-  return ctx.db.select(planColumns(ctx.lang)).from(plan).innerJoin(app, eq(app.appid, plan.appid)).where(where);
+  return ctx.db.select(planColumns(ctx.lang)).from(plan).where(where);
 }
 
 /** A plan's forms stage by stage (in the plan's stage order), then its loose forms. */
@@ -92,8 +92,7 @@ async function planForms(ctx: Ctx, plancode: string) {
 
 /** An unknown app id is bad input (the plan's app is a foreign key). */
 async function assertApp(ctx: Ctx, appid: string) {
-  const [row] = await ctx.db.select({ appid: app.appid }).from(app).where(eq(app.appid, appid));
-  if (!row) invalid({ zh: `应用不存在：${appid}`, en: `No such app: ${appid}` });
+  if (!(await appExists(ctx.db, appid))) invalid({ zh: `应用不存在：${appid}`, en: `No such app: ${appid}` });
 }
 
 function authStatus(today: string, startdate: string, enddate: string): 'pending' | 'active' | 'expired' {
@@ -136,7 +135,6 @@ export const planHandlers = {
       .select({ ...planColumns(ctx.lang), holder: planAuthorize.musercode, count: planAuthorize.count, usedcount: planAuthorize.usedcount, startdate: planAuthorize.startdate, enddate: planAuthorize.enddate })
       .from(planAuthorize)
       .innerJoin(plan, eq(plan.plancode, planAuthorize.plancode))
-      .innerJoin(app, eq(app.appid, plan.appid))
       .where(and(inArray(planAuthorize.musercode, holders), filters));
     const names = await accountNames(ctx.db, [...holders, ...granted.map((r) => r.musercode)]);
     const own = ownRows.map((r) => ({

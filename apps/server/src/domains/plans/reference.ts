@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
-import { syncBuiltInForms } from '../scales/library-sync.js';
+import { syncBuiltInForms } from '../scales/index.js';
 import { syncExamCategories } from './categories.js';
 
 /** Reference data of the assessment domains (exam categories, the built-in scale library), synced at every start. */

@@ -3,13 +3,12 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { accountNames } from '../accounts/accounts.js';
-import { app } from '../apps/tables.js';
-import { addApps, assertCanGiveApps } from '../apps/handlers.js';
-import { assertInScope, scopeWhere } from '../auth/scope.js';
-import { accountInScope, contains, countRows, iso, newId, ownerAccount, paged } from '../../kit/index.js';
-import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/store.js';
-import { appNameIn, categoryNameIn, editable, findStage, stageReadable } from './access.js';
+import { accountNames, accountInScope, ownerAccount } from '../accounts/index.js';
+import { addApps, appNameOf, appSortOf, assertCanGiveApps } from '../apps/index.js';
+import { assertInScope, scopeWhere } from '../auth/index.js';
+import { contains, countRows, iso, newId, paged } from '../../kit/index.js';
+import { assertFormsReadable, formBriefs, readableFormBriefs } from '../scales/index.js';
+import { categoryNameIn, editable, findStage, stageReadable } from './access.js';
 import { examCategory, examStage, examStageForm, muserStage, planStage } from './tables.js';
 
 async function assertCategory(db: DbOrTx, appid: string, categoryid: string) {
@@ -53,7 +52,7 @@ export const stageHandlers = {
         stagecode: examStage.stagecode,
         stagename: examStage.stagename,
         appid: examStage.appid,
-        appname: appNameIn(ctx.lang),
+        appname: appNameOf(examStage.appid, ctx.lang),
         categoryid: examStage.categoryid,
         categoryname: categoryNameIn(ctx.lang),
         musercode: examStage.musercode,
@@ -63,11 +62,10 @@ export const stageHandlers = {
         createdat: examStage.createdat,
       })
       .from(examStage)
-      .innerJoin(app, eq(app.appid, examStage.appid))
       .innerJoin(examCategory, eq(examCategory.categoryid, examStage.categoryid))
       .where(where)
       .$dynamic();
-    const { total, rows } = await paged(ctx.db, query, [asc(app.sort), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode)], { page, pageSize });
+    const { total, rows } = await paged(ctx.db, query, [asc(appSortOf(examStage.appid)), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode)], { page, pageSize });
     const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     return { total, rows: rows.map((r) => ({ ...r, insname: names.get(r.musercode) ?? '', formcount: Number(r.formcount), editable: editable(ctx.me, r.musercode), createdat: iso(r.createdat) })) };
   },
@@ -76,7 +74,7 @@ export const stageHandlers = {
     const rows = await ctx.db
       .select({
         appid: examStage.appid,
-        appname: appNameIn(ctx.lang),
+        appname: appNameOf(examStage.appid, ctx.lang),
         categoryid: examStage.categoryid,
         categoryname: categoryNameIn(ctx.lang),
         stagecode: examStage.stagecode,
@@ -84,10 +82,9 @@ export const stageHandlers = {
         sort: examStage.sort,
       })
       .from(examStage)
-      .innerJoin(app, eq(app.appid, examStage.appid))
       .innerJoin(examCategory, eq(examCategory.categoryid, examStage.categoryid))
       .where(and(stageReadable(ctx.db, ctx.me), appid ? eq(examStage.appid, appid) : undefined))
-      .orderBy(asc(app.sort), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode));
+      .orderBy(asc(appSortOf(examStage.appid)), asc(examCategory.sort), asc(examStage.sort), asc(examStage.stagecode));
     const groups = new Map<string, { appid: string; appname: string; categoryid: string; categoryname: string; stages: { stagecode: string; stagename: string; sort: number }[] }>();
     for (const r of rows) {
       const key = `${r.appid}/${r.categoryid}`;

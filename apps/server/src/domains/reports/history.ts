@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { reportComment as reportCommentSchema, reportTrendPoint } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { iso } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { staffNames } from '../system/common.js';
+import { accountNames } from '../accounts/index.js';
+import { staffNames } from '../system/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator, reportComment } from './tables.js';
 

@@ -14,13 +14,14 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { iso, paged } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { scopeWhere } from '../auth/scope.js';
-import { personBriefs, personInScope } from '../persons/persons.js';
-import { planNames, stageBriefs } from '../plans/usage.js';
-import { formBriefs, loadDefinition } from '../scales/store.js';
-import { assessCode, assessment } from '../assessments/tables.js';
-import { withTexts } from '../assessments/summary.js';
+import { accountNames } from '../accounts/index.js';
+import { scopeWhere } from '../auth/index.js';
+import { personBriefs, personInScope } from '../persons/index.js';
+import { planNames, stageBriefs } from '../plans/index.js';
+import { formBriefs, loadDefinition } from '../scales/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
+import { assessment } from '../assessments/tables.js';
+import { latestSignature, withTexts } from '../assessments/index.js';
 import { reportFilterWhere } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
 
@@ -143,12 +144,7 @@ export const reportHandlers = {
 
   'as.m.cuser.getSignaturePicture': async ({ cusercode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
-    const [row] = await ctx.db
-      .select({ signature: assessCode.signature, signedat: assessCode.signedat, assesscode: assessCode.assesscode })
-      .from(assessCode)
-      .where(and(eq(assessCode.cusercode, person.cusercode), isNotNull(assessCode.signedat)))
-      .orderBy(desc(assessCode.signedat))
-      .limit(1);
+    const row = await latestSignature(ctx.db, person.cusercode);
     await ctx.audit({
       result: 'ok',
       detail: { cusercode, target: person.musercode, found: !!row },

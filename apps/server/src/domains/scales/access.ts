@@ -3,7 +3,7 @@ import type { FormDefinition } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { denied, fail, invalid, notFound } from '../../http/errors.js';
-import { assertInScope } from '../auth/scope.js';
+import { assertInScope } from '../auth/index.js';
 import { parseDefinition, ScoringError } from './scoring/index.js';
 import { formReadable } from './store.js';
 import { form } from './tables.js';

@@ -1,2 +1,8 @@
-/** What other domains may call of scales beyond store.ts: whether a form carries its item text. */
-export { assertFormsHaveItemText, formsWithoutItemText, itemTextMessage, lacksItemText, textlessSql, type TextlessForm } from './item-text.js';
+/**
+ * What other domains may call of scales: reading form definitions and briefs (store.ts), whether a
+ * form carries its item text, scoring an answer sheet, and syncing the built-in forms.
+ */
+export { assertFormsHaveItemText, formsWithoutItemText, itemTextMessage, lacksItemText, type TextlessForm, textlessSql } from './item-text.js';
+export { syncBuiltInForms } from './library-sync.js';
+export { scoreSheet, ScoringError, screeningSeverity, seededRandom, severitySheet } from './scoring/index.js';
+export { archiveFormOf, assertFormsReadable, formBriefs, loadCurrentDefinitions, loadDefinition, readableFormBriefs, registrationFormsOf } from './store.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { builtInForms } from './library/index.js';
-import { resultCount } from '../assessments/results.js';
+import { resultCount } from '../assessments/index.js';
 import { canonical, createForm, loadStored, reviseForm } from './store.js';
 import { form } from './tables.js';
 

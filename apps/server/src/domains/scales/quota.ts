@@ -3,7 +3,7 @@ import { bandColour, type BandDefinition, type FormDefinition } from '@xinli/con
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { denied, notFound } from '../../http/errors.js';
-import { assertInScope } from '../auth/scope.js';
+import { assertInScope } from '../auth/index.js';
 import { checkDefinition, findForm } from './access.js';
 import { contains, newId, paged } from '../../kit/index.js';
 import { formNameIn, formReadable, loadStored, reviseForm } from './store.js';

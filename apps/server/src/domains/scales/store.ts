@@ -3,9 +3,9 @@ import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { newId } from '../../kit/index.js';
-import { resultCount } from '../assessments/results.js';
+import { resultCount } from '../assessments/index.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
 

@@ -3,9 +3,9 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
 import { addDays, addMonths, daysBetween, eachDay, eachMonth, todayIn } from '../../kit/index.js';
-import { statsAccounts, type StatsAccount } from '../accounts/statistics-scope.js';
-import { accountsWithApp } from '../apps/handlers.js';
-import { findFilterStage } from '../plans/access.js';
+import { statsAccounts, type StatsAccount } from '../accounts/index.js';
+import { accountsWithApp } from '../apps/index.js';
+import { findFilterStage } from '../plans/index.js';
 import {
   assessedAccounts,
   codesByState,

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
-import { classTeams } from '../tasks/store.js';
+import { classTeams } from '../tasks/index.js';
 import { spansOf, type Span } from './period.js';
 import { statsCount, statsPeople, statsReport, statsTeam } from './tables.js';
 

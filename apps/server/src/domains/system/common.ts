@@ -2,10 +2,9 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
-import { muser } from '../accounts/tables.js';
-import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from '../auth/permissions.js';
-import { holds } from '../auth/scope.js';
-import type { AccountRow } from '../../kit/index.js';
+import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives, holds } from '../auth/index.js';
+import { accountColumnsOf, type AccountRow } from '../accounts/index.js';
+import { outerColumn } from '../../kit/index.js';
 import { role, roleMenu, sysuser } from './tables.js';
 
 /**
@@ -28,13 +27,10 @@ export async function roleEffectiveCodes(db: DbOrTx, roleids: string[]): Promise
     .select({
       roleid: role.roleid,
       rolekey: role.rolekey,
-      musercode: muser.musercode,
-      musertype: muser.musertype,
-      issuper: muser.issuper,
-      codes: sql<string[]>`array(select ${roleMenu.code} from ${roleMenu} where ${roleMenu.roleid} = ${role.roleid})`,
+      ...accountColumnsOf(role.musercode),
+      codes: sql<string[]>`array(select ${roleMenu.code} from ${roleMenu} where ${roleMenu.roleid} = ${outerColumn(role.roleid)})`,
     })
     .from(role)
-    .innerJoin(muser, eq(muser.musercode, role.musercode))
     .where(inArray(role.roleid, roleids));
   const institutionCodes = new Map<string, Set<string>>();
   for (const r of rows) {

@@ -4,10 +4,10 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { dept, sysuser } from './tables.js';
-import { contains, countRows, iso, newId, ownedBy, ownerAccount } from '../../kit/index.js';
+import { contains, countRows, iso, newId, outerColumn } from '../../kit/index.js';
+import { insnameOf, ownedBy, ownerAccount } from '../accounts/index.js';
 
 type DeptRecord = typeof dept.$inferSelect;
 
@@ -36,13 +36,12 @@ export async function subtreeIds(db: DbOrTx, root: DeptRecord): Promise<Set<stri
   return out;
 }
 
-const usercount = sql<number>`(select count(*) from ${sysuser} where ${sysuser.deptid} = ${dept.deptid})`.mapWith(Number);
+const usercount = sql<number>`(select count(*) from ${sysuser} where ${sysuser.deptid} = ${outerColumn(dept.deptid)})`.mapWith(Number);
 
 async function listDepts(db: DbOrTx, where: SQL | undefined): Promise<DeptRow[]> {
   const rows = await db
-    .select({ dept, insname: muser.insname, usercount })
+    .select({ dept, insname: insnameOf(dept.musercode), usercount })
     .from(dept)
-    .innerJoin(muser, eq(muser.musercode, dept.musercode))
     .where(where)
     .orderBy(asc(dept.musercode), asc(dept.sort), asc(dept.createdat), asc(dept.deptid));
   return rows.map(({ dept: d, insname, usercount: n }) => ({

@@ -1,2 +1,4 @@
-/** What other domains may call of system: the names of staff users. */
+/** What other domains may call of system: staff names and counts. */
+export { staffCount, staffNames } from './common.js';
+export { changeStaffUser, type StaffUserChange, staffUserOfSignInName, staffUserRecord, type StaffUserRecord } from './records.js';
 export { staffBriefs } from './staff.js';

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Lang, MenuTreeNode } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { holds } from '../auth/scope.js';
+import { holds } from '../auth/index.js';
 import { menu } from './tables.js';
 
 type MenuRow = typeof menu.$inferSelect;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type MenuTreeNode, type RoleRow } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-import { md5Upper } from '../auth/passwords.js';
+import { md5Upper } from '../auth/index.js';
 import { auditLog } from '../audit/tables.js';
 import { role, roleMenu } from './tables.js';
 

@@ -4,11 +4,11 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, notFound } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { role, roleMenu, sysuserRole } from './tables.js';
 import { ADMIN_ROLE_KEY, boundedByCaller, grantableCodes, missingFrom, roleEffectiveCodes } from './common.js';
-import { contains, countRows, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
+import { contains, countRows, iso, newId, outerColumn, paged } from '../../kit/index.js';
+import { accountColumnsOf, insnameOf, ownedBy, ownerAccount, type AccountRow } from '../accounts/index.js';
 import { allMenus, menuTree } from './menus.js';
 
 type RoleRecord = typeof role.$inferSelect & { account: AccountRow };
@@ -16,9 +16,8 @@ type RoleRecord = typeof role.$inferSelect & { account: AccountRow };
 /** A role in the caller's scope with its institution, else not found. */
 export async function findRole(ctx: Ctx, db: DbOrTx, roleid: string): Promise<RoleRecord> {
   const [row] = await db
-    .select({ role, account: { musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, insname: muser.insname } })
+    .select({ role, account: accountColumnsOf(role.musercode) })
     .from(role)
-    .innerJoin(muser, eq(muser.musercode, role.musercode))
     .where(and(eq(role.roleid, roleid), scopeWhere(role.musercode, ctx.me)));
   return row ? { ...row.role, account: row.account } : notFound();
 }
@@ -70,12 +69,12 @@ async function replaceCodes(db: DbOrTx, roleid: string, codes: string[]) {
   if (unique.length) await db.insert(roleMenu).values(unique.map((code) => ({ roleid, code })));
 }
 
-const usercount = sql<number>`(select count(*) from ${sysuserRole} where ${sysuserRole.roleid} = ${role.roleid})`.mapWith(Number);
+const usercount = sql<number>`(select count(*) from ${sysuserRole} where ${sysuserRole.roleid} = ${outerColumn(role.roleid)})`.mapWith(Number);
 
 export const roleHandlers = {
   'as.m.system.role.selectRoleList': async ({ page, pageSize, rolename, rolekey, enabled, musercode }, ctx) => {
     const where = and(ownedBy(ctx, role.musercode, musercode), contains(role.rolename, rolename), contains(role.rolekey, rolekey), enabled === undefined || enabled === '' ? undefined : eq(role.enabled, enabled));
-    const query = ctx.db.select({ role, insname: muser.insname, usercount }).from(role).innerJoin(muser, eq(muser.musercode, role.musercode)).where(where).$dynamic();
+    const query = ctx.db.select({ role, insname: insnameOf(role.musercode), usercount }).from(role).where(where).$dynamic();
     const { total, rows } = await paged(ctx.db, query, [asc(role.musercode), asc(role.sort), asc(role.createdat), asc(role.roleid)], { page, pageSize });
     return {
       total,

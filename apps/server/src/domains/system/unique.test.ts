@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-import { md5Upper } from '../auth/passwords.js';
+import { md5Upper } from '../auth/index.js';
 import { muser } from '../accounts/tables.js';
 import { dept, role, sysuser } from './tables.js';
 

@@ -4,14 +4,11 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { muser } from '../accounts/tables.js';
-import { scopeWhere } from '../auth/scope.js';
-import { hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { scopeWhere, hashPassword, revokeUserSessions } from '../auth/index.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
-import { maskPhone } from '../../kit/index.js';
+import { maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
 import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
-import { contains, iso, newId, ownedBy, ownerAccount, paged, type AccountRow } from '../../kit/index.js';
+import { accountColumnsOf, accountSignInNameTaken, insnameOf, ownedBy, ownerAccount, type AccountRow } from '../accounts/index.js';
 import { deptTree, findDept, subtreeIds } from './depts.js';
 
 type UserRecord = typeof sysuser.$inferSelect & { account: AccountRow };
@@ -19,9 +16,8 @@ type UserRecord = typeof sysuser.$inferSelect & { account: AccountRow };
 /** A staff user in the caller's scope with its institution, else not found. */
 async function findUser(ctx: Ctx, db: DbOrTx, userid: string): Promise<UserRecord> {
   const [row] = await db
-    .select({ user: sysuser, account: { musercode: muser.musercode, musertype: muser.musertype, issuper: muser.issuper, insname: muser.insname } })
+    .select({ user: sysuser, account: accountColumnsOf(sysuser.musercode) })
     .from(sysuser)
-    .innerJoin(muser, eq(muser.musercode, sysuser.musercode))
     .where(and(eq(sysuser.userid, userid), scopeWhere(sysuser.musercode, ctx.me)));
   return row ? { ...row.user, account: row.account } : notFound();
 }
@@ -78,7 +74,7 @@ async function replaceRoles(db: DbOrTx, userid: string, roleids: string[]) {
  * only answers the common sequential clash with the name in the message.
  */
 async function checkNameFree(db: DbOrTx, name: string) {
-  const [account] = await db.select({ n: muser.musercode }).from(muser).where(sql`lower(${muser.username}) = lower(${name})`);
+  const account = await accountSignInNameTaken(db, name);
   const [user] = await db.select({ n: sysuser.userid }).from(sysuser).where(sql`lower(${sysuser.sysusername}) = lower(${name})`);
   if (account || user) conflict({ zh: `登录账号“${name}”已被使用`, en: `The sign-in name "${name}" is already taken` });
 }
@@ -118,7 +114,7 @@ function toRow({ user: u, insname, deptname }: ListedUser, roles: { roleid: stri
 }
 
 const listed = (db: DbOrTx) =>
-  db.select({ user: sysuser, insname: muser.insname, deptname: dept.deptname }).from(sysuser).innerJoin(muser, eq(muser.musercode, sysuser.musercode)).leftJoin(dept, eq(dept.deptid, sysuser.deptid));
+  db.select({ user: sysuser, insname: insnameOf(sysuser.musercode), deptname: dept.deptname }).from(sysuser).leftJoin(dept, eq(dept.deptid, sysuser.deptid));
 
 /** The roles of an institution for the user form; grantable says whether the caller may give it. */
 async function roleOptions(ctx: Ctx, db: DbOrTx, musercode: string) {

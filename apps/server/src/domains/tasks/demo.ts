@@ -3,10 +3,9 @@ import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createCtx, type Caller, type RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { personBriefs } from '../persons/persons.js';
-import { writeAudit } from '../audit/audit.js';
-import { screeningSeverity, seededRandom, severitySheet } from '../scales/scoring/index.js';
-import { loadCurrentDefinitions } from '../scales/store.js';
+import { personBriefs } from '../persons/index.js';
+import { writeAudit } from '../audit/index.js';
+import { screeningSeverity, seededRandom, severitySheet, loadCurrentDefinitions } from '../scales/index.js';
 
 /**
  * Demo group assessment (issue 14) of the demo school I0001 滨江第一中学: two grades of three

@@ -16,7 +16,7 @@ import { TASK_PIN_LENGTH } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { codeStates } from '../assessments/issue.js';
+import { codeStates } from '../assessments/index.js';
 import { taskClosedMessage, taskInScope, taskStatusAt, teamOfTask } from './store.js';
 import { task, taskPerson } from './tables.js';
 

@@ -3,8 +3,8 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { iso, pageOfArray, streamXlsx, todayIn, XLSX_TYPE } from '../../kit/index.js';
-import { codeStates, progressOf, type Progress } from '../assessments/issue.js';
-import { personBriefs } from '../persons/persons.js';
+import { codeStates, progressOf, type Progress } from '../assessments/index.js';
+import { personBriefs } from '../persons/index.js';
 import { taskInScope, taskPeople, taskStatusAt, taskTeams } from './store.js';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
-import { setReportsHidden } from '../reports/group.js';
+import { setReportsHidden } from '../reports/index.js';
 import { groupTarget } from './group-report/data.js';
 import { taskPerson, taskTeam } from './tables.js';
 

@@ -13,8 +13,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
 import { XLSX_TYPE } from '../../kit/index.js';
 import { streamSheetRows } from '../../kit/upload/reader.js';
-import { createRosterPersons, livingPerson, personBriefs, renamePersons } from '../persons/persons.js';
-import { checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, type RosterColumn } from '../persons/roster.js';
+import { createRosterPersons, livingPerson, personBriefs, renamePersons, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, type RosterColumn } from '../persons/index.js';
 import { teamInScope, teamName, type TeamRecord } from './store.js';
 import { team, teamMember } from './tables.js';
 

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
-import { scopeWhere } from '../auth/scope.js';
+import { scopeWhere } from '../auth/index.js';
 import { task, taskPerson, taskTeam, team } from './tables.js';
 
 export type TeamRecord = typeof team.$inferSelect;

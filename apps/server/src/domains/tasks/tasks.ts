@@ -4,13 +4,11 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { contains, iso, newId, ownedBy, ownerAccount, paged } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { codeUrl } from '../assessments/codes.js';
-import { answeredCount, codeStates, issueCodes, progressOf, withdrawUnopenedCodes } from '../assessments/issue.js';
-import { livingPerson, personBriefs, personNameLike } from '../persons/persons.js';
-import { findPlan } from '../plans/access.js';
-import { assertPlanHasItemText, planNames } from '../plans/usage.js';
+import { contains, iso, newId, paged } from '../../kit/index.js';
+import { ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
+import { codeUrl, answeredCount, codeStates, issueCodes, progressOf, withdrawUnopenedCodes } from '../assessments/index.js';
+import { livingPerson, personBriefs, personNameLike } from '../persons/index.js';
+import { findPlan, assertPlanHasItemText, planNames } from '../plans/index.js';
 import { newTaskCode, taskInScope, teamOfTask, taskPeople, taskStatusAt, taskTeams, teamNames, type TaskRecord } from './store.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 

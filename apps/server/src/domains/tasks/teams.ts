@@ -6,9 +6,9 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { contains, iso, newId, ownedBy, ownerAccount, paged } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { assertAppOfInstitution, createPerson, livingPerson, personBriefs, personInScope, personNameLike } from '../persons/persons.js';
+import { contains, iso, newId, paged } from '../../kit/index.js';
+import { ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
+import { assertAppOfInstitution, createPerson, livingPerson, personBriefs, personInScope, personNameLike } from '../persons/index.js';
 import { openTaskCounts, teamInScope, teamName } from './store.js';
 import { team, teamMember } from './tables.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { insertCode } from '../assessments/codes.js';
-import { createPerson } from '../persons/persons.js';
+import { insertCode } from '../assessments/index.js';
+import { createPerson } from '../persons/index.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
 /** A student of a test class: number, name, gender. */

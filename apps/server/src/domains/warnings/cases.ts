@@ -3,13 +3,13 @@ import { WARNING_LEVEL_COLOURS, type CaseRow, type CaseState, type WarningKind, 
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
-import { iso, ownedBy, todayIn } from '../../kit/index.js';
-import { accountNames } from '../accounts/accounts.js';
-import { inScope, scopeWhere } from '../auth/scope.js';
-import { personBriefs } from '../persons/persons.js';
-import { findStage } from '../plans/access.js';
-import { formBriefs } from '../scales/store.js';
-import { staffBriefs } from '../system/staff.js';
+import { iso, todayIn } from '../../kit/index.js';
+import { ownedBy, accountNames } from '../accounts/index.js';
+import { inScope, scopeWhere } from '../auth/index.js';
+import { personBriefs } from '../persons/index.js';
+import { findStage } from '../plans/index.js';
+import { formBriefs } from '../scales/index.js';
+import { staffBriefs } from '../system/index.js';
 import { caseEvent, warnCase, warning } from './tables.js';
 import { reasonText } from './triggers.js';
 

@@ -12,8 +12,8 @@ import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createCtx, type Caller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { seededRandom } from '../scales/scoring/index.js';
-import { writeAudit } from '../audit/audit.js';
+import { seededRandom } from '../scales/index.js';
+import { writeAudit } from '../audit/index.js';
 import { warnCase } from './tables.js';
 
 const HOUR = 3_600_000;

@@ -13,7 +13,7 @@ import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { WarningLevel } from '@xinli/contract';
-import { personInScope } from '../persons/persons.js';
+import { personInScope } from '../persons/index.js';
 import { actorOf } from './cases.js';
 import { addWarning } from './raise.js';
 import { warnCase, warning } from './tables.js';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, gte, lte, sql } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
-import { ownedBy, paged } from '../../kit/index.js';
+import { paged } from '../../kit/index.js';
+import { ownedBy } from '../accounts/index.js';
 import { followRows } from './follow-ups.js';
 import { followUp, warnCase } from './tables.js';
 

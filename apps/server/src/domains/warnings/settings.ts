@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_WARNING_SETTINGS, type WarningSettings } from '@xinli/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { ownerAccount } from '../../kit/index.js';
+import { ownerAccount } from '../accounts/index.js';
 import { warningSetting } from './tables.js';
 
 /** An institution's trigger and escalation settings; the defaults until it changes them. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_WARNING_SETTINGS } from '@xinli/contract';
 import type { Db } from '../../db/database.js';
-import { unfinishedCodes } from '../assessments/history.js';
+import { unfinishedCodes } from '../assessments/index.js';
 import { addWarning } from './raise.js';
 import { changedSettings } from './settings.js';
 import { warning } from './tables.js';

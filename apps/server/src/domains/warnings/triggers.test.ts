@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WARNING_SETTINGS } from '@xinli/contract';
 import { builtInForm } from '../scales/library/index.js';
-import { scoreSheet } from '../scales/scoring/index.js';
+import { scoreSheet } from '../scales/index.js';
 import { headlineOf, isMissed, reasonText, reportTriggers, scoreTriggers, worseningTrigger } from './triggers.js';
 
 const phq9 = builtInForm('PHQ9')!;

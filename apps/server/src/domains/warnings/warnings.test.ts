@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
-import { md5Upper } from '../auth/passwords.js';
+import { md5Upper } from '../auth/index.js';
 import { auditLog } from '../audit/tables.js';
 import { SIGNATURE_HEADER, signBody, webhookChannel } from './channel.js';
 import { configureOutbound } from './jobs.js';

@@ -1,7 +1,7 @@
 import { INSTITUTION_TIME_ZONE, timeInZone, type ReportDetail } from '@xinli/contract';
 import type { Ctx } from '../../../http/context.js';
 import { iso } from '../../../kit/index.js';
-import { personBriefs } from '../../persons/persons.js';
+import { personBriefs } from '../../persons/index.js';
 import { reportDetail } from '../reports.js';
 import type { DocumentModel, Phq9Point, TrendPoint } from './model.js';
 

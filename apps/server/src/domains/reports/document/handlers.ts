@@ -7,8 +7,9 @@ import type { HandlerMap } from '../../../http/handlers.js';
 import { conflict, fail, invalid, notFound, type Message } from '../../../http/errors.js';
 import { iso, paged, todayIn } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../../assessments/tables.js';
-import { storageOf } from '../../files/files.js';
+import { storageOf } from '../../files/index.js';
 import { reportFilterWhere } from '../filter.js';
 import { documentModel } from './data.js';
 import { cancelExport, claimExport, drained, endInline, mine, pdfName, pdfOf, printInto, processSlot, queueExport, renewInline } from './export.js';

@@ -3,7 +3,7 @@ import { loadConfig } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
 import { newId } from '../../../kit/index.js';
 import { JobRunner } from '../../../kit/jobs/index.js';
-import { personBriefs } from '../../persons/persons.js';
+import { personBriefs } from '../../persons/index.js';
 import { currentReportCounts, queueWritten, WRITTEN_JOB, writtenReportJob } from './store.js';
 import { RULES_MODEL } from './rules.js';
 import { writtenReport } from './tables.js';

@@ -5,12 +5,13 @@ import type { HandlerMap } from '../../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../../http/errors.js';
 import { CALENDAR_TIME_ZONE, iso, newId, paged } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
-import { accountNames } from '../../accounts/accounts.js';
-import { staffNames } from '../../system/common.js';
+import { accountNames } from '../../accounts/index.js';
+import { staffNames } from '../../system/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../../assessments/tables.js';
-import { scopeWhere } from '../../auth/scope.js';
-import { appName, personWhere } from '../../persons/list.js';
-import { personBriefs, personInScope } from '../../persons/persons.js';
+import { scopeWhere } from '../../auth/index.js';
+import { appName, personWhere, personBriefs, personInScope } from '../../persons/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; the list is one paged statement over persons with their report columns
 import { cuser } from '../../persons/tables.js';
 import { RULES_MODEL } from './rules.js';
 import { attachJob, currentReportCounts, queueWritten } from './store.js';

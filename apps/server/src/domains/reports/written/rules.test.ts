@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PopulationApp, type Lang } from '@xinli/contract';
-import { scoreSheet } from '../../scales/scoring/score.js';
+import { scoreSheet } from '../../scales/index.js';
 import { builtInForm } from '../../scales/library/index.js';
 import { buildProfile, type SourceReport } from './profile.js';
 import { RULES_MODEL, riskOf, writeByRules } from './rules.js';

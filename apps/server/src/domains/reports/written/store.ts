@@ -3,11 +3,11 @@ import type { Lang, RespondentWritten, ScoreResult, WrittenSections } from '@xin
 import type { DbOrTx } from '../../../db/database.js';
 import { enqueue, JobFailure, type JobDefinition } from '../../../kit/jobs/index.js';
 import { todayIn } from '../../../kit/index.js';
+// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
 import { assessment } from '../../assessments/tables.js';
-import { withTexts } from '../../assessments/summary.js';
-import { appName } from '../../persons/list.js';
-import { personBriefs } from '../../persons/persons.js';
-import { formBriefs, loadDefinition } from '../../scales/store.js';
+import { withTexts } from '../../assessments/index.js';
+import { appName, personBriefs } from '../../persons/index.js';
+import { formBriefs, loadDefinition } from '../../scales/index.js';
 import { writeByLlm } from './llm.js';
 import { buildProfile, type SourceReport } from './profile.js';
 import { RULES_MODEL, writeByRules } from './rules.js';

@@ -1,6 +1,5 @@
 import { BandLevel, type GroupCompareRow, type GroupReport, type GroupSummarySections, type Lang } from '@xinli/contract';
-import { levelStackChart } from '../../reports/document/charts.js';
-import { chinaTime, CSS, esc, PAGE_NUMBER_CSS } from '../../reports/document/template.js';
+import { levelStackChart, chinaTime, CSS, esc, PAGE_NUMBER_CSS } from '../../reports/index.js';
 
 /**
  * The printable group report: one self-contained HTML document (the printable individual report's

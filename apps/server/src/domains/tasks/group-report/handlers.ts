@@ -3,7 +3,7 @@ import type { HandlerMap } from '../../../http/handlers.js';
 import type { Ctx } from '../../../http/context.js';
 import { conflict, fail, invalid } from '../../../http/errors.js';
 import { newId, todayIn } from '../../../kit/index.js';
-import { canMakePdf, NO_CHROMIUM, openPrinter } from '../../reports/document/pdf.js';
+import { canMakePdf, NO_CHROMIUM, openPrinter } from '../../reports/index.js';
 import { GROUP_RULES_MODEL } from './writer.js';
 import { buildGroupReport, groupTarget } from './data.js';
 import { groupPdfFooter, renderGroupDocument } from './document.js';

@@ -1,8 +1,6 @@
 import { groupSummarySections, type GroupReport, type GroupSummarySections, type Lang, type RiskLevel } from '@xinli/contract';
-import type { LlmConfig } from '../../reports/written/llm.js';
-import { askLlmJson, cellTable, jsonRequest, type Cell } from '../../reports/written/llm.js';
+import { type LlmConfig, askLlmJson, cellTable, jsonRequest, type Cell, riskRank } from '../../reports/index.js';
 import { JobFailure } from '../../../kit/jobs/index.js';
-import { riskRank } from '../../reports/written/rules.js';
 
 /** The rule set's version, recorded as the "model" of the rule-based group summaries. */
 export const GROUP_RULES_MODEL = 'group-rules-1';

@@ -1,10 +1,10 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/database.js';
-import type { Ctx } from '../http/context.js';
-import { notFound } from '../http/errors.js';
-import { accountRow, type AccountRow } from '../domains/accounts/accounts.js';
-import { assertInScope, scopeWhere } from '../domains/auth/scope.js';
+import type { DbOrTx } from '../../db/database.js';
+import type { Ctx } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { assertInScope, scopeWhere } from '../auth/index.js';
+import { accountRow, type AccountRow } from './accounts.js';
 
 export type { AccountRow };
 
