@@ -31,10 +31,10 @@ describe('migration 0006 on data that breaks the new uniqueness rules', () => {
 
     const t0 = new Date(TEST_EPOCH);
     const t1 = new Date(TEST_EPOCH + 1000);
-    await db.insert(schema.muser).values([
-      { musercode: 'I1', username: 'school', pwdhash: 'x', musertype: '001', createdat: t0 },
-      { musercode: 'I2', username: 'School', pwdhash: 'x', musertype: '001', createdat: t1 },
-    ]);
+    // The accounts in plain SQL: today's muser table has columns that 0005 did not (0029's website).
+    await db.execute(
+      sql`insert into muser (musercode, username, pwdhash, musertype, createdat) values ('I1', 'school', 'x', '001', ${t0}), ('I2', 'School', 'x', '001', ${t1})`,
+    );
     await db.insert(schema.sysuser).values([
       { userid: 'U1', musercode: 'I1', sysusername: 'teacher', pwdhash: 'x', createdat: t0 },
       { userid: 'U2', musercode: 'I1', sysusername: 'Teacher', pwdhash: 'x', createdat: t1 },
