@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global console, process */
-// `npm test`: type-check, unit/API tests (vitest), browser tests (Playwright), then one closing
+// `npm test`: type-check, lint (the layering rules among them), unit/API tests (vitest), browser tests (Playwright), then one closing
 // line "tests: N passed, N failed" summed over both runners. Any failing step fails the run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ function run(title, cmd, args, env = {}) {
 
 const steps = [];
 steps.push(['typecheck', run('type-check', 'npm', ['run', 'typecheck'])]);
+steps.push(['lint', run('lint', 'npm', ['run', 'lint'])]);
 steps.push(['unit and API', run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])]);
 steps.push(['build', run('console build', 'npm', ['run', 'build'])]);
 steps.push(['browser', run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })]);

@@ -1,0 +1,88 @@
+/**
+ * The layering rules of eslint.config.js (issue 29): each is shown a planted import it must refuse
+ * and a neighbour it must let through, so a rule that stops matching fails here, not in review.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The no-restricted-imports messages for `code` as if it stood at `file`. */
+async function refusals(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: { rule: string; file: string; refused: string; allowed: string }[] = [
+  {
+    rule: 'a domain imports another only through its front door',
+    file: 'apps/server/src/domains/plans/planted.ts',
+    refused: "import { loadDefinition } from '../scales/store.js';",
+    allowed: "import { formBriefs } from '../scales/index.js';",
+  },
+  {
+    rule: "a domain reads no other domain's tables",
+    file: 'apps/server/src/domains/plans/planted.ts',
+    refused: "import { muser } from '../accounts/tables.js';",
+    allowed: "import { plan } from './tables.js';",
+  },
+  {
+    rule: "a tables file may name another domain's table for a foreign key",
+    file: 'apps/server/src/domains/plans/tables.ts',
+    refused: "import { muser } from '../accounts/accounts.js';",
+    allowed: "import { muser } from '../accounts/tables.js';",
+  },
+  {
+    rule: 'http/ imports no domain',
+    file: 'apps/server/src/http/planted.ts',
+    refused: "import { authenticate } from '../domains/auth/index.js';",
+    allowed: "import { AppError } from './errors.js';",
+  },
+  {
+    rule: 'kit/ imports no domain',
+    file: 'apps/server/src/kit/jobs/planted.ts',
+    refused: "import { scopeWhere } from '../../domains/auth/index.js';",
+    allowed: "import { newId } from '../ids.js';",
+  },
+  {
+    rule: 'db/ imports no domain',
+    file: 'apps/server/src/db/planted.ts',
+    refused: "import * as schema from '../domains/schema.js';",
+    allowed: "import { migrationsFolder } from './database.js';",
+  },
+  {
+    rule: "a page imports no other page's folder",
+    file: 'apps/web/src/pages/task/planted.tsx',
+    refused: "import { something } from '../echarts/report-data';",
+    allowed: "import { reportLink } from '../../features/links';",
+  },
+  {
+    rule: 'the kit imports no page or feature',
+    file: 'apps/web/src/components/planted.tsx',
+    refused: "import { caseLink } from '../features/links';",
+    allowed: "import { call } from '../api';",
+  },
+  {
+    rule: 'the layout imports no page, and of the features only the link module',
+    file: 'apps/web/src/layout/planted.tsx',
+    refused: "import { pageRegistry } from '../pages/registry';",
+    allowed: "import { caseLink } from '../features/links';",
+  },
+  {
+    rule: 'a feature imports no page',
+    file: 'apps/web/src/features/reports/planted.tsx',
+    refused: "import ReportList from '../../pages/empower/ReportList';",
+    allowed: "import { ListView } from '../../components/list';",
+  },
+];
+
+describe('the import rules of eslint.config.js', () => {
+  for (const c of cases) {
+    it(c.rule, { timeout: 60_000 }, async () => {
+      expect(await refusals(c.file, `${c.refused}\nexport const x = 1;\n`), c.refused).toHaveLength(1);
+      expect(await refusals(c.file, `${c.allowed}\nexport const x = 1;\n`), c.allowed).toEqual([]);
+    });
+  }
+});
