@@ -59,6 +59,11 @@ vi.mock('../../auth', async (original) => {
   const real = await original<typeof import('../../auth')>();
   return { ...real, useSession: () => ({ session: { user: { musercode: 'M1' } } }) };
 });
+// A caller allowed every action the dialogs call (useAction sends only what the caller may call).
+vi.mock('../../components/access', async (original) => {
+  const real = await original<typeof import('../../components/access')>();
+  return { ...real, useAccess: () => ({ can: () => true }) };
+});
 // One institution, the caller's own: no institution field.
 vi.mock('../../components/pickers', async (original) => {
   const real = await original<typeof import('../../components/pickers')>();
