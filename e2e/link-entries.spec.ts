@@ -15,12 +15,10 @@ const CRITICAL = [...Array.from({ length: 8 }, (_, i) => ({ no: i + 1, option: 1
 test('staff see the QR registrations of an hour and undo them after a confirmation naming the count', async ({ page, request }) => {
   test.setTimeout(180_000);
   const provider = await apiSignIn(request, 'provider');
-  const made = await apiCall(
-    request,
-    'as.m.user.createMUserClient',
-    { musercode: 'I0002', title: '仁和妇幼心理测评', appids: ['000000001'] },
-    provider.token,
-  );
+  // The hospital's entry offers the maternity app; it keeps the title the demo gave it, which
+  // e2e/respondent-entry.spec.ts (run later) expects to find.
+  const seeded = (await apiCall(request, 'as.m.user.getMUserClient', { musercode: 'I0002' }, provider.token)).data as { title: string };
+  const made = await apiCall(request, 'as.m.user.createMUserClient', { musercode: 'I0002', title: seeded.title, appids: ['000000001'] }, provider.token);
   expect(made.errorCode, made.errorMsg).toBe(0);
   const entrytoken = String((made.data as { qrcodeurl: string }).qrcodeurl).split('/r/')[1]!;
   for (let i = 0; i < 5; i++) {
