@@ -4,6 +4,8 @@
  *   (a) a bare Fastify route (the ceiling of this machine right now);
  *   (b) a signed-in no-op (as.m.system.ping): token, session, access, envelope;
  *   (c) a signed-in list of 10 rows (the scale library, page of 10, with its count);
+ *   (g) a signed-in list of 10 persons (issue 30 §3: each row's phone and ID number opened from
+ *       AES-256-GCM and masked), so the cost of field decryption on a list page is seen beside (c);
  *   (f) the floor of (c) on PostgreSQL: a bare Fastify route that sends the same page of 10 rows with
  *       its count as one named statement straight through a pg pool (no token, no framework of ours),
  *       so (c) can be read against what one round trip of that query costs on this machine;
@@ -36,7 +38,7 @@ import { scratchDatabase } from '../apps/server/src/db/admin.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const cases = new Set((process.env.BENCH_CASES ?? 'a,b,c,d,e,f').split(','));
+const cases = new Set((process.env.BENCH_CASES ?? 'a,b,c,d,e,f,g').split(','));
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const password = md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123');
 const root = path.resolve(import.meta.dirname, '..');
@@ -97,6 +99,7 @@ const action = (url: string, name: string, token: string, body: unknown = {}): a
 });
 const LIST = 'as.m.assess.forms.getFormPageList';
 const listBody = { page: 1, pageSize: 10 };
+const PERSONS = 'as.m.cuser.getCUserPageList';
 
 /** Departments written by (d) so far: every name is new, over all rounds. */
 let written = 0;
@@ -106,6 +109,11 @@ async function signedInCases(url: string, token: string, tag: string, write: boo
   if (list.errorCode !== 0 || list.data.rows.length !== 10) throw new Error(`the list case does not answer 10 rows: ${JSON.stringify(list).slice(0, 200)}`);
   if (cases.has('b')) await measure(`(b${tag}) signed-in no-op as.m.system.ping`, action(url, 'as.m.system.ping', token), against);
   if (cases.has('c')) await measure(`(c${tag}) signed-in list of 10 rows`, action(url, LIST, token, listBody), against);
+  if (cases.has('g')) {
+    const persons = await post(url, PERSONS, listBody, token);
+    if (persons.errorCode !== 0 || persons.data.rows.length !== 10) throw new Error(`the person list does not answer 10 rows: ${JSON.stringify(persons).slice(0, 200)}`);
+    await measure(`(g${tag}) signed-in list of 10 persons`, action(url, PERSONS, token, listBody), against);
+  }
   if (write && cases.has('d')) {
     await measure(`(d${tag}) signed-in write (insert + audit)`, {
       ...action(url, 'as.m.system.dept.insertDept', token),
@@ -154,7 +162,7 @@ async function startFloor(url: string) {
 }
 
 // As in production (the compiled server sets NODE_ENV=production): answers are not validated against the contract.
-const running = ['b', 'c', 'd', 'f'].some((c) => cases.has(c))
+const running = ['b', 'c', 'd', 'f', 'g'].some((c) => cases.has(c))
   ? await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, logLevel: 'silent' }), { checkOutput: false })
   : undefined;
 const apiUrl = running ? await running.app.listen({ port: 0, host: '127.0.0.1' }) : '';
@@ -200,7 +208,7 @@ function summary(tag: string) {
   return { title: runs[0]!.title, ratio: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), p99: median(runs.map((r) => r.p99)), n: runs.length };
 }
 console.log(`-- over ${rounds} round(s): (a) ${Math.min(...bareRows.map((r) => r.rps)).toFixed(0)} to ${Math.max(...bareRows.map((r) => r.rps)).toFixed(0)} req/s`);
-for (const tag of ['b', 'c', 'd', 'f', 'be', 'ce']) {
+for (const tag of ['b', 'c', 'g', 'd', 'f', 'be', 'ce', 'ge']) {
   const s = summary(tag);
   if (s) console.log(`${s.title.padEnd(44)} median x${s.ratio.toFixed(3)} of (a) (x${s.min.toFixed(3)} to x${s.max.toFixed(3)} over ${s.n}), median p99 ${s.p99} ms`);
 }
@@ -226,7 +234,8 @@ async function serve() {
   const log = fs.openSync(logFile, 'a');
   const logLevel = process.env.BENCH_SERVE_LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info';
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: logLevel, XINLI_DEMO: '1', DATA_DIR: path.join(dataDir, 'db') };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // The served process reads the database this process sealed: the same data key.
+  if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, DATA_KEY: testConfig().dataKeys.current });
   else delete env.DATABASE_URL;
   if (process.env.BENCH_SERVE_BUILD !== '0') execSync('node apps/server/scripts/build.mjs', { cwd: root, stdio: 'ignore' });
   const started = performance.now();

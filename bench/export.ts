@@ -88,7 +88,10 @@ if (mode === '--baseline') {
 
 // ---------- the parent: prepare the database, run the baseline, serve and download, print ----------
 const { sql } = await import('drizzle-orm');
+await import('./data-key.js');
 const { openDatabase } = await import('../apps/server/src/db/database.js');
+const { readyEncryption } = await import('../apps/server/src/encryption.js');
+const { loadConfig } = await import('../apps/server/src/config.js');
 const { scratchDatabase } = await import('../apps/server/src/db/admin.js');
 const { syncReferenceData } = await import('../apps/server/src/seed/reference.js');
 const { seedDemo } = await import('../apps/server/src/seed/demo.js');
@@ -153,6 +156,7 @@ try {
   let t = performance.now();
   const database = await openDatabase(scratch ? { url: scratch.url } : { dataDir });
   await syncReferenceData(database.db);
+  await readyEncryption(database.db, loadConfig(), false);
   await seedDemo(database.db, PASSWORD, new Date(), { reports: false });
   // N reports of the school's persons (round robin), PHQ-9 with its total indicator, one a second apart.
   await database.db.execute(sql`

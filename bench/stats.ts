@@ -24,6 +24,7 @@
  * BENCH_SERVER=0 runs the raw SQL side alone (no server; every case then counts as a mismatch).
  * Bounded: a fixed number of calls; loopback only; the server is stopped at the end.
  */
+import './data-key.js';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';

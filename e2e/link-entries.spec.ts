@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, apiSignIn, setLanguage, signIn } from './support';
+import { agreeNoticeByApi, apiCall, apiSignIn, setLanguage, signIn } from './support';
 
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'link-entries-shots');
 const CRITICAL = [...Array.from({ length: 8 }, (_, i) => ({ no: i + 1, option: 1 })), { no: 9, option: 3 }];
@@ -32,6 +32,7 @@ test('staff see the QR registrations of an hour and undo them after a confirmati
     expect(entered.errorCode, entered.errorMsg).toBe(0);
     if (i < 3) {
       const token = (entered.data as { token: string }).token;
+      await agreeNoticeByApi(request, token);
       const res = await request.post('/api/as.c.exam.submit/1.0.0/action', {
         data: { formcode: 'PHQ9', answers: CRITICAL },
         headers: { token },

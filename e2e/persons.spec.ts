@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiSignIn, pick, setLanguage, signIn } from './support';
+import { agreeNoticeByApi, apiCall, apiSignIn, pick, setLanguage, signIn } from './support';
 
 /** A 1×1 PNG: the smallest consent signature the pad could send. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -100,6 +100,7 @@ test.describe('persons, assessments and archives', () => {
         staff.token,
       );
       const { token } = await ok<{ token: string }>(request, 'as.c.exam.start', { assesscode });
+      await agreeNoticeByApi(request, token);
       await ok(request, 'as.c.exam.sign', { signature: PNG }, token);
       await ok(request, 'as.c.exam.submit', { formcode: 'PHQ9', answers: phq9(option) }, token);
     }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { apiCall, apiSignIn, drawSignature, fillAnyArchive, fillArchiveQuestion, ok, axe } from './support';
+import { agreeNotice, apiCall, apiSignIn, drawSignature, fillAnyArchive, fillArchiveQuestion, ok, axe, zoomCheck } from './support';
 
 /**
  * The respondent channel on a phone (390 x 844): staff (demo admin, through the API) give the
@@ -99,44 +99,11 @@ async function givenCode(request: Parameters<typeof apiSignIn>[0], name: string)
   return assesscode;
 }
 
-/** axe-core on the current screen: no serious or critical violation of WCAG 2.1 A/AA. */
-
-/**
- * 200% zoom: browser zoom at 200% on a 390 px phone lays the page out in 195 CSS pixels (each
- * CSS pixel drawn twice as large), so the layout is checked at a 195 px viewport: nothing wider
- * than the viewport (no horizontal scrolling, WCAG 1.4.10 reflow) and no visible control or text
- * cut off at the right edge. The viewport goes back to 390 px afterwards.
- */
-async function zoomCheck(page: Page, step: string) {
-  await page.setViewportSize({ width: PHONE.width / 2, height: PHONE.height / 2 });
-  const problems = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1)
-      out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    for (const el of document.querySelectorAll<HTMLElement>(
-      'h1, h2, h3, p, label, legend, button, input, select, textarea, a, [role=progressbar], canvas',
-    )) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.right > width + 1 || r.left < -1)
-        out.push(
-          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`,
-        );
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden')
-        out.push(`${el.tagName.toLowerCase()} clips its text`);
-    }
-    return out;
-  });
-  await page.setViewportSize(PHONE);
-  expect(problems, `200% zoom, ${step}`).toEqual([]);
-}
-
 /** Every check of one screen, and its photograph. */
 async function screen(page: Page, lang: string, step: string) {
   await expect(page.locator('h1')).toBeVisible();
   await axe(page, step);
-  await zoomCheck(page, step);
+  await zoomCheck(page, step, PHONE);
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${lang}-${step}.png`), fullPage: true });
 }
@@ -187,6 +154,13 @@ for (const lang of ['zh', 'en'] as const) {
     const context = await browser.newContext({ viewport: PHONE, locale: lang === 'zh' ? 'zh-CN' : 'en-US', hasTouch: false });
     const page = await context.newPage();
     await page.goto(`/a/${code}`);
+
+    // The separate consent to process sensitive personal information: "agree" is needed.
+    await expect(page.locator('h1')).toHaveText(lang === 'zh' ? '个人信息处理告知' : 'How your personal information is used');
+    await screen(page, lang, '00-notice');
+    await page.getByTestId('r-notice-submit').click();
+    await expect(page.getByTestId('r-error')).toContainText(lang === 'zh' ? '请先勾选同意' : 'Please tick the box');
+    await agreeNotice(page);
 
     // Consent: both "agree" and a signature are needed.
     await expect(page.locator('h1')).toHaveText(lang === 'zh' ? '知情同意书' : 'Consent');
@@ -248,6 +222,7 @@ test('the start page: an unknown code is refused clearly; a network failure offe
   // A network failure while saving an answer: the answer stays, "try again" saves it.
   const code = await givenCode(request, '断网测评人');
   await page.goto(`/a/${code}`);
+  await agreeNotice(page);
   await page.getByTestId('r-agree').check();
   await drawSignature(page);
   await page.getByTestId('r-sign').click();
@@ -305,6 +280,7 @@ test('through an institution’s QR link: register, sign, fill the archive, answ
   await screen(page, 'zh', '10-qr-register');
   await page.getByTestId('r-register').click();
 
+  await agreeNotice(page);
   await expect(page.getByText('本院知情同意书')).toBeVisible();
   await page.getByTestId('r-agree').check();
   await drawSignature(page);

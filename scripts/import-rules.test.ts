@@ -2,6 +2,7 @@
  * The layering rules of eslint.config.js (issue 29): each is shown a planted import it must refuse
  * and a neighbour it must let through, so a rule that stops matching fails here, not in review.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,12 @@ const cases: { rule: string; file: string; refused: string; allowed: string }[] 
     file: 'apps/server/src/domains/plans/planted.ts',
     refused: "import { muser } from '../accounts/tables.js';",
     allowed: "import { plan } from './tables.js';",
+  },
+  {
+    rule: "reports reads the report rows through its own view, not assessments' table (a nested folder too)",
+    file: 'apps/server/src/domains/reports/written/planted.ts',
+    refused: "import { assessment } from '../../assessments/tables.js';",
+    allowed: "import { report } from '../tables.js';",
   },
   {
     rule: "a tables file may name another domain's table for a foreign key",
@@ -85,4 +92,19 @@ describe('the import rules of eslint.config.js', () => {
       expect(await refusals(c.file, `${c.allowed}\nexport const x = 1;\n`), c.allowed).toEqual([]);
     });
   }
+});
+
+/** Every TypeScript file below `dir`. */
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+
+describe('the import rules hold without exceptions', () => {
+  it('no source file switches the layering rule off for a line or a file', () => {
+    const off = /eslint-disable[^\n]*no-restricted-imports/;
+    const files = [...sources(path.join(root, 'apps/server/src')), ...sources(path.join(root, 'apps/web/src'))];
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((f) => off.test(readFileSync(f, 'utf8'))).map((f) => path.relative(root, f))).toEqual([]);
+  });
 });

@@ -17,3 +17,34 @@ export async function axe(page: Page, step: string) {
     .map((v) => `${step}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(bad).toEqual([]);
 }
+
+/**
+ * 200% zoom: browser zoom at 200% on a 390 px phone lays the page out in 195 CSS pixels (each
+ * CSS pixel drawn twice as large), so the layout is checked at a 195 px viewport: nothing wider
+ * than the viewport (no horizontal scrolling, WCAG 1.4.10 reflow) and no visible control or text
+ * cut off at the right edge. The viewport goes back to 390 px afterwards.
+ */
+export async function zoomCheck(page: Page, step: string, PHONE: { width: number; height: number } = { width: 390, height: 844 }) {
+  await page.setViewportSize({ width: PHONE.width / 2, height: PHONE.height / 2 });
+  const problems = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1)
+      out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'h1, h2, h3, p, label, legend, button, input, select, textarea, a, [role=progressbar], canvas',
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right > width + 1 || r.left < -1)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" spans ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`,
+        );
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden')
+        out.push(`${el.tagName.toLowerCase()} clips its text`);
+    }
+    return out;
+  });
+  await page.setViewportSize(PHONE);
+  expect(problems, `200% zoom, ${step}`).toEqual([]);
+}

@@ -3,10 +3,12 @@
  * assessment: consent with a signature, any app's archive form, and answering a questionnaire.
  * e2e/respondent.spec.ts uses the same steps and checks each screen as it goes.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Draws a signature on the consent pad. */
 export async function drawSignature(page: Page) {
+  // In view first: the mouse draws at screen coordinates, and the guardian's pad sits below the fold.
+  await page.getByTestId('r-signature').scrollIntoViewIfNeeded();
   const box = (await page.getByTestId('r-signature').boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
   await page.mouse.down();
@@ -15,9 +17,34 @@ export async function drawSignature(page: Page) {
   await page.mouse.up();
 }
 
-/** Agrees to the consent and signs it. */
+const PRIVACY_STEP = /个人信息处理告知|How your personal information is used|需要监护人同意|A guardian’s consent is needed/;
+
+/**
+ * The separate consent to process sensitive personal information (issue 30 §4): agrees to the
+ * institution's notice, or, for a respondent under 14, consents as the guardian (name, relation,
+ * signature).
+ */
+export async function agreeNotice(page: Page) {
+  const title = page.locator('h1');
+  await expect(title).toHaveText(PRIVACY_STEP, { timeout: 60_000 });
+  if (await page.getByTestId('r-guardian-submit').count()) {
+    await page.getByTestId('r-guardian-name').fill('林家长');
+    await page.getByTestId('r-relation-mother').check();
+    await page.getByTestId('r-notice-agree').check();
+    await drawSignature(page);
+    await page.getByTestId('r-guardian-submit').click();
+  } else {
+    await page.getByTestId('r-notice-agree').check();
+    await page.getByTestId('r-notice-submit').click();
+  }
+  await expect(title).not.toHaveText(PRIVACY_STEP, { timeout: 60_000 });
+}
+
+/** Agrees to the notice (unless the person already did, as the demo's pupils have), then to the consent, and signs it. */
 export async function consent(page: Page) {
   const title = page.locator('h1');
+  await expect(title).toHaveText(new RegExp(`${PRIVACY_STEP.source}|知情同意书`), { timeout: 60_000 });
+  if (PRIVACY_STEP.test((await title.textContent()) ?? '')) await agreeNotice(page);
   await expect(title).toHaveText('知情同意书', { timeout: 60_000 });
   await page.getByTestId('r-agree').check();
   await drawSignature(page);
@@ -90,4 +117,11 @@ export async function answerForm(page: Page, choose: (no: number) => number) {
   }
   await expect(page.getByTestId('r-submit')).toBeVisible();
   await page.getByTestId('r-submit').click();
+}
+
+/** The notice step through the API (a respondent token of an adult): agrees to the current notice version. */
+export async function agreeNoticeByApi(request: APIRequestContext, token: string) {
+  const session = await (await request.post('/api/as.c.exam.getSession/1.0.0/action', { data: {}, headers: { token } })).json();
+  const res = await request.post('/api/as.c.exam.agreeNotice/1.0.0/action', { data: { version: session.data.privacy.version }, headers: { token } });
+  expect((await res.json()).errorCode).toBe(0);
 }

@@ -17,11 +17,11 @@ import { authenticate } from './domains/auth/sessions.js';
 import { signInRateSpent } from './domains/auth/login.js';
 import { holds } from './domains/auth/scope.js';
 import { authenticateRespondent } from './domains/assessments/respondent-auth.js';
-import { writeAudit } from './domains/audit/index.js';
+import { startAuditRetention, writeAudit } from './domains/audit/index.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
 import { registerFileRoutes } from './domains/files/routes.js';
 import { registerPaymentRoutes } from './domains/orders/routes.js';
-import { closePdfBrowsers } from './domains/reports/document/pdf.js';
+import { closePdfBrowsers } from './kit/pdf.js';
 import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
@@ -132,7 +132,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const jobs = runner(jobHandlers);
   const lanes = jobLanes(jobHandlers).map(runner);
   app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => lanes.forEach((lane) => lane.start(opts.config.jobPollMs)));
+  app.addHook('onReady', async () => {
+    // The audit retention job, when AUDIT_RETENTION_DAYS is set (one daily job, whoever asks).
+    await startAuditRetention(opts.database.db, opts.config, opts.now());
+    lanes.forEach((lane) => lane.start(opts.config.jobPollMs));
+  });
   app.addHook('onClose', () => Promise.all([jobs, ...lanes].map((r) => r.stop())));
   return app;
 }
@@ -143,8 +147,8 @@ declare module 'fastify' {
   }
 }
 
-/** The sign-in whose per-address rate limit is applied before its body is read. */
-const SIGN_IN = 'as.m.user.login';
+/** The sign-in steps whose per-address rate limit is applied before their body is read. */
+const SIGN_IN = new Set(['as.m.user.login', 'as.m.user.loginSecondFactor', 'as.m.user.confirmSecondFactor']);
 
 /** The action route's authentication: the auth domain's sessions and scope, the assessments domain's respondent tokens. */
 function authentication(db: Db, config: Config, callers: CallerCache | undefined): Authentication {
@@ -152,7 +156,7 @@ function authentication(db: Db, config: Config, callers: CallerCache | undefined
     caller: (token, now) => authenticate(db, config, now, token, callers),
     respondent: (token, now) => authenticateRespondent(db, now, token),
     holds,
-    rateSpent: async (name, ip, now) => name === SIGN_IN && signInRateSpent(db, config, now, ip),
+    rateSpent: async (name, ip, now) => SIGN_IN.has(name) && signInRateSpent(db, config, now, ip),
   };
 }
 

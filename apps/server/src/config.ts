@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { newDataKeyText, type DataKeyConfig } from './kit/crypt/index.js';
 
 /** Everything the server reads from its environment, in one place (README "Configuration"). */
 export interface Config {
@@ -85,6 +87,17 @@ export interface Config {
   paymentProvider: 'sandbox' | 'none';
   /** Minutes an unpaid order holds its stock before it is cancelled (ORDER_EXPIRY_MINUTES, default 30). */
   orderExpiryMinutes: number;
+  /**
+   * Days audit entries are kept before the daily retention job removes them (AUDIT_RETENTION_DAYS);
+   * null (unset): the job is off and nothing is ever removed. Below 180 stops the start.
+   */
+  auditRetentionDays: number | null;
+  /**
+   * The data key of field encryption (README "Data key"): DATA_KEY (base64 of 32 bytes) or DATA_KEY_FILE
+   * (a file holding it); DATA_KEY_PREVIOUS (comma-separated) still read while a rotation runs.
+   * Unset: the embedded database keeps one in DATA_DIR/data.key; PostgreSQL in production refuses to start.
+   */
+  dataKeys: DataKeyConfig;
   files: {
     storage: 'disk' | 's3';
     dir?: string;
@@ -151,10 +164,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     aiMinCell: Math.max(1, Math.floor(num(env.AI_MIN_CELL, 5))),
     files: filesConfig(env),
+    dataKeys: dataKeysConfig(env),
     paymentProvider: paymentProvider(env.PAYMENT_PROVIDER, !databaseUrl && env.XINLI_DEMO !== '0'),
     orderExpiryMinutes: Math.max(1, num(env.ORDER_EXPIRY_MINUTES, 30)),
+    auditRetentionDays: auditRetentionDays(env.AUDIT_RETENTION_DAYS),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
+}
+
+/** Audit retention in whole days, at least 180 (Cybersecurity Law Art. 21: six months); unset: no removal. */
+function auditRetentionDays(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 180) throw new Error(`AUDIT_RETENTION_DAYS=${value}: audit entries are kept at least 180 days (a whole number of days, 180 or more)`);
+  return days;
 }
 
 /** The sandbox only where asked for, or in the embedded demo (not with XINLI_DEMO=0); an unknown name stops the start (no silent fallback to a test provider). */
@@ -186,6 +209,18 @@ function filesConfig(env: NodeJS.ProcessEnv): Config['files'] {
   return { storage: 'disk', dir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined, urlSecret };
 }
 
+function dataKeysConfig(env: NodeJS.ProcessEnv): DataKeyConfig {
+  const current = env.DATA_KEY || (env.DATA_KEY_FILE ? fs.readFileSync(env.DATA_KEY_FILE, 'utf8').trim() : undefined);
+  const previous = (env.DATA_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return { current: current || undefined, previous };
+}
+
+/** One data key per test process: every database a test opens is sealed under it. */
+const testDataKey = newDataKeyText();
+
 /** Defaults for tests: no web, quiet logs, in-memory database chosen by the caller. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -195,6 +230,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: false,
     jobPollMs: 0,
     files: { storage: 'disk', dir: path.join(os.tmpdir(), 'xinli-test-files') },
+    dataKeys: { current: testDataKey, previous: [] },
     ...overrides,
   };
 }

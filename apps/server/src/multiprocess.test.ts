@@ -14,6 +14,8 @@ import { md5Upper } from './domains/auth/passwords.js';
 import { syncReferenceData } from './seed/reference.js';
 import { seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, freshDatabase } from './test/harness.js';
+import { testConfig } from './config.js';
+import { readyEncryption } from './encryption.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const main = path.resolve(import.meta.dirname, 'main.ts');
@@ -32,7 +34,7 @@ function databaseUrlOf(database: Database): string {
 async function startProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<Proc> {
   const port = 20000 + Math.floor(Math.random() * 30000);
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, XINLI_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', SERVER_PROCESSES: '1', ...env },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, XINLI_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', SERVER_PROCESSES: '1', DATA_KEY: testConfig().dataKeys.current!, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -79,6 +81,8 @@ describe.skipIf(!pgUrl)('several server processes on PostgreSQL', () => {
     database = await freshDatabase('postgres');
     url = databaseUrlOf(database);
     await syncReferenceData(database.db);
+    // The seed seals phone numbers with the test's data key; the processes below read them with it.
+    await readyEncryption(database.db, testConfig(), false);
     await seedDemo(database.db, DEMO_PASSWORD, new Date(), { reports: false }); // wall-clock: the server processes below run on the real clock
     [a, b] = await Promise.all([startProcess(url), startProcess(url)]);
   }, 120_000);

@@ -12,6 +12,7 @@ import { muser } from './domains/accounts/tables.js';
 import { session } from './domains/auth/tables.js';
 import { auditLog } from './domains/audit/tables.js';
 import { md5Upper } from './domains/auth/passwords.js';
+import { currentCode } from './domains/auth/second-factor.js';
 import { createSuperAccount } from './domains/accounts/accounts.js';
 import { engines, startTestServer, testClock } from './test/harness.js';
 
@@ -98,10 +99,11 @@ describe('the server process', () => {
       child.kill('SIGTERM');
     });
     expect(code).toBe(0);
-    const again = await startServer(testConfig({ dataDir, demo: true }), { now: testClock().now });
+    // The data folder's key, as the child used (no key configured): its sealed values open.
+    const again = await startServer(testConfig({ dataDir, demo: true, dataKeys: { previous: [] } }), { now: testClock().now });
     expect(again.seeded).toBe(false);
     await again.stop();
-  }, 90_000);
+  }, 180_000); // a whole demo seed in a child process, beside the rest of the suite
 });
 
 describe('the create-admin command', () => {
@@ -121,11 +123,46 @@ describe('the create-admin command', () => {
     const made = await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret' });
     expect(made.out).toContain('chief created');
     expect((await run(['chief'], { DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret' })).code).toBe(1);
-    const running = await startServer(testConfig({ dataDir, demo: false }), { now: testClock().now });
+    // The data folder's key, which the command made (no key configured).
+    const running = await startServer(testConfig({ dataDir, demo: false, dataKeys: { previous: [] } }), { now: testClock().now });
     const ok = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'chief', pwd: md5Upper('a-long-secret') } });
     expect(ok.json().data.roles).toContain('admin');
     const demo = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'admin', pwd: md5Upper('demo123') } });
     expect(demo.json().errorCode).not.toBe(0);
+    await running.stop();
+  }, 90_000);
+});
+
+describe('the create-admin command in production', () => {
+  it('enrols the super account’s second factor: QR code and URI in the terminal, the first code, ten recovery codes; sign-in then asks for a code', async () => {
+    const dataDir = tempDir();
+    const cli = path.resolve(import.meta.dirname, 'cli/create-admin.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'chief'], {
+      env: { ...process.env, DATA_DIR: dataDir, XINLI_ADMIN_PASSWORD: 'a-long-secret', NODE_ENV: 'production' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let answered = false;
+    child.stderr.on('data', (b) => (out += b));
+    child.stdout.on('data', (b) => {
+      out += b;
+      const secret = /otpauth:\/\/totp\/\S*secret=([A-Z2-7]+)/.exec(out)?.[1];
+      // The code an authenticator app would show now: the command checks it on the same clock.
+      if (secret && !answered && out.includes('6-digit code')) {
+        answered = true;
+        child.stdin.write(`${currentCode(secret, new Date())}\n`); // wall-clock: the command, a child process, checks the code on the real clock
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, out).toBe(0);
+    expect(out).toContain('▄'); // the QR code, drawn in the terminal
+    expect(out).toContain('Second factor enrolled');
+    expect(out.match(/^ {2}[A-Z0-9]{5}-[A-Z0-9]{5}$/gm)).toHaveLength(10);
+    // The server reads the secret the command sealed: with no key configured, the data folder's key, as the command used.
+    const running = await startServer(testConfig({ dataDir, demo: false, dataKeys: { previous: [] } }), { now: testClock().now });
+    const first = await running.app.inject({ method: 'POST', url: '/api/as.m.user.login/1.0.0/action', payload: { username: 'chief', pwd: md5Upper('a-long-secret') } });
+    expect(first.json().data).toMatchObject({ secondfactor: 'code' });
+    expect(first.json().data.token).toBeUndefined();
     await running.stop();
   }, 90_000);
 });

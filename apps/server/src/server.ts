@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { syncReferenceData } from './seed/reference.js';
 import { storageOf } from './domains/files/files.js';
 import { seedDemo } from './seed/demo.js';
+import { installKeys, readyEncryption } from './encryption.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -20,6 +21,8 @@ export interface Running {
  */
 export async function startServer(config: Config, extra: Partial<AppOptions> & { prepared?: boolean } = {}): Promise<Running> {
   const { prepared, ...options } = extra;
+  // Before the database opens: production without a data key stops here.
+  installKeys(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
@@ -27,6 +30,8 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
   });
   const now = options.now ?? (() => new Date());
   const seeded = prepared ? false : await prepare(database, config, now());
+  // A forked worker loads the index key; the primary (or a single process) sealed the rows in prepare.
+  if (prepared) await readyEncryption(database.db, config, false);
   const app = await buildApp({ database, config, ...options, now });
   return {
     app,
@@ -42,11 +47,16 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
 
 async function prepare(database: Database, config: Config, now: Date): Promise<boolean> {
   await syncReferenceData(database.db);
-  return config.demo ? seedDemo(database.db, config.demoPassword, now, { files: storageOf(config), entryBase: config.publicBaseUrl }) : false;
+  await readyEncryption(database.db, config, false);
+  const seeded = config.demo ? await seedDemo(database.db, config.demoPassword, now, { files: storageOf(config), entryBase: config.publicBaseUrl }) : false;
+  // After the seed: whatever is still plain (an upgraded database) is sealed before the server answers.
+  await readyEncryption(database.db, config, true);
+  return seeded;
 }
 
 /** Migrates, syncs reference data and seeds the demo once, then closes: what the primary does before forking. */
 export async function prepareDatabase(config: Config): Promise<{ seeded: boolean }> {
+  installKeys(config);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   try {
     return { seeded: await prepare(database, config, new Date()) };

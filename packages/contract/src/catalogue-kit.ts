@@ -52,7 +52,8 @@ export type EntityName =
   | 'goods'
   | 'order'
   | 'track'
-  | 'course';
+  | 'course'
+  | 'audit';
 
 export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   access: Access;

@@ -21,6 +21,8 @@ import { fileActions } from './actions/files.js';
 import { articleActions } from './actions/articles.js';
 import { orderActions } from './actions/orders.js';
 import { mediaActions } from './actions/media.js';
+import { auditActions } from './actions/audit.js';
+import { consentActions } from './actions/consent.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -49,6 +51,8 @@ export const catalogue = {
   ...articleActions,
   ...orderActions,
   ...mediaActions,
+  ...auditActions,
+  ...consentActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -114,6 +114,36 @@ export const WarningKindName = items<string>([
   ['manual', '人工标记', 'Flagged by staff'],
 ]);
 
+/** Follow-up contact ways (contactWay): the console's options, the record PDF and the statistics name them so. */
+export const ContactWayName = items<string>([
+  ['phone', '电话', 'Phone'],
+  ['visit', '上门走访', 'Home visit'],
+  ['interview', '面谈', 'Interview'],
+  ['online', '线上', 'Online'],
+  ['other', '其他', 'Other'],
+]);
+
+/** Consent records (issue 30 §4): what was recorded, how, and a guardian's relation; the console and the person's record name them so. */
+export const ConsentKindName = items<string>([
+  ['notice', '本人同意告知', 'Agreed to the notice'],
+  ['guardian', '监护人同意', 'Guardian consented'],
+  ['withdrawal', '撤回同意', 'Consent withdrawn'],
+  ['renewal', '重新同意', 'Consent renewed'],
+]);
+export const ConsentViaName = items<string>([
+  ['phone', '手机端', 'On the phone'],
+  ['sheet', '班级同意书', 'Class consent sheet'],
+  ['staff', '工作人员登记', 'Recorded by staff'],
+]);
+/** A guardian's relation to the child; `guardian` marks a withdrawal made by an unnamed guardian. */
+export const GuardianRelationName = items<string>([
+  ['father', '父亲', 'Father'],
+  ['mother', '母亲', 'Mother'],
+  ['grandparent', '（外）祖父母', 'Grandparent'],
+  ['other', '其他监护人', 'Other guardian'],
+  ['guardian', '监护人', 'Guardian'],
+]);
+
 /** The report colour scale: five levels, green to dark red (level 0..4). */
 export const LevelColours = ['#43a777', '#a0c734', '#f5a623', '#e8590c', '#9b1c1c'] as const;
 

@@ -29,4 +29,7 @@ export * from './actions/files.js';
 export * from './actions/articles.js';
 export * from './actions/orders.js';
 export * from './actions/media.js';
+export * from './actions/audit.js';
+export * from './actions/consent.js';
 export * from './scales/definition.js';
+export * from './action-titles.js';

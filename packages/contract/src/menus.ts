@@ -178,6 +178,8 @@ export const menuTable: MenuNode[] = [
     children: [
       page('roleAdministration', '角色管理', 'Roles', '000311'),
       page('earlyWarningC', '菜单管理', 'Menus', '00031'),
+      // Issue 30 §2 (not in SPEC §2): the audit log, its filters, detail, export and chain check.
+      page('auditLog', '审计日志', 'Audit log', '000314'),
     ],
   },
   {

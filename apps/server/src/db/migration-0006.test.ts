@@ -35,11 +35,10 @@ describe('migration 0006 on data that breaks the new uniqueness rules', () => {
     await db.execute(
       sql`insert into muser (musercode, username, pwdhash, musertype, createdat) values ('I1', 'school', 'x', '001', ${t0}), ('I2', 'School', 'x', '001', ${t1})`,
     );
-    await db.insert(schema.sysuser).values([
-      { userid: 'U1', musercode: 'I1', sysusername: 'teacher', pwdhash: 'x', createdat: t0 },
-      { userid: 'U2', musercode: 'I1', sysusername: 'Teacher', pwdhash: 'x', createdat: t1 },
-      { userid: 'U3', musercode: 'I1', sysusername: 'SCHOOL', pwdhash: 'x', createdat: t0 },
-    ]);
+    // Staff users too: today's sysuser has field_encryption's phonehash, which 0005 did not.
+    await db.execute(
+      sql`insert into sysuser (userid, musercode, sysusername, pwdhash, createdat) values ('U1', 'I1', 'teacher', 'x', ${t0}), ('U2', 'I1', 'Teacher', 'x', ${t1}), ('U3', 'I1', 'SCHOOL', 'x', ${t0})`,
+    );
     await db.insert(schema.role).values([
       { roleid: 'R1', musercode: 'I1', rolename: '角色', rolekey: 'k', createdat: t0 },
       { roleid: 'R2', musercode: 'I1', rolename: '角色', rolekey: 'K', createdat: t1 },

@@ -27,6 +27,91 @@ import { planAuthorizeReportHandlers } from './plans/authorize-report.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 import { orderJobs } from './orders/expiry.js';
+import { retentionJobs } from './persons/rights.js';
+import { auditHandlers } from './audit/handlers.js';
+import { auditJobs } from './audit/index.js';
+import type { SealedField } from '../kit/crypt/index.js';
+import { consentHandlers } from './consent/handlers.js';
+import { hookAccounts } from './accounts/index.js';
+import { appsOf } from './apps/index.js';
+import {
+  assessedSince,
+  assessmentSealedFields,
+  eraseAnswerTextOfPerson,
+  hookAssessments,
+  removeResultsOfPersons,
+  resultCount,
+  resultCountOfPersons,
+} from './assessments/index.js';
+import { authSealedFields } from './auth/index.js';
+import { consentsOfPerson, eraseConsentIdentity } from './consent/index.js';
+import { consultationSealedFields, eraseRegistrationsOfPerson } from './consultation/index.js';
+import { hookScales } from './scales/index.js';
+import { hookPersonRights, personsSealedFields, removePersons } from './persons/index.js';
+import { stagesOfAccount } from './plans/index.js';
+import { approvedForPerson, eraseReportTextOfPerson, indicatorRows, reportRecordsOfPerson, storeIndicators } from './reports/index.js';
+import { systemSealedFields } from './system/index.js';
+import { closedTaskWindow, eraseStudentNumbersOfPerson } from './tasks/index.js';
+import {
+  caseActivitySince,
+  caseCountOfPersons,
+  caseRecordsOfPerson,
+  eraseCaseTextOfPerson,
+  latestCases,
+  removeCasesOfPersons,
+  raiseWarningsForReport,
+  raiseWarningsForReports,
+} from './warnings/index.js';
+
+// Hooks: a domain that others read gets what it needs of them handed in here rather than importing
+// them, so each pair of domains depends one way only.
+// An institution's entry offers its own apps and stages; undoing a burst of QR-link sign-ups removes
+// what those persons left in each domain (cases first: their warnings name the reports).
+hookAccounts({
+  offer: { appsOf, stagesOf: stagesOfAccount },
+  linkUndo: {
+    latestCases,
+    caseCount: caseCountOfPersons,
+    resultCount: resultCountOfPersons,
+    removeCases: removeCasesOfPersons,
+    removeResults: removeResultsOfPersons,
+    removePersons,
+  },
+});
+// A form version with results is frozen: editing it (or a changed built-in form) makes a new version.
+hookScales({ resultCount });
+// A stored report raises its warnings, and a task's code opens only in the task's time.
+// A submitted report stores its indicators, and a respondent reads their approved written report.
+hookAssessments({
+  warnings: { forReport: raiseWarningsForReport, forReports: raiseWarningsForReports },
+  reports: { storeIndicators: (tx, reportid, def, score) => storeIndicators(tx, indicatorRows(reportid, def, score)), approvedForPerson },
+  taskWindow: closedTaskWindow,
+});
+// A person's rights (issue 30 §5): the record's sections, the erasers and the activity other domains keep.
+hookPersonRights({
+  sections: [
+    {
+      key: 'reports',
+      title: { zh: '测评报告（含作答与得分）', en: 'Reports (answers and scores)' },
+      read: (ctx, p) => reportRecordsOfPerson(ctx, p.cusercode),
+    },
+    {
+      key: 'cases',
+      title: { zh: '预警个案（含预警、处理记录与随访）', en: 'Warning cases (warnings, events, follow-ups)' },
+      read: (ctx, p) => caseRecordsOfPerson(ctx, p.cusercode),
+    },
+    { key: 'consents', title: { zh: '知情同意记录', en: 'Consents' }, read: (ctx, p) => consentsOfPerson(ctx, p.cusercode) },
+  ],
+  erasers: [
+    eraseAnswerTextOfPerson,
+    eraseReportTextOfPerson,
+    eraseCaseTextOfPerson,
+    eraseRegistrationsOfPerson,
+    eraseStudentNumbersOfPerson,
+    eraseConsentIdentity,
+  ],
+  activeSince: [assessedSince, caseActivitySince],
+});
 
 /** Every domain's handlers. A new domain adds one line here. */
 export const handlers: HandlerMap = {
@@ -51,16 +136,23 @@ export const handlers: HandlerMap = {
   ...fileHandlers,
   ...contentHandlers,
   ...ordersHandlers,
+  ...auditHandlers,
+  ...consentHandlers,
 };
 
 /** Every domain's background job kinds (kit/jobs). A domain with jobs adds one line here. */
 export const jobHandlers: JobHandlers = {
+  ...auditJobs,
   ...warningJobs,
   [WRITTEN_JOB]: writtenReportJob,
   [REPORT_ZIP_JOB]: reportZipJob,
   [GROUP_SUMMARY_JOB]: groupSummaryJob,
   ...orderJobs,
+  ...retentionJobs,
 };
+
+/** Every column a domain keeps sealed (kit/crypt): sealed at start-up if still plain, re-sealed by a rotation. */
+export const sealedFields: SealedField[] = [...personsSealedFields, ...systemSealedFields, ...assessmentSealedFields, ...authSealedFields, ...consultationSealedFields];
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
 export function missingHandlers(map: HandlerMap = handlers): string[] {

@@ -21,3 +21,5 @@ export * from './files/tables.js';
 export * from './content/tables.js';
 export * from './orders/tables.js';
 export * from './content/media-tables.js';
+export * from '../kit/crypt/tables.js';
+export * from './consent/tables.js';

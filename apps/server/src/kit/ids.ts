@@ -66,6 +66,8 @@ export const ID_PREFIXES = {
   CO: 'course',
   /** background job (kit/jobs) */
   J: 'job',
+  /** consent record (consent) */
+  CN: 'consent record',
   /** PDF zip export (reports/document) */
   RX: 'report export',
 } as const;

@@ -2,10 +2,11 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { muser, muserPermission } from '../domains/accounts/tables.js';
 import { dept, role, roleMenu, sysuser, sysuserRole } from '../domains/system/tables.js';
+import { staffPhoneColumns } from '../domains/system/index.js';
 import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
 import { muserApp } from '../domains/apps/tables.js';
 import { seedDemoAssessment } from '../domains/plans/demo.js';
-import { seedDemoPersons } from '../domains/persons/demo.js';
+import { seedDemoErasure, seedDemoPersons } from '../domains/persons/demo.js';
 import { seedDemoReports } from '../domains/assessments/demo.js';
 import { seedDemoRegistrations } from '../domains/consultation/demo.js';
 import { seedDemoWritten } from '../domains/reports/written/demo.js';
@@ -16,6 +17,8 @@ import { seedDemoContent } from '../domains/content/demo.js';
 import { seedDemoOrders } from '../domains/orders/demo.js';
 import { seedDemoMedia } from '../domains/content/media-demo.js';
 import { seedDemoEntries } from '../domains/accounts/demo.js';
+import { DEMO_SECOND_FACTOR, seedDemoSecondFactor } from '../domains/auth/demo.js';
+import { seedConsentDemo } from '../domains/consent/demo.js';
 import type { FileStorage } from '../kit/storage/index.js';
 
 /** Menu codes by area, so demo grants read as what each account is for. */
@@ -32,7 +35,7 @@ const area = {
   consultation: ['00015', '00016', '00017'],
   // 0003131: set others' passwords (component code, owner-only): the accounts hold it, no demo role does.
   service: ['00020', '00021', '00022', '0003131'],
-  authority: ['00023', '000311', '00031'],
+  authority: ['00023', '000311', '00031', '000314'],
   organization: ['00048', '000312', '000313', '0003131'],
   operations: ['00025', '00026', '00028', '00039', '00050', '00030', '00054'],
 };
@@ -355,12 +358,15 @@ export async function seedDemo(
       await tx.insert(role).values(r);
       if (codes.length) await tx.insert(roleMenu).values(codes.map((code) => ({ roleid: r.roleid, code })));
     }
-    for (const { roleid, ...s } of demoStaff) {
-      await tx.insert(sysuser).values({ ...s, pwdhash });
+    for (const { roleid, phonenumber, ...s } of demoStaff) {
+      await tx.insert(sysuser).values({ ...s, ...staffPhoneColumns(phonenumber), pwdhash });
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
+    await seedDemoSecondFactor(tx, now);
     // Each institution's respondent entry (its link and QR code), on the public address it is served at.
     if (opts.entryBase) await seedDemoEntries(tx, opts.entryBase, now);
+    // Each demo institution's notice on sensitive personal information (its consent step's text).
+    await seedConsentDemo(tx, now);
     await seedDemoAssessment(tx, now);
     persons = await seedDemoPersons(tx, now);
     if (opts.reports !== false) await seedDemoReports(tx, now, persons);
@@ -379,6 +385,8 @@ export async function seedDemo(
   if (opts.reports !== false) await seedDemoFollowUps(db, now, handlers);
   // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.
   if (opts.reports !== false) await seedDemoWritten(db, now, persons.slice(0, 40));
+  // A person's rights: one person erased, as staff would.
+  await seedDemoErasure(db, now, persons, opts.files);
   return true;
 }
 
@@ -394,4 +402,8 @@ export const demoSignIns = [
   ['teacher', 'staff user of the school with the counsellor role'],
   ['schooladmin', 'staff user of the school with the admin role'],
   ['doctor', 'staff user of the hospital with the doctor role'],
+  [
+    DEMO_SECOND_FACTOR.username,
+    `elderly-care home (Chengdu) that signs in with a second factor: add secret ${DEMO_SECOND_FACTOR.secret} to an authenticator app (TOTP, 30 s, 6 digits), then enter its code`,
+  ],
 ] as const;

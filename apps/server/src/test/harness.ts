@@ -6,6 +6,7 @@ import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
 import { buildApp, type AppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { readyEncryption } from '../encryption.js';
 import { syncReferenceData } from '../seed/reference.js';
 import { seedDemo } from '../seed/demo.js';
 import { md5Upper } from '../domains/auth/passwords.js';
@@ -92,8 +93,11 @@ export async function startTestServer(
   const database = opts.database ?? (await freshDatabase(engine));
   await syncReferenceData(database.db);
   const clock = testClock();
-  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? opts.demoTasks ?? false, tasks: opts.demoTasks ?? false });
   const config = testConfig(opts.config);
+  // As startServer does: keys and the index key first, the seed, then whatever is still plain sealed.
+  await readyEncryption(database.db, config, false);
+  if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? opts.demoTasks ?? false, tasks: opts.demoTasks ?? false });
+  await readyEncryption(database.db, config, true);
   const build = (more: Partial<AppOptions> = {}) =>
     buildApp({ database, config, now: clock.now, handlers: opts.handlers, jobHandlers: opts.jobHandlers, checkOutput: true, logStream: opts.logStream, ...more });
   const app = await build();

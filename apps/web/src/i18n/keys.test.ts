@@ -65,7 +65,7 @@ describe('message keys', () => {
   it('one common area; domain areas hold resources', () => {
     const zh = i18n.getResourceBundle('zh-CN', 'translation') as Record<string, Record<string, unknown>>;
     for (const area of ['shell', 'authority', 'organization', 'evaluating', 'period']) expect(zh[area]).not.toHaveProperty('common');
-    expect(Object.keys(zh.authority).sort()).toEqual(['menu', 'role']);
+    expect(Object.keys(zh.authority).sort()).toEqual(['audit', 'menu', 'role']);
     expect(zh.common.save).toBe('保存');
     expect(zh.common.ok).toBe('确定');
     expect(zh.common.enabled).toBe('启用');

@@ -8,9 +8,12 @@
 import type DatastatisticsPlan from './areas/Datastatistics/plan';
 import type ServiceAccount from './areas/Service/account';
 import type ArchivesArchive from './areas/archives/archive';
+import type ArchivesRights from './areas/archives/rights';
+import type ArchivesConsent from './areas/archives/consent';
 import type ArchivesForm from './areas/archives/form';
 import type ArchivesLinkEntry from './areas/archives/linkEntry';
 import type ArchivesPerson from './areas/archives/person';
+import type AuthorityAudit from './areas/authority/audit';
 import type AuthorityMenu from './areas/authority/menu';
 import type AuthorityRole from './areas/authority/role';
 import type Common from './areas/common';
@@ -55,11 +58,13 @@ export type Messages = {
   Service: { account: Zh<typeof ServiceAccount> };
   archives: {
     archive: Zh<typeof ArchivesArchive>;
+    consent: Zh<typeof ArchivesConsent>;
     form: Zh<typeof ArchivesForm>;
     linkEntry: Zh<typeof ArchivesLinkEntry>;
     person: Zh<typeof ArchivesPerson>;
+    rights: Zh<typeof ArchivesRights>;
   };
-  authority: { menu: Zh<typeof AuthorityMenu>; role: Zh<typeof AuthorityRole> };
+  authority: { audit: Zh<typeof AuthorityAudit>; menu: Zh<typeof AuthorityMenu>; role: Zh<typeof AuthorityRole> };
   common: Zh<typeof Common>;
   earlyWarning: {
     case: Zh<typeof EarlyWarningCase>;

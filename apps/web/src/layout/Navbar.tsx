@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, Avatar, Button, Dropdown, Tooltip } from 'antd';
-import { DesktopOutlined, DownOutlined, FullscreenExitOutlined, FullscreenOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { DesktopOutlined, DownOutlined, FullscreenExitOutlined, FullscreenOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StoredUser } from '../auth/storage';
 import { displayName, useSession } from '../auth/session';
 import LanguageSwitch from './LanguageSwitch';
 import ChangePassword from './ChangePassword';
+import SecondFactorDialog from './SecondFactorDialog';
 import NotificationBell from './NotificationBell';
 import { AppSwitcher } from './apps';
 import { useT } from '../i18n/useT';
@@ -28,6 +29,7 @@ export default function Navbar({ user, compact, onOpenSettings }: { user: Stored
   const { signOut } = useSession();
   const fullscreen = useFullscreen();
   const [pwdOpen, setPwdOpen] = useState(false);
+  const [factorOpen, setFactorOpen] = useState(false);
   const name = displayName(user);
   const links = user.navbarlinks.filter((l): l is typeof l & { key: 'website' | 'bigscreen' } => l.key === 'website' || l.key === 'bigscreen');
 
@@ -70,10 +72,12 @@ export default function Navbar({ user, compact, onOpenSettings }: { user: Stored
         menu={{
           items: [
             { key: 'password', icon: <KeyOutlined />, label: t('shell.navbar.changePassword') },
+            // A login-as session is not the account's holder: its second factor is not theirs to manage.
+            ...(user.actingas ? [] : [{ key: 'secondFactor', icon: <SafetyCertificateOutlined />, label: <span data-testid="menu-second-factor">{t('shell.secondFactor.menu')}</span> }]),
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('shell.navbar.logout'), danger: true },
           ],
-          onClick: ({ key }) => (key === 'password' ? setPwdOpen(true) : void signOut()),
+          onClick: ({ key }) => (key === 'password' ? setPwdOpen(true) : key === 'secondFactor' ? setFactorOpen(true) : void signOut()),
         }}
       >
         <Button type="text" className="navbar-user" data-testid="user-menu">
@@ -85,6 +89,7 @@ export default function Navbar({ user, compact, onOpenSettings }: { user: Stored
         </Button>
       </Dropdown>
       <ChangePassword open={pwdOpen} musercode={user.musercode} onClose={() => setPwdOpen(false)} />
+      <SecondFactorDialog open={factorOpen} user={user} onClose={() => setFactorOpen(false)} />
     </div>
   );
 }

@@ -8,11 +8,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { App as AntApp, Badge, Button, Dropdown, Empty, List, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
-import { useAction } from '../components/query';
+import { actionQuery, useAction } from '../components/query';
+import { useLang } from '../lib/options';
 import { useAccess } from '../components/access';
 import { formatTime } from '../lib/format';
 import { CASE_PAGE, caseLink } from '../features/links';
@@ -45,11 +46,8 @@ export default function NotificationBell() {
   const seen = useRef<Set<string> | null>(null);
 
   const count = useAction(COUNT, {}, { silent: true });
-  const list = useQuery({
-    queryKey: [LIST, RECENT],
-    queryFn: () => call(LIST, RECENT, { silent: true }),
-    enabled: enabled && open,
-  });
+  const list = useAction(LIST, RECENT, { silent: true, enabled: open });
+  const lang = useLang();
 
   const goTo = useCallback(
     (caseid: string) => {
@@ -62,9 +60,8 @@ export default function NotificationBell() {
   // Events come in bursts (a report's two warnings): one check at a time, so a notice pops up once.
   const checking = useRef<Promise<void>>(Promise.resolve());
   const checkNew = useCallback(async () => {
-    const page = await queryClient
-      .fetchQuery({ queryKey: [LIST, RECENT], queryFn: () => call(LIST, RECENT, { silent: true }) })
-      .catch(() => null);
+    // The list's own query, so an open panel shows what was just checked.
+    const page = await queryClient.fetchQuery(actionQuery(LIST, RECENT, lang, true)).catch(() => null);
     if (!page) return;
     if (!seen.current) {
       seen.current = new Set(page.rows.map((n) => n.noticeid));
@@ -93,7 +90,7 @@ export default function NotificationBell() {
       });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryClient, notification, goTo]);
+  }, [queryClient, notification, goTo, lang]);
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: [COUNT] });

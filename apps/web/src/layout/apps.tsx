@@ -2,13 +2,12 @@
  * Population apps of the account (SPEC §4, §6, §7): the app-selection dialog shown after sign-in
  * and the app switcher of the navbar.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { App as AntApp, Button, Dropdown, Modal } from 'antd';
 import { AppstoreOutlined, CheckCircleFilled, DownOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PopulationApp, populationApps, type AppEntry } from '@xinli/contract';
-import { call } from '../api';
+import { useAction } from '../components/query';
 import { APP_SELECTED_KEY, CURRENT_APP_KEY, currentApp, store, storeApps, writeJson, type StoredUser } from '../auth/storage';
 import { useSession } from '../auth/session';
 import { pick } from '../i18n';
@@ -18,19 +17,17 @@ const SWITCHED_KEY = 'appSwitched';
 
 /** The account's apps, custom report excluded (SPEC §6); also stores the per-group lists. */
 export function useAccountApps(user: StoredUser) {
-  return useQuery({
-    queryKey: ['accountApps', user.musercode],
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => {
-      const [mine, all] = await Promise.all([
-        call('as.m.app.muser.getMUserAppList', { musercode: user.musercode }, { signal }),
-        call('as.m.app.getAppList', { appid: '' }, { signal }),
-      ]);
-      const apps = mine.filter((a) => a.appid !== PopulationApp.customReport);
-      storeApps(all, apps);
-      return apps;
-    },
-  });
+  const mine = useAction('as.m.app.muser.getMUserAppList', { musercode: user.musercode }, { staleTime: Infinity });
+  const all = useAction('as.m.app.getAppList', { appid: '' }, { staleTime: Infinity });
+  // Known once both have answered, as the stored lists are written from both.
+  const data = useMemo(
+    () => (mine.data && all.data ? mine.data.filter((a) => a.appid !== PopulationApp.customReport) : undefined),
+    [mine.data, all.data],
+  );
+  useEffect(() => {
+    if (data && all.data) storeApps(all.data, data);
+  }, [data, all.data]);
+  return { data, isLoading: mine.isLoading || all.isLoading };
 }
 
 /**

@@ -4,6 +4,7 @@
  * find their label from the field name alone.
  */
 import i18n from '../i18n';
+import type { MessageKey } from '../i18n/keys';
 
 export type Resource = `${string}.${string}` | string;
 
@@ -21,7 +22,7 @@ export function labelOf(resource: Resource | undefined, field: string): string {
 }
 
 /** A message of the resource when it has one (`authority.role.rolekeyFormat`), else the common one. */
-export function messageOf(resource: Resource | undefined, key: string, commonKey: string, values: Record<string, unknown> = {}): string {
+export function messageOf(resource: Resource | undefined, key: string, commonKey: MessageKey, values: Record<string, unknown> = {}): string {
   if (resource && i18n.exists(`${resource}.${key}`)) return i18n.t(`${resource}.${key}`, values) as string;
   return i18n.t(commonKey, values) as string;
 }

@@ -83,6 +83,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   // Permission management (/authority)
   roleAdministration: page(() => import('./authority/roleAdministration')),
   earlyWarningC: page(() => import('./authority/earlyWarningC')),
+  auditLog: page(() => import('./authority/auditLog')),
   // Administration (/organization)
   dept: page(() => import('./organization/dept')),
   user: page(() => import('./organization/user')),

@@ -8,6 +8,7 @@ import { StartScreen } from './screens/StartScreen';
 import { TaskLoginScreen, type TaskLogin } from './screens/TaskLoginScreen';
 import { RegisterScreen, type EntryChoice, type Registration } from './screens/RegisterScreen';
 import { ConsentScreen } from './screens/ConsentScreen';
+import { GuardianScreen, NoticeScreen, WithdrawnScreen } from './screens/PrivacyScreen';
 import { AnswerFlow } from './screens/AnswerFlow';
 import { ResultScreen, type RespondentResult } from './screens/ResultScreen';
 import { ArticleListScreen, ArticleScreen } from './screens/ArticleScreens';
@@ -32,6 +33,9 @@ type Phase =
   | { kind: 'consultForm'; back: Phase & { kind: 'register' }; form: ConsultForm; contact: ConsultContact }
   | { kind: 'consultDone'; brand: string; hotline: string }
   | { kind: 'failed'; error: RespondentError; retry?: () => void }
+  | { kind: 'notice'; error: RespondentError | null; busy: boolean }
+  | { kind: 'guardian'; error: RespondentError | null; busy: boolean }
+  | { kind: 'withdrawn' }
   | { kind: 'consent'; error: RespondentError | null; busy: boolean }
   | { kind: 'archive'; form: ArchiveForm }
   | { kind: 'form'; detail: FormDetail; resumed: boolean }
@@ -63,7 +67,8 @@ const asError = (err: unknown) => (err instanceof RespondentError ? err : new Re
 const tokenKey = (code: string) => `respondent.token.${code.toUpperCase()}`;
 
 /**
- * The respondent flow: start (code, or QR registration) → consent and signature → archive form
+ * The respondent flow: start (code, or QR registration) → the separate consent to process
+ * sensitive personal information (a guardian's, under 14) → consent and signature → archive form
  * → the plan's forms one question per screen → result. Every step is decided from the server's
  * session (as.c.exam.getSession), so a reload or a phone closed mid-way comes back to the same
  * place.
@@ -131,6 +136,9 @@ function Flow() {
     (s: Session) =>
       guarded(async () => {
         setSession(s);
+        if (s.privacy.withdrawn) return setPhase({ kind: 'withdrawn' });
+        if (s.privacy.minor && !s.privacy.guardian) return setPhase({ kind: 'guardian', error: null, busy: false });
+        if (!s.privacy.agreed) return setPhase({ kind: 'notice', error: null, busy: false });
         if (!s.consent.signed) return setPhase({ kind: 'consent', error: null, busy: false });
         if (s.archive && !s.archive.done) {
           const form = await call('as.c.exam.getArchiveForm', {});
@@ -242,6 +250,17 @@ function Flow() {
         error: err instanceof RespondentError ? err : new RespondentError(t('genericError'), -1),
         busy: false,
       });
+    }
+  };
+
+  /** Sends a consent step, then moves on from where the session stands; a refusal stays on the step. */
+  const consentStep = async (kind: 'notice' | 'guardian', send: () => Promise<unknown>) => {
+    setPhase({ kind, error: null, busy: true });
+    try {
+      await send();
+      await refresh();
+    } catch (err) {
+      setPhase({ kind, error: asError(err), busy: false });
     }
   };
 
@@ -357,6 +376,30 @@ function Flow() {
             </a>
           )}
         </Screen>
+      );
+    case 'withdrawn':
+      return <WithdrawnScreen brand={brand} />;
+    case 'notice':
+      return (
+        <NoticeScreen
+          text={session!.privacy.notice}
+          brand={brand}
+          progress={stepProgress(1)}
+          error={phase.error?.message ?? null}
+          busy={phase.busy}
+          onAgree={() => void consentStep('notice', () => call('as.c.exam.agreeNotice', { version: session!.privacy.version }))}
+        />
+      );
+    case 'guardian':
+      return (
+        <GuardianScreen
+          text={session!.privacy.notice}
+          brand={brand}
+          progress={stepProgress(1)}
+          error={phase.error?.message ?? null}
+          busy={phase.busy}
+          onConsent={(c) => void consentStep('guardian', () => call('as.c.exam.giveGuardianConsent', { version: session!.privacy.version, ...c }))}
+        />
       );
     case 'consent':
       return (

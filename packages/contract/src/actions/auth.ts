@@ -40,14 +40,138 @@ export const userRecord = z.object({
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
+/** A sign-in challenge (issue 30 §1): single-use, short-lived, bound to one account; not a token. */
+const challenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+/** A six-digit TOTP code (RFC 6238, 30-second steps). */
+const totpCode = z.string().trim().regex(/^[0-9]{6}$/);
+/** A one-time recovery code as shown at enrolment (XXXXX-XXXXX); case, spaces and dashes do not matter. */
+const recoveryCode = z.string().trim().min(10).max(16);
+
+/**
+ * The first sign-in step's answer when the password was right but a second factor is needed:
+ * `code` (enter a TOTP or recovery code) or `enrol` (the policy requires one and none is set up yet).
+ */
+export const signInChallenge = z.object({
+  secondfactor: z.enum(['code', 'enrol']),
+  challenge: z.string(),
+  expiresat: z.string(),
+});
+export type SignInChallenge = z.infer<typeof signInChallenge>;
+
+/** Enrolment: the otpauth:// URI, its secret (for typing in by hand) and a QR code of the URI (PNG data URL). */
+export const enrolment = z.object({ uri: z.string(), secret: z.string(), qr: z.string() });
+export type Enrolment = z.infer<typeof enrolment>;
+
+export const recoveryCodes = z.object({ recoverycodes: z.array(z.string()) });
+
 export const authActions = {
   'as.m.user.login': action({
     access: 'public',
     kind: 'json',
     op: 'auth',
-    summary: 'Sign in with a username and the uppercase MD5 of the password; answers the user record with a new token.',
+    summary:
+      'Sign in with a username and the uppercase MD5 of the password; answers the user record with a new token. ' +
+      'An account or staff user with a second factor (or whose administrator requires one) gets a short-lived challenge instead ' +
+      '(secondfactor: code or enrol), completed by loginSecondFactor or enrolSecondFactor/confirmSecondFactor.',
     input: z.strictObject({ username: requiredText(64), pwd: md5Password }),
+    output: z.union([userRecord, signInChallenge]),
+  }),
+  'as.m.user.loginSecondFactor': action({
+    access: 'public',
+    kind: 'json',
+    op: 'auth',
+    summary:
+      'The second sign-in step: the challenge of the first and a TOTP code (or one unused recovery code); answers the user record with a new token. ' +
+      'Wrong codes count towards the sign-in lockout; a code is accepted once.',
+    input: z.strictObject({ challenge, code: totpCode.optional(), recoverycode: recoveryCode.optional() }),
     output: userRecord,
+  }),
+  'as.m.user.enrolSecondFactor': action({
+    access: 'public',
+    kind: 'json',
+    op: 'auth',
+    summary: 'With an enrol challenge (a second factor is required and none is set up): starts enrolment; answers the otpauth URI, its secret and a QR code.',
+    input: z.strictObject({ challenge }),
+    output: enrolment,
+  }),
+  'as.m.user.confirmSecondFactor': action({
+    access: 'public',
+    kind: 'json',
+    op: 'auth',
+    summary:
+      'With an enrol challenge and the first code of the new authenticator: completes enrolment and sign-in; answers the user record and ten one-time recovery codes (shown once).',
+    input: z.strictObject({ challenge, code: totpCode }),
+    output: z.object({ user: userRecord, recoverycodes: z.array(z.string()) }),
+  }),
+  'as.m.secondFactor.getStatus': action({
+    access: 'signedIn',
+    kind: 'json',
+    op: 'read',
+    summary:
+      'The caller’s own second factor: enrolled or not, whether a policy requires it, recovery codes left; and the policy this account sets for those below it (null when the caller may not set it).',
+    input: z.strictObject({}),
+    output: z.object({
+      enrolled: z.boolean(),
+      required: z.boolean(),
+      recoveryleft: z.int(),
+      policy: z.object({ required: z.boolean() }).nullable(),
+    }),
+  }),
+  'as.m.secondFactor.begin': action({
+    access: 'signedIn',
+    kind: 'json',
+    op: 'write',
+    summary: 'Starts enrolling the caller’s own second factor (not in a login-as session); answers the otpauth URI, its secret and a QR code. Refused when one is already set up.',
+    input: z.strictObject({}),
+    output: enrolment,
+  }),
+  'as.m.secondFactor.confirm': action({
+    access: 'signedIn',
+    kind: 'json',
+    op: 'write',
+    summary: 'Completes the caller’s enrolment with the first code of the authenticator; answers ten one-time recovery codes (shown once, stored hashed). Audited.',
+    input: z.strictObject({ code: totpCode }),
+    output: recoveryCodes,
+  }),
+  'as.m.secondFactor.renewRecoveryCodes': action({
+    access: 'signedIn',
+    kind: 'json',
+    op: 'write',
+    summary: 'With a current code: replaces the caller’s recovery codes with ten new ones (the old stop working). Audited.',
+    input: z.strictObject({ code: totpCode }),
+    output: recoveryCodes,
+  }),
+  'as.m.secondFactor.disable': action({
+    access: 'signedIn',
+    kind: 'json',
+    op: 'write',
+    summary: 'With a current code: turns the caller’s own second factor off; refused while a policy requires it. Audited.',
+    input: z.strictObject({ code: totpCode }),
+    output: z.null(),
+  }),
+  'as.m.secondFactor.setPolicy': action({
+    access: 'signedIn',
+    kind: 'json',
+    op: 'write',
+    summary:
+      'Require a second factor of everyone below the caller’s account: the super account (every account and staff user), a provider (its institutions, their staff and its own), ' +
+      'an institution (its staff users). Only the account itself signed in (not a staff user, not login-as). Audited.',
+    input: z.strictObject({ required: z.boolean() }),
+    output: z.null(),
+    changes: 'settings',
+  }),
+  'as.m.user.resetSecondFactor': action({
+    access: codes('00021', '00022'),
+    kind: 'json',
+    op: 'write',
+    summary:
+      'An administrator above the account (the super account for a provider, a provider for its institutions) removes its second factor and recovery codes, so it enrols again; ' +
+      'needs code 0003131 and every code the account holds. Audited.',
+    input: z.strictObject({ musercode: idString }),
+    output: z.null(),
+    ids: { musercode: 'muser' },
+    changes: 'password',
+    needs: [SET_PASSWORD_CODE],
   }),
   'as.m.user.logout': action({
     access: 'signedIn',

@@ -82,6 +82,20 @@ export const respondentForm = z.object({
   reportid: z.string().nullable(),
 });
 
+/**
+ * Where the respondent stands with the institution's notice on sensitive personal information:
+ * the notice (its version), whether the person agreed to that version, whether they are under 14
+ * and a guardian's consent is on record, and whether consent was withdrawn (no assessment then).
+ */
+export const respondentPrivacy = z.object({
+  notice: localText(8000),
+  version: z.int(),
+  agreed: z.boolean(),
+  minor: z.boolean(),
+  guardian: z.boolean(),
+  withdrawn: z.boolean(),
+});
+
 /** Everything the respondent page needs to decide its next step (start and resume). */
 export const respondentSession = z.object({
   assesscode: z.string(),
@@ -90,6 +104,8 @@ export const respondentSession = z.object({
   appid: z.string(),
   realname: z.string(),
   consent: z.object({ text: longText(8000), signed: z.boolean() }),
+  /** The separate consent to process sensitive personal information (issue 30 §4; PIPL Arts. 14, 29, 31). */
+  privacy: respondentPrivacy,
   /** The app's user-archive form (form type 02), if it has one; done once answered. */
   archive: z.object({ formcode: z.string(), formname: z.string(), done: z.boolean() }).nullable(),
   forms: z.array(respondentForm),
@@ -151,7 +167,7 @@ export const respondentResult = z.object({
 
 /** A consent signature: a PNG as a data URL or bare base64, at most about 200 KB of image. */
 export const MAX_SIGNATURE_BYTES = 200 * 1024;
-const signaturePng = z
+export const signaturePng = z
   .string()
   .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64)
   .regex(/^(data:image\/png;base64,)?[A-Za-z0-9+/]+={0,2}$/, 'a PNG image in base64');

@@ -97,6 +97,8 @@ export const cuserRow = z.object({
   source: z.string(),
   createdat: z.string(),
   updatedat: z.string(),
+  /** When the person was anonymised (erasure, PIPL Art. 47), or '': then the name reads 已匿名 / Anonymised. */
+  anonymisedat: z.string(),
 });
 export type CuserRow = z.infer<typeof cuserRow>;
 
@@ -125,11 +127,9 @@ const personFilters = {
   appid: optionalAppid,
   realname: text(50).optional(),
   gender: z.union([genderCode, z.literal('')]).optional(),
-  phonenumber: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{0,11}$/)
-    .optional(),
+  /** The whole number: phone and ID numbers are stored sealed and found by their blind index (exact match only). */
+  phonenumber: z.union([mobileNumber, z.literal('')]).optional(),
+  idcard: z.union([idCardNumber, z.literal('')]).optional(),
   /** Created on or after / on or before (China calendar dates). */
   startdate: calendarDate.optional(),
   enddate: calendarDate.optional(),
@@ -190,7 +190,7 @@ const importResult = z.object({
 });
 
 /** Person lists: the individual-assessment pages and the archive pages. */
-const PERSON_READ = codes(
+export const PERSON_READ = codes(
   '001801',
   '0000000011',
   '0000000022',
@@ -203,7 +203,7 @@ const PERSON_READ = codes(
   '000000003',
   '000000004',
 );
-const PERSON_WRITE = codes(
+export const PERSON_WRITE = codes(
   '001801',
   '0000000011',
   '0000000022',
@@ -217,6 +217,12 @@ const PERSON_WRITE = codes(
 );
 const ARCHIVE_READ = codes('00008', '00049', '000000001', '000000002', '000000003', '000000004');
 const ARCHIVE_WRITE = codes('00049', '000000001', '000000002', '000000003', '000000004');
+/** Deciding an institution's retention period (erasure of inactive persons): all archives (00049). */
+const RETENTION_WRITE = codes('00049');
+/** Retention: months without activity after which a person is anonymised; 0 is off (the default). */
+export const RETENTION_MAX_MONTHS = 600;
+export const personRetention = z.object({ months: z.int().min(0).max(RETENTION_MAX_MONTHS) });
+export type PersonRetention = z.infer<typeof personRetention>;
 const IMPORT = codes('001801', '0000000011', '0000000033', '0000000044', '00049', '000000001', '000000003', '000000004');
 
 const importAction = (template: ImportTemplate, who: string) =>
@@ -356,5 +362,47 @@ export const personActions = {
     input: z.strictObject({ cusercode: idString }),
     output: z.null(),
     ids: { cusercode: 'person' },
+  }),
+
+  // ---------- a person's rights over their record (PIPL Arts. 44–47; issue 30 §5) ----------
+  'as.m.cuser.exportPersonRecord': action({
+    access: ARCHIVE_READ,
+    kind: 'download',
+    op: 'export',
+    summary:
+      'Download one person’s whole record (profile, archive answers, every report with its answers and scores, warnings, cases, follow-ups) as JSON or a PDF; full phone and ID numbers; audited once per export with the person as its object.',
+    input: z.strictObject({ cusercode: idString, format: z.enum(['json', 'pdf']) }),
+    output: z.unknown(),
+    ids: { cusercode: 'person' },
+  }),
+  'as.m.cuser.anonymiseCUser': action({
+    access: PERSON_WRITE,
+    kind: 'json',
+    op: 'write',
+    summary:
+      'Erase a person’s identity, irreversibly: name, phone, ID number, birth day and month, free-text answers, signatures and staff notes removed; reports, cases and statistics kept without identity. A second erasure is refused; audited.',
+    input: z.strictObject({ cusercode: idString }),
+    output: z.null(),
+    ids: { cusercode: 'person' },
+  }),
+  'as.m.cuser.getRetention': action({
+    access: ARCHIVE_READ,
+    kind: 'json',
+    op: 'read',
+    summary: 'The retention period of the caller’s institution (or one in scope): months without activity after which a person is anonymised; 0 (the default) is off.',
+    input: z.strictObject({ musercode: idString.optional() }),
+    output: personRetention.extend({ musercode: z.string() }),
+    ids: { musercode: 'muser' },
+  }),
+  'as.m.cuser.updateRetention': action({
+    access: RETENTION_WRITE,
+    kind: 'json',
+    op: 'write',
+    summary:
+      'Set the retention period of the caller’s institution (or one in scope), in months (0: off); a daily job anonymises persons with no assessment, case, follow-up or edit in that time. Audited with the old and new values.',
+    input: z.strictObject({ musercode: idString.optional(), ...personRetention.shape }),
+    output: z.null(),
+    ids: { musercode: 'muser' },
+    changes: 'settings',
   }),
 };

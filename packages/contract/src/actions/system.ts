@@ -346,7 +346,7 @@ export const systemActions = {
     access: codes('000313'),
     kind: 'json',
     op: 'list',
-    summary: 'Staff users in scope, paged, filtered by department subtree, name, phone and enabled; phones are masked.',
+    summary: 'Staff users in scope, paged, filtered by department subtree, name, the whole phone number (exact, through its blind index: phones are stored encrypted) and enabled; phones are masked.',
     input: z.strictObject({
       ...pageFields,
       deptid: idString.optional(),
@@ -417,6 +417,17 @@ export const systemActions = {
     summary:
       'Set a staff user’s password (uppercase MD5) and end its sessions; only for a user whose codes the caller holds all of (a login-as session: its actor).',
     input: z.strictObject({ userid: idString, pwd: md5Password }),
+    output: z.null(),
+    ids: { userid: 'sysuser' },
+    changes: 'password',
+  }),
+  'as.m.system.user.resetSecondFactor': action({
+    access: codes(SET_PASSWORD_CODE),
+    kind: 'json',
+    op: 'write',
+    summary:
+      'The institution (or a staff user with the password code) removes a staff user’s second factor and recovery codes, so it enrols again; only for a user whose codes the caller holds all of. Audited.',
+    input: z.strictObject({ userid: idString }),
     output: z.null(),
     ids: { userid: 'sysuser' },
     changes: 'password',

@@ -131,7 +131,8 @@ export const taskPersonRow = z.object({
   status: progressStatus,
 });
 
-const progressCounts = { total: z.int(), notstarted: z.int(), inprogress: z.int(), finished: z.int() };
+/** consentmissing: persons under 14 without a guardian's consent, or whose consent was withdrawn (issue 30 §4). */
+const progressCounts = { total: z.int(), notstarted: z.int(), inprogress: z.int(), finished: z.int(), consentmissing: z.int() };
 export const taskProgress = z.object({
   taskid: z.string(),
   status: taskStatus,
@@ -148,6 +149,8 @@ export const rosterProgressRow = z.object({
   status: progressStatus,
   startedat: z.string().nullable(),
   finishedat: z.string().nullable(),
+  /** The person's consent state (actions/consent.ts). */
+  consent: z.enum(['given', 'pending', 'guardianmissing', 'withdrawn']),
 });
 
 const lookupFilters = z.strictObject({

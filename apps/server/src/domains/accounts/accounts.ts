@@ -18,6 +18,22 @@ export async function accountRow(db: DbOrTx, musercode: string): Promise<Account
   return row;
 }
 
+/**
+ * The accounts above one (its provider, that provider's own owner...), nearest first: whose
+ * second-factor policy applies to it and its staff (auth/second-factor-policy.ts). Bounded, as
+ * ownership is two deep.
+ */
+export async function accountAncestors(db: DbOrTx, musercode: string): Promise<string[]> {
+  const chain: string[] = [];
+  let code: string | null = musercode;
+  for (let depth = 0; code && depth < 4; depth++) {
+    const [row]: { parentcode: string | null }[] = await db.select({ parentcode: muser.parentcode }).from(muser).where(eq(muser.musercode, code));
+    code = row?.parentcode ?? null;
+    if (code) chain.push(code);
+  }
+  return chain;
+}
+
 /** Institution names by code, for labelling rows of other domains. */
 export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(musercodes)];

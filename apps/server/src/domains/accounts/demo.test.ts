@@ -3,6 +3,8 @@ import { seedDemo } from '../../seed/demo.js';
 import { DEMO_PASSWORD, TEST_EPOCH, engines, freshDatabase, type Engine } from '../../test/harness.js';
 import type { Database } from '../../db/database.js';
 import { syncReferenceData } from '../../seed/reference.js';
+import { testConfig } from '../../config.js';
+import { readyEncryption } from '../../encryption.js';
 import { resolveEntryToken } from './entry.js';
 import { muser, muserEntry } from './tables.js';
 
@@ -12,6 +14,8 @@ describe.each(engines())('demo respondent entries on %s', (engine: Engine) => {
   beforeAll(async () => {
     database = await freshDatabase(engine);
     await syncReferenceData(database.db);
+    // The seed seals phone numbers (issue 30 §3): the test's data key, as every test server has.
+    await readyEncryption(database.db, testConfig(), false);
     await seedDemo(database.db, DEMO_PASSWORD, new Date(TEST_EPOCH), { reports: false, entryBase: 'https://xinli.example.cn' });
   });
   afterAll(() => database?.close());

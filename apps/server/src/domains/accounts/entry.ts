@@ -8,8 +8,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { iso } from '../../kit/index.js';
 import { accountInScope, type AccountRow } from './owner.js';
-import { appsOf } from '../apps/index.js';
-import { stagesOfAccount } from '../plans/index.js';
+import { accountHooks } from './hooks.js';
 import { muser, muserEntry } from './tables.js';
 
 /**
@@ -83,10 +82,11 @@ export async function institutionInScope(ctx: Ctx, musercode: string): Promise<A
 
 /** Offered apps must be the institution's own; offered stages its own (or given to it) of those apps. */
 async function checkOffer(db: DbOrTx, account: AccountRow, appids: string[], stagecodes: string[]) {
-  const stages = new Map((await stagesOfAccount(db, account.musercode)).map((s) => [s.stagecode, s.appid]));
+  const { offer } = accountHooks();
+  const stages = new Map((await offer.stagesOf(db, account.musercode)).map((s) => [s.stagecode, s.appid]));
   const foreign = stagecodes.filter((s) => !stages.has(s));
   if (foreign.length) notFound({ zh: `阶段不存在：${foreign.join(', ')}`, en: `No such stage: ${foreign.join(', ')}` });
-  const apps = new Set((await appsOf(db, account.musercode, account.issuper)).map((a) => a.appid));
+  const apps = new Set((await offer.appsOf(db, account.musercode, account.issuper)).map((a) => a.appid));
   const beyond = appids.filter((a) => !apps.has(a));
   if (beyond.length) {
     invalid({ zh: `该机构没有这些应用：${beyond.join(', ')}`, en: `The institution does not have these apps: ${beyond.join(', ')}` });

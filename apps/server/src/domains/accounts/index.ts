@@ -4,9 +4,10 @@
  * new row, the institution filter of a list), regions, the institution entry link and its cap,
  * and the accounts a caller's statistics cover (an education bureau: the schools of its district).
  */
-export { accountNames, accountOptions, accountRow, accountSignInNameTaken } from './accounts.js';
+export { accountAncestors, accountNames, accountOptions, accountRow, accountSignInNameTaken } from './accounts.js';
 export { accountColumnsOf, insnameOf } from './columns.js';
 export { entryOfAccount, resolveEntryToken } from './entry.js';
+export { type AccountHooks, hookAccounts } from './hooks.js';
 export { admitLinkEntry } from './link-entries.js';
 export { accountInScope, type AccountRow, ownedBy, ownerAccount } from './owner.js';
 export { type AccountChange, type AccountRecord, accountOfSignInName, accountRecord, changeAccount } from './records.js';

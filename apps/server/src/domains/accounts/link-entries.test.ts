@@ -6,6 +6,7 @@ import { auditLog } from '../audit/tables.js';
 import { assessment } from '../assessments/tables.js';
 import { cuser } from '../persons/tables.js';
 import { warnCase } from '../warnings/tables.js';
+import { consented } from '../../test/consent.js';
 
 /**
  * Issue 27 item 4: anonymous entries through an institution's QR link are capped per address and
@@ -44,6 +45,7 @@ describe.each(engines())('entries through an institution’s QR link on %s', (en
   const enterAndAnswer = async (addr: string, realname: string, sheet = CRITICAL, token = entrytoken) => {
     const entered = await enter(addr, realname, token);
     if (entered.errorCode) return entered;
+    await consented(s, entered.data.token);
     const submitted = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet }, entered.data.token);
     expect(submitted.errorCode, submitted.errorMsg).toBe(0);
     return entered;

@@ -6,9 +6,7 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict } from '../../http/errors.js';
 import { iso } from '../../kit/index.js';
-import { removeResultsOfPersons, resultCountOfPersons } from '../assessments/index.js';
-import { removePersons } from '../persons/index.js';
-import { caseCountOfPersons, latestCases, removeCasesOfPersons } from '../warnings/index.js';
+import { accountHooks } from './hooks.js';
 import { institutionInScope } from './entry.js';
 import { linkEntry } from './tables.js';
 
@@ -101,7 +99,7 @@ async function entriesIn(db: DbOrTx, w: { musercode: string; startat: string; en
 async function withCases(db: DbOrTx, cusercodes: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < cusercodes.length; i += PART)
-    for (const code of (await latestCases(db, cusercodes.slice(i, i + PART))).keys()) out.add(code);
+    for (const code of (await accountHooks().linkUndo.latestCases(db, cusercodes.slice(i, i + PART))).keys()) out.add(code);
   return out;
 }
 
@@ -136,7 +134,8 @@ export const linkEntryHandlers = {
   'as.m.user.previewUndoLinkEntries': async (w, ctx) => {
     await institutionInScope(ctx, w.musercode);
     const codes = await entriesIn(ctx.db, w);
-    return { persons: codes.length, cases: await caseCountOfPersons(ctx.db, codes), reports: await resultCountOfPersons(ctx.db, codes) };
+    const { linkUndo } = accountHooks();
+    return { persons: codes.length, cases: await linkUndo.caseCount(ctx.db, codes), reports: await linkUndo.resultCount(ctx.db, codes) };
   },
 
   'as.m.user.undoLinkEntries': async ({ count: confirmed, ...w }, ctx) => {
@@ -152,9 +151,10 @@ export const linkEntryHandlers = {
           en: `This window now holds ${codes.length} persons, not the ${confirmed} confirmed; please look again before undoing`,
         });
       // Each domain removes its own rows: cases first (their warnings name the reports), then results, then persons.
-      const cases = await removeCasesOfPersons(tx, codes);
-      const reports = await removeResultsOfPersons(tx, codes);
-      await removePersons(tx, codes, by, now);
+      const { linkUndo } = accountHooks();
+      const cases = await linkUndo.removeCases(tx, codes);
+      const reports = await linkUndo.removeResults(tx, codes);
+      await linkUndo.removePersons(tx, codes, by, now);
       for (let i = 0; i < codes.length; i += PART)
         await tx
           .update(linkEntry)

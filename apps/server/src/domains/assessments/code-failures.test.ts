@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSESS_CODE_ALPHABET, ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import { consented } from '../../test/consent.js';
 
 /**
  * Issue 27 item 10: only wrong codes (a code, task or link token that does not exist) count toward
@@ -47,6 +48,7 @@ describe.each(engines())('what counts as a code failure on %s', (engine) => {
     const school1 = '10.27.10.1';
     const used = await freshCode('已答完');
     const opened = await start(used, school1);
+    await consented(s, opened.data.token);
     expect((await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: calm }, opened.data.token)).errorCode).toBe(0);
     for (let i = 0; i < LIMIT + 2; i++) {
       const again = await start(used, school1);

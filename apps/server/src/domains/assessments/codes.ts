@@ -7,7 +7,8 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { iso, todayIn } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
-import { personInScope, type PersonRecord } from '../persons/index.js';
+import { assertNoneWithdrawn } from '../consent/index.js';
+import { assertNotAnonymised, personInScope, type PersonRecord } from '../persons/index.js';
 import { planFormcodes, planNames, returnPlanCount, stageBriefs, usePlanFor } from '../plans/index.js';
 import { assertFormsHaveItemText, formBriefs } from '../scales/index.js';
 import { endRespondentSessions } from './respondent-auth.js';
@@ -75,6 +76,10 @@ export async function insertCode(tx: DbOrTx, c: NewCode): Promise<string> {
 
 /** Gives the plan (or stage) to one person already found in scope; one authorised count per code (the warnings domain's rescreen uses it too). */
 export async function giveOne(ctx: Ctx, tx: DbOrTx, person: PersonRecord, plancode: string, stagecode: string | undefined): Promise<string> {
+  // An anonymised person is kept for statistics only: nobody can be reached through them.
+  assertNotAnonymised(person);
+  // Withdrawn consent stops every further assessment: a code would be refused at every step.
+  await assertNoneWithdrawn(tx, [person]);
   const use = await usePlanFor(tx, plancode, person.musercode, todayIn(ctx.now()));
   if (use.appid !== person.appid)
     invalid({ zh: `计划「${use.planname}」不适用于该测评对象的人群`, en: `The plan “${use.planname}” is for another population than this person’s` });
@@ -96,6 +101,8 @@ export const codeHandlers = {
     const unique = [...new Set(cusercodes)];
     const persons: PersonRecord[] = [];
     for (const c of unique) persons.push(await personInScope(ctx, ctx.db, c));
+    // Named all at once, before anything is given, rather than the first met inside the loop.
+    await assertNoneWithdrawn(ctx.db, persons);
     // All or nothing: one refusal (say the count runs out at the 6th person) gives no code at all.
     const codes = await ctx.db.transaction(async (tx) => {
       const out: { assesscode: string; cusercode: string; url: string }[] = [];

@@ -1,6 +1,7 @@
 import { DEFAULT_WARNING_SETTINGS, type FormDefinition, type ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { newId, todayIn } from '../../kit/index.js';
+import { sealAnswers } from '../../kit/crypt/index.js';
 import { DEMO_PERSONS, demoPeople } from '../persons/index.js';
 import { planFormcodes, stageFormcodes, usePlanCounts } from '../plans/index.js';
 import { scoreSheet, screeningSeverity, seededRandom, severitySheet, loadCurrentDefinitions } from '../scales/index.js';
@@ -9,7 +10,7 @@ import { reportColumns } from './respondent.js';
 import { withoutTexts } from './summary.js';
 import { assessCode, assessment } from './tables.js';
 import { indicatorRows, storeIndicators } from '../reports/index.js';
-import { raiseWarningsForReports } from '../warnings/index.js';
+import { assessmentHooks } from './hooks.js';
 
 /**
  * Demo reports: every demo person answered one to three assessments of their population's plan
@@ -77,7 +78,7 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
           plancode: what.plancode ?? '',
           stagecode,
           appid: p.appid,
-          answers,
+          answers: sealAnswers(answers),
           scores: withoutTexts(score),
           ...reportColumns(score),
           createdat: new Date(t + n * 4 * 60_000),
@@ -97,7 +98,7 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
   for (let i = 0; i < reports.length; i += 300) await db.insert(assessment).values(reports.slice(i, i + 300));
   await storeIndicators(db, indicators);
   // Warnings and cases come from the same triggers as a real submission's (the last 14 days' reports).
-  await raiseWarningsForReports(db, reports.map((r) => ({ assessid: r.assessid, musercode: r.musercode, cusercode: r.cusercode ?? null, formcode: r.formcode, stagecode: r.stagecode ?? '', createdat: r.createdat as Date, score: r.scores as ScoreResult })), new Date(now.getTime() - 14 * 86_400_000));
+  await assessmentHooks().warnings.forReports(db, reports.map((r) => ({ assessid: r.assessid, musercode: r.musercode, cusercode: r.cusercode ?? null, formcode: r.formcode, stagecode: r.stagecode ?? '', createdat: r.createdat as Date, score: r.scores as ScoreResult })), new Date(now.getTime() - 14 * 86_400_000));
   return { codes: codes.length, reports: reports.length };
 }
 

@@ -6,6 +6,7 @@ import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { planAuthorize } from '../plans/tables.js';
 import { assessCode, assessment } from './tables.js';
 import { md5Upper } from '../auth/index.js';
+import { consented } from '../../test/consent.js';
 
 /** PHQ-9 and GAD-7 sheets: every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
@@ -59,7 +60,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     // Case and spaces are forgiven when a person types the code.
     const started = await start(` ${code.slice(0, 5).toLowerCase()} ${code.slice(5)} `);
     expect(started.errorCode, started.errorMsg).toBe(0);
-    const token: string = started.data.token;
+    const token: string = await consented(s, started.data.token);
     expect(started.data).toMatchObject({
       assesscode: code,
       insname: '滨江第一中学',
@@ -162,7 +163,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
 
   it('resumes after a break: saved answers come back on a new start with the same code', async () => {
     const code = await give(await person(school, '王中断'));
-    const first = (await start(code)).data.token;
+    const first = await consented(s, (await start(code)).data.token);
     expect((await s.call('as.c.exam.saveProgress', { formcode: 'PHQ9', answers: sheet(4, 2) }, first)).data).toEqual({ savedcount: 4 });
     expect(
       (
@@ -202,7 +203,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
 
   it('every refusal is clear and stores nothing', async () => {
     const code = await give(await person(school, '赵拒绝'));
-    const token = (await start(code)).data.token;
+    const token = await consented(s, (await start(code)).data.token);
     const db = s.database.db;
     const before = await fingerprint(db);
     const refusals: [string, unknown, string | undefined, number][] = [
@@ -371,7 +372,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
       nextIp(),
     );
     expect(entered.errorCode, entered.errorMsg).toBe(0);
-    const token: string = entered.data.token;
+    const token: string = await consented(s, entered.data.token);
     expect(entered.data).toMatchObject({ realname: '孕妈小周', consent: { text: { zh: '本院知情同意书' }, signed: false } });
     expect(entered.data.forms.map((f: { formcode: string }) => f.formcode)).toEqual(['PHQ9', 'GAD7']);
 
@@ -416,7 +417,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
 
   it('a respondent token is refused by every as.m.* action, a staff token by every respondent action', async () => {
     const code = await give(await person(school, '孙隔离'));
-    const token = (await start(code)).data.token;
+    const token = await consented(s, (await start(code)).data.token);
     const defs = catalogue as Record<string, ActionDef>;
     const staffActions = actionNames.filter((n) => n.startsWith('as.m.') && defs[n]!.access !== 'public');
     expect(staffActions.length).toBeGreaterThan(50);

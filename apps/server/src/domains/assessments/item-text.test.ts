@@ -4,6 +4,7 @@ import { engines, startTestServer, TEST_EPOCH, type TestServer } from '../../tes
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { newAssessCode } from './codes.js';
 import { assessCode } from './tables.js';
+import { consented } from '../../test/consent.js';
 
 /**
  * Issue 28: a form without its item text (a built-in instrument whose wording is not licensed,
@@ -161,6 +162,7 @@ describe.each(engines())('forms without their item text on %s', (engine) => {
     const given = await s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode: plan.data.plancode }, school);
     expect(given.errorCode, given.errorMsg).toBe(0);
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, nextIp());
+    await consented(s, started.data.token);
     expect(started.errorCode, started.errorMsg).toBe(0);
     const shown = await s.call('as.c.exam.getForm', { formcode }, started.data.token);
     expect(shown.errorCode, shown.errorMsg).toBe(0);

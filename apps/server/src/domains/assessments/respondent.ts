@@ -5,20 +5,21 @@ import type { Ctx, RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import { newId } from '../../kit/index.js';
+import { openAnswers, sealAnswers } from '../../kit/crypt/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
 import { accountNames, admitLinkEntry } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
 import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/index.js';
 import { planNames, stageBriefs, stageFormcodes, stagesOfAccount } from '../plans/index.js';
-import { scoreSheet, ScoringError, archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition, formsWithoutItemText, lacksItemText } from '../scales/index.js';
+import { scoreSheet, ScoringError, archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition, formsWithoutItemText, lacksItemText, questionsOf } from '../scales/index.js';
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
 import { assertCodeOpen } from './window.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
-import { indicatorRows, storeIndicators, approvedForPerson } from '../reports/index.js';
-import { raiseWarningsForReport } from '../warnings/index.js';
+import { assessmentHooks } from './hooks.js';
+import { assertMayAnswer, consentStanding, currentNotice } from '../consent/index.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -102,10 +103,20 @@ export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<
 const textOf = (t: LocalText, lang: Ctx['lang']) => (lang === 'en-US' && t.en ? t.en : t.zh);
 const plain = (s: string): LocalText => ({ zh: s, en: s });
 
-async function codeOf(db: DbOrTx, r: RespondentCaller): Promise<CodeRow> {
+export async function codeOf(db: DbOrTx, r: RespondentCaller): Promise<CodeRow> {
   const [row] = await db.select().from(assessCode).where(eq(assessCode.assesscode, r.assesscode));
   if (!row) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
   return row;
+}
+
+/**
+ * The respondent's code, once their consent allows answering (issue 30 §4): every step of the
+ * assessment but reading where they stand and their results is refused (422) without it.
+ */
+async function answerableCode(ctx: Ctx): Promise<CodeRow> {
+  const code = await codeOf(ctx.db, ctx.respondent!);
+  await assertMayAnswer(ctx.db, code, ctx.now());
+  return code;
 }
 
 async function reportsOfCode(db: DbOrTx, assesscode: string): Promise<Map<string, string>> {
@@ -117,7 +128,7 @@ async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
   const db = ctx.db;
   const person = (await personBriefs(db, [code.cusercode])).get(code.cusercode);
   const appid = person?.appid ?? '';
-  const [names, plans, stages, briefs, reports, progress, settings, archive] = await Promise.all([
+  const [names, plans, stages, briefs, reports, progress, settings, archive, notice, standing] = await Promise.all([
     accountNames(db, [code.musercode]),
     planNames(db, [code.plancode ?? '']),
     stageBriefs(db, [code.stagecode]),
@@ -126,6 +137,8 @@ async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
     db.select().from(assessProgress).where(eq(assessProgress.assesscode, code.assesscode)),
     entrySettingsOf(db, code.musercode),
     archiveFormOf(db, code.musercode, appid),
+    currentNotice(db, code.musercode),
+    consentStanding(db, code.musercode, code.cusercode, ctx.now()),
   ]);
   const saved = new Map(progress.map((p) => [p.formcode, p.answers.length]));
   return {
@@ -135,6 +148,7 @@ async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
     appid,
     realname: person?.realname ?? '',
     consent: { text: settings?.consent ? plain(settings.consent) : DEFAULT_CONSENT, signed: !!code.signedat },
+    privacy: { notice: notice.text, version: notice.version, agreed: standing.agreed, minor: standing.minor, guardian: standing.guardian, withdrawn: standing.withdrawn },
     archive: archive ? { formcode: archive.formcode, formname: textOf(archive.definition.formname, ctx.lang), done: !!code.archivedat } : null,
     forms: code.formcodes.map((formcode) => {
       const b = briefs.get(formcode);
@@ -151,19 +165,6 @@ async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
     }),
     finished: code.status === 'finished',
   };
-}
-
-/** Questions as a respondent sees them: no scores, bands or rules. */
-function questionsOf(def: FormDefinition) {
-  return def.questions.map((q) => ({
-    no: q.no,
-    type: q.type,
-    ...(q.inputtype === undefined ? {} : { inputtype: q.inputtype }),
-    required: q.required,
-    text: q.text,
-    options: q.options.map((o) => ({ text: o.text })),
-    ...(q.range ? { range: q.range } : {}),
-  }));
 }
 
 /**
@@ -309,7 +310,7 @@ export const respondentHandlers = {
   'as.c.exam.getSession': async (_input, ctx) => sessionOf(ctx, await codeOf(ctx.db, ctx.respondent!)),
 
   'as.c.exam.sign': async ({ signature }, ctx) => {
-    const code = await codeOf(ctx.db, ctx.respondent!);
+    const code = await answerableCode(ctx);
     const png = readPngUpload(signature);
     await ctx.db.update(assessCode).set({ signature: png.toString('base64'), signedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
     await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, bytes: png.length } });
@@ -317,7 +318,7 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.getArchiveForm': async (_input, ctx) => {
-    const code = await codeOf(ctx.db, ctx.respondent!);
+    const code = await answerableCode(ctx);
     const person = (await personBriefs(ctx.db, [code.cusercode])).get(code.cusercode);
     const form = person ? await archiveFormOf(ctx.db, code.musercode, person.appid) : null;
     if (!form) return null;
@@ -333,7 +334,7 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.saveArchive': async ({ answers }, ctx) => {
-    const code = await codeOf(ctx.db, ctx.respondent!);
+    const code = await answerableCode(ctx);
     await ctx.db.transaction(async (tx) => {
       await updatePersonArchive(tx, code.cusercode, answers, ctx.now());
       await tx.update(assessCode).set({ archivedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
@@ -343,7 +344,7 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.getForm': async ({ formcode }, ctx) => {
-    const code = await codeOf(ctx.db, ctx.respondent!);
+    const code = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
     if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
     const [progress] = await ctx.db.select().from(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
@@ -354,12 +355,12 @@ export const respondentHandlers = {
       version: def.version,
       instructions: def.instructions,
       questions: questionsOf(def),
-      saved: (progress?.answers ?? []) as AnswerInput[],
+      saved: openAnswers((progress?.answers ?? []) as AnswerInput[]),
     };
   },
 
   'as.c.exam.saveProgress': async ({ formcode, answers }, ctx) => {
-    const code = await codeOf(ctx.db, ctx.respondent!);
+    const code = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
     checkPartial(def, answers);
     return ctx.db.transaction(async (tx) => {
@@ -367,20 +368,21 @@ export const respondentHandlers = {
       await tx.select({ c: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
       if ((await reportsOfCode(tx, code.assesscode)).has(formcode)) alreadySubmitted();
       const [old] = await tx.select().from(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
-      const merged = new Map(((old?.answers ?? []) as AnswerInput[]).map((a) => [a.no, a]));
+      const merged = new Map(openAnswers((old?.answers ?? []) as AnswerInput[]).map((a) => [a.no, a]));
       for (const a of answers) merged.set(a.no, a);
       const list = [...merged.values()].sort((a, b) => a.no - b.no);
+      // Free-text answers are sealed at rest (kit/crypt).
+      const stored = sealAnswers(list);
       await tx
         .insert(assessProgress)
-        .values({ assesscode: code.assesscode, formcode, answers: list, updatedat: ctx.now() })
-        .onConflictDoUpdate({ target: [assessProgress.assesscode, assessProgress.formcode], set: { answers: list, updatedat: ctx.now() } });
+        .values({ assesscode: code.assesscode, formcode, answers: stored, updatedat: ctx.now() })
+        .onConflictDoUpdate({ target: [assessProgress.assesscode, assessProgress.formcode], set: { answers: stored, updatedat: ctx.now() } });
       return { savedcount: list.length };
     });
   },
 
   'as.c.exam.submit': async ({ formcode, answers }, ctx) => {
-    const r = ctx.respondent!;
-    const code = await codeOf(ctx.db, r);
+    const code = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
     if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
     const score = scored(def, answers);
@@ -402,7 +404,7 @@ export const respondentHandlers = {
           plancode: code.plancode ?? '',
           stagecode: code.stagecode,
           appid: person?.appid ?? '',
-          answers,
+          answers: sealAnswers(answers),
           scores: withoutTexts(score),
           ...reportColumns(score),
           createdat: ctx.now(),
@@ -410,8 +412,8 @@ export const respondentHandlers = {
         .onConflictDoNothing({ target: [assessment.assesscode, assessment.formcode] })
         .returning({ id: assessment.assessid });
       if (!stored) alreadySubmitted();
-      await storeIndicators(tx, indicatorRows(reportid, def, score));
-      await raiseWarningsForReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score });
+      await assessmentHooks().reports.storeIndicators(tx, reportid, def, score);
+      await assessmentHooks().warnings.forReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score });
       await tx.delete(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
       const done = (await reportsOfCode(tx, code.assesscode)).size;
       if (done >= code.formcodes.length) await tx.update(assessCode).set({ status: 'finished', finishedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
@@ -438,7 +440,7 @@ export const respondentHandlers = {
       mentalstate: shown ? row.mentalstate : null,
       indicators: shown ? summaryOf(score) : [],
       crisis: critical ? { zh: CRISIS_TEXT.zh + hotline.zh, en: CRISIS_TEXT.en + hotline.en } : null,
-      written: await approvedForPerson(ctx.db, code.cusercode),
+      written: await assessmentHooks().reports.approvedForPerson(ctx.db, code.cusercode),
     };
   },
 } satisfies HandlerMap;

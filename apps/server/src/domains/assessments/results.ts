@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { assessment } from './tables.js';
 
@@ -27,4 +27,14 @@ export async function resultCountsByVersion(db: DbOrTx, formcode: string): Promi
 export async function accountResultCount(db: DbOrTx, musercode: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(assessment).where(eq(assessment.musercode, musercode));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Shows (0) or hides (1) results to their respondents (as.m.cuser.showOrHiddenReport and a team's
+ * reports): the results whose ids `reportids` answers, a subquery reports writes over its `report`
+ * view, so the change stays one statement. Answers how many results it changed.
+ */
+export async function setResultsHidden(db: DbOrTx, reportids: SQLWrapper, hidden: 0 | 1): Promise<number> {
+  const changed = await db.update(assessment).set({ hidden }).where(inArray(assessment.assessid, reportids)).returning({ id: assessment.assessid });
+  return changed.length;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
+import { consented } from '../../test/consent.js';
 import { engines, startTestServer, testDay, type TestServer } from '../../test/harness.js';
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { classTask, gad7, ok } from '../tasks/test-task.js';
@@ -51,6 +52,7 @@ describe.each(engines())('the window of a code at every respondent step on %s', 
     const code = t.codes['1班']!['2027001']!;
     // Opened while the task ran (the student started, then came back after the end).
     const opened = await ok(s.call('as.c.exam.start', { assesscode: code }, undefined, headers()));
+    await consented(s, opened.token, headers());
     s.clock.advance(3 * HOUR);
     try {
       const before = await fingerprint(s.database.db);

@@ -2,10 +2,11 @@ import type { DbOrTx } from '../../db/database.js';
 import { AppError, type Message } from '../../http/errors.js';
 import { todayIn } from '../../kit/index.js';
 import { authorisationWindow } from '../plans/index.js';
-import { taskClosedMessage, taskOfCode } from '../tasks/index.js';
+import { assessmentHooks } from './hooks.js';
 
 /**
- * The window of what a code belongs to (issue 27 §6): the task that gave it (start to end) and
+ * The window of what a code belongs to (issue 27 §6): the task that gave it (start to end, as the
+ * tasks domain answers through the hook domains/index.ts hands in) and
  * the plan authorisation whose count it used (its dates, China calendar). A code given one by
  * one from the institution's own plan, or through its QR link, has no window beyond its own
  * existence (a withdrawn code is refused where it is looked up) and its token's lifetime.
@@ -21,8 +22,7 @@ export interface WindowedCode {
 
 /** Why the code takes no step at `now`, or null while its window is open. */
 export async function closedWindow(db: DbOrTx, now: Date, code: WindowedCode): Promise<Message | null> {
-  const task = await taskOfCode(db, code.assesscode);
-  const closed = task ? taskClosedMessage(task, now) : null;
+  const closed = await assessmentHooks().taskWindow(db, code.assesscode, now);
   if (closed || !code.authid) return closed;
   const auth = await authorisationWindow(db, code.authid);
   if (!auth) return null;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { testConfig } from '../../config.js';
+import { isSealed, open } from '../../kit/crypt/index.js';
 import { muser } from '../accounts/tables.js';
 import { role, roleMenu, sysuser, sysuserRole } from '../system/tables.js';
 import { md5Upper } from './passwords.js';
@@ -102,7 +103,10 @@ describe.each(engines())('authorisation logic on %s', (engine) => {
       const [after] = await s.database.db.select().from(muser).where(eq(muser.musercode, 'I0001'));
       expect(after).toEqual(before);
       const [u] = await s.database.db.select().from(sysuser).where(eq(sysuser.sysusername, 'teacher'));
-      expect(u).toMatchObject({ realname: '王老师二', phonenumber: '13800000000' });
+      // The phone is stored sealed (issue 30 §3); opened, it is the new one.
+      expect(u).toMatchObject({ realname: '王老师二' });
+      expect(isSealed(u!.phonenumber!)).toBe(true);
+      expect(open(u!.phonenumber)).toBe('13800000000');
     });
 
     it('the institution account still changes its own profile', async () => {

@@ -3,14 +3,16 @@ import type { Ctx } from '../../http/context.js';
 import { fail, notFound } from '../../http/errors.js';
 import { accountRecord, accountRow, changeAccount, checkRegion } from '../accounts/index.js';
 import { changeStaffUser, staffUserRecord } from '../system/index.js';
-import { checkSignIn } from './login.js';
+import { signInHandlers } from './sign-in.js';
+import { secondFactorHandlers } from './second-factor-actions.js';
+import { isEnrolled } from './second-factor.js';
+import { secondFactorRequired } from './second-factor-policy.js';
 import { buildUserRecord } from './user-record.js';
-import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions } from './sessions.js';
+import { createSession, revokeAccountSessions, revokeToken, revokeUserSessions, signedInWithSecondFactor } from './sessions.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { assertInScope, holds } from './scope.js';
 import { iso } from '../../kit/index.js';
-import { SET_PASSWORD_CODE } from '@xinli/contract';
-import { assertHoldsAccount } from './takeover.js';
+import { checkTakeover } from './takeover-check.js';
 
 /**
  * The region part of updateMUser: all three codes or none, only by a caller with institution
@@ -25,14 +27,20 @@ function regionChange(manages: boolean, r: { provincecode?: string; citycode?: s
   return { ...path, regionname: checkRegion(path) };
 }
 
-/** Setting another account's password: its own code, and only over an account holding no more than the caller. */
-async function checkTakeover(ctx: Ctx, musercode: string) {
-  if (!holds(ctx.me, SET_PASSWORD_CODE)) {
-    fail('permissionDenied', { zh: '设置其他账号的密码需要“设置他人密码”权限', en: 'Setting another account’s password needs the “set others’ passwords” permission' });
+/**
+ * Login-as (issue 30 §1): where a policy requires the actor to use a second factor (or the actor has
+ * one), the session it is opened from must have been signed in with it. Answers whether it was, for
+ * the new session to inherit.
+ */
+async function checkActorSecondFactor(ctx: Ctx, actor: { musercode: string; userid: string | null }): Promise<boolean> {
+  const passed = await signedInWithSecondFactor(ctx.db, ctx.me.tokenhash);
+  if (!passed && ((await secondFactorRequired(ctx.db, actor)) || (await isEnrolled(ctx.db, actor)))) {
+    fail('permissionDenied', {
+      zh: '代登录须先以双重验证登录：请退出后用密码和验证码重新登录',
+      en: 'Acting as an institution needs a sign-in with your second factor: sign out, then sign in with your password and a code',
+    });
   }
-  const target = await accountRow(ctx.db, musercode);
-  if (!target) notFound();
-  await assertHoldsAccount(ctx, ctx.db, target!);
+  return passed;
 }
 
 /**
@@ -49,13 +57,8 @@ async function checkCurrentPassword(ctx: Ctx, staff: boolean, oldpwd: string | u
 }
 
 export const authHandlers = {
-  'as.m.user.login': async ({ username, pwd }, ctx) => {
-    const { account, user } = await checkSignIn(ctx, username, pwd);
-    const token = await createSession(ctx.db, ctx.now(), { musercode: account.musercode, userid: user?.userid ?? null, actor: null, ip: ctx.ip });
-    await ctx.audit({ musercode: account.musercode, userid: user?.userid ?? null, result: 'ok', detail: { username } });
-    return buildUserRecord(ctx.db, token, account, user, null);
-  },
-
+  ...signInHandlers,
+  ...secondFactorHandlers,
   'as.m.user.logout': async (_input, ctx) => {
     await revokeToken(ctx.db, ctx.now(), ctx.me.tokenhash);
     await ctx.audit({ result: 'ok' });
@@ -73,8 +76,9 @@ export const authHandlers = {
     const actor = me.actor ?? me.musercode;
     const actoruserid = me.actor ? me.actoruserid : me.userid;
     const actorAccount = await accountRow(ctx.db, actor);
+    const secondfactor = await checkActorSecondFactor(ctx, { musercode: actor, userid: actoruserid });
     // ...and it ends with the session it is opened from (issue 27 §15: sign-out, expiry, revocation).
-    const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, openedby: me.tokenhash, ip: ctx.ip });
+    const token = await createSession(ctx.db, ctx.now(), { musercode, userid: null, actor, actoruserid, openedby: me.tokenhash, ip: ctx.ip, secondfactor });
     await ctx.audit({ result: 'ok', detail: { target: musercode } });
     return buildUserRecord(ctx.db, token, account!, null, musercode, { account: actorAccount!, userid: actoruserid });
   },

@@ -2,7 +2,7 @@ import { and, count, eq, gt, lt, lte, max, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
-import { AppError, fail } from '../../http/errors.js';
+import { AppError, fail, type Message } from '../../http/errors.js';
 import { accountOfSignInName, accountRecord, type AccountRecord } from '../accounts/index.js';
 import { staffUserOfSignInName, type StaffUserRecord } from '../system/index.js';
 import { loginAttempt, loginLock } from './tables.js';
@@ -11,6 +11,15 @@ import { verifyPassword } from './passwords.js';
 export interface SignInTarget {
   account: AccountRecord;
   user: StaffUserRecord | null;
+  /** The recorded attempt, settled by the caller: a success, or partial while a second factor is to come. */
+  attempt: number;
+}
+
+/** Who a sign-in step is for: the username typed, and the account (and staff user) it named. */
+export interface SignInPerson {
+  username: string;
+  musercode: string;
+  userid: string | null;
 }
 
 const locked = () => new AppError('locked');
@@ -21,13 +30,52 @@ const locked = () => new AppError('locked');
  * failure within the window locks the username (SPEC: 5 in 15 minutes, 15-minute lock).
  *
  * The attempt is recorded first, as a failure, and only then are the counts read; it becomes a
- * success only once the password is right. Attempts that arrive together are ordered by the
- * recorded id, and each counts only those before it (and itself, for the rate limit): 100
- * parallel attempts cannot all read the counts before any of them is counted, so at most
- * lockoutFailures of them ever reach the password check.
+ * success only once the sign-in is complete (settleAttempt). Attempts that arrive together are
+ * ordered by the recorded id, and each counts only those before it (and itself, for the rate
+ * limit): 100 parallel attempts cannot all read the counts before any of them is counted, so at
+ * most lockoutFailures of them ever reach the password check.
  */
 export async function checkSignIn(ctx: Ctx, username: string, pwd: string): Promise<SignInTarget> {
   const now = ctx.now();
+  const { id, lock } = await openAttempt(ctx, username, now);
+  const target = await findAccount(ctx, username);
+  const stored = target ? (target.user?.pwdhash ?? target.account.pwdhash) : undefined;
+  if (target && (await verifyPassword(stored, pwd))) {
+    if (target.account.enabled !== 1 || (target.user && target.user.enabled !== 1)) {
+      await ctx.audit({ musercode: target.account.musercode, userid: target.user?.userid ?? null, action: 'as.m.user.login', result: 'fail', detail: { username, reason: 'disabled' } });
+      fail('permissionDenied', { zh: '该账号已停用，请联系管理员', en: 'This account is disabled; please contact the administrator' });
+    }
+    return { ...target, attempt: id };
+  }
+  if (!target) await verifyPassword(undefined, pwd);
+  return failAttempt(ctx, now, lock, { username, musercode: target?.account.musercode ?? '', userid: target?.user?.userid ?? null });
+}
+
+/**
+ * The second step (a TOTP or recovery code, or the first code of an enrolment): counted against the
+ * same username as its password, so wrong codes lock it like wrong passwords, and a right password
+ * does not restart the count (its attempt is settled partial). Answers the attempt to settle.
+ */
+export async function checkCode(ctx: Ctx, who: SignInPerson, accept: () => Promise<boolean>): Promise<number> {
+  const now = ctx.now();
+  const { id, lock } = await openAttempt(ctx, who.username, now);
+  if (await accept()) return id;
+  return failAttempt(ctx, now, lock, who, 'code', {
+    zh: '验证码不正确或已使用过，请输入验证器上的新验证码',
+    en: 'The code is wrong or was already used; enter the new code your authenticator shows',
+  });
+}
+
+/** A sign-in attempt settled: complete (ok: restarts the failure count), or partial (neither success nor failure). */
+export async function settleAttempt(ctx: Ctx, id: number, how: 'ok' | 'partial') {
+  await ctx.db
+    .update(loginAttempt)
+    .set(how === 'ok' ? { ok: true } : { partial: true })
+    .where(eq(loginAttempt.id, id));
+}
+
+/** Records the attempt, applies the address limit and the username lock. */
+async function openAttempt(ctx: Ctx, username: string, now: Date) {
   const id = await recordAttempt(ctx, username, now);
   await limitAddress(ctx, now, id);
   const [lock] = await ctx.db.select().from(loginLock).where(eq(loginLock.username, username));
@@ -36,30 +84,23 @@ export async function checkSignIn(ctx: Ctx, username: string, pwd: string): Prom
     await ctx.audit({ musercode: '', action: 'as.m.user.login', result: 'locked', detail: { username } });
     throw locked();
   }
+  return { id, lock };
+}
 
-  const target = await findAccount(ctx, username);
-  const stored = target ? (target.user?.pwdhash ?? target.account.pwdhash) : undefined;
-  if (target && (await verifyPassword(stored, pwd))) {
-    if (target.account.enabled !== 1 || (target.user && target.user.enabled !== 1)) {
-      await ctx.audit({ musercode: target.account.musercode, userid: target.user?.userid ?? null, action: 'as.m.user.login', result: 'fail', detail: { username, reason: 'disabled' } });
-      fail('permissionDenied', { zh: '该账号已停用，请联系管理员', en: 'This account is disabled; please contact the administrator' });
-    }
-    await ctx.db.update(loginAttempt).set({ ok: true }).where(eq(loginAttempt.id, id));
-    return target;
-  }
-  if (!target) await verifyPassword(undefined, pwd);
-
-  await ctx.audit({ musercode: target?.account.musercode ?? '', userid: target?.user?.userid ?? null, action: 'as.m.user.login', result: 'fail', detail: { username } });
+/** A failed step: audited; the failure that reaches the limit locks the username. */
+async function failAttempt(ctx: Ctx, now: Date, lock: { lockeduntil: Date } | undefined, who: SignInPerson, step?: 'code', message?: Message): Promise<never> {
+  const { username, musercode, userid } = who;
+  await ctx.audit({ musercode, userid, action: 'as.m.user.login', result: 'fail', detail: step ? { username, step } : { username } });
   if ((await recentFailures(ctx, username, now, lock?.lockeduntil)) >= ctx.config.lockoutFailures) {
     const lockeduntil = new Date(now.getTime() + ctx.config.lockoutMinutes * 60_000);
     await ctx.db.insert(loginLock).values({ username, lockeduntil }).onConflictDoUpdate({ target: loginLock.username, set: { lockeduntil } });
-    await ctx.audit({ musercode: target?.account.musercode ?? '', action: 'lockout', result: 'locked', detail: { username, lockeduntil: lockeduntil.toISOString() } });
+    await ctx.audit({ musercode, action: 'lockout', result: 'locked', detail: { username, lockeduntil: lockeduntil.toISOString() } });
     throw locked();
   }
-  throw new AppError('wrongCredentials');
+  throw new AppError('wrongCredentials', message);
 }
 
-async function findAccount(ctx: Ctx, username: string): Promise<SignInTarget | null> {
+async function findAccount(ctx: Ctx, username: string): Promise<Omit<SignInTarget, 'attempt'> | null> {
   const account = await accountOfSignInName(ctx.db, username);
   if (account) return { account, user: null };
   // A staff user's institution always exists (a foreign key): two reads where one join was.
@@ -82,6 +123,7 @@ async function recentFailures(ctx: Ctx, username: string, now: Date, lastLockEnd
       and(
         eq(loginAttempt.username, username),
         eq(loginAttempt.ok, false),
+        eq(loginAttempt.partial, false),
         gt(loginAttempt.at, since),
         ok?.id ? gt(loginAttempt.id, ok.id) : undefined,
         before === undefined ? undefined : lt(loginAttempt.id, before),

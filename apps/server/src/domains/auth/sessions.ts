@@ -18,11 +18,17 @@ const TOUCH_EVERY_MS = 30_000;
 export async function createSession(
   db: DbOrTx,
   now: Date,
-  who: { musercode: string; userid: string | null; actor: string | null; actoruserid?: string | null; openedby?: string | null; ip: string },
+  who: { musercode: string; userid: string | null; actor: string | null; actoruserid?: string | null; openedby?: string | null; ip: string; secondfactor?: boolean },
 ): Promise<string> {
   const token = newToken();
   await db.insert(session).values({ tokenhash: hashToken(token), ...who, createdat: now, lastseenat: now });
   return token;
+}
+
+/** Whether a session was signed in with a second factor (a login-as session: inherited from its opener). */
+export async function signedInWithSecondFactor(db: DbOrTx, tokenhash: string): Promise<boolean> {
+  const [row] = await db.select({ secondfactor: session.secondfactor }).from(session).where(eq(session.tokenhash, tokenhash));
+  return row?.secondfactor ?? false;
 }
 
 const identityInvalid = () => new AppError('identityInvalid');

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/database.js';
 import { loadCurrentDefinitions } from '../scales/index.js';
-import { storeRegistration, type NewRegistration } from './handlers.js';
+import { storeRegistration, type NewRegistration } from './store.js';
 
 /**
  * Demo registrations: a few consultation requests on the built-in registration form, some filled

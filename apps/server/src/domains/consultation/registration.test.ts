@@ -4,7 +4,7 @@ import { ErrorCode } from '@xinli/contract';
 import { auditLog } from '../audit/tables.js';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
-import { SUBMISSIONS_PER_ADDRESS_PER_HOUR } from './handlers.js';
+import { SUBMISSIONS_PER_ADDRESS_PER_HOUR } from './respondent.js';
 import { registration } from './tables.js';
 
 /** A full answer sheet of the built-in consultation request form (REG_CONSULT). */

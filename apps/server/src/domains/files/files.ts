@@ -230,3 +230,14 @@ export async function whilePending(db: Db, fileid: string, work: (tx: DbOrTx) =>
 
 /** "Not found" for a file id that is not the institution's (another institution's file is never "invalid"). */
 export const noSuchFile = (): never => notFound({ zh: '文件不存在', en: 'No such file' });
+
+/**
+ * Removes files for good, bytes and record (erasure of a person's identity: a guardian's signature).
+ * The records go first, inside the caller's transaction; the bytes are unreachable once they are gone.
+ */
+export async function removeFiles(db: DbOrTx, storage: FileStorage, fileids: string[]): Promise<number> {
+  if (!fileids.length) return 0;
+  const rows = await db.delete(storedFile).where(inArray(storedFile.fileid, fileids)).returning({ key: storedFile.key });
+  for (const r of rows) await storage.delete(r.key);
+  return rows.length;
+}

@@ -6,13 +6,14 @@
  * - usableFiles, setFileUses, noSuchFile, filesByKeys: checking the files content names (by id, or
  *   by the key in a rich text's URL), and recording its uses.
  * - fileUrlSigner, SIGNED_USE: the signed URLs of files that are served only so (a course's lessons).
+ * - storeFile, removeFiles: storing a checked file (a guardian's signature) and removing files for good (erasure).
  */
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { fileUrl } from './files.js';
 import { storedFile } from './tables.js';
 
-export { fileUrlSigner, filesByKeys, newKey, noSuchFile, setFileUses, SIGNED_USE, storageOf, storeFile, usableFiles } from './files.js';
+export { fileUrlSigner, filesByKeys, newKey, noSuchFile, removeFiles, setFileUses, SIGNED_USE, storageOf, storeFile, usableFiles } from './files.js';
 
 /** The files of some ids (null, empty and repeated ids are skipped) with their URL, key and type, by id. */
 export async function servedFiles(

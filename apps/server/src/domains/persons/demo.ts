@@ -3,8 +3,11 @@
  * with archive answers, registered through createPersons (the same checks as the console).
  * Deterministic: the same names, numbers and answers on every start, no wall clock.
  */
+import type { FileStorage } from '../../kit/storage/index.js';
 import { idCardCheckChar, type ArchiveAnswer } from '@xinli/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { writeAudit } from '../audit/index.js';
+import { anonymisePerson } from './rights.js';
 import { createPersons, type NewPerson } from './persons.js';
 
 /** Institutions of the demo and how many persons each gets (seed/demo.ts accounts). */
@@ -129,4 +132,16 @@ export function demoPeople(now: Date): NewPerson[] {
 /** Seeds the demo persons; the accounts and apps of seed/demo.ts must exist. */
 export async function seedDemoPersons(db: DbOrTx, now: Date): Promise<string[]> {
   return createPersons(db, demoPeople(now));
+}
+
+/**
+ * One anonymised person in the demo (issue 30 §5): the eldercare home's most recent resident,
+ * erased as staff would (anonymisePerson, audited), so the archive lists show 已匿名.
+ */
+export async function seedDemoErasure(db: Db, now: Date, persons: string[], storage?: FileStorage) {
+  const i = DEMO_PERSONS.findIndex((p) => p.musercode === 'I0003');
+  const before = DEMO_PERSONS.slice(0, i).reduce((n, p) => n + p.count, 0);
+  const cusercode = persons[before + DEMO_PERSONS[i]!.count - 1];
+  if (!cusercode || !(await anonymisePerson(db, cusercode, 'I0003', now, storage))) return;
+  await writeAudit(db, { at: now, musercode: 'I0003', userid: null, actor: null, action: 'as.m.cuser.anonymiseCUser', result: 'ok', detail: { cusercode, target: 'I0003', appid: DEMO_PERSONS[i]!.appid }, ip: '127.0.0.1', requestid: 'demo' });
 }

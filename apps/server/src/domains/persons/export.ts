@@ -3,6 +3,7 @@
  * and written through exceljs's streaming writer, so a list of 50,000 persons never sits in
  * memory. Phone and ID are masked as in the list; cells starting with = + - @ are escaped.
  */
+import { openArchive } from './identity.js';
 import type { Lang } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
@@ -55,7 +56,7 @@ async function writeRows(
     const out: unknown[][] = [];
     for (const r of rows) {
       const p = personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal);
-      const display = form ? archiveDisplay(form.definition, r.archive, ctx.lang) : {};
+      const display = form ? archiveDisplay(form.definition, openArchive(r.archive), ctx.lang) : {};
       const src = sourceText[p.source] ?? [p.source, p.source];
       out.push([
         p.realname,

@@ -8,9 +8,11 @@ import { archiveFormOf } from '../scales/index.js';
 import { archiveColumns, archiveDisplay } from './archive.js';
 import { exportHandlers } from './export.js';
 import { importHandlers } from './import-handlers.js';
+import { rightsHandlers } from './rights.js';
 import { archiveAppWhere, assertArchiveApp, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
-import { archiveToStore, createPerson, personInScope } from './persons.js';
+import { archiveToStore, assertNotAnonymised, createPerson, personInScope } from './persons.js';
 import { reportCountOfPerson, reportsOfPerson } from '../reports/index.js';
+import { identityColumns, openArchive } from './identity.js';
 import { cuser } from './tables.js';
 
 const noArchiveForm = { formcode: '', formname: '', version: 0, columns: [] };
@@ -25,19 +27,25 @@ const crudHandlers = {
 
   'as.m.cuser.updateCUser': async ({ cusercode, archive, ...fields }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
+    assertNotAnonymised(person);
     const stored = archive === undefined ? {} : await archiveToStore(ctx.db, person.musercode, person.appid, archive);
     const set = {
       ...(fields.realname !== undefined ? { realname: fields.realname } : {}),
       ...(fields.gender !== undefined ? { gender: fields.gender } : {}),
       ...(fields.birthdate !== undefined ? { birthdate: fields.birthdate || null } : {}),
-      ...(fields.phonenumber !== undefined ? { phonenumber: fields.phonenumber || null } : {}),
-      ...(fields.idcard !== undefined ? { idcard: fields.idcard || null } : {}),
+      ...identityColumns({ phonenumber: fields.phonenumber, idcard: fields.idcard }),
       ...stored,
       updatedat: ctx.now(),
     };
-    await ctx.db.update(cuser).set(set).where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat)));
+    // The row's guard too: an erasure that lands between the read and this write wins.
+    const done = await ctx.db
+      .update(cuser)
+      .set(set)
+      .where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat), isNull(cuser.anonymisedat)))
+      .returning({ cusercode: cuser.cusercode });
+    if (!done.length) assertNotAnonymised({ anonymisedat: ctx.now() });
     // The audit names the fields changed, never their values (phone and ID are personal data).
-    await ctx.audit({ result: 'ok', detail: { cusercode, fields: Object.keys(set).filter((k) => k !== 'updatedat') } });
+    await ctx.audit({ result: 'ok', detail: { cusercode, fields: Object.keys(set).filter((k) => k !== 'updatedat' && !k.endsWith('hash')) } });
     return null;
   },
 
@@ -70,7 +78,7 @@ const crudHandlers = {
     const names = await accountNames(ctx.db, [person.musercode]);
     const reveal = revealsIdentity(ctx);
     if (reveal) await ctx.audit({ result: 'ok', detail: { revealed: [cusercode] } });
-    return { ...personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal), archive: person.archive, reportcount: await reportCountOfPerson(ctx.db, cusercode) };
+    return { ...personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal), archive: openArchive(person.archive), reportcount: await reportCountOfPerson(ctx.db, cusercode) };
   },
 } satisfies HandlerMap;
 
@@ -95,7 +103,7 @@ const archiveHandlers = {
     for (const r of rows) {
       const key = `${r.musercode}/${r.appid}`;
       if (!forms.has(key)) forms.set(key, await archiveFormOf(ctx.db, r.musercode, r.appid));
-      out.push({ ...personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal), archive: archiveDisplay(forms.get(key)?.definition ?? null, r.archive, ctx.lang) });
+      out.push({ ...personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal), archive: archiveDisplay(forms.get(key)?.definition ?? null, openArchive(r.archive), ctx.lang) });
     }
     return { total, rows: out };
   },
@@ -110,8 +118,8 @@ const archiveHandlers = {
     return {
       person: personRow(person, names.get(person.musercode) ?? '', ctx.lang, reveal),
       columns: form ? archiveColumns(form.definition) : [],
-      archive: person.archive,
-      display: archiveDisplay(form?.definition ?? null, person.archive, ctx.lang),
+      archive: openArchive(person.archive),
+      display: archiveDisplay(form?.definition ?? null, openArchive(person.archive), ctx.lang),
       reports: await reportsOfPerson(ctx.db, cusercode, ctx.lang),
     };
   },
@@ -119,6 +127,7 @@ const archiveHandlers = {
   'as.m.cuser.deleteCUserArchive': async ({ cusercode }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
     assertArchiveApp(ctx, person.appid);
+    assertNotAnonymised(person);
     await ctx.db.update(cuser).set({ archive: [], updatedat: ctx.now() }).where(eq(cuser.cusercode, cusercode));
     // The answers removed go into the audit trail, so clearing an archive can be traced and undone.
     await ctx.audit({ result: 'ok', detail: { cusercode, target: person.musercode, archive: person.archive, archiveformcode: person.archiveformcode } });
@@ -126,4 +135,4 @@ const archiveHandlers = {
   },
 } satisfies HandlerMap;
 
-export const personHandlers = { ...crudHandlers, ...archiveHandlers, ...importHandlers, ...exportHandlers } satisfies HandlerMap;
+export const personHandlers = { ...crudHandlers, ...archiveHandlers, ...importHandlers, ...exportHandlers, ...rightsHandlers } satisfies HandlerMap;

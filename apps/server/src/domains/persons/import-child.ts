@@ -7,11 +7,15 @@
  *   node --import tsx import-child.ts <pglite-folder | postgres://…> <file.xlsx>
  */
 import fs from 'node:fs';
+import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
+import { readyEncryption } from '../../encryption.js';
 import { commitRoster } from './import-handlers.js';
 
 const [target, file] = process.argv.slice(2);
 const database = await openDatabase(target!.startsWith('postgres') ? { url: target!, migrate: false } : { dataDir: target!, migrate: false });
+// DATA_KEY from the test: the rows are sealed as the server seals them.
+await readyEncryption(database.db, loadConfig(), false);
 const outcome = await commitRoster(database.db, {
   musercode: 'I0003',
   appid: '000000004',

@@ -15,6 +15,8 @@ import { ownerAccount } from '../accounts/index.js';
 import { streamSheetRows, UploadRefused } from '../../kit/upload/reader.js';
 import { archiveFormOf } from '../scales/index.js';
 import { assertAppOfInstitution } from './persons.js';
+import { idCardHash, phoneHash, sealArchive } from './identity.js';
+import { seal } from '../../kit/crypt/index.js';
 import { buildRosterTemplate, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
 import { cuser } from './tables.js';
 
@@ -84,15 +86,16 @@ export async function runRosterImport(
       good.push({ row: r, person: checked.person });
     }
     // ID numbers already held by a living person of the institution.
-    const ids = good.map((g) => g.person.idcard).filter((x): x is string => !!x);
-    if (ids.length) {
+    // Looked up by blind index: the stored numbers are sealed.
+    const hashes = new Map(good.filter((g) => g.person.idcard).map((g) => [idCardHash(g.person.idcard!), g.person.idcard!]));
+    if (hashes.size) {
       const taken = new Set(
         (
           await db
-            .select({ idcard: cuser.idcard })
+            .select({ idcardhash: cuser.idcardhash })
             .from(cuser)
-            .where(and(eq(cuser.musercode, opts.musercode), inArray(cuser.idcard, ids), isNull(cuser.deletedat)))
-        ).map((x) => x.idcard),
+            .where(and(eq(cuser.musercode, opts.musercode), inArray(cuser.idcardhash, [...hashes.keys()]), isNull(cuser.deletedat)))
+        ).map((x) => hashes.get(x.idcardhash!)),
       );
       for (const g of good.filter((g) => g.person.idcard && taken.has(g.person.idcard)))
         note(g.row, columns.find((c) => c.key === 'idcard')!.title, opts.lang === 'en-US' ? 'a person with this ID number already exists' : '该身份证号的测评对象已存在');
@@ -103,6 +106,11 @@ export async function runRosterImport(
         const values = good.slice(i, i + INSERT_BATCH).map(({ person }) => ({
           cusercode: newId('C'),
           ...person,
+          phonenumber: seal(person.phonenumber),
+          phonehash: person.phonenumber ? phoneHash(person.phonenumber) : null,
+          idcard: seal(person.idcard),
+          idcardhash: person.idcard ? idCardHash(person.idcard) : null,
+          archive: sealArchive(person.archive),
           archiveformcode: person.archive.length ? (form?.formcode ?? null) : null,
           archiveversion: person.archive.length ? (form?.version ?? null) : null,
         }));
@@ -124,14 +132,14 @@ export async function runRosterImport(
  */
 async function insertRosterRows(
   db: DbOrTx,
-  rows: (RosterPerson & { cusercode: string; archiveformcode: string | null; archiveversion: number | null })[],
+  rows: (RosterPerson & { cusercode: string; phonehash: string | null; idcardhash: string | null; archiveformcode: string | null; archiveversion: number | null })[],
   fixed: { musercode: string; appid: string; importid: string; now: Date },
 ) {
   await db.execute(sql`
-    insert into cuser (cusercode, musercode, appid, realname, gender, birthdate, phonenumber, idcard, archive, archiveformcode, archiveversion, source, importid, createdat, updatedat)
-    select x.cusercode, ${fixed.musercode}, ${fixed.appid}, x.realname, x.gender, x.birthdate, x.phonenumber, x.idcard, x.archive, x.archiveformcode, x.archiveversion,
+    insert into cuser (cusercode, musercode, appid, realname, gender, birthdate, phonenumber, phonehash, idcard, idcardhash, archive, archiveformcode, archiveversion, source, importid, createdat, updatedat)
+    select x.cusercode, ${fixed.musercode}, ${fixed.appid}, x.realname, x.gender, x.birthdate, x.phonenumber, x.phonehash, x.idcard, x.idcardhash, x.archive, x.archiveformcode, x.archiveversion,
            'import', ${fixed.importid}, ${fixed.now.toISOString()}::timestamptz, ${fixed.now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(cusercode text, realname text, gender text, birthdate date, phonenumber text, idcard text, archive jsonb, archiveformcode text, archiveversion int)`);
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(cusercode text, realname text, gender text, birthdate date, phonenumber text, phonehash text, idcard text, idcardhash text, archive jsonb, archiveformcode text, archiveversion int)`);
 }
 
 /** A refused commit: badImportFile naming the first problems; the console offers them as a file. */

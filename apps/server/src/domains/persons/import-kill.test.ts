@@ -11,6 +11,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.js';
+import { testConfig } from '../../config.js';
+import { readyEncryption } from '../../encryption.js';
 import { seedDemo } from '../../seed/demo.js';
 import { syncReferenceData } from '../../seed/reference.js';
 import { DEMO_PASSWORD, TEST_EPOCH, engines, freshDatabase } from '../../test/harness.js';
@@ -27,7 +29,9 @@ const imported = async (database: Database) =>
 /** Runs the child until it has written `killAfter` rows, then SIGKILLs it; answers what it printed. */
 function runAndKill(target: string, file: string, killAfter: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', child, target, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The child seals with this process's data key (the database's index key is sealed under it).
+    const env = { ...process.env, DATA_KEY: testConfig().dataKeys.current };
+    const p = spawn(process.execPath, ['--import', 'tsx', child, target, file], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     p.stdout.on('data', (b) => {
       out += b;
@@ -53,6 +57,7 @@ describe.each(engines())('roster import killed mid-way on %s', (engine) => {
         target = (database as unknown as { url: string }).url;
       }
       await syncReferenceData(database.db);
+      await readyEncryption(database.db, testConfig(), false);
       await seedDemo(database.db, DEMO_PASSWORD, new Date(TEST_EPOCH), { reports: false });
       const before = await imported(database);
       const form = await archiveFormOf(database.db, 'I0003', '000000004');

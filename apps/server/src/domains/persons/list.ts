@@ -5,11 +5,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { denied } from '../../http/errors.js';
 import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '@xinli/contract';
+import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { CALENDAR_TIME_ZONE, contains, iso, maskIdCard, maskPhone } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { holds } from '../auth/index.js';
-import type { PersonRecord } from './persons.js';
+import { idCardHash, openIdentity, phoneHash } from './identity.js';
+import { personName, type PersonRecord } from './persons.js';
 import { cuser } from './tables.js';
 
 export interface PersonFilters {
@@ -18,6 +20,7 @@ export interface PersonFilters {
   realname?: string;
   gender?: string;
   phonenumber?: string;
+  idcard?: string;
   startdate?: string;
   enddate?: string;
 }
@@ -32,10 +35,33 @@ export function personWhere(ctx: Ctx, f: PersonFilters): SQL {
     f.appid ? eq(cuser.appid, f.appid) : undefined,
     contains(cuser.realname, f.realname),
     f.gender ? eq(cuser.gender, f.gender) : undefined,
-    f.phonenumber ? contains(cuser.phonenumber, f.phonenumber) : undefined,
+    // Exact matches through the blind indexes: a sealed number cannot be searched by part.
+    f.phonenumber ? eq(cuser.phonehash, phoneHash(f.phonenumber)) : undefined,
+    f.idcard ? eq(cuser.idcardhash, idCardHash(f.idcard)) : undefined,
     f.startdate ? sql`${createdDay} >= ${f.startdate}::date` : undefined,
     f.enddate ? sql`${createdDay} <= ${f.enddate}::date` : undefined,
   )!;
+}
+
+/**
+ * The listed person of a person list that another domain pages with its own columns beside the
+ * person's (personListWith): the code named with its table, for correlated subqueries. drizzle
+ * writes a one-table select's own columns without the table name, so `${cuser.cusercode}` inside a
+ * subquery of the select list would read the subquery's own cusercode and match every row.
+ */
+export const listedPerson = sql.raw('"cuser"."cusercode"');
+
+/**
+ * A person list with another domain's columns beside the person's own (the written-report list):
+ * one statement over the persons `where` picks (personWhere and SQL correlated through
+ * `listedPerson`), for the caller to page and sort.
+ */
+export function personListWith<E extends Record<string, SQL | SQL.Aliased>>(db: DbOrTx, extra: E, where: SQL | undefined) {
+  return db
+    .select({ cusercode: cuser.cusercode, realname: cuser.realname, gender: cuser.gender, appid: cuser.appid, musercode: cuser.musercode, ...extra })
+    .from(cuser)
+    .where(where)
+    .$dynamic();
 }
 
 /** Newest first, then by code so pages never overlap. */
@@ -75,15 +101,16 @@ export const appName = (appid: string, lang: Lang) => {
   return a ? (lang === 'en-US' ? a.en : a.zh) : appid;
 };
 
-/** A person as the wire shows it, masked unless `reveal`. */
-export function personRow(r: PersonRecord, insname: string, lang: Lang, reveal: boolean): CuserRow {
+/** A person as the wire shows it, masked unless `reveal`; its identifiers are opened here, row by row of the page. */
+export function personRow(sealed: PersonRecord, insname: string, lang: Lang, reveal: boolean): CuserRow {
+  const r = openIdentity(sealed);
   return {
     cusercode: r.cusercode,
     musercode: r.musercode,
     insname,
     appid: r.appid,
     appname: appName(r.appid, lang),
-    realname: r.realname,
+    realname: personName(r, lang),
     gender: r.gender,
     birthdate: r.birthdate ?? '',
     phonenumber: reveal ? (r.phonenumber ?? '') : maskPhone(r.phonenumber),
@@ -91,5 +118,6 @@ export function personRow(r: PersonRecord, insname: string, lang: Lang, reveal: 
     source: r.source,
     createdat: iso(r.createdat),
     updatedat: iso(r.updatedat),
+    anonymisedat: r.anonymisedat ? iso(r.anonymisedat) : '',
   };
 }

@@ -4,6 +4,7 @@
  * - personInScope(ctx, db, cusercode): the living person, or "not found" outside the caller's scope;
  * - createPerson(db, {...}): register a person (the respondent channel uses it when someone
  *   registers through an institution's QR code; the console and imports go through it too);
+ * - livingPersonsInScope(ctx, db, cusercodes): of many persons, the living ones in the caller's scope;
  * - personBriefs(db, cusercodes): names, gender, app and institution of many persons at once
  *   (deleted ones included, so old reports still name who they are about);
  * - removePersons(tx, cusercodes, by, now): delete many persons as as.m.cuser.deleteCUser does
@@ -11,16 +12,17 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ArchiveAnswer } from '@xinli/contract';
+import type { ArchiveAnswer, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
-import { invalid, notFound, type Message } from '../../http/errors.js';
+import { conflict, invalid, notFound, type Message } from '../../http/errors.js';
 import { containsPattern, newId } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
-import { inScope } from '../auth/index.js';
+import { inScope, scopeWhere } from '../auth/index.js';
 import { archiveFormOf } from '../scales/index.js';
 import { checkArchive } from './archive.js';
+import { identityColumns, openArchive, sealArchive } from './identity.js';
 import { cuser } from './tables.js';
 
 export type PersonRecord = typeof cuser.$inferSelect;
@@ -33,6 +35,34 @@ export interface PersonBrief {
   gender: string;
   birthdate: string | null;
   deleted: boolean;
+  anonymised: boolean;
+}
+
+export const ANONYMISED: Message = {
+  zh: '该测评对象已匿名，信息已不可恢复，不能修改或再次匿名',
+  en: 'This person has been anonymised; their details cannot be restored, changed or anonymised again',
+};
+
+/**
+ * A person's name as a reader sees it: an anonymised person's stored name is the fixed word
+ * 已匿名 (rights.ts), shown as "Anonymised" to an English reader. Every list, drawer, export and
+ * PDF naming a person goes through here (personRow, personBriefs).
+ */
+export const personName = (p: { realname: string; anonymisedat: Date | null }, lang: Lang | undefined) =>
+  p.anonymisedat && lang === 'en-US' ? 'Anonymised' : p.realname;
+
+/** Refuses a change of an anonymised person. */
+export function assertNotAnonymised(person: { anonymisedat: Date | null }) {
+  if (person.anonymisedat) conflict(ANONYMISED);
+}
+
+/**
+ * Refuses a write about a person once anonymised (a follow-up on their case, a comment on their
+ * report) where the caller holds the code, not the person: nothing new may be written about them.
+ */
+export async function assertPersonNotAnonymised(db: DbOrTx, cusercode: string) {
+  const [row] = await db.select({ anonymisedat: cuser.anonymisedat }).from(cuser).where(eq(cuser.cusercode, cusercode));
+  if (row) assertNotAnonymised(row);
 }
 
 /** The living person named by cusercode if the caller may see it; else "not found" (never "denied"). */
@@ -45,14 +75,28 @@ export async function personInScope(ctx: Ctx, db: DbOrTx, cusercode: string): Pr
   return row;
 }
 
-export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>): Promise<Map<string, PersonBrief>> {
+/** Of `cusercodes`, the living persons in the caller's scope (the others are left out), with their institution. */
+export async function livingPersonsInScope(ctx: Ctx, db: DbOrTx, cusercodes: string[]): Promise<{ cusercode: string; musercode: string }[]> {
+  return db
+    .select({ cusercode: cuser.cusercode, musercode: cuser.musercode })
+    .from(cuser)
+    .where(and(inArray(cuser.cusercode, cusercodes), isNull(cuser.deletedat), scopeWhere(cuser.musercode, ctx.me)));
+}
+
+/** Briefs of many persons; `lang`, for what a reader sees, names an anonymised person in their language (personName). */
+export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>, lang?: Lang): Promise<Map<string, PersonBrief>> {
   const codes = [...new Set(cusercodes)];
   if (!codes.length) return new Map();
   const rows = await db
-    .select({ cusercode: cuser.cusercode, musercode: cuser.musercode, appid: cuser.appid, realname: cuser.realname, gender: cuser.gender, birthdate: cuser.birthdate, deletedat: cuser.deletedat })
+    .select({ cusercode: cuser.cusercode, musercode: cuser.musercode, appid: cuser.appid, realname: cuser.realname, gender: cuser.gender, birthdate: cuser.birthdate, deletedat: cuser.deletedat, anonymisedat: cuser.anonymisedat })
     .from(cuser)
     .where(inArray(cuser.cusercode, codes));
-  return new Map(rows.map(({ deletedat, ...r }) => [r.cusercode, { ...r, deleted: deletedat !== null }]));
+  return new Map(
+    rows.map(({ deletedat, anonymisedat, ...r }) => [
+      r.cusercode,
+      { ...r, realname: personName({ realname: r.realname, anonymisedat }, lang), deleted: deletedat !== null, anonymised: anonymisedat !== null },
+    ]),
+  );
 }
 
 export interface NewPerson {
@@ -96,7 +140,7 @@ function storedArchive(form: Awaited<ReturnType<typeof archiveFormOf>>, archive:
   }
   const { answers, problems } = checkArchive(form.definition, archive ?? []);
   if (problems.length) archiveRefusal(problems);
-  return { archive: answers, archiveformcode: form.formcode, archiveversion: form.version };
+  return { archive: sealArchive(answers), archiveformcode: form.formcode, archiveversion: form.version };
 }
 
 /** Registers a person; the institution's existence and the caller's right to it are the caller's checks. */
@@ -127,8 +171,7 @@ export async function createPersons(db: DbOrTx, people: NewPerson[]): Promise<st
       realname: p.realname,
       gender: p.gender,
       birthdate: p.birthdate || null,
-      phonenumber: p.phonenumber || null,
-      idcard: p.idcard || null,
+      ...identityColumns({ phonenumber: p.phonenumber ?? null, idcard: p.idcard ?? null }),
       ...stored,
       source: p.source,
       createdat: p.now,
@@ -160,7 +203,7 @@ export async function removePersons(tx: DbOrTx, cusercodes: string[], by: string
 /** The archive answers a person has given so far (the respondent page shows them again). */
 export async function personArchive(db: DbOrTx, cusercode: string): Promise<ArchiveAnswer[]> {
   const [row] = await db.select({ archive: cuser.archive }).from(cuser).where(eq(cuser.cusercode, cusercode));
-  return row?.archive ?? [];
+  return openArchive(row?.archive ?? []);
 }
 
 /**
@@ -170,7 +213,8 @@ export async function personArchive(db: DbOrTx, cusercode: string): Promise<Arch
 export async function updatePersonArchive(db: DbOrTx, cusercode: string, answers: ArchiveAnswer[], now: Date) {
   const [row] = await db.select().from(cuser).where(and(eq(cuser.cusercode, cusercode), isNull(cuser.deletedat)));
   if (!row) return notFound({ zh: '测评对象不存在', en: 'No such person' });
-  const merged = new Map(row.archive.map((a) => [a.no, a]));
+  if (row.anonymisedat) conflict(ANONYMISED);
+  const merged = new Map(openArchive(row.archive).map((a) => [a.no, a]));
   for (const a of answers) merged.set(a.no, a);
   const stored = await archiveToStore(db, row.musercode, row.appid, [...merged.values()].sort((a, b) => a.no - b.no));
   await db.update(cuser).set({ ...stored, updatedat: now }).where(eq(cuser.cusercode, cusercode));

@@ -10,7 +10,8 @@ import { app } from '../apps/tables.js';
  *
  * Deleting a person keeps the row (deletedat, deletedby): reports and the audit trail keep naming
  * who they are about, while every list and lookup leaves the person out. Phone and ID number are
- * stored in full and masked on the way out (handlers.ts).
+ * stored sealed (kit/crypt: AES-256-GCM) with a blind index each for exact search and uniqueness;
+ * they are opened only for the rows a page shows, and masked there unless the caller may see them.
  */
 export const cuser = pgTable(
   'cuser',
@@ -26,9 +27,14 @@ export const cuser = pgTable(
     /** SPEC §3: 01 male, 02 female. */
     gender: text().notNull(),
     birthdate: date({ mode: 'string' }),
+    /** Sealed (kit/crypt). */
     phonenumber: text(),
-    /** 18-character resident ID number, upper-case X. */
+    /** Blind index of the phone number (personPhoneHash). */
+    phonehash: text(),
+    /** 18-character resident ID number, upper-case X; sealed (kit/crypt). */
     idcard: text(),
+    /** Blind index of the ID number (personIdCardHash): what uniqueness and search use. */
+    idcardhash: text(),
     /** Answers of the archive form, [{ no, value }], checked against archiveformcode/archiveversion. */
     archive: jsonb().$type<ArchiveAnswer[]>().notNull().default([]),
     archiveformcode: text(),
@@ -42,12 +48,37 @@ export const cuser = pgTable(
     deletedat: timestamp({ withTimezone: true }),
     /** Who deleted: musercode, with the staff userid when a staff user did. */
     deletedby: text(),
+    /**
+     * When the person was anonymised (erasure, issue 30 §5; rights.ts): name, phone, ID number,
+     * birth day and month, free text and signatures are gone for good; gender, birth year,
+     * institution, app and dates stay so statistics stay true. No edit is accepted afterwards.
+     */
+    anonymisedat: timestamp({ withTimezone: true }),
+    /** Who: musercode[/userid] of staff, or 'retention' for the retention job. */
+    anonymisedby: text(),
   },
   (t) => [
     check('cuser_gender_check', sql`${t.gender} in ('01', '02')`),
     check('cuser_source_check', sql`${t.source} in ('console', 'import', 'qrcode')`),
     // One living person per ID number in an institution (a deleted person's number may come back).
-    uniqueIndex('cuser_idcard_idx').on(t.musercode, t.idcard).where(sql`${t.idcard} is not null and ${t.deletedat} is null`),
+    uniqueIndex('cuser_idcard_idx').on(t.musercode, t.idcardhash).where(sql`${t.idcardhash} is not null and ${t.deletedat} is null`),
+    index('cuser_phone_idx').on(t.musercode, t.phonehash),
     index('cuser_muser_app_idx').on(t.musercode, t.appid, t.createdat),
   ],
+);
+
+/**
+ * An institution's retention period (issue 30 §5): persons with no activity for `months` months
+ * are anonymised by the retention job (retention.ts). No row, or 0 months: off (the default).
+ */
+export const personRetention = pgTable(
+  'person_retention',
+  {
+    musercode: text()
+      .primaryKey()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    months: integer().notNull(),
+    updatedat: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('person_retention_months_check', sql`${t.months} between 0 and 600`)],
 );

@@ -5,15 +5,13 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { invalid } from '../../http/errors.js';
 import { iso, newId, paged } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
-import { personInScope } from '../persons/index.js';
+import { assertPersonNotAnonymised, personInScope } from '../persons/index.js';
 import { stageBriefs } from '../plans/index.js';
 import { loadCurrentDefinitions, loadDefinition } from '../scales/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../assessments/tables.js';
-import { resetUnfinishedCodes, withTexts } from '../assessments/index.js';
+import { resetUnfinishedCodes, setResultsHidden, withTexts } from '../assessments/index.js';
 import { reportAggregateWhere, reportFilterWhere } from './filter.js';
 import { answersOf, reportInScope, rowsOut } from './reports.js';
-import { assessmentIndicator, reportComment } from './tables.js';
+import { assessmentIndicator, report, reportComment } from './tables.js';
 
 const pick = (lang: Lang, t: { zh: string; en: string }) => (lang === 'en-US' && t.en ? t.en : t.zh);
 
@@ -46,15 +44,15 @@ export const reportActionHandlers = {
   'as.m.exam.getQuotaFilterConditions': async (f, ctx) => {
     const where = await reportAggregateWhere(ctx, f);
     const forms = await ctx.db
-      .select({ formcode: assessment.formcode, n: count() })
-      .from(assessment)
+      .select({ formcode: report.formcode, n: count() })
+      .from(report)
       .where(where)
-      .groupBy(assessment.formcode)
-      .orderBy(desc(count()), asc(assessment.formcode));
+      .groupBy(report.formcode)
+      .orderBy(desc(count()), asc(report.formcode));
     const reached = await ctx.db
       .select({ formcode: assessmentIndicator.formcode, code: assessmentIndicator.code, level: assessmentIndicator.level, n: count() })
       .from(assessmentIndicator)
-      .innerJoin(assessment, eq(assessment.assessid, assessmentIndicator.assessid))
+      .innerJoin(report, eq(report.assessid, assessmentIndicator.assessid))
       .where(and(where, sql`${assessmentIndicator.level} is not null`))
       .groupBy(assessmentIndicator.formcode, assessmentIndicator.code, assessmentIndicator.level);
     const defs = await loadCurrentDefinitions(
@@ -90,16 +88,16 @@ export const reportActionHandlers = {
   'as.m.exam.getCUserStagesAssessCount': async (f, ctx) => {
     const rows = await ctx.db
       .select({
-        stagecode: assessment.stagecode,
-        persons: countDistinct(assessment.cusercode),
+        stagecode: report.stagecode,
+        persons: countDistinct(report.cusercode),
         reports: count(),
-        warnings: sql<number>`count(*) filter (where ${assessment.warning} = 1)::int`,
-        first: min(assessment.createdat),
+        warnings: sql<number>`count(*) filter (where ${report.warning} = 1)::int`,
+        first: min(report.createdat),
       })
-      .from(assessment)
+      .from(report)
       .where(await reportAggregateWhere(ctx, f))
-      .groupBy(assessment.stagecode)
-      .orderBy(min(assessment.createdat), asc(assessment.stagecode));
+      .groupBy(report.stagecode)
+      .orderBy(min(report.createdat), asc(report.stagecode));
     const names = await stageBriefs(ctx.db, rows.map((r) => r.stagecode).filter(Boolean));
     return rows.map((r) => ({
       stagecode: r.stagecode,
@@ -112,8 +110,8 @@ export const reportActionHandlers = {
 
   'as.m.exam.getReportMaxTime': async (f, ctx) => {
     const [row] = await ctx.db
-      .select({ at: max(assessment.createdat) })
-      .from(assessment)
+      .select({ at: max(report.createdat) })
+      .from(report)
       .where(await reportFilterWhere(ctx, f));
     return { maxtime: row?.at ? iso(row.at) : null };
   },
@@ -121,10 +119,10 @@ export const reportActionHandlers = {
   'as.m.exam.getCUserExamDataPageList': async (f, ctx) => {
     const query = ctx.db
       .select()
-      .from(assessment)
+      .from(report)
       .where(await reportFilterWhere(ctx, f))
       .$dynamic();
-    const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], f);
+    const { total, rows } = await paged(ctx.db, query, [desc(report.createdat), asc(report.assessid)], f);
     const out = await rowsOut(ctx.db, rows, ctx.lang);
     const defOf = definitionCache(ctx.db);
     const items = await Promise.all(rows.map(async (r) => itemsOf(await defOf(r.formcode, r.version), r, ctx.lang)));
@@ -142,10 +140,10 @@ export const reportActionHandlers = {
     const mood = moodWhere(kind, minlevel);
     const where = and(
       await reportFilterWhere(ctx, f),
-      sql`exists (select 1 from ${assessmentIndicator} where ${and(eq(assessmentIndicator.assessid, assessment.assessid), mood)})`,
+      sql`exists (select 1 from ${assessmentIndicator} where ${and(eq(assessmentIndicator.assessid, report.assessid), mood)})`,
     );
-    const query = ctx.db.select().from(assessment).where(where).$dynamic();
-    const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], { page, pageSize });
+    const query = ctx.db.select().from(report).where(where).$dynamic();
+    const { total, rows } = await paged(ctx.db, query, [desc(report.createdat), asc(report.assessid)], { page, pageSize });
     const out = await rowsOut(ctx.db, rows, ctx.lang);
     const found = rows.length
       ? await ctx.db
@@ -187,20 +185,20 @@ export const reportActionHandlers = {
     const person = await personInScope(ctx, ctx.db, cusercode);
     const rows = await ctx.db
       .select({
-        reportid: assessment.assessid,
-        formcode: assessment.formcode,
-        createdat: assessment.createdat,
-        scores: assessment.scores,
+        reportid: report.assessid,
+        formcode: report.formcode,
+        createdat: report.createdat,
+        scores: report.scores,
         score: assessmentIndicator.score,
         level: assessmentIndicator.level,
         colour: assessmentIndicator.colour,
       })
-      .from(assessment)
-      .innerJoin(assessmentIndicator, and(eq(assessmentIndicator.assessid, assessment.assessid), eq(assessmentIndicator.code, 'TOTAL')))
+      .from(report)
+      .innerJoin(assessmentIndicator, and(eq(assessmentIndicator.assessid, report.assessid), eq(assessmentIndicator.code, 'TOTAL')))
       .where(
-        and(eq(assessment.cusercode, person.cusercode), inArray(assessment.formcode, PHQ_FORMS), scopeWhere(assessment.musercode, ctx.me)),
+        and(eq(report.cusercode, person.cusercode), inArray(report.formcode, PHQ_FORMS), scopeWhere(report.musercode, ctx.me)),
       )
-      .orderBy(asc(assessment.createdat), asc(assessment.assessid));
+      .orderBy(asc(report.createdat), asc(report.assessid));
     await ctx.audit({
       result: 'ok',
       detail: { cusercode, target: person.musercode, reports: rows.length },
@@ -218,6 +216,7 @@ export const reportActionHandlers = {
 
   'as.m.exam.updateReport': async ({ reportid, comment }, ctx) => {
     const row = await reportInScope(ctx, reportid);
+    if (row.cusercode) await assertPersonNotAnonymised(ctx.db, row.cusercode);
     const commentid = newId('RN');
     await ctx.db
       .insert(reportComment)
@@ -234,15 +233,15 @@ export const reportActionHandlers = {
     if (row && person && row.cusercode !== person.cusercode)
       invalid({ zh: '该报告不属于所选测评对象', en: 'The report is not this person’s' });
     const where = row
-      ? eq(assessment.assessid, row.assessid)
-      : and(eq(assessment.cusercode, person!.cusercode), scopeWhere(assessment.musercode, ctx.me))!;
+      ? eq(report.assessid, row.assessid)
+      : and(eq(report.cusercode, person!.cusercode), scopeWhere(report.musercode, ctx.me))!;
     const target = row ? row.musercode : person!.musercode;
-    const changed = await ctx.db.update(assessment).set({ hidden }).where(where).returning({ id: assessment.assessid });
+    const count = await setResultsHidden(ctx.db, ctx.db.select({ id: report.assessid }).from(report).where(where), hidden);
     await ctx.audit({
       result: 'ok',
-      detail: { reportid, cusercode, hidden, count: changed.length, target },
+      detail: { reportid, cusercode, hidden, count, target },
     });
-    return { count: changed.length };
+    return { count };
   },
 
   'as.m.exam.clearCUserAssessCount': async ({ cusercode, assesscode }, ctx) => {

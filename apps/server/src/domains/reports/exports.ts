@@ -21,12 +21,10 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { streamXlsx, todayIn, XLSX_TYPE } from '../../kit/index.js';
 import { loadCurrentDefinitions } from '../scales/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../assessments/tables.js';
 import { definitionCache, itemsOf } from './actions.js';
 import { reportFilterWhere } from './filter.js';
 import { reportRowColumns, rowsOut, type AssessmentRow } from './reports.js';
-import { assessmentIndicator } from './tables.js';
+import { assessmentIndicator, report } from './tables.js';
 
 /** Reports read per round trip. */
 const BATCH = 1000;
@@ -39,14 +37,14 @@ const pick = (lang: Lang, t: { zh: string; en: string }) => (lang === 'en-US' &&
  * instant is carried as PostgreSQL's own text so no microsecond is lost on the way through JS.
  */
 async function* batches(db: DbOrTx, where: SQL, withAnswers: boolean, size = BATCH) {
-  const columns = withAnswers ? { ...reportRowColumns, answers: assessment.answers, scores: assessment.scores } : reportRowColumns;
+  const columns = withAnswers ? { ...reportRowColumns, answers: report.answers, scores: report.scores } : reportRowColumns;
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const rows = (await db
-      .select({ ...columns, _at: sql<string>`${assessment.createdat}::text` })
-      .from(assessment)
-      .where(after ? and(where, sql`(${assessment.createdat}, ${assessment.assessid}) < (${after.at}::timestamptz, ${after.id})`) : where)
-      .orderBy(desc(assessment.createdat), desc(assessment.assessid))
+      .select({ ...columns, _at: sql<string>`${report.createdat}::text` })
+      .from(report)
+      .where(after ? and(where, sql`(${report.createdat}, ${report.assessid}) < (${after.at}::timestamptz, ${after.id})`) : where)
+      .orderBy(desc(report.createdat), desc(report.assessid))
       .limit(size)) as (AssessmentRow & { _at: string })[];
     if (rows.length) yield rows;
     if (rows.length < size) return;
@@ -125,7 +123,7 @@ export const reportExportHandlers = {
     const pairs = await ctx.db
       .selectDistinct({ formcode: assessmentIndicator.formcode, code: assessmentIndicator.code })
       .from(assessmentIndicator)
-      .innerJoin(assessment, eq(assessment.assessid, assessmentIndicator.assessid))
+      .innerJoin(report, eq(report.assessid, assessmentIndicator.assessid))
       .where(where)
       .orderBy(asc(assessmentIndicator.formcode), asc(assessmentIndicator.code));
     const defs = await loadCurrentDefinitions(ctx.db, [...new Set(pairs.map((p) => p.formcode))]);
@@ -191,7 +189,7 @@ export const reportExportHandlers = {
     const rows = await ctx.db
       .select({ formcode: assessmentIndicator.formcode, code: assessmentIndicator.code, level: assessmentIndicator.level, n: count() })
       .from(assessmentIndicator)
-      .innerJoin(assessment, eq(assessment.assessid, assessmentIndicator.assessid))
+      .innerJoin(report, eq(report.assessid, assessmentIndicator.assessid))
       .where(where)
       .groupBy(assessmentIndicator.formcode, assessmentIndicator.code, assessmentIndicator.level)
       .orderBy(asc(assessmentIndicator.formcode), asc(assessmentIndicator.code));

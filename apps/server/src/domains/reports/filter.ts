@@ -7,9 +7,7 @@ import { findFilterStage, findPlan } from '../plans/index.js';
 import { assertFormsReadable } from '../scales/index.js';
 import { abnormalReport, countedReport } from '../statistics/index.js';
 import { givenToClass, teamInScope } from '../tasks/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../assessments/tables.js';
-import { assessmentIndicator } from './tables.js';
+import { assessmentIndicator, report } from './tables.js';
 
 /** Midnight in China (UTC+8, no daylight saving) of a calendar date, as an instant. */
 export const chinaMidnight = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00+08:00`) + plusDays * 86_400_000);
@@ -29,7 +27,7 @@ export async function reportAggregateWhere(ctx: Ctx, f: ReportFilterInput): Prom
 }
 
 /**
- * The report filter as a where clause on `assessment`: the ONE translation the list, the exports
+ * The report filter as a where clause on the `report` view: the ONE translation the list, the exports
  * and any other action taking `reportFilter` use, so a file holds exactly what the list shows.
  * A named institution, plan, stage, form or person outside the caller's scope is "not found"
  * (thrown here), never an empty result. Only reports of living persons are included.
@@ -38,9 +36,9 @@ export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput, over?: {
   // `over`: the accounts an aggregate covers instead of the caller's scope (statsAccounts).
   const owners = over
     ? over.accounts
-      ? inArray(assessment.musercode, over.accounts.length ? over.accounts : [''])
+      ? inArray(report.musercode, over.accounts.length ? over.accounts : [''])
       : undefined
-    : ownedBy(ctx, assessment.musercode, f.musercode || undefined);
+    : ownedBy(ctx, report.musercode, f.musercode || undefined);
   if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
   if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
   if (f.stagecode) {
@@ -48,8 +46,8 @@ export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput, over?: {
     await findFilterStage(ctx, ctx.db, stagecode, async () => {
       const [used] = await ctx.db
         .select({ one: sql`1` })
-        .from(assessment)
-        .where(and(eq(assessment.stagecode, stagecode), over ? owners : ownedBy(ctx, assessment.musercode, undefined)))
+        .from(report)
+        .where(and(eq(report.stagecode, stagecode), over ? owners : ownedBy(ctx, report.musercode, undefined)))
         .limit(1);
       return !!used;
     });
@@ -58,30 +56,30 @@ export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput, over?: {
   const forms = [...new Set([f.formcode, ...(f.quotas ?? []).map((q) => q.formcode)].filter((x): x is string => !!x))];
   if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
   return and(
-    isNotNull(assessment.cusercode),
-    livingPerson(assessment.cusercode),
+    isNotNull(report.cusercode),
+    livingPerson(report.cusercode),
     owners,
-    f.appid ? eq(assessment.appid, f.appid) : undefined,
-    f.plancode ? eq(assessment.plancode, f.plancode) : undefined,
-    f.stagecode ? eq(assessment.stagecode, f.stagecode) : undefined,
-    f.formcode ? eq(assessment.formcode, f.formcode) : undefined,
-    f.cusercode ? eq(assessment.cusercode, f.cusercode) : undefined,
-    f.level !== undefined ? eq(assessment.level, f.level) : undefined,
-    f.mentalstate !== undefined ? eq(assessment.mentalstate, f.mentalstate) : undefined,
-    f.warning !== undefined ? eq(assessment.warning, f.warning) : undefined,
-    f.hidden !== undefined ? eq(assessment.hidden, f.hidden) : undefined,
-    f.counted !== undefined ? countedReport(assessment, f.counted) : undefined,
-    f.abnormal !== undefined ? abnormalReport(assessment.mentalstate, f.abnormal) : undefined,
-    accountInRegion(assessment.musercode, f),
-    f.gender ? personOfGender(assessment.cusercode, f.gender) : undefined,
-    f.teamid || f.grade ? givenToClass(assessment.assesscode, { teamid: f.teamid || undefined, grade: f.grade || undefined }) : undefined,
-    f.startdate ? gte(assessment.createdat, chinaMidnight(f.startdate)) : undefined,
-    f.enddate ? lt(assessment.createdat, chinaMidnight(f.enddate, 1)) : undefined,
-    f.realname ? personNameLike(assessment.cusercode, f.realname) : undefined,
+    f.appid ? eq(report.appid, f.appid) : undefined,
+    f.plancode ? eq(report.plancode, f.plancode) : undefined,
+    f.stagecode ? eq(report.stagecode, f.stagecode) : undefined,
+    f.formcode ? eq(report.formcode, f.formcode) : undefined,
+    f.cusercode ? eq(report.cusercode, f.cusercode) : undefined,
+    f.level !== undefined ? eq(report.level, f.level) : undefined,
+    f.mentalstate !== undefined ? eq(report.mentalstate, f.mentalstate) : undefined,
+    f.warning !== undefined ? eq(report.warning, f.warning) : undefined,
+    f.hidden !== undefined ? eq(report.hidden, f.hidden) : undefined,
+    f.counted !== undefined ? countedReport(report, f.counted) : undefined,
+    f.abnormal !== undefined ? abnormalReport(report.mentalstate, f.abnormal) : undefined,
+    accountInRegion(report.musercode, f),
+    f.gender ? personOfGender(report.cusercode, f.gender) : undefined,
+    f.teamid || f.grade ? givenToClass(report.assesscode, { teamid: f.teamid || undefined, grade: f.grade || undefined }) : undefined,
+    f.startdate ? gte(report.createdat, chinaMidnight(f.startdate)) : undefined,
+    f.enddate ? lt(report.createdat, chinaMidnight(f.enddate, 1)) : undefined,
+    f.realname ? personNameLike(report.cusercode, f.realname) : undefined,
     ...(f.quotas ?? []).map(
       (q) =>
         sql`exists (select 1 from ${assessmentIndicator} where ${and(
-          eq(assessmentIndicator.assessid, assessment.assessid),
+          eq(assessmentIndicator.assessid, report.assessid),
           eq(assessmentIndicator.formcode, q.formcode),
           eq(assessmentIndicator.code, q.quotacode),
           inArray(assessmentIndicator.level, q.levels),

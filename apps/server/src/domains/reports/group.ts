@@ -1,8 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../assessments/tables.js';
-import { assessmentIndicator } from './tables.js';
+import { setResultsHidden } from '../assessments/index.js';
+import { assessmentIndicator, report } from './tables.js';
 
 /**
  * Reports of a group, aggregated in SQL (the group report of a task: tasks/group-report). The
@@ -28,7 +27,7 @@ export async function cohortIndicatorLevels(db: DbOrTx, cohort: SQL): Promise<In
   const rows = await rowsOf<IndicatorLevelCount>(
     db,
     sql`select i.formcode, i.code, i.level, count(*)::int as n, sum(i.score)::float8 as sum
-        from ${assessmentIndicator} i join ${assessment} a on a.assessid = i.assessid
+        from ${assessmentIndicator} i join ${report} a on a.assessid = i.assessid
         where a.voided = 0 and a.assesscode in (select c.assesscode from (${cohort}) c)
         group by i.formcode, i.code, i.level`,
   );
@@ -50,7 +49,7 @@ export async function cohortWorstLevels(db: DbOrTx, cohort: SQL): Promise<GroupW
     db,
     sql`select p.grp, p.worst, count(*)::int as n, sum(p.warned)::int as warned from (
           select c.grp, c.assesscode, coalesce(max(a.level), 0) as worst, max(a.warning) as warned
-          from (${cohort}) c join ${assessment} a on a.assesscode = c.assesscode and a.voided = 0
+          from (${cohort}) c join ${report} a on a.assesscode = c.assesscode and a.voided = 0
           group by c.grp, c.assesscode) p
         group by p.grp, p.worst`,
   );
@@ -79,7 +78,7 @@ export async function cohortAttention(db: DbOrTx, cohort: SQL, minlevel: number,
           select distinct on (c.assesscode) c.assesscode, c.grp, a.cusercode, a.assessid as reportid, a.formcode,
                  max(coalesce(a.level, 0)) over (partition by c.assesscode) as level,
                  max(a.warning) over (partition by c.assesscode) as warning, a.createdat
-          from (${cohort}) c join ${assessment} a on a.assesscode = c.assesscode and a.voided = 0
+          from (${cohort}) c join ${report} a on a.assesscode = c.assesscode and a.voided = 0
           where a.cusercode is not null
           order by c.assesscode, a.level desc nulls last, a.warning desc, a.createdat desc, a.assessid) w
         where w.warning = 1 or w.level >= ${minlevel}
@@ -105,12 +104,8 @@ export async function cohortAttention(db: DbOrTx, cohort: SQL, minlevel: number,
 export async function setReportsHidden(db: DbOrTx, assesscodes: string[], hidden: 0 | 1): Promise<number> {
   let changed = 0;
   for (let i = 0; i < assesscodes.length; i += 1000) {
-    const done = await db
-      .update(assessment)
-      .set({ hidden })
-      .where(inArray(assessment.assesscode, assesscodes.slice(i, i + 1000)))
-      .returning({ id: assessment.assessid });
-    changed += done.length;
+    const reports = db.select({ id: report.assessid }).from(report).where(inArray(report.assesscode, assesscodes.slice(i, i + 1000)));
+    changed += await setResultsHidden(db, reports, hidden);
   }
   return changed;
 }

@@ -5,9 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { iso } from '../../kit/index.js';
 import { accountNames } from '../accounts/index.js';
 import { staffNames } from '../system/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../assessments/tables.js';
-import { assessmentIndicator, reportComment } from './tables.js';
+import { assessmentIndicator, report, reportComment } from './tables.js';
 
 /** A report's staff comments, oldest first, with the writer's name (staff user, else the account). */
 export async function commentsOf(db: DbOrTx, reportid: string): Promise<z.infer<typeof reportCommentSchema>[]> {
@@ -43,14 +41,14 @@ export async function trendOf(
   if (!row.cusercode) return [];
   const reports = await db
     .select({
-      reportid: assessment.assessid,
-      createdat: assessment.createdat,
-      version: assessment.version,
-      mentalstate: assessment.mentalstate,
+      reportid: report.assessid,
+      createdat: report.createdat,
+      version: report.version,
+      mentalstate: report.mentalstate,
     })
-    .from(assessment)
-    .where(and(eq(assessment.cusercode, row.cusercode), eq(assessment.formcode, row.formcode), lte(assessment.createdat, row.createdat)))
-    .orderBy(asc(assessment.createdat), asc(assessment.assessid));
+    .from(report)
+    .where(and(eq(report.cusercode, row.cusercode), eq(report.formcode, row.formcode), lte(report.createdat, row.createdat)))
+    .orderBy(asc(report.createdat), asc(report.assessid));
   const indicators = reports.length
     ? await db
         .select()

@@ -8,6 +8,7 @@ import { auditLog } from '../audit/tables.js';
 import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator } from './tables.js';
 import { cuser } from '../persons/tables.js';
+import { consented } from '../../test/consent.js';
 
 /** Sheets with every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
@@ -39,7 +40,7 @@ describe.each(engines())('reports on %s', (engine) => {
   };
   const give = async (who: string) =>
     (await call('as.m.user.insertCUserAssessCode', { cusercode: who, plancode: plan }, school)).assesscode as string;
-  const start = async (assesscode: string) => (await s.call('as.c.exam.start', { assesscode }, undefined, nextIp())).data.token as string;
+  const start = async (assesscode: string) => consented(s, (await s.call('as.c.exam.start', { assesscode }, undefined, nextIp())).data.token as string);
   const download = async (name: string, body: unknown, who: string | Record<string, string>) => {
     const res = await s.raw(name, JSON.stringify(body), typeof who === 'string' ? { token: who } : who);
     return res;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getViewSelectedFields, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import {
   populationApps,
   type AnswerInput,
@@ -14,16 +14,16 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { iso, paged } from '../../kit/index.js';
+import { openAnswers } from '../../kit/crypt/index.js';
 import { accountNames } from '../accounts/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { personBriefs, personInScope } from '../persons/index.js';
 import { planNames, stageBriefs } from '../plans/index.js';
 import { formBriefs, loadDefinition } from '../scales/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../assessments/tables.js';
 import { latestSignature, withTexts } from '../assessments/index.js';
 import { reportFilterWhere } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
+import { report } from './tables.js';
 
 /**
  * Reports as staff read them (SPEC §7 as.m.exam.getCUserReportPageList / getCUserReport), and what
@@ -35,9 +35,9 @@ export const appName = (appid: string, lang: Lang) => {
   return a ? (lang === 'en-US' ? a.en : a.zh) : '';
 };
 
-export type AssessmentRow = typeof assessment.$inferSelect;
+export type AssessmentRow = typeof report.$inferSelect;
 /** The columns a report row shows: all but the answers and scores (exports read those only when they need them). */
-const { answers: _answers, scores: _scores, ...rowColumns } = getTableColumns(assessment);
+const { answers: _answers, scores: _scores, ...rowColumns } = getViewSelectedFields(report);
 export const reportRowColumns = rowColumns;
 
 /** Report rows as lists and exports show them (names of person, institution, plan, stage, form). */
@@ -46,6 +46,7 @@ export async function rowsOut(db: DbOrTx, rows: Omit<AssessmentRow, 'answers' | 
     personBriefs(
       db,
       rows.map((r) => r.cusercode ?? ''),
+      lang,
     ),
     accountNames(
       db,
@@ -95,7 +96,9 @@ export async function rowsOut(db: DbOrTx, rows: Omit<AssessmentRow, 'answers' | 
 }
 
 /** The answers of a report in words, read against the version it was answered on. */
-export function answersOf(def: FormDefinition, answers: AnswerInput[], score: ScoreResult, lang: Lang) {
+export function answersOf(def: FormDefinition, stored: AnswerInput[], score: ScoreResult, lang: Lang) {
+  // Free-text answers are stored sealed (kit/crypt); opened only for the report read.
+  const answers = openAnswers(stored);
   const t = (x: { zh: string; en: string }) => (lang === 'en-US' && x.en ? x.en : x.zh);
   const items = new Map(score.items.map((i) => [i.no, i.score]));
   return def.questions.map((q) => {
@@ -111,8 +114,8 @@ export function answersOf(def: FormDefinition, answers: AnswerInput[], score: Sc
 export async function reportInScope(ctx: Ctx, reportid: string): Promise<AssessmentRow> {
   const [row] = await ctx.db
     .select()
-    .from(assessment)
-    .where(and(eq(assessment.assessid, reportid), isNotNull(assessment.cusercode), scopeWhere(assessment.musercode, ctx.me)));
+    .from(report)
+    .where(and(eq(report.assessid, reportid), isNotNull(report.cusercode), scopeWhere(report.musercode, ctx.me)));
   return row ?? notFound({ zh: '报告不存在', en: 'No such report' });
 }
 
@@ -120,10 +123,10 @@ export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
     const query = ctx.db
       .select()
-      .from(assessment)
+      .from(report)
       .where(await reportFilterWhere(ctx, f))
       .$dynamic();
-    const { total, rows } = await paged(ctx.db, query, [desc(assessment.createdat), asc(assessment.assessid)], f);
+    const { total, rows } = await paged(ctx.db, query, [desc(report.createdat), asc(report.assessid)], f);
     return { total, rows: await rowsOut(ctx.db, rows, ctx.lang) };
   },
 
@@ -183,14 +186,14 @@ export async function reportCounts(db: DbOrTx, cusercodes: string[]) {
   if (!codes.length) return new Map<string, { cusercode: string; total: number; warnings: number; lastat: string | null }>();
   const rows = await db
     .select({
-      cusercode: assessment.cusercode,
+      cusercode: report.cusercode,
       total: count(),
-      warnings: sql<number>`count(*) filter (where ${assessment.warning} = 1)::int`,
-      lastat: max(assessment.createdat),
+      warnings: sql<number>`count(*) filter (where ${report.warning} = 1)::int`,
+      lastat: max(report.createdat),
     })
-    .from(assessment)
-    .where(inArray(assessment.cusercode, codes))
-    .groupBy(assessment.cusercode);
+    .from(report)
+    .where(inArray(report.cusercode, codes))
+    .groupBy(report.cusercode);
   return new Map(
     rows.map((r) => [
       r.cusercode!,
@@ -207,9 +210,9 @@ export async function reportCountOfPerson(db: DbOrTx, cusercode: string): Promis
 export async function reportsOfPerson(db: DbOrTx, cusercode: string, lang: Lang): Promise<PersonReport[]> {
   const rows = await db
     .select()
-    .from(assessment)
-    .where(eq(assessment.cusercode, cusercode))
-    .orderBy(asc(assessment.createdat), asc(assessment.assessid));
+    .from(report)
+    .where(eq(report.cusercode, cusercode))
+    .orderBy(asc(report.createdat), asc(report.assessid));
   const forms = await formBriefs(
     db,
     rows.map((r) => r.formcode),

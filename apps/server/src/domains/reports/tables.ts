@@ -1,6 +1,16 @@
-import { pgTable, text, integer, doublePrecision, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, pgView, text, integer, doublePrecision, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
 import { muser } from '../accounts/tables.js';
 import { assessment } from '../assessments/tables.js';
+
+/**
+ * The reports: every completed form, as reports reads them. A report IS a finished `assessment` row,
+ * which assessments writes (the respondent's submission) and owns; reports lists, filters, sorts
+ * and aggregates them in one statement each through this view, and changes them only through
+ * assessments' front door (setResultsHidden). drizzle-kit writes the view from this select, naming
+ * every column: a migration adding a column to `assessment` recreates the view with it
+ * (report-view.test.ts checks the two agree).
+ */
+export const report = pgView('report').as((qb) => qb.select().from(assessment));
 
 /**
  * One indicator result of a report, written in the transaction that stores the report, so the

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { builtInForms } from './library/index.js';
-import { resultCount } from '../assessments/index.js';
+import { scaleHooks } from './hooks.js';
 import { canonical, createForm, loadStored, reviseForm } from './store.js';
 import { form } from './tables.js';
 
@@ -24,7 +24,7 @@ export async function syncBuiltInForms(db: DbOrTx, now = new Date()) {
       const stored = await loadStored(tx, head.formcode, head.version);
       if (def.version > head.version) return void (await reviseForm(tx, head, def, libraryIds(def), now, def.version));
       if (canonical({ ...stored.def, version: 0 }) === canonical({ ...def, version: 0 })) return;
-      const frozen = (await resultCount(tx, head.formcode, head.version)) > 0;
+      const frozen = (await scaleHooks().resultCount(tx, head.formcode, head.version)) > 0;
       await reviseForm(tx, head, def, libraryIds(def), now, frozen ? head.version + 1 : head.version);
     });
   }

@@ -5,7 +5,7 @@ import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
 import { newId } from '../../kit/index.js';
-import { resultCount } from '../assessments/index.js';
+import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
 
@@ -65,6 +65,19 @@ export async function assertFormsReadable(db: DbOrTx, caller: Caller, formcodes:
  * A stored version put back together: the definition body with each indicator's bands from
  * quota_option (see tables.ts for why bands live there).
  */
+/** A form's questions as whoever fills it in sees them (a respondent, a registration): no scores, bands or rules. */
+export function questionsOf(def: FormDefinition) {
+  return def.questions.map((q) => ({
+    no: q.no,
+    type: q.type,
+    ...(q.inputtype === undefined ? {} : { inputtype: q.inputtype }),
+    required: q.required,
+    text: q.text,
+    options: q.options.map((o) => ({ text: o.text })),
+    ...(q.range ? { range: q.range } : {}),
+  }));
+}
+
 export async function loadDefinition(db: DbOrTx, formcode: string, version: number): Promise<FormDefinition> {
   const [v] = await db
     .select({ definition: formVersion.definition })
@@ -171,7 +184,7 @@ export async function reviseForm(
     const same = (d: FormDefinition) => canonical({ ...d, formcode: head.formcode, version: 0 });
     if (same(current.def) === same(def)) return head.version;
   }
-  const frozen = (await resultCount(tx, head.formcode, head.version)) > 0;
+  const frozen = (await scaleHooks().resultCount(tx, head.formcode, head.version)) > 0;
   const version = toVersion ?? (frozen ? head.version + 1 : head.version);
   const full = { ...def, formcode: head.formcode, version };
   if (version === head.version) {

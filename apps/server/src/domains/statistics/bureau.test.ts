@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { ErrorCode, type ActionName } from '@xinli/contract';
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import { BUREAU_COVERS, oracle } from './test-oracle.js';
 
 /**
  * What an education bureau (`bureau`, login-as marker JYJ, Binjiang 330108) sees on the pages of
@@ -12,19 +13,14 @@ import { engines, startTestServer, type TestServer } from '../../test/harness.js
 
 type Row = Record<string, unknown>;
 /** The bureau's statistics cover itself and the schools of its district. */
-const COVERED = sql`(m.musercode = 'I0005' or (m.musertype = '001' and m.districtcode = '330108'))`;
+const COVERED = BUREAU_COVERS;
 const MIN = 5;
 const cell = (n: number) => (n > 0 && n < MIN ? null : n);
 
 describe.each(engines())('the education bureau on %s', (engine) => {
   let s: TestServer;
   const tokens: Record<string, string> = {};
-  const rows = async <T = Row>(q: SQL) => ((await s.database.db.execute(q)) as unknown as { rows: T[] }).rows;
-  const call = async (user: string, name: ActionName, body: object) => {
-    const res = await s.call(name, body, tokens[user]);
-    expect(res.errorCode, `${user} ${name} ${res.errorMsg}`).toBe(0);
-    return res.data as any;
-  };
+  const { rows, call } = oracle(() => s, tokens);
 
   beforeAll(async () => {
     s = await startTestServer(engine, { demoReports: true, config: { aiMinCell: MIN } });

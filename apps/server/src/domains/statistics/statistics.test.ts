@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { ErrorCode, type ActionName, type StatsFilter } from '@xinli/contract';
+import { ErrorCode, type StatsFilter } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import { BUREAU_COVERS, oracle } from './test-oracle.js';
+import { consented } from '../../test/consent.js';
 
 /**
  * Every statistics answer against an independent count over the raw rows (assessment, cuser,
@@ -18,8 +20,7 @@ const COVERS: Record<string, SQL> = {
   provider: sql`(m.musercode = 'P0001' or m.parentcode = 'P0001')`,
   school: sql`m.musercode = 'I0001'`,
   eldercare: sql`m.musercode = 'I0003'`,
-  // The bureau: itself and the schools of its district (Binjiang, 330108).
-  bureau: sql`(m.musercode = 'I0005' or (m.musertype = '001' and m.districtcode = '330108'))`,
+  bureau: BUREAU_COVERS,
 };
 
 type Row = Record<string, unknown>;
@@ -29,12 +30,7 @@ const DATA_REPORTS = new Set(['admin', 'provider', 'bureau']);
 describe.each(engines())('statistics on %s', (engine) => {
   let s: TestServer;
   const tokens: Record<string, string> = {};
-  const rows = async <T = Row>(q: SQL) => ((await s.database.db.execute(q)) as unknown as { rows: T[] }).rows;
-  const call = async (user: string, name: ActionName, body: object) => {
-    const res = await s.call(name, body, tokens[user]);
-    expect(res.errorCode, `${user} ${name} ${res.errorMsg}`).toBe(0);
-    return res.data as any;
-  };
+  const { rows, call } = oracle(() => s, tokens);
 
   /** The China calendar day of an instant column, by the time zone's name (the triggers add 8 hours). */
   const day = (col: SQL) => sql`(${col} at time zone 'Asia/Shanghai')::date`;
@@ -297,7 +293,7 @@ describe.each(engines())('statistics on %s', (engine) => {
     await checkAll('school', { startdate: '2026-11-21' });
     const started = await s.call('as.c.exam.start', { assesscode: given.assesscode }, undefined, { 'x-test-ip': '10.77.0.1' });
     expect(started.errorCode, started.errorMsg).toBe(0);
-    const token = started.data.token as string;
+    const token = await consented(s, started.data.token as string);
     expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
     const sent = await s.call(
       'as.c.exam.submit',

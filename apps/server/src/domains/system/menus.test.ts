@@ -22,6 +22,7 @@ describe.each(engines())('menu management on %s', (engine) => {
     expect(authority.children.map((c) => [c.code, c.path, c.title])).toEqual([
       ['000311', 'roleAdministration', '角色管理'],
       ['00031', 'earlyWarningC', '菜单管理'],
+      ['000314', 'auditLog', '审计日志'],
     ]);
     const codes = codesOf(res.data);
     expect(codes).toEqual(expect.arrayContaining(school.permissions.map((p) => p.component)));

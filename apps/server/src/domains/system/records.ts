@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { openStaffPhone, staffPhoneColumns } from './contact.js';
 import { sysuser } from './tables.js';
 
 /**
@@ -14,16 +15,20 @@ export type StaffUserChange = Partial<Omit<typeof sysuser.$inferInsert, 'userid'
 /** The staff user with this id, or undefined. */
 export async function staffUserRecord(db: DbOrTx, userid: string): Promise<StaffUserRecord | undefined> {
   const [row] = await db.select().from(sysuser).where(eq(sysuser.userid, userid));
-  return row;
+  return row && openStaffPhone(row);
 }
 
 /** The staff user signing in with exactly this name, or undefined. */
 export async function staffUserOfSignInName(db: DbOrTx, sysusername: string): Promise<StaffUserRecord | undefined> {
   const [row] = await db.select().from(sysuser).where(eq(sysuser.sysusername, sysusername));
-  return row;
+  return row && openStaffPhone(row);
 }
 
 /** Changes a staff user's fields. */
 export async function changeStaffUser(db: DbOrTx, userid: string, change: StaffUserChange): Promise<void> {
-  await db.update(sysuser).set(change).where(eq(sysuser.userid, userid));
+  const { phonenumber, ...rest } = change;
+  await db
+    .update(sysuser)
+    .set({ ...rest, ...staffPhoneColumns(phonenumber) })
+    .where(eq(sysuser.userid, userid));
 }

@@ -51,7 +51,10 @@ export const sysuser = pgTable(
     sysusername: text().notNull().unique(),
     pwdhash: text().notNull(),
     realname: text().notNull().default(''),
+    /** Sealed (kit/crypt); '' for none. */
     phonenumber: text().notNull().default(''),
+    /** Blind index of the phone number (exact search); null for none. */
+    phonehash: text(),
     email: text().notNull().default(''),
     deptid: text().references(() => dept.deptid),
     enabled: integer().notNull().default(1),
@@ -61,7 +64,7 @@ export const sysuser = pgTable(
     remark: text().notNull().default(''),
     updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sysuser_muser_idx').on(t.musercode), index('sysuser_dept_idx').on(t.deptid)],
+  (t) => [index('sysuser_muser_idx').on(t.musercode), index('sysuser_dept_idx').on(t.deptid), index('sysuser_phone_idx').on(t.musercode, t.phonehash)],
 );
 
 /** A role of an institution; rolekey 'admin' grants every code the institution holds. */

@@ -4,6 +4,7 @@ import { ErrorCode, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { md5Upper } from '../auth/index.js';
 import { auditLog } from '../audit/tables.js';
+import { openStaffPhone } from './contact.js';
 import { sysuser, sysuserRole } from './tables.js';
 
 const names = (rows: UserRow[]) => rows.map((r) => r.sysusername).sort();
@@ -20,7 +21,11 @@ describe.each(engines())('staff user management on %s', (engine) => {
   afterAll(() => s?.close());
 
   const usersOf = async (musercode: string) => s.database.db.select().from(sysuser).where(eq(sysuser.musercode, musercode));
-  const user = async (sysusername: string) => (await s.database.db.select().from(sysuser).where(eq(sysuser.sysusername, sysusername)))[0];
+  // The phone is stored sealed (contact.ts): read back opened.
+  const user = async (sysusername: string) => {
+    const [row] = await s.database.db.select().from(sysuser).where(eq(sysuser.sysusername, sysusername));
+    return row && openStaffPhone(row);
+  };
   const rolesOfUser = async (userid: string) => (await s.database.db.select().from(sysuserRole).where(eq(sysuserRole.userid, userid))).map((r) => r.roleid).sort();
   const ping = async (token: string) => (await s.call('as.m.system.ping', {}, token)).errorCode;
 
@@ -40,7 +45,9 @@ describe.each(engines())('staff user management on %s', (engine) => {
     expect(await q({ deptid: 'D0003' })).toEqual([]);
     expect(await q({ realname: '王' })).toEqual(['teacher']);
     expect(await q({ sysusername: 'ADMIN' })).toEqual(['schooladmin']);
-    expect(await q({ phonenumber: '13987' })).toEqual(['schooladmin']);
+    // The whole number, through the blind index (the phone is stored sealed); a part finds nothing.
+    expect(await q({ phonenumber: '139 8765 4321' })).toEqual(['schooladmin']);
+    expect(await q({ phonenumber: '13987' })).toEqual([]);
     expect(await q({ enabled: 0 })).toEqual([]);
     const paged = await s.call('as.m.system.user.selectUserList', { page: 2, pageSize: 1 }, school);
     expect(paged.data).toMatchObject({ total: 2 });

@@ -4,12 +4,13 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { scopeWhere, hashPassword, revokeUserSessions } from '../auth/index.js';
+import { scopeWhere, hashPassword, removeSecondFactor, revokeUserSessions } from '../auth/index.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
 import { maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
 import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
 import { accountColumnsOf, accountSignInNameTaken, insnameOf, ownedBy, ownerAccount, type AccountRow } from '../accounts/index.js';
 import { deptTree, findDept, subtreeIds } from './depts.js';
+import { openStaffPhone, staffPhoneColumns, staffPhoneHash } from './contact.js';
 
 type UserRecord = typeof sysuser.$inferSelect & { account: AccountRow };
 
@@ -94,7 +95,9 @@ async function rolesOf(db: DbOrTx, userids: string[]) {
 
 type ListedUser = { user: typeof sysuser.$inferSelect; insname: string; deptname: string | null };
 
-function toRow({ user: u, insname, deptname }: ListedUser, roles: { roleid: string; rolename: string }[], masked: boolean): UserRow {
+/** A staff user as the wire shows it; the phone is opened here, for the rows of the page only. */
+function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid: string; rolename: string }[], masked: boolean): UserRow {
+  const u = openStaffPhone(sealed);
   return {
     userid: u.userid,
     musercode: u.musercode,
@@ -135,7 +138,8 @@ export const userHandlers = {
       inDepts,
       contains(sysuser.sysusername, sysusername),
       contains(sysuser.realname, realname),
-      contains(sysuser.phonenumber, phonenumber),
+      // Exact match through the blind index: a sealed phone cannot be searched by part.
+      phonenumber ? eq(sysuser.phonehash, staffPhoneHash(phonenumber)) : undefined,
       enabled === undefined || enabled === '' ? undefined : eq(sysuser.enabled, enabled),
     );
     const { total, rows } = await paged(ctx.db, listed(ctx.db).where(where).$dynamic(), [desc(sysuser.createdat), asc(sysuser.userid)], { page, pageSize });
@@ -165,7 +169,8 @@ export const userHandlers = {
       await checkNameFree(tx, sysusername);
       await checkDept(ctx, tx, fields.deptid, account.musercode);
       const roles = await checkRoles(ctx, tx, roleids, account.musercode);
-      await tx.insert(sysuser).values({ userid, musercode: account.musercode, sysusername, pwdhash, ...fields, createdat: now, updatedat: now });
+      const { phonenumber, ...rest } = fields;
+      await tx.insert(sysuser).values({ userid, musercode: account.musercode, sysusername, pwdhash, ...rest, ...staffPhoneColumns(phonenumber), createdat: now, updatedat: now });
       await replaceRoles(tx, userid, roles);
       return account.musercode;
     });
@@ -182,7 +187,11 @@ export const userHandlers = {
         const previous = ((await rolesOf(tx, [userid])).get(userid) ?? []).map((r) => r.roleid);
         await replaceRoles(tx, userid, await checkRoles(ctx, tx, roleids, u.musercode, previous));
       }
-      await tx.update(sysuser).set({ ...fields, updatedat: ctx.now() }).where(eq(sysuser.userid, userid));
+      const { phonenumber, ...rest } = fields;
+      await tx
+        .update(sysuser)
+        .set({ ...rest, ...staffPhoneColumns(phonenumber), updatedat: ctx.now() })
+        .where(eq(sysuser.userid, userid));
       if (fields.enabled === 0 && u.enabled === 1) await revokeUserSessions(tx, ctx.now(), userid);
     });
     const { phonenumber, email, ...rest } = fields;
@@ -220,6 +229,17 @@ export const userHandlers = {
       await revokeUserSessions(tx, ctx.now(), userid);
     });
     await ctx.audit({ result: 'ok', detail: { userid } });
+    return null;
+  },
+
+  'as.m.system.user.resetSecondFactor': async ({ userid }, ctx) => {
+    const u = await findUser(ctx, ctx.db, userid);
+    await checkManage(ctx, ctx.db, u, 'change');
+    if (u.userid === ctx.me.userid) {
+      invalid({ zh: '不能重置自己的双重验证；请在右上角账号菜单中管理', en: 'You cannot reset your own second factor; manage it in the account menu (top right)' });
+    }
+    const removed = await removeSecondFactor(ctx.db, { musercode: u.musercode, userid });
+    await ctx.audit({ result: 'ok', detail: { userid, removed } });
     return null;
   },
 

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createCtx, type Caller, type RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
+import { DEMO_SIGNATURE, markConsentSheet } from '../consent/index.js';
 import { personBriefs } from '../persons/index.js';
 import { writeAudit } from '../audit/index.js';
 import { screeningSeverity, seededRandom, severitySheet, loadCurrentDefinitions } from '../scales/index.js';
@@ -75,7 +76,25 @@ export async function seedDemoTasks(db: Db, now: Date, cusercodes: string[], han
         members.push({ cusercode, studentno, realname: briefs.get(cusercode)!.realname });
       }
       teams.push({ teamid, grade, members });
+      // The class's guardians' consent (issue 30 §4): the teacher marks the returned paper forms on
+      // the class's consent sheet and uploads it; the last two forms of each class are not back.
+      const sheet = await act('as.m.consent.getConsentSheet', { teamid }, setUp);
+      const unmarked = new Set(members.slice(-2).map((m) => m.studentno));
+      const content = await markConsentSheet((sheet as { body: Buffer }).body, unmarked);
+      await act('as.m.consent.importConsentSheet', { teamid, filename: `${grade}${classname}监护人同意.xlsx`, content }, setUp);
     }
+
+  /**
+   * The student's consent step, as on the phone: a guardian whose paper form was not back consents
+   * on the phone when the pupil answers (a parent at home), and the student
+   * agrees to the school's notice.
+   */
+  const consent = async (privacy: ActionOutput<'as.c.task.login'>['privacy'], cusercode: string, at: Date, me: RespondentCaller) => {
+    // The guardian's consent counts as agreeing to the notice version it was given for.
+    if (privacy.minor && !privacy.guardian)
+      await act('as.c.exam.giveGuardianConsent', { version: privacy.version, guardianname: `${briefs.get(cusercode)!.realname.slice(0, 1)}家长`, relation: 'mother', signature: DEMO_SIGNATURE }, at, me);
+    else if (!privacy.agreed) await act('as.c.exam.agreeNotice', { version: privacy.version }, at, me);
+  };
 
   /** A task for some classes; `answer` says, per student, how many forms they submitted (the next one is half-way) and when, or null: not started. */
   const runTask = async (taskname: string, chosen: typeof teams, startat: Date, endat: Date, answer: () => { forms: number; at: Date } | null) => {
@@ -88,6 +107,7 @@ export async function seedDemoTasks(db: Db, now: Date, cusercodes: string[], han
         if (!plan) continue;
         const session = await act('as.c.task.login', { taskcode, studentno: m.studentno, realname: m.realname }, plan.at);
         const me = { assesscode: session.assesscode, musercode: SCHOOL, cusercode: m.cusercode };
+        await consent(session.privacy, m.cusercode, plan.at, me);
         for (const [k, formcode] of FORMS.entries()) {
           const at = new Date(plan.at.getTime() + (k + 1) * 4 * 60_000);
           const { answers } = severitySheet(defs.get(formcode)!, screeningSeverity(risk, rand), rand);

@@ -4,6 +4,7 @@ import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { assessCode, codeAttempt, respondentSession } from '../assessments/tables.js';
 import { classTask, gad7, ok } from './test-task.js';
+import { consented } from '../../test/consent.js';
 
 describe.each(engines())('task sign-in (as.c.task.login) on %s', (engine) => {
   let s: TestServer;
@@ -41,7 +42,7 @@ describe.each(engines())('task sign-in (as.c.task.login) on %s', (engine) => {
     expect(await stored(code)).toEqual({ status: 'started', sessions: 1 });
     const other = await login({ taskcode: task.taskcode, studentno: '2026001', realname: '王子涵' });
     expect(other.data.assesscode).toBe(await codeOf('2班', '2026001'));
-    expect(await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, res.data.token))).toHaveProperty('reportid');
+    expect(await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, await consented(s, res.data.token)))).toHaveProperty('reportid');
     expect(await stored(code)).toMatchObject({ status: 'finished' });
   });
 

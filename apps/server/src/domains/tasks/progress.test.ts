@@ -7,6 +7,7 @@ import { muserPermission } from '../accounts/tables.js';
 import { auditLog } from '../audit/tables.js';
 import { assessment } from '../assessments/tables.js';
 import { classTask, gad7, ok } from './test-task.js';
+import { consented } from '../../test/consent.js';
 
 describe.each(engines())('task progress on %s', (engine) => {
   let s: TestServer;
@@ -14,8 +15,12 @@ describe.each(engines())('task progress on %s', (engine) => {
   let provider: string;
   let hospital: string;
   let task: Awaited<ReturnType<typeof classTask>>;
-  const enter = (classname: string, studentno: string, realname: string) =>
-    ok(s.call('as.c.task.login', { taskcode: task.taskcode, studentno, realname }, undefined, { 'x-test-ip': `10.2.0.${studentno.slice(-2)}` }));
+  /** Signs in with the task's code, and takes the consent step (the classes are 初一: a guardian consents on the phone). */
+  const enter = async (_classname: string, studentno: string, realname: string) => {
+    const session = await ok(s.call('as.c.task.login', { taskcode: task.taskcode, studentno, realname }, undefined, { 'x-test-ip': `10.2.0.${studentno.slice(-2)}` }));
+    await consented(s, session.token);
+    return session;
+  };
   const progress = (token = school) => s.call('as.m.assess.getAssessTaskProgress', { taskid: task.taskid }, token);
   const persons = (body: Record<string, unknown> = {}, token = school) =>
     s.call('as.m.assess.getAssessTaskRosterProgress', { taskid: task.taskid, page: 1, pageSize: 50, ...body }, token);
@@ -55,9 +60,11 @@ describe.each(engines())('task progress on %s', (engine) => {
       notstarted: 2,
       inprogress: 1,
       finished: 2,
+      // 初一 pupils are under 14: those who have not signed in have no guardian's consent yet.
+      consentmissing: 2,
       teams: [
-        { teamid: task.teamids['1班'], teamname: '滨江第一中学 初一 1班', total: 3, notstarted: 1, inprogress: 1, finished: 1 },
-        { teamid: task.teamids['2班'], teamname: '滨江第一中学 初一 2班', total: 2, notstarted: 1, inprogress: 0, finished: 1 },
+        { teamid: task.teamids['1班'], teamname: '滨江第一中学 初一 1班', total: 3, notstarted: 1, inprogress: 1, finished: 1, consentmissing: 1 },
+        { teamid: task.teamids['2班'], teamname: '滨江第一中学 初一 2班', total: 2, notstarted: 1, inprogress: 0, finished: 1, consentmissing: 1 },
       ],
     });
     const codes = Object.values(task.codes).flatMap((c) => Object.values(c));
@@ -65,7 +72,7 @@ describe.each(engines())('task progress on %s', (engine) => {
     expect(Number(reports!.n)).toBe(p.data.finished);
     // A submission moves the counts at once (what the page's refetch shows).
     await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7(2) }, (await enter('2班', '02', '赵一诺')).token));
-    expect((await progress()).data).toMatchObject({ notstarted: 1, finished: 3, teams: [{ finished: 1 }, { notstarted: 0, finished: 2 }] });
+    expect((await progress()).data).toMatchObject({ notstarted: 1, finished: 3, consentmissing: 1, teams: [{ finished: 1 }, { notstarted: 0, finished: 2, consentmissing: 0 }] });
   });
 
   it('lists the persons by team and number, filtered by team, state and name', async () => {
@@ -79,7 +86,8 @@ describe.each(engines())('task progress on %s', (engine) => {
       '2班02:finished',
     ]);
     expect(all.data.rows[0]).toMatchObject({ realname: '林小雨', startedat: expect.any(String), finishedat: expect.any(String) });
-    expect(all.data.rows[2]).toMatchObject({ startedat: null, finishedat: null });
+    expect(all.data.rows[2]).toMatchObject({ startedat: null, finishedat: null, consent: 'guardianmissing' });
+    expect(all.data.rows.map((r: { consent: string }) => r.consent)).toEqual(['given', 'given', 'guardianmissing', 'given', 'given']);
     expect((await persons({ teamid: task.teamids['1班'], status: 'unfinished' })).data.rows.map((r: { studentno: string }) => r.studentno)).toEqual(['02', '03']);
     expect((await persons({ status: 'finished', realname: '王' })).data).toMatchObject({ total: 1, rows: [{ realname: '王子涵' }] });
     expect((await persons({ page: 2, pageSize: 2 })).data.rows.map((r: { realname: string }) => r.realname)).toEqual(['=HYPERLINK("x")', '王子涵']);

@@ -1,9 +1,10 @@
-import { INSTITUTION_TIME_ZONE, timeInZone } from '@xinli/contract';
+import { INSTITUTION_TIME_ZONE, timeInZone, type ConsentState } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { iso, pageOfArray, streamXlsx, todayIn, XLSX_TYPE } from '../../kit/index.js';
 import { codeStates, progressOf, type Progress } from '../assessments/index.js';
+import { consentStandings } from '../consent/index.js';
 import { personBriefs } from '../persons/index.js';
 import { taskInScope, taskPeople, taskStatusAt, taskTeams } from './store.js';
 
@@ -31,12 +32,18 @@ export interface PersonProgress {
   status: Progress;
   startedat: string | null;
   finishedat: string | null;
+  /** Consent state (issue 30 §4): guardianmissing and withdrawn cannot answer. */
+  consent: ConsentState;
 }
 
 /** Every person of a task with their progress, by team (in the task's team order) and number. */
-async function personsOf(ctx: Ctx, taskid: string, teams: TeamBrief[], teamid?: string): Promise<PersonProgress[]> {
-  const rows = await taskPeople(ctx.db, taskid, teamid);
-  const [states, people] = await Promise.all([codeStates(ctx.db, rows.map((r) => r.assesscode)), personBriefs(ctx.db, rows.map((r) => r.cusercode))]);
+async function personsOf(ctx: Ctx, t: { taskid: string; musercode: string }, teams: TeamBrief[], teamid?: string): Promise<PersonProgress[]> {
+  const rows = await taskPeople(ctx.db, t.taskid, teamid);
+  const [states, people, consents] = await Promise.all([
+    codeStates(ctx.db, rows.map((r) => r.assesscode)),
+    personBriefs(ctx.db, rows.map((r) => r.cusercode), ctx.lang),
+    consentStandings(ctx.db, t.musercode, rows.map((r) => r.cusercode), ctx.now()),
+  ]);
   const order = new Map(teams.map((t, i) => [t.teamid, i]));
   const names = new Map(teams.map((t) => [t.teamid, t.teamname]));
   return rows
@@ -53,14 +60,21 @@ async function personsOf(ctx: Ctx, taskid: string, teams: TeamBrief[], teamid?: 
         status: s ? progressOf(s.status) : 'notstarted',
         startedat: s?.startedat ? iso(s.startedat) : null,
         finishedat: s?.finishedat ? iso(s.finishedat) : null,
+        consent: consents.get(r.cusercode)?.state ?? 'pending',
       };
     })
     .sort((a, b) => (order.get(a.teamid) ?? 1e9) - (order.get(b.teamid) ?? 1e9) || a.studentno.localeCompare(b.studentno, 'en', { numeric: true }));
 }
 
+/** Who cannot answer for want of consent: under 14 without a guardian's consent, or withdrawn. */
+const missesConsent = (p: PersonProgress) => p.consent === 'guardianmissing' || p.consent === 'withdrawn';
+
 const countsOf = (list: PersonProgress[]) => {
-  const c = { total: list.length, notstarted: 0, inprogress: 0, finished: 0 };
-  for (const p of list) c[p.status]++;
+  const c = { total: list.length, notstarted: 0, inprogress: 0, finished: 0, consentmissing: 0 };
+  for (const p of list) {
+    c[p.status]++;
+    if (missesConsent(p)) c.consentmissing++;
+  }
   return c;
 };
 
@@ -78,7 +92,7 @@ async function filtered(ctx: Ctx, f: ProgressFilter) {
   const teams = await teamsOf(ctx, t.taskid);
   if (f.teamid && !teams.some((x) => x.teamid === f.teamid)) notFound({ zh: '该团体不在此任务中', en: 'This team is not part of the task' });
   const name = f.realname?.toLowerCase();
-  const persons = (await personsOf(ctx, t.taskid, teams, f.teamid)).filter(
+  const persons = (await personsOf(ctx, t, teams, f.teamid)).filter(
     (p) => (!f.status || p.status === f.status || (f.status === 'unfinished' && p.status !== 'finished')) && (!name || p.realname.toLowerCase().includes(name)),
   );
   return { task: t, persons };
@@ -90,13 +104,19 @@ const STATE_TEXT: Record<Progress | 'unfinished', { zh: string; en: string }> = 
   inprogress: { zh: '进行中', en: 'In progress' },
   finished: { zh: '已完成', en: 'Finished' },
 };
+const CONSENT_TEXT: Record<ConsentState, { zh: string; en: string }> = {
+  given: { zh: '已同意', en: 'Given' },
+  pending: { zh: '待本人同意', en: 'Not yet asked' },
+  guardianmissing: { zh: '缺监护人同意', en: 'Guardian consent missing' },
+  withdrawn: { zh: '已撤回', en: 'Withdrawn' },
+};
 const localTime = (at: string | null) => (at ? timeInZone(at, INSTITUTION_TIME_ZONE) : '');
 
 export const progressHandlers = {
   'as.m.assess.getAssessTaskProgress': async ({ taskid }, ctx) => {
     const t = await taskInScope(ctx, ctx.db, taskid);
     const teams = await teamsOf(ctx, t.taskid);
-    const persons = await personsOf(ctx, t.taskid, teams);
+    const persons = await personsOf(ctx, t, teams);
     return {
       taskid: t.taskid,
       status: taskStatusAt(t, ctx.now()),
@@ -116,16 +136,16 @@ export const progressHandlers = {
     const en = ctx.lang === 'en-US';
     await ctx.audit({ result: 'ok', detail: { ...f, rows: persons.length } });
     const head = en
-      ? ['Team', 'Number', 'Name', 'Progress', 'Started (UTC+8)', 'Finished (UTC+8)']
-      : ['班级/团体', '学号', '姓名', '进度', '开始时间', '完成时间'];
+      ? ['Team', 'Number', 'Name', 'Progress', 'Started (UTC+8)', 'Finished (UTC+8)', 'Consent']
+      : ['班级/团体', '学号', '姓名', '进度', '开始时间', '完成时间', '同意'];
     const body = streamXlsx(
       en ? 'Progress' : '测评进度',
       head,
       async (add) => {
         for (let i = 0; i < persons.length; i += 500)
-          await add(persons.slice(i, i + 500).map((p) => [p.teamname, p.studentno, p.realname, en ? STATE_TEXT[p.status].en : STATE_TEXT[p.status].zh, localTime(p.startedat), localTime(p.finishedat)]));
+          await add(persons.slice(i, i + 500).map((p) => [p.teamname, p.studentno, p.realname, en ? STATE_TEXT[p.status].en : STATE_TEXT[p.status].zh, localTime(p.startedat), localTime(p.finishedat), en ? CONSENT_TEXT[p.consent].en : CONSENT_TEXT[p.consent].zh]));
       },
-      [28, 14, 14, 10, 18, 18],
+      [28, 14, 14, 10, 18, 18, 16],
     );
     const what = f.status ? (en ? STATE_TEXT[f.status].en : STATE_TEXT[f.status].zh) : en ? 'progress' : '进度';
     return { filename: `${t.taskname}-${what}-${todayIn(ctx.now())}.xlsx`, contentType: XLSX_TYPE, body };

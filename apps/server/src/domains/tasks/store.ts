@@ -2,7 +2,7 @@
  * What other domains (and this one's handlers) may know of teams and tasks, through functions
  * (DESIGN §4): the respondent sign-in, progress and the group report call these, never the tables.
  */
-import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ASSESS_CODE_ALPHABET, INSTITUTION_TIME_ZONE, TASK_CODE_LENGTH, timeInZone } from '@xinli/contract';
 import { randomInt } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { task, taskPerson, taskTeam, team } from './tables.js';
+import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
 export type TeamRecord = typeof team.$inferSelect;
 export type TaskRecord = typeof task.$inferSelect;
@@ -74,6 +74,12 @@ export async function taskOfCode(db: DbOrTx, assesscode: string): Promise<TaskRe
     .innerJoin(task, eq(task.taskid, taskPerson.taskid))
     .where(eq(taskPerson.assesscode, assesscode));
   return row?.t ?? null;
+}
+
+/** Why the task that gave a personal code takes no step at `now`, or null (none gave it, or it is running): assessments' code window. */
+export async function closedTaskWindow(db: DbOrTx, assesscode: string, now: Date): Promise<Message | null> {
+  const t = await taskOfCode(db, assesscode);
+  return t ? taskClosedMessage(t, now) : null;
 }
 
 /** The task a respondent's task code names (upper-cased, spaces and dashes dropped), or null. */
@@ -184,4 +190,31 @@ export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Pr
     .from(taskTeam)
     .where(and(eq(taskTeam.taskid, taskid), eq(taskTeam.teamid, teamid)));
   if (!row) notFound({ zh: '该团体不在此任务中', en: 'This team is not in the task' });
+}
+
+/**
+ * The grade of each person's newest living class team (the class they are in now), for the
+ * consent of children under 14 (consent domain). Persons on no class are left out.
+ */
+export async function currentGradesOf(db: DbOrTx, cusercodes: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < cusercodes.length; i += 5000) {
+    const rows = await db
+      .selectDistinctOn([teamMember.cusercode], { cusercode: teamMember.cusercode, grade: team.grade })
+      .from(teamMember)
+      .innerJoin(team, and(eq(team.teamid, teamMember.teamid), eq(team.kind, 'class'), isNull(team.deletedat)))
+      .where(inArray(teamMember.cusercode, cusercodes.slice(i, i + 5000)))
+      .orderBy(teamMember.cusercode, desc(teamMember.joinedat), desc(team.createdat));
+    for (const r of rows) out.set(r.cusercode, r.grade);
+  }
+  return out;
+}
+
+/** A team's roster now: its members by number. */
+export async function teamRoster(db: DbOrTx, teamid: string): Promise<{ cusercode: string; studentno: string }[]> {
+  return db
+    .select({ cusercode: teamMember.cusercode, studentno: teamMember.studentno })
+    .from(teamMember)
+    .where(eq(teamMember.teamid, teamid))
+    .orderBy(asc(teamMember.studentno));
 }

@@ -202,7 +202,7 @@ export const taskCrudHandlers = {
     const order = [asc(taskPerson.teamid), asc(taskPerson.studentno), asc(taskPerson.cusercode)];
     const { total, rows } = await paged(ctx.db, ctx.db.select().from(taskPerson).where(where).$dynamic(), order, { page, pageSize });
     const [people, teams, states] = await Promise.all([
-      personBriefs(ctx.db, rows.map((r) => r.cusercode)),
+      personBriefs(ctx.db, rows.map((r) => r.cusercode), ctx.lang),
       teamNames(ctx.db, rows.map((r) => r.teamid)),
       codeStates(ctx.db, rows.map((r) => r.assesscode)),
     ]);

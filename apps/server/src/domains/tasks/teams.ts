@@ -131,7 +131,7 @@ export const teamHandlers = {
     );
     const query = ctx.db.select().from(teamMember).where(where).$dynamic();
     const { total, rows } = await paged(ctx.db, query, [asc(teamMember.studentno), asc(teamMember.cusercode)], { page, pageSize });
-    const people = await personBriefs(ctx.db, rows.map((r) => r.cusercode));
+    const people = await personBriefs(ctx.db, rows.map((r) => r.cusercode), ctx.lang);
     return {
       total,
       rows: rows.map((r) => ({

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.js';
 import { iso, paged } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { codeUrl, giveOne } from '../assessments/index.js';
-import { personInScope } from '../persons/index.js';
+import { assertNotAnonymised, personInScope } from '../persons/index.js';
 import { staffBriefs } from '../system/index.js';
 import {
   actorOf,
@@ -26,6 +26,64 @@ import { followRows } from './follow-ups.js';
 import { addWarning } from './raise.js';
 import { caseEvent, followUp, warnCase, warning } from './tables.js';
 import { reasonText } from './triggers.js';
+
+/**
+ * One case as as.m.warning.getCase answers it: the case, its warnings (reasons in the reader's
+ * language), its events and its follow-ups. The caller has found the case in scope and audits.
+ */
+export async function caseDetail(ctx: Ctx, c: CaseRecord) {
+  const caseid = c.caseid;
+  const [row] = await caseRows(ctx, ctx.db, [c]);
+  const warnings = await ctx.db
+    .select()
+    .from(warning)
+    .where(eq(warning.caseid, caseid))
+    .orderBy(desc(warning.createdat), desc(warning.warningid));
+  const names = await formNames(
+    ctx,
+    ctx.db,
+    warnings.map((w) => w.formcode),
+  );
+  const reasons = new Map(warnings.map((w) => [w.warningid, reasonText(w.kind as WarningKind, w.params, ctx.lang === 'en-US')]));
+  const events = await ctx.db.select().from(caseEvent).where(eq(caseEvent.caseid, caseid)).orderBy(asc(caseEvent.at), asc(caseEvent.id));
+  const follows = await ctx.db
+    .select()
+    .from(followUp)
+    .where(eq(followUp.caseid, caseid))
+    .orderBy(desc(followUp.followdate), desc(followUp.createdat));
+  // A follow-up event stores the record's id and an assignment the staff user's id first: the
+  // reader sees what was done and who was given the case, not ids.
+  const followed = new Map(follows.map((f) => [f.followid, f.content]));
+  const assigned = await staffBriefs(
+    ctx.db,
+    events.filter((e) => e.what === 'assign').map((e) => e.note.split(' ')[0]!),
+  );
+  const noteOf = (e: (typeof events)[number]) => {
+    if (e.what === 'warning') return reasons.get(e.note) ?? '';
+    if (e.what === 'followup') return followed.get(e.note) ?? '';
+    if (e.what === 'assign') {
+      const [userid = '', ...rest] = e.note.split(' ');
+      const who = assigned.get(userid);
+      return [who ? who.realname || who.sysusername : userid, ...rest].join(' ').trim();
+    }
+    return e.note;
+  };
+  return {
+    case: row!,
+    warnings: warnings.map((w) => warningRowOf(ctx, w, names)),
+    events: events.map((e) => ({
+      at: iso(e.at),
+      by: e.by,
+      byname: e.byname,
+      from: e.fromstate as CaseState | '',
+      to: e.tostate as CaseState,
+      what: e.what as 'state',
+      // A joined warning's event names it; the reader sees its reason in their language.
+      note: noteOf(e),
+    })),
+    followups: await followRows(ctx, ctx.db, follows),
+  };
+}
 
 /** Moves a case to another state, with its event and live event, in one transaction. */
 async function moveCase(
@@ -77,57 +135,9 @@ export const caseHandlers = {
 
   'as.m.warning.getCase': async ({ caseid }, ctx) => {
     const c = await caseInScope(ctx, ctx.db, caseid);
-    const [row] = await caseRows(ctx, ctx.db, [c]);
-    const warnings = await ctx.db
-      .select()
-      .from(warning)
-      .where(eq(warning.caseid, caseid))
-      .orderBy(desc(warning.createdat), desc(warning.warningid));
-    const names = await formNames(
-      ctx,
-      ctx.db,
-      warnings.map((w) => w.formcode),
-    );
-    const reasons = new Map(warnings.map((w) => [w.warningid, reasonText(w.kind as WarningKind, w.params, ctx.lang === 'en-US')]));
-    const events = await ctx.db.select().from(caseEvent).where(eq(caseEvent.caseid, caseid)).orderBy(asc(caseEvent.at), asc(caseEvent.id));
-    const follows = await ctx.db
-      .select()
-      .from(followUp)
-      .where(eq(followUp.caseid, caseid))
-      .orderBy(desc(followUp.followdate), desc(followUp.createdat));
-    // A follow-up event stores the record's id and an assignment the staff user's id first: the
-    // reader sees what was done and who was given the case, not ids.
-    const followed = new Map(follows.map((f) => [f.followid, f.content]));
-    const assigned = await staffBriefs(
-      ctx.db,
-      events.filter((e) => e.what === 'assign').map((e) => e.note.split(' ')[0]!),
-    );
-    const noteOf = (e: (typeof events)[number]) => {
-      if (e.what === 'warning') return reasons.get(e.note) ?? '';
-      if (e.what === 'followup') return followed.get(e.note) ?? '';
-      if (e.what === 'assign') {
-        const [userid = '', ...rest] = e.note.split(' ');
-        const who = assigned.get(userid);
-        return [who ? who.realname || who.sysusername : userid, ...rest].join(' ').trim();
-      }
-      return e.note;
-    };
+    const detail = await caseDetail(ctx, c);
     await ctx.audit({ result: 'ok', detail: { caseid, cusercode: c.cusercode } });
-    return {
-      case: row!,
-      warnings: warnings.map((w) => warningRowOf(ctx, w, names)),
-      events: events.map((e) => ({
-        at: iso(e.at),
-        by: e.by,
-        byname: e.byname,
-        from: e.fromstate as CaseState | '',
-        to: e.tostate as CaseState,
-        what: e.what as 'state',
-        // A joined warning's event names it; the reader sees its reason in their language.
-        note: noteOf(e),
-      })),
-      followups: await followRows(ctx, ctx.db, follows),
-    };
+    return detail;
   },
 
   'as.m.warning.acknowledgeCase': async ({ caseid, note }, ctx) =>
@@ -191,6 +201,7 @@ export const caseHandlers = {
 
   'as.m.warning.flagPerson': async ({ cusercode, level, note }, ctx) => {
     const person = await personInScope(ctx, ctx.db, cusercode);
+    assertNotAnonymised(person);
     const raised = await ctx.db.transaction(async (tx) => {
       const who = await actorOf(ctx, tx);
       return addWarning(

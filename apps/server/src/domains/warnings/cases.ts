@@ -147,6 +147,7 @@ export async function caseRows(ctx: Ctx, db: DbOrTx, rows: CaseRecord[]): Promis
     personBriefs(
       db,
       rows.map((r) => r.cusercode),
+      ctx.lang,
     ),
     staffBriefs(
       db,

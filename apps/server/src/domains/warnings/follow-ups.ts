@@ -5,7 +5,7 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { iso, newId, paged, todayIn } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
-import { personBriefs } from '../persons/index.js';
+import { assertPersonNotAnonymised, personBriefs } from '../persons/index.js';
 import { actorOf, caseInScope, isOverdue, recordEvent } from './cases.js';
 import { wrongState } from './case-state.js';
 import { publishWarnEvent } from './events.js';
@@ -25,6 +25,7 @@ export async function followRows(ctx: Ctx, db: DbOrTx, rows: (typeof followUp.$i
   const persons = await personBriefs(
     db,
     rows.map((r) => r.cusercode),
+    ctx.lang,
   );
   const today = todayIn(ctx.now());
   return rows.map((r) => {
@@ -59,6 +60,8 @@ export const followUpHandlers = {
     await ctx.db.transaction(async (tx) => {
       const c = await caseInScope(ctx, tx, caseid, true);
       if (c.state === 'closed') wrongState(c.state);
+      // The case of an anonymised person may still be closed, but nothing new is written about them.
+      await assertPersonNotAnonymised(tx, c.cusercode);
       const now = ctx.now();
       const who = await actorOf(ctx, tx);
       await tx.insert(followUp).values({

@@ -1,13 +1,16 @@
 /**
  * What other domains call of the warnings domain (DESIGN §4: through exported functions).
  *
- * - raiseWarningsForReport(tx, report): the triggers of a stored report, in the transaction that
- *   stores it (respondent submit, demo seeding).
+ * - raiseWarningsForReport(tx, report) / raiseWarningsForReports: the triggers of stored reports,
+ *   in the transaction that stores them (respondent submit, demo seeding). Assessments calls them
+ *   through the hook domains/index.ts hands it (hookAssessments), not by importing warnings.
  * - openCaseFromRegistration(tx, ctx, input): a consultation registration becomes (or joins) the
  *   person's open case as a manual warning; answers the case and warning ids.
  * - latestCases(db, cusercodes): each person's open case, else their latest closed one.
  * - caseCountOfPersons / removeCasesOfPersons(tx, cusercodes): how many cases persons have, and
  *   removing them with their warnings, events, follow-ups and notices (undoing a QR-link burst).
+ * - caseRecordsOfPerson / eraseCaseTextOfPerson / caseActivitySince: a person's rights over their
+ *   record (the export, an erasure, the retention period; rights.ts).
  */
 import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
@@ -18,7 +21,8 @@ import { actorOf } from './cases.js';
 import { addWarning } from './raise.js';
 import { warnCase, warning } from './tables.js';
 
-export { raiseWarningsForReport, raiseWarningsForReports, type StoredReport } from './raise.js';
+export { raiseWarningsForReport, raiseWarningsForReports } from './raise.js';
+export { caseActivitySince, caseRecordsOfPerson, eraseCaseTextOfPerson } from './rights.js';
 
 export interface RegistrationCaseInput {
   /** The person registered (must be in the caller's scope). */

@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { ScoreResult, WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
+import type { WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { iso, newId } from '../../kit/index.js';
-import { previousReport } from '../assessments/index.js';
+import { previousReport, type StoredReport } from '../assessments/index.js';
 import { personBriefs } from '../persons/index.js';
 import { publishWarnEvent } from './events.js';
 import { settingsOf } from './settings.js';
@@ -148,17 +148,6 @@ export async function announce(
     })
     .onConflictDoNothing();
   await enqueueDelivery(tx, { kind: a.kind, caseid: a.caseid, musercode: a.musercode, level: 'critical', at: iso(now) }, now);
-}
-
-/** A report as stored, with what the triggers read. */
-export interface StoredReport {
-  assessid: string;
-  musercode: string;
-  cusercode: string | null;
-  formcode: string;
-  stagecode: string;
-  createdat: Date;
-  score: ScoreResult;
 }
 
 /** The figures of a previous report, or null when there is none. */

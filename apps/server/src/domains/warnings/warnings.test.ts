@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER, signBody, webhookChannel } from './channel.js';
 import { configureOutbound } from './jobs.js';
 import { sweepMissed } from './sweeps.js';
 import { warning } from './tables.js';
+import { consented } from '../../test/consent.js';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** PHQ-9 answers from item scores 0-3 (option position = score + 1). */
@@ -36,7 +37,7 @@ describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
     expect(given.errorCode, given.errorMsg).toBe(0);
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${++ip}` });
     expect(started.errorCode, started.errorMsg).toBe(0);
-    const token = started.data.token as string;
+    const token = await consented(s, started.data.token as string);
     expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
     const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: phq(scores) }, token);
     expect(sent.errorCode, sent.errorMsg).toBe(0);

@@ -10,6 +10,7 @@ import { reportColumns } from '../../domains/assessments/respondent.js';
 import { withoutTexts } from '../../domains/assessments/summary.js';
 import { scoreSheet } from '../../domains/scales/scoring/index.js';
 import { cuser } from '../../domains/persons/tables.js';
+import { identityColumns } from '../../domains/persons/identity.js';
 import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
@@ -19,6 +20,7 @@ import { storedFile } from '../../domains/files/tables.js';
 import { article } from '../../domains/content/tables.js';
 import { goods, orderEvent, shopOrder } from '../../domains/orders/tables.js';
 import { course, track } from '../../domains/content/media-tables.js';
+import { auditLog } from '../../domains/audit/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
 import { createHash } from 'node:crypto';
 
@@ -127,8 +129,8 @@ async function sweepPerson(db: Db, musercode: string): Promise<string> {
       appid: SWEEP_APP,
       realname: `sweep ${musercode}`,
       gender: '01',
-      phonenumber: '13800138000',
-      idcard: null,
+      // Sealed as every writer of persons seals it (persons/identity.ts).
+      ...identityColumns({ phonenumber: '13800138000', idcard: null }),
     })
     .onConflictDoUpdate({ target: cuser.cusercode, set: { deletedat: null, deletedby: null } });
   return cusercode;
@@ -499,6 +501,17 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       .values({ courseid, musercode, title: `sweep ${musercode}`, createdat: at, updatedat: at })
       .onConflictDoUpdate({ target: course.courseid, set: { enabled: 1 } });
     return courseid;
+  }),
+  audit: owned(async (db, musercode) => {
+    // An entry is named by its hash; one sweep entry per institution, found by its request id.
+    const requestid = sweepId('AU', musercode);
+    const [found] = await db.select({ hash: auditLog.hash }).from(auditLog).where(eq(auditLog.requestid, requestid));
+    if (found) return found.hash;
+    const [made] = await db
+      .insert(auditLog)
+      .values({ at: new Date(TEST_EPOCH), musercode, action: 'as.m.user.login', result: 'ok', requestid })
+      .returning({ hash: auditLog.hash });
+    return made!.hash;
   }),
 
   app: shared(

@@ -4,10 +4,11 @@ import * as schema from '../../domains/schema.js';
 import type { Db } from '../../db/database.js';
 
 /**
- * Tables a refused call legitimately appends to: the audit log records the refusal, the session
- * table its last-seen time, login_attempt the sign-ins. Everything else must stay byte-identical.
+ * Tables a refused call legitimately appends to: the audit log records the refusal (and its
+ * chain head, audit_chain, moves to that entry), the session table its last-seen time,
+ * login_attempt the sign-ins. Everything else must stay byte-identical.
  */
-export const VOLATILE_TABLES = ['audit_log', 'session', 'login_attempt', 'code_attempt'];
+export const VOLATILE_TABLES = ['audit_log', 'audit_chain', 'session', 'login_attempt', 'code_attempt'];
 
 /** Every table of the Drizzle schema, so a table added later is fingerprinted without a change here. */
 export const allTables = (): string[] =>

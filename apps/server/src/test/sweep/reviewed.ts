@@ -31,6 +31,12 @@ export const publicActions: Record<string, string> = {
   'as.c.shop.createOrder': 'a person buying through an institution’s QR entry has only its entry token; orders goods on sale of that institution only, stock taken atomically, and only starts a payment: the provider’s signed callback alone pays it (rate-limited per address)',
   'as.c.shop.getOrder': 'the buyer reads their own order by its 192-bit secret token',
   'as.c.content.getMedia': 'respondents arriving through an institution’s QR entry listen and watch with only the entry token; answers the enabled tracks and courses of that institution for the entry’s apps (rate-limited per address)',
+  'as.m.user.loginSecondFactor':
+    'the second sign-in step: only the short-lived challenge the right password answered, bound to that account, and a code; wrong codes count towards the sign-in lockout (rate-limited per address)',
+  'as.m.user.enrolSecondFactor':
+    'a person whose administrator requires a second factor not yet set up has only the enrol challenge their right password answered; it starts their own enrolment and nothing else',
+  'as.m.user.confirmSecondFactor':
+    'completes that enrolment with the enrol challenge and the first code (wrong codes count towards the sign-in lockout; rate-limited per address), then signs in',
   'as.c.registration.submit':
     'a person asking for a consultation through an institution’s QR entry has only its entry token; stores one registration of that institution, checked against its form (rate-limited per address)',
 };
@@ -42,6 +48,12 @@ export const signedInActions: Record<string, string> = {
   'as.m.app.getAppList': 'the population apps are reference data the console needs before any menu',
   'as.m.app.muser.getMUserAppList': 'the app-selection dialog of every account (SPEC §4); the handler scopes the account to the caller',
   'as.m.user.updateMUser': 'changing one’s own password needs no code; changing another account checks 00021/00022 in the handler',
+  'as.m.secondFactor.getStatus': 'the caller’s own second factor and the policy of its own account; refused in a login-as session',
+  'as.m.secondFactor.begin': 'enrols the caller’s own second factor; refused in a login-as session',
+  'as.m.secondFactor.confirm': 'confirms the caller’s own enrolment with a code of its authenticator',
+  'as.m.secondFactor.renewRecoveryCodes': 'renews the caller’s own recovery codes, with a current code',
+  'as.m.secondFactor.disable': 'turns the caller’s own second factor off, with a current code; refused where a policy requires it',
+  'as.m.secondFactor.setPolicy': 'sets what the caller’s own account requires of those below it; only the account itself signed in (not a staff user, not login-as)',
   'as.m.user.getDistrictList':
     'GB/T 2260 regions are public reference data; the region picker of person and archive forms (any menu) reads them',
 };
@@ -53,6 +65,7 @@ export const signedInActions: Record<string, string> = {
  * real one, so that generated bodies get past that check to the checks under test.
  */
 export const notObjectIds: Record<string, { reason: string; value?: (db: Db) => Promise<string> }> = {
+  recoverycode: { reason: 'a one-time recovery code of the person whose sign-in challenge it is (a credential, not an object id)' },
   appid: {
     reason: 'population app ids (SPEC §1) are platform reference data; handlers check them against the account’s own apps',
     value: async () => SWEEP_APP,

@@ -5,7 +5,7 @@ import { muserApp } from '../../domains/apps/tables.js';
 import { role, roleMenu, sysuser, sysuserRole } from '../../domains/system/tables.js';
 import { md5Upper } from '../../domains/auth/passwords.js';
 import { hashToken } from '../../domains/auth/sessions.js';
-import { session } from '../../domains/auth/tables.js';
+import { secondFactorPolicy, session } from '../../domains/auth/tables.js';
 import { DEMO_PASSWORD, startTestServer, type Engine, type TestServer } from '../harness.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { entities } from './entities.js';
@@ -130,7 +130,9 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
   const signIn = async (who: Who) => {
     const res = await call('as.m.user.login', { username: WORLD[who].username, pwd: md5Upper(DEMO_PASSWORD) });
     if (res.errorCode !== 0) throw new Error(`sweep sign-in of ${who} failed: ${res.errorCode} ${res.errorMsg}`);
-    const token = (res.data as { token: string }).token;
+    const token = (res.data as { token?: string }).token;
+    // A second-factor challenge instead: an action under test required one (heal lifts it).
+    if (!token) throw new Error(`sweep sign-in of ${who} answered no token: ${JSON.stringify(res.data)}`);
     tokens.set(who, token);
     return token;
   };
@@ -146,6 +148,8 @@ export async function startWorld(engine: Engine, opts: { handlers?: HandlerMap }
     },
     call,
     async heal() {
+      // A second-factor policy set by an action under test would make the world's sign-ins ask for codes.
+      await db.delete(secondFactorPolicy);
       // Repairs only what differs: most actions change none of it.
       const now = await db.select().from(muser).where(inArray(muser.musercode, callerCodes));
       for (const row of snapshot) {

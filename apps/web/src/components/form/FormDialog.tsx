@@ -58,7 +58,9 @@ import type { z } from 'zod';
 import { ApiError } from '../../api';
 import i18n from '../../i18n';
 import { labelOf, messageOf, type Resource } from '../../lib/labels';
-import { describe, fieldOf, problemOf } from './zod-rules';
+import { describe, fieldOf, problemOf, type Problem } from './zod-rules';
+import { tFull } from '../../i18n/useT';
+import type { Area, KeyOf } from '../../i18n/keys';
 import { newValues, recordValues, shapeValues } from './schema-values';
 import { ErrorState } from '../list/states';
 
@@ -72,6 +74,26 @@ const FieldsCtx = createContext<FieldsContext>({});
 export function ContractFields({ action, resource, children }: { action?: ActionDef; resource?: Resource; children: ReactNode }) {
   const value = useMemo(() => ({ schema: action?.input, resource }), [action, resource]);
   return <FieldsCtx.Provider value={value}>{children}</FieldsCtx.Provider>;
+}
+
+/**
+ * A rule's message in the page's words: the contract's own sentence (the person-name rule), the
+ * resource's format message of the field (`authority.role.rolekeyFormat`) when it has one, "choose"
+ * for a missing choice, else the common rule's message.
+ */
+export function problemText(problem: Problem, label: string, o: { resource?: Resource; field?: string; choice?: boolean } = {}): string {
+  const values = { field: label, ...problem.values };
+  switch (problem.key) {
+    case 'sentence':
+      return problem.sentence ? (i18n.language === 'en-US' ? problem.sentence.en : problem.sentence.zh) : tFull('common.rule.format', values);
+    case 'format':
+    case 'invalid':
+      return o.field ? messageOf(o.resource, `${o.field}Format`, `common.rule.${problem.key}`, values) : tFull(`common.rule.${problem.key}`, values);
+    case 'required':
+      return tFull(o.choice ? 'common.rule.choose' : 'common.rule.required', values);
+    default:
+      return tFull(`common.rule.${problem.key}`, values);
+  }
 }
 
 /**
@@ -93,14 +115,7 @@ export function contractRules(
   const rule: Rule = {
     validator: async (_, value) => {
       const problem = problemOf(field, value);
-      if (!problem) return;
-      let text: string;
-      if (problem.sentence) text = i18n.language === 'en-US' ? problem.sentence.en : problem.sentence.zh;
-      else if (problem.key === 'format' || problem.key === 'invalid')
-        text = messageOf(resource, `${last}Format`, `common.rule.${problem.key}`, { field: label });
-      else if (problem.key === 'required' && choice) text = i18n.t('common.rule.choose', { field: label });
-      else text = i18n.t(`common.rule.${problem.key}`, { field: label, ...problem.values });
-      throw new Error(text);
+      if (problem) throw new Error(problemText(problem, label, { resource, field: last, choice }));
     },
   };
   const flag = field.safeParse(1).success && !field.safeParse(true).success;
@@ -173,10 +188,23 @@ export function Field({ name, label, rules = [], required, span, children, ...re
   return span ? <Col span={span}>{item}</Col> : item;
 }
 
-export interface FormDialogProps<V> {
+/** The areas whose add dialogs the kit titles (`addTitle`), and those whose edit dialogs too (`editTitle`). */
+type AddTitledArea = { [A in Area]: 'addTitle' extends KeyOf<A> ? A : never }[Area];
+export type TitledArea = { [A in AddTitledArea]: 'editTitle' extends KeyOf<A> ? A : never }[AddTitledArea];
+
+/**
+ * A dialog names its title, or takes its resource's `editTitle` / `addTitle`: a resource without
+ * them (an add-only dialog's without `editTitle`) is a type error.
+ */
+export type FormDialogProps<V> = FormDialogBase<V> &
+  (
+    | { title: ReactNode }
+    | { title?: undefined; resource: TitledArea }
+    | { title?: undefined; resource: AddTitledArea; editing?: false; record?: undefined }
+  );
+
+interface FormDialogBase<V> {
   open: boolean;
-  /** Default: the resource's `editTitle` when `editing`, else its `addTitle`. */
-  title?: ReactNode;
   /** An edit (not a create) dialog: picks the default title. Default: a `record` is given. */
   editing?: boolean;
   /** The action whose input schema gives the rules (the create action of a create/edit dialog), from its domain's table. */
@@ -187,12 +215,17 @@ export interface FormDialogProps<V> {
   /** Values set each time the dialog opens (after a reset). */
   values?: Partial<V>;
   /**
-   * Values from the action's input instead of `values`: the row to edit (its fields of the input;
-   * one read afresh fills the form when it arrives), or null for a new one (the input's defaults and empty values, under `defaults`). The submitted
-   * values are then shaped by the input too: a cleared field is sent as its default or empty value.
+   * Values from the action's input instead of `values`: the row to edit (its fields of the input
+   * and of `defaults`; one read afresh fills the form when it arrives), or null for a new one (the
+   * input's defaults and empty values, under `defaults`). The submitted values are then shaped by
+   * the input too: a cleared field is sent as its default or empty value.
    */
   record?: object | null;
-  /** A new record's own starting values (a parent, an institution); undefined ones leave the input's default. */
+  /**
+   * A new record's own starting values (a parent, an institution); undefined ones leave the input's
+   * default. A field the form holds and the input does not (a region path for three region codes)
+   * is named here too, and an edited record gives it as well.
+   */
   defaults?: Partial<V>;
   /** Calls the server; a rejection keeps the dialog open (the request client showed the message). */
   onSubmit: (values: V) => Promise<unknown>;
@@ -247,19 +280,22 @@ export default function FormDialog<V extends object>({
   const form = given ?? own;
   const [saving, setSaving] = useState(false);
   const schema = record === undefined ? undefined : action?.input;
-  const values = !schema ? givenValues : record ? recordValues<V>(schema, record) : newValues<V>(schema, defaults);
+  // The form's own fields (a region path, a category path) are named in `defaults`: an edited record gives them too.
+  const values = !schema ? givenValues : record ? recordValues<V>(schema, record, Object.keys(defaults ?? {})) : newValues<V>(schema, defaults);
   const latest = useRef(values);
   latest.current = values;
+  // A record read afresh after the dialog opened (or found missing: null, a new one) goes in when
+  // it is here; by content, so an equal record read again does not undo what the user typed.
+  const arrived = record === undefined || !schema ? undefined : record === null ? 'new' : JSON.stringify(values);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (latest.current) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form]);
-  // A record read afresh arrives after the dialog opened: its values go in when it is here.
   useEffect(() => {
-    if (open && schema && record) form.setFieldsValue(recordValues(schema, record) as Parameters<typeof form.setFieldsValue>[0]);
-  }, [open, schema, record, form]);
+    if (open && arrived !== undefined) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, arrived, form]);
 
   async function submit() {
     let v: V;
@@ -287,7 +323,8 @@ export default function FormDialog<V extends object>({
   return (
     <Modal
       open={open}
-      title={title ?? (resource ? t(`${resource}.${(editing ?? !!record) ? 'editTitle' : 'addTitle'}`) : undefined)}
+      // Without a title the props' type made the resource a titled area.
+      title={title ?? tFull(`${resource as TitledArea}.${(editing ?? !!record) ? 'editTitle' : 'addTitle'}`)}
       width={width}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}

@@ -1,4 +1,4 @@
-export { default as FormDialog, Field, ContractFields, contractRules, type FormDialogProps, type FieldProps } from './FormDialog';
+export { default as FormDialog, Field, ContractFields, contractRules, problemText, type FormDialogProps, type FieldProps } from './FormDialog';
 export { describe, fieldOf, problemOf, unwrap, type FieldSpec, type Problem } from './zod-rules';
 export { emptyOf, newValues, recordValues, shapeValues } from './schema-values';
 export {

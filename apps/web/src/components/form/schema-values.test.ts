@@ -26,6 +26,8 @@ describe('dialog values from the action input', () => {
   it('opens a record with its fields of the input', () => {
     const fields = { parentid: null, deptname: '教务处', sort: 2, leader: '', phonenumber: '', email: '', enabled: 1, musercode: 'M1' };
     expect(recordValues(insertDept, { deptid: 'D1', insname: 'x', usercount: 0, ...fields })).toEqual(fields);
+    // And the form's own fields the page names (a region path made of the record's codes).
+    expect(recordValues(insertDept, { deptid: 'D1', region: ['330000'], ...fields }, ['region', 'absent'])).toEqual({ ...fields, region: ['330000'] });
   });
 
   it('sends a cleared field as its default or empty value, an unset one not at all, other values as they are', () => {

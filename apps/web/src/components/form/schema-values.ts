@@ -4,8 +4,8 @@
  * - `newValues(schema, given)`: what a "new" dialog opens with: each field's zod default, else its
  *   empty value ('' for a text, [] for a list, null for a "none" choice) when the action accepts
  *   it; then the page's own starting values (a parent, an institution) on top.
- * - `recordValues(schema, record)`: what an "edit" dialog opens with: the record's fields that the
- *   input has.
+ * - `recordValues(schema, record, own)`: what an "edit" dialog opens with: the record's fields that the
+ *   input has, and the form's own fields (`own`: a region path the page made of the record's codes).
  * - `shapeValues(schema, values)`: what is sent: each field of the form, a cleared one as its
  *   default or empty value, one left unset (no default, no empty value) not at all. Values the
  *   input does not have (a password confirmation) pass as they are, for the page to use.
@@ -37,10 +37,10 @@ export function newValues<V extends object>(schema: z.ZodType, given: Partial<V>
   return { ...defined(empties), ...defined(given as Values) } as Partial<V>;
 }
 
-export function recordValues<V extends object>(schema: z.ZodType, record: object): Partial<V> {
+export function recordValues<V extends object>(schema: z.ZodType, record: object, own: string[] = []): Partial<V> {
   const row = record as Values;
   return Object.fromEntries(
-    Object.keys(shapeOf(schema))
+    [...Object.keys(shapeOf(schema)), ...own]
       .filter((key) => key in row)
       .map((key) => [key, row[key]]),
   ) as Partial<V>;

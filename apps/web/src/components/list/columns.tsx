@@ -13,6 +13,8 @@ import { DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import type { ActionInput, ActionName, EnumItem } from '@xinli/contract';
 import i18n, { pick, type Language } from '../../i18n';
 import { labelOf, type Resource } from '../../lib/labels';
+import type { KeyOf } from '../../i18n/keys';
+import { tFull } from '../../i18n/useT';
 import { formatTime, timeZoneLabel } from '../../lib/format';
 import type { ConfirmCallOptions } from './confirm';
 
@@ -21,10 +23,9 @@ type Col<T> = ColumnType<T>;
 const t = (key: string, o?: Record<string, unknown>) => i18n.t(key, o) as string;
 const lang = (): Language => (i18n.language === 'en-US' ? 'en-US' : 'zh-CN');
 
-export interface RowAction {
-  key: string;
-  /** Default: the common word of the key (edit, delete, view …). */
-  label?: ReactNode;
+/** A row action without its own label is named by the common word of its key (edit, delete, view …). */
+export type RowAction = RowActionBase & ({ key: KeyOf<'common'>; label?: ReactNode } | { key: string; label: ReactNode });
+interface RowActionBase {
   icon?: ReactNode;
   onClick: () => void;
   /** The action behind the button: hidden when the caller may not call it. */
@@ -170,13 +171,23 @@ export function columnKit<T extends object>({
     /**
      * The delete link of a row: asks "delete “name”?", calls, says "deleted", refreshes the list.
      */
-    remove: <A extends ActionName>(action: A, input: ActionInput<A>, name: string, o: Partial<RowAction> = {}): RowAction => ({
+    remove: <A extends ActionName>(action: A, input: ActionInput<A>, name: string, o: Partial<RowActionBase> = {}): RowAction => ({
       key: 'delete',
       action,
       danger: true,
       onClick: () =>
         void confirm({ action, input, content: t('common.deleteConfirm', { name }), success: t('common.deleted'), danger: true }),
       ...o,
+    }),
+
+    /**
+     * A link that asks, calls, says and refreshes the list (list/delist, publish/withdraw): the
+     * question and message of `call`, the link's own key, label and test id in `link`.
+     */
+    confirmed: <A extends ActionName>(call: ConfirmCallOptions<A>, link: Omit<RowActionBase, 'onClick' | 'action'> & { key: string; label: ReactNode }): RowAction => ({
+      ...link,
+      action: call.action,
+      onClick: () => void confirm(call),
     }),
 
     /**
@@ -195,7 +206,8 @@ export function columnKit<T extends object>({
           const more = shown.filter((a) => a.more);
           const icon = (a: RowAction) =>
             a.icon ?? (a.key === 'edit' ? <EditOutlined /> : a.key === 'delete' ? <DeleteOutlined /> : undefined);
-          const label = (a: RowAction) => a.label ?? t(`common.${a.key}`);
+          // The type makes a key without a label a common word.
+          const label = (a: RowAction) => a.label ?? tFull(`common.${a.key as KeyOf<'common'>}`);
           return (
             <Space size={0} wrap={false} className="list-row-actions">
               {links.map((a) => {

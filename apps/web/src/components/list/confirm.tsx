@@ -24,6 +24,8 @@ export interface ConfirmCallOptions<A extends ActionName> {
   /** The success message (default common.done); false for none. */
   success?: string | false;
   danger?: boolean;
+  /** The OK button's words when "OK" does not say what happens (default common.ok). */
+  okText?: string;
   /** Call without asking. */
   direct?: boolean;
   /** Query keys (action names) to refresh after a success. */
@@ -55,7 +57,7 @@ export function useConfirmCall() {
         modal.confirm({
           title: o.title ?? t('common.systemPrompt'),
           content: o.content,
-          okText: t('common.ok'),
+          okText: o.okText ?? t('common.ok'),
           cancelText: t('common.cancel'),
           okButtonProps: o.danger ? { danger: true } : undefined,
           onOk: () => run().then(resolve),

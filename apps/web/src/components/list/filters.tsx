@@ -264,7 +264,10 @@ export function FilterFields({ defs, resource }: { defs: FilterDef[]; resource?:
               : typeof d.options === 'function'
                 ? d.options(lang)
                 : (d.options ?? []);
-            return item(<Select allowClear options={options} placeholder={all} style={{ width: d.width ?? 150 }} />);
+            // Long lists (the audit log's actions) are searched by their labels as typed.
+            return item(
+              <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={all} style={{ width: d.width ?? 150 }} />,
+            );
           }
           case 'enabled':
             return item(

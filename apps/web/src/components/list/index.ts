@@ -17,5 +17,6 @@ export { f, FilterFields, DateRange, dateShortcuts, decodeFilters, encodeFilters
 export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from './columns';
 export { useTreeExpansion, ExpandAllButton } from './tree';
 export { useConfirmCall, type ConfirmCallOptions } from './confirm';
+export { useEditDialog } from './edit-dialog';
 export { TreeFilter, WithTreeFilter, type TreeFilterProps } from './TreeFilter';
 export { default as DetailTable } from './DetailTable';

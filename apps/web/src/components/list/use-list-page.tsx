@@ -18,9 +18,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { actionTable, type ActionInput, type ActionName, type ActionOutput } from '@xinli/contract';
-import { call } from '../../api';
 import { labelOf, type Resource } from '../../lib/labels';
 import { useAccess } from '../access';
+import { actionQuery } from '../query';
 import { useConfirmCall, type ConfirmCallOptions } from './confirm';
 import { columnKit } from './columns';
 import { decodeFilters, encodeFilters, FilterFields, fromFormValues, toFormValues, type FilterDef, type Filters } from './filters';
@@ -105,8 +105,7 @@ export function useListPage<N extends ActionName>(action: N, options: ListPageOp
   );
   const query = useQuery<ActionOutput<N>>({
     // Answers follow the console language (menu titles, app names): a switch fetches again.
-    queryKey: [action, input, i18n.language],
-    queryFn: ({ signal }) => call(action, input, { signal }),
+    ...actionQuery(action, input, i18n.language),
     placeholderData: keepPreviousData,
     enabled: enabled && can(action),
     refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : undefined,

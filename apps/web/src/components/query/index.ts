@@ -1,2 +1,2 @@
 /** The console kit's data hook: one action's answer as a query (lists have `useListPage`). */
-export { useAction, type ActionQueryOptions } from './use-action';
+export { actionQuery, useAction, type ActionQueryOptions } from './use-action';

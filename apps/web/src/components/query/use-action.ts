@@ -26,6 +26,18 @@ export type ActionQueryOptions<N extends ActionName, T = ActionOutput<N>> = Omit
   silent?: boolean;
 };
 
+/**
+ * The key and call of one action, the same the hook uses: for the few reads the hook cannot
+ * make, a `fetchQuery` that must find the hook's cache (the bell's check for new notices) and
+ * `useQueries` over a list only known at run time (one call per stage).
+ */
+export function actionQuery<N extends ActionName>(name: N, input: ActionInput<N>, lang: string, silent?: boolean) {
+  return {
+    queryKey: [name, input, lang] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(name, input, { signal, silent }),
+  };
+}
+
 export function useAction<N extends ActionName, T = ActionOutput<N>>(
   name: N,
   input: ActionInput<N>,
@@ -35,8 +47,7 @@ export function useAction<N extends ActionName, T = ActionOutput<N>>(
   const lang = useLang();
   return useQuery<ActionOutput<N>, Error, T>({
     ...options,
-    queryKey: [name, input, lang],
-    queryFn: ({ signal }) => call(name, input, { signal, silent }),
+    ...actionQuery(name, input, lang, silent),
     enabled: enabled && can(name),
   });
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, DatePicker, Divider, Form, Input, Radio, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { personActions, Gender, type CuserRow } from '@xinli/contract';
+import { personActions, Gender, type ActionInput, type CuserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
@@ -12,17 +12,8 @@ import { answersToValues, valuesToAnswers, type ArchiveField, type ArchiveValues
 import { useEnumOptions } from '../../lib/options';
 import { useT } from '../../i18n/useT';
 
-interface PersonForm {
-  musercode?: string;
-  appid: string;
-  realname: string;
-  /** Empty until chosen: no gender is assumed. */
-  gender?: '01' | '02';
-  birthdate?: string;
-  phonenumber?: string;
-  idcard?: string;
-  archive?: ArchiveValues;
-}
+/** The input's fields, the archive as the form's answers; no gender until one is chosen (none is assumed). */
+type PersonForm = Omit<ActionInput<'as.m.cuser.insertCUser'>, 'gender' | 'archive'> & { gender?: '01' | '02'; archive?: ArchiveValues };
 
 const masked = (v: string | undefined) => !!v && v.includes('*');
 
@@ -63,16 +54,17 @@ export default function PersonDialog({
   const fields: ArchiveField[] = head.data?.columns ?? [];
   const full = useAction('as.m.assess.getCUser', { cusercode: person?.cusercode ?? '' }, { enabled: open && !!person });
 
-  // The stored archive answers arrive after the dialog opened: put them in once both are here.
-  useEffect(() => {
-    if (open && person && full.data && head.data) {
-      form.setFieldsValue({
-        phonenumber: masked(full.data.phonenumber) ? '' : full.data.phonenumber,
-        idcard: masked(full.data.idcard) ? '' : full.data.idcard,
-        archive: answersToValues(head.data.columns, full.data.archive),
-      });
-    }
-  }, [open, person, full.data, head.data, form]);
+  // The edit form is the person read afresh, with the archive answers once the app's columns are here;
+  // a phone or ID number the caller only sees masked starts empty (typing one replaces it).
+  const record =
+    full.data && head.data
+      ? {
+          ...full.data,
+          phonenumber: masked(full.data.phonenumber) ? '' : full.data.phonenumber,
+          idcard: masked(full.data.idcard) ? '' : full.data.idcard,
+          archive: answersToValues(head.data.columns, full.data.archive),
+        }
+      : undefined;
 
   // Another institution may not serve the chosen population; one that serves one population has it chosen.
   useEffect(() => {
@@ -83,28 +75,24 @@ export default function PersonDialog({
     if (!form.getFieldValue('appid') && values.length === 1) form.setFieldValue('appid', values[0]);
   }, [open, person, fixedApp, apps.loading, apps.options, form]);
 
-  const submit = async (v: PersonForm) => {
-    const archive = valuesToAnswers(fields, v.archive ?? {});
+  const submit = async ({ archive, ...v }: PersonForm) => {
+    const answers = valuesToAnswers(fields, archive ?? {});
     // The form's rules require a gender (the contract's).
-    const base = { realname: v.realname, gender: v.gender!, birthdate: v.birthdate ?? '', archive };
+    const gender = v.gender!;
     if (person) {
       // An empty phone or ID over a masked one means "unchanged"; a typed one replaces it.
       const keep = (typed: string | undefined, old: string | undefined) => (!typed && masked(old) ? undefined : (typed ?? ''));
       await call('as.m.cuser.updateCUser', {
         cusercode: person.cusercode,
-        ...base,
+        ...v,
+        gender,
         phonenumber: keep(v.phonenumber, full.data?.phonenumber),
         idcard: keep(v.idcard, full.data?.idcard),
+        archive: answers,
       });
       return person.cusercode;
     }
-    const r = await call('as.m.cuser.insertCUser', {
-      musercode: v.musercode || undefined,
-      appid: appid!,
-      ...base,
-      phonenumber: v.phonenumber ?? '',
-      idcard: v.idcard ?? '',
-    });
+    const r = await call('as.m.cuser.insertCUser', { ...v, musercode: v.musercode || undefined, appid: appid!, gender, archive: answers });
     return r.cusercode;
   };
 
@@ -118,11 +106,9 @@ export default function PersonDialog({
       form={form}
       width={720}
       labelWidth={130}
-      values={
-        person
-          ? { realname: person.realname, gender: person.gender as '01' | '02', birthdate: person.birthdate, appid: person.appid }
-          : { appid: fixedApp, musercode: institutions.own }
-      }
+      record={person ? record : null}
+      defaults={{ appid: fixedApp, musercode: institutions.own, archive: {} }}
+      load={person ? { loading: !record && !full.error && !head.error, error: full.error ?? head.error, retry: () => void full.refetch() } : undefined}
       onSubmit={submit}
       onSaved={(code) => {
         onSaved?.(code as string);

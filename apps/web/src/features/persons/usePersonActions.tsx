@@ -97,7 +97,9 @@ export function usePersonListPage<N extends typeof PERSONS | typeof ARCHIVES>(ac
     filters: [
       f.text('realname', { maxLength: 50 }),
       f.enumOf('gender', Gender, { width: 110 }),
+      // Whole numbers only: phone and ID numbers are stored sealed and found by their blind index.
       f.text('phonenumber', { maxLength: 11, width: 150 }),
+      f.text('idcard', { maxLength: 18, width: 190 }),
       ...(appid ? [] : [f.app()]),
       f.dateRange('createdat', ['startdate', 'enddate']),
       f.institution(),

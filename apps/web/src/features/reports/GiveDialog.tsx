@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form, Modal, Select, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api';
-import { useAccess } from '../../components/access';
+import { useAction } from '../../components/query';
 import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips';
 import { TextlessAlert } from '../../components/textless';
 import { useT } from '../../i18n/useT';
@@ -16,13 +16,8 @@ export interface GivePerson {
 
 /** The plans usable by every institution of the chosen persons (own or authorised, with what is left). */
 function usePlans(musercodes: string[], appid: string | undefined, enabled: boolean) {
-  const { can } = useAccess();
   const input = { musercodes, appid: appid ?? '', page: 1, pageSize: 200 };
-  const q = useQuery({
-    queryKey: ['as.m.exam.plan.getMultipleMUserExamPlanPage', input],
-    queryFn: () => call('as.m.exam.plan.getMultipleMUserExamPlanPage', input),
-    enabled: enabled && musercodes.length > 0 && can('as.m.exam.plan.getMultipleMUserExamPlanPage'),
-  });
+  const q = useAction('as.m.exam.plan.getMultipleMUserExamPlanPage', input, { enabled: enabled && musercodes.length > 0 });
   // A plan is offered when each institution holds it (one row per institution and plan).
   const data = q.data;
   const plans = useMemo(() => {
@@ -60,11 +55,7 @@ export default function GiveDialog({
   const musercodes = useMemo(() => [...new Set(persons.map((p) => p.musercode))], [persons]);
   const { plans, loading } = usePlans(musercodes, appid, open);
   const plancode = Form.useWatch('plancode', form);
-  const stages = useQuery({
-    queryKey: ['as.m.exam.plan.getPlanStage', { plancode }],
-    queryFn: () => call('as.m.exam.plan.getPlanStage', { plancode: plancode! }),
-    enabled: !!plancode,
-  });
+  const stages = useAction('as.m.exam.plan.getPlanStage', { plancode: plancode ?? '' }, { enabled: !!plancode });
 
   useEffect(() => {
     if (open) {

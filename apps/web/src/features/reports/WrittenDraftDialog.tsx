@@ -1,8 +1,7 @@
 import { Form, Input, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { writtenReportActions, writtenSections, type ActionName, type RiskLevel, type WrittenSections } from '@xinli/contract';
 import { call } from '../../api';
-import { Field, FormDialog, problemOf } from '../../components/form';
+import { Field, FormDialog, problemOf, problemText } from '../../components/form';
 import { RISK_LEVELS } from './written-state';
 import { useT } from '../../i18n/useT';
 
@@ -39,7 +38,6 @@ export default function WrittenDraftDialog({
   onClose: () => void;
   invalidates: ActionName[];
 }) {
-  const { t } = useTranslation();
   const k = useT('empower.written');
   // The lines are checked against the contract's list (how many, how long each) before sending.
   const lines = (field: ListField, label: string, testId: string) => (
@@ -50,7 +48,7 @@ export default function WrittenDraftDialog({
         {
           validator: async (_, v: string) => {
             const problem = problemOf(writtenSections.shape[field], toLines(v));
-            if (problem) throw new Error(t(`common.rule.${problem.key}`, { field: label, ...problem.values }));
+            if (problem) throw new Error(problemText(problem, label));
           },
         },
       ]}

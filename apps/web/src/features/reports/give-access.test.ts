@@ -21,9 +21,9 @@ const OPENERS: Record<string, ActionName[]> = {
   'features/warnings/CaseDrawer.tsx': ['as.m.warning.rescreenCase'],
 };
 
-/** The actions a source file calls (`call('…'`). */
+/** The actions a source file calls (`call('…'`) or reads (`useAction('…'`, `actionQuery('…'`). */
 const actionsIn = (file: string): ActionName[] =>
-  [...new Set([...readFileSync(file, 'utf8').matchAll(/\bcall\(\s*['"](as\.[mc]\.[A-Za-z.]+)['"]/g)].map((m) => m[1]!))].filter(
+  [...new Set([...readFileSync(file, 'utf8').matchAll(/\b(?:call|useAction|actionQuery)\(\s*['"](as\.[mc]\.[A-Za-z.]+)['"]/g)].map((m) => m[1]!))].filter(
     (n): n is ActionName => n in actionTable,
   );
 /** The giving itself: each opener's own gate (an opener shows the button by the giving action it uses). */

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import {
   caseOutcome,
   caseState,
+  ContactWayName,
   contactWay,
+  enumLabel,
   warningKind,
   warningLevel,
   WARNING_LEVEL_COLOURS,
@@ -48,7 +50,8 @@ export function CaseStateTag({ state }: { state: CaseState }) {
 
 /** Options of the warning enumerations in the console language. */
 export function useWarningOptions() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   // Each value must be a key of its area: a contract value without its words fails the type check.
   const of = <A extends Area>(values: readonly NoInfer<KeyOf<A>>[], area: A) => values.map((v) => ({ value: v, label: t(`${area}.${v}`) }));
   return {
@@ -56,7 +59,8 @@ export function useWarningOptions() {
     kinds: of(warningKind.options, 'earlyWarning.case.kinds'),
     states: of(caseState.options, 'earlyWarning.case.states'),
     outcomes: of(caseOutcome.options, 'earlyWarning.case.outcomes'),
-    ways: of(contactWay.options, 'registration.followUp.ways'),
+    // Follow-up ways take the contract's words, shared with the printed record.
+    ways: contactWay.options.map((v) => ({ value: v, label: enumLabel(ContactWayName, v, lang) })),
   };
 }
 

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Col, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FollowUpRow } from '@xinli/contract';
+import { caseOutcome, ContactWayName, enumLabel, type FollowUpRow } from '@xinli/contract';
 import { useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
@@ -158,12 +158,14 @@ function Assessments({ input }: { input: { musercode?: string; startdate?: strin
 
 function Interventions({ input }: { input: { musercode?: string; startdate?: string; enddate?: string } }) {
   const p = useP();
-  const { t } = useTranslation();
+  const outcomeWord = useT('earlyWarning.case');
+  const { i18n } = useTranslation();
   const levelLabel = useLevelLabel();
   const [page, setPage] = useState(1);
   const q = useAction('as.m.hospital.statistic.getInterfereRecord', { ...input, page, pageSize: 10 }, STAT);
   const c = q.data?.cases;
-  const outcomes = Object.entries(c?.outcomes ?? {}).filter(([, v]) => v > 0);
+  // The contract's outcomes, in its order: each has its words (a missing one fails the type check).
+  const outcomes = caseOutcome.options.map((o) => [o, c?.outcomes[o] ?? 0] as const).filter(([, v]) => v > 0);
   return (
     <ChartCard
       title={p('interventions')}
@@ -179,7 +181,7 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
             <Tag color="error">{p('casesCritical', { n: c.critical })}</Tag>
             {outcomes.map(([k, v]) => (
               <Tag key={k}>
-                {t(`earlyWarning.case.outcomes.${k}`, { defaultValue: k })} {v}
+                {outcomeWord(`outcomes.${k}`)} {v}
               </Tag>
             ))}
           </Space>
@@ -201,7 +203,7 @@ function Interventions({ input }: { input: { musercode?: string; startdate?: str
             title: p('way'),
             dataIndex: 'way',
             width: 100,
-            render: (v: string) => t(`registration.followUp.ways.${v}`, { defaultValue: v }),
+            render: (v: string) => enumLabel(ContactWayName, v, i18n.language === 'en-US' ? 'en-US' : 'zh-CN'),
           },
           { title: p('byname'), dataIndex: 'byname', width: 100 },
           { title: p('risk'), dataIndex: 'risk', width: 90, render: (v: number) => levelLabel(v) },

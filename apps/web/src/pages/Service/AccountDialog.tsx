@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountActions, MUserType, type ActionName, type MUserRow } from '@xinli/contract';
+import { accountActions, MUserType, type ActionInput, type ActionName, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { hashPassword } from '../../auth';
@@ -9,24 +8,18 @@ import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type R
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
 import { NewPasswordFields } from '../../features/system/ResetPwdDialog';
 import './service.css';
-import CategoryPathPicker, { pathToFields, type AccountKind } from './CategoryPathPicker';
+import CategoryPathPicker, { categoryKeys, pathToFields, type AccountKind } from './CategoryPathPicker';
 
 /** SPEC §9: the QR code is 200×200 in the account dialog. */
 export const ACCOUNT_QR_SIZE = 200;
 
-interface AccountForm {
-  username: string;
+/** The input's fields, with the region and category as paths and the password typed twice (sent as its MD5). */
+type AccountForm = Omit<ActionInput<'as.m.user.addMUser'>, 'pwd' | keyof ReturnType<typeof regionToFields> | (typeof categoryKeys)[number]> & {
   password: string;
   confirm: string;
-  musertype: string;
-  insname: string;
-  realname: string;
-  phonenumber: string;
-  website: string;
   region: RegionPath;
   category: string[];
-  enabled: 0 | 1;
-}
+};
 
 export interface AccountDialogProps {
   open: boolean;
@@ -52,31 +45,10 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
   const enabledOptions = useEnabledOptions();
   const detail = useAction('as.m.user.getMUser', { musercode: account?.musercode ?? '' }, { enabled: open && !!account, staleTime: 0 });
 
-  useEffect(() => {
-    const a = detail.data;
-    if (!open || !a) return;
-    form.setFieldsValue({ insname: a.insname, realname: a.realname, phonenumber: a.phonenumber, website: a.website, region: fieldsToRegion(a) });
-  }, [open, detail.data, form]);
-
-  async function submit(v: AccountForm) {
-    const region = regionToFields(v.region);
-    const profile = {
-      insname: v.insname.trim(),
-      realname: v.realname?.trim() ?? '',
-      phonenumber: v.phonenumber?.trim() ?? '',
-      website: v.website?.trim() ?? '',
-    };
-    if (account) await call('as.m.user.updateMUser', { musercode: account.musercode, ...profile, ...region });
-    else
-      await call('as.m.user.addMUser', {
-        username: v.username.trim(),
-        pwd: hashPassword(v.password),
-        musertype: v.musertype as '001',
-        ...profile,
-        ...region,
-        ...pathToFields(v.category),
-        enabled: v.enabled,
-      });
+  function submit({ region, category, password, confirm: _confirm, ...fields }: AccountForm) {
+    // An edit form holds only what an edit changes (the sign-in, type and category fields are not shown).
+    if (account) return call('as.m.user.updateMUser', { musercode: account.musercode, ...fields, ...regionToFields(region) });
+    return call('as.m.user.addMUser', { ...fields, pwd: hashPassword(password), ...regionToFields(region), ...pathToFields(category) });
   }
 
   const nameLabel = kind === 'provider' ? t('Service.account.providerName') : t('Service.account.insname');
@@ -93,9 +65,9 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
       form={form}
       width={760}
       layout="vertical"
-      values={
-        account ? undefined : { musertype: types.length === 1 ? String(types[0].value) : undefined, enabled: 1, category: [], region: [] }
-      }
+      // The edit form is the account read afresh (phone in full).
+      record={account ? detail.data && { ...detail.data, region: fieldsToRegion(detail.data) } : null}
+      defaults={{ musertype: types.length === 1 ? (types[0].value as AccountForm['musertype']) : undefined, region: [], category: [] }}
       load={{ error: detail.error, loading: !!account && detail.isLoading, retry: () => void detail.refetch() }}
       onSubmit={submit}
       onClose={onClose}

@@ -256,6 +256,21 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
                 more: true,
                 onClick: () => open('move', r),
               },
+              {
+                key: 'resetSecondFactor',
+                label: t('Service.account.resetSecondFactor'),
+                action: 'as.m.user.resetSecondFactor',
+                more: true,
+                hidden: r.musercode === me,
+                onClick: () =>
+                  void list.confirm({
+                    action: 'as.m.user.resetSecondFactor',
+                    input: { musercode: r.musercode },
+                    content: t('Service.account.resetSecondFactorConfirm', { name: r.insname }),
+                    success: t('Service.account.resetSecondFactorDone'),
+                    danger: true,
+                  }),
+              },
               { ...col.remove('as.m.user.deleteMUser', { musercode: r.musercode }, r.insname, { hidden: r.musercode === me }), more: true },
             ],
             { width: 220, moreTestId: (r) => `account-more-${r.username}` },

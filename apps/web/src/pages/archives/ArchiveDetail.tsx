@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, FlagOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,10 +15,12 @@ import GiveDialog, { type GivePerson } from '../../features/reports/GiveDialog';
 import FlagDialog from '../../features/warnings/FlagDialog';
 import { caseLink } from '../../features/links';
 import PersonDialog from '../../features/persons/PersonDialog';
+import PersonRights, { AnonymisedTag } from '../../features/persons/PersonRights';
 import PersonPlans from './PersonPlans';
 import PersonReports from './PersonReports';
 import './archives.css';
 import { useT } from '../../i18n/useT';
+import { PersonConsentCard, useConsentWithdrawn } from '../../features/consent/consent-ui';
 
 /** The consent signature the person drew on the respondent page. */
 function Signature({ cusercode }: { cusercode: string }) {
@@ -58,6 +60,8 @@ export default function ArchiveDetail() {
   const [flagging, setFlagging] = useState(false);
   const { can } = useAccess();
   const q = useAction('as.m.cuser.getCUserArchive', { cusercode }, { enabled: !!cusercode });
+  const consentText = useT('archives.consent');
+  const withdrawn = useConsentWithdrawn(cusercode);
   if (!cusercode) return <Result status="info" title={k('missing')} />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   if (!q.data) return <Spin style={{ display: 'block', padding: 64 }} />;
@@ -71,26 +75,35 @@ export default function ArchiveDetail() {
           <Space>
             <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(back)} aria-label={k('back')} />
             <span data-testid="archive-name">{person.realname}</span>
+            <AnonymisedTag person={person} />
             <Typography.Text type="secondary">{person.appname}</Typography.Text>
           </Space>
         }
         extra={
-          <Space>
-            <Can action="as.m.user.insertCUserAssessCode">
-              <Button type="primary" onClick={() => setGive([person])}>
-                {k('give')}
-              </Button>
-            </Can>
-            <Can action="as.m.warning.flagPerson">
-              <Button icon={<FlagOutlined />} onClick={() => setFlagging(true)} data-testid="archive-flag">
-                {t('earlyWarning.case.flag')}
-              </Button>
-            </Can>
-            <Can action="as.m.cuser.updateCUser">
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </Button>
-            </Can>
+          <Space wrap>
+            {/* An anonymised person is a record kept for statistics: nothing more is given, flagged or edited. */}
+            {!person.anonymisedat && (
+              <>
+                <Can action="as.m.user.insertCUserAssessCode">
+                  <Tooltip title={withdrawn ? consentText('noGive') : undefined}>
+                    <Button type="primary" disabled={withdrawn} onClick={() => setGive([person])} data-testid="archive-give-plan">
+                      {k('give')}
+                    </Button>
+                  </Tooltip>
+                </Can>
+                <Can action="as.m.warning.flagPerson">
+                  <Button icon={<FlagOutlined />} onClick={() => setFlagging(true)} data-testid="archive-flag">
+                    {t('earlyWarning.case.flag')}
+                  </Button>
+                </Can>
+                <Can action="as.m.cuser.updateCUser">
+                  <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                    {t('common.edit')}
+                  </Button>
+                </Can>
+              </>
+            )}
+            <PersonRights person={person} />
           </Space>
         }
       >
@@ -129,7 +142,10 @@ export default function ArchiveDetail() {
           </Card>
         </Col>
         <Col xs={24} xl={8}>
-          <Signature cusercode={cusercode} />
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Signature cusercode={cusercode} />
+            <PersonConsentCard cusercode={cusercode} />
+          </Space>
         </Col>
         <Col span={24}>
           <PersonReports reports={reports} />

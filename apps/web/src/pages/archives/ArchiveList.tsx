@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Gender, type ArchiveRow, type CuserRow } from '@xinli/contract';
 import { ListView } from '../../components/list';
 import { useInstitutions } from '../../components/pickers';
+import { RetentionButton } from '../../features/persons/RetentionDialog';
 import { archiveLink } from '../../features/links';
 import { maskIdCard } from '../../lib/populations';
 import { useLocalText } from '../../lib/options';
@@ -46,6 +47,7 @@ export default function ArchiveList({ appid }: { appid?: string }) {
         <Space wrap size={8}>
           <PersonTransfer appid={appid} filters={list.filters} />
           <LinkEntriesButton />
+          <RetentionButton />
         </Space>
       }
       columns={[
@@ -68,7 +70,8 @@ export default function ArchiveList({ appid }: { appid?: string }) {
         col.actions(
           (r) => [
             { key: 'view', label: t('archives.person.view'), onClick: () => open(r) },
-            { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }) },
+            // An anonymised person can no longer be edited (the server refuses it too).
+            { key: 'edit', action: 'as.m.cuser.updateCUser', hidden: !!r.anonymisedat, onClick: () => setDialog({ open: true, person: r }) },
             {
               key: 'clear',
               label: t('archives.person.clearArchive'),

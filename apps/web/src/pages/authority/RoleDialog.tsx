@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Radio, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemActions, type ActionInput, type ActionName, type RoleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { ErrorState } from '../../components/list';
+import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions } from '../../lib/options';
@@ -23,6 +23,9 @@ export interface RoleDialogProps {
   invalidates?: ActionName[];
 }
 
+/** A tree with no menu ticked (stable, so a new role's ticks are not reset on every render). */
+const noneTicked = <T extends object>(tree: T) => ({ ...tree, checkedKeys: [] as string[] });
+
 /** Add or edit a role with its menu permissions (the menu tree the caller may give). */
 export default function RoleDialog({ role, musercode, open, onClose, invalidates }: RoleDialogProps) {
   const { t } = useTranslation();
@@ -33,17 +36,14 @@ export default function RoleDialog({ role, musercode, open, onClose, invalidates
   // A new role's menu tree is that of the institution it is for.
   const owner = Form.useWatch('musercode', form) ?? musercode;
 
-  const tree = useQuery({
-    queryKey: role
-      ? ['as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid }]
-      : ['as.m.system.role.selectMuserMenuTreeselect', { musercode: owner }],
-    queryFn: async () =>
-      role
-        ? call('as.m.system.role.selectRoleMenuTreeselect', { roleid: role.roleid })
-        : { ...(await call('as.m.system.role.selectMuserMenuTreeselect', owner ? { musercode: owner } : {})), checkedKeys: [] as string[] },
-    enabled: open,
+  // An edited role's tree with its menus ticked; a new role's, that of its institution, none ticked.
+  const roleTree = useAction('as.m.system.role.selectRoleMenuTreeselect', { roleid: role?.roleid ?? '' }, { enabled: open && !!role, staleTime: 0 });
+  const ownerTree = useAction('as.m.system.role.selectMuserMenuTreeselect', owner ? { musercode: owner } : {}, {
+    enabled: open && !role,
     staleTime: 0,
+    select: noneTicked,
   });
+  const tree = role ? roleTree : ownerTree;
 
   // After the dialog's reset on opening, and again when another institution's tree arrives.
   useEffect(() => {

@@ -81,7 +81,7 @@ export default function PersonList({ appid }: { appid?: string }) {
               testId: `give-${r.cusercode}`,
             },
             { key: 'view', label: t('archives.person.view'), onClick: () => navigate(archiveLink(r.appid, r.cusercode)) },
-            { key: 'edit', action: 'as.m.cuser.updateCUser', onClick: () => setDialog({ open: true, person: r }), more: true },
+            { key: 'edit', action: 'as.m.cuser.updateCUser', hidden: !!r.anonymisedat, onClick: () => setDialog({ open: true, person: r }), more: true },
             { key: 'delete', action: 'as.m.cuser.deleteCUser', danger: true, onClick: () => void remove(r), more: true },
           ],
           { width: 170 },

@@ -36,6 +36,12 @@ vi.mock('../../api', async (importOriginal) => {
   };
 });
 
+// Staff holding the scale library's code (00003): the editor may read and save scales.
+vi.mock('../../auth', async (original) => {
+  const real = await original<typeof import('../../auth')>();
+  return { ...real, usePermission: () => ({ roles: ['00003'], hasCode: (c: string) => c === '00003', hasAny: (...c: string[]) => c.includes('00003') }) };
+});
+
 const { default: ScaleEditor } = await import('./scale-editor/ScaleEditor');
 
 function renderEditor(onClose: () => void = () => undefined) {

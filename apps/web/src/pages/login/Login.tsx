@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserRecord } from '@xinli/contract';
+import type { SignInChallenge, UserRecord } from '@xinli/contract';
 import { ErrorCode } from '@xinli/contract';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
@@ -17,6 +17,7 @@ import { clearSignedOut } from '../../auth/sign-in';
 import { LOGOUT_NAME_KEY, REMEMBER_KEY } from '../../auth/storage';
 import { Icon } from './icons';
 import LanguageMenu from './LanguageMenu';
+import SecondStep from './SecondStep';
 import './login.css';
 
 interface Props {
@@ -47,6 +48,8 @@ export default function Login({ onSignedIn, onUse }: Props) {
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Set when the password was right and a second factor is to come (issue 30 §1). */
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
 
   useEffect(() => {
     document.title = t('shell.appTitle');
@@ -85,6 +88,12 @@ export default function Login({ onSignedIn, onUse }: Props) {
       const record = await call('as.m.user.login', { username: name, pwd: hashPassword(password) }, { silent: true });
       if (remember) localStorage.setItem(REMEMBER_KEY, name);
       else localStorage.removeItem(REMEMBER_KEY);
+      if ('challenge' in record) {
+        setChallenge(record);
+        setPassword('');
+        setBusy(false);
+        return;
+      }
       // The /login route sends the now signed-in user on to ?redirect= (App.tsx).
       onSignedIn(record);
     } catch (err) {
@@ -131,73 +140,79 @@ export default function Login({ onSignedIn, onUse }: Props) {
       </section>
       <main className="login-main">
         <div className="login-card">
-          <h1 className="login-title">{t('shell.appTitle')}</h1>
-          <p className="login-welcome">{t('shell.login.welcome')}</p>
-          {error && (
-            <div role="alert" className="login-error" data-testid="login-error">
-              <Icon icon={CloseCircleFilled} /> <span>{error}</span>
-            </div>
-          )}
-          <form noValidate onFocus={onUse} onSubmit={(e) => void submit(e)}>
-            <div className={`login-field${invalid.username ? ' has-error' : ''}`}>
-              <label htmlFor={`${id}-username`}>{t('shell.login.username')}</label>
-              <div className="login-input">
-                <Icon icon={UserOutlined} />
-                <input
-                  {...fieldProps('username')}
-                  name="username"
-                  type="text"
-                  autoComplete="username"
-                  placeholder={t('shell.login.username')}
-                  maxLength={64}
-                  value={username}
-                  onChange={(e) => change('username', e.target.value)}
-                />
-              </div>
-              {help('username')}
-            </div>
-            <div className={`login-field${invalid.password ? ' has-error' : ''}`}>
-              <label htmlFor={`${id}-password`}>{t('shell.login.password')}</label>
-              <div className="login-input">
-                <Icon icon={LockOutlined} />
-                <input
-                  {...fieldProps('password')}
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  placeholder={t('shell.login.password')}
-                  value={password}
-                  onChange={(e) => change('password', e.target.value)}
-                />
-                <button
-                  type="button"
-                  className="login-eye"
-                  aria-label={t(showPassword ? 'shell.login.hidePassword' : 'shell.login.showPassword')}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((s) => !s)}
-                >
-                  <Icon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
+          {challenge ? (
+            <SecondStep challenge={challenge} onSignedIn={onSignedIn} onBack={() => setChallenge(null)} />
+          ) : (
+            <>
+              <h1 className="login-title">{t('shell.appTitle')}</h1>
+              <p className="login-welcome">{t('shell.login.welcome')}</p>
+              {error && (
+                <div role="alert" className="login-error" data-testid="login-error">
+                  <Icon icon={CloseCircleFilled} /> <span>{error}</span>
+                </div>
+              )}
+              <form noValidate onFocus={onUse} onSubmit={(e) => void submit(e)}>
+                <div className={`login-field${invalid.username ? ' has-error' : ''}`}>
+                  <label htmlFor={`${id}-username`}>{t('shell.login.username')}</label>
+                  <div className="login-input">
+                    <Icon icon={UserOutlined} />
+                    <input
+                      {...fieldProps('username')}
+                      name="username"
+                      type="text"
+                      autoComplete="username"
+                      placeholder={t('shell.login.username')}
+                      maxLength={64}
+                      value={username}
+                      onChange={(e) => change('username', e.target.value)}
+                    />
+                  </div>
+                  {help('username')}
+                </div>
+                <div className={`login-field${invalid.password ? ' has-error' : ''}`}>
+                  <label htmlFor={`${id}-password`}>{t('shell.login.password')}</label>
+                  <div className="login-input">
+                    <Icon icon={LockOutlined} />
+                    <input
+                      {...fieldProps('password')}
+                      name="password"
+                      type={showPassword ? 'text' : 'password'}
+                      autoComplete="current-password"
+                      placeholder={t('shell.login.password')}
+                      value={password}
+                      onChange={(e) => change('password', e.target.value)}
+                    />
+                    <button
+                      type="button"
+                      className="login-eye"
+                      aria-label={t(showPassword ? 'shell.login.hidePassword' : 'shell.login.showPassword')}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((s) => !s)}
+                    >
+                      <Icon icon={showPassword ? EyeOutlined : EyeInvisibleOutlined} />
+                    </button>
+                  </div>
+                  {help('password')}
+                </div>
+                <label className="login-remember">
+                  <input
+                    type="checkbox"
+                    checked={remember}
+                    onChange={(e) => {
+                      setRemember(e.target.checked);
+                      setError(null);
+                    }}
+                    data-testid="login-remember"
+                  />
+                  {t('shell.login.remember')}
+                </label>
+                <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
+                  {busy && <Icon icon={LoadingOutlined} className="login-spin" />}
+                  {busy ? t('shell.login.submitting') : t('shell.login.submit')}
                 </button>
-              </div>
-              {help('password')}
-            </div>
-            <label className="login-remember">
-              <input
-                type="checkbox"
-                checked={remember}
-                onChange={(e) => {
-                  setRemember(e.target.checked);
-                  setError(null);
-                }}
-                data-testid="login-remember"
-              />
-              {t('shell.login.remember')}
-            </label>
-            <button type="submit" className="login-submit" disabled={busy} aria-busy={busy} data-testid="login-submit">
-              {busy && <Icon icon={LoadingOutlined} className="login-spin" />}
-              {busy ? t('shell.login.submitting') : t('shell.login.submit')}
-            </button>
-          </form>
+              </form>
+            </>
+          )}
           <p className="login-footer">{t('shell.login.footer')}</p>
         </div>
       </main>

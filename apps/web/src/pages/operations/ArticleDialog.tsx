@@ -1,41 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
 import { Form, Input, Spin } from 'antd';
-import { articleActions, type ArticleRow } from '@xinli/contract';
+import { articleActions, type ActionInput, type ArticleRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
-import { CoverInput, OwnerField, ownerOf, type ShownCover } from './DialogFields';
+import { CoverInput, OwnerField, type ShownCover } from './DialogFields';
 
 const ArticleEditor = lazy(() => import('./ArticleEditor'));
 
-interface ArticleForm {
-  musercode?: string;
-  title: string;
-  summary: string;
-  coverfileid: string;
-  content: string;
-}
+type ArticleForm = ActionInput<'as.m.content.insertArticle'>;
 
 /** Write or change an article: title, summary, cover picture and the rich-text body. */
-export default function ArticleDialog({ open, article, onClose }: { open: boolean; article: ArticleRow | null; onClose: () => void }) {
+export default function ArticleDialog({ open, item: article, onClose }: { open: boolean; item: ArticleRow | null; onClose: () => void }) {
   const [form] = Form.useForm<ArticleForm>();
   const [cover, setCover] = useState<ShownCover | null>(null);
   const owner = Form.useWatch('musercode', form) ?? article?.musercode;
   const detail = useAction('as.m.content.getArticle', { articleid: article?.articleid ?? '' }, { enabled: open && !!article });
-  const values: Partial<ArticleForm> | undefined = article
-    ? detail.data && {
-        title: detail.data.title,
-        summary: detail.data.summary,
-        coverfileid: detail.data.coverfileid,
-        content: detail.data.content,
-      }
-    : { title: '', summary: '', coverfileid: '', content: '' };
-  const body = (v: ArticleForm) => ({
-    title: v.title,
-    summary: v.summary ?? '',
-    coverfileid: v.coverfileid ?? '',
-    content: v.content ?? '',
-  });
   const coverShown = cover ?? (article && detail.data?.coverurl ? { url: detail.data.coverurl, filename: detail.data.title } : null);
   return (
     <FormDialog<ArticleForm>
@@ -44,15 +24,12 @@ export default function ArticleDialog({ open, article, onClose }: { open: boolea
       action={articleActions[article ? 'as.m.content.updateArticle' : 'as.m.content.insertArticle']}
       resource="operations.article"
       form={form}
-      values={values}
+      // The edit form is the article read afresh (its body is not in the list row).
+      record={article ? detail.data : null}
       load={article ? { loading: detail.isLoading, error: detail.error, retry: () => void detail.refetch() } : undefined}
       width={860}
       invalidates={['as.m.content.getArticlePage', 'as.m.access.getFilePage']}
-      onSubmit={(v) =>
-        article
-          ? call('as.m.content.updateArticle', { articleid: article.articleid, ...body(v) })
-          : call('as.m.content.insertArticle', { ...ownerOf(v), ...body(v) })
-      }
+      onSubmit={(v) => (article ? call('as.m.content.updateArticle', { articleid: article.articleid, ...v }) : call('as.m.content.insertArticle', v))}
       onClose={() => {
         setCover(null);
         onClose();

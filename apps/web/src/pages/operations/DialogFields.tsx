@@ -1,5 +1,5 @@
 /** What the create/edit dialogs of the operations pages (articles, goods, tracks, courses) share. */
-import { useTranslation } from 'react-i18next';
+import { useFullT } from '../../i18n/useT';
 import { Field } from '../../components/form';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { FilePreview, UploadButton } from '../../components/upload';
@@ -17,9 +17,6 @@ export function OwnerField({ adding }: { adding: boolean }) {
     </Field>
   );
 }
-
-/** The owner part of an insert's input: the institution chosen in OwnerField, or nothing (the caller's own). */
-export const ownerOf = (v: { musercode?: string }) => (v.musercode ? { musercode: v.musercode } : {});
 
 /** A cover picture as CoverInput shows it. */
 export type ShownCover = { url: string; filename: string };
@@ -44,7 +41,7 @@ export function CoverInput({
   onPicked: (c: ShownCover) => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const tr = useFullT();
   return (
     <div className="article-cover-input">
       {shown && <FilePreview file={{ ...shown, contenttype: 'image/png' }} height={96} />}
@@ -57,7 +54,7 @@ export function CoverInput({
           onChange?.(f.fileid);
         }}
       >
-        {t(`${resource}.${shown ? 'coverChange' : 'coverPick'}`)}
+        {tr(`${resource}.${shown ? 'coverChange' : 'coverPick'}`)}
       </UploadButton>
     </div>
   );

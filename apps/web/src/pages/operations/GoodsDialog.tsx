@@ -1,25 +1,24 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { orderActions, grantKinds, MAX_PRICE_FEN, type GoodsRow } from '@xinli/contract';
+import { orderActions, grantKinds, MAX_PRICE_FEN, type ActionInput, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
-import { CoverInput, OwnerField, ownerOf } from './DialogFields';
+import { CoverInput, OwnerField } from './DialogFields';
 import { toFen } from './money';
 import { useT } from '../../i18n/useT';
 
-interface GoodsForm {
-  musercode?: string;
-  goodsname: string;
-  coverfileid: string;
-  description: string;
-  priceyuan: number;
-  stock: number;
-  grantkind: (typeof grantKinds)[number];
-  grantcourseid?: string;
-  grantplancode?: string;
-}
+/** The input's fields, the price in yuan (fen on the wire). */
+type GoodsForm = Omit<ActionInput<'as.m.goods.insertGoods'>, 'price'> & { priceyuan: number };
+
+/** What is sent: the price in fen, and only the grant the kind uses. */
+const bodyOf = ({ priceyuan, ...v }: GoodsForm) => ({
+  ...v,
+  price: toFen(priceyuan),
+  grantcourseid: v.grantkind === 'course' ? v.grantcourseid : '',
+  grantplancode: v.grantkind === 'plan' ? v.grantplancode : '',
+});
 
 /** Create or change goods: name, cover, description, price (yuan here, fen on the wire), stock and what a purchase grants. */
 export default function GoodsDialog({ open, item, onClose }: { open: boolean; item: GoodsRow | null; onClose: () => void }) {
@@ -28,28 +27,6 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
   const [cover, setCover] = useState<string | null>(null);
   const owner = Form.useWatch('musercode', form) ?? item?.musercode;
   const coverUrl = cover ?? (item?.coverurl || null);
-  const values: Partial<GoodsForm> = item
-    ? {
-        goodsname: item.goodsname,
-        coverfileid: item.coverfileid,
-        description: item.description,
-        priceyuan: item.price / 100,
-        stock: item.stock,
-        grantkind: item.grantkind,
-        grantcourseid: item.grantcourseid || undefined,
-        grantplancode: item.grantplancode || undefined,
-      }
-    : { coverfileid: '', description: '', priceyuan: 0, stock: 100, grantkind: 'none' };
-  const body = (v: GoodsForm) => ({
-    goodsname: v.goodsname,
-    coverfileid: v.coverfileid ?? '',
-    description: v.description ?? '',
-    price: toFen(v.priceyuan),
-    stock: v.stock ?? 0,
-    grantkind: v.grantkind ?? 'none',
-    grantcourseid: v.grantkind === 'course' ? (v.grantcourseid ?? '') : '',
-    grantplancode: v.grantkind === 'plan' ? (v.grantplancode ?? '') : '',
-  });
   return (
     <FormDialog<GoodsForm>
       open={open}
@@ -57,14 +34,11 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
       action={orderActions[item ? 'as.m.goods.updateGoods' : 'as.m.goods.insertGoods']}
       resource="operations.goods"
       form={form}
-      values={values}
+      record={item && { ...item, priceyuan: item.price / 100 }}
+      defaults={{ priceyuan: 0, stock: 100 }}
       width={640}
       invalidates={['as.m.goods.getGoodsPage', 'as.m.access.getFilePage']}
-      onSubmit={(v) =>
-        item
-          ? call('as.m.goods.updateGoods', { goodsid: item.goodsid, ...body(v) })
-          : call('as.m.goods.insertGoods', { ...ownerOf(v), ...body(v) })
-      }
+      onSubmit={(v) => (item ? call('as.m.goods.updateGoods', { goodsid: item.goodsid, ...bodyOf(v) }) : call('as.m.goods.insertGoods', bodyOf(v)))}
       onClose={() => {
         setCover(null);
         onClose();
@@ -98,6 +72,9 @@ export default function GoodsDialog({ open, item, onClose }: { open: boolean; it
   );
 }
 
+/** No grant yet ('') shows the placeholder. */
+const noneChosen = (v: string | undefined) => ({ value: v || undefined });
+
 /**
  * What a purchase grants: nothing, one of the institution's courses, or one assessment of a plan
  * it may give (its own, or authorised to it, with the count left), chosen from its own objects.
@@ -119,7 +96,7 @@ function GrantFields({ owner }: { owner?: string }) {
         />
       </Field>
       {kind === 'course' && (
-        <Field name="grantcourseid" required rules={[{ required: true, message: k('grantCourseRequired') }]}>
+        <Field name="grantcourseid" getValueProps={noneChosen} required rules={[{ required: true, message: k('grantCourseRequired') }]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={options.isLoading}
@@ -132,7 +109,7 @@ function GrantFields({ owner }: { owner?: string }) {
         </Field>
       )}
       {kind === 'plan' && (
-        <Field name="grantplancode" required rules={[{ required: true, message: k('grantPlanRequired') }]}>
+        <Field name="grantplancode" getValueProps={noneChosen} required rules={[{ required: true, message: k('grantPlanRequired') }]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={options.isLoading}

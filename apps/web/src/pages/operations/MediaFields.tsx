@@ -1,6 +1,7 @@
 /** The fields and cells of the relaxation music and cloud classroom pages (tracks and courses). */
 import { InputNumber, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFullT } from '../../i18n/useT';
 import type { FileUse } from '@xinli/contract';
 import { Field } from '../../components/form';
 import { useApps } from '../../components/pickers';
@@ -66,15 +67,13 @@ export function MediaFileField({
   onShown,
   musercode,
   testId,
-}: {
-  resource: MediaResource;
-  kind: 'cover' | 'audio';
+}: ({ resource: MediaResource; kind: 'cover' } | { resource: 'operations.music'; kind: 'audio' }) & {
   shown: ShownFile | null;
   onShown: (f: ShownFile) => void;
   musercode?: string;
   testId?: string;
 }) {
-  const { t } = useTranslation();
+  const tr = useFullT();
   return (
     <Field name={`${kind}fileid`}>
       <FileField
@@ -82,7 +81,7 @@ export function MediaFileField({
         shown={shown}
         onShown={onShown}
         musercode={musercode}
-        label={t(`${resource}.${kind}${shown ? 'Change' : 'Pick'}`)}
+        label={tr(kind === 'audio' ? `${resource}.audio${shown ? 'Change' : 'Pick'}` : `${resource}.cover${shown ? 'Change' : 'Pick'}`)}
         testId={testId}
       />
     </Field>
@@ -91,7 +90,7 @@ export function MediaFileField({
 
 /** How a track or course is offered: to which population apps, its place in the order, enabled or not. */
 export function OfferFields({ resource }: { resource: MediaResource }) {
-  const { t } = useTranslation();
+  const tr = useFullT();
   return (
     <>
       <Field name="appids">
@@ -103,8 +102,8 @@ export function OfferFields({ resource }: { resource: MediaResource }) {
       <Field name="enabled">
         <Radio.Group
           options={[
-            { value: 1, label: t(`${resource}.on`) },
-            { value: 0, label: t(`${resource}.off`) },
+            { value: 1, label: tr(`${resource}.on`) },
+            { value: 0, label: tr(`${resource}.off`) },
           ]}
         />
       </Field>

@@ -1,28 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { mediaActions, type CourseRow } from '@xinli/contract';
+import { mediaActions, type ActionInput, type CourseRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
-import { f, ListView, useListPage } from '../../components/list';
-import { useInstitutions } from '../../components/pickers';
+import { f, ListView } from '../../components/list';
+import { useOwnedList } from './owned-list';
 import { UploadButton } from '../../components/upload';
-import { OwnerField, ownerOf } from './DialogFields';
-import { CoverTitle, MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
+import { OwnerField } from './DialogFields';
+import { MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
 import { useT } from '../../i18n/useT';
 
 const LIST = 'as.m.course.getCoursePage';
 
-interface CourseForm {
-  musercode?: string;
-  title: string;
-  description: string;
-  coverfileid: string;
-  sort: number;
-  enabled: 0 | 1;
-  appids: string[];
-}
+/** The input's fields; the lessons are edited beside the form. */
+type CourseForm = Omit<ActionInput<'as.m.course.insertCourse'>, 'lessons'>;
 interface LessonDraft {
   title: string;
   videofileid: string;
@@ -35,25 +28,15 @@ interface LessonDraft {
  * QR page.
  */
 export default function CloudClassroom() {
-  const institutions = useInstitutions();
   const appNames = useAppNames();
-  const [editing, setEditing] = useState<{ item: CourseRow | null } | null>(null);
-  const list = useListPage(LIST, {
-    resource: 'operations.course',
-    filters: [f.text('title', { maxLength: 100, width: 180 }), f.enabled(), f.institution()],
-    invalidates: ['as.m.access.getFilePage'],
-  });
-  const col = list.colFor<CourseRow>();
+  const { list, col, dialog, titleCol, insnameCol } = useOwnedList<CourseRow>(LIST, { resource: 'operations.course', title: 'title', titleMax: 100, filter: f.enabled() });
   return (
     <ListView<CourseRow>
       list={list}
       rowKey="courseid"
-      add={{ action: 'as.m.course.insertCourse', onClick: () => setEditing({ item: null }), testId: 'course-add' }}
+      add={{ action: 'as.m.course.insertCourse', onClick: dialog.add, testId: 'course-add' }}
       columns={[
-        col.text('title', {
-          width: 220,
-          render: (v: string, r) => <CoverTitle title={v} coverurl={r.coverurl} />,
-        }),
+        titleCol(220),
         col.text('description', { width: 220, ellipsis: true }),
         col.text('lessoncount', { width: 80, align: 'center' }),
         col.text('appids', { width: 160, render: (v: string[]) => appNames(v) }),
@@ -63,14 +46,14 @@ export default function CloudClassroom() {
           input: (r, enabled) => ({ courseid: r.courseid, enabled }),
           name: (r) => r.title,
         }),
-        ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
+        ...insnameCol,
         col.actions((r) => [
-          { key: 'edit', action: 'as.m.course.updateCourse', onClick: () => setEditing({ item: r }) },
+          { key: 'edit', action: 'as.m.course.updateCourse', onClick: () => dialog.edit(r) },
           col.remove('as.m.course.deleteCourse', { courseid: r.courseid }, r.title),
         ]),
       ]}
     >
-      <CourseDialog item={editing?.item ?? null} open={!!editing} onClose={() => setEditing(null)} />
+      <CourseDialog {...dialog.props} />
     </ListView>
   );
 }
@@ -87,15 +70,7 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
     setLessons(item ? (detail.data?.lessons ?? []).map((l) => ({ title: l.title, videofileid: l.videofileid, filename: l.title })) : []);
   }, [open, item, detail.data]);
   const shownCover = cover ?? savedCover(item);
-  const body = (v: CourseForm) => ({
-    title: v.title,
-    description: v.description ?? '',
-    coverfileid: v.coverfileid ?? '',
-    sort: v.sort ?? 0,
-    enabled: v.enabled ?? 1,
-    appids: v.appids ?? [],
-    lessons: lessons.map((l) => ({ title: l.title.trim() || l.filename, videofileid: l.videofileid })),
-  });
+  const withLessons = (v: CourseForm) => ({ ...v, lessons: lessons.map((l) => ({ title: l.title.trim() || l.filename, videofileid: l.videofileid })) });
   return (
     <FormDialog<CourseForm>
       open={open}
@@ -104,13 +79,11 @@ function CourseDialog({ open, item, onClose }: { open: boolean; item: CourseRow 
       resource="operations.course"
       form={form}
       width={720}
-      values={item ? { ...item } : { description: '', coverfileid: '', sort: 0, enabled: 1, appids: [] }}
+      record={item}
       load={item ? { loading: detail.isLoading, error: detail.error, retry: () => void detail.refetch() } : undefined}
       invalidates={['as.m.course.getCoursePage', 'as.m.access.getFilePage']}
       onSubmit={(v) =>
-        item
-          ? call('as.m.course.updateCourse', { courseid: item.courseid, ...body(v) })
-          : call('as.m.course.insertCourse', { ...ownerOf(v), ...body(v) })
+        item ? call('as.m.course.updateCourse', { courseid: item.courseid, ...withLessons(v) }) : call('as.m.course.insertCourse', withLessons(v))
       }
       onClose={() => {
         setCover(null);

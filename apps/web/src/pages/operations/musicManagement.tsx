@@ -1,49 +1,31 @@
 import { useState } from 'react';
 import { Form, Input } from 'antd';
-import { mediaActions, type TrackRow } from '@xinli/contract';
+import { mediaActions, type ActionInput, type TrackRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
-import { f, ListView, useListPage } from '../../components/list';
-import { useInstitutions } from '../../components/pickers';
-import { OwnerField, ownerOf } from './DialogFields';
-import { CoverTitle, MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
+import { f, ListView } from '../../components/list';
+import { useOwnedList } from './owned-list';
+import { OwnerField } from './DialogFields';
+import { MediaFileField, OfferFields, savedCover, useAppNames, type ShownFile } from './MediaFields';
 
 const LIST = 'as.m.music.getTrackPage';
 
-interface TrackForm {
-  musercode?: string;
-  title: string;
-  audiofileid: string;
-  coverfileid: string;
-  sort: number;
-  enabled: 0 | 1;
-  appids: string[];
-}
+type TrackForm = ActionInput<'as.m.music.insertTrack'>;
 
 /**
  * Relaxation music (musicManagement, 00039): audio tracks with a cover, an order, enabled, and the
  * population apps they are offered to; respondents listen on the institution's QR page.
  */
 export default function MusicManagement() {
-  const institutions = useInstitutions();
   const appNames = useAppNames();
-  const [editing, setEditing] = useState<{ item: TrackRow | null } | null>(null);
-  const list = useListPage(LIST, {
-    resource: 'operations.music',
-    filters: [f.text('title', { maxLength: 100, width: 180 }), f.enabled(), f.institution()],
-    invalidates: ['as.m.access.getFilePage'],
-  });
-  const col = list.colFor<TrackRow>();
+  const { list, col, dialog, titleCol, insnameCol } = useOwnedList<TrackRow>(LIST, { resource: 'operations.music', title: 'title', titleMax: 100, filter: f.enabled() });
   return (
     <ListView<TrackRow>
       list={list}
       rowKey="trackid"
-      add={{ action: 'as.m.music.insertTrack', onClick: () => setEditing({ item: null }), testId: 'track-add' }}
+      add={{ action: 'as.m.music.insertTrack', onClick: dialog.add, testId: 'track-add' }}
       columns={[
-        col.text('title', {
-          width: 200,
-          render: (v: string, r) => <CoverTitle title={v} coverurl={r.coverurl} />,
-        }),
+        titleCol(200),
         col.text('audiourl', {
           width: 280,
           render: (v: string, r) => <audio controls preload="none" src={v} aria-label={r.title} className="media-audio" />,
@@ -51,14 +33,14 @@ export default function MusicManagement() {
         col.text('appids', { width: 160, render: (v: string[]) => appNames(v) }),
         col.text('sort', { width: 70, align: 'center' }),
         col.enabled({ action: 'as.m.music.enableTrack', input: (r, enabled) => ({ trackid: r.trackid, enabled }), name: (r) => r.title }),
-        ...(institutions.many ? [col.text('insname', { width: 140 })] : []),
+        ...insnameCol,
         col.actions((r) => [
-          { key: 'edit', action: 'as.m.music.updateTrack', onClick: () => setEditing({ item: r }) },
+          { key: 'edit', action: 'as.m.music.updateTrack', onClick: () => dialog.edit(r) },
           col.remove('as.m.music.deleteTrack', { trackid: r.trackid }, r.title),
         ]),
       ]}
     >
-      <TrackDialog item={editing?.item ?? null} open={!!editing} onClose={() => setEditing(null)} />
+      <TrackDialog {...dialog.props} />
     </ListView>
   );
 }
@@ -70,14 +52,6 @@ function TrackDialog({ open, item, onClose }: { open: boolean; item: TrackRow | 
   const [cover, setCover] = useState<ShownFile | null>(null);
   const shownAudio = audio ?? (item ? { url: item.audiourl, contenttype: 'audio/mpeg', filename: item.title } : null);
   const shownCover = cover ?? savedCover(item);
-  const body = (v: TrackForm) => ({
-    title: v.title,
-    audiofileid: v.audiofileid,
-    coverfileid: v.coverfileid ?? '',
-    sort: v.sort ?? 0,
-    enabled: v.enabled ?? 1,
-    appids: v.appids ?? [],
-  });
   return (
     <FormDialog<TrackForm>
       open={open}
@@ -86,13 +60,9 @@ function TrackDialog({ open, item, onClose }: { open: boolean; item: TrackRow | 
       resource="operations.music"
       form={form}
       width={640}
-      values={item ? { ...item } : { coverfileid: '', sort: 0, enabled: 1, appids: [] }}
+      record={item}
       invalidates={['as.m.music.getTrackPage', 'as.m.access.getFilePage']}
-      onSubmit={(v) =>
-        item
-          ? call('as.m.music.updateTrack', { trackid: item.trackid, ...body(v) })
-          : call('as.m.music.insertTrack', { ...ownerOf(v), ...body(v) })
-      }
+      onSubmit={(v) => (item ? call('as.m.music.updateTrack', { trackid: item.trackid, ...v }) : call('as.m.music.insertTrack', v))}
       onClose={() => {
         setAudio(null);
         setCover(null);

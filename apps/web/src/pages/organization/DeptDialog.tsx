@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemActions, type ActionInput, type ActionName, type DeptRow } from '@xinli/contract';
 import { call } from '../../api';
 import { Field, FormDialog } from '../../components/form';
+import { useAction } from '../../components/query';
 import { InstitutionSelect, useInstitutions } from '../../components/pickers';
 import { useEnabledOptions } from '../../lib/options';
 import { nest } from '../../lib/tree';
@@ -32,13 +32,10 @@ export default function DeptDialog({ open, dept, parentid, musercode, onClose, i
   // A new department's parent is one of its institution's departments.
   const owner: string | undefined = Form.useWatch('musercode', form) ?? dept?.musercode ?? musercode ?? institutions.own;
 
-  const parents = useQuery({
-    queryKey: dept ? ['as.m.system.dept.selectDeptListExcludeChild', { deptid: dept.deptid }] : ['as.m.system.dept.selectDeptList', {}],
-    queryFn: () =>
-      dept ? call('as.m.system.dept.selectDeptListExcludeChild', { deptid: dept.deptid }) : call('as.m.system.dept.selectDeptList', {}),
-    enabled: open,
-    staleTime: 0,
-  });
+  // An edited department's parent is any but itself and its descendants.
+  const all = useAction('as.m.system.dept.selectDeptList', {}, { enabled: open && !dept, staleTime: 0 });
+  const others = useAction('as.m.system.dept.selectDeptListExcludeChild', { deptid: dept?.deptid ?? '' }, { enabled: open && !!dept, staleTime: 0 });
+  const parents = dept ? others : all;
   const treeData = useMemo(
     () =>
       nest(

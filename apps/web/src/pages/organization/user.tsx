@@ -150,6 +150,21 @@ export default function User() {
                 more: true,
                 onClick: () => setResetting(u),
               },
+              {
+                key: 'resetSecondFactor',
+                label: t('organization.user.resetSecondFactor'),
+                action: 'as.m.system.user.resetSecondFactor',
+                more: true,
+                hidden: u.userid === me,
+                onClick: () =>
+                  void list.confirm({
+                    action: 'as.m.system.user.resetSecondFactor',
+                    input: { userid: u.userid },
+                    content: t('organization.user.resetSecondFactorConfirm', { name: u.sysusername }),
+                    success: t('organization.user.resetSecondFactorDone'),
+                    danger: true,
+                  }),
+              },
             ],
             { width: 160, moreTestId: (u) => `user-more-${u.sysusername}` },
           ),

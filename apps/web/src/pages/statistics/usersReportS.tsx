@@ -12,12 +12,11 @@ import { useState } from 'react';
 import { Alert, Col, Row, Select, Space, Typography } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import type { StatsFilter } from '@xinli/contract';
-import { call } from '../../api';
 import { useAccess, useRegionAuthority } from '../../components/access';
 import ChartCard from '../../components/charts/ChartCard';
 import EChart from '../../components/charts/EChart';
 import { DetailTable } from '../../components/list';
-import { useAction } from '../../components/query';
+import { actionQuery, useAction } from '../../components/query';
 import { useLevelLabel } from '../../components/levels';
 import { useLang } from '../../lib/options';
 import { abnormalBarOption, levelShareOption, quotaLevelOption } from '../../features/stats/chart-options';
@@ -71,7 +70,7 @@ function useStageFigures(filter: StatsFilter) {
   ) =>
     list.map((s) => {
       const input = { ...filter, stagecode: s.stagecode };
-      return { queryKey: [name, input, lang], queryFn: ({ signal }: { signal: AbortSignal }) => call(name, input, { signal }), enabled: can(name), staleTime: 30_000 };
+      return { ...actionQuery(name, input, lang), enabled: can(name), staleTime: 30_000 };
     });
   const results = useQueries({
     queries: [

@@ -13,6 +13,7 @@ import MemberDialog from './MemberDialog';
 import RosterImportDialog from './RosterImportDialog';
 import { ROSTER_KEYS } from './task-ui';
 import { useT } from '../../i18n/useT';
+import { ConsentSheetButtons } from '../../features/consent/consent-ui';
 
 const ROSTER = 'as.m.assess.getAssessTeamRoster';
 type Member = ActionOutput<typeof ROSTER>['rows'][number];
@@ -85,6 +86,7 @@ export default function RosterDrawer({ team, onClose }: { team: TeamRow | null; 
                 {k('import')}
               </Button>
             </Can>
+            {team.kind === 'class' && <ConsentSheetButtons teamid={team.teamid} />}
             {writable && (
               <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={removeSelected} data-testid="roster-remove">
                 {k('removeSelected', { count: selected.length })}

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Badge, Drawer, Input, Segmented, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ActionOutput, TaskRow } from '@xinli/contract';
+import type { ActionOutput, ConsentState, TaskRow } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { DetailTable, ErrorState } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { PROGRESS_COLOURS, PROGRESS_STATES, ProgressTag, TaskStatusTag, type ProgressState } from './task-ui';
 import { useT } from '../../i18n/useT';
+import { ConsentTag } from '../../features/consent/consent-ui';
 
 const PROGRESS = 'as.m.assess.getAssessTaskProgress';
 const PERSONS = 'as.m.assess.getAssessTaskRosterProgress';
@@ -43,6 +44,7 @@ function ProgressBar({ c }: { c: Pick<Counts, 'total' | ProgressState> }) {
 export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const k = useT('task.task');
+  const c = useT('archives.consent');
   const [teamid, setTeamid] = useState<string | undefined>();
   const [status, setStatus] = useState<Filter>('');
   const [realname, setRealname] = useState('');
@@ -106,6 +108,13 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
               <Typography.Text type="secondary">{k('total')}</Typography.Text>
               <strong data-testid="progress-total">{p.total}</strong>
             </span>
+            <Tooltip title={c('missingHelp')}>
+              <span className="task-count" data-testid="progress-consentmissing">
+                <Badge color={p.consentmissing ? 'orange' : 'green'} />
+                <Typography.Text type="secondary">{c('missing')}</Typography.Text>
+                <strong>{p.consentmissing}</strong>
+              </span>
+            </Tooltip>
             <Typography.Text type="secondary" className="task-live" data-testid="progress-live">
               {live && <Badge status="processing" />}
               {k(live ? 'live' : 'updatedAt', { time: formatTime(new Date(progress.dataUpdatedAt).toISOString()).slice(11) })}
@@ -122,6 +131,7 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
               { title: k('teamname'), dataIndex: 'teamname', key: 'teamname', width: 220 },
               { title: k('total'), dataIndex: 'total', key: 'total', width: 70, align: 'right' },
               ...PROGRESS_STATES.map((s) => ({ title: k(`progress.${s}`), dataIndex: s, key: s, width: 80, align: 'right' as const })),
+              { title: c('missing'), dataIndex: 'consentmissing', key: 'consentmissing', width: 90, align: 'right' as const },
               { title: k('finishedShare'), key: 'bar', width: 220, render: (_: unknown, r: Counts) => <ProgressBar c={r} /> },
             ]}
             data-testid="progress-teams"
@@ -161,6 +171,7 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
                 { title: t('task.team.studentno'), dataIndex: 'studentno', key: 'studentno', width: 120 },
                 { title: t('task.team.realname'), dataIndex: 'realname', key: 'realname', width: 110 },
                 { title: k('progressState'), dataIndex: 'status', key: 'status', width: 90, render: (v: ProgressState) => <ProgressTag status={v} /> },
+                { title: c('column'), dataIndex: 'consent', key: 'consent', width: 130, render: (v: ConsentState) => <ConsentTag state={v} /> },
                 { title: k('startedat'), dataIndex: 'startedat', key: 'startedat', width: 140, render: (v: string | null) => (v ? formatTime(v) : '—') },
                 { title: k('finishedat'), dataIndex: 'finishedat', key: 'finishedat', width: 140, render: (v: string | null) => (v ? formatTime(v) : '—') },
               ]}

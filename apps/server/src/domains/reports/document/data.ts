@@ -24,7 +24,7 @@ const chinaDate = (instant: string) => timeInZone(instant, INSTITUTION_TIME_ZONE
 
 export async function documentModel(ctx: Ctx, reportid: string): Promise<DocumentModel> {
   const report = await reportDetail(ctx, reportid);
-  const person = (await personBriefs(ctx.db, [report.cusercode])).get(report.cusercode);
+  const person = (await personBriefs(ctx.db, [report.cusercode], ctx.lang)).get(report.cusercode);
   const lang = ctx.lang;
   const names = new Map(report.indicators.map((i) => [i.code, lang === 'en-US' && i.name.en ? i.name.en : i.name.zh]));
   const trend: TrendPoint[] = report.trend.map((t) => ({

@@ -40,8 +40,8 @@ const fake = vi.hoisted(() => {
   return state;
 });
 
-vi.mock('./pdf.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./pdf.js')>();
+vi.mock('../../../kit/pdf.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../kit/pdf.js')>();
   return {
     ...real,
     canMakePdf: () => true,

@@ -12,8 +12,9 @@ import { scopeWhere } from '../../auth/index.js';
 import { writeAudit } from '../../audit/index.js';
 import { newKey, storageOf } from '../../files/index.js';
 import { documentModel } from './data.js';
-import { openPrinter, type PdfDocument } from './pdf.js';
-import { pdfFooter, renderReportDocument, chinaTime } from './template.js';
+import { openPrinter, type PdfDocument } from '../../../kit/pdf.js';
+import { chinaTime } from '../../../kit/print.js';
+import { pdfFooter, renderReportDocument } from './template.js';
 import type { DocumentModel } from './model.js';
 import { reportExport, type ReportExportRecord } from './tables.js';
 

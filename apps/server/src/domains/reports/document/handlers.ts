@@ -7,15 +7,14 @@ import type { HandlerMap } from '../../../http/handlers.js';
 import { conflict, fail, invalid, notFound, type Message } from '../../../http/errors.js';
 import { iso, paged, todayIn } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../../assessments/tables.js';
 import { storageOf } from '../../files/index.js';
 import { reportFilterWhere } from '../filter.js';
 import { documentModel } from './data.js';
 import { cancelExport, claimExport, drained, endInline, mine, pdfName, pdfOf, printInto, processSlot, queueExport, renewInline } from './export.js';
-import { canMakePdf, NO_CHROMIUM, openPrinter } from './pdf.js';
+import { canMakePdf, NO_CHROMIUM, openPrinter } from '../../../kit/pdf.js';
 import { renderReportDocument } from './template.js';
 import { reportExport, type ReportExportRecord } from './tables.js';
+import { report } from '../tables.js';
 
 /**
  * The printable report (issue 12): the HTML document for the console's print preview, one PDF,
@@ -46,14 +45,14 @@ const USE_BACKGROUND = (total: number): Message => ({
  */
 async function filteredReports(ctx: Ctx, filter: Filter, max: number, tooMany: (total: number) => Message) {
   const where = await reportFilterWhere(ctx, filter);
-  const [{ total }] = (await ctx.db.select({ total: count() }).from(assessment).where(where)) as [{ total: number }];
+  const [{ total }] = (await ctx.db.select({ total: count() }).from(report).where(where)) as [{ total: number }];
   if (Number(total) === 0) invalid({ zh: '没有符合筛选条件的报告', en: 'No report matches the filter' });
   if (Number(total) > max) invalid(tooMany(Number(total)));
   const rows = await ctx.db
-    .select({ reportid: assessment.assessid, musercode: assessment.musercode })
-    .from(assessment)
+    .select({ reportid: report.assessid, musercode: report.musercode })
+    .from(report)
     .where(where)
-    .orderBy(desc(assessment.createdat), asc(assessment.assessid))
+    .orderBy(desc(report.createdat), asc(report.assessid))
     .limit(max);
   return { ids: rows.map((r) => r.reportid), scope: [...new Set(rows.map((r) => r.musercode))].sort() };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentModel } from './model.js';
-import { esc, renderReportDocument } from './template.js';
+import { esc } from '../../../kit/print.js';
+import { renderReportDocument } from './template.js';
 
 const t = (zh: string, en = '') => ({ zh, en });
 const HOSTILE = '<script>alert(1)</script>"\'&';

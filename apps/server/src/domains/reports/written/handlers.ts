@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WrittenListRow } from '@xinli/contract';
 import type { Ctx } from '../../../http/context.js';
 import type { HandlerMap } from '../../../http/handlers.js';
@@ -7,30 +7,21 @@ import { CALENDAR_TIME_ZONE, iso, newId, paged } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
 import { accountNames } from '../../accounts/index.js';
 import { staffNames } from '../../system/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../../assessments/tables.js';
 import { scopeWhere } from '../../auth/index.js';
-import { appName, personWhere, personBriefs, personInScope } from '../../persons/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; the list is one paged statement over persons with their report columns
-import { cuser } from '../../persons/tables.js';
+import { appName, listedPerson, livingPersonsInScope, personBriefs, personInScope, personListWith, personWhere } from '../../persons/index.js';
 import { RULES_MODEL } from './rules.js';
 import { attachJob, currentReportCounts, queueWritten } from './store.js';
 import { writtenReport, type WrittenReportRow } from './tables.js';
+import { report } from '../tables.js';
 
 const NOT_FOUND = { zh: '个体报告不存在', en: 'No such written report' };
 const who = (ctx: Ctx) => ctx.me.userid ?? ctx.me.musercode;
 const isoOrNull = (d: Date | null) => (d ? iso(d) : null);
 
-/** The person's newest written report (correlated to the outer cuser row). */
-/**
- * The listed person, named with its table: drizzle writes a one-table select's own columns without
- * the table name, so `${cuser.cusercode}` inside a subquery of the select list would read the
- * subquery's own cusercode and match every row.
- */
-const listedPerson = sql.raw('"cuser"."cusercode"');
+/** The person's newest written report (correlated to the listed person). */
 const latestWritten = (column: SQL) =>
   sql`(select ${column} from ${writtenReport} where ${writtenReport.cusercode} = ${listedPerson} order by ${writtenReport.createdat} desc, ${writtenReport.writtenid} desc limit 1)`;
-const lastReportAt = sql<Date | null>`(select max(${assessment.createdat}) from ${assessment} where ${assessment.cusercode} = ${listedPerson} and ${assessment.voided} = 0)`;
+const lastReportAt = sql<Date | null>`(select max(${report.createdat}) from ${report} where ${report.cusercode} = ${listedPerson} and ${report.voided} = 0)`;
 const lastReportDay = sql`(${lastReportAt} at time zone ${sql.raw(`'${CALENDAR_TIME_ZONE}'`)})::date`;
 
 /** A written report in the caller's scope, else "not found". */
@@ -109,29 +100,17 @@ export const writtenReportHandlers = {
     const stateWhere = !state
       ? undefined
       : state === 'none'
-        ? sql`not exists (select 1 from ${writtenReport} where ${writtenReport.cusercode} = ${cuser.cusercode})`
+        ? sql`not exists (select 1 from ${writtenReport} where ${writtenReport.cusercode} = ${listedPerson})`
         : sql`${latestWritten(sql`${writtenReport.state}`)} = ${state}`;
     const where = and(
       personWhere(ctx, { musercode: musercode || undefined, appid: appid || undefined, realname }),
-      sql`exists (select 1 from ${assessment} where ${assessment.cusercode} = ${cuser.cusercode} and ${assessment.voided} = 0)`,
+      sql`exists (select 1 from ${report} where ${report.cusercode} = ${listedPerson} and ${report.voided} = 0)`,
       stateWhere,
       startdate ? sql`${lastReportDay} >= ${startdate}::date` : undefined,
       enddate ? sql`${lastReportDay} <= ${enddate}::date` : undefined,
     );
-    const query = ctx.db
-      .select({
-        cusercode: cuser.cusercode,
-        realname: cuser.realname,
-        gender: cuser.gender,
-        appid: cuser.appid,
-        musercode: cuser.musercode,
-        lastreportat: lastReportAt,
-        writtenid: latestWritten(sql`${writtenReport.writtenid}`).mapWith(String),
-      })
-      .from(cuser)
-      .where(where)
-      .$dynamic();
-    const { total, rows } = await paged(ctx.db, query, [sql`${lastReportAt} desc nulls last`, asc(cuser.cusercode)], { page, pageSize });
+    const query = personListWith(ctx.db, { lastreportat: lastReportAt, writtenid: latestWritten(sql`${writtenReport.writtenid}`).mapWith(String) }, where);
+    const { total, rows } = await paged(ctx.db, query, [sql`${lastReportAt} desc nulls last`, asc(listedPerson)], { page, pageSize });
     const ids = rows.flatMap((r) => (r.writtenid ? [r.writtenid] : []));
     const written = ids.length ? await ctx.db.select().from(writtenReport).where(inArray(writtenReport.writtenid, ids)) : [];
     const byPerson = new Map(written.map((w) => [w.cusercode, w]));
@@ -192,10 +171,7 @@ export const writtenReportHandlers = {
         en: 'The AI writer is not configured on this server (AI_REPORT_BASE_URL, AI_REPORT_MODEL)',
       });
     const codes = [...new Set(cusercodes)];
-    const persons = await ctx.db
-      .select({ cusercode: cuser.cusercode, musercode: cuser.musercode })
-      .from(cuser)
-      .where(and(inArray(cuser.cusercode, codes), isNull(cuser.deletedat), scopeWhere(cuser.musercode, ctx.me)));
+    const persons = await livingPersonsInScope(ctx, ctx.db, codes);
     if (persons.length !== codes.length) notFound({ zh: '测评对象不存在', en: 'No such person' });
     const counts = await currentReportCounts(ctx.db, codes);
     const skipped: { cusercode: string; reason: 'noreports' | 'inprogress' }[] = [];
@@ -245,7 +221,7 @@ export const writtenReportHandlers = {
   'as.m.report.getAsai1UserReport': async ({ writtenid }, ctx) => {
     const row = await writtenInScope(ctx, writtenid);
     const [persons, names, progress, nameOf] = await Promise.all([
-      personBriefs(ctx.db, [row.cusercode]),
+      personBriefs(ctx.db, [row.cusercode], ctx.lang),
       accountNames(ctx.db, [row.musercode]),
       progressOf(ctx, [row]),
       actorNames(ctx, [row]),

@@ -3,8 +3,6 @@ import type { Lang, RespondentWritten, ScoreResult, WrittenSections } from '@xin
 import type { DbOrTx } from '../../../db/database.js';
 import { enqueue, JobFailure, type JobDefinition } from '../../../kit/jobs/index.js';
 import { todayIn } from '../../../kit/index.js';
-// eslint-disable-next-line no-restricted-imports -- issue 29: kept; reports pages, filters and sorts the report rows (the assessment table) in one statement each
-import { assessment } from '../../assessments/tables.js';
 import { withTexts } from '../../assessments/index.js';
 import { appName, personBriefs } from '../../persons/index.js';
 import { formBriefs, loadDefinition } from '../../scales/index.js';
@@ -12,6 +10,7 @@ import { writeByLlm } from './llm.js';
 import { buildProfile, type SourceReport } from './profile.js';
 import { RULES_MODEL, writeByRules } from './rules.js';
 import { writtenReport, type WrittenReportRow } from './tables.js';
+import { report } from '../tables.js';
 
 export const WRITTEN_JOB = 'written-report';
 /** One automatic retry for a passing endpoint fault; after that staff retry by hand. */
@@ -21,9 +20,9 @@ const ATTEMPTS = 2;
 export async function currentReports(db: DbOrTx, cusercode: string, lang: Lang): Promise<SourceReport[]> {
   const rows = await db
     .select()
-    .from(assessment)
-    .where(and(eq(assessment.cusercode, cusercode), eq(assessment.voided, 0)))
-    .orderBy(asc(assessment.createdat), asc(assessment.assessid));
+    .from(report)
+    .where(and(eq(report.cusercode, cusercode), eq(report.voided, 0)))
+    .orderBy(asc(report.createdat), asc(report.assessid));
   const forms = await formBriefs(db, [...new Set(rows.map((r) => r.formcode))], lang);
   const defs = new Map<string, Awaited<ReturnType<typeof loadDefinition>>>();
   const out: SourceReport[] = [];
@@ -46,10 +45,10 @@ export async function currentReports(db: DbOrTx, cusercode: string, lang: Lang):
 export async function currentReportCounts(db: DbOrTx, cusercodes: string[]): Promise<Map<string, number>> {
   if (!cusercodes.length) return new Map();
   const rows = await db
-    .select({ cusercode: assessment.cusercode, n: sql<number>`count(*)::int` })
-    .from(assessment)
-    .where(and(inArray(assessment.cusercode, cusercodes), eq(assessment.voided, 0)))
-    .groupBy(assessment.cusercode);
+    .select({ cusercode: report.cusercode, n: sql<number>`count(*)::int` })
+    .from(report)
+    .where(and(inArray(report.cusercode, cusercodes), eq(report.voided, 0)))
+    .groupBy(report.cusercode);
   return new Map(rows.map((r) => [r.cusercode!, Number(r.n)]));
 }
 

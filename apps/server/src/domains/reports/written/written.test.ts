@@ -10,6 +10,7 @@ import { testConfig } from '../../../config.js';
 import { engines, startTestServer, type TestServer } from '../../../test/harness.js';
 import { goodAnswer, startFakeLlm } from './fake-llm.js';
 import { WRITTEN_JOB } from './store.js';
+import { consented } from '../../../test/consent.js';
 
 const sheet = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -56,7 +57,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
     const cusercode: string = person.data.cusercode;
     const given = await s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode: plan }, school);
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${++ip}` });
-    const token: string = started.data.token;
+    const token: string = await consented(s, started.data.token);
     await s.call('as.c.exam.sign', { signature: PNG }, token);
     const a = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(phq) }, token);
     const b = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(gad) }, token);

@@ -164,6 +164,7 @@ export async function buildGroupReport(db: DbOrTx, target: GroupTarget, lang: La
     personBriefs(
       db,
       attention.map((a) => a.cusercode),
+      lang,
     ),
     latestCases(
       db,

@@ -14,6 +14,7 @@ import { assessment } from '../../assessments/tables.js';
 import { startFakeLlm } from '../../reports/written/fake-llm.js';
 import { assessmentIndicator } from '../../reports/tables.js';
 import { task, taskPerson, taskTeam, team } from '../tables.js';
+import { consented } from '../../../test/consent.js';
 
 const sheet = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -78,7 +79,7 @@ describe.each(engines())('AI group report on %s', (engine) => {
       await db.insert(taskPerson).values({ taskid, cusercode, teamid, studentno: realname, assesscode });
       if (taskid === 'TKNOW') people[realname] = { cusercode, assesscode };
       if (!phq) continue;
-      const token: string = (await s.call('as.c.exam.start', { assesscode }, undefined, { 'x-test-ip': `10.7.0.${++ip}` })).data.token;
+      const token: string = await consented(s, (await s.call('as.c.exam.start', { assesscode }, undefined, { 'x-test-ip': `10.7.0.${++ip}` })).data.token);
       await s.call('as.c.exam.sign', { signature: PNG }, token);
       if (phq === 'started') continue;
       expect((await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(phq) }, token)).errorCode).toBe(0);

@@ -3,6 +3,9 @@ import { defineArea } from '../../area';
 /** Institutions and providers (Service.account.*): terminal 00021 and usersManager 00022. */
 export default defineArea({
   zh: {
+    resetSecondFactor: '重置双重验证',
+    resetSecondFactorConfirm: '重置后，{{name}} 的验证器和恢复码将失效，需重新设置双重验证（若要求）。确定重置吗？',
+    resetSecondFactorDone: '已重置双重验证',
     insname: '机构名称',
     providerName: '服务商名称',
     username: '登录账号',
@@ -89,6 +92,9 @@ export default defineArea({
     featureCode: '功能权限',
   },
   en: {
+    resetSecondFactor: 'Reset two-step verification',
+    resetSecondFactorConfirm: 'After the reset, the authenticator and recovery codes of {{name}} stop working, and it sets up two-step verification again (where required). Reset?',
+    resetSecondFactorDone: 'Two-step verification reset',
     insname: 'Institution name',
     providerName: 'Provider name',
     username: 'Sign-in account',

@@ -3,6 +3,9 @@ import { defineArea } from '../../area';
 /** User management (organization.user.*). */
 export default defineArea({
   zh: {
+    resetSecondFactor: '重置双重验证',
+    resetSecondFactorConfirm: '重置后，用户 {{name}} 的验证器和恢复码将失效，需重新设置双重验证（若要求）。确定重置吗？',
+    resetSecondFactorDone: '已重置双重验证',
     deptSearch: '请输入部门名称',
     allDepts: '全部部门',
     sysusername: '登录账号',
@@ -29,6 +32,9 @@ export default defineArea({
     disableConfirm: '停用后“{{name}}”将立即退出登录，确定停用吗？',
   },
   en: {
+    resetSecondFactor: 'Reset two-step verification',
+    resetSecondFactorConfirm: 'After the reset, the authenticator and recovery codes of user {{name}} stop working, and they set up two-step verification again (where required). Reset?',
+    resetSecondFactorDone: 'Two-step verification reset',
     deptSearch: 'Department name',
     allDepts: 'All departments',
     sysusername: 'Sign-in name',

@@ -1,10 +1,11 @@
 import { App, Button, Card, Descriptions, Drawer, Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { KeyOutlined, StarFilled } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
 import { ErrorState } from '../../../components/list';
+import { useAction } from '../../../components/query';
 import { TextlessAlert, TextlessTag } from '../../../components/textless';
 import { useT } from '../../../i18n/useT';
 
@@ -34,21 +35,9 @@ export default function PlanDetail({
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const plancode = plan?.plancode ?? '';
-  const stages = useQuery({
-    queryKey: ['as.m.exam.plan.getPlanStage', { plancode }],
-    queryFn: () => call('as.m.exam.plan.getPlanStage', { plancode }),
-    enabled: !!plan,
-  });
-  const forms = useQuery({
-    queryKey: ['as.m.exam.plan.getPlanForm', { plancode }],
-    queryFn: () => call('as.m.exam.plan.getPlanForm', { plancode }),
-    enabled: !!plan,
-  });
-  const auths = useQuery({
-    queryKey: ['as.m.exam.plan.getPlanAuthorizeList', { plancode, page: 1, pageSize: 200 }],
-    queryFn: () => call('as.m.exam.plan.getPlanAuthorizeList', { plancode, page: 1, pageSize: 200 }),
-    enabled: !!plan,
-  });
+  const stages = useAction('as.m.exam.plan.getPlanStage', { plancode }, { enabled: !!plan });
+  const forms = useAction('as.m.exam.plan.getPlanForm', { plancode }, { enabled: !!plan });
+  const auths = useAction('as.m.exam.plan.getPlanAuthorizeList', { plancode, page: 1, pageSize: 200 }, { enabled: !!plan });
   const k = useT('evaluating.plans');
   const loose = (forms.data ?? []).filter((f) => !f.stagecode);
   const textless = (forms.data ?? []).filter((f) => f.textless).map((f) => f.formname);

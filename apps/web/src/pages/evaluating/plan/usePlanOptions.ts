@@ -1,14 +1,11 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../api';
+import { actionQuery, useAction } from '../../../components/query';
+import { useLang } from '../../../lib/options';
 
 /** Stage picker options of one app, grouped by exam category. */
 export function useStageOptions(appid: string | undefined) {
-  const q = useQuery({
-    queryKey: ['as.m.app.exam.getExamStageListGroupByAppidCategoryid', { appid }],
-    queryFn: () => call('as.m.app.exam.getExamStageListGroupByAppidCategoryid', { appid: appid! }),
-    enabled: !!appid,
-  });
+  const q = useAction('as.m.app.exam.getExamStageListGroupByAppidCategoryid', { appid: appid ?? '' }, { enabled: !!appid });
   const options = (q.data ?? []).map((g) => ({
     label: g.categoryname,
     title: g.categoryname,
@@ -23,11 +20,7 @@ export function useStageOptions(appid: string | undefined) {
  */
 export function useFormOptions(appid: string | undefined) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: ['as.m.exam.getExamForms', { appid }],
-    queryFn: () => call('as.m.exam.getExamForms', { appid: appid! }),
-    enabled: !!appid,
-  });
+  const q = useAction('as.m.exam.getExamForms', { appid: appid ?? '' }, { enabled: !!appid });
   return {
     options: (q.data ?? []).map((f) => ({ value: f.formcode, label: f.textless ? t('evaluating.library.textlessOption', { name: f.formname }) : f.formname })),
     textless: new Map((q.data ?? []).filter((f) => f.textless).map((f) => [f.formcode, f.formname])),
@@ -41,12 +34,8 @@ export function useFormOptions(appid: string | undefined) {
  */
 export function useTextlessInPlan(stages: { stagecode?: string; formcodes?: string[] }[] | undefined, loose: string[] | undefined, textless: Map<string, string>): string[] {
   const ownForms = [...new Set((stages ?? []).filter((s) => s.stagecode && !s.formcodes?.length).map((s) => s.stagecode!))];
-  const stageForms = useQueries({
-    queries: ownForms.map((stagecode) => ({
-      queryKey: ['as.m.app.exam.getExamStageForms', { stagecode }],
-      queryFn: () => call('as.m.app.exam.getExamStageForms', { stagecode }),
-    })),
-  });
+  const lang = useLang();
+  const stageForms = useQueries({ queries: ownForms.map((stagecode) => actionQuery('as.m.app.exam.getExamStageForms', { stagecode }, lang)) });
   const chosen = [...(stages ?? []).flatMap((s) => s.formcodes ?? []), ...(loose ?? [])].filter((f) => textless.has(f)).map((f) => textless.get(f)!);
   const fromStages = stageForms.flatMap((q) => (q.data ?? []).filter((f) => f.textless).map((f) => f.formname));
   return [...new Set([...chosen, ...fromStages])];

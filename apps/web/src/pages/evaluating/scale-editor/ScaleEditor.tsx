@@ -7,11 +7,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnswerInput, FormDefinition } from '@xinli/contract';
 import { ApiError, call } from '../../../api';
 import { ErrorState } from '../../../components/list';
+import { useAction } from '../../../components/query';
 import { useLocalText } from '../../../lib/options';
 import { definitionToValues, EditorValueError, emptyValues, valuesToBody, type EditorValues } from './editorState';
 import BasicsSection from './BasicsSection';
@@ -69,11 +70,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     setServerError(null);
   }, [open, formcode, initialTab]);
 
-  const loaded = useQuery({
-    queryKey: ['as.m.assess.forms.getForm', { formcode: code }],
-    queryFn: () => call('as.m.assess.forms.getForm', { formcode: code! }),
-    enabled: open && !!code,
-  });
+  const loaded = useAction('as.m.assess.forms.getForm', { formcode: code ?? '' }, { enabled: open && !!code });
 
   // Fill the form when a scale loads (or a fresh one for "new"); not while the user is typing.
   useEffect(() => {

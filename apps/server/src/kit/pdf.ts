@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { Message } from '../../../http/errors.js';
+import type { Message } from '../http/errors.js';
 
 /**
  * Report PDFs from the system Chromium (never a downloaded browser): one browser per executable,

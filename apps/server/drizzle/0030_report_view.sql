@@ -1,0 +1,1 @@
+CREATE VIEW "public"."report" AS (select "assessid", "formcode", "version", "musercode", "cusercode", "assesscode", "plancode", "stagecode", "appid", "answers", "scores", "mentalstate", "level", "colour", "warning", "voided", "hidden", "createdat" from "assessment");

@@ -1,0 +1,24 @@
+/**
+ * A staff user's phone number at rest (issue 30 §3): sealed in sysuser.phonenumber, with its blind
+ * index in phonehash for the list's exact search. Everything that writes or reads a staff user's row
+ * goes through these, so no plain phone number reaches the table and none leaves it sealed.
+ */
+import { blindIndex, open, seal, type SealedField } from '../../kit/crypt/index.js';
+
+/** What the blind index is computed over: the number without the spaces and hyphens the form allows. */
+const normalise = (phone: string) => phone.replace(/[\s-]+/g, '');
+
+/** The columns to write for a phone number given ('' for none); nothing when it is not being changed. */
+export function staffPhoneColumns(phone: string | undefined): { phonenumber?: string; phonehash?: string | null } {
+  if (phone === undefined) return {};
+  return { phonenumber: seal(phone) ?? '', phonehash: phone ? blindIndex(normalise(phone)) : null };
+}
+
+/** The blind index a search for this phone number looks up. */
+export const staffPhoneHash = (phone: string) => blindIndex(normalise(phone));
+
+/** A staff user's row with its phone number opened. */
+export const openStaffPhone = <T extends { phonenumber: string }>(row: T): T => ({ ...row, phonenumber: open(row.phonenumber) ?? '' });
+
+/** The sealed columns of system's tables (the start-up step and the rotation command). */
+export const systemSealedFields: SealedField[] = [{ kind: 'text', table: 'sysuser', key: 'userid', column: 'phonenumber', hash: 'phonehash', normalise }];

@@ -1,0 +1,240 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { ArchiveAnswer } from '@xinli/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, startTestServer, type TestServer } from './test/harness.js';
+import { readyEncryption, rotateDataKey, sealedFields } from './encryption.js';
+import { testConfig } from './config.js';
+import { countUnsealed, currentKey, isSealed, open, openAnswers, parseDataKey, newDataKeyText, useDataKeys } from './kit/crypt/index.js';
+import { installDataKeys } from './kit/crypt/keyring.js';
+import { openArchive as openArchiveAnswers } from './domains/persons/identity.js';
+import { cuser } from './domains/persons/tables.js';
+import { sysuser } from './domains/system/tables.js';
+import { assessment } from './domains/assessments/tables.js';
+import { idNumber } from './domains/persons/test-roster.js';
+import { registration } from './domains/consultation/tables.js';
+import { secondFactor } from './domains/auth/tables.js';
+import { DEMO_SECOND_FACTOR } from './domains/auth/demo.js';
+import { currentCode } from './domains/auth/second-factor.js';
+import { md5Upper } from './domains/auth/passwords.js';
+
+const rowsOf = async <T>(s: TestServer, query: ReturnType<typeof sql>) => ((await s.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Every identifier of `secrets` found in plain text anywhere in the database: every text, varchar
+ * and jsonb column of every table, read raw. Phone numbers are 11 characters, ID numbers 18: each
+ * window of those lengths of every cell is looked up.
+ */
+async function plainFinds(s: TestServer, secrets: Set<string>): Promise<string[]> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    s,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and data_type in ('text', 'jsonb', 'character varying', 'json', 'ARRAY')`,
+  );
+  const found: string[] = [];
+  const lengths = [...new Set([...secrets].map((x) => x.length))];
+  for (const c of columns) {
+    const cells = await rowsOf<{ v: string | null }>(s, sql`select ${sql.identifier(c.column_name)}::text as v from ${sql.identifier(c.table_name)}`);
+    for (const { v } of cells) {
+      if (!v) continue;
+      for (let i = 0; i < v.length; i++)
+        for (const n of lengths) {
+          const w = v.slice(i, i + n);
+          if (secrets.has(w)) found.push(`${c.table_name}.${c.column_name}: ${w}`);
+        }
+    }
+  }
+  return found;
+}
+
+describe.each(engines())('field encryption on %s', (engine) => {
+  let s: TestServer;
+  let school: string;
+  beforeAll(async () => {
+    s = await startTestServer(engine, { demoReports: true });
+    school = (await s.login('schooladmin')).token;
+  });
+  afterAll(() => s?.close());
+
+  /** The identifiers of every seeded person and staff user, opened from the database. */
+  async function seededIdentifiers() {
+    const people = await s.database.db.select({ phone: cuser.phonenumber, id: cuser.idcard }).from(cuser);
+    const staff = await s.database.db.select({ phone: sysuser.phonenumber }).from(sysuser);
+    const plain = [...people.flatMap((p) => [open(p.phone), open(p.id)]), ...staff.map((u) => open(u.phone))].filter((x): x is string => !!x);
+    return { people, staff, plain: new Set(plain) };
+  }
+
+  it('after the demo seed, no phone or ID number of a person or staff user is in plain text in any column of any table', async () => {
+    const { people, staff, plain } = await seededIdentifiers();
+    expect(people.length).toBeGreaterThan(100);
+    // The scan looks for something: hundreds of numbers, the demo staff's among them.
+    expect(plain.size).toBeGreaterThan(300);
+    expect(plain.has('13812345678')).toBe(true);
+    for (const v of [...people.flatMap((p) => [p.phone, p.id]), ...staff.map((u) => u.phone)]) if (v) expect(isSealed(v), v).toBe(true);
+    expect(await plainFinds(s, plain)).toEqual([]);
+    // Free-text answers: none left as `text` in stored answers (kept as `sealed`).
+    expect(await countUnsealed(s.database.db, sealedFields)).toBe(0);
+  });
+
+  it('archive free text, registrations\' phones and answers and the demo TOTP secret are sealed; the demo account still signs in with its code', async () => {
+    const free = (answers: ArchiveAnswer[]) => openArchiveAnswers(answers).flatMap((a) => (typeof a.value === 'string' && a.value.length >= 6 ? [a.value] : []));
+    const people = await s.database.db.select({ archive: cuser.archive }).from(cuser);
+    const regs = await s.database.db.select({ phone: registration.phone, answers: registration.answers }).from(registration);
+    const archiveText = people.flatMap((p) => free(p.archive));
+    const regText = regs.flatMap((r) => free(r.answers));
+    const regPhones = regs.map((r) => open(r.phone)).filter((x): x is string => !!x);
+    // The scan looks for something: the demo's archives and registrations hold free text and phones.
+    expect(archiveText.length).toBeGreaterThan(10);
+    expect(regText.length).toBeGreaterThan(0);
+    expect(regPhones).toContain('13812345601');
+    for (const r of regs) if (r.phone) expect(isSealed(r.phone)).toBe(true);
+    const [sf] = await s.database.db.select().from(secondFactor).where(eq(secondFactor.musercode, DEMO_SECOND_FACTOR.musercode));
+    expect(isSealed(sf!.secret)).toBe(true);
+    expect(open(sf!.secret)).toBe(DEMO_SECOND_FACTOR.secret);
+    // An archive may repeat an institution's public name or district code: those tables (and the
+    // institution's consent notice, which names it) are not the answers' copies.
+    const finds = await plainFinds(s, new Set([...archiveText, ...regText, ...regPhones, DEMO_SECOND_FACTOR.secret]));
+    expect(finds.filter((f) => !/^(muser|dept|consent_notice)\./.test(f))).toEqual([]);
+    // Sealed, the secret still checks codes: password, then the code of the next step.
+    s.clock.advance(30_000);
+    const first = await s.call('as.m.user.login', { username: DEMO_SECOND_FACTOR.username, pwd: md5Upper('demo123') });
+    expect(first.errorCode, first.errorMsg).toBe(0);
+    const done = await s.call('as.m.user.loginSecondFactor', { challenge: first.data.challenge, code: currentCode(DEMO_SECOND_FACTOR.secret, s.clock.now()) });
+    expect(done.errorCode, done.errorMsg).toBe(0);
+    expect(done.data.token).toBeTruthy();
+  });
+
+  it('archive and registration answers written in plain text are sealed at start and shown opened', async () => {
+    const [p] = await s.database.db.select().from(cuser).where(sql`jsonb_array_length(${cuser.archive}) > 0`).limit(1);
+    const [r] = await s.database.db.select().from(registration).limit(1);
+    const plainArchive = [...openArchiveAnswers(p!.archive), { no: 998, value: 'archive-secret-text' }];
+    await s.database.db.update(cuser).set({ archive: plainArchive }).where(eq(cuser.cusercode, p!.cusercode));
+    await s.database.db.update(registration).set({ phone: '13700009999', answers: [...openArchiveAnswers(r!.answers), { no: 998, value: 'reg-secret-text' }] }).where(eq(registration.regid, r!.regid));
+    const secrets = new Set(['archive-secret-text', 'reg-secret-text', '13700009999']);
+    expect(await plainFinds(s, secrets)).toEqual(expect.arrayContaining(['cuser.archive: archive-secret-text', 'registration.answers: reg-secret-text', 'registration.phone: 13700009999']));
+    await readyEncryption(s.database.db, testConfig(), true);
+    expect(await plainFinds(s, secrets)).toEqual([]);
+    expect(await countUnsealed(s.database.db, sealedFields)).toBe(0);
+    const [after] = await s.database.db.select().from(cuser).where(eq(cuser.cusercode, p!.cusercode));
+    expect(openArchiveAnswers(after!.archive).at(-1)).toEqual({ no: 998, value: 'archive-secret-text' });
+    const [reg] = await s.database.db.select().from(registration).where(eq(registration.regid, r!.regid));
+    expect(open(reg!.phone)).toBe('13700009999');
+    // The console's read opens them for the row shown.
+    const read = await s.call('as.m.registration.getRegistration', { regid: r!.regid }, school);
+    expect(read.errorCode, read.errorMsg).toBe(0);
+    expect(read.data.phone).toBe('13700009999');
+  });
+
+  it('the scan can fail: a plain number written by SQL is found, and the start-up step seals it', async () => {
+    const [p] = await s.database.db.select().from(cuser).limit(1);
+    const phone = open(p!.phonenumber)!;
+    // As a database from before the field_encryption migration holds it.
+    await s.database.db.update(cuser).set({ phonenumber: phone, phonehash: null }).where(eq(cuser.cusercode, p!.cusercode));
+    expect(await plainFinds(s, new Set([phone]))).toEqual([`cuser.phonenumber: ${phone}`]);
+    expect(await readyEncryption(s.database.db, testConfig(), true)).toBe(1);
+    expect(await plainFinds(s, new Set([phone]))).toEqual([]);
+    // Sealed with its blind index: the list finds the person by the number again.
+    const found = await s.call('as.m.cuser.getCUserPageList', { phonenumber: phone, musercode: p!.musercode }, school);
+    expect(found.errorCode, found.errorMsg).toBe(0);
+  });
+
+  it('seals free-text answers of a report written in plain text (an upgraded database) and opens them for the read', async () => {
+    const [r] = await s.database.db.select().from(assessment).limit(1);
+    const answers = [...(r!.answers as object[]), { no: 999, text: '最近总是睡不着 secret-free-text' }];
+    await s.database.db.update(assessment).set({ answers }).where(eq(assessment.assessid, r!.assessid));
+    await readyEncryption(s.database.db, testConfig(), true);
+    const [after] = await s.database.db.select().from(assessment).where(eq(assessment.assessid, r!.assessid));
+    expect(JSON.stringify(after!.answers)).not.toContain('secret-free-text');
+    expect(openAnswers(after!.answers as { no: number; text?: string }[]).at(-1)).toEqual({ no: 999, text: '最近总是睡不着 secret-free-text' });
+  });
+
+  it('finds a person and a staff user by the exact number through the blind index, masked in the list', async () => {
+    const made = await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '陈一一', gender: '01', phonenumber: '13912340001', idcard: idNumber('330108', '20100101', 31) }, school);
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    const byPhone = await s.call('as.m.cuser.getCUserPageList', { phonenumber: '13912340001' }, school);
+    expect(byPhone.data.rows.map((r: { cusercode: string }) => r.cusercode)).toEqual([made.data.cusercode]);
+    const byId = await s.call('as.m.cuser.getCUserPageList', { idcard: idNumber('330108', '20100101', 31).toLowerCase() }, school);
+    expect(byId.data.rows.map((r: { cusercode: string }) => r.cusercode)).toEqual([made.data.cusercode]);
+    // A part of a number is refused (a sealed number cannot be searched by part); the staff list's free-form phone finds nothing.
+    expect((await s.call('as.m.cuser.getCUserPageList', { phonenumber: '1391234' }, school)).errorCode).not.toBe(0);
+    expect((await s.call('as.m.system.user.selectUserList', { phonenumber: '1381234' }, school)).data.rows).toEqual([]);
+    const staff = await s.call('as.m.system.user.selectUserList', { phonenumber: '13812345678' }, school);
+    expect(staff.data.rows.map((r: { sysusername: string; phonenumber: string }) => [r.sysusername, r.phonenumber])).toEqual([['teacher', '138****5678']]);
+  });
+
+  it('a tampered ciphertext is refused with an error, never shown', async () => {
+    const made = await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '周二二', gender: '02', phonenumber: '13912340002' }, school);
+    const cusercode = made.data.cusercode as string;
+    const [row] = await s.database.db.select({ phone: cuser.phonenumber }).from(cuser).where(eq(cuser.cusercode, cusercode));
+    // One character of the ciphertext changed: the GCM tag no longer matches.
+    const v = row!.phone!;
+    const tampered = v.slice(0, -3) + (v.at(-3) === 'A' ? 'B' : 'A') + v.slice(-2);
+    await s.database.db.update(cuser).set({ phonenumber: tampered }).where(eq(cuser.cusercode, cusercode));
+    const read = await s.call('as.m.assess.getCUser', { cusercode }, school);
+    expect(read.errorCode).not.toBe(0);
+    expect(read.data ?? null).toBeNull();
+    expect(read.errorMsg).toMatch(/完整性校验/);
+    const list = await s.call('as.m.cuser.getCUserPageList', { realname: '周二二' }, school, { 'accept-language': 'en-US' });
+    expect(list.errorCode).not.toBe(0);
+    expect(JSON.stringify(list)).not.toContain('1391234');
+    // Relabelled to another key id, it is refused too (the key id is bound into the tag).
+    const relabelled = v.replace(/^v1\.[\w-]{8}\./, 'v1.AAAAAAAA.');
+    expect(() => open(relabelled)).toThrow();
+    await s.database.db.update(cuser).set({ phonenumber: v }).where(eq(cuser.cusercode, cusercode));
+    expect((await s.call('as.m.assess.getCUser', { cusercode }, school)).errorCode).toBe(0);
+  });
+
+  it('rotation re-encrypts every row in batches while reads and writes go on; the old key can then be dropped', async () => {
+    const old = currentKey();
+    const next = parseDataKey(newDataKeyText());
+    // The server restarted with the new key current and the old one still read.
+    useDataKeys(next, [old]);
+    let batches = 0;
+    const { resealed, left } = await rotateDataKey(s.database.db, s.clock.now(), {
+      batch: 40,
+      onBatch: async () => {
+        // Mid-rotation: lists read rows under both keys; a new person is written under the new one.
+        if (++batches % 3) return;
+        const list = await s.call('as.m.cuser.getCUserPageList', { pageSize: 50 }, school);
+        expect(list.errorCode, list.errorMsg).toBe(0);
+        const made = await s.call('as.m.cuser.insertCUser', { appid: '000000002', realname: '轮换中', gender: '01', phonenumber: `1390000${String(batches).padStart(4, '0')}` }, school);
+        expect(made.errorCode, made.errorMsg).toBe(0);
+      },
+    });
+    expect(batches).toBeGreaterThan(5);
+    expect(resealed['cuser.phonenumber']).toBeGreaterThan(100);
+    expect(left).toBe(0);
+    const stored = await s.database.db.select({ phone: cuser.phonenumber, id: cuser.idcard }).from(cuser);
+    for (const v of stored.flatMap((p) => [p.phone, p.id])) if (v) expect(v.startsWith(`v1.${next.id}.`), v).toBe(true);
+    const staff = await s.database.db.select({ phone: sysuser.phonenumber }).from(sysuser);
+    for (const u of staff) if (u.phone) expect(u.phone.startsWith(`v1.${next.id}.`)).toBe(true);
+    // The old key dropped: everything still reads, and the blind index (re-sealed, unchanged) still finds.
+    useDataKeys(next);
+    const list = await s.call('as.m.cuser.getCUserPageList', { phonenumber: '13912340001' }, school);
+    expect(list.errorCode, list.errorMsg).toBe(0);
+    expect(list.data.rows).toHaveLength(1);
+    expect((await s.call('as.m.system.user.selectUserList', { phonenumber: '13812345678' }, school)).data.rows).toHaveLength(1);
+    // Other databases of this test process were sealed under the old key: keep it readable for them.
+    useDataKeys(old, [next]);
+  });
+});
+
+describe('data key configuration', () => {
+  it('production on PostgreSQL refuses to start without a key; the embedded database makes one in its folder, 0600, once', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-key-'));
+    const before = currentKey();
+    try {
+      expect(() => installDataKeys({ previous: [] }, { dataDir: dir, embedded: false, production: true })).toThrow(/DATA_KEY/);
+      const made = installDataKeys({ previous: [] }, { dataDir: dir, embedded: true, production: true });
+      const file = path.join(dir, 'data.key');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(installDataKeys({ previous: [] }, { dataDir: dir, embedded: true, production: true }).id).toBe(made.id);
+      expect(() => installDataKeys({ current: 'c2hvcnQ=', previous: [] }, { dataDir: dir, embedded: true, production: true })).toThrow(/32/);
+    } finally {
+      useDataKeys(before);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
