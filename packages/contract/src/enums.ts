@@ -106,6 +106,15 @@ export const CaseStateName = items<string>([
   ['followup', '跟进中', 'In follow-up'],
   ['closed', '已结案', 'Closed'],
 ]);
+/** What a case event records (a case's timeline; the person's record prints it). */
+export const CaseEventName = items<string>([
+  ['state', '状态变更', 'State changed'],
+  ['assign', '分配', 'Assigned'],
+  ['warning', '新预警', 'New warning'],
+  ['followup', '随访', 'Follow-up'],
+  ['rescreen', '复测', 'Rescreen'],
+  ['escalate', '超时升级', 'Escalated (not acknowledged in time)'],
+]);
 export const WarningKindName = items<string>([
   ['critical_item', '危机条目', 'Critical item'],
   ['band', '高风险分段', 'High-risk band'],

@@ -55,6 +55,8 @@ export const consentRecord = z.object({
   reason: z.string().nullable(),
   /** Who recorded it on the console (withdrawal, consent sheet). */
   recordedby: z.string().nullable(),
+  /** That staff user's or account's name, as the console and the person's record show it. */
+  recordedbyname: z.string().nullable(),
   at: z.string(),
 });
 

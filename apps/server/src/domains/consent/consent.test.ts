@@ -220,7 +220,7 @@ describe.each(engines())('consent on %s', (engine) => {
     expect((await ok(s.call('as.c.exam.getSession', {}, later.token))).privacy.withdrawn).toBe(true);
     const rec = await standing(cusercode);
     expect(rec.state).toBe('withdrawn');
-    expect(rec.records.find((r: { kind: string }) => r.kind === 'withdrawal')).toMatchObject({ kind: 'withdrawal', via: 'staff', reason: '本人要求', recordedby: 'I0001' });
+    expect(rec.records.find((r: { kind: string }) => r.kind === 'withdrawal')).toMatchObject({ kind: 'withdrawal', via: 'staff', reason: '本人要求', recordedby: 'I0001', recordedbyname: '滨江第一中学' });
     expect(await s.database.db.select().from(assessment).where(eq(assessment.cusercode, cusercode))).toHaveLength(1);
     // Tenant isolation of the records.
     expect((await s.call('as.m.consent.getPersonConsent', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);

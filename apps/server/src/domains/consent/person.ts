@@ -8,6 +8,7 @@ import { iso, newId } from '../../kit/index.js';
 import type { FileStorage } from '../../kit/storage/index.js';
 import { fileUrls, removeFiles } from '../files/index.js';
 import { personInScope } from '../persons/index.js';
+import { actorNames } from '../system/index.js';
 import { consentStanding, withdrawnAmong } from './state.js';
 import { consentRecord } from './tables.js';
 
@@ -27,6 +28,7 @@ async function recordsOf(db: DbOrTx, cusercode: string): Promise<ConsentRecordOu
     db,
     rows.map((r) => r.signaturefileid),
   );
+  const nameOf = await actorNames(db, rows.map((r) => r.recordedby));
   return rows.map((r) => ({
     consentid: r.consentid,
     kind: r.kind as ConsentRecordOut['kind'],
@@ -40,6 +42,7 @@ async function recordsOf(db: DbOrTx, cusercode: string): Promise<ConsentRecordOu
     teamname: r.teamname,
     reason: r.reason,
     recordedby: r.recordedby,
+    recordedbyname: r.recordedby ? nameOf(r.recordedby) : null,
     at: iso(r.at),
   }));
 }

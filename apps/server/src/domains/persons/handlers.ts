@@ -9,7 +9,7 @@ import { archiveColumns, archiveDisplay } from './archive.js';
 import { exportHandlers } from './export.js';
 import { importHandlers } from './import-handlers.js';
 import { rightsHandlers } from './rights.js';
-import { archiveAppWhere, assertArchiveApp, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
+import { archiveAppWhere, assertArchiveApp, listedColumns, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
 import { archiveToStore, assertNotAnonymised, createPerson, personInScope } from './persons.js';
 import { reportCountOfPerson, reportsOfPerson } from '../reports/index.js';
 import { identityColumns, openArchive } from './identity.js';
@@ -65,7 +65,7 @@ const crudHandlers = {
   },
 
   'as.m.cuser.getCUserPageList': async ({ page, pageSize, ...filters }, ctx) => {
-    const query = ctx.db.select().from(cuser).where(personWhere(ctx, filters)).$dynamic();
+    const query = ctx.db.select(listedColumns).from(cuser).where(personWhere(ctx, filters)).$dynamic();
     const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
     const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     const reveal = revealsIdentity(ctx);

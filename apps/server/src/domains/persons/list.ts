@@ -101,8 +101,28 @@ export const appName = (appid: string, lang: Lang) => {
   return a ? (lang === 'en-US' ? a.en : a.zh) : appid;
 };
 
+/**
+ * The columns a person row shows (personRow): a list selects these, not the whole row, so the
+ * archive's answers (sealed fill-ins) are neither read nor parsed for a page that does not show them.
+ */
+export const listedColumns = {
+  cusercode: cuser.cusercode,
+  musercode: cuser.musercode,
+  appid: cuser.appid,
+  realname: cuser.realname,
+  gender: cuser.gender,
+  birthdate: cuser.birthdate,
+  phonenumber: cuser.phonenumber,
+  idcard: cuser.idcard,
+  source: cuser.source,
+  createdat: cuser.createdat,
+  updatedat: cuser.updatedat,
+  anonymisedat: cuser.anonymisedat,
+};
+type ListedPerson = Pick<PersonRecord, keyof typeof listedColumns>;
+
 /** A person as the wire shows it, masked unless `reveal`; its identifiers are opened here, row by row of the page. */
-export function personRow(sealed: PersonRecord, insname: string, lang: Lang, reveal: boolean): CuserRow {
+export function personRow(sealed: ListedPerson, insname: string, lang: Lang, reveal: boolean): CuserRow {
   const r = openIdentity(sealed);
   return {
     cusercode: r.cusercode,

@@ -5,6 +5,7 @@
  * RECORD_SECTIONS.
  */
 import {
+  CaseEventName,
   CaseStateName,
   ConsentKindName,
   ConsentViaName,
@@ -133,7 +134,7 @@ const LABELS: Record<string, [string, string]> = {
   guardianname: ['监护人', 'Guardian'],
   relation: ['关系', 'Relation'],
   teamname: ['班级', 'Class'],
-  recordedby: ['登记人', 'Recorded by'],
+  recordedbyname: ['登记人', 'Recorded by'],
 };
 /** Codes shown in words: the contract's word lists, the ones the console and the exports use. */
 const WORDS: Record<string, EnumItem<string>[]> = {
@@ -143,6 +144,7 @@ const WORDS: Record<string, EnumItem<string>[]> = {
   to: CaseStateName,
   way: ContactWayName,
   kinds: WarningKindName,
+  what: CaseEventName,
   via: ConsentViaName,
   relation: GuardianRelationName,
 };
@@ -191,6 +193,8 @@ const HIDDEN = new Set([
   'consentid',
   'noticehash',
   'signatureurl',
+  // Who recorded a consent is printed by name (recordedbyname); the id stays in the JSON.
+  'recordedby',
 ]);
 
 /** How one section prints: its words for codes, and the fields it hides. */

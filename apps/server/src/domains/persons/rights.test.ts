@@ -105,6 +105,9 @@ describe.each(engines())('person rights on %s', (engine) => {
     expect(en).toContain('>In follow-up<');
     expect(en).toContain('<td>New</td><td>In follow-up</td>');
     expect(en).not.toMatch(/<td>(phone|open)<\/td>/);
+    // A case's timeline says what happened in words, not the event's code.
+    expect(en).toContain('<td>New warning</td>');
+    expect(en).not.toMatch(/<td>(state|followup|warning)<\/td>/);
     const zh = renderRecordHtml(record, '滨江一中', 'zh-CN');
     expect(zh).toContain('<td>电话</td>');
     // Consents too: their kind and how they were given in words, every field labelled, no internal ids.

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives, holds } from '../auth/index.js';
-import { accountColumnsOf, type AccountRow } from '../accounts/index.js';
+import { accountColumnsOf, accountNames, type AccountRow } from '../accounts/index.js';
 import { outerColumn } from '../../kit/index.js';
 import { role, roleMenu, sysuser } from './tables.js';
 
@@ -73,4 +73,16 @@ export async function staffNames(db: DbOrTx, userids: Iterable<string>): Promise
   if (!ids.length) return new Map();
   const rows = await db.select({ userid: sysuser.userid, realname: sysuser.realname, sysusername: sysuser.sysusername }).from(sysuser).where(inArray(sysuser.userid, ids));
   return new Map(rows.map((r) => [r.userid, r.realname || r.sysusername]));
+}
+
+/**
+ * Names of who did something, from the ids rows keep (a staff user's id, else an account's code):
+ * the staff user's name, else the account's, else the id itself. One query after the other, so a
+ * caller inside a transaction may use it.
+ */
+export async function actorNames(db: DbOrTx, ids: Iterable<string | null>): Promise<(id: string | null) => string> {
+  const known = [...ids].filter((x): x is string => !!x);
+  const staff = await staffNames(db, known);
+  const accounts = await accountNames(db, known);
+  return (id) => (id ? (staff.get(id) ?? accounts.get(id) ?? id) : '');
 }

@@ -1,5 +1,5 @@
 /** What other domains may call of system: staff names and counts. */
-export { staffCount, staffNames } from './common.js';
+export { actorNames, staffCount, staffNames } from './common.js';
 export { changeStaffUser, type StaffUserChange, staffUserOfSignInName, staffUserRecord, type StaffUserRecord } from './records.js';
 export { staffBriefs } from './staff.js';
 export { staffPhoneColumns, systemSealedFields } from './contact.js';

@@ -60,7 +60,7 @@ function RecordLine({ r }: { r: Record_ }) {
       {r.kind === 'guardian' && r.guardianname && <span>{k('guardianOf', { name: r.guardianname, relation })}</span>}
       {r.teamname && <span>{k('byClass', { team: r.teamname })}</span>}
       {r.reason && <span>{k('reasonOf', { reason: r.reason })}</span>}
-      {r.recordedby && <Typography.Text type="secondary">{k('recordedBy', { who: r.recordedby })}</Typography.Text>}
+      {r.recordedbyname && <Typography.Text type="secondary">{k('recordedBy', { who: r.recordedbyname })}</Typography.Text>}
       {r.signatureurl && (
         <Image
           src={r.signatureurl}

@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from '../../../http/errors.js';
 import { CALENDAR_TIME_ZONE, iso, newId, paged } from '../../../kit/index.js';
 import { jobsById } from '../../../kit/jobs/index.js';
 import { accountNames } from '../../accounts/index.js';
-import { staffNames } from '../../system/index.js';
+import { actorNames } from '../../system/index.js';
 import { scopeWhere } from '../../auth/index.js';
 import { appName, listedPerson, livingPersonsInScope, personBriefs, personInScope, personListWith, personWhere } from '../../persons/index.js';
 import { RULES_MODEL } from './rules.js';
@@ -60,11 +60,7 @@ async function progressOf(ctx: Ctx, rows: WrittenReportRow[]) {
 }
 
 /** The names of who requested, edited and approved the rows: a staff user's, else the account's. */
-async function actorNames(ctx: Ctx, rows: WrittenReportRow[]) {
-  const ids = rows.flatMap((r) => [r.createdby, r.editedby, r.approvedby].filter((x): x is string => !!x));
-  const [staff, accounts] = await Promise.all([staffNames(ctx.db, ids), accountNames(ctx.db, ids)]);
-  return (id: string | null) => (id ? (staff.get(id) ?? accounts.get(id) ?? id) : '');
-}
+const rowActorNames = (ctx: Ctx, rows: WrittenReportRow[]) => actorNames(ctx.db, rows.flatMap((r) => [r.createdby, r.editedby, r.approvedby]));
 
 function detailOf(
   r: WrittenReportRow,
@@ -224,7 +220,7 @@ export const writtenReportHandlers = {
       personBriefs(ctx.db, [row.cusercode], ctx.lang),
       accountNames(ctx.db, [row.musercode]),
       progressOf(ctx, [row]),
-      actorNames(ctx, [row]),
+      rowActorNames(ctx, [row]),
     ]);
     await ctx.audit({
       result: 'ok',
@@ -255,7 +251,7 @@ export const writtenReportHandlers = {
     const [names, progress, nameOf] = await Promise.all([
       accountNames(ctx.db, [person.musercode]),
       progressOf(ctx, rows),
-      actorNames(ctx, rows),
+      rowActorNames(ctx, rows),
     ]);
     return rows.map((r) => detailOf(r, { realname: person.realname, insname: names.get(r.musercode) ?? '', progress: progress(r) }, nameOf));
   },
