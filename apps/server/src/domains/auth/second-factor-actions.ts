@@ -12,7 +12,7 @@ import {
   removeSecondFactor,
   type Person,
 } from './second-factor.js';
-import { policyOf, secondFactorRequired, setPolicy } from './second-factor-policy.js';
+import { endPasswordOnlySessions, policyOf, secondFactorRequired, setPolicy } from './second-factor-policy.js';
 import { checkTakeover } from './takeover-check.js';
 
 /**
@@ -102,8 +102,11 @@ export const secondFactorHandlers = {
     if (!setsPolicy(ctx)) {
       denied({ zh: '只有账号本人登录时可以设置此项', en: 'Only the account itself, signed in as itself, can set this' });
     }
-    await setPolicy(ctx.db, ctx.me.musercode, required, ctx.me.issuper, ctx.now());
-    await ctx.audit({ result: 'ok', detail: { required } });
+    const ended = await ctx.db.transaction(async (tx) => {
+      await setPolicy(tx, ctx.me.musercode, required, ctx.me.issuper, ctx.now());
+      return required ? endPasswordOnlySessions(tx, ctx.now(), ctx.me.tokenhash) : 0;
+    });
+    await ctx.audit({ result: 'ok', detail: { required, ended } });
     return null;
   },
 

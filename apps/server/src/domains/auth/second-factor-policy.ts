@@ -1,8 +1,8 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { accountAncestors } from '../accounts/index.js';
 import type { Person } from './second-factor.js';
-import { secondFactorPolicy } from './tables.js';
+import { secondFactorPolicy, session } from './tables.js';
 
 /**
  * Whether a policy requires this person to sign in with a second factor: the super account's
@@ -37,4 +37,25 @@ export async function setPolicy(db: DbOrTx, musercode: string, required: boolean
     .insert(secondFactorPolicy)
     .values({ musercode, ...values })
     .onConflictDoUpdate({ target: secondFactorPolicy.musercode, set: values });
+}
+
+/**
+ * Once a policy is on, the sessions it now covers that were signed in with a password only end
+ * (the caller's own excepted): their people sign in again, with a code or by enrolling. A
+ * login-as session ends with its opener. Answers how many sessions ended.
+ */
+export async function endPasswordOnlySessions(db: DbOrTx, now: Date, keep: string): Promise<number> {
+  const open = await db
+    .select({ tokenhash: session.tokenhash, musercode: session.musercode, userid: session.userid })
+    .from(session)
+    .where(and(isNull(session.revokedat), isNull(session.openedby), eq(session.secondfactor, false), ne(session.tokenhash, keep)));
+  const covered = new Map<string, boolean>();
+  const ended: string[] = [];
+  for (const s of open) {
+    const who = `${s.musercode}/${s.userid ?? ''}`;
+    if (!covered.has(who)) covered.set(who, await secondFactorRequired(db, { musercode: s.musercode, userid: s.userid }));
+    if (covered.get(who)) ended.push(s.tokenhash);
+  }
+  if (ended.length) await db.update(session).set({ revokedat: now }).where(inArray(session.tokenhash, ended));
+  return ended.length;
 }

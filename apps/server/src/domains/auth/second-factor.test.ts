@@ -207,7 +207,12 @@ describe.each(engines())('second factor on %s', (engine) => {
 
   it('a policy forces enrolment: the password answers an enrol challenge that may only enrol, then signs in', async () => {
     const school = await s.login('school');
+    const before = (await password('teacher')).data.token as string;
+    expect((await s.call('as.m.system.ping', {}, before)).errorCode).toBe(0);
     expect((await s.call('as.m.secondFactor.setPolicy', { required: true }, school.token)).errorCode).toBe(0);
+    // The teacher's password-only session ends with the policy; the institution's own stays.
+    expect((await s.call('as.m.system.ping', {}, before)).errorCode).toBe(ErrorCode.identityInvalid);
+    expect((await s.call('as.m.system.ping', {}, school.token)).errorCode).toBe(0);
     // Only the account itself sets it, not its staff.
     const staff = await s.login('eldercare');
     expect((await s.call('as.m.secondFactor.getStatus', {}, staff.token)).data.policy).toEqual({ required: false });
@@ -241,8 +246,8 @@ describe.each(engines())('second factor on %s', (engine) => {
     const admin = await s.login('admin');
     const plain = await s.login('provider');
     expect((await s.call('as.m.secondFactor.setPolicy', { required: true }, admin.token)).errorCode).toBe(0);
-    // The provider's password-only session, opened before the policy, may not act as an institution.
-    expect((await s.call('as.m.user.loginAs', { musercode: 'I0001' }, plain.token)).errorCode).toBe(ErrorCode.permissionDenied);
+    // The provider's password-only session, opened before the policy, ended with it.
+    expect((await s.call('as.m.user.loginAs', { musercode: 'I0001' }, plain.token)).errorCode).toBe(ErrorCode.identityInvalid);
     const ch = await challengeOf('provider');
     expect(ch.secondfactor).toBe('enrol');
     const e = await s.call('as.m.user.enrolSecondFactor', { challenge: ch.challenge });
