@@ -153,18 +153,21 @@ test('a browser signs in through the proxy, opens a page, hears a warning over t
   }
 });
 
-/** A 12 MiB WAV through the file page: above 10 MiB it goes to the signed PUT target (/files/upload/), above nginx's default 1 MiB. */
+/**
+ * A 24 MiB WAV through the file page: above 10 MiB the console PUTs it to the signed target (/files/upload/),
+ * and above the 20 MB the file allows elsewhere, so only the upload location's own limit lets it through.
+ */
 async function uploadLargeAudio(page: Page, slow: { timeout: number }) {
   const file = path.join(dir, '代理上传.wav');
-  fs.writeFileSync(file, toneWav(800, [440, 523, 659]));
-  expect(fs.statSync(file).size).toBeGreaterThan(10 * 1024 * 1024);
+  fs.writeFileSync(file, toneWav(1600, [440, 523, 659]));
+  expect(fs.statSync(file).size).toBeGreaterThan(20 * 1024 * 1024);
   await page.goto('/operations/fileUpload');
   await page.getByTestId('file-use').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('音频', { exact: true }).click();
   await page.locator('input[type=file]').setInputFiles(file);
   const row = page.locator('tr.ant-table-row', { hasText: '代理上传.wav' });
   await expect(row).toContainText('audio/wav', slow);
-  await expect(row).toContainText('12.2 MB');
+  await expect(row).toContainText('24.4 MB');
 }
 
 async function apiToken(request: APIRequestContext, username: string): Promise<string> {
