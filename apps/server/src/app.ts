@@ -26,6 +26,8 @@ import { AppError } from './http/errors.js';
 import { sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
 import { registerBodyParsers } from './http/body.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { redactLogLine, redactUrl } from './http/redact.js';
 
 export interface AppOptions {
@@ -118,7 +120,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     handlers,
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });
-  await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
+  registerMetrics(app, { db: opts.database.db, token: opts.config.metricsToken, now: opts.now });
+  const warnings = await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
   await registerFileRoutes(app, { db: opts.database.db, config: opts.config, now: opts.now });
   await registerPaymentRoutes(app, { db: opts.database.db, now: opts.now, config: opts.config });
   serveConsole(app, opts.config.webDist);
@@ -138,6 +141,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lanes.forEach((lane) => lane.start(opts.config.jobPollMs));
   });
   app.addHook('onClose', () => Promise.all([jobs, ...lanes].map((r) => r.stop())));
+  registerHealth(app, opts.database.db, {
+    // With JOB_POLL_MS=0 no lane polls (jobs run when asked): ready unless stopped.
+    jobs: () => [jobs, ...lanes].every((r) => r.state !== 'stopped') && (opts.config.jobPollMs <= 0 || lanes.every((r) => r.state === 'polling')),
+    listeners: {
+      warningListener: warnings.listening,
+      ...(callers ? { authListener: callers.listening } : {}),
+    },
+  });
   return app;
 }
 

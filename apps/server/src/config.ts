@@ -42,7 +42,13 @@ export interface Config {
   /** Built console to serve; absent in API-only runs. */
   webDist?: string;
   logLevel: string;
+  /**
+   * Honour X-Forwarded-For and X-Forwarded-Proto (TRUST_PROXY=1): set it only behind a reverse proxy
+   * that sets them (deploy/nginx/xinli.conf), or a client could name its own address.
+   */
   trustProxy: boolean;
+  /** GET /metrics answers only with this bearer token (METRICS_TOKEN, at least 16 characters); unset, /metrics is off (404). */
+  metricsToken?: string;
   /**
    * Server processes `npm run serve` starts (SERVER_PROCESSES, default one per core). PostgreSQL only:
    * the embedded PGlite is one process's database, so embedded mode always runs one process.
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'request',
     trustProxy: env.TRUST_PROXY === '1',
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     authCacheMs: num(env.AUTH_CACHE_MS, 5000),
     warningWebhookUrl: env.WARNING_WEBHOOK_URL || undefined,
     warningWebhookSecret: env.WARNING_WEBHOOK_SECRET || undefined,
@@ -170,6 +177,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: auditRetentionDays(env.AUDIT_RETENTION_DAYS),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
+}
+
+/** The scrape token: a short one would be guessed, so the server refuses to start with it. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)');
+  return value;
 }
 
 /** Audit retention in whole days, at least 180 (Cybersecurity Law Art. 21: six months); unset: no removal. */

@@ -11,7 +11,8 @@
  * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
  *              formula cells escaped and backpressure (the exports of every domain)
  *
- * kit/upload/ (the guarded spreadsheet reader) is imported from its own folder.
+ * kit/upload/ (the guarded spreadsheet reader) is imported from its own folder, and so is
+ * metrics.ts (the Prometheus registry and the counters domains move: sign-in failures, warnings raised).
  */
 export { ID_PREFIXES, newId, type IdPrefix } from './ids.js';
 export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';

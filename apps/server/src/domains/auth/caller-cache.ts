@@ -44,6 +44,8 @@ export interface CallerCache {
   set(tokenhash: string, entry: CachedCaller, generation: number): void;
   /** Drops everything (a change was made or announced). */
   invalidate(): void;
+  /** Whether the change listener is connected (GET /readyz reports it). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -157,6 +159,7 @@ export async function createCallerCache(db: Db, ttlMs: number, onError: (err: Er
       entries.set(tokenhash, entry);
     },
     invalidate,
+    listening: () => listening && !closed,
     async close() {
       closed = true;
       invalidate();

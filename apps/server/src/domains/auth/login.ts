@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, fail, type Message } from '../../http/errors.js';
+import { signInFailures, signInLockouts } from '../../kit/metrics.js';
 import { accountOfSignInName, accountRecord, type AccountRecord } from '../accounts/index.js';
 import { staffUserOfSignInName, type StaffUserRecord } from '../system/index.js';
 import { loginAttempt, loginLock } from './tables.js';
@@ -91,10 +92,12 @@ async function openAttempt(ctx: Ctx, username: string, now: Date) {
 async function failAttempt(ctx: Ctx, now: Date, lock: { lockeduntil: Date } | undefined, who: SignInPerson, step?: 'code', message?: Message): Promise<never> {
   const { username, musercode, userid } = who;
   await ctx.audit({ musercode, userid, action: 'as.m.user.login', result: 'fail', detail: step ? { username, step } : { username } });
+  signInFailures.inc({ step: step ?? 'password' });
   if ((await recentFailures(ctx, username, now, lock?.lockeduntil)) >= ctx.config.lockoutFailures) {
     const lockeduntil = new Date(now.getTime() + ctx.config.lockoutMinutes * 60_000);
     await ctx.db.insert(loginLock).values({ username, lockeduntil }).onConflictDoUpdate({ target: loginLock.username, set: { lockeduntil } });
     await ctx.audit({ musercode, action: 'lockout', result: 'locked', detail: { username, lockeduntil: lockeduntil.toISOString() } });
+    signInLockouts.inc();
     throw locked();
   }
   throw new AppError('wrongCredentials', message);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createCtx, type Caller } from '../../http/context.js';
 import { sendError } from '../../http/envelope.js';
+import { openEventStreams } from '../../kit/metrics.js';
 import { type CallerCache, holds, authenticate } from '../auth/index.js';
 import { writeAudit } from '../audit/index.js';
 import { channelFromConfig } from './channel.js';
@@ -34,7 +35,8 @@ export interface WarningDeps {
 export const hears = (caller: Caller, e: WarnEvent) =>
   e.musercode === caller.musercode && (e.kind !== 'escalated' || caller.userid === null);
 
-export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) {
+/** Registers the stream; answers whether its notification listener is up (GET /readyz). */
+export async function registerWarnings(app: FastifyInstance, deps: WarningDeps): Promise<{ listening(): boolean }> {
   const hub = await createWarnEventHub(deps.db, (err) =>
     app.log.warn({ err }, 'warning event listener down; live badges wait until it is back'),
   );
@@ -85,7 +87,11 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) 
       });
     });
     const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    openEventStreams.inc();
+    let open = true;
     const stop = () => {
+      if (open) openEventStreams.dec();
+      open = false;
       clearInterval(beat);
       unsubscribe();
       streams.delete(end);
@@ -104,4 +110,5 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps) 
   app.addHook('onReady', async () => {
     await enqueueSweep(deps.db, deps.now(), deps.now());
   });
+  return { listening: () => hub.listening() };
 }

@@ -26,6 +26,8 @@ export async function publishWarnEvent(tx: DbOrTx, e: WarnEvent): Promise<void> 
 
 export interface WarnEventHub {
   subscribe(fn: (e: WarnEvent) => void): () => void;
+  /** Whether the listening connection is up (GET /readyz reports it). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -47,8 +49,14 @@ export async function createWarnEventHub(db: Db, onError: (err: Error) => void =
   };
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   let stop: () => Promise<void>;
+  let listening = false;
   if (client instanceof PGlite) {
-    stop = await client.listen(WARN_CHANNEL, dispatch);
+    const unlisten = await client.listen(WARN_CHANNEL, dispatch);
+    listening = true;
+    stop = async () => {
+      listening = false;
+      await unlisten();
+    };
   } else {
     const options = (client as unknown as { options: pg.ClientConfig }).options;
     let closed = false;
@@ -60,6 +68,7 @@ export async function createWarnEventHub(db: Db, onError: (err: Error) => void =
       const down = (err?: Error) => {
         if (conn !== c) return;
         conn = undefined;
+        listening = false;
         if (err) onError(err);
         c.end().catch(() => {});
         if (!closed) retry = setTimeout(connect, 1000);
@@ -71,6 +80,7 @@ export async function createWarnEventHub(db: Db, onError: (err: Error) => void =
       try {
         await c.connect();
         await c.query(`LISTEN ${WARN_CHANNEL}`);
+        if (conn === c) listening = true;
       } catch (err) {
         down(err as Error);
       }
@@ -78,6 +88,7 @@ export async function createWarnEventHub(db: Db, onError: (err: Error) => void =
     await connect();
     stop = async () => {
       closed = true;
+      listening = false;
       clearTimeout(retry);
       const c = conn;
       conn = undefined;
@@ -89,6 +100,7 @@ export async function createWarnEventHub(db: Db, onError: (err: Error) => void =
       subscribers.add(fn);
       return () => subscribers.delete(fn);
     },
+    listening: () => listening,
     async close() {
       subscribers.clear();
       await stop();

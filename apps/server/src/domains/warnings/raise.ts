@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { WarningKind, WarningLevel, WarningSettings } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { iso, newId } from '../../kit/index.js';
+import { warningsRaised } from '../../kit/metrics.js';
 import { previousReport, type StoredReport } from '../assessments/index.js';
 import { personBriefs } from '../persons/index.js';
 import { publishWarnEvent } from './events.js';
@@ -101,6 +102,7 @@ export async function addWarning(tx: DbOrTx, w: WarningInput, now: Date, known?:
     if (created) await tx.delete(warnCase).where(eq(warnCase.caseid, c.caseid));
     return null;
   }
+  warningsRaised.inc({ level: w.level, kind: w.kind });
   const level = created ? w.level : higher(c.level as WarningLevel, w.level);
   const critical = w.level === 'critical';
   const settings = critical ? (known ?? (await settingsOf(tx, c.musercode))) : null;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { jobFailures } from '../metrics.js';
 import { job, type JobRow } from './tables.js';
 
 /** What a handler gets besides its payload. */
@@ -123,6 +124,12 @@ export class JobRunner {
     this.timer = setTimeout(tick, pollMs);
   }
 
+  /** stopped: stop() was called; polling: start() scheduled its poll; manual: it runs only when asked (JOB_POLL_MS=0, tests). */
+  get state(): 'polling' | 'manual' | 'stopped' {
+    if (this.abort.signal.aborted) return 'stopped';
+    return this.timer ? 'polling' : 'manual';
+  }
+
   /** Stops polling; a job in flight is told to abort and put back for later, then this resolves. */
   async stop(): Promise<void> {
     this.abort.abort();
@@ -180,7 +187,10 @@ export class JobRunner {
       })
       .where(and(inArray(job.kind, this.kinds()), eq(job.state, 'running'), lt(job.lockeduntil, now), gte(job.attempts, job.maxattempts)))
       .returning();
-    for (const row of rows) await this.tellFailed(row, row.lasterror ?? '');
+    for (const row of rows) {
+      jobFailures.inc({ kind: row.kind, final: 'true' });
+      await this.tellFailed(row, row.lasterror ?? '');
+    }
   }
 
   private async execute(row: JobRow): Promise<void> {
@@ -226,6 +236,7 @@ export class JobRunner {
     const message = err instanceof JobFailure ? err.message : err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     if (!(err instanceof JobFailure)) this.log.error({ err, job: row.id, kind: row.kind }, 'job failed');
     const last = (err instanceof JobFailure && !err.retry) || row.attempts >= row.maxattempts;
+    jobFailures.inc({ kind: row.kind, final: String(last) });
     const delay = Math.min(this.backoffMs * 2 ** (row.attempts - 1), 3_600_000);
     const [updated] = await this.opts.db
       .update(job)
