@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import { buildApp, type AppOptions } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -6,6 +7,7 @@ import { syncReferenceData } from './seed/reference.js';
 import { storageOf } from './domains/files/files.js';
 import { seedDemo } from './seed/demo.js';
 import { installKeys, readyEncryption } from './encryption.js';
+import { serveDumps } from './ops/backup.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -33,6 +35,9 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
   // A forked worker loads the index key; the primary (or a single process) sealed the rows in prepare.
   if (prepared) await readyEncryption(database.db, config, false);
   const app = await buildApp({ database, config, ...options, now });
+  // The embedded database: `npm run backup` asks this process for a dump (no second process may open the folder).
+  const closeDumps =
+    database.kind === 'pglite' ? await serveDumps((database.db as unknown as { $client: PGlite }).$client, config.dataDir) : async () => {};
   return {
     app,
     database,
@@ -40,6 +45,7 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
     // In-flight requests finish before the database closes.
     stop: async () => {
       await app.close();
+      await closeDumps();
       await database.close();
     },
   };
