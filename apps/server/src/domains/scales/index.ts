@@ -6,6 +6,6 @@
 export { assertFormsHaveItemText, formsWithoutItemText, itemTextMessage, lacksItemText, type TextlessForm, textlessSql } from './item-text.js';
 export { conventionChoices } from './conventions.js';
 export { syncBuiltInForms } from './library-sync.js';
-export { scoreSheet, ScoringError, screeningSeverity, seededRandom, severitySheet } from './scoring/index.js';
+export { conventionOf, withConvention, scoreSheet, ScoringError, screeningSeverity, seededRandom, severitySheet } from './scoring/index.js';
 export { archiveFormOf, assertFormsReadable, formBriefs, loadCurrentDefinitions, loadDefinition, questionsOf, readableFormBriefs, registrationFormsOf } from './store.js';
 export { type ScaleHooks, hookScales } from './hooks.js';

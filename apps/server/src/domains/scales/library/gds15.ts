@@ -72,7 +72,7 @@ export const gds15: FormDefinitionInput = {
             ['建议由专业人员进一步评估。', 'A professional follow-up assessment is advised.'],
             true,
           ),
-          source: 'GDS-15 > 5 suggests depression and warrants a follow-up (msdmanuals.com; research note norms.md, "GDS-15").',
+          source: 'msdmanuals.com/professional/multimedia/table/geriatric-depression-scale-short-form',
         },
         band(
           10,

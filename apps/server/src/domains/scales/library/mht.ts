@@ -23,7 +23,7 @@ export const MHT_TOTAL_HIGH_AT = 65;
 export const MHT_TOTAL_MIDDLE_AT = 56;
 /** Suicide items: 85 "你有时是否会觉得，还是死了好？", 97 "你是否经常想从高的地方跳下来？". */
 export const MHT_CRITICAL_ITEMS = [85, 97];
-const MHT_RULE_SOURCE = 'Public MHT implementations (research note norms.md, "MHT"); the manual\'s standard-score tables by grade and sex are not public.';
+const MHT_RULE_SOURCE = '公开的 MHT 实现（yxjyw.cn/lxjk/xljk/31753.html；test007.cn/page96?article_id=15）；手册按年级、性别的标准分表未公开';
 
 export const MHT_SCALES: { code: string; zh: string; en: string; items: number[] }[] = [
   { code: 'LEARN', zh: '学习焦虑', en: 'Learning anxiety', items: range(1, 15) },

@@ -67,7 +67,7 @@ export const sas: FormDefinitionInput = {
     {
       code: 'cn50',
       name: ['界值 50/60/70（中国常模）', 'cut-offs 50/60/70 (Chinese norm)'],
-      source: '吴文源 1990 (Chinese norm, cut-off 50); igbc.cn; xlzx.jxvc.jx.cn/info/1021/1566.htm.',
+      source: '吴文源 1990（中国常模）；xlzx.jxvc.jx.cn/info/1021/1566.htm',
       bands: [],
     },
   ]),

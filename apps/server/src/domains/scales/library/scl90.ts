@@ -157,8 +157,7 @@ export const scl90: FormDefinitionInput = {
         { kind: 'anyFactor', op: 'gte', value: SCL90_RULES.factorAtLeast },
       ],
       reason: t('SCL-90 筛查阳性，建议进一步评估', 'SCL-90 screens positive: a further assessment is advised'),
-      source:
-        'Chinese screening rule (1-5 scoring): total > 160, or more than 43 items scored >= 2, or any factor >= 2, "其他" included (m.fanque.com.cn/aa60aAW4DB1FRCQ.html; research note norms.md, "SCL-90").',
+      source: '金华, 吴文源, 张明园 1986（中国常模）；筛查规则：m.fanque.com.cn/aa60aAW4DB1FRCQ.html',
     },
   ],
   mentalState: {

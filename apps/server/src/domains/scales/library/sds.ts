@@ -58,13 +58,13 @@ const SDS_CUTOFFS: ZungCutoffs[] = [
   {
     code: 'cn53',
     name: ['界值 53/63/73（中国常模）', 'cut-offs 53/63/73 (Chinese norm)'],
-    source: '王春芳等 1986 (Chinese norm, cut-off 53); wjx.cn/xz/144821812.aspx.',
+    source: '王春芳等 1986（中国常模）；wjx.cn/xz/144821812.aspx',
     bands: sdsBands(53),
   },
   {
     code: 'cut50',
     name: ['界值 50/60/70', 'cut-offs 50/60/70'],
-    source: 'Many Chinese sources use 50/60/70 (research note assessment-domain.md [27]).',
+    source: 'm.xcgcinfo.com/ms/43310.html',
     bands: sdsBands(50),
   },
 ];

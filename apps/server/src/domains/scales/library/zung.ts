@@ -46,7 +46,7 @@ export interface ZungCutoffs {
 export function zungConventions(cutoffs: ZungCutoffs[]): ConventionInput[] {
   const rounding = { zh: '四舍五入', en: 'rounded' };
   const truncating = { zh: '取整数部分', en: 'truncated (whole part)' };
-  const roundSource = 'Rounding raw × 1.25: xinzhwenda.com/life/327804.html (research note norms.md, "SDS and SAS").';
+  const roundSource = '四舍五入：xinzhwenda.com/life/327804.html';
   return cutoffs.flatMap((c, i) =>
     ([false, true] as const).map((round) => {
       const way = round ? rounding : truncating;
@@ -58,7 +58,7 @@ export function zungConventions(cutoffs: ZungCutoffs[]): ConventionInput[] {
       return {
         code: `${c.code}-${round ? 'round' : 'int'}`,
         name: t(`标准分＝粗分×1.25 ${way.zh}；${c.name[0]}`, `Standard score = raw × 1.25 ${way.en}; ${c.name[1]}`),
-        source: round ? `${c.source} ${roundSource}` : c.source,
+        source: round ? `${c.source}；${roundSource}` : c.source,
         indicators: over,
       };
     }),

@@ -145,7 +145,7 @@ describe('SCL-90: the Chinese screening rule, positive and negative items, PSDI'
     expect(Math.max(...r.indicators.filter((i) => i.kind === 'factor').map((i) => i.score))).toBe(1.92);
     const [w] = screening(r);
     expect(w).toMatchObject({ warnlevel: 'attention', reason: { zh: expect.stringContaining('总分 161 > 160') } });
-    expect(w.ruleSource).toContain('160');
+    expect(w.ruleSource).toContain('1986');
     expect(screening(r)).toHaveLength(1);
   });
   it('total 160 (OC excess 8): not positive', () => {
@@ -210,7 +210,7 @@ describe('GDS-15: 6-9 warrants follow-up (attention), 10 and above as before', (
     expect(sources(r)).toEqual(warned);
   });
   it('the 6-9 band carries its source', () => {
-    expect(gds.indicators[0].bands[1].source).toContain('follow-up');
+    expect(gds.indicators[0].bands[1].source).toContain('msdmanuals.com');
   });
 });
 
