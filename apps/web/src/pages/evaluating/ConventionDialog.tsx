@@ -60,7 +60,7 @@ export default function ConventionDialog({ open, onClose }: { open: boolean; onC
           key={f.formcode}
           name={f.formcode}
           label={text(f.formname)}
-          extra={k('conventionSource', { source: f.conventions.find((c) => c.code === (form.getFieldValue(f.formcode) ?? f.code))?.source ?? '' })}
+          extra={<ChosenSource formcode={f.formcode} conventions={f.conventions} fallback={f.code} />}
         >
           <Select
             data-testid={`convention-${f.formcode}`}
@@ -70,4 +70,12 @@ export default function ConventionDialog({ open, onClose }: { open: boolean; onC
       ))}
     </FormDialog>
   );
+}
+
+/** The source of the convention currently chosen in the select (follows the choice as it changes). */
+function ChosenSource({ formcode, conventions, fallback }: { formcode: string; conventions: { code: string; source: string }[]; fallback: string }) {
+  const k = useT('evaluating.library');
+  const chosen = Form.useWatch(formcode) as string | undefined;
+  const source = conventions.find((c) => c.code === (chosen ?? fallback))?.source ?? '';
+  return source ? <>{k('conventionSource', { source })}</> : null;
 }

@@ -465,7 +465,7 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
         interpretation: copyText(b.interpretation),
         advice: copyText(b.advice),
         raisesWarning: b.raisesWarning ?? false,
-        source: b.source ?? '',
+        ...(b.source ? { source: b.source } : {}),
       })),
     })),
     critical: (input.critical ?? []).map((c) => ({
@@ -473,7 +473,7 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
       minScore: c.minScore ?? null,
       options: [...(c.options ?? [])],
       reason: copyText(c.reason),
-      source: c.source ?? '',
+      ...(c.source ? { source: c.source } : {}),
     })),
     validity: (input.validity ?? []).map((r) => ({ indicator: r.indicator, op: r.op, value: r.value, message: copyText(r.message) })),
     screening: (input.screening ?? []).map((r) => ({
