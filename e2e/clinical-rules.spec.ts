@@ -11,7 +11,7 @@ import { apiCall, apiSignIn, setLanguage, signIn } from './support';
  */
 const SHOTS = path.join(os.tmpdir(), 'xinli-clinical-rules-shots');
 
-type Api = (name: string, data: unknown, token?: string) => Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Api = (name: string, data: unknown, token?: string) => Promise<Record<string, any>>;
 
 /**
  * A report of `formcode` as a respondent submits it: the demo gives only the forms whose wording
@@ -22,7 +22,7 @@ async function submittedReport(request: APIRequestContext, formcode: string, cou
   const call: Api = async (name, data, token) => {
     const res = await apiCall(request, name, data, token);
     expect(res.errorCode, `${name}: ${res.errorMsg}`).toBe(0);
-    return res.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return res.data as Record<string, any>;
   };
   const staff = (await apiSignIn(request, 'school')).token;
   const copy = (await call('as.m.assess.forms.copyForm', { formcode }, staff)).formcode as string;
