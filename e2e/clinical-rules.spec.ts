@@ -89,4 +89,26 @@ test.describe('clinical rules on the report page', () => {
       await page.keyboard.press('Escape');
     }
   });
+
+  test('the scale editor shows the SCL-90 screening rule with its source (zh and en, 1024 and 1440 px)', async ({ page }) => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await signIn(page, 'school');
+    const tab = { 'zh-CN': '危机条目、效度与筛查', 'en-US': 'Critical items, validity and screening' } as const;
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      await setLanguage(page, lang);
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/evaluating/evaluationScale');
+        const row = page.locator('tr', { hasText: 'SCL90' }).first();
+        await row.getByRole('button', { name: /(查看|View)$/ }).click();
+        const editor = page.getByTestId('scale-editor');
+        await editor.getByRole('tab', { name: tab[lang] }).click();
+        const rule = editor.getByTestId('screening-0');
+        await expect(rule).toBeVisible({ timeout: 60_000 });
+        await expect(rule.locator('input[value*="m.fanque.com.cn"]')).toHaveCount(1);
+        await rule.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `editor-screening-${lang}-${width}.png`) });
+      }
+    }
+  });
 });

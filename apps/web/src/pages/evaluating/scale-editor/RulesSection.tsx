@@ -205,7 +205,7 @@ function ScreeningList({ readOnly }: { readOnly: boolean }) {
                           <Typography.Text type="secondary">{j === 0 ? k('when') : k('or')}</Typography.Text>
                           <Form.Item name={[cf.name, 'kind']} label={k('kind')}>
                             <Select
-                              style={{ width: 130 }}
+                              style={{ width: 160 }}
                               options={[
                                 { value: 'indicator', label: k('kindIndicator') },
                                 { value: 'anyFactor', label: k('kindAnyFactor') },
