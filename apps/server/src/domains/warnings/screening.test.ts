@@ -106,5 +106,12 @@ describe.each(engines())('screening rules, crisis items and scoring conventions 
     expect(scores.convention.code).toBe('cn53-round');
     expect(scores.convention.name.zh).toContain('四舍五入');
     expect(warnings).toEqual([{ kind: 'band', level: 'attention' }]);
+
+    // The try-it panel scores as the institution does.
+    const answers = Array.from({ length: 20 }, (_, i) => ({ no: i + 1, option: reversed.has(i + 1) ? 5 - scoreOf(i + 1) : scoreOf(i + 1) }));
+    const preview = await s.call('as.m.assess.forms.previewScore', { formcode: copies.SDS, answers }, school);
+    expect(preview.errorCode, preview.errorMsg).toBe(0);
+    expect(preview.data.convention.code).toBe('cn53-round');
+    expect(preview.data.indicators.find((i: { code: string }) => i.code === 'STD').score).toBe(63);
   });
 });
