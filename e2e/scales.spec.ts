@@ -74,7 +74,7 @@ test.describe('scale library and editor', () => {
     await expect(editor.getByTestId('indicator-1')).toContainText('将计入：1, 2');
 
     // Critical item: item 3 scored 2 or more.
-    await editor.getByRole('tab', { name: '危机条目与效度' }).click();
+    await editor.getByRole('tab', { name: '危机条目、效度与筛查' }).click();
     await editor.getByTestId('add-critical').click();
     await pick(page, editor.getByTestId('critical-0'), '3. 有伤害自己的念头');
     await inputOf(page, 'critical-0-min').fill('2');

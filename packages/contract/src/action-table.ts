@@ -65,6 +65,8 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.assess.forms.deleteForm': { access: { codes: ['00003'] } },
   'as.m.assess.forms.enableForm': { access: { codes: ['00003'] } },
   'as.m.assess.forms.previewScore': { access: { codes: ['00003', '00001', '00002', '00004'] } },
+  'as.m.assess.forms.getConventions': { access: { codes: ['00003', '00002', '00001', '00040', '00004'] } },
+  'as.m.assess.forms.setConvention': { access: { codes: ['00003'] } },
   'as.m.assess.forms.exportFormJson': { access: { codes: ['00003', '00002', '00001', '00040', '00004'] } },
   'as.m.assess.forms.importFormJson': { access: { codes: ['00003'] } },
   'as.m.assess.forms.exportFormExcelTemplate': { access: { codes: ['00003', '00002', '00001', '00040', '00004'] } },

@@ -118,6 +118,7 @@ export const CaseEventName = items<string>([
 export const WarningKindName = items<string>([
   ['critical_item', '危机条目', 'Critical item'],
   ['band', '高风险分段', 'High-risk band'],
+  ['screening', '筛查阳性', 'Screen positive'],
   ['worsening', '分数恶化', 'Worsening'],
   ['missed', '逾期未测', 'Missed assessment'],
   ['manual', '人工标记', 'Flagged by staff'],

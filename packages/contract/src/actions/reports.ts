@@ -168,6 +168,8 @@ export const reportDetail = reportRow.extend({
   warnings: z.array(scoreWarning),
   answers: z.array(reportAnswer),
   voidreason: localText(500).nullable(),
+  /** The scoring convention the report was scored with (forms offering several, e.g. SDS/SAS); null otherwise. */
+  convention: z.object({ code: z.string(), name: localText(200), source: z.string() }).nullish(),
   /** Staff comments, oldest first. */
   comments: z.array(reportComment),
   /** The person's results on this form up to and including this one, oldest first. */

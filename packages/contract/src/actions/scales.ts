@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action, codes, flag, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
-import { answerInput, bandDefinition, formDefinition, longText, scoreResult } from '../scales/definition.js';
+import { answerInput, bandDefinition, formDefinition, localText, longText, scoreResult } from '../scales/definition.js';
 
 /**
  * The scale library (SPEC §2 plan management: scale library 00003, comments database 00004).
@@ -206,6 +206,37 @@ export const scaleActions = {
     input: z.strictObject({ formcode: idString, answers: z.array(answerInput).max(1000) }),
     output: scoreResult,
     ids: { formcode: 'form' },
+  }),
+  'as.m.assess.forms.getConventions': action({
+    access: LIBRARY_READ,
+    kind: 'json',
+    op: 'read',
+    summary:
+      'The scoring conventions of the caller’s institution (or one in scope): each form offering several (SDS/SAS cut-offs and rounding), its conventions with their sources, and the one chosen (the first by default).',
+    input: z.strictObject({ musercode: idString.optional() }),
+    output: z.object({
+      musercode: z.string(),
+      forms: z.array(
+        z.object({
+          formcode: z.string(),
+          formname: localText(100),
+          conventions: z.array(z.object({ code: z.string(), name: localText(200), source: z.string() })),
+          code: z.string(),
+        }),
+      ),
+    }),
+    ids: { musercode: 'muser' },
+  }),
+  'as.m.assess.forms.setConvention': action({
+    access: LIBRARY_WRITE,
+    kind: 'json',
+    op: 'write',
+    summary:
+      'Choose the scoring convention an institution in scope scores a form with (applied to sheets scored from now on; each report keeps the one it used); audited with the old and new choice.',
+    input: z.strictObject({ musercode: idString.optional(), formcode: idString, code: idString }),
+    output: z.null(),
+    ids: { musercode: 'muser', formcode: 'form' },
+    changes: 'settings',
   }),
   'as.m.assess.forms.exportFormJson': action({
     access: LIBRARY_READ,

@@ -42,7 +42,7 @@ export type WarningLevel = z.infer<typeof warningLevel>;
 export const WARNING_LEVEL_COLOURS: Record<WarningLevel, string> = { critical: '#9b1c1c', attention: '#f5a623' };
 
 /** What raised a warning. */
-export const warningKind = z.enum(['critical_item', 'band', 'worsening', 'missed', 'manual']);
+export const warningKind = z.enum(['critical_item', 'band', 'screening', 'worsening', 'missed', 'manual']);
 export type WarningKind = z.infer<typeof warningKind>;
 
 export const caseState = z.enum(['open', 'acknowledged', 'followup', 'closed']);

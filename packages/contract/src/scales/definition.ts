@@ -93,6 +93,10 @@ export const formulaDefinition = z.discriminatedUnion('op', [
     .strict(),
   /** Number of items whose score is at or above `value` (e.g. SCL-90 positive items: score >= 2). */
   z.object({ op: z.literal('countAtLeast'), value: finite }).strict(),
+  /** Number of items whose score is below `value` (e.g. SCL-90 negative items: score < 2). */
+  z.object({ op: z.literal('countBelow'), value: finite }).strict(),
+  /** Mean of the item scores at or above `value`, 0 when none (e.g. SCL-90 positive-symptom mean, PSDI). */
+  z.object({ op: z.literal('meanAtLeast'), value: finite }).strict(),
 ]);
 
 /** Applied in order to the raw score, e.g. Zung standard score = int(raw x 1.25): linear{1.25,0} then int. */
@@ -123,6 +127,8 @@ export const bandDefinition = z
     advice: longText(),
     /** A score in this band raises a warning (预警). */
     raisesWarning: z.boolean().default(false),
+    /** Where the cut-off comes from (shown with the rule). */
+    source: z.string().max(500).optional(),
   })
   .strict();
 
@@ -156,6 +162,60 @@ export const criticalRuleDefinition = z
     minScore: finite.optional(),
     options: z.array(optionPosition).min(1).optional(),
     reason: localText(500),
+    /** Where the rule comes from (shown with the rule). */
+    source: z.string().max(500).optional(),
+  })
+  .strict();
+
+/** The level of warning a screening rule raises (the warning levels of the warnings domain). */
+export const screeningLevel = z.enum(['attention', 'critical']);
+
+/** One condition of a screening rule: an indicator's score, or any factor's, above or at a value. */
+export const screeningCondition = z.discriminatedUnion('kind', [
+  /** The named indicator's score (e.g. SCL-90 total > 160, positive items > 43). */
+  z.object({ kind: z.literal('indicator'), indicator: indicatorCode, op: z.enum(['gt', 'gte']), value: finite }).strict(),
+  /** Any indicator of kind 'factor' (e.g. any SCL-90 factor >= 2, "other" included). */
+  z.object({ kind: z.literal('anyFactor'), op: z.enum(['gt', 'gte']), value: finite }).strict(),
+]);
+
+/**
+ * A screening rule: the sheet screens positive when ANY of its conditions holds, and then raises a
+ * warning of the rule's level whatever the bands say (e.g. the Chinese SCL-90 rule). A void sheet
+ * raises none.
+ */
+export const screeningRuleDefinition = z
+  .object({
+    name: localText(100),
+    level: screeningLevel,
+    conditions: z.array(screeningCondition).min(1).max(20),
+    reason: localText(500),
+    source: z.string().max(500).default(''),
+  })
+  .strict();
+
+/**
+ * A scoring convention: sources that disagree on a conversion or on cut-offs (SDS/SAS: truncate or
+ * round raw x 1.25; cut-offs 53/63/73 or 50/60/70). The first convention of a form is its default
+ * and should override nothing; an institution may choose another (its setting, applied at scoring
+ * time). A convention replaces the transforms and/or bands of the indicators it names.
+ */
+export const conventionDefinition = z
+  .object({
+    code: indicatorCode,
+    name: localText(200),
+    source: z.string().max(500).default(''),
+    indicators: z
+      .array(
+        z
+          .object({
+            code: indicatorCode,
+            transforms: z.array(transformDefinition).max(10).optional(),
+            bands: z.array(bandDefinition).max(20).optional(),
+          })
+          .strict(),
+      )
+      .max(20)
+      .default([]),
   })
   .strict();
 
@@ -206,6 +266,8 @@ export const formDefinition = z
     indicators: z.array(indicatorDefinition).max(100).default([]),
     critical: z.array(criticalRuleDefinition).max(100).default([]),
     validity: z.array(validityRuleDefinition).max(20).default([]),
+    screening: z.array(screeningRuleDefinition).max(20).default([]),
+    conventions: z.array(conventionDefinition).max(10).default([]),
     mentalState: mentalStateRuleDefinition.optional(),
   })
   .strict();
@@ -218,6 +280,9 @@ export type BandDefinition = z.infer<typeof bandDefinition>;
 export type IndicatorDefinition = z.infer<typeof indicatorDefinition>;
 export type CriticalRuleDefinition = z.infer<typeof criticalRuleDefinition>;
 export type ValidityRuleDefinition = z.infer<typeof validityRuleDefinition>;
+export type ScreeningRuleDefinition = z.infer<typeof screeningRuleDefinition>;
+export type ScreeningCondition = z.infer<typeof screeningCondition>;
+export type ConventionDefinition = z.infer<typeof conventionDefinition>;
 export type MentalStateRuleDefinition = z.infer<typeof mentalStateRuleDefinition>;
 /** A parsed definition (defaults filled in). */
 export type FormDefinition = z.infer<typeof formDefinition>;
@@ -257,14 +322,17 @@ export const indicatorResult = z.object({
   raisesWarning: z.boolean(),
 });
 
-/** A warning raised by scoring: a critical item or a band with raisesWarning. */
+/** A warning raised by scoring: a critical item, a band with raisesWarning, or a screening rule met. */
 export const scoreWarning = z.object({
-  source: z.enum(['critical', 'band']),
+  source: z.enum(['critical', 'band', 'screening']),
   reason: longText(),
   /** The question (critical) or indicator (band) that raised it. */
   no: questionNo.optional(),
   indicator: indicatorCode.optional(),
   level: bandLevel.optional(),
+  /** Screening: the warning level the rule names, and its source. */
+  warnlevel: screeningLevel.optional(),
+  ruleSource: z.string().optional(),
 });
 
 /** The result of scoring one sheet. */
@@ -278,6 +346,8 @@ export const scoreResult = z.object({
   warnings: z.array(scoreWarning),
   voided: z.boolean(),
   voidReason: localText(500).nullable(),
+  /** The scoring convention applied (forms with conventions only; absent on older reports). */
+  convention: z.object({ code: indicatorCode, name: localText(200), source: z.string() }).nullable().optional(),
 });
 export type IndicatorResult = z.infer<typeof indicatorResult>;
 export type ScoreWarning = z.infer<typeof scoreWarning>;

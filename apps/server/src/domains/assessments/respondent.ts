@@ -11,7 +11,7 @@ import { accountNames, admitLinkEntry } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
 import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/index.js';
 import { planNames, stageBriefs, stageFormcodes, stagesOfAccount } from '../plans/index.js';
-import { scoreSheet, ScoringError, archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition, formsWithoutItemText, lacksItemText, questionsOf } from '../scales/index.js';
+import { conventionChoices, scoreSheet, ScoringError, archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition, formsWithoutItemText, lacksItemText, questionsOf } from '../scales/index.js';
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
@@ -206,9 +206,11 @@ function checkPartial(def: FormDefinition, answers: AnswerInput[]) {
   if (bad.length) invalid({ zh: `答案无效：第${bad.join('、')}题`, en: `Invalid answers: question${bad.length > 1 ? 's' : ''} ${bad.join(', ')}` });
 }
 
-function scored(def: FormDefinition, answers: AnswerInput[]): ScoreResult {
+/** The sheet scored with the institution's scoring convention for the form (issue 31 §1). */
+async function scored(db: DbOrTx, musercode: string, def: FormDefinition, answers: AnswerInput[]): Promise<ScoreResult> {
+  const convention = (await conventionChoices(db, musercode)).get(def.formcode);
   try {
-    return scoreSheet(def, { answers });
+    return scoreSheet(def, { answers }, { convention });
   } catch (e) {
     if (e instanceof ScoringError) return invalid(e.msg);
     throw e;
@@ -385,7 +387,7 @@ export const respondentHandlers = {
     const code = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
     if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
-    const score = scored(def, answers);
+    const score = await scored(ctx.db, code.musercode, def, answers);
     const person = (await personBriefs(ctx.db, [code.cusercode])).get(code.cusercode);
     const reportid = newId('A');
     await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { FormDefinition, ScoreResult } from '@xinli/contract';
+import { conventionOf, withConvention } from '../scales/index.js';
 
 /**
  * A report keeps its score without the texts the form version already holds (indicator names,
@@ -13,8 +14,10 @@ export function withoutTexts(score: ScoreResult): ScoreResult {
   };
 }
 
-/** The stored score with the texts of the version it was scored on. */
-export function withTexts(score: ScoreResult, def: FormDefinition): ScoreResult {
+/** The stored score with the texts of the version (and scoring convention) it was scored on. */
+export function withTexts(score: ScoreResult, base: FormDefinition): ScoreResult {
+  // A convention's bands replace the form's own: the stored band index points into them.
+  const def = score.convention ? withConvention(base, conventionOf(base, score.convention.code)) : base;
   return {
     ...score,
     indicators: score.indicators.map((i) => {

@@ -173,6 +173,7 @@ export async function reportDetail(ctx: Ctx, reportid: string): Promise<ReportDe
     warnings: score.warnings,
     answers: answersOf(def, row.answers as AnswerInput[], score, ctx.lang),
     voidreason: score.voidReason,
+    convention: score.convention ?? null,
     comments: await commentsOf(ctx.db, reportid),
     trend: await trendOf(ctx.db, row),
   };

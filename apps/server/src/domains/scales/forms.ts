@@ -4,6 +4,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { accountNames, ownerAccount } from '../accounts/index.js';
+import { conventionChoices } from './conventions.js';
 import { assertInScope } from '../auth/index.js';
 import { containsPattern, iso, newId, offsetOf } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/index.js';
@@ -222,8 +223,10 @@ export const formHandlers = {
   'as.m.assess.forms.previewScore': async ({ formcode, answers }, ctx) => {
     const head = await findForm(ctx, ctx.db, formcode, false);
     const { def } = await loadStored(ctx.db, formcode, head.version);
+    // Scored as the caller's institution scores it (its scoring convention, issue 31 §1).
+    const convention = (await conventionChoices(ctx.db, ctx.me.musercode)).get(formcode);
     try {
-      return scoreSheet(def, { answers });
+      return scoreSheet(def, { answers }, { convention });
     } catch (e) {
       if (e instanceof ScoringError) return invalid(e.msg);
       throw e;

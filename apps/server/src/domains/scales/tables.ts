@@ -82,3 +82,21 @@ export const quotaOption = pgTable(
     index('quota_option_form_idx').on(t.formcode, t.version),
   ],
 );
+
+/**
+ * An institution's scoring convention per form (issue 31 §1): which of the form's `conventions`
+ * (e.g. SDS standard score rounded, cut-offs 50/60/70) its reports are scored with. No row: the
+ * form's default (its first convention). Applied at scoring time; each report keeps the one used.
+ */
+export const formConvention = pgTable(
+  'form_convention',
+  {
+    musercode: text()
+      .notNull()
+      .references(() => muser.musercode, { onDelete: 'cascade' }),
+    formcode: text().notNull(),
+    code: text().notNull(),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.musercode, t.formcode] })],
+);

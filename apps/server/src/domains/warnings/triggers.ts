@@ -4,7 +4,8 @@ import { levelWord, type LocalText, type ScoreResult, type WarningKind, type War
  * The triggers, as pure functions: what warnings a stored report raises, whether a given
  * assessment has missed its deadline, and how a reason reads in either language. The form
  * definitions say what is critical (`critical` rules) and which bands raise a warning
- * (`raisesWarning`); scoring reports both in `ScoreResult.warnings`, so no form code is named here.
+ * (`raisesWarning`) and which screening rules warn at which level; scoring reports them in
+ * `ScoreResult.warnings`, so no form code is named here.
  */
 
 export interface Trigger {
@@ -37,6 +38,7 @@ export function headlineOf(score: ScoreResult): Headline {
 export function scoreTriggers(score: ScoreResult): Trigger[] {
   const critical = score.warnings.filter((w) => w.source === 'critical');
   const bands = score.warnings.filter((w) => w.source === 'band');
+  const screening = score.warnings.filter((w) => w.source === 'screening');
   const out: Trigger[] = [];
   if (critical.length)
     out.push({ kind: 'critical_item', level: 'critical', params: { items: critical.map((w) => ({ no: w.no, text: w.reason })) } });
@@ -45,6 +47,13 @@ export function scoreTriggers(score: ScoreResult): Trigger[] {
       kind: 'band',
       level: bands.some((w) => (w.level ?? 0) >= CRITICAL_BAND_LEVEL) ? 'critical' : 'attention',
       params: { items: bands.map((w) => ({ indicator: w.indicator, bandlevel: w.level ?? null, text: w.reason })) },
+    });
+  // A screening rule names its own level (the SCL-90 Chinese rule: attention).
+  if (screening.length)
+    out.push({
+      kind: 'screening',
+      level: screening.some((w) => w.warnlevel === 'critical') ? 'critical' : 'attention',
+      params: { items: screening.map((w) => ({ text: w.reason, source: w.ruleSource ?? '' })) },
     });
   return out;
 }
@@ -113,6 +122,7 @@ export function reasonText(kind: WarningKind, params: Record<string, unknown>, e
     case 'critical_item':
       return items.map((i) => clause(pick(i.text, en)) || (en ? `Item ${i.no}` : `第${i.no}题`)).join(en ? '; ' : '；');
     case 'band':
+    case 'screening':
       return items.map((i) => clause(pick(i.text, en))).join(en ? '; ' : '；');
     case 'worsening': {
       const parts: string[] = [];

@@ -26,12 +26,13 @@ export const useReportText = () => {
 };
 
 /** Every indicator with its score, band (in the band's colour), level, interpretation and advice. */
-export function IndicatorSection({ indicators }: { indicators: IndicatorResult[] }) {
+export function IndicatorSection({ indicators, convention }: { indicators: IndicatorResult[]; convention?: ReportDetail['convention'] }) {
   const k = useReportText();
   const text = useLocalText();
   const levelLabel = useLevelLabel();
   return (
     <Card size="small" title={k('indicators')} data-testid="report-indicators">
+      {convention && <ConventionNote convention={convention} />}
       <Table<IndicatorResult>
         size="small"
         bordered
@@ -75,6 +76,23 @@ export function IndicatorSection({ indicators }: { indicators: IndicatorResult[]
         }}
       />
     </Card>
+  );
+}
+
+/** The scoring convention the report was scored with (SDS/SAS cut-offs and rounding) and its source. */
+function ConventionNote({ convention }: { convention: NonNullable<ReportDetail['convention']> }) {
+  const k = useReportText();
+  const text = useLocalText();
+  return (
+    <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} data-testid="report-convention">
+      {k('convention', { name: text(convention.name) })}
+      {convention.source && (
+        <>
+          <br />
+          {k('conventionSource', { source: convention.source })}
+        </>
+      )}
+    </Typography.Paragraph>
   );
 }
 

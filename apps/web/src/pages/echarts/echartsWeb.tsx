@@ -126,7 +126,7 @@ function ReportPage() {
           }
         />
       )}
-      <IndicatorSection indicators={r.indicators} />
+      <IndicatorSection indicators={r.indicators} convention={r.convention} />
       <TrendSection report={r} />
       {isPhq9(r.formcode, r.formname) && <Phq9Section report={r} />}
       <AnswerSection answers={r.answers} />

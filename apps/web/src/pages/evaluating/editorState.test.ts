@@ -154,6 +154,46 @@ describe('definition <-> editor values', () => {
     expect(formDefinition.parse(back)).toEqual(formDefinition.parse(sample));
   });
 
+  it('round-trips screening rules, scoring conventions, rule sources and the count-below / mean-at-least formulas (issue 31)', () => {
+    const band = (min: number, max: number, level: number) => ({
+      min,
+      max,
+      level,
+      label: { zh: `段${level}`, en: '' },
+      interpretation: { zh: '', en: '' },
+      advice: { zh: '', en: '' },
+      source: 'cited',
+    });
+    const rich: FormDefinitionInput = {
+      ...sample,
+      indicators: [
+        ...(sample.indicators ?? []),
+        { code: 'NEG', name: { zh: '阴性项目数', en: '' }, kind: 'total', formula: { op: 'countBelow', value: 1 } },
+        { code: 'PSDI', name: { zh: '阳性均分', en: '' }, kind: 'total', formula: { op: 'meanAtLeast', value: 1 }, precision: 2 },
+        { code: 'T2', name: { zh: '总分2', en: '' }, kind: 'total', formula: { op: 'sum' }, bands: [band(0, 2, 0), band(3, 100, 2)] },
+      ],
+      critical: [{ no: 1, options: [2], reason: { zh: '危机', en: 'Crisis' }, source: 'public implementations' }],
+      screening: [
+        {
+          name: { zh: '筛查阳性', en: 'Screen positive' },
+          level: 'attention',
+          conditions: [
+            { kind: 'indicator', indicator: 'T2', op: 'gt', value: 2 },
+            { kind: 'anyFactor', op: 'gte', value: 1 },
+          ],
+          reason: { zh: '阳性', en: 'Positive' },
+          source: 'rule source',
+        },
+      ],
+      conventions: [
+        { code: 'a', name: { zh: '默认', en: 'Default' }, source: 's1' },
+        { code: 'b', name: { zh: '四舍五入', en: 'Rounded' }, source: 's2', indicators: [{ code: 'T2', transforms: [{ op: 'round', digits: 0 }] }] },
+      ],
+    };
+    const back = valuesToDefinition(definitionToValues(rich));
+    expect(formDefinition.parse(back)).toEqual(formDefinition.parse(rich));
+  });
+
   it('keeps type-specific fields only where the question type allows them', () => {
     const values = definitionToValues(sample);
     // A choice question turned into a fill-in loses its options and reversal; a fill-in turned choice loses inputtype.

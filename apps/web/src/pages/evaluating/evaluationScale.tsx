@@ -4,7 +4,7 @@
  * enable; JSON import/export and the Excel item template. The editor opens in a drawer.
  */
 import { useState } from 'react';
-import { App, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import {
   CopyOutlined,
   DownloadOutlined,
@@ -13,6 +13,7 @@ import {
   EyeOutlined,
   FileExcelOutlined,
   LockOutlined,
+  SettingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ import { useApps } from '../../components/pickers';
 import { TextlessTag } from '../../components/textless';
 import { ExportButton, ImportButton } from '../../components/transfer';
 import ScaleEditor, { type EditorTab } from './scale-editor/ScaleEditor';
+import ConventionDialog from './ConventionDialog';
+import { Can } from '../../components/access';
 import { useT } from '../../i18n/useT';
 
 interface EditorState {
@@ -65,6 +68,7 @@ export default function EvaluationScale() {
   const [editor, setEditor] = useState<EditorState>({ open: false, formcode: null, tab: 'basics' });
   const [copying, setCopying] = useState<FormRow | null>(null);
   const [excelFor, setExcelFor] = useState<FormRow | null>(null);
+  const [conventions, setConventions] = useState(false);
   const openEditor = (formcode: string | null, tab: EditorTab = 'basics') => setEditor({ open: true, formcode, tab });
   const { col } = list;
 
@@ -94,6 +98,11 @@ export default function EvaluationScale() {
           >
             {k('downloadTemplate')}
           </ExportButton>
+          <Can action="as.m.assess.forms.setConvention">
+            <Button icon={<SettingOutlined />} onClick={() => setConventions(true)} data-testid="scale-conventions">
+              {k('conventions')}
+            </Button>
+          </Can>
         </>
       }
       rowKey="formcode"
@@ -239,6 +248,7 @@ export default function EvaluationScale() {
           <Input />
         </Field>
       </FormDialog>
+      <ConventionDialog open={conventions} onClose={() => setConventions(false)} />
       <ExcelImportDialog row={excelFor} onClose={() => setExcelFor(null)} onDone={() => (setExcelFor(null), void list.invalidate())} />
     </ListView>
   );

@@ -61,6 +61,8 @@ const WORDS = {
   interpretation: ['结果解释', 'Interpretation'],
   advice: ['建议', 'Advice'],
   noBand: ['未分级', 'No band'],
+  convention: ['计分约定', 'Scoring convention'],
+  source: ['来源', 'Source'],
   trend: ['历次结果趋势', 'Trend of results'],
   trendNone: ['这是该受测者此量表的第一次结果，暂无趋势。', "This is the person's first result of this form; there is no trend yet."],
   trendDate: ['日期', 'Date'],
@@ -164,6 +166,17 @@ function levelChip(level: number | null, colour: string | null, text: string): s
   return `<span class="chip" style="background:${esc(safeColour(colour, level))}">${esc(text)}</span>`;
 }
 
+/** The scoring convention the report was scored with and its source (issue 31 §1), when the form offers several. */
+function conventionLine(m: DocumentModel): string {
+  const c = m.report.convention;
+  if (!c) return '';
+  const { w, local } = wordsOf(m.lang);
+  const en = m.lang === 'en-US';
+  const colon = en ? ': ' : '：';
+  const source = c.source ? (en ? ` (${w('source')}: ${c.source})` : `（${w('source')}：${c.source}）`) : '';
+  return `<p class="muted" data-part="convention">${esc(w('convention'))}${colon}${esc(local(c.name))}${esc(source)}</p>`;
+}
+
 function result(m: DocumentModel): string {
   const { w, local } = wordsOf(m.lang);
   const colon = m.lang === 'en-US' ? ': ' : '：';
@@ -204,6 +217,7 @@ ${warnings}
 ${rows}
 </tbody>
 </table>
+${conventionLine(m)}
 ${bars.length > 1 ? `<div class="chart">${indicatorChart(bars)}</div>` : ''}
 ${blocks}
 </section>`;

@@ -33,7 +33,7 @@ export interface ProfileIndicator {
 
 export interface ProfileWarning {
   /** critical: a critical item was answered; band: a result in a warning band. */
-  source: 'critical' | 'band';
+  source: 'critical' | 'band' | 'screening';
   /** The question number of a critical item. */
   item: number | null;
   reason: string;

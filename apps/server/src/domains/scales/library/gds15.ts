@@ -61,14 +61,19 @@ export const gds15: FormDefinitionInput = {
           ['未见明显抑郁症状。', 'No notable depressive symptoms.'],
           ['保持社交和日常活动。', 'Keep up social and daily activities.'],
         ),
-        band(
-          6,
-          9,
-          1,
-          ['可能抑郁', 'Suggests depression'],
-          ['得分提示可能存在抑郁。', 'The score suggests depression.'],
-          ['建议由专业人员进一步评估。', 'A professional follow-up assessment is advised.'],
-        ),
+        {
+          // Issue 31: 6-9 "should warrant a follow-up", so it raises an attention-level warning.
+          ...band(
+            6,
+            9,
+            1,
+            ['可能抑郁，需随访', 'Suggests depression: warrants follow-up'],
+            ['得分提示可能存在抑郁，需要随访。', 'The score suggests depression and warrants a follow-up.'],
+            ['建议由专业人员进一步评估。', 'A professional follow-up assessment is advised.'],
+            true,
+          ),
+          source: 'msdmanuals.com/professional/multimedia/table/geriatric-depression-scale-short-form',
+        },
         band(
           10,
           15,

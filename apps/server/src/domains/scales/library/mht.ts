@@ -2,8 +2,10 @@
  * MHT, Mental Health Test (心理健康诊断测验), 周步成 (ECNU) revision of the Japanese 不安倾向诊断测验.
  * From the research note (assessment-domain.md §2): 100 yes/no items (是 = 1, 否 = 0); eight
  * content scales; the validity (lie) scale is items 82, 84, ..., 100 and a lie score >= 7 voids
- * the sheet (retest); total = sum of the 90 content items; a content scale >= 8 is high. The
- * total cut-off of 65 often quoted is NOT verified, so the total has no bands here.
+ * the sheet (retest); total = sum of the 90 content items; a content scale >= 8 is high.
+ * Issue 31: the total gets the bands four public implementations use (>= 65 high; the middle band
+ * 56-64 of one of them, norms.md "MHT"), and items 85 and 97 are critical items (a "yes" warns
+ * whatever the total, even on a void sheet), as the public implementations treat them.
  * From general knowledge of the published instrument: the item lists of the eight content scales
  * (learning anxiety 1-15, social anxiety 16-25, loneliness 26-35, self-blame 36-45,
  * sensitivity 46-55, physical symptoms 56-70, phobia 71-80, impulsivity the odd items 81-99).
@@ -11,11 +13,17 @@
  * to the raw content-scale score, which an institution may refine in the scale editor.
  */
 import type { FormDefinitionInput } from '@xinli/contract';
-import { band, options, placeholderItems, range, t, type IndicatorInput } from './build.js';
+import { band, options, placeholderItems, range, t, type BandInput, type IndicatorInput } from './build.js';
 
 export const MHT_LIE_ITEMS = range(82, 100, 2);
 export const MHT_LIE_VOID_AT = 7;
 export const MHT_HIGH_AT = 8;
+/** Total anxiety tendency: >= 65 high, 56-64 the middle band (see the header). */
+export const MHT_TOTAL_HIGH_AT = 65;
+export const MHT_TOTAL_MIDDLE_AT = 56;
+/** Suicide items: 85 "你有时是否会觉得，还是死了好？", 97 "你是否经常想从高的地方跳下来？". */
+export const MHT_CRITICAL_ITEMS = [85, 97];
+const MHT_RULE_SOURCE = '公开的 MHT 实现（yxjyw.cn/lxjk/xljk/31753.html；test007.cn/page96?article_id=15）；手册按年级、性别的标准分表未公开';
 
 export const MHT_SCALES: { code: string; zh: string; en: string; items: number[] }[] = [
   { code: 'LEARN', zh: '学习焦虑', en: 'Learning anxiety', items: range(1, 15) },
@@ -52,6 +60,31 @@ const scaleIndicator = (s: (typeof MHT_SCALES)[number]): IndicatorInput => ({
   ],
 });
 
+/** Bands of the total (0-90), each citing where its cut-off comes from. */
+function totalBands(): BandInput[] {
+  const cite = (b: BandInput): BandInput => ({ ...b, source: MHT_RULE_SOURCE });
+  return [
+    band(0, MHT_TOTAL_MIDDLE_AT - 1, 0, ['正常', 'Normal'], ['总焦虑倾向在正常范围内。', 'Total anxiety tendency within the normal range.'], null),
+    band(
+      MHT_TOTAL_MIDDLE_AT,
+      MHT_TOTAL_HIGH_AT - 1,
+      1,
+      ['偏高', 'Raised'],
+      ['总焦虑倾向偏高，需要关注。', 'Raised total anxiety tendency: keep an eye on it.'],
+      ['建议班主任留意，必要时与心理老师沟通。', 'The class teacher should keep an eye on it and talk to the counsellor when needed.'],
+    ),
+    band(
+      MHT_TOTAL_HIGH_AT,
+      90,
+      2,
+      ['高', 'High'],
+      ['总焦虑倾向高，存在较明显的焦虑。', 'High total anxiety tendency: marked anxiety.'],
+      ['建议心理老师进行个别辅导，必要时转介专业机构。', 'Individual counselling by the school counsellor; refer to a professional when needed.'],
+      true,
+    ),
+  ].map(cite);
+}
+
 export const mht: FormDefinitionInput = {
   formcode: 'MHT',
   formname: t('心理健康诊断测验（MHT）', 'Mental Health Test (MHT)'),
@@ -80,6 +113,7 @@ export const mht: FormDefinitionInput = {
       kind: 'total',
       items: MHT_SCALES.flatMap((s) => s.items),
       formula: { op: 'sum' },
+      bands: totalBands(),
     },
     ...MHT_SCALES.map(scaleIndicator),
     { code: 'LIE', name: t('效度量表', 'Validity (lie) scale'), kind: 'factor', formula: { op: 'sum' } },
@@ -95,5 +129,11 @@ export const mht: FormDefinitionInput = {
       ),
     },
   ],
-  mentalState: { method: 'maxLevel', indicators: MHT_SCALES.map((s) => s.code) },
+  critical: MHT_CRITICAL_ITEMS.map((no) => ({
+    no,
+    options: [1],
+    reason: t(`第${no}题（自杀相关条目）回答“是”，需立即关注并评估。`, `Item ${no} (a suicide item) answered "yes": attend to it and assess at once.`),
+    source: MHT_RULE_SOURCE,
+  })),
+  mentalState: { method: 'maxLevel', indicators: ['TOTAL', ...MHT_SCALES.map((s) => s.code)] },
 };

@@ -5,7 +5,7 @@
  */
 import type { FormDefinitionInput } from '@xinli/contract';
 import { band, placeholderItems, t } from './build.js';
-import { zungFrequency, zungLicence, zungRaw, zungStandard } from './zung.js';
+import { zungConventions, zungFrequency, zungLicence, zungRaw, zungStandard } from './zung.js';
 
 export const SAS_REVERSED = [5, 9, 13, 17, 19];
 
@@ -62,5 +62,14 @@ export const sas: FormDefinitionInput = {
       ),
     ]),
   ],
+  // Sources agree on 50/60/70 for the SAS; they differ on truncating or rounding the conversion.
+  conventions: zungConventions([
+    {
+      code: 'cn50',
+      name: ['界值 50/60/70（中国常模）', 'cut-offs 50/60/70 (Chinese norm)'],
+      source: '吴文源 1990（中国常模）；xlzx.jxvc.jx.cn/info/1021/1566.htm',
+      bands: [],
+    },
+  ]),
   mentalState: { method: 'maxLevel', indicators: ['STD'] },
 };

@@ -5,8 +5,10 @@
  * Chinese norm if total > 160, or positive items (score >= 2) > 43, or any factor >= 2.
  * From general knowledge of the published instrument (Derogatis; Chinese version 王征宇 1984):
  * the factor item lists below, and the factor grading 2-2.99 mild, 3-3.99 moderate, >= 4 severe.
- * "Any factor >= 2" is read over the nine clinical factors: "other" (sleep and appetite) is
- * reported but does not decide the mental state.
+ * Issue 31: a sheet positive by that rule (any factor read over all ten, "other" included) raises
+ * an attention-level warning (the `screening` rule below); the factor bands from 3 up still warn
+ * as before. "Other" (sleep and appetite) does not decide the mental state. The report also
+ * carries the negative-item count and the positive-symptom mean (PSDI) beside the total.
  */
 import type { FormDefinitionInput } from '@xinli/contract';
 import { band, options, placeholderItems, t, type IndicatorInput } from './build.js';
@@ -130,7 +132,33 @@ export const scl90: FormDefinitionInput = {
         ),
       ],
     },
+    {
+      code: 'NCOUNT',
+      name: t('阴性项目数', 'Negative items'),
+      kind: 'total',
+      formula: { op: 'countBelow', value: SCL90_RULES.positiveItemScore },
+    },
+    {
+      code: 'PSDI',
+      name: t('阳性症状均分', 'Positive symptom distress index'),
+      kind: 'total',
+      formula: { op: 'meanAtLeast', value: SCL90_RULES.positiveItemScore },
+      precision: 2,
+    },
     ...SCL90_FACTORS.map(factorIndicator),
+  ],
+  screening: [
+    {
+      name: t('SCL-90 筛查阳性', 'SCL-90 screen positive'),
+      level: 'attention',
+      conditions: [
+        { kind: 'indicator', indicator: 'TOTAL', op: 'gt', value: SCL90_RULES.totalAbove },
+        { kind: 'indicator', indicator: 'PCOUNT', op: 'gt', value: SCL90_RULES.positiveCountAbove },
+        { kind: 'anyFactor', op: 'gte', value: SCL90_RULES.factorAtLeast },
+      ],
+      reason: t('SCL-90 筛查阳性，建议进一步评估', 'SCL-90 screens positive: a further assessment is advised'),
+      source: '金华, 吴文源, 张明园 1986（中国常模）；筛查规则：m.fanque.com.cn/aa60aAW4DB1FRCQ.html',
+    },
   ],
   mentalState: {
     method: 'maxLevel',

@@ -84,6 +84,21 @@ export function applyFormula(formula: FormulaDefinition, items: readonly number[
       for (const s of scores) if (clean(s) >= formula.value) n++;
       return n;
     }
+    case 'countBelow': {
+      let n = 0;
+      for (const s of scores) if (clean(s) < formula.value) n++;
+      return n;
+    }
+    case 'meanAtLeast': {
+      let t = 0;
+      let n = 0;
+      for (const s of scores)
+        if (clean(s) >= formula.value) {
+          t += s;
+          n++;
+        }
+      return n ? t / n : 0;
+    }
   }
 }
 
@@ -118,6 +133,14 @@ export function indicatorRange(def: Pick<FormDefinition, 'questions'>, indicator
   if (f.op === 'countAtLeast') {
     lo = ranges.filter((r) => clean(r.min) >= f.value).length;
     hi = ranges.filter((r) => clean(r.max) >= f.value).length;
+  } else if (f.op === 'countBelow') {
+    lo = ranges.filter((r) => clean(r.max) < f.value).length;
+    hi = ranges.filter((r) => clean(r.min) < f.value).length;
+  } else if (f.op === 'meanAtLeast') {
+    // 0 when no item reaches the threshold, else a mean of scores in [value, highest item max].
+    const reach = ranges.filter((r) => clean(r.max) >= f.value);
+    lo = !ranges.length || ranges.some((r) => clean(r.min) < f.value) ? 0 : Math.min(...ranges.map((r) => r.min));
+    hi = reach.length ? Math.max(...reach.map((r) => r.max)) : 0;
   } else if (f.op === 'weightedSum') {
     lo = 0;
     hi = 0;

@@ -10,5 +10,6 @@ export { scoreSheet } from './score.js';
 export { parseDefinition, validateDefinition } from './validate.js';
 export { indicatorRange, resolveItems, isScored } from './formulas.js';
 export { findBand } from './bands.js';
+export { conventionOf, withConvention } from './rules.js';
 export { sheetOf, randomSheet, seededRandom, severitySheet, screeningSeverity, type Severity } from './sheets.js';
 export { ScoringError, type AnswerIssue, type AnswerIssueKind, type DefinitionIssue } from './errors.js';

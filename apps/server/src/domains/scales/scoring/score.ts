@@ -14,6 +14,7 @@ import {
 import { checkAnswers, prepareQuestion, type PreparedQuestion } from './answers.js';
 import { findBand } from './bands.js';
 import { applyFormula, clean, finalScore, resolveItems } from './formulas.js';
+import { conventionOf, screeningWarnings, withConvention } from './rules.js';
 
 interface Compiled {
   questions: Map<number, PreparedQuestion>;
@@ -43,9 +44,13 @@ function compile(def: FormDefinition): Compiled {
  *
  * A void sheet (a validity rule met) keeps its indicator scores for staff, but gets mental state
  * 0 and no band warnings; critical-item warnings are raised even then, because a void sheet
- * does not make a suicidal answer less urgent.
+ * does not make a suicidal answer less urgent. Screening rules (rules.ts) warn on a sheet that is
+ * not void. `opts.convention` names the institution's scoring convention (the form's default when
+ * absent or unknown); the result records the one applied.
  */
-export function scoreSheet(def: FormDefinition, sheet: AnswerSheet): ScoreResult {
+export function scoreSheet(base: FormDefinition, sheet: AnswerSheet, opts: { convention?: string | null } = {}): ScoreResult {
+  const convention = conventionOf(base, opts.convention);
+  const def = withConvention(base, convention);
   const c = compile(def);
   const answers = checkAnswers(def, c.questions, sheet);
 
@@ -100,6 +105,7 @@ export function scoreSheet(def: FormDefinition, sheet: AnswerSheet): ScoreResult
             en: `${r.name.en || r.name.zh}: ${r.label.en || r.label.zh} (score ${r.score})`,
           },
         });
+  if (!voided) warnings.push(...screeningWarnings(def, indicators));
 
   let mentalState = 0;
   if (!voided && def.mentalState) {
@@ -123,5 +129,6 @@ export function scoreSheet(def: FormDefinition, sheet: AnswerSheet): ScoreResult
     warnings,
     voided,
     voidReason: voidRule ? voidRule.message : null,
+    ...(convention ? { convention: { code: convention.code, name: convention.name, source: convention.source } } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { formDefinition, type FormDefinition, type LocalText } from '@xinli/cont
 import { bandProblems } from './bands.js';
 import { ScoringError, definitionIssuesMessage, type DefinitionIssue } from './errors.js';
 import { indicatorRange, isChoice, isNumericFill, isScored, resolveItems } from './formulas.js';
+import { ruleIssues } from './rules.js';
 
 const dupes = <T>(list: readonly T[]): T[] => [...new Set(list.filter((x, i) => list.indexOf(x) !== i))];
 
@@ -94,6 +95,8 @@ export function validateDefinition(def: FormDefinition): DefinitionIssue[] {
     if (!indicatorCodes.has(r.indicator))
       add(`validity.${i}`, `效度规则指向不存在的指标 ${r.indicator}`, `validity rule on an unknown indicator ${r.indicator}`);
   });
+
+  issues.push(...ruleIssues(def));
 
   def.mentalState?.indicators.forEach((code) => {
     const ind = def.indicators.find((x) => x.code === code);

@@ -75,7 +75,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
   const questions = useFormValue((v) => v.questions?.map(scoringShape));
   const k = useT('evaluating.editor.indicators');
   const path = (...rest: (string | number)[]) => ['indicators', index, ...rest];
-  const formulaOptions = (['sum', 'mean', 'weightedSum', 'countAtLeast'] as const).map((op) => ({ value: op, label: k(`formulas.${op}`) }));
+  const formulaOptions = (['sum', 'mean', 'weightedSum', 'countAtLeast', 'countBelow', 'meanAtLeast'] as const).map((op) => ({ value: op, label: k(`formulas.${op}`) }));
   const kindTag = ind?.kind === 'factor' ? <Tag color="blue">{k('factor')}</Tag> : <Tag color="green">{k('total')}</Tag>;
   const resolved = ind && questions ? indicatorItems({ questions }, ind) : null;
   const range = ind && questions ? indicatorRawRange({ questions }, ind) : null;
@@ -160,7 +160,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
             <Select options={formulaOptions} />
           </Form.Item>
         </Col>
-        {ind?.formula === 'countAtLeast' && (
+        {(ind?.formula === 'countAtLeast' || ind?.formula === 'countBelow' || ind?.formula === 'meanAtLeast') && (
           <Col xs={12} md={4}>
             <Form.Item
               name={path('countValue')}

@@ -4,7 +4,16 @@ import { MentalState } from '@xinli/contract';
 import { LEVELS, useLevelLabel } from '../../../components/levels';
 import { useEnumOptions, useLocalText } from '../../../lib/options';
 import { LevelSelect } from './IndicatorsSection';
-import { isChoice, newCritical, newValidity, type CriticalValues, type IndicatorValues, type QuestionValues } from './editorState';
+import {
+  isChoice,
+  newCritical,
+  newScreening,
+  newValidity,
+  type CriticalValues,
+  type IndicatorValues,
+  type QuestionValues,
+  type ScreeningValues,
+} from './editorState';
 import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
 import { useT } from '../../../i18n/useT';
@@ -15,6 +24,7 @@ export default function RulesSection({ readOnly }: { readOnly: boolean }) {
     <div className="scale-editor-section">
       <CriticalList readOnly={readOnly} />
       <ValidityList readOnly={readOnly} />
+      <ScreeningList readOnly={readOnly} />
       <MentalStateRule />
     </div>
   );
@@ -73,6 +83,9 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
                     required={t('evaluating.editor.required.reason')}
                     testId={`critical-${i}-reason`}
                   />
+                  <Form.Item name={[f.name, 'source']} label={t('evaluating.editor.screening.source')} className="grow">
+                    <Input maxLength={500} />
+                  </Form.Item>
                   {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
                 </div>
               );
@@ -144,6 +157,110 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
             {!readOnly && (
               <div>
                 <AddRowButton onClick={() => add(newValidity())}>{k('add')}</AddRowButton>
+              </div>
+            )}
+          </>
+        )}
+      </Form.List>
+    </Card>
+  );
+}
+
+/**
+ * Screening rules (issue 31 §1): a sheet is positive when any condition holds (an indicator, or any
+ * factor, above or at a value) and raises a warning of the rule's level, e.g. the SCL-90 Chinese rule.
+ */
+function ScreeningList({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const k = useT('evaluating.editor.screening');
+  const indicatorOptions = useIndicatorOptions();
+  const rules = (useFormValue((v) => v.screening) as ScreeningValues[] | undefined) ?? [];
+  return (
+    <Card size="small" title={k('title')} className="rules-card" data-testid="screening-rules">
+      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
+      <Form.List name="screening">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
+            {fields.map((f, i) => (
+              <div key={f.key} className="screening-rule" data-testid={`screening-${i}`}>
+                <div className="rule-row">
+                  <TextPair name={[f.name, 'name']} label={k('name')} labelEn={k('nameEn')} required={t('evaluating.editor.required.reason')} />
+                  <Form.Item name={[f.name, 'level']} label={k('level')}>
+                    <Select
+                      style={{ width: 110 }}
+                      options={[
+                        { value: 'attention', label: k('attention') },
+                        { value: 'critical', label: k('critical') },
+                      ]}
+                    />
+                  </Form.Item>
+                  {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
+                </div>
+                <Form.List name={[f.name, 'conditions']}>
+                  {(conds, c) => (
+                    <>
+                      {conds.map((cf, j) => (
+                        <div className="rule-row" key={cf.key}>
+                          <Typography.Text type="secondary">{j === 0 ? k('when') : k('or')}</Typography.Text>
+                          <Form.Item name={[cf.name, 'kind']} label={k('kind')}>
+                            <Select
+                              style={{ width: 160 }}
+                              options={[
+                                { value: 'indicator', label: k('kindIndicator') },
+                                { value: 'anyFactor', label: k('kindAnyFactor') },
+                              ]}
+                            />
+                          </Form.Item>
+                          {rules[i]?.conditions?.[j]?.kind !== 'anyFactor' && (
+                            <Form.Item
+                              name={[cf.name, 'indicator']}
+                              label={k('indicator')}
+                              rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}
+                            >
+                              <Select options={indicatorOptions} style={{ width: 200 }} />
+                            </Form.Item>
+                          )}
+                          <Form.Item name={[cf.name, 'op']} label={k('op')}>
+                            <Select
+                              style={{ width: 70 }}
+                              options={[
+                                { value: 'gt', label: '>' },
+                                { value: 'gte', label: '≥' },
+                              ]}
+                            />
+                          </Form.Item>
+                          <Form.Item
+                            name={[cf.name, 'value']}
+                            label={k('value')}
+                            rules={[{ required: true, message: t('evaluating.editor.required.value') }]}
+                          >
+                            <InputNumber style={{ width: 90 }} />
+                          </Form.Item>
+                          {!readOnly && conds.length > 1 && <RemoveRowButton onClick={() => c.remove(cf.name)} />}
+                        </div>
+                      ))}
+                      {!readOnly && (
+                        <div>
+                          <AddRowButton onClick={() => c.add({ kind: 'indicator', indicator: null, op: 'gte', value: null })}>{k('addCondition')}</AddRowButton>
+                        </div>
+                      )}
+                    </>
+                  )}
+                </Form.List>
+                <div className="rule-row">
+                  <TextPair name={[f.name, 'reason']} label={k('reason')} labelEn={k('reasonEn')} required={t('evaluating.editor.required.reason')} />
+                  <Form.Item name={[f.name, 'source']} label={k('source')} className="grow">
+                    <Input maxLength={500} />
+                  </Form.Item>
+                </div>
+              </div>
+            ))}
+            {!readOnly && (
+              <div>
+                <AddRowButton onClick={() => add(newScreening())} data-testid="add-screening">
+                  {k('add')}
+                </AddRowButton>
               </div>
             )}
           </>

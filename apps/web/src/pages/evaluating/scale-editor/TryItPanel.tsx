@@ -234,7 +234,9 @@ function ResultView({ result }: { result: ScoreResult }) {
                   <Space>
                     {w.source === 'critical'
                       ? k('warningCritical', { no: w.no })
-                      : k('warningBand', { indicator: indicatorName(w.indicator) })}
+                      : w.source === 'screening'
+                        ? k('warningScreening', { level: k(w.warnlevel === 'critical' ? 'screeningCritical' : 'screeningAttention') })
+                        : k('warningBand', { indicator: indicatorName(w.indicator) })}
                     {w.level !== undefined && <LevelTag level={w.level} />}
                   </Space>
                 }

@@ -11,6 +11,7 @@
 import type {
   AnswerInput,
   BandDefinition,
+  ConventionDefinition,
   CriticalRuleDefinition,
   FormDefinition,
   FormDefinitionBody,
@@ -19,6 +20,7 @@ import type {
   IndicatorDefinition,
   LocalText,
   QuestionDefinition,
+  ScreeningRuleDefinition,
   TransformDefinition,
   ValidityRuleDefinition,
 } from '@xinli/contract';
@@ -53,6 +55,8 @@ export interface BandValues {
   interpretation: LocalText;
   advice: LocalText;
   raisesWarning: boolean;
+  /** Where the cut-off comes from (absent or '' for none). */
+  source?: string;
 }
 
 export type FormulaOp = FormulaDefinition['op'];
@@ -73,7 +77,7 @@ export interface IndicatorValues {
   formula: FormulaOp;
   /** weightedSum: one weight per question number. */
   weights: { no: number | null; weight: number | null }[];
-  /** countAtLeast: the threshold. */
+  /** countAtLeast, countBelow, meanAtLeast: the threshold. */
   countValue: number | null;
   transforms: TransformValues[];
   precision: number;
@@ -86,6 +90,25 @@ export interface CriticalValues {
   /** Option positions (1-based) that fire the rule. */
   options: number[];
   reason: LocalText;
+  /** Where the rule comes from (absent or '' for none). */
+  source?: string;
+}
+
+/** One condition of a screening rule: an indicator (or any factor) above or at a value. */
+export interface ScreeningConditionValues {
+  kind: 'indicator' | 'anyFactor';
+  indicator: string | null;
+  op: 'gt' | 'gte';
+  value: number | null;
+}
+
+/** A screening rule: positive when any condition holds; raises a warning of its level. */
+export interface ScreeningValues {
+  name: LocalText;
+  level: 'attention' | 'critical';
+  conditions: ScreeningConditionValues[];
+  reason: LocalText;
+  source: string;
 }
 
 export interface ValidityValues {
@@ -109,6 +132,9 @@ export interface EditorValues {
   indicators: IndicatorValues[];
   critical: CriticalValues[];
   validity: ValidityValues[];
+  screening: ScreeningValues[];
+  /** Scoring conventions (SDS/SAS cut-offs and rounding): kept as they are; chosen per institution. */
+  conventions: ConventionDefinition[];
   mentalStateOn: boolean;
   mentalStateIndicators: string[];
   /** Index = band level 0..4, value = mental state 0..4. */
@@ -157,6 +183,13 @@ export const newIndicator = (kind: 'total' | 'factor', code: string): IndicatorV
   bands: [],
 });
 
+export const newScreening = (): ScreeningValues => ({
+  name: blank(),
+  level: 'attention',
+  conditions: [{ kind: 'indicator', indicator: null, op: 'gte', value: null }],
+  reason: blank(),
+  source: '',
+});
 export const newCritical = (): CriticalValues => ({ no: null, minScore: null, options: [], reason: blank() });
 export const newValidity = (): ValidityValues => ({ indicator: null, op: 'gte', value: null, message: blank() });
 
@@ -176,6 +209,8 @@ export function emptyValues(formcode = ''): EditorValues {
     indicators: [newIndicator('total', 'total')],
     critical: [],
     validity: [],
+    screening: [],
+    conventions: [],
     mentalStateOn: false,
     mentalStateIndicators: [],
     levelToState: [...DEFAULT_LEVEL_TO_STATE],
@@ -255,7 +290,9 @@ function formulaToDefinition(ind: IndicatorValues): FormulaDefinition {
         weights: ind.weights.filter((w) => num(w.no) !== undefined).map((w) => ({ no: req(w.no), weight: req(w.weight) })),
       };
     case 'countAtLeast':
-      return { op: 'countAtLeast', value: req(ind.countValue) };
+    case 'countBelow':
+    case 'meanAtLeast':
+      return { op: ind.formula, value: req(ind.countValue) };
     default:
       return { op: ind.formula };
   }
@@ -278,6 +315,7 @@ function bandToDefinition(b: BandValues): BandDefinition {
     raisesWarning: b.raisesWarning,
   };
   if (b.colour) def.colour = b.colour;
+  if (b.source?.trim()) def.source = b.source.trim();
   return def;
 }
 
@@ -314,8 +352,21 @@ function criticalToDefinition(c: CriticalValues): CriticalRuleDefinition {
   const min = num(c.minScore);
   if (min !== undefined) def.minScore = min;
   if (c.options.length) def.options = [...c.options].sort((a, b) => a - b);
+  if (c.source?.trim()) def.source = c.source.trim();
   return def;
 }
+
+const screeningToDefinition = (r: ScreeningValues): ScreeningRuleDefinition => ({
+  name: trimText(r.name),
+  level: r.level,
+  conditions: r.conditions.map((c) =>
+    c.kind === 'anyFactor'
+      ? { kind: 'anyFactor', op: c.op, value: req(c.value) }
+      : { kind: 'indicator', indicator: c.indicator ?? '', op: c.op, value: req(c.value) },
+  ),
+  reason: trimText(r.reason),
+  source: r.source.trim(),
+});
 
 const validityToDefinition = (v: ValidityValues): ValidityRuleDefinition => ({
   indicator: v.indicator ?? '',
@@ -340,6 +391,8 @@ export function valuesToDefinition(v: EditorValues): FormDefinitionInput {
     indicators: v.indicators.map(indicatorToDefinition),
     critical: v.critical.map(criticalToDefinition),
     validity: v.validity.map(validityToDefinition),
+    screening: v.screening.map(screeningToDefinition),
+    conventions: v.conventions,
   };
   if (v.mentalStateOn && v.mentalStateIndicators.length) {
     def.mentalState = {
@@ -356,6 +409,10 @@ export function valuesToBody(v: EditorValues): FormDefinitionBody {
   const { formcode: _code, version: _version, ...body } = valuesToDefinition(v);
   return body;
 }
+
+/** The conventions with their defaults filled in (a definition as written may leave them out). */
+const conventionsOf = (input: FormDefinition | FormDefinitionInput): ConventionDefinition[] =>
+  (input.conventions ?? []).map((c) => ({ ...c, source: c.source ?? '', indicators: (c.indicators ?? []).map((o) => ({ ...o })) })) as ConventionDefinition[];
 
 /** A stored definition -> editor values. Question numbers become positions (the list is sorted by number). */
 export function definitionToValues(input: FormDefinition | FormDefinitionInput): EditorValues {
@@ -391,7 +448,7 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
       items: ind.items ? formatItemList(ind.items.map(mapNo)) : '',
       formula: ind.formula.op,
       weights: ind.formula.op === 'weightedSum' ? ind.formula.weights.map((w) => ({ no: mapNo(w.no), weight: w.weight })) : [],
-      countValue: ind.formula.op === 'countAtLeast' ? ind.formula.value : null,
+      countValue: 'value' in ind.formula ? ind.formula.value : null,
       transforms: (ind.transforms ?? []).map((t) => ({
         op: t.op,
         a: t.op === 'linear' ? t.a : null,
@@ -408,6 +465,7 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
         interpretation: copyText(b.interpretation),
         advice: copyText(b.advice),
         raisesWarning: b.raisesWarning ?? false,
+        ...(b.source ? { source: b.source } : {}),
       })),
     })),
     critical: (input.critical ?? []).map((c) => ({
@@ -415,8 +473,17 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
       minScore: c.minScore ?? null,
       options: [...(c.options ?? [])],
       reason: copyText(c.reason),
+      ...(c.source ? { source: c.source } : {}),
     })),
     validity: (input.validity ?? []).map((r) => ({ indicator: r.indicator, op: r.op, value: r.value, message: copyText(r.message) })),
+    screening: (input.screening ?? []).map((r) => ({
+      name: copyText(r.name),
+      level: r.level,
+      conditions: r.conditions.map((c) => ({ kind: c.kind, indicator: c.kind === 'indicator' ? c.indicator : null, op: c.op, value: c.value })),
+      reason: copyText(r.reason),
+      source: r.source ?? '',
+    })),
+    conventions: conventionsOf(input),
     mentalStateOn: !!input.mentalState,
     mentalStateIndicators: [...(input.mentalState?.indicators ?? [])],
     levelToState: [...(input.mentalState?.levelToState ?? DEFAULT_LEVEL_TO_STATE)],
@@ -527,6 +594,6 @@ export function indicatorRawRange(v: Pick<EditorValues, 'questions'>, ind: Indic
   const max = ranges.reduce((a, r) => a + r!.max, 0);
   if (ind.formula === 'sum') return { min, max };
   if (ind.formula === 'mean') return { min: min / items.length, max: max / items.length };
-  if (ind.formula === 'countAtLeast') return { min: 0, max: items.length };
+  if (ind.formula === 'countAtLeast' || ind.formula === 'countBelow') return { min: 0, max: items.length };
   return null;
 }
