@@ -2,6 +2,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { formHandlers } from './forms.js';
 import { excelHandlers } from './excel-handlers.js';
 import { quotaHandlers } from './quota.js';
+import { normHandlers } from './norms.js';
 
-/** The scale library: forms and their versions, score bands (quota options), comments, files. */
-export const scalesHandlers = { ...formHandlers, ...excelHandlers, ...quotaHandlers } satisfies HandlerMap;
+/** The scale library: forms and their versions, score bands (quota options), comments, files, norms. */
+export const scalesHandlers = { ...formHandlers, ...excelHandlers, ...quotaHandlers, ...normHandlers } satisfies HandlerMap;
