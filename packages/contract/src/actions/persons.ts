@@ -120,7 +120,7 @@ export const personReport = z.object({
   warning: z.boolean(),
   indicators: z.array(z.object({ code: z.string(), name: z.string(), score: z.number(), level: z.int().nullable(), colour: z.string() })),
   /** Reliable change from the person's previous report of the form (issue 31 §3); null when none. */
-  change: reliableChange.nullable(),
+  change: reliableChange.nullable().optional(),
 });
 export type PersonReport = z.infer<typeof personReport>;
 

@@ -163,7 +163,7 @@ export const reportTrendPoint = z.object({
   mentalstate: z.int(),
   indicators: z.array(z.object({ quotacode: z.string(), score: z.number(), level: z.int().nullable(), colour: z.string().nullable() })),
   /** Reliable change from the previous point (issue 31 §3); null for the first point or a form without a change rule. */
-  change: reliableChange.nullable(),
+  change: reliableChange.nullable().optional(),
 });
 
 export const reportDetail = reportRow.extend({
@@ -176,7 +176,7 @@ export const reportDetail = reportRow.extend({
   /** The person's results on this form up to and including this one, oldest first. */
   trend: z.array(reportTrendPoint),
   /** The factors against the form's default norm (issue 31 §2); null when the form has none. */
-  norm: reportNorm.nullable(),
+  norm: reportNorm.nullable().optional(),
 });
 export type ReportDetail = z.infer<typeof reportDetail>;
 

@@ -121,7 +121,7 @@ export function renderReportDocument(m: DocumentModel, opts: RenderOptions = {})
 ${masthead(m)}
 ${basics(m)}
 ${result(m)}
-${normSection(m.report.norm, m.report.trend.at(-1)?.change ?? null, m.lang)}
+${normSection(m.report.norm ?? null, m.report.trend.at(-1)?.change ?? null, m.lang)}
 ${trend(m)}
 ${phq9(m)}
 ${answers(m)}
