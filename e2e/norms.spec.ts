@@ -16,7 +16,7 @@ const SHOTS = path.join(os.tmpdir(), 'xinli-norms-shots');
 test.describe('norms and reliable change', () => {
   test.describe.configure({ timeout: 600_000 });
 
-  test('an SCL-90 report against the national norm with a reliable deterioration, printed with its source', async ({ page, request }) => {
+  test('an SCL-90 report against the national norm with a reliable deterioration, printed with its source', async ({ page, request, browser }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const staff = await apiSignIn(request, 'warning');
     const list = await apiCall(request, 'as.m.exam.getCUserReportPageList', { formcode: 'SCL90', page: 1, pageSize: 5 }, staff.token);
@@ -65,13 +65,17 @@ test.describe('norms and reliable change', () => {
     expect(text).toContain('可靠恶化');
     execFileSync('pdftoppm', ['-r', '60', '-png', '-f', '1', '-l', '2', pdfFile, path.join(SHOTS, 'report-pdf')]);
 
-    // The archive's report list labels each change.
-    await page.getByTestId('report-person').click();
-    const change = page.getByTestId(`archive-change-${latest.reportid}`);
+    // The archive's report list labels each change (the employer's login lands on warnings; the super account opens archives).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await context.newPage();
+    await signIn(admin, 'admin');
+    await admin.goto(`/archives/archivesyh3?cusercode=${encodeURIComponent(latest.cusercode)}`);
+    const change = admin.getByTestId(`archive-change-${latest.reportid}`);
     await expect(change).toBeVisible({ timeout: 90_000 });
     await expect(change).toContainText('可靠恶化');
     await change.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'archive-zh-CN-1440.png') });
+    await admin.screenshot({ path: path.join(SHOTS, 'archive-zh-CN-1440.png') });
+    await context.close();
   });
 
   test('the super account keeps the norms; the page at 1024 and 1440 px, zh and en', async ({ page }) => {
@@ -88,7 +92,7 @@ test.describe('norms and reliable change', () => {
       }
     }
     await page.getByTestId('norm-edit-NMSCL90CN1986').click();
-    await expect(page.getByTestId('norm-dialog')).toBeVisible();
+    await expect(page.getByTestId('norm-formcode')).toBeVisible();
     await expect(page.getByTestId('norm-formcode')).toHaveValue('SCL90');
     await page.screenshot({ path: path.join(SHOTS, 'norms-dialog-en-US.png') });
   });

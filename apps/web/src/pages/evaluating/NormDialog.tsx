@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActionInput, NormRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useT } from '../../i18n/useT';
+import { useLocalText } from '../../lib/options';
 
 type NormInput = ActionInput<'as.m.assess.norm.insertNorm'>;
 interface NormForm extends Omit<NormInput, 'isdefault' | 'change'> {
@@ -40,6 +41,7 @@ const formOf = (n: NormRow): NormForm => ({
 export default function NormDialog({ open, item, onClose }: { open: boolean; item: NormRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const k = useT('evaluating.norms');
+  const text = useLocalText();
   const [form] = Form.useForm<NormForm>();
   const queryClient = useQueryClient();
   const haschange = Form.useWatch('haschange', form);
@@ -60,7 +62,7 @@ export default function NormDialog({ open, item, onClose }: { open: boolean; ite
   return (
     <Modal
       open={open}
-      title={item ? k('editTitle', { name: item.name.zh }) : k('addTitle')}
+      title={item ? k('editTitle', { name: text(item.name) }) : k('addTitle')}
       width={720}
       onOk={() => void save().catch(() => undefined)}
       onCancel={onClose}

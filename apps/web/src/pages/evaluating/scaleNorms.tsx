@@ -9,6 +9,7 @@ import type { NormRow } from '@xinli/contract';
 import { f, ListView, useEditDialog, useListPage } from '../../components/list';
 import { usePermission } from '../../auth/session';
 import { useT } from '../../i18n/useT';
+import { useLocalText } from '../../lib/options';
 import NormDialog from './NormDialog';
 
 const LIST = 'as.m.assess.norm.getNormPage';
@@ -34,6 +35,7 @@ function Scales({ row }: { row: NormRow }) {
 
 export default function ScaleNorms() {
   const k = useT('evaluating.norms');
+  const text = useLocalText();
   // Only the super account ('admin' role) edits norms; the server refuses anyone else.
   const { roles } = usePermission();
   const dialog = useEditDialog<NormRow>();
@@ -53,12 +55,12 @@ export default function ScaleNorms() {
           width: 220,
           render: (_: unknown, r) => (
             <span>
-              {r.name.zh}
+              {text(r.name)}
               {r.builtin && <Tag style={{ marginInlineStart: 6 }}>{k('builtin')}</Tag>}
             </span>
           ),
         }),
-        col.text('population', { width: 120, render: (_: unknown, r) => r.population.zh }),
+        col.text('population', { width: 120, render: (_: unknown, r) => text(r.population) }),
         col.text('samplesize', { width: 90, align: 'right' }),
         col.text('year', { width: 70, align: 'right' }),
         col.text('isdefault', { width: 70, render: (v: number) => (v ? <Tag color="blue">{k('isdefault')}</Tag> : '—') }),
@@ -73,7 +75,7 @@ export default function ScaleNorms() {
               col.actions(
                 (r) => [
                   { key: 'edit', action: 'as.m.assess.norm.updateNorm', onClick: () => dialog.edit(r), testId: `norm-edit-${r.normid}` },
-                  ...(r.builtin ? [] : [col.remove('as.m.assess.norm.deleteNorm', { normid: r.normid }, r.name.zh)]),
+                  ...(r.builtin ? [] : [col.remove('as.m.assess.norm.deleteNorm', { normid: r.normid }, text(r.name))]),
                 ],
                 { width: 130 },
               ),
