@@ -89,8 +89,10 @@ export const normHandlers = {
   },
 
   'as.m.assess.norm.insertNorm': async (input, ctx) => {
+    // The form first (another institution's form is "not found", as everywhere), then the super account.
+    const def = await currentDefinition(ctx, input.formcode);
     assertSuper(ctx);
-    checkAgainstForm(await currentDefinition(ctx, input.formcode), input);
+    checkAgainstForm(def, input);
     const normid = newId('NM');
     await ctx.db.transaction((tx) => writeNorm(tx, normid, input, ctx.now(), true));
     await ctx.audit({ result: 'ok', detail: { normid, formcode: input.formcode } });
@@ -98,11 +100,12 @@ export const normHandlers = {
   },
 
   'as.m.assess.norm.updateNorm': async ({ normid, ...input }, ctx) => {
+    const def = await currentDefinition(ctx, input.formcode);
     assertSuper(ctx);
     const [row] = await ctx.db.select({ formcode: norm.formcode }).from(norm).where(eq(norm.normid, normid));
     if (!row) return notFound({ zh: '常模不存在', en: 'No such norm' });
     if (row.formcode !== input.formcode) invalid({ zh: '常模所属量表不能更改', en: 'A norm’s form cannot be changed' });
-    checkAgainstForm(await currentDefinition(ctx, input.formcode), input);
+    checkAgainstForm(def, input);
     await ctx.db.transaction((tx) => writeNorm(tx, normid, input, ctx.now(), false));
     await ctx.audit({ result: 'ok', detail: { normid, formcode: input.formcode } });
     return null;
