@@ -319,4 +319,8 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.consent.importConsentSheet': { access: { codes: ['00042'] } },
   'as.c.exam.agreeNotice': { access: 'respondent' },
   'as.c.exam.giveGuardianConsent': { access: 'respondent' },
+  'as.m.assess.norm.getNormPage': { access: { codes: ['00055', '00003'] }, paged: true },
+  'as.m.assess.norm.insertNorm': { access: { codes: ['00055'] } },
+  'as.m.assess.norm.updateNorm': { access: { codes: ['00055'] } },
+  'as.m.assess.norm.deleteNorm': { access: { codes: ['00055'] } },
 };

@@ -31,6 +31,7 @@ export type EntityName =
   | 'dept'
   | 'menu'
   | 'form'
+  | 'norm'
   | 'quota'
   | 'quotaoption'
   | 'app'

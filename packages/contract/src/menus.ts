@@ -145,6 +145,8 @@ export const menuTable: MenuNode[] = [
       page('newInstitutionalEvaluation', '计划库', 'Plan library', '00002'),
       page('evaluationScale', '量表库', 'Scale library', '00003'),
       page('scaleComments', '评语库', 'Comment library', '00004'),
+      // Issue 31 §2 (not in SPEC §2): the norms of the instruments, kept by the super account.
+      page('scaleNorms', '常模库', 'Norms', '00055'),
     ],
   },
   {

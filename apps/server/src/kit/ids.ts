@@ -16,6 +16,8 @@ export const ID_PREFIXES = {
   U: 'sysuser',
   /** scale / form (scales) */
   F: 'form',
+  /** norm of a form (scales) */
+  NM: 'norm',
   /** score band, "quota option" (scales) */
   QO: 'quota option',
   /** exam stage (plans) */

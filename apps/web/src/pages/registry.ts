@@ -74,6 +74,7 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   newInstitutionalEvaluation: page(() => import('./evaluating/newInstitutionalEvaluation')),
   evaluationScale: page(() => import('./evaluating/evaluationScale')),
   scaleComments: page(() => import('./evaluating/scaleComments')),
+  scaleNorms: page(() => import('./evaluating/scaleNorms')),
   // Consultation (/registration)
   registrationForm: page(() => import('./registration/registrationForm')),
   followUpManagement: page(() => import('./registration/followUpManagement')),

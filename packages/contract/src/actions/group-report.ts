@@ -46,6 +46,8 @@ export const groupIndicator = z.object({
   levels: levelCounts,
   /** Mean score, two decimals. */
   mean: z.number(),
+  /** The form's default norm of this indicator and the group mean's z against it (issue 31 §2); absent when none. */
+  norm: z.object({ mean: z.number(), sd: z.number(), z: z.number(), name: z.string() }).nullable().optional(),
 });
 export type GroupIndicator = z.infer<typeof groupIndicator>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { personName } from '../person-name.js';
 import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { localText } from '../scales/definition.js';
+import { reliableChange } from './norms.js';
 
 /**
  * Persons (cuser, 测评对象) and their archives (SPEC §2 /archives 00008, /empower 00018; §3 person,
@@ -118,6 +119,8 @@ export const personReport = z.object({
   mentalstate: z.int(),
   warning: z.boolean(),
   indicators: z.array(z.object({ code: z.string(), name: z.string(), score: z.number(), level: z.int().nullable(), colour: z.string() })),
+  /** Reliable change from the person's previous report of the form (issue 31 §3); null when none. */
+  change: reliableChange.nullable().optional(),
 });
 export type PersonReport = z.infer<typeof personReport>;
 

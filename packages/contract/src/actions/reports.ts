@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { action, codes, flag, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
 import { bandLevel, indicatorCode, indicatorResult, localText, scoreWarning } from '../scales/definition.js';
 import { regionCode } from './accounts.js';
+import { reliableChange, reportNorm } from './norms.js';
 
 /**
  * Reports as staff read them (SPEC §2 the report pages usersReport, usersReport2..4,
@@ -161,6 +162,8 @@ export const reportTrendPoint = z.object({
   version: z.int(),
   mentalstate: z.int(),
   indicators: z.array(z.object({ quotacode: z.string(), score: z.number(), level: z.int().nullable(), colour: z.string().nullable() })),
+  /** Reliable change from the previous point (issue 31 §3); null for the first point or a form without a change rule. */
+  change: reliableChange.nullable().optional(),
 });
 
 export const reportDetail = reportRow.extend({
@@ -174,6 +177,8 @@ export const reportDetail = reportRow.extend({
   comments: z.array(reportComment),
   /** The person's results on this form up to and including this one, oldest first. */
   trend: z.array(reportTrendPoint),
+  /** The factors against the form's default norm (issue 31 §2); null when the form has none. */
+  norm: reportNorm.nullable().optional(),
 });
 export type ReportDetail = z.infer<typeof reportDetail>;
 

@@ -86,6 +86,7 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
       }
     }
   }
+  reliableChangeDemo(now, people, cusercodes, defs.get('SCL90') ?? (await loadCurrentDefinitions(db, ['SCL90'])).get('SCL90'), codes, reports, indicators);
   // Each code uses one count of an authorised plan, as in the console: taken per institution at once.
   const perInstitution = new Map<string, (typeof codes)[number][]>();
   for (const c of codes) if (c.plancode) perInstitution.set(`${c.plancode} ${c.musercode}`, [...(perInstitution.get(`${c.plancode} ${c.musercode}`) ?? []), c]);
@@ -102,3 +103,54 @@ export async function seedDemoReports(db: DbOrTx, now: Date, cusercodes: string[
   return { codes: codes.length, reports: reports.length };
 }
 
+
+/** SCL-90 answers (1-5 per item): items up to `twos` at 2, up to `threes` at 3, the rest 1. */
+const scl90Answers = (twos: number, threes: number) => Array.from({ length: 90 }, (_, i) => ({ no: i + 1, option: i < threes ? 3 : i < twos ? 2 : 1 }));
+
+/**
+ * Issue 31: one working adult of I0004 answered the SCL-90 at the annual check-up and again six
+ * weeks later: total 120 then 172, a reliable deterioration against the 1986 national norm
+ * (RCI 6.71) that crosses the screening cut-off of 160, so the report reads against the norm and
+ * the worsening warning is raised by the same trigger as a real submission's.
+ */
+function reliableChangeDemo(
+  now: Date,
+  people: ReturnType<typeof demoPeople>,
+  cusercodes: string[],
+  def: FormDefinition | undefined,
+  codes: (typeof assessCode.$inferInsert)[],
+  reports: (typeof assessment.$inferInsert)[],
+  indicators: Parameters<typeof storeIndicators>[1],
+) {
+  const i = people.findIndex((p, k) => p.musercode === 'I0004' && cusercodes[k]);
+  if (!def || i < 0) return;
+  const p = people[i]!;
+  const cusercode = cusercodes[i]!;
+  const visits = [
+    { days: 45, answers: scl90Answers(30, 0) },
+    { days: 3, answers: scl90Answers(76, 6) },
+  ];
+  for (const v of visits) {
+    const at = new Date(now.getTime() - v.days * 86_400_000);
+    const assesscode = newAssessCode();
+    codes.push({ assesscode, musercode: p.musercode, cusercode, plancode: null, stagecode: 'ST-W1', authid: null, formcodes: ['SCL90'], status: 'finished', createdby: 'demo', createdat: at, startedat: at, finishedat: at });
+    const score = scoreSheet(def, { answers: v.answers });
+    const assessid = newId('A');
+    indicators.push(...indicatorRows(assessid, def, score));
+    reports.push({
+      assessid,
+      formcode: 'SCL90',
+      version: def.version,
+      musercode: p.musercode,
+      cusercode,
+      assesscode,
+      plancode: '',
+      stagecode: 'ST-W1',
+      appid: p.appid,
+      answers: sealAnswers(v.answers),
+      scores: withoutTexts(score),
+      ...reportColumns(score),
+      createdat: at,
+    });
+  }
+}

@@ -4,6 +4,7 @@ import type { reportComment as reportCommentSchema, reportTrendPoint } from '@xi
 import type { DbOrTx } from '../../db/database.js';
 import { iso } from '../../kit/index.js';
 import { accountNames } from '../accounts/index.js';
+import { changeBasisOf, changesAlong } from '../scales/index.js';
 import { staffNames } from '../system/index.js';
 import { assessmentIndicator, report, reportComment } from './tables.js';
 
@@ -61,7 +62,7 @@ export async function trendOf(
         )
         .orderBy(asc(assessmentIndicator.code))
     : [];
-  return reports.map((r) => ({
+  const points = reports.map((r) => ({
     reportid: r.reportid,
     createdat: iso(r.createdat),
     version: r.version,
@@ -70,4 +71,11 @@ export async function trendOf(
       .filter((i) => i.assessid === r.reportid)
       .map((i) => ({ quotacode: i.code, score: i.score, level: i.level, colour: i.colour })),
   }));
+  // Reliable change between consecutive points (issue 31 §3), on the indicator the form's norm names.
+  const basis = await changeBasisOf(db, row.formcode);
+  const changes = changesAlong(
+    basis,
+    points.map((p) => p.indicators.find((i) => i.quotacode === basis?.rule.code)?.score ?? null),
+  );
+  return points.map((p, i) => ({ ...p, change: changes[i] ?? null }));
 }

@@ -5,6 +5,7 @@ import {
   type FormDefinition,
   type Lang,
   type PersonReport,
+  type ReliableChange,
   type ReportDetail,
   type ReportRow,
   type ScoreResult,
@@ -19,7 +20,7 @@ import { accountNames } from '../accounts/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { personBriefs, personInScope } from '../persons/index.js';
 import { planNames, stageBriefs } from '../plans/index.js';
-import { formBriefs, loadDefinition } from '../scales/index.js';
+import { changeBasisOf, changesAlong, formBriefs, loadDefinition, reportAgainstNorm } from '../scales/index.js';
 import { latestSignature, withTexts } from '../assessments/index.js';
 import { reportFilterWhere } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
@@ -167,6 +168,8 @@ export async function reportDetail(ctx: Ctx, reportid: string): Promise<ReportDe
   const [out] = await rowsOut(ctx.db, [row], ctx.lang);
   const def = await loadDefinition(ctx.db, row.formcode, row.version);
   const score = withTexts(row.scores as ScoreResult, def);
+  const t = (x: { zh: string; en: string }) => (ctx.lang === 'en-US' && x.en ? x.en : x.zh);
+  const named = score.indicators.map((i) => ({ code: i.code, name: t(i.name), score: i.score }));
   return {
     ...out!,
     indicators: score.indicators,
@@ -176,6 +179,7 @@ export async function reportDetail(ctx: Ctx, reportid: string): Promise<ReportDe
     convention: score.convention ?? null,
     comments: await commentsOf(ctx.db, reportid),
     trend: await trendOf(ctx.db, row),
+    norm: score.voided ? null : await reportAgainstNorm(ctx.db, row.formcode, named, ctx.lang),
   };
 }
 
@@ -226,9 +230,11 @@ export async function reportsOfPerson(db: DbOrTx, cusercode: string, lang: Lang)
     const [formcode, version] = key.split('\u0000') as [string, string];
     defs.set(key, await loadDefinition(db, formcode, Number(version)));
   }
+  const changes = await changesOfForms(db, rows);
   return rows.map((r) => {
     const score = withTexts(r.scores as ScoreResult, defs.get(`${r.formcode}\u0000${r.version}`)!);
     return {
+      change: changes.get(r.assessid) ?? null,
       reportid: r.assessid,
       formcode: r.formcode,
       formname: forms.get(r.formcode)?.formname ?? r.formcode,
@@ -240,4 +246,17 @@ export async function reportsOfPerson(db: DbOrTx, cusercode: string, lang: Lang)
       indicators: score.indicators.map((i) => ({ code: i.code, name: t(i.name), score: i.score, level: i.level, colour: i.colour ?? '' })),
     };
   });
+}
+
+/** Reliable change of each report against the person's previous report of its form (rows oldest first). */
+async function changesOfForms(db: DbOrTx, rows: AssessmentRow[]) {
+  const out = new Map<string, ReliableChange | null>();
+  for (const formcode of new Set(rows.map((r) => r.formcode))) {
+    const basis = await changeBasisOf(db, formcode);
+    if (!basis) continue;
+    const ofForm = rows.filter((r) => r.formcode === formcode && !(r.scores as ScoreResult).voided);
+    const scores = ofForm.map((r) => (r.scores as ScoreResult).indicators.find((i) => i.code === basis.rule.code)?.score ?? null);
+    changesAlong(basis, scores).forEach((c, i) => out.set(ofForm[i]!.assessid, c));
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
-import { pgTable, text, integer, jsonb, timestamp, primaryKey, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, text, integer, jsonb, timestamp, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { muser } from '../accounts/tables.js';
 
 /**
@@ -99,4 +100,32 @@ export const formConvention = pgTable(
     updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.musercode, t.formcode] })],
+);
+
+/**
+ * A norm (常模) of a form for one population (issue 31 §2): mean and SD per indicator, the sample,
+ * year and source, and the rule reliable change uses (reliability with its source, cut-off,
+ * direction). Platform reference data kept by the super account: every institution reads them.
+ * `builtin` names the norms the library ships (scales/norms-library.ts), synced at every start by
+ * their stable id. One default norm per form (partial unique index).
+ */
+export const norm = pgTable(
+  'norm',
+  {
+    normid: text().primaryKey(),
+    formcode: text()
+      .notNull()
+      .references(() => form.formcode, { onDelete: 'cascade' }),
+    name: jsonb().$type<{ zh: string; en: string }>().notNull(),
+    population: jsonb().$type<{ zh: string; en: string }>().notNull(),
+    samplesize: integer().notNull(),
+    year: integer().notNull(),
+    source: text().notNull(),
+    scales: jsonb().$type<{ code: string; mean: number; sd: number }[]>().notNull(),
+    change: jsonb().$type<{ code: string; reliability: number; reliabilitysource: string; cutoff: number | null; higherworse: boolean } | null>(),
+    isdefault: integer().notNull().default(0),
+    builtin: integer().notNull().default(0),
+    updatedat: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('norm_form_idx').on(t.formcode), uniqueIndex('norm_default_uq').on(t.formcode).where(sql`${t.isdefault} = 1`)],
 );

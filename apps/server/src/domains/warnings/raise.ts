@@ -5,6 +5,7 @@ import { iso, newId } from '../../kit/index.js';
 import { warningsRaised } from '../../kit/metrics.js';
 import { previousReport, type StoredReport } from '../assessments/index.js';
 import { personBriefs } from '../persons/index.js';
+import { type ChangeBasis, changeBasisOf } from '../scales/index.js';
 import { publishWarnEvent } from './events.js';
 import { settingsOf } from './settings.js';
 import { enqueueDelivery, enqueueEscalation } from './queue.js';
@@ -165,16 +166,18 @@ export async function raiseWarningsForReport(
   r: StoredReport,
   previous?: PreviousFigures,
   known?: WarningSettings,
+  knownBasis?: ChangeBasis | null,
 ): Promise<Raised[]> {
   if (!r.cusercode) return [];
+  const basis = knownBasis !== undefined ? knownBasis : await changeBasisOf(tx, r.formcode);
   let prev = previous;
   if (prev === undefined) {
     const p = await previousReport(tx, r.cusercode, r.formcode, new Date(r.createdat.getTime() + 1), r.assessid);
-    prev = p ? { ...headlineOf(p.score), voided: p.voided } : null;
+    prev = p ? { ...headlineOf(p.score, basis?.rule.code), voided: p.voided } : null;
   }
   const settings = known ?? (await settingsOf(tx, r.musercode));
   const out: Raised[] = [];
-  for (const t of reportTriggers(r.score, prev, settings)) {
+  for (const t of reportTriggers(r.score, prev, settings, basis)) {
     const raised = await addWarning(
       tx,
       {
@@ -205,12 +208,15 @@ export async function raiseWarningsForReports(tx: DbOrTx, reports: StoredReport[
   const sorted = [...reports].sort((a, b) => a.createdat.getTime() - b.createdat.getTime());
   const last = new Map<string, PreviousFigures>();
   const settings = new Map<string, WarningSettings>();
+  const bases = new Map<string, ChangeBasis | null>();
   let n = 0;
   for (const r of sorted) {
     const key = `${r.cusercode} ${r.formcode}`;
     if (!settings.has(r.musercode)) settings.set(r.musercode, await settingsOf(tx, r.musercode));
-    if (r.createdat >= since) n += (await raiseWarningsForReport(tx, r, last.get(key) ?? null, settings.get(r.musercode))).length;
-    last.set(key, { ...headlineOf(r.score), voided: r.score.voided });
+    if (!bases.has(r.formcode)) bases.set(r.formcode, await changeBasisOf(tx, r.formcode));
+    const basis = bases.get(r.formcode) ?? null;
+    if (r.createdat >= since) n += (await raiseWarningsForReport(tx, r, last.get(key) ?? null, settings.get(r.musercode), basis)).length;
+    last.set(key, { ...headlineOf(r.score, basis?.rule.code), voided: r.score.voided });
   }
   return n;
 }

@@ -1,4 +1,5 @@
 import { levelWord, type LocalText, type ScoreResult, type WarningKind, type WarningLevel, type WarningSettings } from '@xinli/contract';
+import { type ChangeBasis, reliableChange } from '../scales/index.js';
 
 /**
  * The triggers, as pure functions: what warnings a stored report raises, whether a given
@@ -24,8 +25,9 @@ export interface Headline {
 /** A band level at or above this is a critical band warning; lower bands raise attention. */
 export const CRITICAL_BAND_LEVEL = 4;
 
-export function headlineOf(score: ScoreResult): Headline {
-  const total = score.indicators.find((i) => i.kind === 'total') ?? score.indicators[0];
+/** `code`: the indicator a form's reliable-change rule names (issue 31 §3); else the first total. */
+export function headlineOf(score: ScoreResult, code?: string): Headline {
+  const total = (code && score.indicators.find((i) => i.code === code)) || (score.indicators.find((i) => i.kind === 'total') ?? score.indicators[0]);
   const levels = score.indicators.map((i) => i.level).filter((l): l is number => l !== null);
   return { score: total ? total.score : null, level: levels.length ? Math.max(...levels) : null };
 }
@@ -59,25 +61,33 @@ export function scoreTriggers(score: ScoreResult): Trigger[] {
 }
 
 /**
- * Worsening against the person's previous report of the same form: the total rose by at least
+ * Worsening against the person's previous report of the same form: the score rose by at least
  * `worsenpoints`, or the highest band level by at least `worsenlevels` (either set to 0 is off).
+ * Where the form's norm has a reliable-change rule (`basis`, issue 31 §3) the index replaces the
+ * fixed points (also when they are off): a reliable deterioration worsens, a change within the
+ * index does not.
  * A void sheet on either side compares nothing.
  */
 export function worseningTrigger(
   current: Headline & { voided: boolean },
   previous: (Headline & { voided: boolean }) | null,
   settings: Pick<WarningSettings, 'worsenpoints' | 'worsenlevels'>,
+  basis: ChangeBasis | null = null,
 ): Trigger | null {
   if (!previous || previous.voided || current.voided) return null;
-  const points = current.score !== null && previous.score !== null ? current.score - previous.score : null;
+  const scored = current.score !== null && previous.score !== null;
+  const change = basis && scored ? reliableChange(basis.rule, basis.sd, previous.score!, current.score!) : null;
+  const points = scored ? current.score! - previous.score! : null;
   const levels = current.level !== null && previous.level !== null ? current.level - previous.level : null;
-  const byPoints = settings.worsenpoints > 0 && points !== null && points >= settings.worsenpoints;
+  // The index is the instrument's own criterion: it applies whatever the institution's fixed points say.
+  const byPoints = change ? change.label === 'deteriorated' : settings.worsenpoints > 0 && points !== null && points >= settings.worsenpoints;
   const byLevel = settings.worsenlevels > 0 && levels !== null && levels >= settings.worsenlevels;
   if (!byPoints && !byLevel) return null;
+  const reliable = change?.label === 'deteriorated' ? { rci: change.rci, crossing: change.crossing } : {};
   return {
     kind: 'worsening',
     level: 'attention',
-    params: { from: previous.score, to: current.score, fromlevel: previous.level, tolevel: current.level },
+    params: { from: previous.score, to: current.score, fromlevel: previous.level, tolevel: current.level, ...reliable },
   };
 }
 
@@ -86,8 +96,9 @@ export function reportTriggers(
   score: ScoreResult,
   previous: (Headline & { voided: boolean }) | null,
   settings: Pick<WarningSettings, 'worsenpoints' | 'worsenlevels'>,
+  basis: ChangeBasis | null = null,
 ): Trigger[] {
-  const worse = worseningTrigger({ ...headlineOf(score), voided: score.voided }, previous, settings);
+  const worse = worseningTrigger({ ...headlineOf(score, basis?.rule.code), voided: score.voided }, previous, settings, basis);
   return [...scoreTriggers(score), ...(worse ? [worse] : [])];
 }
 
@@ -126,6 +137,8 @@ export function reasonText(kind: WarningKind, params: Record<string, unknown>, e
       return items.map((i) => clause(pick(i.text, en))).join(en ? '; ' : '；');
     case 'worsening': {
       const parts: string[] = [];
+      if (typeof p.rci === 'number') parts.push(en ? `reliable deterioration, RCI ${p.rci.toFixed(2)}` : `可靠恶化，RCI ${p.rci.toFixed(2)}`);
+      if (p.crossing === 'into') parts.push(en ? 'crossed the clinical cut-off' : '越过临床界值');
       if (p.from !== null && p.to !== null) parts.push(en ? `total ${p.from} → ${p.to}` : `总分 ${p.from} → ${p.to}`);
       if (p.fromlevel !== null && p.tolevel !== null) {
         const word = (l: unknown) => levelWord(Number(l), en ? 'en-US' : 'zh-CN');

@@ -519,6 +519,11 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
     async () => SWEEP_APP,
   ),
 
+  norm: shared(
+    'norms (issue 31) are platform reference data every institution reads alike; only the super account edits them (the handlers refuse every other caller)',
+    async () => 'NMSCL90CN1986',
+  ),
+
   menu: shared(
     'the menu table (SPEC §2) is the same for every account; what an account may grant is bounded by its own codes',
     async () => allMenuCodes()[0]!,

@@ -8,6 +8,7 @@ import TrendChart from '../../components/charts/TrendChart';
 import { formatTime } from '../../lib/format';
 import { reportLink } from '../../features/links';
 import { useT } from '../../i18n/useT';
+import { ChangeTags } from '../../features/norms/NormSection';
 
 /** For each form, one series per indicator over the person's reports (oldest first). */
 export function seriesByForm(reports: PersonReport[]) {
@@ -35,6 +36,7 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
   const { t } = useTranslation();
   const k = useT('archives.archive');
   const r = useT('empower.report');
+  const n = useT('echarts.norms');
   const forms = useMemo(() => seriesByForm(reports), [reports]);
   const newestFirst = useMemo(() => [...reports].reverse(), [reports]);
   const warned = newestFirst.filter((x) => x.warning);
@@ -106,6 +108,11 @@ export default function PersonReports({ reports }: { reports: PersonReport[] }) 
               key: 'ms',
               width: 120,
               render: (v: number) => <MentalStateTag state={v} />,
+            },
+            {
+              title: n('change'),
+              key: 'change',
+              render: (_, row) => <ChangeTags change={row.change ?? null} testId={`archive-change-${row.reportid}`} />,
             },
             {
               title: r('warning'),

@@ -21,6 +21,7 @@ import PageLoading from '../../components/feedback/PageLoading';
 import './report.css';
 import { isWallDisplay } from './wall';
 import { isPhq9 } from './report-data';
+import NormSection from '../../features/norms/NormSection';
 import { AnswerSection, CommentSection, IndicatorSection, Phq9Section, TrendSection, useReportText } from './ReportParts';
 
 /** The wall display (its own chunk: the report page does not load it). */
@@ -127,6 +128,7 @@ function ReportPage() {
         />
       )}
       <IndicatorSection indicators={r.indicators} convention={r.convention} />
+      <NormSection report={r} />
       <TrendSection report={r} />
       {isPhq9(r.formcode, r.formname) && <Phq9Section report={r} />}
       <AnswerSection answers={r.answers} />

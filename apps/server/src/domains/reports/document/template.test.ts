@@ -78,6 +78,7 @@ export function sampleModel(lang: DocumentModel['lang'], over: Partial<DocumentM
       voidreason: null,
       comments: [],
       trend: [],
+      norm: null,
     },
     person: { realname: `王小红${HOSTILE}`, gender: '02', age: 29 },
     trend: [

@@ -13,6 +13,7 @@ import {
 import { chinaTime, CSS, esc, PAGE_NUMBER_CSS } from '../../../kit/print.js';
 import { indicatorChart, levelChart, trendChart } from './charts.js';
 import type { DocumentModel } from './model.js';
+import { normSection } from './norm-section.js';
 
 /**
  * The printable report: one self-contained HTML document (inline CSS and SVG, no script, no
@@ -122,6 +123,7 @@ export function renderReportDocument(m: DocumentModel, opts: RenderOptions = {})
 ${masthead(m)}
 ${basics(m)}
 ${result(m)}
+${normSection(m.report.norm ?? null, m.report.trend.at(-1)?.change ?? null, m.lang)}
 ${trend(m)}
 ${phq9(m)}
 ${answers(m)}

@@ -8,7 +8,7 @@ import { accountNames } from '../../accounts/index.js';
 import { cohortCodeStates } from '../../assessments/index.js';
 import { personBriefs } from '../../persons/index.js';
 import { cohortAttention, cohortIndicatorLevels, cohortWorstLevels, type GroupWorst } from '../../reports/index.js';
-import { formBriefs, loadCurrentDefinitions } from '../../scales/index.js';
+import { formBriefs, loadCurrentDefinitions, normsOfForms } from '../../scales/index.js';
 import { latestCases } from '../../warnings/index.js';
 import { taskInScope, teamName, type TaskRecord } from '../store.js';
 import { task, taskPerson, taskTeam, team } from '../tables.js';
@@ -80,7 +80,7 @@ const pick = (lang: Lang, t: { zh: string; en: string }) => (lang === 'en-US' &&
 async function indicatorsOf(db: DbOrTx, cohort: SQL, lang: Lang): Promise<GroupIndicator[]> {
   const counts = await cohortIndicatorLevels(db, cohort);
   const formcodes = [...new Set(counts.map((c) => c.formcode))].sort();
-  const [defs, forms] = await Promise.all([loadCurrentDefinitions(db, formcodes), formBriefs(db, formcodes, lang)]);
+  const [defs, forms, norms] = await Promise.all([loadCurrentDefinitions(db, formcodes), formBriefs(db, formcodes, lang), normsOfForms(db, formcodes, lang)]);
   const out: GroupIndicator[] = [];
   for (const formcode of formcodes) {
     const mine = counts.filter((c) => c.formcode === formcode);
@@ -91,6 +91,9 @@ async function indicatorsOf(db: DbOrTx, cohort: SQL, lang: Lang): Promise<GroupI
       const def = order.find((i) => i.code === code);
       const total = rows.reduce((s, r) => s + r.n, 0);
       const levels = [0, 1, 2, 3, 4].map((l) => rows.filter((r) => r.level === l).reduce((s, r) => s + r.n, 0));
+      const mean = total ? Math.round((rows.reduce((s, r) => s + r.sum, 0) * 100) / total) / 100 : 0;
+      const n = norms.get(formcode);
+      const scale = n?.scales.find((x) => x.code === code);
       out.push({
         formcode,
         formname: forms.get(formcode)?.formname ?? formcode,
@@ -99,7 +102,9 @@ async function indicatorsOf(db: DbOrTx, cohort: SQL, lang: Lang): Promise<GroupI
         kind: def?.kind ?? 'factor',
         total,
         levels,
-        mean: total ? Math.round((rows.reduce((s, r) => s + r.sum, 0) * 100) / total) / 100 : 0,
+        mean,
+        // The group's mean against the form's default norm: z of the mean in norm SD units.
+        norm: n && scale && total ? { mean: scale.mean, sd: scale.sd, z: Math.round(((mean - scale.mean) / scale.sd) * 100) / 100, name: n.name } : null,
       });
     }
   }

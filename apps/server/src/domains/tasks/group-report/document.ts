@@ -69,7 +69,7 @@ ${rows.map((c) => `<tr><td>${esc(c.name)}</td><td class="num">${c.members}</td><
         levelNames,
       )}</div>
 <table><thead><tr><th>${w('indicator')}</th><th class="num">${w('total')}</th><th class="num">${w('mean')}</th>${levelHead}</tr></thead><tbody>
-${r.indicators.map((x) => `<tr><td>${esc(x.formname)} · ${esc(x.name)}</td><td class="num">${x.total}</td><td class="num">${x.mean}</td>${levelCells(x.levels, x.total)}</tr>`).join('\n')}
+${r.indicators.map((x) => `<tr><td>${esc(x.formname)} · ${esc(x.name)}</td><td class="num">${x.total}</td><td class="num">${x.mean}${x.norm ? `<br><span class="muted">${esc(normNote(x.norm))}</span>` : ''}</td>${levelCells(x.levels, x.total)}</tr>`).join('\n')}
 </tbody></table>`
     : `<p class="muted">${w('noResults')}</p>`;
 
@@ -123,3 +123,6 @@ export function groupPdfFooter(r: GroupReport, lang: Lang): string {
   return `<div style="width:100%;font-size:8px;color:#6b7280;padding:0 14mm;display:flex;justify-content:space-between;font-family:'Noto Sans CJK SC','WenQuanYi Micro Hei',sans-serif">
 <span>${esc(r.task.insname)} · ${esc(r.task.taskname)} · ${esc(WORDS.title[lang === 'en-US' ? 1 : 0])}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
 }
+
+/** A group mean's norm beside it (issue 31 §2): the norm's mean ± SD and the mean's z, in notation both languages read. */
+const normNote = (n: { mean: number; sd: number; z: number }) => `M₀ ${n.mean} ± ${n.sd} · z ${n.z.toFixed(2)}`;

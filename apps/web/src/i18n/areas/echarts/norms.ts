@@ -1,0 +1,48 @@
+import { defineArea } from '../../area';
+
+/** Norms and reliable change on the report page, the archive and the case drawer (echarts.norms.*, issue 31). */
+export default defineArea({
+  zh: {
+    title: '常模比较',
+    hint: 'Z = (得分 − 常模均值) / 常模标准差，T = 50 + 10Z；阴影为常模均值 ± 1 个标准差',
+    indicator: '指标',
+    score: '得分',
+    norm: '常模 M ± SD',
+    z: 'Z 分',
+    t: 'T 分',
+    band: '相对常模',
+    noNorm: '此量表尚无常模。',
+    normSource: '常模来源：{{name}}（{{population}}，n = {{n}}，{{year}} 年）{{source}}',
+    change: '与上次结果相比',
+    changeDetail: 'RCI {{rci}}（{{from}} → {{to}}）',
+    improved: '可靠改善',
+    deteriorated: '可靠恶化',
+    unchanged: '无可靠改变',
+    into: '越过临床界值（{{cutoff}}），进入临床范围：具有临床意义',
+    out: '越过临床界值（{{cutoff}}），回到非临床范围：具有临床意义',
+    rciSource: '可靠改变指数（Jacobson & Truax, 1991）：RCI = (x₂ − x₁) / (SD·√2·√(1 − r))，|RCI| ≥ 1.96 为可靠改变；r = {{r}}，SD = {{sd}}。信度来源：{{source}}',
+    firstResult: '这是此量表的第一次结果，暂无可比较的改变。',
+  },
+  en: {
+    title: 'Against the norm',
+    hint: 'z = (score − norm mean) / norm SD, T = 50 + 10z; shaded: norm mean ± 1 SD',
+    indicator: 'Indicator',
+    score: 'Score',
+    norm: 'Norm M ± SD',
+    z: 'z',
+    t: 'T',
+    band: 'Against the norm',
+    noNorm: 'This form has no norm yet.',
+    normSource: 'Norm: {{name}} ({{population}}, n = {{n}}, {{year}}) {{source}}',
+    change: 'Change since the previous result',
+    changeDetail: 'RCI {{rci}} ({{from}} → {{to}})',
+    improved: 'Reliable improvement',
+    deteriorated: 'Reliable deterioration',
+    unchanged: 'No reliable change',
+    into: 'Crossed the clinical cut-off ({{cutoff}}) into the clinical range: clinically significant',
+    out: 'Crossed the clinical cut-off ({{cutoff}}) out of the clinical range: clinically significant',
+    rciSource:
+      'Reliable change index (Jacobson & Truax, 1991): RCI = (x₂ − x₁) / (SD·√2·√(1 − r)), |RCI| ≥ 1.96 is reliable; r = {{r}}, SD = {{sd}}. Reliability source: {{source}}',
+    firstResult: 'This is the first result of this form; there is no change to compare.',
+  },
+});
