@@ -33,6 +33,8 @@ export const builtInNorms: BuiltInNorm[] = [
       { code: 'TOTAL', mean: 129.96, sd: 38.76 },
       { code: 'GSI', mean: 1.44, sd: 0.43 },
       { code: 'PCOUNT', mean: 24.92, sd: 18.41 },
+      { code: 'NCOUNT', mean: 65.08, sd: 18.33 },
+      { code: 'PSDI', mean: 2.6, sd: 0.59 },
       { code: 'SOM', mean: 1.37, sd: 0.48 },
       { code: 'OC', mean: 1.62, sd: 0.58 },
       { code: 'IS', mean: 1.65, sd: 0.61 },
