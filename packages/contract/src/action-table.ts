@@ -317,4 +317,11 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.consent.importConsentSheet': { access: { codes: ['00042'] } },
   'as.c.exam.agreeNotice': { access: 'respondent' },
   'as.c.exam.giveGuardianConsent': { access: 'respondent' },
+  'as.m.reportTemplate.getPage': { access: { codes: ['0018021'] }, paged: true },
+  'as.m.reportTemplate.get': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.insert': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.update': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.delete': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.preview': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.setPlanTemplate': { access: { codes: ['0018021'] } },
 };

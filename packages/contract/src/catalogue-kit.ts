@@ -47,6 +47,7 @@ export type EntityName =
   | 'case'
   | 'writtenreport'
   | 'reportexport'
+  | 'reporttemplate'
   | 'file'
   | 'article'
   | 'goods'

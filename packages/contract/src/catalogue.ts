@@ -23,6 +23,7 @@ import { orderActions } from './actions/orders.js';
 import { mediaActions } from './actions/media.js';
 import { auditActions } from './actions/audit.js';
 import { consentActions } from './actions/consent.js';
+import { reportTemplateActions } from './actions/report-templates.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -53,6 +54,7 @@ export const catalogue = {
   ...mediaActions,
   ...auditActions,
   ...consentActions,
+  ...reportTemplateActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

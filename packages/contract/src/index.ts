@@ -31,5 +31,6 @@ export * from './actions/orders.js';
 export * from './actions/media.js';
 export * from './actions/audit.js';
 export * from './actions/consent.js';
+export * from './actions/report-templates.js';
 export * from './scales/definition.js';
 export * from './action-titles.js';

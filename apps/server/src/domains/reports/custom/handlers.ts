@@ -1,0 +1,55 @@
+import type { HandlerMap } from '../../../http/handlers.js';
+import { accountNames } from '../../accounts/index.js';
+import { loadCurrentDefinitions } from '../../scales/index.js';
+import { documentModel } from '../document/data.js';
+import { renderDocument } from '../document/layout.js';
+import { sampleModel } from './sample.js';
+import { checkBody, deleteTemplate, insertTemplate, listTemplates, setPlanTemplate, templateDetail, updateTemplate } from './store.js';
+import { applyVersion } from './use.js';
+
+/** The custom report's templates (issue 31 §4): designing, versions, previews and the plans using them. */
+export const reportTemplateHandlers = {
+  'as.m.reportTemplate.getPage': (input, ctx) => listTemplates(ctx, input),
+
+  'as.m.reportTemplate.get': ({ templateid, version }, ctx) => templateDetail(ctx, templateid, version),
+
+  'as.m.reportTemplate.insert': async (body, ctx) => {
+    const out = await insertTemplate(ctx, body);
+    await ctx.audit({ result: 'ok', detail: { templateid: out.templateid, name: body.name } });
+    return out;
+  },
+
+  'as.m.reportTemplate.update': async ({ templateid, ...body }, ctx) => {
+    const out = await updateTemplate(ctx, templateid, body);
+    await ctx.audit({ result: 'ok', detail: { templateid, version: out.version } });
+    return out;
+  },
+
+  'as.m.reportTemplate.delete': async ({ templateid }, ctx) => {
+    await deleteTemplate(ctx, templateid);
+    await ctx.audit({ result: 'ok', detail: { templateid } });
+    return null;
+  },
+
+  /** The body as it would print a report in scope (the read audited) or the sample; nothing stored. */
+  'as.m.reportTemplate.preview': async ({ body, reportid }, ctx) => {
+    await checkBody(ctx, ctx.me.musercode, body);
+    let model;
+    if (reportid) {
+      model = await documentModel(ctx, reportid, { template: false });
+      await ctx.audit({ result: 'ok', detail: { reportid, cusercode: model.report.cusercode, target: model.report.musercode } });
+    } else {
+      const def = (await loadCurrentDefinitions(ctx.db, body.formcodes.slice(0, 1))).get(body.formcodes[0]!)!;
+      const insname = (await accountNames(ctx.db, [ctx.me.musercode])).get(ctx.me.musercode) ?? '';
+      model = sampleModel(def, ctx.lang, insname, ctx.now());
+    }
+    const version = { versionid: 'PREVIEW', name: body.name, version: 0, body };
+    return { html: renderDocument(await applyVersion(ctx.db, ctx.config, model, version)) };
+  },
+
+  'as.m.reportTemplate.setPlanTemplate': async ({ plancode, templateid }, ctx) => {
+    await setPlanTemplate(ctx, plancode, templateid);
+    await ctx.audit({ result: 'ok', detail: { plancode, templateid } });
+    return null;
+  },
+} satisfies HandlerMap;
