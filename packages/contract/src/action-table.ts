@@ -323,5 +323,6 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.reportTemplate.update': { access: { codes: ['0018021'] } },
   'as.m.reportTemplate.delete': { access: { codes: ['0018021'] } },
   'as.m.reportTemplate.preview': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.getFormOptions': { access: { codes: ['0018021'] } },
   'as.m.reportTemplate.setPlanTemplate': { access: { codes: ['0018021'] } },
 };

@@ -25,6 +25,7 @@ import type EchartsReport from './areas/echarts/report';
 import type EchartsScreen from './areas/echarts/screen';
 import type EmpowerAssess from './areas/empower/assess';
 import type EmpowerReport from './areas/empower/report';
+import type EmpowerTemplate from './areas/empower/template';
 import type EmpowerWritten from './areas/empower/written';
 import type EvaluatingComments from './areas/evaluating/comments';
 import type EvaluatingEditor from './areas/evaluating/editor';
@@ -73,7 +74,7 @@ export type Messages = {
     settings: Zh<typeof EarlyWarningSettings>;
   };
   echarts: { report: Zh<typeof EchartsReport>; screen: Zh<typeof EchartsScreen> };
-  empower: { assess: Zh<typeof EmpowerAssess>; report: Zh<typeof EmpowerReport>; written: Zh<typeof EmpowerWritten> };
+  empower: { assess: Zh<typeof EmpowerAssess>; report: Zh<typeof EmpowerReport>; template: Zh<typeof EmpowerTemplate>; written: Zh<typeof EmpowerWritten> };
   evaluating: {
     comments: Zh<typeof EvaluatingComments>;
     editor: Zh<typeof EvaluatingEditor>;

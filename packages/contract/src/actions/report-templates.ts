@@ -148,6 +148,20 @@ export const reportTemplateActions = {
     output: z.object({ html: z.string() }),
     ids: { 'body.formcodes': 'form', 'body.logofileid': 'file', reportid: 'report' },
   }),
+  'as.m.reportTemplate.getFormOptions': action({
+    access: ACCESS,
+    kind: 'json',
+    op: 'list',
+    summary: 'The enabled forms the caller may put in a template (built-in and its own), each with its indicators’ codes, names and band levels, for the band texts.',
+    input: z.strictObject({}),
+    output: z.array(
+      z.object({
+        formcode: z.string(),
+        formname: z.string(),
+        indicators: z.array(z.object({ code: z.string(), name: z.string(), levels: z.array(z.int()) })),
+      }),
+    ),
+  }),
   'as.m.reportTemplate.setPlanTemplate': action({
     access: ACCESS,
     kind: 'json',

@@ -1,6 +1,6 @@
 import type { HandlerMap } from '../../../http/handlers.js';
 import { accountNames } from '../../accounts/index.js';
-import { loadCurrentDefinitions } from '../../scales/index.js';
+import { loadCurrentDefinitions, readableFormBriefs } from '../../scales/index.js';
 import { documentModel } from '../document/data.js';
 import { renderDocument } from '../document/layout.js';
 import { sampleModel } from './sample.js';
@@ -45,6 +45,17 @@ export const reportTemplateHandlers = {
     }
     const version = { versionid: 'PREVIEW', name: body.name, version: 0, body };
     return { html: renderDocument(await applyVersion(ctx.db, ctx.config, model, version)) };
+  },
+
+  'as.m.reportTemplate.getFormOptions': async (_input, ctx) => {
+    const briefs = await readableFormBriefs(ctx.db, ctx.me, ctx.lang);
+    const defs = await loadCurrentDefinitions(ctx.db, briefs.map((b) => b.formcode));
+    const local = (t: { zh: string; en: string }) => (ctx.lang === 'en-US' && t.en ? t.en : t.zh);
+    return briefs.map((b) => ({
+      formcode: b.formcode,
+      formname: b.formname,
+      indicators: (defs.get(b.formcode)?.indicators ?? []).map((i) => ({ code: i.code, name: local(i.name), levels: [...new Set(i.bands.map((x) => x.level))].sort() })),
+    }));
   },
 
   'as.m.reportTemplate.setPlanTemplate': async ({ plancode, templateid }, ctx) => {

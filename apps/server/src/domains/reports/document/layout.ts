@@ -69,7 +69,7 @@ ${body}
 const SECTIONS: Record<ReportSection, (m: DocumentModel) => string> = {
   summary: (m) => `${basics(m)}
 ${section(words(m)('summary'), resultState(m))}`,
-  indicators: (m) => section(words(m)('indicators'), `${indicatorTable(m)}\n${indicatorBlocks(m, false)}`),
+  indicators: (m) => section(words(m)('indicators'), `${indicatorTable(m, false)}\n${indicatorBlocks(m, false)}`),
   norms: (m) => {
     const w = words(m);
     const rows = normsOf(m);

@@ -187,8 +187,8 @@ export function resultState(m: DocumentModel): string {
 ${warnings}`;
 }
 
-/** Each indicator's score, band and level, and the bar chart when there are several. */
-export function indicatorTable(m: DocumentModel): string {
+/** Each indicator's score, band and level, and the bar chart when there are several; `heading` false under a section of its own. */
+export function indicatorTable(m: DocumentModel, heading = true): string {
   const { w, local } = wordsOf(m.lang);
   const r = m.report;
   const bars = r.indicators.map((i) => ({ name: local(i.name), score: i.score, colour: safeColour(i.colour, i.level) }));
@@ -200,7 +200,7 @@ export function indicatorTable(m: DocumentModel): string {
         }</td></tr>`,
     )
     .join('\n');
-  return `<h3>${esc(w('indicators'))}</h3>
+  return `${heading ? `<h3>${esc(w('indicators'))}</h3>` : ''}
 <table class="indicators">
 <thead><tr><th>${esc(w('indicator'))}</th><th class="num">${esc(w('score'))}</th><th>${esc(w('band'))}</th><th class="num">${esc(w('level'))}</th></tr></thead>
 <tbody>
