@@ -92,7 +92,7 @@ export default function ReportTemplateDialog({ open, item, onClose }: { open: bo
           )}
         </Col>
         <Col flex="auto" style={{ minWidth: 0 }}>
-          <Preview />
+          <Preview owner={item?.musercode} />
         </Col>
       </Row>
     </FormDialog>
@@ -217,7 +217,7 @@ function BandTexts() {
 }
 
 /** The server's rendering of the body being designed, for the sample report or a chosen report. */
-function Preview() {
+function Preview({ owner }: { owner?: string }) {
   const k = useT('empower.template');
   const form = Form.useFormInstance<TemplateForm>();
   const [reportid, setReportid] = useState('');
@@ -240,7 +240,7 @@ function Preview() {
     };
     setBusy(true);
     try {
-      setHtml((await call('as.m.reportTemplate.preview', { body, ...(reportid.trim() ? { reportid: reportid.trim() } : {}) })).html);
+      setHtml((await call('as.m.reportTemplate.preview', { body, ...(owner ? { musercode: owner } : {}), ...(reportid.trim() ? { reportid: reportid.trim() } : {}) })).html);
     } catch {
       // The request client showed the server's message.
     } finally {

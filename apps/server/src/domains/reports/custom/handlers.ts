@@ -4,7 +4,7 @@ import { loadCurrentDefinitions, readableFormBriefs } from '../../scales/index.j
 import { documentModel } from '../document/data.js';
 import { renderDocument } from '../document/layout.js';
 import { sampleModel } from './sample.js';
-import { checkBody, deleteTemplate, insertTemplate, listTemplates, setPlanTemplate, templateDetail, updateTemplate } from './store.js';
+import { checkBody, deleteTemplate, insertTemplate, listTemplates, setPlanTemplate, templateDetail, templateOwner, updateTemplate } from './store.js';
 import { applyVersion } from './use.js';
 
 /** The custom report's templates (issue 31 §4): designing, versions, previews and the plans using them. */
@@ -13,8 +13,8 @@ export const reportTemplateHandlers = {
 
   'as.m.reportTemplate.get': ({ templateid, version }, ctx) => templateDetail(ctx, templateid, version),
 
-  'as.m.reportTemplate.insert': async (body, ctx) => {
-    const out = await insertTemplate(ctx, body);
+  'as.m.reportTemplate.insert': async ({ musercode, ...body }, ctx) => {
+    const out = await insertTemplate(ctx, templateOwner(ctx, musercode), body);
     await ctx.audit({ result: 'ok', detail: { templateid: out.templateid, name: body.name } });
     return out;
   },
@@ -32,8 +32,8 @@ export const reportTemplateHandlers = {
   },
 
   /** The body as it would print a report in scope (the read audited) or the sample; nothing stored. */
-  'as.m.reportTemplate.preview': async ({ body, reportid }, ctx) => {
-    await checkBody(ctx, ctx.me.musercode, body);
+  'as.m.reportTemplate.preview': async ({ body, reportid, musercode }, ctx) => {
+    await checkBody(ctx, templateOwner(ctx, musercode), body);
     let model;
     if (reportid) {
       model = await documentModel(ctx, reportid, { template: false });

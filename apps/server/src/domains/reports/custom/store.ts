@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/database.js';
 import type { Ctx } from '../../../http/context.js';
 import { conflict, invalid, notFound } from '../../../http/errors.js';
 import { contains, iso, newId, paged } from '../../../kit/index.js';
-import { scopeWhere } from '../../auth/index.js';
+import { assertInScope, scopeWhere } from '../../auth/index.js';
 import { noSuchFile, setFileUses, usableFiles } from '../../files/index.js';
 import { findPlan, planNames } from '../../plans/index.js';
 import { assertFormsReadable } from '../../scales/index.js';
@@ -106,8 +106,14 @@ async function insertVersion(tx: DbOrTx, ctx: Ctx, templateid: string, version: 
   await setFileUses(tx, FILE_USE, templateid, bodies.flatMap((b) => (b.body.logofileid ? [b.body.logofileid] : [])));
 }
 
-export async function insertTemplate(ctx: Ctx, body: TemplateBody) {
-  const owner = ctx.me.musercode;
+/** The account a template is for: the caller's own, or an institution in its scope (a provider designing for it). */
+export function templateOwner(ctx: Ctx, musercode: string | undefined): string {
+  const owner = musercode ?? ctx.me.musercode;
+  assertInScope(ctx.me, owner);
+  return owner;
+}
+
+export async function insertTemplate(ctx: Ctx, owner: string, body: TemplateBody) {
   await checkBody(ctx, owner, body);
   const templateid = newId('RT');
   await ctx.db.transaction(async (tx) => {

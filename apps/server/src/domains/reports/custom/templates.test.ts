@@ -208,6 +208,10 @@ describe.each(engines())('custom report templates on %s', (engine) => {
     // The clinic's provider designs for it: it sees and edits the clinic's template.
     const seen = await s.call('as.m.reportTemplate.get', { templateid }, provider2);
     expect(seen.errorCode, seen.errorMsg).toBe(0);
+    const forClinic = await s.call('as.m.reportTemplate.insert', { ...body({ name: '服务商为门诊设计' }), musercode: 'I0008' }, provider2);
+    expect(forClinic.errorCode, forClinic.errorMsg).toBe(0);
+    expect((await s.call('as.m.reportTemplate.get', { templateid: forClinic.data.templateid }, clinic)).data.musercode).toBe('I0008');
+    expect((await s.call('as.m.reportTemplate.insert', { ...body({ name: '越权' }), musercode: 'I0008' }, hospital)).errorCode).toBe(ErrorCode.notFound);
   });
 
   it('the demo clinic’s reports follow its template, the first ones keeping version 1', async () => {
