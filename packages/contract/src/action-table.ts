@@ -323,4 +323,12 @@ export const actionTable: Record<ActionName, ActionTraits> = {
   'as.m.assess.norm.insertNorm': { access: { codes: ['00055'] } },
   'as.m.assess.norm.updateNorm': { access: { codes: ['00055'] } },
   'as.m.assess.norm.deleteNorm': { access: { codes: ['00055'] } },
+  'as.m.reportTemplate.getPage': { access: { codes: ['0018021'] }, paged: true },
+  'as.m.reportTemplate.get': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.insert': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.update': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.delete': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.preview': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.getFormOptions': { access: { codes: ['0018021'] } },
+  'as.m.reportTemplate.setPlanTemplate': { access: { codes: ['0018021'] } },
 };

@@ -48,6 +48,7 @@ export type EntityName =
   | 'case'
   | 'writtenreport'
   | 'reportexport'
+  | 'reporttemplate'
   | 'file'
   | 'article'
   | 'goods'

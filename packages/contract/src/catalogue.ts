@@ -24,6 +24,7 @@ import { mediaActions } from './actions/media.js';
 import { auditActions } from './actions/audit.js';
 import { consentActions } from './actions/consent.js';
 import { normActions } from './actions/norms.js';
+import { reportTemplateActions } from './actions/report-templates.js';
 
 /**
  * The action catalogue: every call the console may make. Adding an action means adding one
@@ -55,6 +56,7 @@ export const catalogue = {
   ...auditActions,
   ...consentActions,
   ...normActions,
+  ...reportTemplateActions,
 } satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -32,5 +32,6 @@ export * from './actions/media.js';
 export * from './actions/audit.js';
 export * from './actions/consent.js';
 export * from './actions/norms.js';
+export * from './actions/report-templates.js';
 export * from './scales/definition.js';
 export * from './action-titles.js';

@@ -84,6 +84,8 @@ export const menuTable: MenuNode[] = [
       page('usersReport3', '职业人群报告', 'Working-adult reports', '0000000033', { hidden: true, activeMenu: '/empower/highPressure' }),
       page('usersReport4', '中老年人报告', 'Older-adult reports', '0000000044', { hidden: true, activeMenu: '/empower/theOld' }),
       page('usersReportCustom', '定制报告', 'Custom reports', '001802', { hidden: true, activeMenu: '/empower/individualReport' }),
+      // Issue 31 §4: the custom report's templates (REPORT_TEMPLATE_CODE in actions/report-templates.ts).
+      page('reportTemplates', '报告模板', 'Report templates', '0018021'),
     ],
   },
   {

@@ -15,6 +15,7 @@ const clashes: Record<string, Sentence> = {
   signin_name_lower_idx: { zh: '该登录账号已被使用（不区分大小写）', en: 'This sign-in name is already taken (names ignore case)' },
   muser_username_unique: { zh: '该登录账号已被使用', en: 'This sign-in name is already taken' },
   sysuser_sysusername_unique: { zh: '该登录账号已被使用', en: 'This sign-in name is already taken' },
+  report_template_name_uq: { zh: '本机构已有同名的报告模板', en: 'A report template with this name already exists in the institution' },
 };
 
 const UNIQUE_VIOLATION = '23505';

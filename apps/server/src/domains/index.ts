@@ -14,6 +14,7 @@ import { consultationHandlers } from './consultation/handlers.js';
 import { warningsHandlers } from './warnings/handlers.js';
 import { warningJobs } from './warnings/jobs.js';
 import { reportDocumentHandlers } from './reports/document/handlers.js';
+import { reportTemplateHandlers } from './reports/custom/handlers.js';
 import { REPORT_ZIP_JOB, reportZipJob } from './reports/document/export.js';
 import { writtenReportHandlers } from './reports/written/handlers.js';
 import { taskHandlers } from './tasks/handlers.js';
@@ -49,7 +50,7 @@ import { consultationSealedFields, eraseRegistrationsOfPerson } from './consulta
 import { hookScales } from './scales/index.js';
 import { hookPersonRights, personsSealedFields, removePersons } from './persons/index.js';
 import { stagesOfAccount } from './plans/index.js';
-import { approvedForPerson, eraseReportTextOfPerson, indicatorRows, reportRecordsOfPerson, storeIndicators } from './reports/index.js';
+import { approvedForPerson, eraseReportTextOfPerson, indicatorRows, reportRecordsOfPerson, respondentView, storeIndicators } from './reports/index.js';
 import { systemSealedFields } from './system/index.js';
 import { closedTaskWindow, eraseStudentNumbersOfPerson } from './tasks/index.js';
 import {
@@ -84,7 +85,12 @@ hookScales({ resultCount });
 // A submitted report stores its indicators, and a respondent reads their approved written report.
 hookAssessments({
   warnings: { forReport: raiseWarningsForReport, forReports: raiseWarningsForReports },
-  reports: { storeIndicators: (tx, reportid, def, score) => storeIndicators(tx, indicatorRows(reportid, def, score)), approvedForPerson },
+  reports: {
+    storeIndicators: (tx, reportid, def, score) => storeIndicators(tx, indicatorRows(reportid, def, score)),
+    approvedForPerson,
+    // The custom report's template decides what its respondent sees (issue 31 §4).
+    respondentView,
+  },
   taskWindow: closedTaskWindow,
 });
 // A person's rights (issue 30 §5): the record's sections, the erasers and the activity other domains keep.
@@ -125,6 +131,7 @@ export const handlers: HandlerMap = {
   ...assessmentHandlers,
   ...reportsHandlers,
   ...reportDocumentHandlers,
+  ...reportTemplateHandlers,
   ...consultationHandlers,
   ...warningsHandlers,
   ...writtenReportHandlers,

@@ -14,6 +14,7 @@ export * from './warnings/tables.js';
 export * from '../kit/jobs/tables.js';
 export * from './reports/written/tables.js';
 export * from './reports/document/tables.js';
+export * from './reports/custom/tables.js';
 export * from './tasks/tables.js';
 export * from './tasks/group-report/tables.js';
 export * from './statistics/tables.js';

@@ -72,6 +72,10 @@ export const ID_PREFIXES = {
   CN: 'consent record',
   /** PDF zip export (reports/document) */
   RX: 'report export',
+  /** custom report template (reports/custom) */
+  RT: 'report template',
+  /** version of a custom report template (reports/custom) */
+  RV: 'report template version',
 } as const;
 
 export type IdPrefix = keyof typeof ID_PREFIXES;

@@ -10,6 +10,7 @@ import { seedDemoErasure, seedDemoPersons } from '../domains/persons/demo.js';
 import { seedDemoReports } from '../domains/assessments/demo.js';
 import { seedDemoRegistrations } from '../domains/consultation/demo.js';
 import { seedDemoWritten } from '../domains/reports/written/demo.js';
+import { seedDemoCustomReports } from '../domains/reports/custom/demo.js';
 import { seedDemoTasks } from '../domains/tasks/demo.js';
 import { seedDemoFollowUps } from '../domains/warnings/demo.js';
 import { handlers } from '../domains/index.js';
@@ -25,7 +26,8 @@ import type { FileStorage } from '../kit/storage/index.js';
 const area = {
   reports: ['00051', '00052', '00053'],
   statistics: ['00010', '00011', '00012'],
-  individual: ['00018', '001801', '001802'],
+  // 0018021: the custom report's templates (issue 31 §4).
+  individual: ['00018', '001801', '001802', '0018021'],
   group: ['00040', '00041', '00042', '00043'],
   // 0004601: the warning trigger and escalation settings (component code); the counsellor and doctor roles lack it.
   warning: ['00013', '00046', '0004601'],
@@ -221,12 +223,14 @@ export const demoAccounts: DemoAccount[] = [
   },
   {
     musercode: 'I0008',
-    apps: ['000000001'],
+    // 000000005: its psychology clinic's custom report (reports/custom/demo.ts).
+    apps: ['000000001', '000000005'],
     username: 'bjhospital',
     musertype: '002',
     insname: '朝阳妇产医院',
     parentcode: 'P0002',
-    codes: [...area.statistics, ...area.individual, ...area.warning, ...population.maternity],
+    // Its plans (area.plans): the clinic's own custom-report plan (reports/custom/demo.ts).
+    codes: [...area.statistics, ...area.individual, ...area.warning, ...area.plans, ...population.maternity],
     extra: { ...region('110000', '110100', '110105', '北京市北京市朝阳区'), ...category('医疗', '专科医院') },
   },
   {
@@ -381,6 +385,8 @@ export async function seedDemo(
   // actions run on the pool as they do when served: several of them read in parallel, which one
   // transaction's connection cannot do (pg queues it and warns that pg@9 will refuse it).
   if (opts.reports !== false && opts.tasks !== false) await seedDemoTasks(db, now, persons, handlers);
+  // A clinic's custom report template in use (issue 31 §4), through the same actions.
+  if (opts.reports !== false && opts.tasks !== false) await seedDemoCustomReports(db, now, handlers);
   // Staff work the cases those reports and submissions opened (the warning actions, as staff would).
   if (opts.reports !== false) await seedDemoFollowUps(db, now, handlers);
   // Written (AI individual) reports go through the job path, which runs outside the seeding transaction.

@@ -26,6 +26,7 @@ import type EchartsReport from './areas/echarts/report';
 import type EchartsScreen from './areas/echarts/screen';
 import type EmpowerAssess from './areas/empower/assess';
 import type EmpowerReport from './areas/empower/report';
+import type EmpowerTemplate from './areas/empower/template';
 import type EmpowerWritten from './areas/empower/written';
 import type EvaluatingComments from './areas/evaluating/comments';
 import type EvaluatingNorms from './areas/evaluating/norms';
@@ -75,7 +76,7 @@ export type Messages = {
     settings: Zh<typeof EarlyWarningSettings>;
   };
   echarts: { norms: Zh<typeof EchartsNorms>; report: Zh<typeof EchartsReport>; screen: Zh<typeof EchartsScreen> };
-  empower: { assess: Zh<typeof EmpowerAssess>; report: Zh<typeof EmpowerReport>; written: Zh<typeof EmpowerWritten> };
+  empower: { assess: Zh<typeof EmpowerAssess>; report: Zh<typeof EmpowerReport>; template: Zh<typeof EmpowerTemplate>; written: Zh<typeof EmpowerWritten> };
   evaluating: {
     comments: Zh<typeof EvaluatingComments>;
     editor: Zh<typeof EvaluatingEditor>;

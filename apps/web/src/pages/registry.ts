@@ -54,6 +54,8 @@ export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = 
   // Maternity 1.0 (000032): one flat list of the maternity reports, newest first, without usersReport2's stage tabs.
   usersReport01: page(() => import('./empower/ReportList'), { appid: PopulationApp.maternity, flat: true }),
   individualReport: page(() => import('./empower/individualReport')),
+  // The custom report's templates and their designer (issue 31 §4).
+  reportTemplates: page(() => import('./empower/ReportTemplates')),
   // Group assessment (/task)
   teamManagement: page(() => import('./task/teamManagement')),
   administration: page(() => import('./task/administration')),

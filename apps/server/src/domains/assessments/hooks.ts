@@ -1,4 +1,4 @@
-import type { FormDefinition, RespondentWritten, ScoreResult } from '@xinli/contract';
+import type { ActionOutput, FormDefinition, RespondentWritten, ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Message } from '../../http/errors.js';
 
@@ -36,6 +36,16 @@ export interface AssessmentHooks {
     storeIndicators(tx: DbOrTx, reportid: string, def: FormDefinition, score: ScoreResult): Promise<unknown>;
     /** The person's approved written report, or null. */
     approvedForPerson(db: DbOrTx, cusercode: string): Promise<RespondentWritten | null>;
+    /**
+     * The result as the report's custom template lets its respondent see it (issue 31 §4); `codes`
+     * are the indicators' codes in the result's order. Absent: the result as it is.
+     */
+    respondentView?(
+      db: DbOrTx,
+      report: { reportid: string; appid: string; plancode: string; formcode: string; codes: string[] },
+      now: Date,
+      result: ActionOutput<'as.c.exam.getResult'>,
+    ): Promise<ActionOutput<'as.c.exam.getResult'>>;
   };
   /** Why the task that gave the code takes no step at `now` (not started, ended), or null: the tasks domain's window (window.ts). */
   taskWindow(db: DbOrTx, assesscode: string, now: Date): Promise<Message | null>;

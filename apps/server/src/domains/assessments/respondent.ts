@@ -435,7 +435,7 @@ export const respondentHandlers = {
     const shown = settings?.showresult === 1 && row.hidden === 0;
     const critical = score.warnings.some((w) => w.source === 'critical');
     const hotline = settings?.hotline ? { zh: `\n本机构心理援助电话：${settings.hotline}`, en: `\nThis institution’s helpline: ${settings.hotline}` } : { zh: '', en: '' };
-    return {
+    const result = {
       reportid,
       formname: def.formname,
       shown,
@@ -444,5 +444,8 @@ export const respondentHandlers = {
       crisis: critical ? { zh: CRISIS_TEXT.zh + hotline.zh, en: CRISIS_TEXT.en + hotline.en } : null,
       written: await assessmentHooks().reports.approvedForPerson(ctx.db, code.cusercode),
     };
+    const view = assessmentHooks().reports.respondentView;
+    const report = { reportid, appid: row.appid, plancode: row.plancode, formcode: row.formcode, codes: score.indicators.map((i) => i.code) };
+    return view ? view(ctx.db, report, ctx.now(), result) : result;
   },
 } satisfies HandlerMap;

@@ -1,7 +1,7 @@
 /**
  * What other domains may call of reports: a person's reports, a cohort's levels and attention
  * list, indicators, the pieces of a printed report (template, charts, PDF), the LLM client and
- * approved written reports, and a person's rights (rights.ts: their reports in the export, staff
+ * approved written reports, the custom report's respondent view, and a person's rights (rights.ts: their reports in the export, staff
  * text about them erased).
  */
 export { levelStackChart } from './document/charts.js';
@@ -14,3 +14,4 @@ export { eraseReportTextOfPerson, reportRecordsOfPerson } from './rights.js';
 export { askLlmJson, type Cell, cellTable, jsonRequest, type LlmConfig } from './written/llm.js';
 export { riskRank } from './written/rules.js';
 export { approvedForPerson } from './written/store.js';
+export { respondentView } from './custom/use.js';

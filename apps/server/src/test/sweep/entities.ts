@@ -15,6 +15,7 @@ import { warnCase } from '../../domains/warnings/tables.js';
 import { registration } from '../../domains/consultation/tables.js';
 import { writtenReport } from '../../domains/reports/written/tables.js';
 import { reportExport } from '../../domains/reports/document/tables.js';
+import { reportTemplate, reportTemplateVersion } from '../../domains/reports/custom/tables.js';
 import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/tasks/tables.js';
 import { storedFile } from '../../domains/files/tables.js';
 import { article } from '../../domains/content/tables.js';
@@ -361,6 +362,33 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
       })
       .onConflictDoUpdate({ target: reportExport.exportid, set: { state: 'done', filekey: null } });
     return exportid;
+  }),
+
+  // A custom report template of the institution (version 1) for its own form; a swept delete is undone.
+  reporttemplate: owned(async (db, musercode) => {
+    const templateid = sweepId('RT', musercode);
+    const formcode = await ownForm(db, musercode);
+    const at = new Date(TEST_EPOCH);
+    await db
+      .insert(reportTemplate)
+      .values({ templateid, musercode, name: `sweep template ${musercode}`, version: 1, createdat: at, updatedat: at })
+      .onConflictDoNothing();
+    const body = {
+      name: `sweep template ${musercode}`,
+      title: '',
+      headername: '',
+      logofileid: null,
+      formcodes: [formcode],
+      sections: ['summary' as const, 'indicators' as const],
+      respondent: [],
+      bandtexts: [],
+      signoff: '',
+    };
+    await db
+      .insert(reportTemplateVersion)
+      .values({ versionid: sweepId('RV', musercode), templateid, version: 1, body, createdby: musercode, createdat: at })
+      .onConflictDoNothing();
+    return templateid;
   }),
 
   // A class of the institution with the sweep person on its roster; a swept delete is undone.

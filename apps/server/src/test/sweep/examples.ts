@@ -37,6 +37,9 @@ export const examples: Record<string, (db: Db) => Promise<Record<string, unknown
     citycode: '330100',
     districtcode: '330108',
   }),
+  // A report template's sections and parts are each listed once: random lists repeat them.
+  ...Object.fromEntries(['as.m.reportTemplate.insert', 'as.m.reportTemplate.update'].map((name) => [name, async () => templateExample()])),
+  'as.m.reportTemplate.preview': async () => ({ body: templateExample() }),
   'as.m.assess.forms.importFormJson': async (db) => {
     const [source] = await db
       .select({ formcode: form.formcode, version: form.version })
@@ -49,6 +52,19 @@ export const examples: Record<string, (db: Db) => Promise<Record<string, unknown
     return { filename: 'scale.json', content: Buffer.from(JSON.stringify({ ...definition, formcode: 'SWIMPORT' })).toString('base64') };
   },
 };
+
+/** A valid report template body; the sweep sets its form and logo ids. */
+const templateExample = () => ({
+  name: 'sweep template example',
+  title: '',
+  headername: '',
+  logofileid: null,
+  formcodes: ['set-by-the-sweep'],
+  sections: ['summary', 'indicators', 'signoff'],
+  respondent: ['summary'],
+  bandtexts: [],
+  signoff: '',
+});
 
 /** The indicator code of the scale the form fixture copies (quotacode fields name it). */
 export async function sweepQuotacode(db: Db): Promise<string> {

@@ -3,6 +3,7 @@ import type { Ctx } from '../../../http/context.js';
 import { iso } from '../../../kit/index.js';
 import { personBriefs } from '../../persons/index.js';
 import { reportDetail } from '../reports.js';
+import { applyVersion, versionForReport } from '../custom/use.js';
 import type { DocumentModel, Phq9Point, TrendPoint } from './model.js';
 
 /**
@@ -22,7 +23,8 @@ export function ageAt(birthdate: string | null | undefined, on: string): number 
 
 const chinaDate = (instant: string) => timeInZone(instant, INSTITUTION_TIME_ZONE).slice(0, 10);
 
-export async function documentModel(ctx: Ctx, reportid: string): Promise<DocumentModel> {
+/** `template: false`: the standard document, whatever template the report has (a template's preview lays it out itself). */
+export async function documentModel(ctx: Ctx, reportid: string, opts: { template?: boolean } = {}): Promise<DocumentModel> {
   const report = await reportDetail(ctx, reportid);
   const person = (await personBriefs(ctx.db, [report.cusercode], ctx.lang)).get(report.cusercode);
   const lang = ctx.lang;
@@ -39,7 +41,7 @@ export async function documentModel(ctx: Ctx, reportid: string): Promise<Documen
       colour: i.colour,
     })),
   }));
-  return {
+  const m: DocumentModel = {
     lang,
     institution: { name: report.insname, logo: null },
     report,
@@ -49,6 +51,9 @@ export async function documentModel(ctx: Ctx, reportid: string): Promise<Documen
     comments: report.comments.map((c) => ({ author: c.username, createdat: c.createdat, text: c.comment })),
     printedat: iso(ctx.now()),
   };
+  // The custom report (issue 31 §4): the version the report keeps, or its plan's template's current one.
+  const version = opts.template === false ? null : await versionForReport(ctx.db, report, ctx.now());
+  return version ? applyVersion(ctx.db, ctx.config, m, version) : m;
 }
 
 /** The PHQ-9 total's level and item 9 of each result in the trend (item 9 is in each report's answers). */

@@ -14,7 +14,8 @@ import { newKey, storageOf } from '../../files/index.js';
 import { documentModel } from './data.js';
 import { openPrinter, type PdfDocument } from '../../../kit/pdf.js';
 import { chinaTime } from '../../../kit/print.js';
-import { pdfFooter, renderReportDocument } from './template.js';
+import { renderDocument } from './layout.js';
+import { pdfFooter } from './template.js';
 import type { DocumentModel } from './model.js';
 import { reportExport, type ReportExportRecord } from './tables.js';
 
@@ -103,7 +104,7 @@ const safeName = (s: string) => s.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim() ||
 export const pdfName = (m: DocumentModel) =>
   `${safeName(m.person.realname)}-${safeName(m.report.formname)}-${chinaTime(m.report.createdat, false)}-${m.report.reportid}.pdf`;
 
-export const pdfOf = (m: DocumentModel): PdfDocument => ({ html: renderReportDocument(m, { pageNumbers: 'none' }), footerTemplate: pdfFooter(m) });
+export const pdfOf = (m: DocumentModel): PdfDocument => ({ html: renderDocument(m, { pageNumbers: 'none' }), footerTemplate: pdfFooter(m) });
 
 type Printer = Awaited<ReturnType<typeof openPrinter>>;
 

@@ -12,7 +12,7 @@ import { reportFilterWhere } from '../filter.js';
 import { documentModel } from './data.js';
 import { cancelExport, claimExport, drained, endInline, mine, pdfName, pdfOf, printInto, processSlot, queueExport, renewInline } from './export.js';
 import { canMakePdf, NO_CHROMIUM, openPrinter } from '../../../kit/pdf.js';
-import { renderReportDocument } from './template.js';
+import { renderDocument } from './layout.js';
 import { reportExport, type ReportExportRecord } from './tables.js';
 import { report } from '../tables.js';
 
@@ -86,7 +86,7 @@ export const reportDocumentHandlers = {
       result: 'ok',
       detail: { reportid, cusercode: m.report.cusercode, target: m.report.musercode },
     });
-    return { html: renderReportDocument(m), pdf: canMakePdf(ctx.config.chromiumPath) };
+    return { html: renderDocument(m), pdf: canMakePdf(ctx.config.chromiumPath) };
   },
 
   'as.m.exam.exportReportPdf': async ({ reportid }, ctx) => {

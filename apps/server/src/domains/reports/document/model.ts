@@ -1,4 +1,4 @@
-import type { Lang, ReportDetail } from '@xinli/contract';
+import type { Lang, ReportDetail, ReportSection } from '@xinli/contract';
 
 /**
  * Everything the printable report shows, gathered once (data.ts) and rendered by a pure function
@@ -26,6 +26,21 @@ export interface DocumentModel {
   comments: DocumentComment[];
   /** When the document was made (the server clock), an ISO instant. */
   printedat: string;
+  /** The custom report's template version rendering it (issue 31 §4, layout.ts); absent: the standard report. */
+  layout?: DocumentLayout;
+}
+
+/** What a custom report template decides of the document (its band texts and header are applied to the model). */
+export interface DocumentLayout {
+  versionid: string;
+  /** The template's name and version, printed small at the foot of the sign-off. */
+  name: string;
+  version: number;
+  /** The document's title; empty: the standard title. */
+  title: string;
+  sections: ReportSection[];
+  /** The sign-off line; empty: the standard words. */
+  signoff: string;
 }
 
 export interface TrendPoint {

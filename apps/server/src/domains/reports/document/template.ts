@@ -27,9 +27,9 @@ import { normSection } from './norm-section.js';
  */
 
 /** Only an inline image may be the logo: the document loads nothing from the network. */
-const safeLogo = (logo: string | null) =>
+export const safeLogo = (logo: string | null) =>
   logo && /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(logo) ? logo : null;
-const safeColour = (c: string | null | undefined, level: number | null) =>
+export const safeColour = (c: string | null | undefined, level: number | null) =>
   c && /^#[0-9a-fA-F]{6}$/.test(c) ? c : level !== null && level >= 0 && level <= 4 ? LevelColours[level] : '#9ca3af';
 
 const WORDS = {
@@ -88,9 +88,9 @@ const WORDS = {
   ],
 } satisfies Record<string, [string, string]>;
 
-type Word = keyof typeof WORDS;
+export type Word = keyof typeof WORDS;
 
-function wordsOf(lang: Lang) {
+export function wordsOf(lang: Lang) {
   const i = lang === 'en-US' ? 1 : 0;
   const w = (key: Word, vars: Record<string, string | number> = {}) =>
     WORDS[key][i].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
@@ -99,7 +99,7 @@ function wordsOf(lang: Lang) {
 }
 
 /** A time with its zone ("2026-11-20 10:00 (UTC+8)"), where a reader elsewhere could misread it. */
-const zoned = (isoInstant: string) => `${chinaTime(isoInstant)} (${zoneLabel(INSTITUTION_TIME_ZONE)})`;
+export const zoned = (isoInstant: string) => `${chinaTime(isoInstant)} (${zoneLabel(INSTITUTION_TIME_ZONE)})`;
 
 export interface RenderOptions {
   /** 'css': page numbers from @page margin boxes (browser print); 'none': the PDF footer draws them. */
@@ -108,8 +108,15 @@ export interface RenderOptions {
 
 export function renderReportDocument(m: DocumentModel, opts: RenderOptions = {}): string {
   const { w } = wordsOf(m.lang);
-  const r = m.report;
-  const title = `${r.formname} · ${w('title')}`;
+  const parts = [masthead(m), basics(m), result(m), normsOfReport(m), trend(m), phq9(m), answers(m), comments(m)];
+  return documentShell(m, `${m.report.formname} · ${w('title')}`, parts.join('\n'), opts);
+}
+
+/** The report against its form's norm and the last reliable change (issue 31 §2, §3); empty without a norm. */
+export const normsOfReport = (m: DocumentModel) => normSection(m.report.norm ?? null, m.report.trend.at(-1)?.change ?? null, m.lang);
+
+/** The HTML page around the parts: language, title, the print CSS (with or without CSS page numbers). */
+export function documentShell(m: DocumentModel, title: string, body: string, opts: RenderOptions): string {
   return `<!DOCTYPE html>
 <html lang="${m.lang === 'en-US' ? 'en' : 'zh-CN'}">
 <head>
@@ -120,14 +127,7 @@ export function renderReportDocument(m: DocumentModel, opts: RenderOptions = {})
 </head>
 <body>
 <div class="doc">
-${masthead(m)}
-${basics(m)}
-${result(m)}
-${normSection(m.report.norm ?? null, m.report.trend.at(-1)?.change ?? null, m.lang)}
-${trend(m)}
-${phq9(m)}
-${answers(m)}
-${comments(m)}
+${body}
 </div>
 </body>
 </html>
@@ -135,7 +135,7 @@ ${comments(m)}
 }
 
 /** The header, and the confidentiality line under it (at the end it could fall alone on a last page). */
-function masthead(m: DocumentModel): string {
+export function masthead(m: DocumentModel): string {
   const { w } = wordsOf(m.lang);
   const logo = safeLogo(m.institution.logo);
   return `<header class="masthead">
@@ -146,7 +146,7 @@ ${logo ? `<img src="${esc(logo)}" alt="">` : ''}
 <p class="note">${esc(w('confidential'))}</p>`;
 }
 
-function basics(m: DocumentModel): string {
+export function basics(m: DocumentModel): string {
   const { w } = wordsOf(m.lang);
   const r = m.report;
   const gender = m.person.gender ? enumLabel(Gender, m.person.gender, m.lang) : w('unknown');
@@ -164,7 +164,7 @@ ${row('plan', [r.planname, r.stagename].filter(Boolean).join(' / ') || '—', 'd
 </section>`;
 }
 
-function levelChip(level: number | null, colour: string | null, text: string): string {
+export function levelChip(level: number | null, colour: string | null, text: string): string {
   return `<span class="chip" style="background:${esc(safeColour(colour, level))}">${esc(text)}</span>`;
 }
 
@@ -180,10 +180,34 @@ function conventionLine(m: DocumentModel): string {
 }
 
 function result(m: DocumentModel): string {
+  const { w } = wordsOf(m.lang);
+  return `<section class="section">
+<h2>${esc(w('result'))}</h2>
+${resultState(m)}
+${indicatorTable(m)}
+${indicatorBlocks(m, true)}
+</section>`;
+}
+
+/** The void notice, the overall state, the warning and its reasons. */
+export function resultState(m: DocumentModel): string {
   const { w, local } = wordsOf(m.lang);
   const colon = m.lang === 'en-US' ? ': ' : '：';
   const r = m.report;
   const state = enumLabel(MentalState, r.mentalstate, m.lang);
+  const warnings = r.warnings.length
+    ? `<div class="alert keep"><strong>${esc(w('warnings'))}</strong><ul>${r.warnings.map((x) => `<li>${esc(local(x.reason))}</li>`).join('')}</ul></div>`
+    : '';
+  return `${r.voided ? `<div class="void">${esc(w('voided'))}${r.voidreason ? `${colon}${esc(local(r.voidreason))}` : ''}</div>` : ''}
+<div class="state keep"><div><span class="label">${esc(w('mentalstate'))}</span><div class="big">${esc(state)}</div></div>
+<div><span class="label">${esc(w('warning'))}</span><div class="big">${r.warning ? levelChip(4, null, w('warningYes')) : esc(w('warningNo'))}</div></div></div>
+${warnings}`;
+}
+
+/** Each indicator's score, band and level, and the bar chart when there are several; `heading` false under a section of its own. */
+export function indicatorTable(m: DocumentModel, heading = true): string {
+  const { w, local } = wordsOf(m.lang);
+  const r = m.report;
   const bars = r.indicators.map((i) => ({ name: local(i.name), score: i.score, colour: safeColour(i.colour, i.level) }));
   const rows = r.indicators
     .map(
@@ -193,26 +217,7 @@ function result(m: DocumentModel): string {
         }</td></tr>`,
     )
     .join('\n');
-  const blocks = r.indicators
-    .filter((i) => local(i.interpretation) || local(i.advice))
-    .map(
-      (i) => `<div class="ind" style="border-left-color:${esc(safeColour(i.colour, i.level))}">
-<div class="head"><span>${esc(local(i.name))}</span><span>${esc(i.score)} · ${esc(local(i.label) || w('noBand'))}</span></div>
-${local(i.interpretation) ? `<p><span class="label">${esc(w('interpretation'))}${colon}</span>${esc(local(i.interpretation))}</p>` : ''}
-${local(i.advice) ? `<p><span class="label">${esc(w('advice'))}${colon}</span>${esc(local(i.advice))}</p>` : ''}
-</div>`,
-    )
-    .join('\n');
-  const warnings = r.warnings.length
-    ? `<div class="alert keep"><strong>${esc(w('warnings'))}</strong><ul>${r.warnings.map((x) => `<li>${esc(local(x.reason))}</li>`).join('')}</ul></div>`
-    : '';
-  return `<section class="section">
-<h2>${esc(w('result'))}</h2>
-${r.voided ? `<div class="void">${esc(w('voided'))}${r.voidreason ? `${colon}${esc(local(r.voidreason))}` : ''}</div>` : ''}
-<div class="state keep"><div><span class="label">${esc(w('mentalstate'))}</span><div class="big">${esc(state)}</div></div>
-<div><span class="label">${esc(w('warning'))}</span><div class="big">${r.warning ? levelChip(4, null, w('warningYes')) : esc(w('warningNo'))}</div></div></div>
-${warnings}
-<h3>${esc(w('indicators'))}</h3>
+  return `${heading ? `<h3>${esc(w('indicators'))}</h3>` : ''}
 <table class="indicators">
 <thead><tr><th>${esc(w('indicator'))}</th><th class="num">${esc(w('score'))}</th><th>${esc(w('band'))}</th><th class="num">${esc(w('level'))}</th></tr></thead>
 <tbody>
@@ -220,12 +225,27 @@ ${rows}
 </tbody>
 </table>
 ${conventionLine(m)}
-${bars.length > 1 ? `<div class="chart">${indicatorChart(bars)}</div>` : ''}
-${blocks}
-</section>`;
+${bars.length > 1 ? `<div class="chart">${indicatorChart(bars)}</div>` : ''}`;
 }
 
-function trend(m: DocumentModel): string {
+/** Each indicator's interpretation and, with `advice`, its advice (the custom report may show advice apart). */
+export function indicatorBlocks(m: DocumentModel, advice: boolean): string {
+  const { w, local } = wordsOf(m.lang);
+  const colon = m.lang === 'en-US' ? ': ' : '：';
+  const shown = (i: DocumentModel['report']['indicators'][number]) => local(i.interpretation) || (advice && local(i.advice));
+  return m.report.indicators
+    .filter(shown)
+    .map(
+      (i) => `<div class="ind" style="border-left-color:${esc(safeColour(i.colour, i.level))}">
+<div class="head"><span>${esc(local(i.name))}</span><span>${esc(i.score)} · ${esc(local(i.label) || w('noBand'))}</span></div>
+${local(i.interpretation) ? `<p><span class="label">${esc(w('interpretation'))}${colon}</span>${esc(local(i.interpretation))}</p>` : ''}
+${advice && local(i.advice) ? `<p><span class="label">${esc(w('advice'))}${colon}</span>${esc(local(i.advice))}</p>` : ''}
+</div>`,
+    )
+    .join('\n');
+}
+
+export function trend(m: DocumentModel): string {
   const { w } = wordsOf(m.lang);
   if (m.trend.length < 2)
     return `<section class="section"><h2>${esc(w('trend'))}</h2><p class="muted">${esc(w('trendNone'))}</p></section>`;
@@ -261,7 +281,7 @@ ${body}
 </section>`;
 }
 
-function phq9(m: DocumentModel): string {
+export function phq9(m: DocumentModel): string {
   const { w } = wordsOf(m.lang);
   if (!m.phq9?.length) return '';
   const dates = m.phq9.map((p) => chinaTime(p.createdat, false));
@@ -297,7 +317,7 @@ ${rows}
 </section>`;
 }
 
-function answers(m: DocumentModel): string {
+export function answers(m: DocumentModel): string {
   const { w, local } = wordsOf(m.lang);
   const rows = m.report.answers
     .map(
@@ -316,7 +336,7 @@ ${rows}
 </section>`;
 }
 
-function comments(m: DocumentModel): string {
+export function comments(m: DocumentModel): string {
   const { w } = wordsOf(m.lang);
   const list = m.comments.length
     ? m.comments
