@@ -12,8 +12,17 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 export const processLabels = { process: cluster.isWorker ? String(cluster.worker!.id) : '0' };
 export const metricsRegistry = new Registry();
 metricsRegistry.setDefaultLabels(processLabels);
-// CPU, memory, event loop lag, open handles, GC: what an operator reads first when the server is slow.
-collectDefaultMetrics({ register: metricsRegistry, prefix: 'xinli_' });
+let collecting = false;
+/**
+ * CPU, memory, event loop lag, open handles, GC: what an operator reads first when the server is
+ * slow. Started once per process, and only where metrics are read (METRICS_TOKEN set): the event
+ * loop monitor costs every request a little.
+ */
+export function collectProcessMetrics() {
+  if (collecting) return;
+  collecting = true;
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'xinli_' });
+}
 
 /** Failed staff sign-in steps (wrong password or code); `step` is password or code. */
 export const signInFailures = new Counter({
