@@ -49,7 +49,9 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
 
+  // Its own process group: npx starts tsx, which starts the server; the group is ended together.
   server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
@@ -74,7 +76,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   nginx?.kill('SIGQUIT');
-  server?.kill('SIGTERM');
+  // The whole group: a signal to npx alone left the server running after the suite.
+  if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
   await Promise.all([nginx, server].map((p) => p && p.exitCode === null && new Promise((resolve) => p.once('exit', resolve))));
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
