@@ -34,7 +34,7 @@ import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
 import { startServer } from '../apps/server/src/server.js';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
-import { scratchDatabase } from '../apps/server/src/db/admin.js';
+import { scratchDatabase, withDatabase } from '../apps/server/src/db/admin.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -125,9 +125,11 @@ async function signedInCases(url: string, token: string, tag: string, write: boo
 // --- the database: PGlite in memory, or a scratch database on DATABASE_URL's server ----------
 const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, `xinli_bench_${process.pid}`) : undefined;
 const databaseUrl = scratch?.url;
+// DATABASE_READ_URL: a streaming replica of DATABASE_URL's server (scripts/replica-bench.sh); the scratch database reaches it by replication.
+const readUrl = scratch && process.env.DATABASE_READ_URL ? withDatabase(process.env.DATABASE_READ_URL, `xinli_bench_${process.pid}`) : undefined;
 
 console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`);
-console.log(`API benchmark: ${seconds}s per case, ${connections} connections, loopback, ${databaseUrl ? 'postgres' : 'pglite'}`);
+console.log(`API benchmark: ${seconds}s per case, ${connections} connections, loopback, ${databaseUrl ? 'postgres' : 'pglite'}${readUrl ? ', lists read from the replica at DATABASE_READ_URL' : ''}`);
 
 const bare = Fastify();
 bare.post('/bare', async () => ({ errorCode: 0, errorMsg: '', data: null }));
@@ -163,11 +165,12 @@ async function startFloor(url: string) {
 
 // As in production (the compiled server sets NODE_ENV=production): answers are not validated against the contract.
 const running = ['b', 'c', 'd', 'f', 'g'].some((c) => cases.has(c))
-  ? await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, logLevel: 'silent' }), { checkOutput: false })
+  ? await startServer(testConfig({ demo: true, dataDir: '', databaseUrl, databaseReadUrl: readUrl, logLevel: 'silent' }), { checkOutput: false })
   : undefined;
 const apiUrl = running ? await running.app.listen({ port: 0, host: '127.0.0.1' }) : '';
 const token = running ? await signIn(apiUrl) : '';
-const floor = databaseUrl && cases.has('f') ? await startFloor(databaseUrl) : undefined;
+// With a replica, the floor reads it too: (c) and (f) read the same server.
+const floor = databaseUrl && cases.has('f') ? await startFloor(readUrl ?? databaseUrl) : undefined;
 for (let round = 1; round <= rounds; round++) {
   console.log(`-- round ${round} of ${rounds}`);
   const a = await bareCase();
@@ -237,6 +240,8 @@ async function serve() {
   // The served process reads the database this process sealed: the same data key.
   if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl, DATA_KEY: testConfig().dataKeys.current });
   else delete env.DATABASE_URL;
+  if (readUrl) env.DATABASE_READ_URL = readUrl;
+  else delete env.DATABASE_READ_URL;
   if (process.env.BENCH_SERVE_BUILD !== '0') execSync('node apps/server/scripts/build.mjs', { cwd: root, stdio: 'ignore' });
   const started = performance.now();
   const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], { cwd: root, env, stdio: ['ignore', log, log], detached: true });

@@ -115,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authentication: authentication(opts.database.db, opts.config, callers),
     writeAudit,
     db: opts.database.db,
+    readDb: opts.database.readDb,
     config: opts.config,
     now: opts.now,
     handlers,
@@ -141,7 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lanes.forEach((lane) => lane.start(opts.config.jobPollMs));
   });
   app.addHook('onClose', () => Promise.all([jobs, ...lanes].map((r) => r.stop())));
-  registerHealth(app, opts.database.db, {
+  registerHealth(app, opts.database, {
     // With JOB_POLL_MS=0 no lane polls (jobs run when asked): ready unless stopped.
     jobs: () => [jobs, ...lanes].every((r) => r.state !== 'stopped') && (opts.config.jobPollMs <= 0 || lanes.every((r) => r.state === 'polling')),
     listeners: {

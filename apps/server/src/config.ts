@@ -10,6 +10,17 @@ export interface Config {
   /** PGlite data directory, used when no databaseUrl is given. */
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * A read-only PostgreSQL for list pages and statistics (DATABASE_READ_URL; README "Read replica"):
+   * a streaming replica of DATABASE_URL's database. Its connections are opened read-only. Unset: every
+   * read goes to DATABASE_URL, as before. Needs DATABASE_URL.
+   */
+  databaseReadUrl?: string;
+  /**
+   * Seconds a browser session that has just written reads its lists from the primary, not the
+   * replica (READ_PRIMARY_AFTER_WRITE_SECONDS, default 10), so it sees its own change at once.
+   */
+  primaryAfterWriteSeconds: number;
   /** Seed the demo institution on first start (embedded mode only, unless forced). */
   demo: boolean;
   demoPassword: string;
@@ -135,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
+    databaseReadUrl: databaseReadUrl(env, databaseUrl),
+    primaryAfterWriteSeconds: Math.max(1, num(env.READ_PRIMARY_AFTER_WRITE_SECONDS, 10)),
     demo: env.XINLI_DEMO ? env.XINLI_DEMO === '1' : !databaseUrl,
     demoPassword: env.XINLI_DEMO_PASSWORD || 'demo123',
     sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 30),
@@ -177,6 +190,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: auditRetentionDays(env.AUDIT_RETENTION_DAYS),
     processes: databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1,
   };
+}
+
+/** A replica only beside a primary: the embedded PGlite has none, so the pair would be a mistake. */
+function databaseReadUrl(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string | undefined {
+  const url = env.DATABASE_READ_URL || undefined;
+  if (url && !databaseUrl) throw new Error('DATABASE_READ_URL is set without DATABASE_URL: a read replica needs its PostgreSQL primary');
+  return url;
 }
 
 /** The scrape token: a short one would be guessed, so the server refuses to start with it. */

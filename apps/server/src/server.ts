@@ -27,6 +27,7 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
   installKeys(config);
   const database = await openDatabase({
     url: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     migrate: !prepared,
   });

@@ -20,6 +20,11 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Where reads that may lag may go (list pages, statistics; README "Read replica"): a second pool on
+   * DATABASE_READ_URL whose connections are read-only, or `db` itself when none is configured.
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -32,6 +37,8 @@ export const migrationsFolder = [path.resolve(import.meta.dirname, '../../drizzl
 export interface OpenOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
   url?: string;
+  /** A read replica of `url` (PostgreSQL only): a second, read-only pool. */
+  readUrl?: string;
   /** PGlite folder; absent means in memory. */
   dataDir?: string;
   /** A PGlite data dump to start from (tests load a migrated template). */
@@ -40,28 +47,48 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.url ? openPostgres(opts.url) : await openPglite(opts);
+  if (opts.readUrl && !opts.url) throw new Error('A read replica needs a PostgreSQL primary');
+  const database = opts.url ? openPostgres(opts.url, opts.readUrl) : await openPglite(opts);
   if (opts.migrate !== false) await runMigrations(database);
   return database;
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(url: string, readUrl: string | undefined): Database {
+  const primary = postgresPool(url, false);
+  const db = drizzlePg(primary) as unknown as Db;
+  if (!readUrl) return { db, readDb: db, kind: 'postgres', close: () => primary.end() };
+  const replica = postgresPool(readUrl, true);
+  return {
+    db,
+    readDb: drizzlePg(replica) as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([primary.end(), replica.end()]);
+    },
+  };
+}
+
+/**
+ * A pool of up to 10 connections. A read-only pool's sessions start with default_transaction_read_only
+ * on: a write sent to it by mistake is refused by PostgreSQL itself (SQLSTATE 25006), even on a copy
+ * that is not a hot standby (which refuses every write anyway).
+ */
+function postgresPool(url: string, readOnly: boolean): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
   // An idle client whose connection the server ends (restart, failover, a dropped test database)
   // emits 'error' on the pool; unhandled, that would crash the process. The pool discards the
   // client and the next query opens a new connection, so there is nothing else to do here.
   pool.on('error', () => {});
   // int8 (counts, identities) as numbers, like PGlite returns them.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const db = drizzlePg(pool) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return pool;
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(opts.dataDir, opts.template ? { loadDataDir: opts.template } : {});
   const db = drizzlePglite(client) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), ...{ client } };
+  return { db, readDb: db, kind: 'pglite', close: () => client.close(), ...{ client } };
 }
 
 /**

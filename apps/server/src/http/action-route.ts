@@ -15,6 +15,8 @@ import { sendError, sendFile, sendOk } from './envelope.js';
 
 export interface RouteDeps {
   db: Db;
+  /** The read replica's pool (DATABASE_READ_URL), or `db` when there is none. */
+  readDb: Db;
   config: Config;
   now: () => Date;
   handlers: HandlerMap;
@@ -137,7 +139,7 @@ async function runAction(name: string, req: FastifyRequest, reply: FastifyReply,
   const caller =
     def.access === 'public' || def.access === 'respondent' ? null : (found?.caller ?? (await authentication.caller(token, deps.now())));
 
-  const ctx = createCtx({ ...base, caller, respondent, writeAudit: deps.writeAudit });
+  const ctx = createCtx({ ...base, readDb: readDbFor(def, req, deps), caller, respondent, writeAudit: deps.writeAudit });
   if (caller && typeof def.access === 'object' && !authentication.holds(caller, ...def.access.codes)) {
     await ctx.audit({ result: 'denied', detail: { needs: def.access.codes } });
     throw new AppError('permissionDenied');
@@ -152,9 +154,33 @@ async function runAction(name: string, req: FastifyRequest, reply: FastifyReply,
   // No cache drop here after writes: every change that can change a caller notifies at commit, and
   // a cached caller is used only once that notification is known to be handled (caller-cache.ts).
   const result = await handler(parsed.data, ctx);
+  if (def.op === 'write' && deps.readDb !== deps.db) markWrote(req, reply, deps.config);
   if (isFileResult(result)) return sendFile(reply, result);
   if (deps.checkOutput) def.output.parse(result);
   return sendOk(reply, result);
+}
+
+/**
+ * Read-your-writes with a replica (README "Read replica"): after a staff caller's write succeeds, its
+ * answer sets a short-lived cookie; while the browser sends it back, that session's lists and
+ * statistics read the primary, so a list reloaded after a save shows the save whatever the replica's
+ * lag. The cookie carries no data and needs no signature: forging it only sends reads to the primary,
+ * and dropping it only shows a lagging list. It is shared by every server process, since the browser
+ * holds it. Callers without cookies (scripts) read the replica at once and may see a lag.
+ */
+const WROTE_COOKIE = 'xinli_wrote';
+const wroteCookie = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=1(?:;|$)`);
+
+function markWrote(req: FastifyRequest, reply: FastifyReply, config: Config) {
+  const secure = req.protocol === 'https' ? '; Secure' : '';
+  reply.header('set-cookie', `${WROTE_COOKIE}=1; Max-Age=${config.primaryAfterWriteSeconds}; Path=/api; HttpOnly; SameSite=Strict${secure}`);
+}
+
+/** The replica only for a staff read that has not just written; respondents and public actions read the primary. */
+function readDbFor(def: ActionDef, req: FastifyRequest, deps: RouteDeps): Db {
+  if (deps.readDb === deps.db || (typeof def.access !== 'object' && def.access !== 'signedIn')) return deps.db;
+  if (def.op !== 'list' && def.op !== 'read' && def.op !== 'export') return deps.db;
+  return wroteCookie.test(req.headers.cookie ?? '') ? deps.db : deps.readDb;
 }
 
 /**

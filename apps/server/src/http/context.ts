@@ -50,6 +50,13 @@ type AuditInput = Omit<AuditEntry, 'at' | 'ip' | 'requestid' | 'musercode' | 'us
 
 export interface Ctx {
   db: Db;
+  /**
+   * Where this request may read what may lag a moment behind `db` (README "Read replica"): the read
+   * replica for a list or statistics read by a caller who has not just written, else `db` itself.
+   * Only list pages and statistics say they read it; every write, every read in a transaction, every
+   * read an audit row records and every check before a write stay on `db`. It refuses writes.
+   */
+  readDb: Db;
   config: Config;
   now(): Date;
   lang: Lang;
@@ -75,9 +82,10 @@ export interface Ctx {
 export function createCtx({
   writeAudit,
   ...base
-}: Omit<Ctx, 'me' | 't' | 'audit' | 'signal'> & { signal?: AbortSignal; writeAudit: AuditWriter }): Ctx {
+}: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: AbortSignal; readDb?: Db; writeAudit: AuditWriter }): Ctx {
   return {
     ...base,
+    readDb: base.readDb ?? base.db,
     signal: base.signal ?? new AbortController().signal,
     get me(): Caller {
       if (!base.caller) throw new AppError('identityInvalid');

@@ -109,6 +109,16 @@ describe.each(engines())('npm run doctor on %s', (engine) => {
       const checks = await doctor({ ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
       expect(checks.find((c) => c.name === 'database')).toMatchObject({ ok: false, detail: expect.stringMatching(/not reachable/) });
     });
+
+  // A passing replica needs a real standby: scripts/replica-bench.sh starts one (not in CI).
+  if (engine === 'postgres')
+    it('checks DATABASE_READ_URL: a database that is no standby, and one not reachable, fail', async () => {
+      const copy = await doctor({ ...env, DATABASE_READ_URL: env.DATABASE_URL });
+      expect(copy.map((c) => c.name)).toContain('read replica');
+      expect(copy.find((c) => c.name === 'read replica')).toMatchObject({ ok: false, detail: expect.stringMatching(/is not a standby/) });
+      const gone = await doctor({ ...env, DATABASE_READ_URL: 'postgres://postgres@127.0.0.1:1/none' });
+      expect(gone.find((c) => c.name === 'read replica')).toMatchObject({ ok: false, detail: expect.stringMatching(/DATABASE_READ_URL not reachable/) });
+    });
 });
 
 describe('the doctor command', () => {

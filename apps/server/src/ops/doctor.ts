@@ -47,6 +47,7 @@ export async function doctor(env: NodeJS.ProcessEnv): Promise<Check[]> {
     await migrations(q, add);
     await dataKey(config, env, q, add);
   });
+  if (config.databaseReadUrl) await readReplica(config.databaseReadUrl, add);
   await fileStore(config, add);
   if (production && !env.PUBLIC_BASE_URL)
     add('public URL', false, 'PUBLIC_BASE_URL is not set: respondents’ links and QR codes would point at localhost');
@@ -101,10 +102,45 @@ async function withDatabase(config: Config, add: (n: string, ok: boolean, d: str
   }
 }
 
+/**
+ * DATABASE_READ_URL: reached through a read-only session as the server opens it, a standby of the
+ * primary (a copy that is not one would never follow the primary's writes), and carrying no migration
+ * this code does not know. Its replay lag is printed: lists and statistics are that far behind.
+ */
+async function readReplica(url: string, add: (n: string, ok: boolean, d: string) => void) {
+  const name = 'read replica';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, options: '-c default_transaction_read_only=on' });
+  try {
+    await client.connect();
+  } catch (e) {
+    return add(name, false, `DATABASE_READ_URL not reachable: ${(e as Error).message}`);
+  }
+  try {
+    const { rows } = await client.query<{ v: string; n: string; standby: boolean; lag: number | null; migrations: boolean }>(
+      `select current_setting('server_version') as v, current_setting('server_version_num') as n, pg_is_in_recovery() as standby,
+        extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as lag,
+        to_regclass('drizzle.__drizzle_migrations') is not null as migrations`,
+    );
+    const r = rows[0]!;
+    if (Math.floor(Number(r.n) / 10000) < MIN_POSTGRES) return add(name, false, `PostgreSQL ${r.v} is older than ${MIN_POSTGRES}, the oldest supported`);
+    if (!r.standby)
+      return add(name, false, `PostgreSQL ${r.v} at DATABASE_READ_URL is not a standby (pg_is_in_recovery() is false): its data would not follow the primary; unset DATABASE_READ_URL to read from the primary`);
+    const known = new Set(journalEntries().map((e) => e.when));
+    const applied = r.migrations ? (await client.query<{ created_at: string }>(`select created_at from drizzle.__drizzle_migrations`)).rows : [];
+    if (applied.some((m) => !known.has(Number(m.created_at))))
+      return add(name, false, 'the replica holds migrations this version does not know: it follows a database of a newer version');
+    add(name, true, `PostgreSQL ${r.v} standby, ${r.lag === null ? 'nothing replayed yet' : `last replayed change ${Math.max(0, r.lag).toFixed(1)} s ago`}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function journalEntries(): { when: number; tag: string }[] {
+  return (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] }).entries;
+}
+
 async function migrations(q: Query, add: (n: string, ok: boolean, d: string) => void) {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number; tag: string }[];
-  };
+  const journal = { entries: journalEntries() };
   const [has] = await q(`select to_regclass('drizzle.__drizzle_migrations') is not null as t`);
   const applied = has?.t ? (await q(`select created_at from drizzle.__drizzle_migrations`)).map((r) => Number(r.created_at)) : [];
   const known = new Set(journal.entries.map((e) => e.when));

@@ -65,10 +65,12 @@ const crudHandlers = {
   },
 
   'as.m.cuser.getCUserPageList': async ({ page, pageSize, ...filters }, ctx) => {
-    const query = ctx.db.select(listedColumns).from(cuser).where(personWhere(ctx, filters)).$dynamic();
-    const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
-    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     const reveal = revealsIdentity(ctx);
+    // A masked page may come from the replica; an unmasked one is audited, so it reads the primary.
+    const db = reveal ? ctx.db : ctx.readDb;
+    const query = db.select(listedColumns).from(cuser).where(personWhere(ctx, filters)).$dynamic();
+    const { total, rows } = await paged(db, query, personOrder, { page, pageSize });
+    const names = await accountNames(db, rows.map((r) => r.musercode));
     if (reveal && rows.length) await ctx.audit({ result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
     return { total, rows: rows.map((r) => personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal)) };
   },

@@ -122,13 +122,13 @@ export async function reportInScope(ctx: Ctx, reportid: string): Promise<Assessm
 
 export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
-    const query = ctx.db
+    const query = ctx.readDb
       .select()
       .from(report)
       .where(await reportFilterWhere(ctx, f))
       .$dynamic();
-    const { total, rows } = await paged(ctx.db, query, [desc(report.createdat), asc(report.assessid)], f);
-    return { total, rows: await rowsOut(ctx.db, rows, ctx.lang) };
+    const { total, rows } = await paged(ctx.readDb, query, [desc(report.createdat), asc(report.assessid)], f);
+    return { total, rows: await rowsOut(ctx.readDb, rows, ctx.lang) };
   },
 
   'as.m.exam.getCUserReport': async ({ reportid }, ctx) => {

@@ -67,8 +67,8 @@ const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
  * parameters for values. A row reads the form table alone (its header mirrors the definition).
  */
 function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
-  let lists = libraryLists.get(ctx.db);
-  if (!lists) libraryLists.set(ctx.db, (lists = new Map()));
+  let lists = libraryLists.get(ctx.readDb);
+  if (!lists) libraryLists.set(ctx.readDb, (lists = new Map()));
   const name = `forms_list_${ctx.lang === 'en-US' ? 'en' : 'zh'}_${Object.values(shape).map(Number).join('').replace('-1', 'x')}`;
   let list = lists.get(name);
   if (!list) lists.set(name, (list = buildLibraryList(ctx, shape, name)));
@@ -85,12 +85,12 @@ function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
     shape.enabled ? sql`${form.enabled} = ${p('enabled')}` : undefined,
     shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
   );
-  const matching = ctx.db.select({ n: count() }).from(form).where(where);
+  const matching = ctx.readDb.select({ n: count() }).from(form).where(where);
   // The total rides on every row (a scalar subquery PostgreSQL runs once): one round trip a page.
   const total = sql<number>`(${matching})`.mapWith(Number);
   return {
     count: matching.prepare(`${name}_n`),
-    rows: ctx.db
+    rows: ctx.readDb
       .select({ ...rowColumns(ctx), total })
       .from(form)
       .where(where)

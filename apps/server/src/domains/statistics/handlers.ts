@@ -40,7 +40,7 @@ const byText = new Intl.Collator('zh-CN', { numeric: true }).compare;
 export async function statsScope(ctx: Ctx, f: StatsFilter): Promise<StatsScope & { institutions: StatsAccount[] }> {
   const { all, list } = await statsAccounts(ctx, f);
   const accounts = all ? null : list.map((a) => a.musercode);
-  if (f.stagecode) await findFilterStage(ctx, ctx.db, f.stagecode, () => stageCounted(ctx.db, accounts, f.stagecode!));
+  if (f.stagecode) await findFilterStage(ctx, ctx.readDb, f.stagecode, () => stageCounted(ctx.readDb, accounts, f.stagecode!));
   return {
     institutions: list,
     accounts,
@@ -77,7 +77,7 @@ const appName = (ctx: Ctx, appid: string) => {
 };
 
 async function moodRatio(ctx: Ctx, f: StatsFilter, mood: 'dep' | 'anx') {
-  const totals = await reportTotals(ctx.db, await statsScope(ctx, f));
+  const totals = await reportTotals(ctx.readDb, await statsScope(ctx, f));
   const levels = totals[mood];
   const total = levels.reduce((a, b) => a + b, 0);
   return { total, rows: levels.map((count, level) => ({ level, count, ratio: ratio(count, total) })) };
@@ -91,24 +91,24 @@ export const statisticsHandlers = {
     const scope = await statsScope(ctx, f);
     let institutions = scope.institutions.filter((a) => a.musertype !== PROVIDER).map((a) => a.musercode);
     if (scope.appid) {
-      const holders = await accountsWithApp(ctx.db, scope.appid, institutions);
+      const holders = await accountsWithApp(ctx.readDb, scope.appid, institutions);
       institutions = institutions.filter((code) => holders.has(code));
     }
-    const assessed = await assessedAccounts(ctx.db, scope);
+    const assessed = await assessedAccounts(ctx.readDb, scope);
     return { total: institutions.length, assessed: institutions.filter((code) => assessed.has(code)).length };
   },
 
-  'as.m.assess.getAssessCount': async (f, ctx) => ({ count: (await reportTotals(ctx.db, await statsScope(ctx, f))).n }),
+  'as.m.assess.getAssessCount': async (f, ctx) => ({ count: (await reportTotals(ctx.readDb, await statsScope(ctx, f))).n }),
 
-  'as.m.assess.getAssessPeopleCount': async (f, ctx) => ({ count: await personsRegistered(ctx.db, await statsScope(ctx, f)) }),
+  'as.m.assess.getAssessPeopleCount': async (f, ctx) => ({ count: await personsRegistered(ctx.readDb, await statsScope(ctx, f)) }),
 
-  'as.m.assess.getAssessPeopleCompleteCount': async (f, ctx) => ({ count: await personsAssessed(ctx.db, await statsScope(ctx, f)) }),
+  'as.m.assess.getAssessPeopleCompleteCount': async (f, ctx) => ({ count: await personsAssessed(ctx.readDb, await statsScope(ctx, f)) }),
 
-  'as.m.assess.getAssessAbnormalCount': async (f, ctx) => ({ count: (await reportTotals(ctx.db, await statsScope(ctx, f))).abnormal }),
+  'as.m.assess.getAssessAbnormalCount': async (f, ctx) => ({ count: (await reportTotals(ctx.readDb, await statsScope(ctx, f))).abnormal }),
 
   'as.m.assess.getAssessDayCountTrend': async (f, ctx) => {
     const window = dayWindow(ctx, f);
-    const rows = await reportsByDay(ctx.db, { ...(await statsScope(ctx, f)), ...window });
+    const rows = await reportsByDay(ctx.readDb, { ...(await statsScope(ctx, f)), ...window });
     const byDay = new Map(rows.map((r) => [r.day, r]));
     return {
       rows: eachDay(window.start, window.end).map((date) => ({
@@ -121,7 +121,7 @@ export const statisticsHandlers = {
 
   'as.m.assess.getAssessGradeCountTrend': async (f, ctx) => {
     const window = monthWindow(ctx, f);
-    const rows = await reportsByGrade(ctx.db, { ...(await statsScope(ctx, f)), ...window }, true);
+    const rows = await reportsByGrade(ctx.readDb, { ...(await statsScope(ctx, f)), ...window }, true);
     const sums = new Map(rows.map((r) => [`${r.month}|${r.grade}`, { count: r.n, abnormal: r.abnormal }]));
     const grades = [...new Set([...sums.keys()].map((k) => k.slice(8)))].sort(compareGrades);
     const months = eachMonth(window.start, window.end);
@@ -133,7 +133,7 @@ export const statisticsHandlers = {
 
   'as.m.assess.getClassReportCountRatio': async (f, ctx) => {
     const scope = await statsScope(ctx, f);
-    const rows = await reportsByClass(ctx.db, scope);
+    const rows = await reportsByClass(ctx.readDb, scope);
     const names = new Map(scope.institutions.map((a) => [a.musercode, a.insname]));
     return {
       rows: rows
@@ -160,7 +160,7 @@ export const statisticsHandlers = {
 
   'as.m.assess.getSceneCountTrend': async (f, ctx) => {
     const window = monthWindow(ctx, f);
-    const rows = await reportsByMonthAndApp(ctx.db, { ...(await statsScope(ctx, f)), ...window });
+    const rows = await reportsByMonthAndApp(ctx.readDb, { ...(await statsScope(ctx, f)), ...window });
     const apps = [...new Set(rows.map((r) => r.appid))].sort();
     const byKey = new Map(rows.map((r) => [`${r.month}|${r.appid}`, r]));
     return {
@@ -178,7 +178,7 @@ export const statisticsHandlers = {
   'as.m.assess.getAnxiousQuotaCountRatio': (f, ctx) => moodRatio(ctx, f, 'anx'),
 
   'as.m.assess.getManAndWomanAbnormalCountRatio': async (f, ctx) => {
-    const byGender = await reportsByGender(ctx.db, await statsScope(ctx, f));
+    const byGender = await reportsByGender(ctx.readDb, await statsScope(ctx, f));
     return {
       rows: (['01', '02'] as const).map((gender) => {
         const { n = 0, abnormal = 0 } = byGender.get(gender) ?? {};
@@ -188,7 +188,7 @@ export const statisticsHandlers = {
   },
 
   'as.m.assess.getGradeReportCountRatio': async (f, ctx) => {
-    const rows = await reportsByGrade(ctx.db, await statsScope(ctx, f), false);
+    const rows = await reportsByGrade(ctx.readDb, await statsScope(ctx, f), false);
     return {
       rows: rows
         .sort((a, b) => compareGrades(a.grade, b.grade))
@@ -198,12 +198,12 @@ export const statisticsHandlers = {
 
   'as.m.hospital.statistic.getTotalAssessCount': async (f, ctx) => {
     const scope = await statsScope(ctx, f);
-    const [totals, persons] = await Promise.all([reportTotals(ctx.db, scope), personsAssessed(ctx.db, scope)]);
+    const [totals, persons] = await Promise.all([reportTotals(ctx.readDb, scope), personsAssessed(ctx.readDb, scope)]);
     return { reports: totals.n, persons, abnormal: totals.abnormal };
   },
 
   'as.m.hospital.statistic.getCompleteAssessCount': async (f, ctx) => {
-    const codes = await codesByState(ctx.db, await statsScope(ctx, f));
+    const codes = await codesByState(ctx.readDb, await statsScope(ctx, f));
     const total = codes.issued + codes.started + codes.finished;
     return { total, ...codes, ratio: ratio(codes.finished, total) };
   },
