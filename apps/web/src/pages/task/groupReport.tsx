@@ -260,10 +260,11 @@ function GroupNorms({ indicators }: { indicators: Report['indicators'] }) {
   const sources = [...new Map(rows.map((i) => [i.formcode, i.norm])).values()];
   return (
     <Section title={k('norms')} testId="group-norms">
-      {/* Fixed narrow figures and a wrapping name: the bar stays in view at 1024 px. */}
+      {/* Narrow figures and a wrapping name instead of a sideways scroll: the bar stays in view at 1024 px. */}
       <DetailTable<NormedIndicator>
         rowKey={(i) => `${i.formcode}-${i.code}`}
         dataSource={rows}
+        scroll={{}}
         columns={[
           { title: n('indicator'), key: 'name', render: (_: unknown, i) => `${i.formname} · ${i.name}` },
           { title: k('groupMean'), dataIndex: 'mean', align: 'right', width: 96 },

@@ -41,9 +41,10 @@ async function storedVersion(db: DbOrTx, reportid: string): Promise<UsedVersion 
 
 /**
  * Records the version a report keeps: its plan's template's current version, when the template
- * covers the report's form. Called in the transaction that stores the report (issue 31 §4: "a
- * report keeps the version it was printed with", whenever it is first printed), and at its first
- * showing for a report stored before this was recorded at creation.
+ * covers the report's form. Called in the transaction that stores the report, so a report prints
+ * with the version of the day it was scored however late it is first printed (issue 31 §4), and
+ * at the first showing of a report stored before versions were kept at scoring. Answers whether
+ * a version may now be kept (the report's own, or one another reading recorded first).
  */
 export async function keepTemplateVersion(db: DbOrTx, r: ReportRef, now: Date): Promise<boolean> {
   if (r.appid !== PopulationApp.customReport || !r.plancode) return false;
