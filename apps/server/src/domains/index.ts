@@ -50,7 +50,15 @@ import { consultationSealedFields, eraseRegistrationsOfPerson } from './consulta
 import { hookScales } from './scales/index.js';
 import { hookPersonRights, personsSealedFields, removePersons } from './persons/index.js';
 import { stagesOfAccount } from './plans/index.js';
-import { approvedForPerson, eraseReportTextOfPerson, indicatorRows, reportRecordsOfPerson, respondentView, storeIndicators } from './reports/index.js';
+import {
+  approvedForPerson,
+  eraseReportTextOfPerson,
+  indicatorRows,
+  keepTemplateVersion,
+  reportRecordsOfPerson,
+  respondentView,
+  storeIndicators,
+} from './reports/index.js';
 import { systemSealedFields } from './system/index.js';
 import { closedTaskWindow, eraseStudentNumbersOfPerson } from './tasks/index.js';
 import {
@@ -88,7 +96,8 @@ hookAssessments({
   reports: {
     storeIndicators: (tx, reportid, def, score) => storeIndicators(tx, indicatorRows(reportid, def, score)),
     approvedForPerson,
-    // The custom report's template decides what its respondent sees (issue 31 §4).
+    // The custom report keeps its template's version from its scoring, and the version decides what its respondent sees (issue 31 §4).
+    keepTemplateVersion,
     respondentView,
   },
   taskWindow: closedTaskWindow,

@@ -46,8 +46,24 @@ export const groupIndicator = z.object({
   levels: levelCounts,
   /** Mean score, two decimals. */
   mean: z.number(),
-  /** The form's default norm of this indicator and the group mean's z against it (issue 31 §2); absent when none. */
-  norm: z.object({ mean: z.number(), sd: z.number(), z: z.number(), name: z.string() }).nullable().optional(),
+  /**
+   * The form's default norm of this indicator and the group mean against it (issue 31 §2): z of the
+   * mean in the norm's SD units, T = 50 + 10z, and the norm's source for a footnote; absent when none.
+   */
+  norm: z
+    .object({
+      mean: z.number(),
+      sd: z.number(),
+      z: z.number(),
+      t: z.number(),
+      name: z.string(),
+      population: z.string(),
+      samplesize: z.int(),
+      year: z.int(),
+      source: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type GroupIndicator = z.infer<typeof groupIndicator>;
 

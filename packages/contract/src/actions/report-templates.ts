@@ -8,9 +8,9 @@ import { action, codes, idString, pageFields, pageOf, requiredText, text } from 
  * per indicator band, a sign-off line, and which parts the respondent may see.
  *
  * Templates are versioned: every save makes a new version and an old version never changes. A plan
- * of app 000000005 picks a template (setPlanTemplate); its reports are rendered by the template's
- * version current when the report is first rendered or printed, and keep that version afterwards.
- * The report's printable document, its PDF and the respondent's result follow the version.
+ * of app 000000005 picks a template (setPlanTemplate); its reports keep the template's version
+ * current when they are scored (older reports: when first shown or printed) whatever is saved
+ * later. The report's page, its printable document, its PDF and the respondent's result follow it.
  */
 
 /** The menu code of the designer page (menus.ts reportTemplates). */

@@ -3,6 +3,7 @@ import { action, codes, flag, idString, pageFields, pageOf, requiredText, text }
 import { bandLevel, indicatorCode, indicatorResult, localText, scoreWarning } from '../scales/definition.js';
 import { regionCode } from './accounts.js';
 import { reliableChange, reportNorm } from './norms.js';
+import { reportSection } from './report-templates.js';
 
 /**
  * Reports as staff read them (SPEC §2 the report pages usersReport, usersReport2..4,
@@ -166,6 +167,27 @@ export const reportTrendPoint = z.object({
   change: reliableChange.nullable().optional(),
 });
 
+/**
+ * How the custom report's template version lays the report out (issue 31 §4), as the printed
+ * document does: the server decides it once (reports/custom/use.ts) for the print and the page.
+ */
+export const reportLayout = z.object({
+  /** The template's name and version, shown small at the sign-off. */
+  name: z.string(),
+  version: z.int(),
+  /** The report's title; empty: the standard title. */
+  title: z.string(),
+  /** The name in the header: the template's, else the institution's. */
+  headername: z.string(),
+  /** Where the template's logo is served, or null. */
+  logo: z.string().nullable(),
+  /** The sections shown, in this order, and only these. */
+  sections: z.array(reportSection),
+  /** The sign-off line; empty: the standard words. */
+  signoff: z.string(),
+});
+export type ReportLayout = z.infer<typeof reportLayout>;
+
 export const reportDetail = reportRow.extend({
   indicators: z.array(indicatorResult),
   warnings: z.array(scoreWarning),
@@ -179,6 +201,11 @@ export const reportDetail = reportRow.extend({
   trend: z.array(reportTrendPoint),
   /** The factors against the form's default norm (issue 31 §2); null when the form has none. */
   norm: reportNorm.nullable().optional(),
+  /**
+   * The custom report's layout (issue 31 §4) when a template version renders the report; its band
+   * texts are already the indicators' interpretations. Null or absent: the standard report.
+   */
+  layout: reportLayout.nullable().optional(),
 });
 export type ReportDetail = z.infer<typeof reportDetail>;
 

@@ -40,6 +40,11 @@ export interface AssessmentHooks {
      * The result as the report's custom template lets its respondent see it (issue 31 §4); `codes`
      * are the indicators' codes in the result's order. Absent: the result as it is.
      */
+    /**
+     * Records the custom template version a report just stored keeps (issue 31 §4), in the
+     * transaction that stores it. Absent: the version is recorded when the report is first shown.
+     */
+    keepTemplateVersion?(tx: DbOrTx, report: { reportid: string; appid: string; plancode: string; formcode: string }, now: Date): Promise<unknown>;
     respondentView?(
       db: DbOrTx,
       report: { reportid: string; appid: string; plancode: string; formcode: string; codes: string[] },

@@ -415,6 +415,8 @@ export const respondentHandlers = {
         .returning({ id: assessment.assessid });
       if (!stored) alreadySubmitted();
       await assessmentHooks().reports.storeIndicators(tx, reportid, def, score);
+      // A custom report keeps the template version of the day it was scored (issue 31 §4).
+      await assessmentHooks().reports.keepTemplateVersion?.(tx, { reportid, appid: person?.appid ?? '', plancode: code.plancode ?? '', formcode }, ctx.now());
       await assessmentHooks().warnings.forReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score });
       await tx.delete(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
       const done = (await reportsOfCode(tx, code.assesscode)).size;

@@ -14,4 +14,4 @@ export { eraseReportTextOfPerson, reportRecordsOfPerson } from './rights.js';
 export { askLlmJson, type Cell, cellTable, jsonRequest, type LlmConfig } from './written/llm.js';
 export { riskRank } from './written/rules.js';
 export { approvedForPerson } from './written/store.js';
-export { respondentView } from './custom/use.js';
+export { keepTemplateVersion, respondentView } from './custom/use.js';

@@ -22,6 +22,7 @@ import { personBriefs, personInScope } from '../persons/index.js';
 import { planNames, stageBriefs } from '../plans/index.js';
 import { changeBasisOf, changesAlong, formBriefs, loadDefinition, reportAgainstNorm } from '../scales/index.js';
 import { latestSignature, withTexts } from '../assessments/index.js';
+import { reportWithLayout } from './custom/use.js';
 import { reportFilterWhere } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
 import { report } from './tables.js';
@@ -132,7 +133,8 @@ export const reportHandlers = {
   },
 
   'as.m.exam.getCUserReport': async ({ reportid }, ctx) => {
-    const out = await reportDetail(ctx, reportid);
+    // The custom report's template version lays the page out as it does the print (custom/use.ts).
+    const out = await reportWithLayout(ctx.db, await reportDetail(ctx, reportid), ctx.now());
     await ctx.audit({
       result: 'ok',
       detail: { reportid, cusercode: out.cusercode, target: out.musercode },

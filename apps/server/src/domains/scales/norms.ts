@@ -168,7 +168,7 @@ export async function reportAgainstNorm(
 export async function normsOfForms(db: DbOrTx, formcodes: string[], lang: Lang) {
   const rows = await defaultNorms(db, formcodes);
   return new Map(
-    [...rows].map(([formcode, n]) => [formcode, { name: pick(n.name, lang), source: n.source, year: n.year, samplesize: n.samplesize, scales: n.scales }]),
+    [...rows].map(([formcode, n]) => [formcode, { name: pick(n.name, lang), population: pick(n.population, lang), source: n.source, year: n.year, samplesize: n.samplesize, scales: n.scales }]),
   );
 }
 

@@ -1,19 +1,22 @@
 /**
- * The sections of the report page: the indicator results, the answers, and the person's
- * earlier results of the same form (a trend chart per indicator, ECharts loaded lazily).
+ * The sections of the report page: who and what (basics, warnings), the indicator results, the
+ * answers, the person's earlier results of the same form (a trend chart per indicator, ECharts
+ * loaded lazily) and staff comments; the standard page and the custom report's page share them.
  */
 import { lazy, Suspense, useMemo } from 'react';
-import { App as AntApp, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Spin, Table, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Spin, Table, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reportActions, type IndicatorResult, type ReportDetail } from '@xinli/contract';
+import { enumLabel, Gender, LevelColours, reportActions, type IndicatorResult, type ReportDetail } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
 import { ErrorState } from '../../components/list';
-import { LevelTag, useLevelLabel } from '../../components/levels';
+import { LevelTag, MentalStateTag, useLevelLabel } from '../../components/levels';
 import { ContractFields, Field } from '../../components/form';
 import { formatTime } from '../../lib/format';
-import { useLocalText } from '../../lib/options';
+import { useLang, useLocalText } from '../../lib/options';
+import { archiveLink } from '../../features/links';
 import { trendOf } from './report-data';
 import { useT } from '../../i18n/useT';
 
@@ -25,14 +28,96 @@ export const useReportText = () => {
   return useT('echarts.report');
 };
 
-/** Every indicator with its score, band (in the band's colour), level, interpretation and advice. */
-export function IndicatorSection({ indicators, convention }: { indicators: IndicatorResult[]; convention?: ReportDetail['convention'] }) {
+/** Who was assessed, on what and when: the person (linked to the archive), the plan, the state, the highest level. */
+export function ReportBasics({ report }: { report: ReportDetail }) {
+  const k = useReportText();
+  const lang = useLang();
+  // Phone and ID come masked (138****5678) unless the caller holds 0000801, the full-identity
+  // permission: the server applies the kit's mask rule, so the page shows what it is given.
+  const person = useAction('as.m.assess.getCUser', { cusercode: report.cusercode }, { staleTime: 60_000 }).data;
+  const gender = Gender.some((g) => g.value === report.gender) ? enumLabel(Gender, report.gender, lang) : '—';
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}
+      items={[
+        {
+          key: 'name',
+          label: k('realname'),
+          children: (
+            <Link to={archiveLink(report.appid, report.cusercode)} data-testid="report-person">
+              {report.realname}
+            </Link>
+          ),
+        },
+        { key: 'gender', label: k('gender'), children: gender },
+        ...(person
+          ? [
+              { key: 'phone', label: k('phonenumber'), children: <span data-testid="report-phone">{person.phonenumber || '—'}</span> },
+              { key: 'idcard', label: k('idcard'), children: <span data-testid="report-idcard">{person.idcard || '—'}</span> },
+            ]
+          : []),
+        { key: 'app', label: k('appname'), children: report.appname || '—' },
+        { key: 'ins', label: k('insname'), children: report.insname || '—' },
+        { key: 'plan', label: k('planname'), children: report.planname || '—' },
+        { key: 'stage', label: k('stagename'), children: report.stagename || '—' },
+        { key: 'time', label: k('createdat'), children: formatTime(report.createdat) },
+        { key: 'state', label: k('mentalstate'), children: <MentalStateTag state={report.mentalstate} /> },
+        { key: 'level', label: k('level'), children: report.level === null ? '—' : <LevelTag level={report.level} colour={report.colour} /> },
+        { key: 'id', label: k('reportid'), children: <Typography.Text copyable>{report.reportid}</Typography.Text> },
+      ]}
+    />
+  );
+}
+
+/** The void notice and the warnings with their reasons. */
+export function ReportAlerts({ report: r }: { report: ReportDetail }) {
+  const k = useReportText();
+  const text = useLocalText();
+  return (
+    <>
+      {r.voided === 1 && <Alert type="error" showIcon title={k('voided')} description={text(r.voidreason)} />}
+      {r.warnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={k('warnings')}
+          data-testid="report-warnings"
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {r.warnings.map((w, i) => (
+                <li key={i}>{text(w.reason)}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Every indicator with its score, band (in the band's colour), level, interpretation and advice.
+ * The custom report's page (`custom`) shows the scores' bar chart, as its print does, and its
+ * advice in a section of its own.
+ */
+export function IndicatorSection({
+  indicators,
+  convention,
+  custom = false,
+}: {
+  indicators: IndicatorResult[];
+  convention?: ReportDetail['convention'];
+  custom?: boolean;
+}) {
   const k = useReportText();
   const text = useLocalText();
   const levelLabel = useLevelLabel();
+  const advice = !custom;
   return (
     <Card size="small" title={k('indicators')} data-testid="report-indicators">
       {convention && <ConventionNote convention={convention} />}
+      {custom && indicators.length > 1 && <IndicatorBars indicators={indicators} />}
       <Table<IndicatorResult>
         size="small"
         bordered
@@ -61,14 +146,22 @@ export function IndicatorSection({ indicators, convention }: { indicators: Indic
           },
         ]}
         expandable={{
-          rowExpandable: (i) => !!(text(i.interpretation) || text(i.advice)),
+          rowExpandable: (i) => !!(text(i.interpretation) || (advice && text(i.advice))),
           expandedRowRender: (i) => (
             <Descriptions
               size="small"
               column={1}
               items={[
-                { key: 'i', label: k('interpretation'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{text(i.interpretation) || '—'}</span> },
-                { key: 'a', label: k('advice'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{text(i.advice) || '—'}</span> },
+                {
+                  key: 'i',
+                  label: k('interpretation'),
+                  children: (
+                    <span style={{ whiteSpace: 'pre-wrap' }} data-testid={`report-interpretation-${i.code}`}>
+                      {text(i.interpretation) || '—'}
+                    </span>
+                  ),
+                },
+                ...(advice ? [{ key: 'a', label: k('advice'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{text(i.advice) || '—'}</span> }] : []),
               ]}
             />
           ),
@@ -76,6 +169,29 @@ export function IndicatorSection({ indicators, convention }: { indicators: Indic
         }}
       />
     </Card>
+  );
+}
+
+/** The indicators' scores as bars in their bands' colours, longest the highest score (the print's chart). */
+function IndicatorBars({ indicators }: { indicators: IndicatorResult[] }) {
+  const k = useReportText();
+  const text = useLocalText();
+  const top = Math.max(1, ...indicators.map((i) => i.score));
+  return (
+    <div className="report-bars" role="img" aria-label={k('custom.chart')} data-testid="report-indicator-chart">
+      {indicators.map((i) => (
+        <div key={i.code} className="report-bar">
+          <span className="report-bar-name">{text(i.name)}</span>
+          <span className="report-bar-track">
+            <span
+              className="report-bar-fill"
+              style={{ width: `${(Math.max(0, i.score) / top) * 100}%`, background: i.colour || (i.level === null ? '#9ca3af' : LevelColours[i.level]) }}
+            />
+          </span>
+          <span className="report-bar-score">{i.score}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The AI group report (/task/groupReport, menu 00043): choose a task (and a team, kept in the URL),
- * then participation, the level distribution per indicator, classes and grades compared, the trend
+ * then participation, the level distribution per indicator, each indicator's group mean against
+ * its form's norm (when it has one), classes and grades compared, the trend
  * against the previous task of the same teams, the persons needing attention (names masked, linked
  * to their report and warning case), the written summary (generate, approve) and print / PDF.
  */
@@ -20,6 +21,7 @@ import { PrintButton } from '../../features/reports/PrintButton';
 import { caseLink, reportLink } from '../../features/links';
 import { isBusy, POLL_MS, useWriterText, WrittenStateTag } from '../../features/reports/written-state';
 import { Lines, Risk } from '../../features/reports/WrittenReportDrawer';
+import { NormBar } from '../../features/norms/NormSection';
 import { useT } from '../../i18n/useT';
 import type { KeyOf } from '../../i18n/keys';
 
@@ -243,6 +245,49 @@ function Actions({ r, scope }: { r: Report; scope: Scope }) {
   );
 }
 
+type NormedIndicator = Report['indicators'][number] & { norm: NonNullable<Report['indicators'][number]['norm']> };
+
+/**
+ * Each indicator's group mean against its form's default norm (issue 31 §2): the mean, the norm's
+ * mean ± SD, z and T of the mean, a bar against the norm band, and the norms' sources as footnotes.
+ * Nothing when no form of the task has a norm.
+ */
+function GroupNorms({ indicators }: { indicators: Report['indicators'] }) {
+  const k = useK();
+  const n = useT('echarts.norms');
+  const rows = indicators.filter((i): i is NormedIndicator => !!i.norm);
+  if (!rows.length) return null;
+  const sources = [...new Map(rows.map((i) => [i.formcode, i.norm])).values()];
+  return (
+    <Section title={k('norms')} testId="group-norms">
+      {/* Narrow figures and a wrapping name instead of a sideways scroll: the bar stays in view at 1024 px. */}
+      <DetailTable<NormedIndicator>
+        rowKey={(i) => `${i.formcode}-${i.code}`}
+        dataSource={rows}
+        scroll={{}}
+        columns={[
+          { title: n('indicator'), key: 'name', render: (_: unknown, i) => `${i.formname} · ${i.name}` },
+          { title: k('groupMean'), dataIndex: 'mean', align: 'right', width: 96 },
+          { title: n('norm'), key: 'norm', align: 'right', width: 116, render: (_: unknown, i) => `${i.norm.mean} ± ${i.norm.sd}` },
+          { title: n('z'), key: 'z', align: 'right', width: 64, render: (_: unknown, i) => i.norm.z.toFixed(2) },
+          { title: n('t'), key: 't', align: 'right', width: 64, render: (_: unknown, i) => i.norm.t.toFixed(1) },
+          { title: n('band'), key: 'bar', width: 176, render: (_: unknown, i) => <NormBar z={i.norm.z} /> },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 4px' }}>
+        {k('normsHint')}
+      </Typography.Paragraph>
+      <div data-testid="group-norm-source">
+        {sources.map((x) => (
+          <Typography.Paragraph key={`${x.name}-${x.year}`} type="secondary" style={{ fontSize: 12, marginBottom: 4 }}>
+            {n('normSource', { name: x.name, population: x.population, n: x.samplesize, year: x.year, source: x.source })}
+          </Typography.Paragraph>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
 function ReportBody({ r, scope }: { r: Report; scope: Scope }) {
   const k = useK();
   const before = r.previous;
@@ -259,6 +304,7 @@ function ReportBody({ r, scope }: { r: Report; scope: Scope }) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noResults')} />
         )}
       </Section>
+      <GroupNorms indicators={r.indicators} />
       {r.byteam.length > 1 && (
         <Section title={k('classes')} testId="group-classes">
           <LevelBars testId="group-classes-chart" rows={r.byteam} />

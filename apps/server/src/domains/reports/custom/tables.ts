@@ -56,9 +56,10 @@ export const planReportTemplate = pgTable(
 );
 
 /**
- * The template version a report was first rendered with: written once, the first time the report
- * is shown, printed or read by its respondent, and kept when the template changes afterwards. A
- * version in use cannot be deleted (restrict).
+ * The template version a report keeps: written once, in the transaction that stores the report
+ * (for a report stored before that, the first time it is shown, printed or read by its
+ * respondent), and kept when the template changes afterwards. A version in use cannot be deleted
+ * (restrict).
  */
 export const reportTemplateUse = pgTable(
   'report_template_use',

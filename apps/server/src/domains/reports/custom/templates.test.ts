@@ -117,12 +117,23 @@ describe.each(engines())('custom report templates on %s', (engine) => {
     expect((await s.call('as.m.reportTemplate.get', { templateid }, clinic)).errorCode).toBe(ErrorCode.notFound);
   });
 
-  it('a report keeps the version it was first printed with; the respondent sees only what the template allows', async () => {
+  const keptVersion = async (reportid: string) =>
+    (
+      await s.database.db
+        .select({ version: reportTemplateVersion.version })
+        .from(reportTemplateUse)
+        .innerJoin(reportTemplateVersion, eq(reportTemplateVersion.versionid, reportTemplateUse.versionid))
+        .where(eq(reportTemplateUse.assessid, reportid))
+    )[0]?.version;
+
+  it('a report keeps the version of the day it was scored; the respondent sees only what the template allows', async () => {
     const made = await s.call('as.m.reportTemplate.insert', body(), clinic);
     const templateid: string = made.data.templateid;
     expect((await s.call('as.m.reportTemplate.setPlanTemplate', { plancode: plan, templateid }, clinic)).errorCode).toBe(0);
 
     const first = await assessed('王一');
+    // Recorded when the reports were stored, before anyone has shown or printed them.
+    expect([await keptVersion(first.phq), await keptVersion(first.gad)]).toEqual([1, 1]);
     const html = await documentOf(first.phq);
     expect(html).toContain('门诊心理评估报告 一');
     expect(html).toContain('朝阳妇产医院心理门诊');
@@ -146,8 +157,8 @@ describe.each(engines())('custom report templates on %s', (engine) => {
     const again = await documentOf(first.phq);
     expect(again).toContain('门诊心理评估报告 一');
     expect(again).not.toContain('作答明细');
-    // Its GAD-7 report was not shown yet: it is rendered by version 2 from now on.
-    expect(await documentOf(first.gad)).toContain('门诊心理评估报告 二');
+    // Its GAD-7 report was never shown before the change: it keeps the version of its scoring too.
+    expect(await documentOf(first.gad)).toContain('门诊心理评估报告 一');
 
     const later = await assessed('王二');
     const next = await documentOf(later.phq);
@@ -161,14 +172,9 @@ describe.each(engines())('custom report templates on %s', (engine) => {
 
     // The versions count their reports, and they are stored as such.
     const detail = await s.call('as.m.reportTemplate.get', { templateid }, clinic);
-    expect(detail.data.versions).toEqual([expect.objectContaining({ version: 2, reports: 2 }), expect.objectContaining({ version: 1, reports: 1 })]);
+    expect(detail.data.versions).toEqual([expect.objectContaining({ version: 2, reports: 2 }), expect.objectContaining({ version: 1, reports: 2 })]);
     expect(detail.data.plancodes).toEqual([plan]);
-    const [kept] = await s.database.db
-      .select({ version: reportTemplateVersion.version })
-      .from(reportTemplateUse)
-      .innerJoin(reportTemplateVersion, eq(reportTemplateVersion.versionid, reportTemplateUse.versionid))
-      .where(eq(reportTemplateUse.assessid, first.phq));
-    expect(kept?.version).toBe(1);
+    expect([await keptVersion(first.phq), await keptVersion(later.phq)]).toEqual([1, 2]);
 
     // A template reports were rendered with cannot be deleted.
     const del = await s.call('as.m.reportTemplate.delete', { templateid }, clinic, { 'accept-language': 'en-US' });
@@ -183,6 +189,52 @@ describe.each(engines())('custom report templates on %s', (engine) => {
     expect(sample.data.html).toContain('样例标题');
     expect(sample.data.html).toContain('示例受测者');
     expect((await s.call('as.m.reportTemplate.get', { templateid }, clinic)).data.versions[0].reports).toBe(2);
+  });
+
+  it('a report stored before versions were kept at scoring keeps the version current when it is first shown', async () => {
+    const made = await s.call('as.m.reportTemplate.insert', body({ name: '旧报告', title: '旧报告 一' }), clinic);
+    const templateid: string = made.data.templateid;
+    expect((await s.call('as.m.reportTemplate.setPlanTemplate', { plancode: plan, templateid }, clinic)).errorCode).toBe(0);
+    const older = await assessed('王旧');
+    // As a report stored before this release: no version recorded.
+    await s.database.db.delete(reportTemplateUse).where(eq(reportTemplateUse.assessid, older.phq));
+    expect(await keptVersion(older.phq)).toBeUndefined();
+    expect((await s.call('as.m.reportTemplate.update', { templateid, ...body({ name: '旧报告', title: '旧报告 二' }) }, clinic)).data.version).toBe(2);
+    const page = await s.call('as.m.exam.getCUserReport', { reportid: older.phq }, clinic);
+    expect(page.data.layout).toMatchObject({ title: '旧报告 二', version: 2 });
+    expect(await keptVersion(older.phq)).toBe(2);
+    // Saved again: it keeps version 2; its GAD-7 report, recorded at scoring, keeps version 1.
+    await s.call('as.m.reportTemplate.update', { templateid, ...body({ name: '旧报告', title: '旧报告 三' }) }, clinic);
+    expect(await documentOf(older.phq)).toContain('旧报告 二');
+    expect(await documentOf(older.gad)).toContain('旧报告 一');
+  });
+
+  it('the console’s report page gets the layout the print has: header, sections in order, band texts; none for a standard report', async () => {
+    const made = await s.call('as.m.reportTemplate.insert', body({ name: '页面布局', sections: ['indicators', 'summary', 'advice', 'signoff'] }), clinic);
+    const templateid: string = made.data.templateid;
+    expect((await s.call('as.m.reportTemplate.setPlanTemplate', { plancode: plan, templateid }, clinic)).errorCode).toBe(0);
+    const patient = await assessed('王页');
+    const res = await s.call('as.m.exam.getCUserReport', { reportid: patient.phq }, clinic);
+    expect(res.errorCode, res.errorMsg).toBe(0);
+    expect(res.data.layout).toEqual({
+      name: '页面布局',
+      version: 1,
+      title: '门诊心理评估报告 一',
+      headername: '朝阳妇产医院心理门诊',
+      logo: null,
+      sections: ['indicators', 'summary', 'advice', 'signoff'],
+      signoff: '评估医生：＿＿＿＿',
+    });
+    // PHQ-9 total 11 is level 2: the template's own text is its interpretation, as in the print.
+    expect(res.data.indicators[0]).toMatchObject({ code: 'TOTAL', level: 2, interpretation: { zh: '模板文字：中度，两周内随访。' } });
+    expect(await documentOf(patient.phq)).toContain('模板文字：中度，两周内随访。');
+    // A report of a plan without a template: the standard page.
+    await s.call('as.m.reportTemplate.setPlanTemplate', { plancode: plan, templateid: null }, clinic);
+    const plain = await assessed('王常');
+    const standard = await s.call('as.m.exam.getCUserReport', { reportid: plain.phq }, clinic);
+    expect(standard.data.layout).toBeNull();
+    expect(standard.data.indicators[0].interpretation?.zh).not.toContain('模板文字');
+    expect(await keptVersion(plain.phq)).toBeUndefined();
   });
 
   it('isolates institutions: another institution’s template, plan or report is not found; the provider sees its institutions’', async () => {

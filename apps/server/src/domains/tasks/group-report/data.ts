@@ -76,6 +76,26 @@ function participationOf(states: { status: string; n: number }[]): GroupParticip
 
 const pick = (lang: Lang, t: { zh: string; en: string }) => (lang === 'en-US' && t.en ? t.en : t.zh);
 
+/** The group's mean against the form's default norm: z of the mean in norm SD units (two decimals), T = 50 + 10z (one). */
+function groupAgainstNorm(
+  mean: number,
+  scale: { mean: number; sd: number },
+  n: { name: string; population: string; samplesize: number; year: number; source: string },
+): NonNullable<GroupIndicator['norm']> {
+  const z = (mean - scale.mean) / scale.sd;
+  return {
+    mean: scale.mean,
+    sd: scale.sd,
+    z: Math.round(z * 100) / 100,
+    t: Math.round((50 + 10 * z) * 10) / 10,
+    name: n.name,
+    population: n.population,
+    samplesize: n.samplesize,
+    year: n.year,
+    source: n.source,
+  };
+}
+
 /** Per indicator of the cohort's reports: persons per level and the mean score, in form and definition order. */
 async function indicatorsOf(db: DbOrTx, cohort: SQL, lang: Lang): Promise<GroupIndicator[]> {
   const counts = await cohortIndicatorLevels(db, cohort);
@@ -103,8 +123,7 @@ async function indicatorsOf(db: DbOrTx, cohort: SQL, lang: Lang): Promise<GroupI
         total,
         levels,
         mean,
-        // The group's mean against the form's default norm: z of the mean in norm SD units.
-        norm: n && scale && total ? { mean: scale.mean, sd: scale.sd, z: Math.round(((mean - scale.mean) / scale.sd) * 100) / 100, name: n.name } : null,
+        norm: n && scale && total ? groupAgainstNorm(mean, scale, n) : null,
       });
     }
   }

@@ -259,4 +259,43 @@ describe.each(engines())('AI group report on %s', (engine) => {
     expect((await s.call('as.m.assess.showOrHiddenTeamReport', { taskid: 'TKNOW', hidden: 0 }, school)).errorCode).toBe(0);
     expect(await hiddenOf('TMG1')).toEqual([0, 0, 0, 0]);
   });
+
+  it('puts each group mean against the form’s default norm (z, T and the source), and nothing where the form has none', async () => {
+    const phqOf = (r: { indicators: { formcode: string; code: string; mean: number; norm?: unknown }[] }, formcode = 'PHQ9') =>
+      r.indicators.find((i) => i.formcode === formcode && i.code === 'TOTAL')!;
+    expect(phqOf((await s.call('as.m.assess.getGroupReport', { taskid: 'TKNOW' }, school)).data).norm).toBeNull();
+    const admin = (await s.login('admin')).token;
+    const made = await s.call(
+      'as.m.assess.norm.insertNorm',
+      {
+        formcode: 'PHQ9',
+        name: { zh: '测试常模', en: 'Test norm' },
+        population: { zh: '测试人群', en: 'Test population' },
+        samplesize: 500,
+        year: 2020,
+        source: '测试来源 2020',
+        scales: [{ code: 'TOTAL', mean: 5, sd: 5 }],
+        change: null,
+        isdefault: 1,
+      },
+      admin,
+    );
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    const r = (await s.call('as.m.assess.getGroupReport', { taskid: 'TKNOW' }, school)).data;
+    // PHQ-9 totals 26, 0, 5 and 11: mean 10.5; z = (10.5 − 5) / 5 = 1.1, T = 50 + 10 · 1.1 = 61.
+    expect(phqOf(r).mean).toBe(10.5);
+    expect(phqOf(r).norm).toEqual({
+      mean: 5,
+      sd: 5,
+      z: 1.1,
+      t: 61,
+      name: '测试常模',
+      population: '测试人群',
+      samplesize: 500,
+      year: 2020,
+      source: '测试来源 2020',
+    });
+    expect(phqOf(r, 'GAD7').norm).toBeNull();
+    expect((await s.call('as.m.assess.norm.deleteNorm', { normid: made.data.normid }, admin)).errorCode).toBe(0);
+  });
 });
