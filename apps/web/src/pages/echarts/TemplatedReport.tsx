@@ -144,6 +144,9 @@ export default function TemplatedReport({ report, layout }: { report: ReportDeta
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="report-page" data-layout="template">
       <Masthead report={report} layout={layout} />
+      {/* A template shapes the document, not what staff must see: a voided sheet or a warning shows on
+          screen even when the template leaves out the summary that carries them in print. */}
+      {!layout.sections.includes('summary') && <ReportAlerts report={report} />}
       {layout.sections.map((s) => (
         <div key={s} data-section={s}>
           <Section section={s} report={report} layout={layout} />
