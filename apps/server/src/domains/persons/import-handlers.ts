@@ -190,7 +190,7 @@ async function takenRows(db: DbOrTx, musercode: string, chunk: StagedChunk, impo
   const held = await rowsOf<{ idcardhash: string }>(db, sql`
     select idcardhash from cuser
     where musercode = ${musercode} and deletedat is null and idcardhash = any(${sql.param(hashes)}::text[])
-      and importid is distinct from ${importid}`);
+      ${importid ? sql`and importid is distinct from ${importid}` : sql``}`);
   const taken = new Set(held.map((x) => x.idcardhash));
   return taken.size ? chunk.rows.filter((_, i) => taken.has(chunk.idhash[i]!)) : [];
 }
