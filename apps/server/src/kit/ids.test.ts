@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PREFIXES, newId } from './ids.js';
+import { ID_PREFIXES, newId, newIds } from './ids.js';
 
 describe('newId', () => {
   it('is the prefix and 12 upper-case hex digits', () => {
@@ -11,6 +11,13 @@ describe('newId', () => {
   it('does not repeat', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => newId('D')));
     expect(ids.size).toBe(1000);
+  });
+
+  it('newIds makes n of them at once, in the same shape, none repeated', () => {
+    const ids = newIds('C', 1000);
+    expect(ids).toHaveLength(1000);
+    for (const id of ids) expect(id).toMatch(/^C[0-9A-F]{12}$/);
+    expect(new Set(ids).size).toBe(1000);
   });
 
   it('has prefixes no other prefix starts, so an id names one kind', () => {

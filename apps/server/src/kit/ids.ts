@@ -85,3 +85,9 @@ export type IdPrefix = keyof typeof ID_PREFIXES;
  * `D3F09A1C27B4E`. Ids are random, not sequential, so they reveal neither counts nor order.
  */
 export const newId = (prefix: IdPrefix): string => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** n new ids of one kind, as newId makes them, from one draw of random bytes (a bulk insert's). */
+export function newIds(prefix: IdPrefix, n: number): string[] {
+  const hex = randomBytes(6 * n).toString('hex').toUpperCase();
+  return Array.from({ length: n }, (_, i) => `${prefix}${hex.slice(i * 12, i * 12 + 12)}`);
+}

@@ -14,7 +14,7 @@
  * kit/upload/ (the guarded spreadsheet reader) is imported from its own folder, and so is
  * metrics.ts (the Prometheus registry and the counters domains move: sign-in failures, warnings raised).
  */
-export { ID_PREFIXES, newId, type IdPrefix } from './ids.js';
+export { ID_PREFIXES, newId, newIds, type IdPrefix } from './ids.js';
 export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
 export { addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf } from './calendar.js';
 export { contains, containsPattern } from './text.js';

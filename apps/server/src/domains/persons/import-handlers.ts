@@ -2,15 +2,18 @@
  * The three roster imports (ZLB older adults, ZNB maternity, ZAB working adults) and their
  * templates. The file streams through the guarded reader in batches, so 50,000 rows never sit in
  * memory as a workbook. preview checks every row and stores nothing; commit stores in ONE
- * transaction, so a refusal, a crash or a kill -9 part-way leaves nothing behind.
+ * transaction, so a refusal, a crash or a kill -9 part-way leaves nothing behind. A preview's
+ * checked and sealed rows are kept a short while (import-cache.ts), so the commit that follows
+ * stores them without reading the file again; the commit still asks the database, inside its
+ * transaction, which ID numbers persons hold, and the table's unique index has the last word.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { importTemplates, populationApps, type ImportProblem, type ImportTemplate, type Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
-import { newId } from '../../kit/index.js';
+import { newId, newIds } from '../../kit/index.js';
 import { ownerAccount } from '../accounts/index.js';
 import { streamSheetRows, UploadRefused } from '../../kit/upload/reader.js';
 import { archiveFormOf } from '../scales/index.js';
@@ -18,13 +21,13 @@ import { assertAppOfInstitution } from './persons.js';
 import { idCardHash, phoneHash, sealArchive } from './identity.js';
 import { seal } from '../../kit/crypt/index.js';
 import { buildRosterTemplate, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
-import { cuser } from './tables.js';
+import { PreviewCache, previewKey } from './import-cache.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Problems listed in an answer; the count covers them all. */
 export const MAX_LISTED_PROBLEMS = 10_000;
-/** Rows per insert statement. */
-const INSERT_BATCH = 500;
+/** Rows per insert statement (and per chunk a preview keeps). */
+const CHUNK_ROWS = 5000;
 
 const population = (appid: string) => populationApps.find((p) => p.appid === appid)!;
 
@@ -36,31 +39,93 @@ export interface ImportOutcome {
   importid: string | null;
 }
 
+export interface RosterImportOptions {
+  musercode: string;
+  appid: string;
+  bytes: Uint8Array;
+  lang: Lang;
+  now: Date;
+  /** Who imports (their preview is theirs alone); part of the preview cache's key. */
+  caller?: string;
+  /** Called after each insert statement of a commit with the rows stored so far (the kill -9 test). */
+  onBatch?: (rowsStored: number) => Promise<void> | void;
+  /** Rows per insert statement; tests make it small to see a refusal after rows were written. */
+  chunkRows?: number;
+}
+
+/** The columns of a chunk's rows as stored: sealed, with blind indexes, the archive as JSON. */
+interface StagedColumns {
+  realname: string[];
+  gender: string[];
+  birthdate: (string | null)[];
+  phonenumber: (string | null)[];
+  phonehash: (string | null)[];
+  idcard: (string | null)[];
+  archive: string[];
+}
+
+/** Up to CHUNK_ROWS good rows of a file, in file order. */
+interface StagedChunk {
+  /** Sheet row numbers, to name a row whose ID number a person already holds. */
+  rows: number[];
+  /** Blind index of each row's ID number (null: none). */
+  idhash: (string | null)[];
+  /** The rows as they are sealed, while the chunk fills; null once the file has a problem (nothing of it will be stored). */
+  cols: StagedColumns | null;
+  /**
+   * The filled chunk ready to insert: one text[] literal per column (realname, gender, birthdate,
+   * phonenumber, phonehash, idcard, idcardhash, archive). Eight strings instead of 40,000 keep a
+   * cached preview small and are sent as they are.
+   */
+  ready: string[] | null;
+}
+
+/** What the file itself decides: its rows checked and sealed, and its own problems. */
+interface CheckedRoster {
+  total: number;
+  problems: ImportProblem[];
+  problemcount: number;
+  chunks: StagedChunk[];
+}
+
+/** Files read and checked (not served from the preview cache): tests count them. */
+export const rosterReads = { count: 0 };
+/** Previews kept for the commit that follows (import-cache.ts). */
+export const previewCache = new PreviewCache<CheckedRoster>();
+
 /**
- * Reads a roster file and, when `store` is set, inserts its people inside `db` (a transaction).
- * Every row is checked whatever happens; inserting stops at the first problem (the caller then
- * rolls the transaction back).
+ * Reads and checks a roster file. Every row is checked whatever happens; good rows are sealed
+ * into chunks, each handed to `onChunk` as it fills (a commit stores it; a preview asks which ID
+ * numbers are taken). With `keep`, the chunks stay in the answer (for the preview cache) as long
+ * as the file has no problem; without, only their row numbers and hashes do.
  */
-export async function runRosterImport(
-  db: DbOrTx,
-  opts: { musercode: string; appid: string; bytes: Uint8Array; lang: Lang; now: Date; store: boolean; onBatch?: (rowsDone: number) => Promise<void> | void },
-): Promise<ImportOutcome> {
-  const form = await archiveFormOf(db, opts.musercode, opts.appid);
+async function checkRoster(
+  opts: RosterImportOptions,
+  form: Awaited<ReturnType<typeof archiveFormOf>>,
+  keep: boolean,
+  onChunk: (chunk: StagedChunk, fileHasProblems: boolean) => Promise<void>,
+): Promise<CheckedRoster> {
+  rosterReads.count++;
   const columns = rosterColumns(form?.definition ?? null);
-  const problems: ImportProblem[] = [];
-  let problemcount = 0;
+  const idTitle = columns.find((c) => c.key === 'idcard')!.title;
+  const out: CheckedRoster = { total: 0, problems: [], problemcount: 0, chunks: [] };
   const note = (row: number, column: string, reason: string) => {
-    problemcount++;
-    if (problems.length < MAX_LISTED_PROBLEMS) problems.push({ row, column, reason });
+    if (out.problemcount++ === 0) for (const c of [...out.chunks, chunk]) c.cols = c.ready = null; // nothing will be stored
+    if (out.problems.length < MAX_LISTED_PROBLEMS) out.problems.push({ row, column, reason });
   };
   const seenIds = new Map<string, number>();
-  const importid = opts.store ? newId('IM') : null;
+  const chunkRows = opts.chunkRows ?? CHUNK_ROWS;
+  let chunk = newChunk(!out.problemcount);
+  const flush = async () => {
+    if (!chunk.rows.length) return;
+    chunk.ready = chunk.cols && !out.problemcount ? encode(chunk) : null;
+    chunk.cols = null;
+    if (keep) out.chunks.push(chunk);
+    await onChunk(chunk, out.problemcount > 0);
+    chunk = newChunk(!out.problemcount);
+  };
   let header: ReturnType<typeof mapHeader> | null = null;
-  let total = 0;
-  let imported = 0;
-
   for await (const batch of streamSheetRows(opts.bytes, { sheets: { name: ROSTER_SHEET, orFirst: true }, batchRows: 1000 })) {
-    const good: { row: number; person: RosterPerson }[] = [];
     for (const { r, cells } of batch.rows) {
       if (!header) {
         header = mapHeader(cells, columns);
@@ -68,7 +133,7 @@ export async function runRosterImport(
         continue;
       }
       if (!cells.some((c) => c !== null && String(c).trim() !== '')) continue;
-      total++;
+      out.total++;
       // Without its required columns the file is not this roster: one problem per column is enough.
       if (header.missing.length) continue;
       const checked = checkRosterRow(cells, columns, header.at);
@@ -78,68 +143,171 @@ export async function runRosterImport(
       if (id) {
         const first = seenIds.get(id);
         if (first !== undefined) {
-          note(r, columns.find((c) => c.key === 'idcard')!.title, opts.lang === 'en-US' ? `the same ID number as row ${first}` : `与第${first}行身份证号重复`);
+          note(r, idTitle, opts.lang === 'en-US' ? `the same ID number as row ${first}` : `与第${first}行身份证号重复`);
           continue;
         }
         seenIds.set(id, r);
       }
-      good.push({ row: r, person: checked.person });
+      stage(chunk, r, checked.person, out.problemcount > 0);
+      if (chunk.rows.length >= chunkRows) await flush();
     }
-    // ID numbers already held by a living person of the institution.
-    // Looked up by blind index: the stored numbers are sealed.
-    const hashes = new Map(good.filter((g) => g.person.idcard).map((g) => [idCardHash(g.person.idcard!), g.person.idcard!]));
-    if (hashes.size) {
-      const taken = new Set(
-        (
-          await db
-            .select({ idcardhash: cuser.idcardhash })
-            .from(cuser)
-            .where(and(eq(cuser.musercode, opts.musercode), inArray(cuser.idcardhash, [...hashes.keys()]), isNull(cuser.deletedat)))
-        ).map((x) => hashes.get(x.idcardhash!)),
-      );
-      for (const g of good.filter((g) => g.person.idcard && taken.has(g.person.idcard)))
-        note(g.row, columns.find((c) => c.key === 'idcard')!.title, opts.lang === 'en-US' ? 'a person with this ID number already exists' : '该身份证号的测评对象已存在');
-      if (taken.size) good.splice(0, good.length, ...good.filter((g) => !g.person.idcard || !taken.has(g.person.idcard)));
-    }
-    if (opts.store && problemcount === 0) {
-      for (let i = 0; i < good.length; i += INSERT_BATCH) {
-        const values = good.slice(i, i + INSERT_BATCH).map(({ person }) => ({
-          cusercode: newId('C'),
-          ...person,
-          phonenumber: seal(person.phonenumber),
-          phonehash: person.phonenumber ? phoneHash(person.phonenumber) : null,
-          idcard: seal(person.idcard),
-          idcardhash: person.idcard ? idCardHash(person.idcard) : null,
-          archive: sealArchive(person.archive),
-          archiveformcode: person.archive.length ? (form?.formcode ?? null) : null,
-          archiveversion: person.archive.length ? (form?.version ?? null) : null,
-        }));
-        await insertRosterRows(db, values, { musercode: opts.musercode, appid: opts.appid, importid: importid!, now: opts.now });
-        imported += values.length;
-      }
-    }
-    await opts.onBatch?.(total);
   }
+  await flush();
   if (!header) note(1, '', opts.lang === 'en-US' ? 'the file has no header row' : '文件没有表头行');
-  return { total, imported: problemcount ? 0 : opts.store ? imported : total, problems, problemcount, importid };
+  return out;
+}
+
+const newChunk = (withCols: boolean): StagedChunk => ({
+  rows: [],
+  idhash: [],
+  cols: withCols ? { realname: [], gender: [], birthdate: [], phonenumber: [], phonehash: [], idcard: [], archive: [] } : null,
+  ready: null,
+});
+
+/** A text[] literal as PostgreSQL reads it: each element quoted with `"` and `\` escaped, null as NULL. */
+const textArray = (values: (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+
+const encode = (chunk: StagedChunk): string[] => {
+  const c = chunk.cols!;
+  return [c.realname, c.gender, c.birthdate, c.phonenumber, c.phonehash, c.idcard, chunk.idhash, c.archive].map(textArray);
+};
+
+/** Adds one good row to a chunk: sealed as stored unless the file already has a problem. */
+function stage(chunk: StagedChunk, row: number, person: RosterPerson, fileHasProblems: boolean) {
+  chunk.rows.push(row);
+  chunk.idhash.push(person.idcard ? idCardHash(person.idcard) : null);
+  const c = chunk.cols;
+  if (!c || fileHasProblems) return;
+  c.realname.push(person.realname);
+  c.gender.push(person.gender);
+  c.birthdate.push(person.birthdate);
+  c.phonenumber.push(seal(person.phonenumber));
+  c.phonehash.push(person.phonenumber ? phoneHash(person.phonenumber) : null);
+  c.idcard.push(seal(person.idcard));
+  c.archive.push(JSON.stringify(sealArchive(person.archive)));
+}
+
+/** About how much memory a checked roster holds (strings at two bytes a character, plus a little a row). */
+function sizeOf(checked: CheckedRoster): number {
+  let n = checked.problems.length * 200;
+  for (const c of checked.chunks) {
+    n += c.rows.length * 80;
+    for (const col of c.ready ?? []) n += col.length * 2;
+  }
+  return n;
+}
+
+const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The rows of a chunk whose ID number a living person of the institution holds (other than `importid`'s). */
+async function takenRows(db: DbOrTx, musercode: string, chunk: StagedChunk, importid: string | null): Promise<number[]> {
+  const hashes = chunk.idhash.filter((h): h is string => h !== null);
+  if (!hashes.length) return [];
+  const held = await rowsOf<{ idcardhash: string }>(db, sql`
+    select idcardhash from cuser
+    where musercode = ${musercode} and deletedat is null and idcardhash = any(${sql.param(hashes)}::text[])
+      ${importid ? sql`and importid is distinct from ${importid}` : sql``}`);
+  const taken = new Set(held.map((x) => x.idcardhash));
+  return taken.size ? chunk.rows.filter((_, i) => taken.has(chunk.idhash[i]!)) : [];
 }
 
 /**
- * Inserts one batch of imported persons. Written as SQL over one JSON parameter rather than the
- * query builder's multi-row VALUES: 500 rows × 15 columns as bind parameters cost PGlite (WASM)
- * several times more to parse and bind than one jsonb value, and a 50,000-row roster is 100 of
- * these. The column list is the cuser table's (tables.ts); the table's checks and unique index apply.
+ * Inserts a chunk with one statement (unnest over one array per column: a handful of bind
+ * parameters however many rows, cheap to parse on PGlite too). The table's unique index has the
+ * last word on ID numbers: a row whose number a person holds now (stored since the check, or by a
+ * concurrent import) is left out by ON CONFLICT, and the count returned shows it.
  */
-async function insertRosterRows(
-  db: DbOrTx,
-  rows: (RosterPerson & { cusercode: string; phonehash: string | null; idcardhash: string | null; archiveformcode: string | null; archiveversion: number | null })[],
-  fixed: { musercode: string; appid: string; importid: string; now: Date },
-) {
-  await db.execute(sql`
-    insert into cuser (cusercode, musercode, appid, realname, gender, birthdate, phonenumber, phonehash, idcard, idcardhash, archive, archiveformcode, archiveversion, source, importid, createdat, updatedat)
-    select x.cusercode, ${fixed.musercode}, ${fixed.appid}, x.realname, x.gender, x.birthdate, x.phonenumber, x.phonehash, x.idcard, x.idcardhash, x.archive, x.archiveformcode, x.archiveversion,
-           'import', ${fixed.importid}, ${fixed.now.toISOString()}::timestamptz, ${fixed.now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(cusercode text, realname text, gender text, birthdate date, phonenumber text, phonehash text, idcard text, idcardhash text, archive jsonb, archiveformcode text, archiveversion int)`);
+async function insertChunk(db: DbOrTx, chunk: StagedChunk, fixed: { musercode: string; appid: string; importid: string; now: Date; form: { formcode: string; version: number } | null }): Promise<number> {
+  const [realname, gender, birthdate, phonenumber, phonehash, idcard, idcardhash, archive] = chunk.ready!;
+  const at = fixed.now.toISOString();
+  const [stored] = await rowsOf<{ n: number }>(db, sql`
+    with stored as (
+      insert into cuser (cusercode, musercode, appid, realname, gender, birthdate, phonenumber, phonehash, idcard, idcardhash, archive, archiveformcode, archiveversion, source, importid, createdat, updatedat)
+      select x.cusercode, ${fixed.musercode}, ${fixed.appid}, x.realname, x.gender, x.birthdate::date, x.phonenumber, x.phonehash, x.idcard, x.idcardhash, x.archive::jsonb,
+             case when x.archive <> '[]' then ${fixed.form?.formcode ?? null}::text end, case when x.archive <> '[]' then ${fixed.form?.version ?? null}::int end,
+             'import', ${fixed.importid}, ${at}::timestamptz, ${at}::timestamptz
+      from unnest(${textArray(newIds('C', chunk.rows.length))}::text[], ${realname}::text[], ${gender}::text[], ${birthdate}::text[], ${phonenumber}::text[],
+                  ${phonehash}::text[], ${idcard}::text[], ${idcardhash}::text[], ${archive}::text[])
+           as x(cusercode, realname, gender, birthdate, phonenumber, phonehash, idcard, idcardhash, archive)
+      on conflict (musercode, idcardhash) where idcardhash is not null and deletedat is null do nothing
+      returning 1)
+    select count(*)::int as n from stored`);
+  return Number(stored!.n);
+}
+
+/** Problems of the file and ID numbers found taken, in row order, the first MAX_LISTED_PROBLEMS listed. */
+function outcomeOf(checked: CheckedRoster, taken: number[], lang: Lang, idTitle: string, stored: { imported: number; importid: string | null } | null): ImportOutcome {
+  const reason = lang === 'en-US' ? 'a person with this ID number already exists' : '该身份证号的测评对象已存在';
+  const problems = [...checked.problems, ...taken.map((row) => ({ row, column: idTitle, reason }))].sort((a, b) => a.row - b.row).slice(0, MAX_LISTED_PROBLEMS);
+  const problemcount = checked.problemcount + taken.length;
+  const imported = problemcount ? 0 : stored ? stored.imported : checked.total;
+  return { total: checked.total, imported, problems, problemcount, importid: stored?.importid ?? null };
+}
+
+const idTitleOf = (form: Awaited<ReturnType<typeof archiveFormOf>>) => rosterColumns(form?.definition ?? null).find((c) => c.key === 'idcard')!.title;
+
+function keyOf(opts: RosterImportOptions, form: Awaited<ReturnType<typeof archiveFormOf>>) {
+  return previewKey(opts.bytes, [opts.caller ?? '', opts.musercode, opts.appid, form?.formcode ?? null, form?.version ?? null, opts.lang, opts.chunkRows ?? CHUNK_ROWS]);
+}
+
+/**
+ * A preview: every problem of the file, and the ID numbers persons already hold; stores nothing.
+ * The checked file is kept (import-cache.ts) for the commit that follows.
+ */
+export async function previewRoster(db: DbOrTx, opts: RosterImportOptions): Promise<ImportOutcome> {
+  const form = await archiveFormOf(db, opts.musercode, opts.appid);
+  const key = keyOf(opts, form);
+  const taken: number[] = [];
+  const ask = async (chunk: StagedChunk) => void taken.push(...(await takenRows(db, opts.musercode, chunk, null)));
+  let checked = previewCache.get(key, opts.now);
+  if (checked) for (const chunk of checked.chunks) await ask(chunk);
+  else {
+    checked = await checkRoster(opts, form, true, ask);
+    previewCache.set(key, checked, sizeOf(checked), opts.now);
+  }
+  return outcomeOf(checked, taken, opts.lang, idTitleOf(form), null);
+}
+
+class ImportRolledBack extends Error {}
+
+/**
+ * A commit import inside one transaction of `db`: any problem rolls back every row written so
+ * far (all or nothing). After its own preview it stores the rows that preview checked and sealed;
+ * else it reads the file, storing each chunk as it is checked. Used by the handlers, the bench and
+ * the kill -9 test.
+ */
+export async function commitRoster(db: DbOrTx, opts: RosterImportOptions): Promise<ImportOutcome> {
+  const form = await archiveFormOf(db, opts.musercode, opts.appid);
+  const key = keyOf(opts, form);
+  const cached = previewCache.get(key, opts.now);
+  let outcome: ImportOutcome | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const importid = newId('IM');
+      const fixed = { musercode: opts.musercode, appid: opts.appid, importid, now: opts.now, form };
+      const taken: number[] = [];
+      let imported = 0;
+      const store = async (chunk: StagedChunk, fileHasProblems: boolean) => {
+        if (fileHasProblems || taken.length || !chunk.ready) {
+          taken.push(...(await takenRows(tx, opts.musercode, chunk, null)));
+          return;
+        }
+        const n = await insertChunk(tx, chunk, fixed);
+        imported += n;
+        if (n < chunk.rows.length) taken.push(...(await takenRows(tx, opts.musercode, chunk, importid)));
+        else await opts.onBatch?.(imported);
+      };
+      let checked = cached;
+      if (checked) for (const chunk of checked.chunks) await store(chunk, checked.problemcount > 0);
+      else checked = await checkRoster(opts, form, false, store);
+      outcome = outcomeOf(checked, taken, opts.lang, idTitleOf(form), { imported, importid });
+      if (outcome.problemcount) throw new ImportRolledBack();
+    });
+  } catch (e) {
+    if (!(e instanceof ImportRolledBack)) throw e;
+  }
+  if (!outcome!.problemcount) previewCache.delete(key);
+  return outcome!;
 }
 
 /** A refused commit: badImportFile naming the first problems; the console offers them as a file. */
@@ -163,9 +331,10 @@ function importHandler(template: ImportTemplate) {
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     await assertAppOfInstitution(ctx.db, owner.musercode, appid);
     const bytes = decode(content);
-    const base = { musercode: owner.musercode, appid, bytes, lang: ctx.lang, now: ctx.now() };
+    const caller = [ctx.me.musercode, ctx.me.userid, ctx.me.actor, ctx.me.actoruserid].join('/');
+    const base = { musercode: owner.musercode, appid, bytes, lang: ctx.lang, now: ctx.now(), caller };
     if (mode === 'preview') {
-      const outcome = await runRosterImport(ctx.db, { ...base, store: false });
+      const outcome = await previewRoster(ctx.db, base);
       await ctx.audit({ action: name, result: 'ok', detail: { mode, filename, target: owner.musercode, total: outcome.total, problems: outcome.problemcount } });
       const errorfile = outcome.problemcount ? (await problemsWorkbook(outcome.problems, ctx.lang)).toString('base64') : '';
       return { mode, total: outcome.total, imported: outcome.imported, problems: outcome.problems, problemcount: outcome.problemcount, errorfile };
@@ -186,8 +355,6 @@ function importHandler(template: ImportTemplate) {
   };
 }
 
-class ImportRolledBack extends Error {}
-
 export const importHandlers = {
   'as.m.cuser.getCUserImportTemplate': async ({ template }, ctx) => {
     const appid = importTemplates[template];
@@ -199,20 +366,3 @@ export const importHandlers = {
   'as.m.cuser.importZNBCUserFromExcel': importHandler('ZNB'),
   'as.m.cuser.importZABCUserFromExcel': importHandler('ZAB'),
 } satisfies HandlerMap;
-
-/**
- * A commit import inside one transaction of `db`: any problem rolls back every row written so
- * far (all or nothing). Used by the handlers, the bench and the kill -9 test.
- */
-export async function commitRoster(db: DbOrTx, opts: Omit<Parameters<typeof runRosterImport>[1], 'store'>): Promise<ImportOutcome> {
-  let outcome: ImportOutcome | null = null;
-  try {
-    await db.transaction(async (tx) => {
-      outcome = await runRosterImport(tx, { ...opts, store: true });
-      if (outcome.problemcount) throw new ImportRolledBack();
-    });
-  } catch (e) {
-    if (!(e instanceof ImportRolledBack)) throw e;
-  }
-  return outcome!;
-}

@@ -81,13 +81,30 @@ function keyring(): Keyring {
 
 export const currentKey = (): DataKey => keyring().current;
 
+/**
+ * IVs are cut from a pool of random bytes drawn 1,024 IVs at a time: one call into the CSPRNG per
+ * 1,024 values instead of one per value (a 50,000-row import seals 150,000). Each IV is still 96
+ * fresh random bits, used once (the pool is consumed, never reread).
+ */
+const IV_POOL = IV_BYTES * 1024;
+let ivPool = Buffer.alloc(0);
+let ivAt = IV_POOL;
+function freshIv(): Buffer {
+  if (ivAt + IV_BYTES > ivPool.length) {
+    ivPool = crypto.randomBytes(IV_POOL);
+    ivAt = 0;
+  }
+  ivAt += IV_BYTES;
+  return ivPool.subarray(ivAt - IV_BYTES, ivAt);
+}
+
 /** Encrypts a text under the current key; null and '' stay as they are (nothing to hide). */
 export function seal(text: string): string;
 export function seal(text: string | null | undefined): string | null;
 export function seal(text: string | null | undefined): string | null {
   if (text === null || text === undefined || text === '') return text ?? null;
   const key = keyring().current;
-  const iv = crypto.randomBytes(IV_BYTES);
+  const iv = freshIv();
   const cipher = crypto.createCipheriv('aes-256-gcm', key.enc, iv);
   // The key id is bound into the tag, so a value cannot be relabelled to another key.
   cipher.setAAD(Buffer.from(`${VERSION}.${key.id}`));

@@ -89,7 +89,7 @@ async function* events(bytes: Uint8Array, opts: ReadOptions): AsyncGenerator<Par
   const release = await acquire();
   let worker: Worker;
   try {
-    worker = new Worker(entry, { eval: evalEntry, workerData: input, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 } });
+    worker = new Worker(entry, { eval: evalEntry, workerData: input, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 8 } });
   } catch (e) {
     release();
     throw e;
