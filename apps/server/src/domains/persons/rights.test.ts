@@ -148,10 +148,10 @@ describe.each(engines())('person rights on %s', (engine) => {
 
   /** Every statistics row, in a fixed order: the erasure must leave them as they were. */
   const statistics = async () => ({
-    counts: await db().select().from(statsCount).orderBy(asc(statsCount.grain), asc(statsCount.period), asc(statsCount.musercode), asc(statsCount.appid), asc(statsCount.stagecode), asc(statsCount.gender)),
+    counts: await db().select().from(statsCount).orderBy(asc(statsCount.grain), asc(statsCount.period), asc(statsCount.musercode), asc(statsCount.appid), asc(statsCount.stagecode), asc(statsCount.gender), asc(statsCount.stripe)),
     reports: await db().select().from(statsReport).orderBy(asc(statsReport.assessid)),
     persons: await db().select().from(statsPerson).orderBy(asc(statsPerson.cusercode), asc(statsPerson.appid), asc(statsPerson.stagecode)),
-    people: await db().select().from(statsPeople).orderBy(asc(statsPeople.musercode), asc(statsPeople.appid), asc(statsPeople.stagecode)),
+    people: await db().select().from(statsPeople).orderBy(asc(statsPeople.musercode), asc(statsPeople.appid), asc(statsPeople.stagecode), asc(statsPeople.stripe)),
   });
 
   it('anonymises: every identifying field of the person’s rows is gone, statistics unchanged, refused a second time, audited', async () => {

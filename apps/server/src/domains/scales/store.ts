@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
@@ -96,13 +97,43 @@ export async function loadDefinition(db: DbOrTx, formcode: string, version: numb
   return def;
 }
 
+/**
+ * Current definitions read outside a transaction, by form, version, revision and the form row's
+ * last change (issue 33 §3: every submission of a class read and rebuilt the same definition from
+ * form_version and quota_option). Any save of a definition moves the revision and the time, and the
+ * head row is read every time, so a changed form is never served from here; a form deleted and
+ * created again under its code has another time. Inside a transaction nothing is kept: what it
+ * read may yet be rolled back.
+ */
+const current = new Map<string, FormDefinition>();
+const CURRENT_MAX = 500;
+
+/** The head of a form as the cache keys it. */
+const headColumns = { formcode: form.formcode, version: form.version, revision: form.revision, updatedat: form.updatedat };
+type Head = { formcode: string; version: number; revision: number; updatedat: Date };
+
+/** The definition of a form's current version (a copy: callers may change what they are given). */
+async function currentDefinition(db: DbOrTx, h: Head): Promise<FormDefinition> {
+  const keep = !(db instanceof PgTransaction);
+  const key = `${h.formcode}\u0000${h.version}\u0000${h.revision}\u0000${h.updatedat.getTime()}`;
+  let def = keep ? current.get(key) : undefined;
+  if (!def) {
+    def = await loadDefinition(db, h.formcode, h.version);
+    if (keep) {
+      if (current.size >= CURRENT_MAX) current.clear();
+      current.set(key, def);
+    }
+  }
+  return structuredClone(def);
+}
+
 /** The current definitions of several forms. */
 export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): Promise<Map<string, FormDefinition>> {
   const unique = [...new Set(formcodes)];
   if (!unique.length) return new Map();
-  const heads = await db.select({ formcode: form.formcode, version: form.version }).from(form).where(inArray(form.formcode, unique));
+  const heads = await db.select(headColumns).from(form).where(inArray(form.formcode, unique));
   const out = new Map<string, FormDefinition>();
-  for (const h of heads) out.set(h.formcode, await loadDefinition(db, h.formcode, h.version));
+  for (const h of heads) out.set(h.formcode, await currentDefinition(db, h));
   return out;
 }
 
@@ -210,7 +241,7 @@ export function canonical(value: unknown): string {
  */
 export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string): Promise<{ formcode: string; version: number; definition: FormDefinition } | null> {
   const [row] = await db
-    .select({ formcode: form.formcode, version: form.version })
+    .select(headColumns)
     .from(form)
     .where(
       and(
@@ -223,7 +254,7 @@ export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string
     .orderBy(sql`case when ${form.musercode} = ${musercode} then 0 when ${form.musercode} is not null then 1 else 2 end`, asc(form.formcode))
     .limit(1);
   if (!row) return null;
-  return { ...row, definition: await loadDefinition(db, row.formcode, row.version) };
+  return { formcode: row.formcode, version: row.version, definition: await currentDefinition(db, row) };
 }
 
 /**

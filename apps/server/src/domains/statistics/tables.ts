@@ -45,6 +45,15 @@ export const statsReport = pgTable(
   (t) => [index('stats_report_day_idx').on(t.musercode, t.day, t.cusercode, t.appid, t.stagecode)],
 );
 
+/**
+ * The stripe of a sum row (issue 33 §3). Every counted report, code or person adds to one of
+ * STATS_STRIPES rows of its key, chosen by a hash of its own id (`stats_stripe` in migration 0040),
+ * so parallel submissions of one institution on one day lock different rows instead of queueing
+ * on one, while a report is still taken away from the row it was added to and the rebuild writes
+ * the same rows as the triggers. Every read sums over the stripes.
+ */
+const stripe = () => integer().notNull().default(0);
+
 const measures = {
   /** Counted reports, and of them abnormal ones. */
   n: integer().notNull().default(0),
@@ -65,6 +74,7 @@ export const statsCount = pgTable(
     appid: text().notNull(),
     stagecode: text().notNull(),
     gender: text().notNull(),
+    stripe: stripe(),
     ...measures,
     dep0: integer().notNull().default(0),
     dep1: integer().notNull().default(0),
@@ -84,7 +94,7 @@ export const statsCount = pgTable(
     finished: integer().notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.grain, t.period, t.musercode, t.appid, t.stagecode, t.gender] }),
+    primaryKey({ columns: [t.grain, t.period, t.musercode, t.appid, t.stagecode, t.gender, t.stripe] }),
     check('stats_count_grain_check', sql`${t.grain} in ('d', 'm')`),
     // Covering: a scope's sums read the index alone (index-only scan), not ~10,000 scattered heap
     // pages at 3,000,000 reports (bench:stats; drizzle has no INCLUDE, so the measures are keys).
@@ -125,10 +135,11 @@ export const statsTeam = pgTable(
     musercode: text().notNull(),
     appid: text().notNull(),
     stagecode: text().notNull(),
+    stripe: stripe(),
     ...measures,
   },
   (t) => [
-    primaryKey({ columns: [t.grain, t.period, t.teamid, t.appid, t.stagecode] }),
+    primaryKey({ columns: [t.grain, t.period, t.teamid, t.appid, t.stagecode, t.stripe] }),
     // Covering, as stats_count_muser_idx.
     index('stats_team_muser_idx').on(t.musercode, t.grain, t.period, t.teamid, t.appid, t.stagecode, t.n, t.abnormal),
   ],
@@ -154,7 +165,8 @@ export const statsPeople = pgTable(
     musercode: text().notNull(),
     appid: text().notNull(),
     stagecode: text().notNull(),
+    stripe: stripe(),
     persons: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.musercode, t.appid, t.stagecode] })],
+  (t) => [primaryKey({ columns: [t.musercode, t.appid, t.stagecode, t.stripe] })],
 );
