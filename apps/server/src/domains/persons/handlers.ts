@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { paged } from '../../kit/index.js';
-import { ownerAccount, accountNames } from '../accounts/index.js';
+import { ownerAccount, accountNames, insnameOf } from '../accounts/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { archiveFormOf } from '../scales/index.js';
 import { archiveColumns, archiveDisplay } from './archive.js';
@@ -65,12 +65,17 @@ const crudHandlers = {
   },
 
   'as.m.cuser.getCUserPageList': async ({ page, pageSize, ...filters }, ctx) => {
-    const query = ctx.db.select(listedColumns).from(cuser).where(personWhere(ctx, filters)).$dynamic();
+    // The institution's name rides on the page's statement: one round trip, as the floor of bench:api (h).
+    const query = ctx.db
+      .select({ ...listedColumns, insname: insnameOf(cuser.musercode) })
+      .from(cuser)
+      .where(personWhere(ctx, filters))
+      .$dynamic();
     const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
-    const names = await accountNames(ctx.db, rows.map((r) => r.musercode));
     const reveal = revealsIdentity(ctx);
+    // Only a page showing full numbers is audited (DESIGN §6); a masked page reveals nothing.
     if (reveal && rows.length) await ctx.audit({ result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
-    return { total, rows: rows.map((r) => personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal)) };
+    return { total, rows: rows.map((r) => personRow(r, r.insname ?? '', ctx.lang, reveal)) };
   },
 
   'as.m.assess.getCUser': async ({ cusercode }, ctx) => {
