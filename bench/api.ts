@@ -3,17 +3,23 @@
  * loopback, every case printed with its ratio to the bare route measured just before it, in the same round:
  *   (a) a bare Fastify route (the ceiling of this machine right now);
  *   (b) a signed-in no-op (as.m.system.ping): token, session, access, envelope;
- *   (c) a signed-in list of 10 rows (the scale library, page of 10, with its count);
- *   (g) a signed-in list of 10 persons (issue 30 §3: each row's phone and ID number opened from
- *       AES-256-GCM and masked), so the cost of field decryption on a list page is seen beside (c);
- *   (f) the floor of (c) on PostgreSQL: a bare Fastify route that sends the same page of 10 rows with
- *       its count as one named statement straight through a pg pool (no token, no framework of ours),
- *       so (c) can be read against what one round trip of that query costs on this machine;
+ *   (c) a signed-in list of 10 rows (the scale library, page of 10, with its count, as the school);
+ *   (g) the person list of one institution, masked (issue 33 §1): the school's persons as its counsellor
+ *       ('teacher', without PERSON_IDENTITY_CODE) sees them, each row's phone and ID number opened from
+ *       AES-256-GCM and masked; a masked page writes no audit row (DESIGN §6 audits full reads only);
+ *   (r) the report list with an indicator filter (issue 33 §1), as the counsellor: the indicator and
+ *       level most of the school's reports have (read from the database at start, see reportFilter);
+ *   (f), (h), (s) the floors of (c), (g), (r) on PostgreSQL: a bare Fastify route sending the same page
+ *       (the same columns, the names of institution, person, plan, stage and form included) with its
+ *       count as ONE named statement straight through a pg pool (no token, no framework of ours); (h)
+ *       opens and masks the two sealed fields with the server's own functions (kit/crypt open,
+ *       maskPhone, maskIdCard), as (g) does. Each list is read against its floor of the same round;
+ *       the goal (issue 33) is the median of those per-round ratios >= 0.7;
  *   (d) a signed-in write (a department inserted, with its audit row);
- *   (e) (b) and (c) against `npm run serve` started in its own process(es), driven from this one;
+ *   (e) (b), (c), (g) and (r) against `npm run serve` started in its own process(es), driven from this one;
  *       its start-up time (spawn to first answer) and resident memory are printed too (the server is
  *       compiled first: BENCH_SERVE_BUILD=0 to skip; SERVER_PROCESSES passes through).
- * (a) to (d) and (f) run BENCH_ROUNDS times (default 3), interleaved: the bare route's own figure moves by
+ * (a) to (d), (g), (r) and the floors run BENCH_ROUNDS times (default 3), interleaved: the bare route's own figure moves by
  * half between runs on a shared 2-core machine (12,967 to 19,966 req/s on one afternoon, while (b) held at
  * 8,200 to 8,700), so one (a) at the start set every ratio of the run. Each round's ratios are printed, and
  * the goals are judged on the median ratio over the rounds, with its range beside it.
@@ -162,6 +168,7 @@ async function floorRoute(title: string, page: () => Promise<unknown>) {
   floor.post('/floor', async () => ({ errorCode: 0, errorMsg: '', data: await page() }));
   const floorUrl = await floor.listen({ port: 0, host: '127.0.0.1' });
   return {
+    page,
     run: (against: Row) => measure(title, { url: `${floorUrl}/floor`, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }, against),
     close: () => floor.close(),
   };
@@ -245,6 +252,7 @@ async function startFloors(url: string) {
     );
   }
   return {
+    floors,
     async run(against: Row) {
       for (const floor of Object.values(floors)) await floor.run(against);
     },
@@ -275,6 +283,16 @@ const apiUrl = running ? await running.app.listen({ port: 0, host: '127.0.0.1' }
 const tokens = running ? await signInBoth(apiUrl) : { school: '', teacher: '' };
 if (running && cases.has('r')) reportBody = await reportFilter(running.database.db);
 const floor = databaseUrl && cases.has('f') ? await startFloors(databaseUrl) : undefined;
+// A floor is fair only if it answers what its list answers: the same rows, the same fields and values.
+if (floor) {
+  const lists = { f: [LIST, listBody, tokens.school], h: [PERSONS, listBody, tokens.teacher], s: [REPORTS, reportBody, tokens.teacher] } as const;
+  const sorted = (x: unknown) => JSON.stringify(x, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v));
+  for (const [tag, f] of Object.entries(floor.floors)) {
+    const [name, body, token] = lists[tag as keyof typeof lists];
+    const [list, own] = [sorted((await post(apiUrl, name, body, token)).data), sorted(await f.page())];
+    console.log(`floor (${tag}) answers the same page as its list: ${list === own ? 'yes' : `NO\n  list  ${list.slice(0, 600)}\n  floor ${own.slice(0, 600)}`}`);
+  }
+}
 for (let round = 1; round <= rounds; round++) {
   console.log(`-- round ${round} of ${rounds}`);
   const a = await bareCase();

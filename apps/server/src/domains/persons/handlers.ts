@@ -2,14 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
 import { paged } from '../../kit/index.js';
-import { ownerAccount, accountNames, insnameOf } from '../accounts/index.js';
+import { ownerAccount, accountNames } from '../accounts/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { archiveFormOf } from '../scales/index.js';
 import { archiveColumns, archiveDisplay } from './archive.js';
 import { exportHandlers } from './export.js';
 import { importHandlers } from './import-handlers.js';
 import { rightsHandlers } from './rights.js';
-import { archiveAppWhere, assertArchiveApp, listedColumns, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
+import { archiveAppWhere, assertArchiveApp, personListPage, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
 import { archiveToStore, assertNotAnonymised, createPerson, personInScope } from './persons.js';
 import { reportCountOfPerson, reportsOfPerson } from '../reports/index.js';
 import { identityColumns, openArchive } from './identity.js';
@@ -65,13 +65,7 @@ const crudHandlers = {
   },
 
   'as.m.cuser.getCUserPageList': async ({ page, pageSize, ...filters }, ctx) => {
-    // The institution's name rides on the page's statement: one round trip, as the floor of bench:api (h).
-    const query = ctx.db
-      .select({ ...listedColumns, insname: insnameOf(cuser.musercode) })
-      .from(cuser)
-      .where(personWhere(ctx, filters))
-      .$dynamic();
-    const { total, rows } = await paged(ctx.db, query, personOrder, { page, pageSize });
+    const { total, rows } = await personListPage(ctx, filters, { page, pageSize });
     const reveal = revealsIdentity(ctx);
     // Only a page showing full numbers is audited (DESIGN §6); a masked page reveals nothing.
     if (reveal && rows.length) await ctx.audit({ result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
