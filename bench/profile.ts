@@ -1,5 +1,5 @@
 /**
- * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_ACTION,
+ * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_ACTION, PROFILE_BODY, PROFILE_USER,
  * LOG_LEVEL, DATABASE_URL, PROFILE_SERVER_CMD). Starts the server in its own process with bench/profile-hook.mjs,
  * signs in, sends PROFILE_REQUESTS requests one after another (no concurrency: the figure is the cost
  * of one request), stops the server and reads its CPU profile. Every sample is charged to the first
@@ -55,7 +55,7 @@ for (;;) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-const login = await call('as.m.user.login', { username: 'school', pwd: md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123') });
+const login = await call('as.m.user.login', { username: process.env.PROFILE_USER ?? 'school', pwd: md5Upper(process.env.XINLI_DEMO_PASSWORD ?? 'demo123') });
 const token = login.data.token as string;
 for (let i = 0; i < 300; i++) await call(actionName, actionBody, token); // warm-up (JIT), outside the window
 

@@ -9,7 +9,7 @@ import { archiveColumns, archiveDisplay } from './archive.js';
 import { exportHandlers } from './export.js';
 import { importHandlers } from './import-handlers.js';
 import { rightsHandlers } from './rights.js';
-import { archiveAppWhere, assertArchiveApp, listedColumns, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
+import { archiveAppWhere, assertArchiveApp, personListPage, personOrder, personRow, personWhere, revealsIdentity } from './list.js';
 import { archiveToStore, assertNotAnonymised, createPerson, personInScope } from './persons.js';
 import { reportCountOfPerson, reportsOfPerson } from '../reports/index.js';
 import { identityColumns, openArchive } from './identity.js';
@@ -67,12 +67,10 @@ const crudHandlers = {
   'as.m.cuser.getCUserPageList': async ({ page, pageSize, ...filters }, ctx) => {
     const reveal = revealsIdentity(ctx);
     // A masked page may come from the replica; an unmasked one is audited, so it reads the primary.
-    const db = reveal ? ctx.db : ctx.readDb;
-    const query = db.select(listedColumns).from(cuser).where(personWhere(ctx, filters)).$dynamic();
-    const { total, rows } = await paged(db, query, personOrder, { page, pageSize });
-    const names = await accountNames(db, rows.map((r) => r.musercode));
+    // Only a page showing full numbers is audited (DESIGN §6); a masked page reveals nothing.
+    const { total, rows } = await personListPage(ctx, filters, { page, pageSize }, reveal ? ctx.db : ctx.readDb);
     if (reveal && rows.length) await ctx.audit({ result: 'ok', detail: { revealed: rows.map((r) => r.cusercode) } });
-    return { total, rows: rows.map((r) => personRow(r, names.get(r.musercode) ?? '', ctx.lang, reveal)) };
+    return { total, rows: rows.map((r) => personRow(r, r.insname ?? '', ctx.lang, reveal)) };
   },
 
   'as.m.assess.getCUser': async ({ cusercode }, ctx) => {

@@ -2,14 +2,14 @@
  * The person list query, shared by the person list, the archive list and the export: the same
  * filters, the same scope, the same masking.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { denied } from '../../http/errors.js';
 import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
-import { CALENDAR_TIME_ZONE, contains, iso, maskIdCard, maskPhone } from '../../kit/index.js';
-import { ownedBy } from '../accounts/index.js';
-import { holds } from '../auth/index.js';
+import { CALENDAR_TIME_ZONE, contains, containsPattern, iso, maskIdCard, maskPhone, offsetOf, type PageInput, type Paged } from '../../kit/index.js';
+import { insnameOf, ownedBy } from '../accounts/index.js';
+import { assertInScope, holds } from '../auth/index.js';
 import { idCardHash, openIdentity, phoneHash } from './identity.js';
 import { personName, type PersonRecord } from './persons.js';
 import { cuser } from './tables.js';
@@ -139,5 +139,92 @@ export function personRow(sealed: ListedPerson, insname: string, lang: Lang, rev
     createdat: iso(r.createdat),
     updatedat: iso(r.updatedat),
     anonymisedat: r.anonymisedat ? iso(r.anonymisedat) : '',
+  };
+}
+
+/** Which filters a person list request sets: one pair of prepared statements per shape. */
+interface PersonListShape {
+  scoped: boolean;
+  musercode: boolean;
+  appid: boolean;
+  realname: boolean;
+  gender: boolean;
+  phonenumber: boolean;
+  idcard: boolean;
+  startdate: boolean;
+  enddate: boolean;
+}
+type PersonList = ReturnType<typeof buildPersonList>;
+const personLists = new WeakMap<DbOrTx, Map<string, PersonList>>();
+
+/**
+ * The person list's page with its total (and the count alone, for a page past the end) as prepared
+ * statements, one pair per shape of request: the filters' values are parameters, so a request builds
+ * no SQL and PostgreSQL plans each shape once per connection (as the scale library does). The
+ * conditions are personWhere's; the institution's name rides on each row (insname).
+ */
+export async function personListPage(ctx: Ctx, f: PersonFilters, page: PageInput, db: DbOrTx): Promise<Paged<ListedPerson & { insname: string | null }>> {
+  // A named institution outside the caller's scope is not found (ownedBy's check).
+  if (f.musercode) assertInScope(ctx.me, f.musercode);
+  const shape: PersonListShape = {
+    scoped: ctx.me.scope !== 'all',
+    musercode: !!f.musercode,
+    appid: !!f.appid,
+    realname: !!f.realname,
+    gender: !!f.gender,
+    phonenumber: !!f.phonenumber,
+    idcard: !!f.idcard,
+    startdate: !!f.startdate,
+    enddate: !!f.enddate,
+  };
+  let lists = personLists.get(db);
+  if (!lists) personLists.set(db, (lists = new Map()));
+  const name = `persons_list_${Object.values(shape).map(Number).join('')}`;
+  let list = lists.get(name);
+  if (!list) lists.set(name, (list = buildPersonList(db, shape, name)));
+  const values = {
+    scope: ctx.me.scope === 'all' ? [] : ctx.me.scope,
+    musercode: f.musercode ?? '',
+    appid: f.appid ?? '',
+    pattern: containsPattern(f.realname ?? ''),
+    gender: f.gender ?? '',
+    phonehash: f.phonenumber ? phoneHash(f.phonenumber) : '',
+    idcardhash: f.idcard ? idCardHash(f.idcard) : '',
+    startdate: f.startdate ?? '',
+    enddate: f.enddate ?? '',
+    limit: page.pageSize,
+    offset: offsetOf(page),
+  };
+  const found = await list.rows.execute(values);
+  if (!found.length) return { total: page.page > 1 ? Number((await list.count.execute(values))[0]?.n ?? 0) : 0, rows: [] };
+  return { total: found[0]!.total, rows: found.map(({ total: _, ...row }) => row) };
+}
+
+function buildPersonList(db: DbOrTx, shape: PersonListShape, name: string) {
+  const p = sql.placeholder;
+  const where = and(
+    isNull(cuser.deletedat),
+    shape.musercode ? sql`${cuser.musercode} = ${p('musercode')}` : shape.scoped ? sql`${cuser.musercode} = any(${p('scope')}::text[])` : undefined,
+    shape.appid ? sql`${cuser.appid} = ${p('appid')}` : undefined,
+    shape.realname ? sql`${cuser.realname} ilike ${p('pattern')}` : undefined,
+    shape.gender ? sql`${cuser.gender} = ${p('gender')}` : undefined,
+    shape.phonenumber ? sql`${cuser.phonehash} = ${p('phonehash')}` : undefined,
+    shape.idcard ? sql`${cuser.idcardhash} = ${p('idcardhash')}` : undefined,
+    shape.startdate ? sql`${createdDay} >= ${p('startdate')}::date` : undefined,
+    shape.enddate ? sql`${createdDay} <= ${p('enddate')}::date` : undefined,
+  );
+  const matching = db.select({ n: count() }).from(cuser).where(where);
+  // The total rides on every row (a scalar subquery PostgreSQL runs once): one round trip a page.
+  const total = sql<number>`(${matching})`.mapWith(Number);
+  return {
+    count: matching.prepare(`${name}_n`),
+    rows: db
+      .select({ ...listedColumns, insname: insnameOf(cuser.musercode), total })
+      .from(cuser)
+      .where(where)
+      .orderBy(...personOrder)
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(name),
   };
 }

@@ -16,7 +16,7 @@ import type { ArchiveAnswer, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, invalid, notFound, type Message } from '../../http/errors.js';
-import { containsPattern, newId } from '../../kit/index.js';
+import { containsPattern, newId, outerColumn } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
 import { inScope, scopeWhere } from '../auth/index.js';
@@ -224,6 +224,17 @@ export async function updatePersonArchive(db: DbOrTx, cusercode: string, answers
 /** How many persons (not deleted) an institution has: an account with persons cannot be deleted. */
 export async function accountPersonCount(db: DbOrTx, musercode: string): Promise<number> {
   return Number(await db.$count(cuser, and(eq(cuser.musercode, musercode), isNull(cuser.deletedat))));
+}
+
+/**
+ * The person's name as personName shows it (an anonymised person is "Anonymised" to an English
+ * reader) and gender, as columns of another domain's query keyed by its cusercode column: scalar
+ * subqueries on the primary key, so a list of reports stays one statement.
+ */
+export function personColumnsOf(cusercode: AnyPgColumn, lang: Lang | undefined) {
+  const of = (column: SQL) => sql<string>`coalesce((select ${column} from ${cuser} where ${cuser.cusercode} = ${outerColumn(cusercode)}), '')`;
+  const name = lang === 'en-US' ? sql`case when ${cuser.anonymisedat} is null then ${cuser.realname} else 'Anonymised' end` : sql`${cuser.realname}`;
+  return { realname: of(name), gender: of(sql`${cuser.gender}`) };
 }
 
 export const livingPerson = (column: AnyPgColumn): SQL => sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.deletedat} is null)`;

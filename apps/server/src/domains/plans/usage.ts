@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
+import { outerColumn } from '../../kit/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { assertFormsHaveItemText } from '../scales/index.js';
 import { examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
@@ -133,6 +135,12 @@ export async function planNames(db: DbOrTx, plancodes: Iterable<string>): Promis
   const rows = await db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(inArray(plan.plancode, codes));
   return new Map(rows.map((r) => [r.plancode, r.planname]));
 }
+
+/** A plan's and a stage's names ('' for none), as columns of another domain's query: scalar subqueries on their primary keys. */
+export const planNameOf = (plancode: AnyPgColumn) =>
+  sql<string>`coalesce((select ${plan.planname} from ${plan} where ${plan.plancode} = ${outerColumn(plancode)}), '')`;
+export const stageNameOf = (stagecode: AnyPgColumn) =>
+  sql<string>`coalesce((select ${examStage.stagename} from ${examStage} where ${examStage.stagecode} = ${outerColumn(stagecode)}), '')`;
 
 export async function stageBriefs(db: DbOrTx, stagecodes: Iterable<string>): Promise<Map<string, { stagename: string; appid: string; musercode: string }>> {
   const codes = [...new Set(stagecodes)].filter(Boolean);

@@ -3,7 +3,7 @@ import type { FormDefinition } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
-import { accountNames, ownerAccount } from '../accounts/index.js';
+import { accountNames, insnameOf, ownerAccount } from '../accounts/index.js';
 import { conventionChoices } from './conventions.js';
 import { assertInScope } from '../auth/index.js';
 import { containsPattern, iso, newId, offsetOf } from '../../kit/index.js';
@@ -86,12 +86,12 @@ function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
     shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
   );
   const matching = ctx.readDb.select({ n: count() }).from(form).where(where);
-  // The total rides on every row (a scalar subquery PostgreSQL runs once): one round trip a page.
+  // The total and the owner's name ride on every row (scalar subqueries; the total's PostgreSQL runs once): one round trip a page.
   const total = sql<number>`(${matching})`.mapWith(Number);
   return {
     count: matching.prepare(`${name}_n`),
     rows: ctx.readDb
-      .select({ ...rowColumns(ctx), total })
+      .select({ ...rowColumns(ctx), insname: sql<string>`coalesce(${insnameOf(form.musercode)}, '')`, total })
       .from(form)
       .where(where)
       .orderBy(sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode))
@@ -156,7 +156,7 @@ export const formHandlers = {
     const found = await list.rows.execute(values);
     // Past the end no row carries the total: only then is it counted on its own.
     const total = found.length ? found[0]!.total : page > 1 ? Number((await list.count.execute(values))[0]?.n ?? 0) : 0;
-    return { total, rows: await rowsOut(ctx, found.map(({ total: _, ...row }) => row)) };
+    return { total, rows: found.map(({ total: _, ...row }) => rowOut(row)) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {

@@ -8,7 +8,7 @@ export { assertFormsHaveItemText, formsWithoutItemText, itemTextMessage, lacksIt
 export { conventionChoices } from './conventions.js';
 export { syncBuiltInForms } from './library-sync.js';
 export { conventionOf, withConvention, scoreSheet, ScoringError, screeningSeverity, seededRandom, severitySheet } from './scoring/index.js';
-export { archiveFormOf, assertFormsReadable, formBriefs, loadCurrentDefinitions, loadDefinition, questionsOf, readableFormBriefs, registrationFormsOf } from './store.js';
+export { archiveFormOf, assertFormsReadable, formBriefs, formNameOf, loadCurrentDefinitions, loadDefinition, questionsOf, readableFormBriefs, registrationFormsOf } from './store.js';
 export { type ScaleHooks, hookScales } from './hooks.js';
 export { changeBasisOf, normsOfForms, reportAgainstNorm, syncBuiltInNorms } from './norms.js';
 export { type ChangeBasis, changesAlong, reliableChange, reliableChangeIndex, RELIABLE_Z } from './reliable-change.js';

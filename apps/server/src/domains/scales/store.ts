@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FormBrief, FormDefinition, Lang } from '@xinli/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { newId } from '../../kit/index.js';
+import { newId, outerColumn } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -16,6 +17,10 @@ export const formReadable = (caller: Caller): SQL => or(isNull(form.musercode), 
 /** The form name in the caller's language (English falls back to Chinese until translated). */
 export const formNameIn = (lang: Lang): SQL<string> =>
   lang === 'en-US' ? sql<string>`coalesce(nullif(${form.formnameen}, ''), ${form.formname})` : sql<string>`${form.formname}`;
+
+/** A form's name in `lang` as formBriefs gives it (its code if there is no such form), as a column of another domain's query. */
+export const formNameOf = (formcode: AnyPgColumn, lang: Lang): SQL<string> =>
+  sql<string>`coalesce((select ${formNameIn(lang)} from ${form} where ${form.formcode} = ${outerColumn(formcode)}), ${formcode})`;
 
 /** Brief rows of the given forms (no scope check: callers check the form or the plan holding it). */
 export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): Promise<Map<string, FormBrief>> {
