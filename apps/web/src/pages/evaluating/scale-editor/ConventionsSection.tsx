@@ -13,6 +13,7 @@ import {
 import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
 import { useT } from '../../../i18n/useT';
+import { useLocalText } from '../../../lib/options';
 
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -69,6 +70,7 @@ function ConventionCard({ index, readOnly, onRemove, onMakeDefault }: { index: n
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
   const k = useT('evaluating.editor.conventions');
+  const text = useLocalText();
   const c = useFormValue((v) => v.conventions?.[index]) as ConventionValues | undefined;
   const path = (...rest: (string | number)[]) => ['conventions', index, ...rest] as never;
   const others = () => ((form.getFieldValue('conventions') as ConventionValues[] | undefined) ?? []).filter((_, i) => i !== index);
@@ -76,7 +78,7 @@ function ConventionCard({ index, readOnly, onRemove, onMakeDefault }: { index: n
   const title = (
     <Space>
       <span>{c?.code}</span>
-      <Typography.Text type="secondary">{c?.name?.zh}</Typography.Text>
+      <Typography.Text type="secondary">{c?.name ? text(c.name) : ''}</Typography.Text>
       {c?.isDefault && <Tag color="blue">{k('defaultTag')}</Tag>}
     </Space>
   );

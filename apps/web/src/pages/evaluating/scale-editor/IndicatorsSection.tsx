@@ -379,7 +379,7 @@ export function BandsList({
                     <Input placeholder={k('label')} className="band-label" maxLength={100} data-testid={`${testId}-band${i}-label`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'label', 'en']} noStyle>
-                    <Input placeholder={k('labelEn')} className="band-label" maxLength={100} />
+                    <Input placeholder={k('labelEn')} className="band-label" maxLength={100} data-testid={`${testId}-band${i}-label-en`} />
                   </Form.Item>
                   <Space size={4}>
                     <span className="field-caption">{k('raisesWarning')}</span>
