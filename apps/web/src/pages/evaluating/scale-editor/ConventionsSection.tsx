@@ -187,10 +187,11 @@ function ReplacementRow({ index, row, readOnly, onRemove }: { index: number; row
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
   const k = useT('evaluating.editor.conventions');
+  const text = useLocalText();
   const base = ['conventions', index, 'indicators', row];
   const r = useFormValue((v) => v.conventions?.[index]?.indicators?.[row]) as ConventionIndicatorValues | undefined;
   const indicators = (useFormValue((v) => v.indicators) as IndicatorValues[] | undefined) ?? [];
-  const options = indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
+  const options = indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name ? text(i.name) : ''}`.trim() }));
   const own = indicators.find((i) => i.code === r?.code);
   const siblings = () =>
     ((form.getFieldValue(['conventions', index, 'indicators'] as never) as ConventionIndicatorValues[] | undefined) ?? []).filter((_, j) => j !== row);
