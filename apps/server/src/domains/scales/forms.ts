@@ -4,7 +4,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { accountNames, insnameOf, ownerAccount } from '../accounts/index.js';
-import { conventionChoices } from './conventions.js';
+import { assertChosenConventionsKept, conventionChoices } from './conventions.js';
 import { assertInScope } from '../auth/index.js';
 import { containsPattern, iso, newId, offsetOf } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/index.js';
@@ -187,9 +187,12 @@ export const formHandlers = {
     const def = checkDefinition({ ...definition, formcode, version: head.version });
     const version = await ctx.db.transaction(async (tx) => {
       // Bands keep their ids by position within their indicator.
-      const { ids } = await loadStored(tx, formcode, head.version);
+      const { def: before, ids } = await loadStored(tx, formcode, head.version);
       // Written only if the revision the editor started from is still current (checked under a row lock).
-      return reviseForm(tx, { ...head, revision }, def, ids, ctx.now());
+      const saved = await reviseForm(tx, { ...head, revision }, def, ids, ctx.now());
+      // Still under that lock: a convention an institution has chosen stays (refused: the transaction rolls back).
+      await assertChosenConventionsKept(tx, formcode, before, def);
+      return saved;
     });
     await ctx.audit({ result: 'ok', detail: { formcode, from: head.version, version } });
     return { formcode, version };

@@ -8,6 +8,8 @@ import {
   indicatorRawRange,
   moveQuestion,
   newBand,
+  newConvention,
+  newConventionIndicator,
   newQuestion,
   parseItemList,
   sheetToAnswers,
@@ -192,6 +194,43 @@ describe('definition <-> editor values', () => {
     };
     const back = valuesToDefinition(definitionToValues(rich));
     expect(formDefinition.parse(back)).toEqual(formDefinition.parse(rich));
+  });
+
+  it('edits conventions: the one marked default is stored first; per indicator only what is replaced (issue 31)', () => {
+    const band = (min: number, max: number, level: number) => ({ ...newBand(level, min, max), label: { zh: `段${level}`, en: '' } });
+    const v = definitionToValues({
+      ...sample,
+      conventions: [
+        { code: 'a', name: { zh: '默认', en: 'Default' } },
+        { code: 'b', name: { zh: '另一种', en: '' }, indicators: [{ code: 'T', transforms: [{ op: 'int' }] }] },
+      ],
+    });
+    expect(v.conventions.map((c) => [c.code, c.isDefault])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+    expect(v.conventions[1].indicators[0]).toMatchObject({ replaceTransforms: true, replaceBands: false });
+    const c = newConvention(' c ', false);
+    c.name = { zh: ' 截断分50 ', en: 'Cut-off 50' };
+    c.source = ' 某来源 ';
+    c.indicators = [
+      { ...newConventionIndicator('T'), bands: [band(0, 1, 0), band(2, 3, 2)] },
+      // Neither part replaced: changes nothing, left out.
+      { ...newConventionIndicator('T'), replaceBands: false },
+    ];
+    v.conventions = [{ ...v.conventions[0], isDefault: false }, v.conventions[1], { ...c, isDefault: true }];
+    const def = valuesToDefinition(v);
+    expect(def.conventions!.map((x) => x.code)).toEqual(['c', 'a', 'b']);
+    expect(def.conventions![0]).toEqual({
+      code: 'c',
+      name: { zh: '截断分50', en: 'Cut-off 50' },
+      source: '某来源',
+      indicators: [{ code: 'T', bands: [expect.objectContaining({ min: 0, max: 1, level: 0 }), expect.objectContaining({ min: 2, max: 3, level: 2 })] }],
+    });
+    // Replacing the conversion with none (an empty list) is kept apart from not replacing it.
+    v.conventions[1].indicators[0].transforms = [];
+    expect(valuesToDefinition(v).conventions![2].indicators).toEqual([{ code: 'T', transforms: [] }]);
+    expect(formDefinition.safeParse(valuesToDefinition(v)).success).toBe(true);
   });
 
   it('keeps type-specific fields only where the question type allows them', () => {

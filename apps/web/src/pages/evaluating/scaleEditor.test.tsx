@@ -127,6 +127,71 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     expect(screen.queryByText('有未保存的修改')).toBeNull();
   });
 
+  /** A one-item scale with a banded total (0-3), ready to save. */
+  async function oneItemScale() {
+    await type('scale-formname', '约定量表');
+    await click('add-single');
+    await type('q1-text', '心情低落');
+    for (let o = 1; o <= 4; o++) await type(`q1-opt${o}-text`, `选项${o}`);
+    await type('ind0-name', '总分');
+    await click('ind0-add-band');
+    await type('ind0-band0-max', '3');
+    await type('ind0-band0-label', '全部');
+  }
+
+  it('adds scoring conventions: the one marked default is saved first, with the bands it replaces (issue 31)', async () => {
+    renderEditor();
+    await oneItemScale();
+    await click('add-convention');
+    await click('add-convention');
+    await type('conv0-name', '标准');
+    await type('conv1-name', '筛查切分');
+    await type('conv1-name-en', 'Screening cut-off');
+    await type('conv1-source', '某研究 2020');
+    // The replaced bands start from the indicator's own (0-3), then move a cut-off.
+    await click('conv1-add-indicator');
+    await type('conv1-0-band0-max', '1');
+    await click('conv1-0-add-band');
+    await type('conv1-0-band1-max', '3');
+    await type('conv1-0-band1-label', '阳性');
+    await click('conv1-make-default');
+    await act(async () => {
+      await click('scale-save');
+    });
+    await waitFor(() => expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(true));
+    const body = (calls.find((c) => c.name === 'as.m.assess.forms.insertForm')!.input as { definition: { conventions: unknown[] } }).definition;
+    expect(body.conventions).toEqual([
+      {
+        code: 'c2',
+        name: { zh: '筛查切分', en: 'Screening cut-off' },
+        source: '某研究 2020',
+        indicators: [
+          {
+            code: 'total',
+            bands: [expect.objectContaining({ min: 0, max: 1, level: 0, label: { zh: '全部', en: '' } }), expect.objectContaining({ min: 2, max: 3, level: 1, label: { zh: '阳性', en: '' } })],
+          },
+        ],
+      },
+      { code: 'c1', name: { zh: '标准', en: '' }, source: '', indicators: [] },
+    ]);
+  });
+
+  it('does not save two conventions with one code and shows the conventions tab with the reason', async () => {
+    renderEditor();
+    await oneItemScale();
+    await click('add-convention');
+    await click('add-convention');
+    await type('conv0-name', '标准');
+    await type('conv1-name', '另一种');
+    await type('conv1-code', 'c1');
+    await act(async () => {
+      await click('scale-save');
+    });
+    await waitFor(() => expect(screen.getAllByRole('tab', { selected: true })[0].textContent).toContain('计分约定'));
+    expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(false);
+    expect((await within(screen.getByTestId('conventions-section')).findAllByText('约定代码已被使用')).length).toBeGreaterThan(0);
+  });
+
   it('does not save while a required text is empty and shows which tab holds it', async () => {
     renderEditor();
     await click('add-single');

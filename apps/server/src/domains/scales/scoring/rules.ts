@@ -105,7 +105,16 @@ export function ruleIssues(def: FormDefinition): DefinitionIssue[] {
     const p = `conventions.${i}`;
     if (seen.has(c.code)) add(p, `计分约定代码 ${c.code} 重复`, `convention code ${c.code} is used twice`);
     seen.add(c.code);
+    if (def.conventions.some((x, j) => j < i && x.name.zh.trim() === c.name.zh.trim()))
+      add(p, `计分约定名称“${c.name.zh}”重复`, `convention name "${c.name.zh}" is used twice`);
+    const named = c.indicators.map((o) => o.code);
+    for (const code of new Set(named.filter((x, j) => named.indexOf(x) !== j)))
+      add(p, `计分约定 ${c.code} 重复替换指标 ${code}`, `convention ${c.code} replaces indicator ${code} twice`);
     const variant = withConvention(def, c);
+    // The overall mental state reads bands: a convention cannot take them away from its indicators.
+    for (const code of def.mentalState?.indicators ?? [])
+      if (def.indicators.some((x) => x.code === code && x.bands.length > 0) && variant.indicators.find((x) => x.code === code)?.bands.length === 0)
+        add(p, `计分约定 ${c.code} 去掉了心理状态规则所用指标 ${code} 的分段`, `convention ${c.code} removes the bands of indicator ${code}, which the mental-state rule reads`);
     for (const o of c.indicators) {
       const ind = variant.indicators.find((x) => x.code === o.code);
       if (!ind) {

@@ -178,9 +178,10 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
         </Col>
       </Row>
       {ind?.formula === 'weightedSum' && <WeightsList index={index} readOnly={readOnly} />}
-      <TransformsList index={index} readOnly={readOnly} />
+      <TransformsList base={['indicators', index]} readOnly={readOnly} />
       <BandsList
-        index={index}
+        base={['indicators', index]}
+        testId={`ind${index}`}
         readOnly={readOnly}
         rangeHint={range ? k('rawRange', { min: round(range.min), max: round(range.max) }) : undefined}
       />
@@ -224,13 +225,19 @@ function WeightsList({ index, readOnly }: { index: number; readOnly: boolean }) 
   );
 }
 
-function TransformsList({ index, readOnly }: { index: number; readOnly: boolean }) {
-  const transforms = useFormValue((v) => v.indicators?.[index]?.transforms) as IndicatorValues['transforms'] | undefined;
+/** Where a transforms/bands list lives: an indicator (['indicators', i]) or a convention's replacement (['conventions', c, 'indicators', j]). */
+export type ListBase = (string | number)[];
+
+/** The value at a path of the editor's values. */
+const at = (v: unknown, path: ListBase): unknown => path.reduce<unknown>((o, k) => (o as Record<string | number, unknown> | undefined)?.[k], v);
+
+export function TransformsList({ base, readOnly }: { base: ListBase; readOnly: boolean }) {
+  const transforms = useFormValue((v) => (at(v, base) as { transforms?: IndicatorValues['transforms'] } | undefined)?.transforms);
   const k = useT('evaluating.editor.indicators');
   const ops = (['linear', 'int', 'round'] as const).map((op) => ({ value: op, label: k(`transformOps.${op}`) }));
   if (readOnly && !transforms?.length) return null;
   return (
-    <Form.List name={['indicators', index, 'transforms']}>
+    <Form.List name={[...base, 'transforms']}>
       {(fields, { add, remove }) => (
         <div className="sub-block">
           <div className="sub-title">{k('transforms')}</div>
@@ -288,9 +295,25 @@ export function LevelSelect(props: { value?: number; onChange?: (v: number) => v
   );
 }
 
-function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: boolean; rangeHint?: string }) {
+/**
+ * Score bands. `precision` is the indicator's (a convention's bands follow the indicator they
+ * replace); `testId` prefixes the test ids (`ind0`, `conv1-0`).
+ */
+export function BandsList({
+  base,
+  testId,
+  readOnly,
+  rangeHint,
+  precision,
+}: {
+  base: ListBase;
+  testId: string;
+  readOnly: boolean;
+  rangeHint?: string;
+  precision?: () => number;
+}) {
   const { t } = useTranslation();
-  const bands = useFormValue((v) => v.indicators?.[index]?.bands) as BandValues[] | undefined;
+  const bands = useFormValue((v) => (at(v, base) as { bands?: BandValues[] } | undefined)?.bands);
   const form = Form.useFormInstance<EditorValues>();
   const [open, setOpen] = useState<Set<number>>(new Set());
   const k = useT('evaluating.editor.bands');
@@ -298,16 +321,17 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
 
   const addBand = (add: (v: BandValues) => void) => {
     // Read the form, not the watched copy, so a value typed just before the click counts.
-    const current = (form.getFieldValue(['indicators', index]) as IndicatorValues | undefined) ?? { bands: [], precision: 0 };
-    const last = current.bands[current.bands.length - 1];
+    const current = (form.getFieldValue(base as never) as Partial<IndicatorValues> | undefined) ?? {};
+    const list = current.bands ?? [];
+    const last = list[list.length - 1];
     // Consecutive bands meet exactly: the next starts one step (at the indicator's precision) above the last.
-    const step = 10 ** -(current.precision ?? 0);
+    const step = 10 ** -(precision ? precision() : (current.precision ?? 0));
     const min = !last ? 0 : last.max !== null && last.max !== undefined ? Math.round((last.max + step) * 1e6) / 1e6 : null;
     add(newBand(Math.min(4, (last?.level ?? -1) + 1), min, null));
   };
 
   return (
-    <Form.List name={['indicators', index, 'bands']}>
+    <Form.List name={[...base, 'bands']}>
       {(fields, { add, remove }) => (
         <div className="sub-block bands">
           <div className="sub-title">
@@ -322,7 +346,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                 key={f.key}
                 className="band-row"
                 style={{ borderInlineStartColor: band?.colour || levelColour(band?.level) }}
-                data-testid={`ind${index}-band${i}`}
+                data-testid={`${testId}-band${i}`}
               >
                 <div className="band-main">
                   <Space.Compact>
@@ -331,7 +355,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                         placeholder={k('min')}
                         style={{ width: 90 }}
                         aria-label={k('min')}
-                        data-testid={`ind${index}-band${i}-min`}
+                        data-testid={`${testId}-band${i}-min`}
                       />
                     </Form.Item>
                     <span className="band-dash">~</span>
@@ -340,27 +364,27 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
                         placeholder={k('max')}
                         style={{ width: 90 }}
                         aria-label={k('max')}
-                        data-testid={`ind${index}-band${i}-max`}
+                        data-testid={`${testId}-band${i}-max`}
                       />
                     </Form.Item>
                   </Space.Compact>
                   <Form.Item name={[f.name, 'level']} noStyle>
-                    <LevelSelect data-testid={`ind${index}-band${i}-level`} />
+                    <LevelSelect data-testid={`${testId}-band${i}-level`} />
                   </Form.Item>
                   <Form.Item
                     name={[f.name, 'label', 'zh']}
                     noStyle
                     rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.label') }]}
                   >
-                    <Input placeholder={k('label')} className="band-label" maxLength={100} data-testid={`ind${index}-band${i}-label`} />
+                    <Input placeholder={k('label')} className="band-label" maxLength={100} data-testid={`${testId}-band${i}-label`} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'label', 'en']} noStyle>
-                    <Input placeholder={k('labelEn')} className="band-label" maxLength={100} />
+                    <Input placeholder={k('labelEn')} className="band-label" maxLength={100} data-testid={`${testId}-band${i}-label-en`} />
                   </Form.Item>
                   <Space size={4}>
                     <span className="field-caption">{k('raisesWarning')}</span>
                     <Form.Item name={[f.name, 'raisesWarning']} valuePropName="checked" noStyle>
-                      <Switch size="small" data-testid={`ind${index}-band${i}-warning`} />
+                      <Switch size="small" data-testid={`${testId}-band${i}-warning`} />
                     </Form.Item>
                   </Space>
                   <Button type="link" size="small" icon={<FileTextOutlined />} onClick={() => toggle(i)}>
@@ -392,7 +416,7 @@ function BandsList({ index, readOnly, rangeHint }: { index: number; readOnly: bo
               icon={<PlusOutlined />}
               onClick={() => addBand(add)}
               disabled={fields.length >= 20}
-              data-testid={`ind${index}-add-band`}
+              data-testid={`${testId}-add-band`}
             >
               {k('add')}
             </Button>

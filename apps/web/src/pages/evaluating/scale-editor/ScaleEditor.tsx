@@ -1,7 +1,7 @@
 /**
  * The scale editor: a wide drawer over the scale library with tabs for the basics, the items,
- * the indicators with their bands, the critical-item / validity / mental-state rules, and the
- * 'try it' panel. It edits a whole definition and saves it with insertForm / updateForm; the
+ * the indicators with their bands, the critical-item / validity / mental-state rules, the scoring
+ * conventions and the 'try it' panel. It edits a whole definition and saves it with insertForm / updateForm; the
  * server's validator has the last word and its message is shown in the drawer.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -19,10 +19,11 @@ import BasicsSection from './BasicsSection';
 import QuestionsSection from './QuestionsSection';
 import IndicatorsSection from './IndicatorsSection';
 import RulesSection from './RulesSection';
+import ConventionsSection from './ConventionsSection';
 import TryItPanel from './TryItPanel';
 import './editor.css';
 
-export type EditorTab = 'basics' | 'questions' | 'indicators' | 'rules' | 'tryIt';
+export type EditorTab = 'basics' | 'questions' | 'indicators' | 'rules' | 'conventions' | 'tryIt';
 
 export interface ScaleEditorProps {
   open: boolean;
@@ -39,6 +40,7 @@ function tabOf(name: (string | number)[]): EditorTab {
   const head = String(name[0]);
   if (head === 'questions') return 'questions';
   if (head === 'indicators') return 'indicators';
+  if (head === 'conventions') return 'conventions';
   if (head === 'critical' || head === 'validity' || head.startsWith('mentalState') || head === 'levelToState') return 'rules';
   return 'basics';
 }
@@ -238,6 +240,12 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
                   label: t('evaluating.editor.tabs.rules'),
                   forceRender: true,
                   children: <RulesSection readOnly={readOnly} />,
+                },
+                {
+                  key: 'conventions',
+                  label: t('evaluating.editor.tabs.conventions'),
+                  forceRender: true,
+                  children: <ConventionsSection readOnly={readOnly} />,
                 },
                 {
                   key: 'tryIt',

@@ -111,6 +111,31 @@ export interface ScreeningValues {
   source: string;
 }
 
+/**
+ * What a convention replaces of one indicator: its conversion (the transforms, e.g. x1.25 then
+ * truncate or round) and/or its bands. What it does not replace comes from the Indicators tab.
+ */
+export interface ConventionIndicatorValues {
+  code: string | null;
+  replaceTransforms: boolean;
+  transforms: TransformValues[];
+  replaceBands: boolean;
+  bands: BandValues[];
+}
+
+/**
+ * A scoring convention (issue 31 §1: SDS/SAS cut-offs 53 or 50, x1.25 truncated or rounded): an
+ * institution chooses one per form in the scale library. Exactly one is the default (stored first:
+ * the one institutions that chose none score with).
+ */
+export interface ConventionValues {
+  code: string;
+  name: LocalText;
+  source: string;
+  isDefault: boolean;
+  indicators: ConventionIndicatorValues[];
+}
+
 export interface ValidityValues {
   indicator: string | null;
   op: 'gte' | 'lte';
@@ -133,8 +158,8 @@ export interface EditorValues {
   critical: CriticalValues[];
   validity: ValidityValues[];
   screening: ScreeningValues[];
-  /** Scoring conventions (SDS/SAS cut-offs and rounding): kept as they are; chosen per institution. */
-  conventions: ConventionDefinition[];
+  /** Scoring conventions (SDS/SAS cut-offs and rounding); an institution chooses one in the scale library. */
+  conventions: ConventionValues[];
   mentalStateOn: boolean;
   mentalStateIndicators: string[];
   /** Index = band level 0..4, value = mental state 0..4. */
@@ -189,6 +214,21 @@ export const newScreening = (): ScreeningValues => ({
   conditions: [{ kind: 'indicator', indicator: null, op: 'gte', value: null }],
   reason: blank(),
   source: '',
+});
+export const newConventionIndicator = (code: string | null = null): ConventionIndicatorValues => ({
+  code,
+  replaceTransforms: false,
+  transforms: [],
+  replaceBands: true,
+  bands: [],
+});
+/** A new convention; the first of a form is its default. */
+export const newConvention = (code: string, isDefault: boolean): ConventionValues => ({
+  code,
+  name: blank(),
+  source: '',
+  isDefault,
+  indicators: [],
 });
 export const newCritical = (): CriticalValues => ({ no: null, minScore: null, options: [], reason: blank() });
 export const newValidity = (): ValidityValues => ({ indicator: null, op: 'gte', value: null, message: blank() });
@@ -368,6 +408,26 @@ const screeningToDefinition = (r: ScreeningValues): ScreeningRuleDefinition => (
   source: r.source.trim(),
 });
 
+function conventionToDefinition(c: ConventionValues): ConventionDefinition {
+  return {
+    code: c.code.trim(),
+    name: trimText(c.name),
+    source: c.source.trim(),
+    // A row replacing nothing changes nothing: it is left out.
+    indicators: c.indicators
+      .filter((o) => o.replaceTransforms || o.replaceBands)
+      .map((o) => ({
+        code: o.code ?? '',
+        ...(o.replaceTransforms ? { transforms: o.transforms.map(transformToDefinition) } : {}),
+        ...(o.replaceBands ? { bands: o.bands.map(bandToDefinition) } : {}),
+      })),
+  };
+}
+
+/** The conventions as stored: the default first (the engine scores with the first when none is chosen), the rest in order. */
+export const conventionsToDefinition = (list: ConventionValues[]): ConventionDefinition[] =>
+  [...list.filter((c) => c.isDefault), ...list.filter((c) => !c.isDefault)].map(conventionToDefinition);
+
 const validityToDefinition = (v: ValidityValues): ValidityRuleDefinition => ({
   indicator: v.indicator ?? '',
   op: v.op,
@@ -392,7 +452,7 @@ export function valuesToDefinition(v: EditorValues): FormDefinitionInput {
     critical: v.critical.map(criticalToDefinition),
     validity: v.validity.map(validityToDefinition),
     screening: v.screening.map(screeningToDefinition),
-    conventions: v.conventions,
+    conventions: conventionsToDefinition(v.conventions),
   };
   if (v.mentalStateOn && v.mentalStateIndicators.length) {
     def.mentalState = {
@@ -410,9 +470,41 @@ export function valuesToBody(v: EditorValues): FormDefinitionBody {
   return body;
 }
 
-/** The conventions with their defaults filled in (a definition as written may leave them out). */
-const conventionsOf = (input: FormDefinition | FormDefinitionInput): ConventionDefinition[] =>
-  (input.conventions ?? []).map((c) => ({ ...c, source: c.source ?? '', indicators: (c.indicators ?? []).map((o) => ({ ...o })) })) as ConventionDefinition[];
+const transformToValues = (t: TransformDefinition): TransformValues => ({
+  op: t.op,
+  a: t.op === 'linear' ? t.a : null,
+  b: t.op === 'linear' ? t.b : null,
+  digits: t.op === 'round' ? t.digits : null,
+});
+
+/** A band as stored or as written (raisesWarning may be left out) -> editor values. */
+const bandToValues = (b: Omit<BandDefinition, 'raisesWarning'> & { raisesWarning?: boolean }): BandValues => ({
+  min: b.min,
+  max: b.max,
+  level: b.level,
+  colour: b.colour ?? null,
+  label: copyText(b.label),
+  interpretation: copyText(b.interpretation),
+  advice: copyText(b.advice),
+  raisesWarning: b.raisesWarning ?? false,
+  ...(b.source ? { source: b.source } : {}),
+});
+
+/** The stored conventions as the editor shows them: the first is the default. */
+const conventionsOf = (input: FormDefinition | FormDefinitionInput): ConventionValues[] =>
+  (input.conventions ?? []).map((c, i) => ({
+    code: c.code,
+    name: copyText(c.name),
+    source: c.source ?? '',
+    isDefault: i === 0,
+    indicators: (c.indicators ?? []).map((o) => ({
+      code: o.code,
+      replaceTransforms: o.transforms !== undefined,
+      transforms: (o.transforms ?? []).map(transformToValues),
+      replaceBands: o.bands !== undefined,
+      bands: (o.bands ?? []).map(bandToValues),
+    })),
+  }));
 
 /** A stored definition -> editor values. Question numbers become positions (the list is sorted by number). */
 export function definitionToValues(input: FormDefinition | FormDefinitionInput): EditorValues {
@@ -449,24 +541,9 @@ export function definitionToValues(input: FormDefinition | FormDefinitionInput):
       formula: ind.formula.op,
       weights: ind.formula.op === 'weightedSum' ? ind.formula.weights.map((w) => ({ no: mapNo(w.no), weight: w.weight })) : [],
       countValue: 'value' in ind.formula ? ind.formula.value : null,
-      transforms: (ind.transforms ?? []).map((t) => ({
-        op: t.op,
-        a: t.op === 'linear' ? t.a : null,
-        b: t.op === 'linear' ? t.b : null,
-        digits: t.op === 'round' ? t.digits : null,
-      })),
+      transforms: (ind.transforms ?? []).map(transformToValues),
       precision: ind.precision ?? 0,
-      bands: (ind.bands ?? []).map((b) => ({
-        min: b.min,
-        max: b.max,
-        level: b.level,
-        colour: b.colour ?? null,
-        label: copyText(b.label),
-        interpretation: copyText(b.interpretation),
-        advice: copyText(b.advice),
-        raisesWarning: b.raisesWarning ?? false,
-        ...(b.source ? { source: b.source } : {}),
-      })),
+      bands: (ind.bands ?? []).map(bandToValues),
     })),
     critical: (input.critical ?? []).map((c) => ({
       no: mapNo(c.no),
