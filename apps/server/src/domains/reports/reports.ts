@@ -70,30 +70,15 @@ export async function rowsOut(db: DbOrTx, rows: Omit<AssessmentRow, 'answers' | 
   ]);
   return rows.map((r) => {
     const p = persons.get(r.cusercode ?? '');
-    return {
-      reportid: r.assessid,
-      cusercode: r.cusercode ?? '',
+    const looked = {
       realname: p?.realname ?? '',
       gender: p?.gender ?? '',
-      appid: r.appid,
-      appname: appName(r.appid, lang),
-      musercode: r.musercode,
       insname: names.get(r.musercode) ?? '',
-      plancode: r.plancode,
       planname: plans.get(r.plancode) ?? '',
-      stagecode: r.stagecode,
       stagename: stages.get(r.stagecode)?.stagename ?? '',
-      formcode: r.formcode,
       formname: forms.get(r.formcode)?.formname ?? r.formcode,
-      version: r.version,
-      mentalstate: r.mentalstate,
-      level: r.level,
-      colour: r.colour,
-      warning: r.warning,
-      voided: r.voided,
-      hidden: r.hidden,
-      createdat: iso(r.createdat),
     };
+    return listRowOut({ ...r, ...looked }, lang);
   });
 }
 
