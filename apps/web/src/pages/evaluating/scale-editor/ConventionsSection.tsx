@@ -10,12 +10,12 @@ import {
   type EditorValues,
   type IndicatorValues,
 } from './editorState';
+import { CodeField } from './CodeField';
 import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
 import { useT } from '../../../i18n/useT';
 import { useLocalText } from '../../../lib/options';
 
-const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /**
  * Scoring conventions (issue 31 §1): each may replace the conversion and/or bands of some
@@ -98,21 +98,14 @@ function ConventionCard({ index, readOnly, onRemove, onMakeDefault }: { index: n
   return (
     <Card size="small" className="indicator-card" title={title} extra={extra} data-testid={`convention-${index}`}>
       <Row gutter={12}>
-        <Col xs={12} md={4}>
-          <Form.Item
-            name={path('code')}
-            label={k('code')}
-            rules={[
-              { required: true, message: k('codeHelp') },
-              { pattern: CODE, message: k('codeHelp') },
-              {
-                validator: async (_, v: string) => (others().some((o) => o.code.trim() === v?.trim()) ? Promise.reject(new Error(k('codeTaken'))) : undefined),
-              },
-            ]}
-          >
-            <Input maxLength={32} data-testid={`conv${index}-code`} />
-          </Form.Item>
-        </Col>
+        <CodeField
+          name={path('code')}
+          label={k('code')}
+          required={k('codeHelp')}
+          help={k('codeHelp')}
+          rules={[{ validator: async (_, v: string) => (others().some((o) => o.code.trim() === v?.trim()) ? Promise.reject(new Error(k('codeTaken'))) : undefined) }]}
+          testId={`conv${index}-code`}
+        />
         <Col xs={12} md={7}>
           <Form.Item
             name={path('name', 'zh')}

@@ -15,6 +15,7 @@ import {
   type IndicatorValues,
   type QuestionValues,
 } from './editorState';
+import { CodeField } from './CodeField';
 import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
 import { useT } from '../../../i18n/useT';
@@ -101,18 +102,7 @@ function IndicatorCard({ index, readOnly, onRemove }: { index: number; readOnly:
   return (
     <Card size="small" className="indicator-card" title={title} extra={extra} data-testid={`indicator-${index}`}>
       <Row gutter={12}>
-        <Col xs={12} md={4}>
-          <Form.Item
-            name={path('code')}
-            label={k('code')}
-            rules={[
-              { required: true, message: t('evaluating.editor.required.code') },
-              { pattern: /^[A-Za-z0-9_-]{1,32}$/, message: k('codeHelp') },
-            ]}
-          >
-            <Input maxLength={32} data-testid={`ind${index}-code`} />
-          </Form.Item>
-        </Col>
+        <CodeField name={path('code')} label={k('code')} required={t('evaluating.editor.required.code')} help={k('codeHelp')} testId={`ind${index}-code`} />
         <Col xs={12} md={4}>
           <Form.Item name={path('kind')} label={k('kind')}>
             <Select

@@ -104,6 +104,16 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
   );
 }
 
+/** A rule's or condition's indicator, chosen from the form's indicators; required. */
+function IndicatorField({ name, label }: { name: (string | number)[]; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}>
+      <Select options={useIndicatorOptions()} style={{ width: 200 }} />
+    </Form.Item>
+  );
+}
+
 function useIndicatorOptions() {
   const indicators = (useFormValue((v) => v.indicators) as IndicatorValues[] | undefined) ?? [];
   return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
@@ -112,7 +122,6 @@ function useIndicatorOptions() {
 function ValidityList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const k = useT('evaluating.editor.validity');
-  const indicatorOptions = useIndicatorOptions();
   return (
     <Card size="small" title={k('title')} className="rules-card">
       <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
@@ -122,13 +131,7 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
             {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
             {fields.map((f) => (
               <div className="rule-row" key={f.key}>
-                <Form.Item
-                  name={[f.name, 'indicator']}
-                  label={k('indicator')}
-                  rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}
-                >
-                  <Select options={indicatorOptions} style={{ width: 200 }} />
-                </Form.Item>
+                <IndicatorField name={[f.name, 'indicator']} label={k('indicator')} />
                 <Form.Item name={[f.name, 'op']} label={k('op')}>
                   <Select
                     style={{ width: 70 }}
@@ -173,7 +176,6 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
 function ScreeningList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const k = useT('evaluating.editor.screening');
-  const indicatorOptions = useIndicatorOptions();
   const rules = (useFormValue((v) => v.screening) as ScreeningValues[] | undefined) ?? [];
   return (
     <Card size="small" title={k('title')} className="rules-card" data-testid="screening-rules">
@@ -213,13 +215,7 @@ function ScreeningList({ readOnly }: { readOnly: boolean }) {
                             />
                           </Form.Item>
                           {rules[i]?.conditions?.[j]?.kind !== 'anyFactor' && (
-                            <Form.Item
-                              name={[cf.name, 'indicator']}
-                              label={k('indicator')}
-                              rules={[{ required: true, message: t('evaluating.editor.required.indicator') }]}
-                            >
-                              <Select options={indicatorOptions} style={{ width: 200 }} />
-                            </Form.Item>
+                            <IndicatorField name={[cf.name, 'indicator']} label={k('indicator')} />
                           )}
                           <Form.Item name={[cf.name, 'op']} label={k('op')}>
                             <Select
