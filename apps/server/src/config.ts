@@ -33,6 +33,13 @@ export interface Config {
   codeFailuresPerAddress: number;
   codeFailureWindowMinutes: number;
   /**
+   * Code entries of one address still being answered that are let through beside its settled
+   * failures (CODE_ENTRIES_IN_FLIGHT_PER_ADDRESS, default 100): a computer room of students behind
+   * one school address entering at the same moment is not refused, while a burst of guesses tries
+   * at most this many more than codeFailuresPerAddress before its failures count.
+   */
+  codeEntriesInFlightPerAddress: number;
+  /**
    * Persons one client address may register through institutions' QR links per hour
    * (LINK_ENTRIES_PER_ADDRESS_PER_HOUR, default 60: a class of 50 behind one school address fits).
    */
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginPerMinutePerAddress: num(env.LOGIN_RATE_PER_MINUTE, 30),
     codeFailuresPerAddress: num(env.CODE_FAILURES_PER_ADDRESS, 10),
     codeFailureWindowMinutes: num(env.CODE_FAILURE_WINDOW_MINUTES, 15),
+    codeEntriesInFlightPerAddress: num(env.CODE_ENTRIES_IN_FLIGHT_PER_ADDRESS, 100),
     linkEntriesPerAddressPerHour: num(env.LINK_ENTRIES_PER_ADDRESS_PER_HOUR, 60),
     linkEntriesPerLinkPerHour: num(env.LINK_ENTRIES_PER_LINK_PER_HOUR, 300),
     taskPinFailures: num(env.TASK_PIN_FAILURES, 5),

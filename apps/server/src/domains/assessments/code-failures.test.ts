@@ -10,6 +10,8 @@ import { consented } from '../../test/consent.js';
  */
 
 const LIMIT = 10;
+/** Entries of one address still being answered that the limit lets through beside its failures (CODE_ENTRIES_IN_FLIGHT_PER_ADDRESS). */
+const IN_FLIGHT = 50;
 const calm = Array.from({ length: 9 }, (_, i) => ({ no: i + 1, option: 1 }));
 
 describe.each(engines())('what counts as a code failure on %s', (engine) => {
@@ -28,7 +30,7 @@ describe.each(engines())('what counts as a code failure on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer(engine);
+    s = await startTestServer(engine, { config: { codeFailuresPerAddress: LIMIT, codeEntriesInFlightPerAddress: IN_FLIGHT } });
     school = (await s.login('school')).token;
     const made = await s.call(
       'as.m.exam.plan.insertMUserExamPlan',
@@ -91,5 +93,25 @@ describe.each(engines())('what counts as a code failure on %s', (engine) => {
     expect(blocked.status).toBe(429);
     s.clock.advance(16 * 60_000);
     expect((await start(code, guesser)).errorCode).toBe(0);
+  });
+
+  it('a class of forty entering their right codes at the same moment from one school address is not refused', async () => {
+    const lab = '10.27.10.3';
+    const codes: string[] = [];
+    for (let i = 0; i < 40; i++) codes.push(await freshCode(`机房学生${i}`));
+    const opened = await Promise.all(codes.map((code) => start(code, lab)));
+    expect(opened.map((r) => r.errorCode)).toEqual(codes.map(() => 0));
+  });
+
+  it('wrong codes sent at once from one address: no more are tried than the failures and entries in flight allowed', async () => {
+    const burst = '10.27.10.4';
+    const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => start(`WRONG${ASSESS_CODE_ALPHABET[i % 20]}${ASSESS_CODE_ALPHABET[Math.floor(i / 20)]}X`, burst)));
+    const tried = guesses.filter((r) => r.errorCode === ErrorCode.notFound).length;
+    const refused = guesses.filter((r) => r.errorCode === ErrorCode.rateLimited).length;
+    expect(tried + refused).toBe(100);
+    expect(tried).toBeGreaterThanOrEqual(LIMIT);
+    expect(tried).toBeLessThanOrEqual(LIMIT + IN_FLIGHT);
+    // Once answered they are failures: the next entry, even a right code, waits for the window.
+    expect((await start(await freshCode('之后'), burst)).errorCode).toBe(ErrorCode.rateLimited);
   });
 });

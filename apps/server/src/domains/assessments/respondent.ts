@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnswerInput, FormDefinition, LocalText, RespondentSession, ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx, RespondentCaller } from '../../http/context.js';
@@ -48,16 +48,17 @@ const alreadySubmitted = () => conflict({ zh: '该量表已提交，不能重复
 
 /**
  * Code entries are recorded per address (under a transaction lock on it, so parallel entries are
- * counted in order) and become "ok" once answered, unless the answer is that the code does not
- * exist. Only wrong codes count: a class of forty behind one school address entering valid codes,
- * or meeting "already used" and "out of stock", is never slowed; guessing codes is. An entry still
- * in flight counts until it is answered, so parallel guesses cannot pass the limit.
+ * counted in order), in flight (`ok` null) until answered: then "ok", or a failure when the answer is
+ * that the code does not exist. Only wrong codes count: a class of forty behind one school address
+ * entering valid codes, or meeting "already used" and "out of stock", is never slowed; guessing codes
+ * is. Entries in flight count too, beyond a room's worth (codeEntriesInFlightPerAddress), so a burst
+ * of parallel guesses tries at most that many more codes than the limit before its failures count.
  */
 async function recordEntry(ctx: Ctx): Promise<number> {
   // One statement, its own transaction: the lock is taken before the row gets its id and held to
   // the commit (one round trip where begin, lock, insert and commit were four).
   const res = await ctx.db.execute(
-    sql`insert into ${codeAttempt} (ip, at, ok) select ${ctx.ip}, ${ctx.now().toISOString()}::timestamptz, false from (select pg_advisory_xact_lock(3, hashtext(${ctx.ip}))) l returning id`,
+    sql`insert into ${codeAttempt} (ip, at, ok) select ${ctx.ip}, ${ctx.now().toISOString()}::timestamptz, null from (select pg_advisory_xact_lock(3, hashtext(${ctx.ip}))) l returning id`,
   );
   return Number((res as unknown as { rows: { id: number }[] }).rows[0]!.id);
 }
@@ -65,10 +66,12 @@ async function recordEntry(ctx: Ctx): Promise<number> {
 async function limitEntries(ctx: Ctx, id: number) {
   const since = new Date(ctx.now().getTime() - ctx.config.codeFailureWindowMinutes * 60_000);
   const [row] = await ctx.db
-    .select({ n: count() })
+    .select({ failed: count(sql`case when ${codeAttempt.ok} = false then 1 end`), inFlight: count(sql`case when ${codeAttempt.ok} is null then 1 end`) })
     .from(codeAttempt)
-    .where(and(eq(codeAttempt.ip, ctx.ip), eq(codeAttempt.ok, false), gt(codeAttempt.at, since), lt(codeAttempt.id, id)));
-  if (Number(row?.n ?? 0) >= ctx.config.codeFailuresPerAddress)
+    .where(and(eq(codeAttempt.ip, ctx.ip), or(isNull(codeAttempt.ok), eq(codeAttempt.ok, false)), gt(codeAttempt.at, since), lt(codeAttempt.id, id)));
+  const failed = Number(row?.failed ?? 0);
+  const { codeFailuresPerAddress: limit, codeEntriesInFlightPerAddress: room } = ctx.config;
+  if (failed >= limit || failed + Number(row?.inFlight ?? 0) >= limit + room)
     throw new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
 }
 
@@ -82,19 +85,19 @@ const isWrongCode = (e: unknown) => e instanceof AppError && e.codeName === 'not
  */
 export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
   const id = await recordEntry(ctx);
-  const settle = () => ctx.db.update(codeAttempt).set({ ok: true }).where(eq(codeAttempt.id, id));
+  const settle = (ok: boolean) => ctx.db.update(codeAttempt).set({ ok }).where(eq(codeAttempt.id, id));
   try {
     await limitEntries(ctx, id);
   } catch (e) {
-    await settle();
+    await settle(true);
     throw e;
   }
   try {
     const out = await run();
-    await settle();
+    await settle(true);
     return out;
   } catch (e) {
-    if (!isWrongCode(e)) await settle();
+    await settle(!isWrongCode(e));
     throw e;
   }
 }

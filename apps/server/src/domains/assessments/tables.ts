@@ -70,14 +70,17 @@ export const respondentSession = pgTable(
   (t) => [index('respondent_session_code_idx').on(t.assesscode)],
 );
 
-/** Code entries per address (as.c.exam.start / enter): the rate limit counts the failed ones. */
+/**
+ * Code entries per address (as.c.exam.start / enter): the rate limit counts the failed ones. `ok` is
+ * null while the entry is being answered, then true, or false for a code that does not exist.
+ */
 export const codeAttempt = pgTable(
   'code_attempt',
   {
     id: bigserial({ mode: 'number' }).notNull(),
     ip: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull(),
-    ok: boolean().notNull(),
+    ok: boolean(),
   },
   (t) => [index('code_attempt_ip_idx').on(t.ip, t.at)],
 );

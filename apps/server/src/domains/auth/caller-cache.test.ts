@@ -8,7 +8,7 @@ import { engines, startTestServer, type TestServer } from '../../test/harness.js
  * session once, and any change made to the database (even by hand, outside any action) is honoured
  * by the very next request. Several processes: multiprocess.test.ts.
  */
-describe.each(engines())('resolved callers on %s', (engine) => {
+describe.each(engines('both'))('resolved callers on %s', (engine) => {
   let s: TestServer | undefined;
   afterEach(async () => {
     await s?.close();

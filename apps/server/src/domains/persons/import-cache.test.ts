@@ -48,7 +48,7 @@ describe('PreviewCache', () => {
   });
 });
 
-describe.each(engines())('roster preview cache on %s', (engine) => {
+describe.each(engines('both'))('roster preview cache on %s', (engine) => {
   let s: TestServer;
   let header: string[];
   let eldercare: string; // I0003

@@ -15,7 +15,7 @@ const OLDER = '000000004';
 const b64 = (b: Buffer) => b.toString('base64');
 const ID1 = idNumber('330108', '20100315', 12);
 
-describe.each(engines())('persons on %s', (engine) => {
+describe.each(engines('both'))('persons on %s', (engine) => {
   let s: TestServer;
   let school: string; // I0001, holds 0000801 (admin role)
   let teacher: string; // staff of I0001 without 0000801

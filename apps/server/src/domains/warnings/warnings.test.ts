@@ -20,7 +20,7 @@ const phq = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s +
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-describe.each(engines())('warnings, cases and follow-up on %s', (engine) => {
+describe.each(engines('both'))('warnings, cases and follow-up on %s', (engine) => {
   let s: TestServer;
   let school: string, hospital: string, teacher: string, follower: string, provider: string;
   let plan: string;

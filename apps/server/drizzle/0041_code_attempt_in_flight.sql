@@ -1,0 +1,1 @@
+ALTER TABLE "code_attempt" ALTER COLUMN "ok" DROP NOT NULL;
