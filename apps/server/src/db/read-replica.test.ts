@@ -34,7 +34,7 @@ describe('DATABASE_READ_URL in the configuration', () => {
   });
 });
 
-describe.each(engines())('without DATABASE_READ_URL (%s)', (engine) => {
+describe.each(engines('both'))('without DATABASE_READ_URL (%s)', (engine) => {
   it('opens one pool: reads and writes share it, no write sets the read-after-write cookie, /readyz has no replica', async () => {
     const s = await startTestServer(engine);
     try {

@@ -15,7 +15,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
-describe.each(engines())('health, readiness and metrics (%s)', (engine) => {
+describe.each(engines('both'))('health, readiness and metrics (%s)', (engine) => {
   let s: TestServer;
   const scrape = async () => {
     const res = await s.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });

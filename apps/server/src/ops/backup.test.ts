@@ -73,7 +73,7 @@ async function opened(place: Place) {
 
 const pgliteOf = (s: TestServer) => (s.database.db as unknown as { $client: PGlite }).$client;
 
-describe.each(engines())('backup and restore on %s', (engine) => {
+describe.each(engines('both'))('backup and restore on %s', (engine) => {
   let s: TestServer;
   let source: Place;
   let archive: string;
@@ -202,7 +202,7 @@ describe.each(engines())('backup and restore on %s', (engine) => {
   });
 });
 
-describe.each(engines())('a backup of an older schema on %s', (engine) => {
+describe.each(engines('both'))('a backup of an older schema on %s', (engine) => {
   it('restores and runs the migrations since', async () => {
     // The migrations up to 0033 (before field encryption), as a database of that version had them.
     const older = scratch('migrations');

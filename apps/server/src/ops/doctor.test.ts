@@ -34,7 +34,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe.each(engines())('npm run doctor on %s', (engine) => {
+describe.each(engines('both'))('npm run doctor on %s', (engine) => {
   let database: Database;
   let env: NodeJS.ProcessEnv;
 

@@ -16,9 +16,17 @@ import type { JobHandlers, JobRunner } from '../kit/jobs/index.js';
 
 export type Engine = 'pglite' | 'postgres';
 
-/** The engines this run tests on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function engines(): Engine[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The engines a test file runs on. An API test runs on one: PostgreSQL when TEST_DATABASE_URL is set
+ * (production's engine), else PGlite. The browser tests' server runs on PGlite, the default engine,
+ * through every page. A file testing code that differs by engine (a branch on PGlite: notifications,
+ * pools, backups, the import's child process, the replica, the keyring) asks for `engines('both')`
+ * and runs on PGlite and, when TEST_DATABASE_URL is set, PostgreSQL. TEST_ENGINES=both runs every
+ * file on both, as the suite did before it had to fit CI's time (README "Tests").
+ */
+export function engines(scope: 'one' | 'both' = 'one'): Engine[] {
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  return scope === 'both' || process.env.TEST_ENGINES === 'both' ? ['pglite', 'postgres'] : ['postgres'];
 }
 
 export const DEMO_PASSWORD = 'demo123';

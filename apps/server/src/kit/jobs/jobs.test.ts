@@ -7,7 +7,7 @@ import { enqueue, job, JobFailure, jobLanes, JobRunner, type JobHandlers } from 
 
 const MINUTE = 60_000;
 
-describe.each(engines())('background jobs on %s', (engine) => {
+describe.each(engines('both'))('background jobs on %s', (engine) => {
   let database: Database;
   /** A second connection pool to the same database on PostgreSQL (another server process's view of it). */
   let other: Database;
