@@ -35,7 +35,7 @@ const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 console.log(`load average before: ${load()} (${os.availableParallelism()} cores); ${students} students in classes of ${classSize}, ${concurrency} concurrent`);
 const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, `xinli_bench_task_${process.pid}`) : undefined;
-const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl: scratch?.url, logLevel: 'silent', codeFailuresPerAddress: 1_000_000 }), {
+const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl: scratch?.url, logLevel: 'silent' }), {
   checkOutput: false,
 });
 const url = await running.app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,14 +2,22 @@
 /* global console, process */
 // `npm test`: type-check, lint (the layering rules among them), unit/API tests (vitest), browser tests (Playwright), then one closing
 // line "tests: N passed, N failed" summed over both runners. Any failing step fails the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-results-'));
 const vitestJson = path.join(dir, 'vitest.json');
-const playwrightJson = path.join(dir, 'playwright.json');
+/**
+ * The browser tests run in E2E_SHARDS shards at once (default 2), each its own Playwright run with
+ * its own server and fresh database on its own port (playwright.config.ts): one run keeps the 2-core
+ * machine's cores half idle while a page waits on its server, and shards share no state, unlike
+ * workers of one run would (the tests change the demo data they read).
+ */
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const e2ePort = Number(process.env.E2E_PORT ?? 4173);
+const playwrightJson = (i) => path.join(dir, `playwright-${i}.json`);
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
@@ -17,12 +25,57 @@ function run(title, cmd, args, env = {}) {
   return r.status === 0;
 }
 
+/**
+ * The spec files in `shards` groups of about equal time (e2e/timings.json, longest first onto the
+ * lightest group). Playwright's own --shard splits by test count in file order, which put the
+ * longest files into one shard: it ran twice as long as the other.
+ */
+function splitSpecs() {
+  const { _comment, ...seconds } = JSON.parse(fs.readFileSync('e2e/timings.json', 'utf8'));
+  const files = fs.readdirSync('e2e').filter((f) => f.endsWith('.spec.ts'));
+  const cost = (f) => seconds[f] ?? 20;
+  const groups = Array.from({ length: shards }, () => ({ files: [], total: 0 }));
+  for (const f of files.sort((a, b) => cost(b) - cost(a))) {
+    const lightest = groups.reduce((a, b) => (b.total < a.total ? b : a));
+    lightest.files.push(`e2e/${f}`);
+    lightest.total += cost(f);
+  }
+  return groups.map((g) => g.files);
+}
+
+/** The shards of the browser tests at once, each line prefixed with its shard; true when all passed. */
+async function browserShards() {
+  const groups = splitSpecs();
+  console.log(`\n=== browser tests: npx playwright test, ${shards} shard(s) at once`);
+  const one = (i) =>
+    new Promise((resolve) => {
+      const args = ['playwright', 'test', '--reporter=list,json', ...(shards > 1 ? groups[i - 1] : [])];
+      const child = spawn('npx', args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, E2E_PORT: String(e2ePort + i - 1), PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson(i) },
+      });
+      const prefix = shards > 1 ? `[${i}/${shards}] ` : '';
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) console.log(prefix + line);
+        });
+        stream.on('end', () => rest && console.log(prefix + rest));
+      }
+      child.on('close', (code) => resolve(code === 0));
+    });
+  const results = await Promise.all(Array.from({ length: shards }, (_, i) => one(i + 1)));
+  return results.every(Boolean);
+}
+
 const steps = [];
 steps.push(['typecheck', run('type-check', 'npm', ['run', 'typecheck'])]);
 steps.push(['lint', run('lint', 'npm', ['run', 'lint'])]);
 steps.push(['unit and API', run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])]);
 steps.push(['build', run('console build', 'npm', ['run', 'build'])]);
-steps.push(['browser', run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })]);
+steps.push(['browser', await browserShards()]);
 
 let passed = 0;
 let failed = 0;
@@ -37,8 +90,9 @@ if (fs.existsSync(vitestJson)) {
     }
   }
 }
-if (fs.existsSync(playwrightJson)) {
-  const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
+for (let i = 1; i <= shards; i++) {
+  if (!fs.existsSync(playwrightJson(i))) continue;
+  const p = JSON.parse(fs.readFileSync(playwrightJson(i), 'utf8'));
   passed += p.stats?.expected ?? 0;
   failed += p.stats?.unexpected ?? 0;
   const walk = (suite, trail) => {
