@@ -33,28 +33,48 @@ export async function reportAggregateWhere(ctx: Ctx, f: ReportFilterInput): Prom
  * (thrown here), never an empty result. Only reports of living persons are included.
  */
 export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput, over?: { accounts: string[] | null }): Promise<SQL> {
+  const { where, checked } = reportFilter(ctx, f, over);
+  await checked;
+  return where;
+}
+
+/**
+ * reportFilterWhere in its two parts: the where clause, and the checks that what the filter names is
+ * in the caller's scope (reads, in order; the first refusal rejects `checked`). The report list reads
+ * its page beside the checks instead of after them: the where clause keeps its rows to the caller's
+ * scope either way, and a refusal drops them. Everyone else awaits `checked` first.
+ */
+export function reportFilter(ctx: Ctx, f: ReportFilterInput, over?: { accounts: string[] | null }): { where: SQL; checked: Promise<void> } {
   // `over`: the accounts an aggregate covers instead of the caller's scope (statsAccounts).
   const owners = over
     ? over.accounts
       ? inArray(report.musercode, over.accounts.length ? over.accounts : [''])
       : undefined
     : ownedBy(ctx, report.musercode, f.musercode || undefined);
-  if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
-  if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
-  if (f.stagecode) {
-    const stagecode = f.stagecode;
-    await findFilterStage(ctx, ctx.db, stagecode, async () => {
-      const [used] = await ctx.db
-        .select({ one: sql`1` })
-        .from(report)
-        .where(and(eq(report.stagecode, stagecode), over ? owners : ownedBy(ctx, report.musercode, undefined)))
-        .limit(1);
-      return !!used;
-    });
-  }
-  if (f.teamid) await teamInScope(ctx, ctx.db, f.teamid);
+  const where = reportWhere(f, owners);
   const forms = [...new Set([f.formcode, ...(f.quotas ?? []).map((q) => q.formcode)].filter((x): x is string => !!x))];
-  if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
+  const checked = (async () => {
+    if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
+    if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
+    if (f.stagecode) {
+      const stagecode = f.stagecode;
+      await findFilterStage(ctx, ctx.db, stagecode, async () => {
+        const [used] = await ctx.db
+          .select({ one: sql`1` })
+          .from(report)
+          .where(and(eq(report.stagecode, stagecode), over ? owners : ownedBy(ctx, report.musercode, undefined)))
+          .limit(1);
+        return !!used;
+      });
+    }
+    if (f.teamid) await teamInScope(ctx, ctx.db, f.teamid);
+    if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
+  })();
+  return { where, checked };
+}
+
+/** The filter's conditions on the `report` view, within `owners`. */
+function reportWhere(f: ReportFilterInput, owners: SQL | undefined): SQL {
   return and(
     isNotNull(report.cusercode),
     livingPerson(report.cusercode),

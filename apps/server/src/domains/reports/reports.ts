@@ -23,7 +23,7 @@ import { planNameOf, planNames, stageBriefs, stageNameOf } from '../plans/index.
 import { changeBasisOf, changesAlong, formBriefs, formNameOf, loadDefinition, reportAgainstNorm } from '../scales/index.js';
 import { latestSignature, withTexts } from '../assessments/index.js';
 import { reportWithLayout } from './custom/use.js';
-import { reportFilterWhere } from './filter.js';
+import { reportFilter } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
 import { report } from './tables.js';
 
@@ -153,12 +153,12 @@ export async function reportInScope(ctx: Ctx, reportid: string): Promise<Assessm
 
 export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
-    const query = ctx.readDb
-      .select(listColumns(ctx.lang))
-      .from(report)
-      .where(await reportFilterWhere(ctx, f))
-      .$dynamic();
-    const { total, rows } = await paged(ctx.readDb, query, [desc(report.createdat), asc(report.assessid)], f);
+    const { where, checked } = reportFilter(ctx, f);
+    const query = ctx.readDb.select(listColumns(ctx.lang)).from(report).where(where).$dynamic();
+    // The total counts the same rows without the names' subqueries; the page is read beside the
+    // filter's checks (reportFilter), and dropped when one refuses.
+    const counted = ctx.readDb.select({ one: sql`1` }).from(report).where(where).$dynamic();
+    const [, { total, rows }] = await Promise.all([checked, paged(ctx.readDb, query, [desc(report.createdat), asc(report.assessid)], f, counted)]);
     return { total, rows: rows.map((r) => listRowOut(r, ctx.lang)) };
   },
 
