@@ -9,6 +9,7 @@ import { assessment } from '../assessments/tables.js';
 import { assessmentIndicator } from './tables.js';
 import { cuser } from '../persons/tables.js';
 import { consented } from '../../test/consent.js';
+import { insertTestForm } from '../scales/test-forms.js';
 
 /** Sheets with every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
@@ -344,6 +345,14 @@ describe.each(engines())('reports on %s', (engine) => {
     await nf('as.m.exam.getQuotaFilterConditions', { plancode: plan });
     await nf('as.m.exam.getQuotaFilterConditions', { musercode: 'I0001' });
     expect(changedTables(before, await fingerprint(s.database.db))).toEqual([]);
+    // The report list reads its page beside these checks (reportFilter): a refusal still wins, with no rows.
+    await insertTestForm(s.database.db, 'SCHOOLONLY', 'I0001', ['000000002']);
+    for (const body of [{ formcode: 'SCHOOLONLY' }, { quotas: [{ formcode: 'SCHOOLONLY', quotacode: 'total', levels: [0] }] }, { realname: '甲同学', cusercode }]) {
+      const refused = await s.call('as.m.exam.getCUserReportPageList', body, hospital);
+      expect(refused.errorCode, JSON.stringify(body)).toBe(ErrorCode.notFound);
+      expect(refused.data).toBeNull();
+    }
+    expect((await s.call('as.m.exam.getCUserReportPageList', { formcode: 'SCHOOLONLY' }, school)).errorCode).toBe(0);
     // Unfiltered, the hospital's lists and counts simply do not contain the school's reports.
     const own = await call('as.m.exam.getCUserReportPageList', { realname: '甲同学' }, hospital);
     expect(own.total).toBe(0);
