@@ -10,4 +10,4 @@ export {
   type RegionPickerProps,
   type Region,
 } from '../RegionPicker';
-export { RemoveRowButton, AddRowButton } from './rows';
+export { RemoveRowButton, AddRowButton, RowList, type RowListProps } from './rows';

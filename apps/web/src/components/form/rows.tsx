@@ -5,9 +5,12 @@
  *
  *   <RemoveRowButton onClick={() => remove(f.name)} />
  *   <AddRowButton onClick={() => add(newRow())}>{k('add')}</AddRowButton>
+ *
+ * RowList is the whole list with both: its rows, a quiet line when there is none, and the add
+ * button unless read-only.
  */
 import type { ReactNode } from 'react';
-import { Button, type ButtonProps } from 'antd';
+import { Button, Form, Typography, type ButtonProps, type FormListFieldData } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -23,5 +26,36 @@ export function AddRowButton({ children, size = 'small', ...props }: RowButtonPr
     <Button type="dashed" size={size} icon={<PlusOutlined />} {...props}>
       {children}
     </Button>
+  );
+}
+
+/** An editable list of rows (Form.List): `row` draws each row (with `key={field.key}`), given how to remove one and how many there are. */
+export interface RowListProps {
+  name: string | (string | number)[];
+  empty?: ReactNode;
+  addLabel: ReactNode;
+  newRow: () => unknown;
+  readOnly?: boolean;
+  addTestId?: string;
+  row: (field: FormListFieldData, index: number, remove: (index: number) => void, count: number) => ReactNode;
+}
+
+export function RowList({ name, empty, addLabel, newRow, readOnly = false, addTestId, row }: RowListProps) {
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <>
+          {fields.length === 0 && empty && <Typography.Text type="secondary">{empty}</Typography.Text>}
+          {fields.map((f, i) => row(f, i, remove, fields.length))}
+          {!readOnly && (
+            <div>
+              <AddRowButton onClick={() => add(newRow())} data-testid={addTestId}>
+                {addLabel}
+              </AddRowButton>
+            </div>
+          )}
+        </>
+      )}
+    </Form.List>
   );
 }

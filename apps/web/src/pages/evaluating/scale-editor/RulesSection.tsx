@@ -15,7 +15,7 @@ import {
   type ScreeningValues,
 } from './editorState';
 import { useFormValue } from './useFormValue';
-import { AddRowButton, RemoveRowButton } from '../../../components/form';
+import { RemoveRowButton, RowList, type RowListProps } from '../../../components/form';
 import { useT } from '../../../i18n/useT';
 
 /** Critical items, validity rules and the overall mental-state rule. */
@@ -27,6 +27,20 @@ export default function RulesSection({ readOnly }: { readOnly: boolean }) {
       <ScreeningList readOnly={readOnly} />
       <MentalStateRule />
     </div>
+  );
+}
+
+/** A card of rules: its title, what the rules do, and their rows. */
+function RulesCard({
+  k,
+  testId,
+  ...list
+}: { k: (key: 'title' | 'intro' | 'empty' | 'add') => string; testId?: string } & Omit<RowListProps, 'empty' | 'addLabel'>) {
+  return (
+    <Card size="small" title={k('title')} className="rules-card" data-testid={testId}>
+      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
+      <RowList empty={k('empty')} addLabel={k('add')} {...list} />
+    </Card>
   );
 }
 
@@ -44,63 +58,53 @@ function CriticalList({ readOnly }: { readOnly: boolean }) {
   const questionOptions = questions.map((q, i) => ({ value: i + 1, label: `${i + 1}. ${excerpt(local(q.text))}` }));
 
   return (
-    <Card size="small" title={k('title')} className="rules-card">
-      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
-      <Form.List name="critical">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
-            {fields.map((f, i) => {
-              const q = rules[i]?.no ? questions[rules[i].no! - 1] : undefined;
-              const positions =
-                q && isChoice(q)
-                  ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(local(o.text), 16)}` }))
-                  : [];
-              return (
-                <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
-                  <Form.Item
-                    name={[f.name, 'no']}
-                    label={k('question')}
-                    rules={[{ required: true, message: t('evaluating.editor.required.question') }]}
-                  >
-                    <Select
-                      options={questionOptions}
-                      style={{ width: 260 }}
-                      showSearch={{ optionFilterProp: 'label' }}
-                      data-testid={`critical-${i}-no`}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'minScore']} label={k('minScore')}>
-                    <InputNumber style={{ width: 90 }} data-testid={`critical-${i}-min`} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'options']} label={k('options')}>
-                    <Select mode="multiple" options={positions} style={{ minWidth: 180 }} disabled={positions.length === 0} />
-                  </Form.Item>
-                  <TextPair
-                    name={[f.name, 'reason']}
-                    label={k('reason')}
-                    labelEn={k('reasonEn')}
-                    required={t('evaluating.editor.required.reason')}
-                    testId={`critical-${i}-reason`}
-                  />
-                  <Form.Item name={[f.name, 'source']} label={t('evaluating.editor.screening.source')} className="grow">
-                    <Input maxLength={500} />
-                  </Form.Item>
-                  {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
-                </div>
-              );
-            })}
-            {!readOnly && (
-              <div>
-                <AddRowButton onClick={() => add(newCritical())} data-testid="add-critical">
-                  {k('add')}
-                </AddRowButton>
-              </div>
-            )}
-          </>
-        )}
-      </Form.List>
-    </Card>
+    <RulesCard
+      k={k}
+      name="critical"
+      newRow={newCritical}
+      readOnly={readOnly}
+      addTestId="add-critical"
+      row={(f, i, remove) => {
+        const q = rules[i]?.no ? questions[rules[i].no! - 1] : undefined;
+        const positions =
+          q && isChoice(q)
+            ? q.options.map((o, p) => ({ value: p + 1, label: `${String.fromCharCode(65 + p)}. ${excerpt(local(o.text), 16)}` }))
+            : [];
+        return (
+          <div className="rule-row" key={f.key} data-testid={`critical-${i}`}>
+            <Form.Item
+              name={[f.name, 'no']}
+              label={k('question')}
+              rules={[{ required: true, message: t('evaluating.editor.required.question') }]}
+            >
+              <Select
+                options={questionOptions}
+                style={{ width: 260 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid={`critical-${i}-no`}
+              />
+            </Form.Item>
+            <Form.Item name={[f.name, 'minScore']} label={k('minScore')}>
+              <InputNumber style={{ width: 90 }} data-testid={`critical-${i}-min`} />
+            </Form.Item>
+            <Form.Item name={[f.name, 'options']} label={k('options')}>
+              <Select mode="multiple" options={positions} style={{ minWidth: 180 }} disabled={positions.length === 0} />
+            </Form.Item>
+            <TextPair
+              name={[f.name, 'reason']}
+              label={k('reason')}
+              labelEn={k('reasonEn')}
+              required={t('evaluating.editor.required.reason')}
+              testId={`critical-${i}-reason`}
+            />
+            <Form.Item name={[f.name, 'source']} label={t('evaluating.editor.screening.source')} className="grow">
+              <Input maxLength={500} />
+            </Form.Item>
+            {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
+          </div>
+        );
+      }}
+    />
   );
 }
 
@@ -114,6 +118,29 @@ function IndicatorField({ name, label }: { name: (string | number)[]; label: str
   );
 }
 
+/** A rule's operator and the value it compares with (required). */
+function Comparison({
+  name,
+  label,
+  ops,
+}: {
+  name: number;
+  label: (key: 'op' | 'value') => string;
+  ops: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name={[name, 'op']} label={label('op')}>
+        <Select style={{ width: 70 }} options={ops} />
+      </Form.Item>
+      <Form.Item name={[name, 'value']} label={label('value')} rules={[{ required: true, message: t('evaluating.editor.required.value') }]}>
+        <InputNumber style={{ width: 90 }} />
+      </Form.Item>
+    </>
+  );
+}
+
 function useIndicatorOptions() {
   const indicators = (useFormValue((v) => v.indicators) as IndicatorValues[] | undefined) ?? [];
   return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
@@ -123,49 +150,32 @@ function ValidityList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const k = useT('evaluating.editor.validity');
   return (
-    <Card size="small" title={k('title')} className="rules-card">
-      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
-      <Form.List name="validity">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
-            {fields.map((f) => (
-              <div className="rule-row" key={f.key}>
-                <IndicatorField name={[f.name, 'indicator']} label={k('indicator')} />
-                <Form.Item name={[f.name, 'op']} label={k('op')}>
-                  <Select
-                    style={{ width: 70 }}
-                    options={[
-                      { value: 'gte', label: k('gte') },
-                      { value: 'lte', label: k('lte') },
-                    ]}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name={[f.name, 'value']}
-                  label={k('value')}
-                  rules={[{ required: true, message: t('evaluating.editor.required.value') }]}
-                >
-                  <InputNumber style={{ width: 90 }} />
-                </Form.Item>
-                <TextPair
-                  name={[f.name, 'message']}
-                  label={k('message')}
-                  labelEn={k('messageEn')}
-                  required={t('evaluating.editor.required.message')}
-                />
-                {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
-              </div>
-            ))}
-            {!readOnly && (
-              <div>
-                <AddRowButton onClick={() => add(newValidity())}>{k('add')}</AddRowButton>
-              </div>
-            )}
-          </>
-        )}
-      </Form.List>
-    </Card>
+    <RulesCard
+      k={k}
+      name="validity"
+      newRow={newValidity}
+      readOnly={readOnly}
+      row={(f, _, remove) => (
+        <div className="rule-row" key={f.key}>
+          <IndicatorField name={[f.name, 'indicator']} label={k('indicator')} />
+          <Comparison
+            name={f.name}
+            label={k}
+            ops={[
+              { value: 'gte', label: k('gte') },
+              { value: 'lte', label: k('lte') },
+            ]}
+          />
+          <TextPair
+            name={[f.name, 'message']}
+            label={k('message')}
+            labelEn={k('messageEn')}
+            required={t('evaluating.editor.required.message')}
+          />
+          {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
+        </div>
+      )}
+    />
   );
 }
 
@@ -178,91 +188,72 @@ function ScreeningList({ readOnly }: { readOnly: boolean }) {
   const k = useT('evaluating.editor.screening');
   const rules = (useFormValue((v) => v.screening) as ScreeningValues[] | undefined) ?? [];
   return (
-    <Card size="small" title={k('title')} className="rules-card" data-testid="screening-rules">
-      <Typography.Paragraph type="secondary">{k('intro')}</Typography.Paragraph>
-      <Form.List name="screening">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.length === 0 && <Typography.Text type="secondary">{k('empty')}</Typography.Text>}
-            {fields.map((f, i) => (
-              <div key={f.key} className="screening-rule" data-testid={`screening-${i}`}>
-                <div className="rule-row">
-                  <TextPair name={[f.name, 'name']} label={k('name')} labelEn={k('nameEn')} required={t('evaluating.editor.required.reason')} />
-                  <Form.Item name={[f.name, 'level']} label={k('level')}>
-                    <Select
-                      style={{ width: 110 }}
-                      options={[
-                        { value: 'attention', label: k('attention') },
-                        { value: 'critical', label: k('critical') },
-                      ]}
-                    />
-                  </Form.Item>
-                  {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
-                </div>
-                <Form.List name={[f.name, 'conditions']}>
-                  {(conds, c) => (
-                    <>
-                      {conds.map((cf, j) => (
-                        <div className="rule-row" key={cf.key}>
-                          <Typography.Text type="secondary">{j === 0 ? k('when') : k('or')}</Typography.Text>
-                          <Form.Item name={[cf.name, 'kind']} label={k('kind')}>
-                            <Select
-                              style={{ width: 160 }}
-                              options={[
-                                { value: 'indicator', label: k('kindIndicator') },
-                                { value: 'anyFactor', label: k('kindAnyFactor') },
-                              ]}
-                            />
-                          </Form.Item>
-                          {rules[i]?.conditions?.[j]?.kind !== 'anyFactor' && (
-                            <IndicatorField name={[cf.name, 'indicator']} label={k('indicator')} />
-                          )}
-                          <Form.Item name={[cf.name, 'op']} label={k('op')}>
-                            <Select
-                              style={{ width: 70 }}
-                              options={[
-                                { value: 'gt', label: '>' },
-                                { value: 'gte', label: '≥' },
-                              ]}
-                            />
-                          </Form.Item>
-                          <Form.Item
-                            name={[cf.name, 'value']}
-                            label={k('value')}
-                            rules={[{ required: true, message: t('evaluating.editor.required.value') }]}
-                          >
-                            <InputNumber style={{ width: 90 }} />
-                          </Form.Item>
-                          {!readOnly && conds.length > 1 && <RemoveRowButton onClick={() => c.remove(cf.name)} />}
-                        </div>
-                      ))}
-                      {!readOnly && (
-                        <div>
-                          <AddRowButton onClick={() => c.add({ kind: 'indicator', indicator: null, op: 'gte', value: null })}>{k('addCondition')}</AddRowButton>
-                        </div>
-                      )}
-                    </>
-                  )}
-                </Form.List>
-                <div className="rule-row">
-                  <TextPair name={[f.name, 'reason']} label={k('reason')} labelEn={k('reasonEn')} required={t('evaluating.editor.required.reason')} />
-                  <Form.Item name={[f.name, 'source']} label={k('source')} className="grow">
-                    <Input maxLength={500} />
-                  </Form.Item>
-                </div>
-              </div>
-            ))}
-            {!readOnly && (
-              <div>
-                <AddRowButton onClick={() => add(newScreening())} data-testid="add-screening">
-                  {k('add')}
-                </AddRowButton>
+    <RulesCard
+      k={k}
+      testId="screening-rules"
+      name="screening"
+      newRow={newScreening}
+      readOnly={readOnly}
+      addTestId="add-screening"
+      row={(f, i, remove) => (
+        <div key={f.key} className="screening-rule" data-testid={`screening-${i}`}>
+          <div className="rule-row">
+            <TextPair name={[f.name, 'name']} label={k('name')} labelEn={k('nameEn')} required={t('evaluating.editor.required.reason')} />
+            <Form.Item name={[f.name, 'level']} label={k('level')}>
+              <Select
+                style={{ width: 110 }}
+                options={[
+                  { value: 'attention', label: k('attention') },
+                  { value: 'critical', label: k('critical') },
+                ]}
+              />
+            </Form.Item>
+            {!readOnly && <RemoveRowButton onClick={() => remove(f.name)} />}
+          </div>
+          <RowList
+            name={[f.name, 'conditions']}
+            addLabel={k('addCondition')}
+            newRow={() => ({ kind: 'indicator', indicator: null, op: 'gte', value: null })}
+            readOnly={readOnly}
+            row={(cf, j, removeCondition, count) => (
+              <div className="rule-row" key={cf.key}>
+                <Typography.Text type="secondary">{j === 0 ? k('when') : k('or')}</Typography.Text>
+                <Form.Item name={[cf.name, 'kind']} label={k('kind')}>
+                  <Select
+                    style={{ width: 160 }}
+                    options={[
+                      { value: 'indicator', label: k('kindIndicator') },
+                      { value: 'anyFactor', label: k('kindAnyFactor') },
+                    ]}
+                  />
+                </Form.Item>
+                {rules[i]?.conditions?.[j]?.kind !== 'anyFactor' && <IndicatorField name={[cf.name, 'indicator']} label={k('indicator')} />}
+                <Comparison
+                  name={cf.name}
+                  label={k}
+                  ops={[
+                    { value: 'gt', label: '>' },
+                    { value: 'gte', label: '≥' },
+                  ]}
+                />
+                {!readOnly && count > 1 && <RemoveRowButton onClick={() => removeCondition(cf.name)} />}
               </div>
             )}
-          </>
-        )}
-      </Form.List>
-    </Card>
+          />
+          <div className="rule-row">
+            <TextPair
+              name={[f.name, 'reason']}
+              label={k('reason')}
+              labelEn={k('reasonEn')}
+              required={t('evaluating.editor.required.reason')}
+            />
+            <Form.Item name={[f.name, 'source']} label={k('source')} className="grow">
+              <Input maxLength={500} />
+            </Form.Item>
+          </div>
+        </div>
+      )}
+    />
   );
 }
 
