@@ -106,6 +106,9 @@ test.describe('clinical rules on the report page', () => {
         const rule = editor.getByTestId('screening-0');
         await expect(rule).toBeVisible({ timeout: 60_000 });
         await expect(rule.locator('input[value*="m.fanque.com.cn"]')).toHaveCount(1);
+        // The condition's indicator is named in the page's language (the English page showed "TOTAL 总分").
+        const indicator = rule.getByText(/^TOTAL\s/).first();
+        await expect(indicator).toHaveText(lang === 'en-US' ? /^TOTAL [A-Za-z]/ : /^TOTAL 总分/);
         await rule.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(SHOTS, `editor-screening-${lang}-${width}.png`) });
       }

@@ -143,7 +143,9 @@ function Comparison({
 
 function useIndicatorOptions() {
   const indicators = (useFormValue((v) => v.indicators) as IndicatorValues[] | undefined) ?? [];
-  return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${i.name?.zh ?? ''}`.trim() }));
+  const local = useLocalText();
+  // Named in the page's language (an English console showed "TOTAL 总分").
+  return indicators.filter((i) => i.code).map((i) => ({ value: i.code, label: `${i.code} ${local(i.name)}`.trim() }));
 }
 
 function ValidityList({ readOnly }: { readOnly: boolean }) {
