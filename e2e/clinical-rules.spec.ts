@@ -18,7 +18,12 @@ type Api = (name: string, data: unknown, token?: string) => Promise<Record<strin
  * ships, so the school copies the built-in form, enters its (licensed) wording, gives it to a new
  * student and the student answers `option(no)` on each of `count` items.
  */
-async function submittedReport(request: APIRequestContext, formcode: string, count: number, option: (no: number) => number): Promise<string> {
+async function submittedReport(
+  request: APIRequestContext,
+  formcode: string,
+  count: number,
+  option: (no: number) => number,
+): Promise<string> {
   const call: Api = async (name, data, token) => {
     const res = await apiCall(request, name, data, token);
     expect(res.errorCode, `${name}: ${res.errorMsg}`).toBe(0);
@@ -29,9 +34,17 @@ async function submittedReport(request: APIRequestContext, formcode: string, cou
   const got = await call('as.m.assess.forms.getForm', { formcode: copy }, staff);
   const { formcode: _c, version: _v, ...body } = got.definition;
   const questions = body.questions.map((q: { no: number }) => ({ ...q, text: { zh: `授权题目${q.no}`, en: `Licensed item ${q.no}` } }));
-  await call('as.m.assess.forms.updateForm', { formcode: copy, revision: got.revision, definition: { ...body, appids: ['000000002'], fulltext: true, questions } }, staff);
+  await call(
+    'as.m.assess.forms.updateForm',
+    { formcode: copy, revision: got.revision, definition: { ...body, appids: ['000000002'], fulltext: true, questions } },
+    staff,
+  );
   const person = await call('as.m.cuser.insertCUser', { appid: '000000002', realname: `规则${formcode}`, gender: '02' }, staff);
-  const plan = await call('as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: `规则演示${formcode}${Date.now() % 100000}`, formcodes: [copy] }, staff); // wall-clock: a unique plan name on a shared server
+  const plan = await call(
+    'as.m.exam.plan.insertMUserExamPlan',
+    { appid: '000000002', planname: `规则演示${formcode}${Date.now() % 100000}`, formcodes: [copy] },
+    staff,
+  ); // wall-clock: a unique plan name on a shared server
   const code = await call('as.m.user.insertCUserAssessCode', { cusercode: person.cusercode, plancode: plan.plancode }, staff);
   const token = (await call('as.c.exam.start', { assesscode: code.assesscode })).token as string;
   const privacy = (await call('as.c.exam.getSession', {}, token)).privacy;
@@ -52,8 +65,14 @@ test.describe('clinical rules on the report page', () => {
     const sds = await submittedReport(request, 'SDS', 20, (no) => (no === 19 ? 1 : reversed.has(no) ? 3 : 2));
     await signIn(page, 'school');
     const words = {
-      'zh-CN': { figures: ['阳性项目数', '阴性项目数', '阳性症状均分'], convention: '计分约定：标准分＝粗分×1.25 取整数部分；界值 53/63/73（中国常模）' },
-      'en-US': { figures: ['Positive items', 'Negative items', 'Positive symptom distress index'], convention: 'Scoring convention: Standard score = raw × 1.25 truncated (whole part); cut-offs 53/63/73 (Chinese norm)' },
+      'zh-CN': {
+        figures: ['阳性项目数', '阴性项目数', '阳性症状均分'],
+        convention: '计分约定：标准分＝粗分×1.25 取整数部分；界值 53/63/73（中国常模）',
+      },
+      'en-US': {
+        figures: ['Positive items', 'Negative items', 'Positive symptom distress index'],
+        convention: 'Scoring convention: Standard score = raw × 1.25 truncated (whole part); cut-offs 53/63/73 (Chinese norm)',
+      },
     } as const;
     for (const lang of ['zh-CN', 'en-US'] as const) {
       await setLanguage(page, lang);
@@ -61,7 +80,8 @@ test.describe('clinical rules on the report page', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/echarts/web?reportid=${scl}`);
         const indicators = page.getByTestId('report-indicators');
-        for (const f of words[lang].figures) await expect(indicators.locator('tr.ant-table-row', { hasText: f })).toBeVisible({ timeout: 60_000 });
+        for (const f of words[lang].figures)
+          await expect(indicators.locator('tr.ant-table-row', { hasText: f })).toBeVisible({ timeout: 60_000 });
         await expect(indicators.getByTestId('report-convention')).toHaveCount(0);
         await indicators.screenshot({ path: path.join(SHOTS, `scl90-${lang}-${width}.png`) });
 
