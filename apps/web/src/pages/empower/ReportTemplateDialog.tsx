@@ -12,7 +12,7 @@ import {
 } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
-import { AddRowButton, Field, FormDialog, RemoveRowButton } from '../../components/form';
+import { Field, FormDialog, RemoveRowButton, RowList } from '../../components/form';
 import OrderButtons from '../../components/OrderButtons';
 import { UploadButton } from '../../components/upload';
 import { LEVELS, useLevelLabel } from '../../components/levels';
@@ -51,7 +51,9 @@ export default function ReportTemplateDialog({ open, item, onClose }: { open: bo
       load={item ? { loading: detail.isLoading, error: detail.error, retry: () => void detail.refetch() } : undefined}
       width={1240}
       invalidates={['as.m.reportTemplate.getPage', 'as.m.reportTemplate.get']}
-      onSubmit={(v) => (item ? call('as.m.reportTemplate.update', { templateid: item.templateid, ...v }) : call('as.m.reportTemplate.insert', v))}
+      onSubmit={(v) =>
+        item ? call('as.m.reportTemplate.update', { templateid: item.templateid, ...v }) : call('as.m.reportTemplate.insert', v)
+      }
       onClose={onClose}
       data-testid="template-dialog"
     >
@@ -74,7 +76,10 @@ export default function ReportTemplateDialog({ open, item, onClose }: { open: bo
             <SectionsInput />
           </Field>
           <Field name="respondent" extra={k('respondentHelp')}>
-            <Checkbox.Group options={respondentParts.map((p) => ({ value: p, label: k(`respondentNames.${p}`) }))} data-testid="template-respondent" />
+            <Checkbox.Group
+              options={respondentParts.map((p) => ({ value: p, label: k(`respondentNames.${p}`) }))}
+              data-testid="template-respondent"
+            />
           </Field>
           <BandTexts />
           <Field name="signoff" extra={k('signoffHelp')}>
@@ -153,7 +158,15 @@ function LogoInput({ value, onChange }: { value?: string | null; onChange?: (v: 
   const [shown, setShown] = useState<string | null>(null);
   return (
     <Space wrap>
-      {value ? shown ? <img src={shown} alt="" style={{ height: 40, maxWidth: 140, objectFit: 'contain' }} /> : <Typography.Text>{value}</Typography.Text> : <Typography.Text type="secondary">{k('logoNone')}</Typography.Text>}
+      {value ? (
+        shown ? (
+          <img src={shown} alt="" style={{ height: 40, maxWidth: 140, objectFit: 'contain' }} />
+        ) : (
+          <Typography.Text>{value}</Typography.Text>
+        )
+      ) : (
+        <Typography.Text type="secondary">{k('logoNone')}</Typography.Text>
+      )}
       <UploadButton
         use="image"
         testId="template-logo"
@@ -182,36 +195,55 @@ function BandTexts() {
   const options = useAction('as.m.reportTemplate.getFormOptions', {});
   const indicators = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const f of options.data ?? []) if (chosen?.includes(f.formcode)) for (const i of f.indicators) if (!seen.has(i.code)) seen.set(i.code, `${i.name} (${i.code})`);
+    for (const f of options.data ?? [])
+      if (chosen?.includes(f.formcode)) for (const i of f.indicators) if (!seen.has(i.code)) seen.set(i.code, `${i.name} (${i.code})`);
     return [...seen].map(([value, label]) => ({ value, label }));
   }, [options.data, chosen]);
   return (
     <Form.Item label={k('bandtexts')} extra={k('bandtextsHelp')}>
-      <Form.List name="bandtexts">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.map((f) => (
-              <div key={f.key} className="template-band" data-testid="template-band">
-                <Space.Compact block>
-                  <Form.Item name={[f.name, 'indicator']} noStyle rules={[{ required: true, message: k('indicator') }]}>
-                    <Select style={{ width: '45%' }} placeholder={k('indicator')} options={indicators} aria-label={k('indicator')} data-testid="template-band-indicator" />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'level']} noStyle rules={[{ required: true, message: k('level') }]}>
-                    <Select style={{ width: '40%' }} placeholder={k('level')} options={LEVELS.map((l) => ({ value: l, label: levelLabel(l) }))} aria-label={k('level')} data-testid="template-band-level" />
-                  </Form.Item>
-                  <RemoveRowButton onClick={() => remove(f.name)} />
-                </Space.Compact>
-                <Form.Item name={[f.name, 'text']} rules={[{ required: true, max: 1000, message: k('text') }]} style={{ marginTop: 4, marginBottom: 10 }}>
-                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} placeholder={k('text')} aria-label={k('text')} data-testid="template-band-text" />
-                </Form.Item>
-              </div>
-            ))}
-            <AddRowButton onClick={() => add({ indicator: undefined, level: undefined, text: '' })} data-testid="template-band-add">
-              {k('addBand')}
-            </AddRowButton>
-          </>
+      <RowList
+        name="bandtexts"
+        addLabel={k('addBand')}
+        newRow={() => ({ indicator: undefined, level: undefined, text: '' })}
+        addTestId="template-band-add"
+        row={(f, _, remove) => (
+          <div key={f.key} className="template-band" data-testid="template-band">
+            <Space.Compact block>
+              <Form.Item name={[f.name, 'indicator']} noStyle rules={[{ required: true, message: k('indicator') }]}>
+                <Select
+                  style={{ width: '45%' }}
+                  placeholder={k('indicator')}
+                  options={indicators}
+                  aria-label={k('indicator')}
+                  data-testid="template-band-indicator"
+                />
+              </Form.Item>
+              <Form.Item name={[f.name, 'level']} noStyle rules={[{ required: true, message: k('level') }]}>
+                <Select
+                  style={{ width: '40%' }}
+                  placeholder={k('level')}
+                  options={LEVELS.map((l) => ({ value: l, label: levelLabel(l) }))}
+                  aria-label={k('level')}
+                  data-testid="template-band-level"
+                />
+              </Form.Item>
+              <RemoveRowButton onClick={() => remove(f.name)} />
+            </Space.Compact>
+            <Form.Item
+              name={[f.name, 'text']}
+              rules={[{ required: true, max: 1000, message: k('text') }]}
+              style={{ marginTop: 4, marginBottom: 10 }}
+            >
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                placeholder={k('text')}
+                aria-label={k('text')}
+                data-testid="template-band-text"
+              />
+            </Form.Item>
+          </div>
         )}
-      </Form.List>
+      />
     </Form.Item>
   );
 }
@@ -240,7 +272,15 @@ function Preview({ owner }: { owner?: string }) {
     };
     setBusy(true);
     try {
-      setHtml((await call('as.m.reportTemplate.preview', { body, ...(owner ? { musercode: owner } : {}), ...(reportid.trim() ? { reportid: reportid.trim() } : {}) })).html);
+      setHtml(
+        (
+          await call('as.m.reportTemplate.preview', {
+            body,
+            ...(owner ? { musercode: owner } : {}),
+            ...(reportid.trim() ? { reportid: reportid.trim() } : {}),
+          })
+        ).html,
+      );
     } catch {
       // The request client showed the server's message.
     } finally {
