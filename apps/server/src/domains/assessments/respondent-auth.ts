@@ -1,8 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { hashToken, newToken } from '../auth/index.js';
+import { codeStateColumns, codeStateOf, rememberForRequest } from './code-state.js';
 import { assessCode, respondentSession } from './tables.js';
 import { assertCodeOpen } from './window.js';
 
@@ -14,23 +15,35 @@ import { assertCodeOpen } from './window.js';
  */
 const LIFETIME_MS = 7 * 24 * 3600_000;
 
-export async function createRespondentSession(db: DbOrTx, now: Date, assesscode: string): Promise<string> {
+/**
+ * A new session of the code; `starting`: the code is marked started with it. One statement, so
+ * both writes are atomic without a transaction around them (begin and commit were two more).
+ */
+export async function createRespondentSession(db: DbOrTx, now: Date, assesscode: string, starting = false): Promise<string> {
   const token = newToken();
-  await db.insert(respondentSession).values({ tokenhash: hashToken(token), assesscode, createdat: now, expiresat: new Date(now.getTime() + LIFETIME_MS) });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const start = starting ? sql`with started as (update ${assessCode} set status = 'started', startedat = ${at} where assesscode = ${assesscode}) ` : sql``;
+  await db.execute(
+    sql`${start}insert into ${respondentSession} (tokenhash, assesscode, createdat, expiresat) values (${hashToken(token)}, ${assesscode}, ${at}, ${new Date(now.getTime() + LIFETIME_MS).toISOString()}::timestamptz)`,
+  );
   return token;
 }
 
 export async function authenticateRespondent(db: Db, now: Date, token: string | undefined): Promise<RespondentCaller> {
   if (!token || token.length > 200) throw new AppError('identityInvalid');
+  // The code with its reports and saved answers: the step that follows reads them from here.
   const [row] = await db
-    .select({ assesscode: assessCode.assesscode, musercode: assessCode.musercode, cusercode: assessCode.cusercode, authid: assessCode.authid })
+    .select(codeStateColumns)
     .from(respondentSession)
     .innerJoin(assessCode, eq(assessCode.assesscode, respondentSession.assesscode))
     .where(and(eq(respondentSession.tokenhash, hashToken(token)), gt(respondentSession.expiresat, now)));
   if (!row) throw new AppError('identityInvalid', { zh: '测评已失效，请重新输入测评码', en: 'Your assessment session has ended; please enter your code again' });
+  const state = codeStateOf(row);
   // Every respondent step passes here: a code whose task or authorisation is closed takes none.
-  await assertCodeOpen(db, now, row);
-  return { assesscode: row.assesscode, musercode: row.musercode, cusercode: row.cusercode };
+  await assertCodeOpen(db, now, state.code);
+  const caller = { assesscode: state.code.assesscode, musercode: state.code.musercode, cusercode: state.code.cusercode };
+  rememberForRequest(caller, state);
+  return caller;
 }
 
 /** Ends every respondent session of a code (the code was withdrawn). */

@@ -12,6 +12,7 @@ import { appsOf } from '../apps/index.js';
 import { createPerson, personArchive, personBriefs, updatePersonArchive } from '../persons/index.js';
 import { planNames, stageBriefs, stageFormcodes, stagesOfAccount } from '../plans/index.js';
 import { conventionChoices, scoreSheet, ScoringError, archiveFormOf, formBriefs, loadCurrentDefinitions, loadDefinition, formsWithoutItemText, lacksItemText, questionsOf } from '../scales/index.js';
+import { type CodeState, loadCodeState, readWithToken } from './code-state.js';
 import { answerableForms, insertCode } from './codes.js';
 import { entrySettingsOf, resolveEntryToken, type EntrySettings } from './entry.js';
 import { createRespondentSession } from './respondent-auth.js';
@@ -19,7 +20,7 @@ import { assertCodeOpen } from './window.js';
 import { assessCode, assessProgress, assessment, codeAttempt } from './tables.js';
 import { summaryOf, withoutTexts, withTexts } from './summary.js';
 import { assessmentHooks } from './hooks.js';
-import { assertMayAnswer, consentStanding, currentNotice } from '../consent/index.js';
+import { assertStandingAllows, personConsent } from '../consent/index.js';
 
 /**
  * The respondent channel (DESIGN §9): a person answers on a phone with a one-time code or through
@@ -107,20 +108,31 @@ export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<
 const textOf = (t: LocalText, lang: Ctx['lang']) => (lang === 'en-US' && t.en ? t.en : t.zh);
 const plain = (s: string): LocalText => ({ zh: s, en: s });
 
-export async function codeOf(db: DbOrTx, r: RespondentCaller): Promise<CodeRow> {
-  const [row] = await db.select().from(assessCode).where(eq(assessCode.assesscode, r.assesscode));
-  if (!row) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
-  return row;
+/** The respondent's code where it stands: as their token was resolved in this request, else read. */
+export async function codeStateOf(db: DbOrTx, r: RespondentCaller): Promise<CodeState> {
+  const state = readWithToken(r) ?? (await loadCodeState(db, r.assesscode));
+  if (!state) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
+  return state;
 }
+
+export async function codeOf(db: DbOrTx, r: RespondentCaller): Promise<CodeRow> {
+  return (await codeStateOf(db, r)).code;
+}
+
+const personOf = async (db: DbOrTx, cusercode: string) => (await personBriefs(db, [cusercode])).get(cusercode);
+type Person = Awaited<ReturnType<typeof personOf>>;
 
 /**
  * The respondent's code, once their consent allows answering (issue 30 §4): every step of the
- * assessment but reading where they stand and their results is refused (422) without it.
+ * assessment but reading where they stand and their results is refused (422) without it. With
+ * their person, read here for consent and handed on to the step.
  */
-async function answerableCode(ctx: Ctx): Promise<CodeRow> {
-  const code = await codeOf(ctx.db, ctx.respondent!);
-  await assertMayAnswer(ctx.db, code, ctx.now());
-  return code;
+async function answerableCode(ctx: Ctx): Promise<CodeState & { person: Person }> {
+  const state = await codeStateOf(ctx.db, ctx.respondent!);
+  const person = await personOf(ctx.db, state.code.cusercode);
+  const { standing } = await personConsent(ctx.db, state.code.musercode, { cusercode: state.code.cusercode, birthdate: person?.birthdate ?? null }, ctx.now());
+  assertStandingAllows(standing);
+  return { ...state, person };
 }
 
 async function reportsOfCode(db: DbOrTx, assesscode: string): Promise<Map<string, string>> {
@@ -128,23 +140,22 @@ async function reportsOfCode(db: DbOrTx, assesscode: string): Promise<Map<string
   return new Map(rows.map((r) => [r.formcode, r.reportid]));
 }
 
-async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
+type Briefs = Awaited<ReturnType<typeof formBriefs>>;
+
+/** Where the respondent stands; `briefs`: the code's form briefs when the step has read them already. */
+async function sessionOf(ctx: Ctx, { code, reports, saved }: CodeState, briefs?: Briefs): Promise<RespondentSession> {
   const db = ctx.db;
-  const person = (await personBriefs(db, [code.cusercode])).get(code.cusercode);
+  const person = await personOf(db, code.cusercode);
   const appid = person?.appid ?? '';
-  const [names, plans, stages, briefs, reports, progress, settings, archive, notice, standing] = await Promise.all([
+  const [names, plans, stages, forms, settings, archive, { notice, standing }] = await Promise.all([
     accountNames(db, [code.musercode]),
     planNames(db, [code.plancode ?? '']),
     stageBriefs(db, [code.stagecode]),
-    formBriefs(db, code.formcodes, ctx.lang),
-    reportsOfCode(db, code.assesscode),
-    db.select().from(assessProgress).where(eq(assessProgress.assesscode, code.assesscode)),
+    briefs ?? formBriefs(db, code.formcodes, ctx.lang),
     entrySettingsOf(db, code.musercode),
     archiveFormOf(db, code.musercode, appid),
-    currentNotice(db, code.musercode),
-    consentStanding(db, code.musercode, code.cusercode, ctx.now()),
+    personConsent(db, code.musercode, { cusercode: code.cusercode, birthdate: person?.birthdate ?? null }, ctx.now()),
   ]);
-  const saved = new Map(progress.map((p) => [p.formcode, p.answers.length]));
   return {
     assesscode: code.assesscode,
     insname: names.get(code.musercode) ?? '',
@@ -155,7 +166,7 @@ async function sessionOf(ctx: Ctx, code: CodeRow): Promise<RespondentSession> {
     privacy: { notice: notice.text, version: notice.version, agreed: standing.agreed, minor: standing.minor, guardian: standing.guardian, withdrawn: standing.withdrawn },
     archive: archive ? { formcode: archive.formcode, formname: textOf(archive.definition.formname, ctx.lang), done: !!code.archivedat } : null,
     forms: code.formcodes.map((formcode) => {
-      const b = briefs.get(formcode);
+      const b = forms.get(formcode);
       const reportid = reports.get(formcode) ?? null;
       return {
         formcode,
@@ -180,8 +191,11 @@ const TEXTLESS_FOR_RESPONDENT = {
   zh: '本次测评中有量表缺少题目文字，暂时不能作答。请联系为你安排测评的机构。',
   en: 'A questionnaire of this assessment is missing its question text, so it cannot be answered yet. Please contact the institution that arranged it.',
 };
-async function assertAnswerable(db: DbOrTx, formcodes: string[]) {
-  if ((await formsWithoutItemText(db, formcodes)).length) invalid(TEXTLESS_FOR_RESPONDENT);
+/** The code's form briefs, refused when one lacks its item text (the briefs then also serve where the respondent stands). */
+async function answerableBriefs(ctx: Ctx, formcodes: string[]): Promise<Briefs> {
+  const briefs = await formBriefs(ctx.db, formcodes, ctx.lang);
+  if ([...briefs.values()].some((b) => b.textless)) invalid(TEXTLESS_FOR_RESPONDENT);
+  return briefs;
 }
 
 /** The form's current definition, if it is one of the code's forms (and carries its item text). */
@@ -234,10 +248,9 @@ export function reportColumns(score: ScoreResult) {
   };
 }
 
-/** Starts (or resumes) a code: marks it started and opens a respondent session. */
-async function open(ctx: Ctx, tx: DbOrTx, code: CodeRow): Promise<string> {
-  if (code.status === 'issued') await tx.update(assessCode).set({ status: 'started', startedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
-  return createRespondentSession(tx, ctx.now(), code.assesscode);
+/** Starts (or resumes) a code: marks it started and opens a respondent session (one statement). */
+async function open(ctx: Ctx, db: DbOrTx, code: CodeRow): Promise<string> {
+  return createRespondentSession(db, ctx.now(), code.assesscode, code.status === 'issued');
 }
 
 async function entryOf(ctx: Ctx, entrytoken: string): Promise<EntrySettings> {
@@ -265,14 +278,16 @@ async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
  * Also the group tasks' sign-in (as.c.task.login), which finds the code from number and name.
  */
 export async function startAssessment(ctx: Ctx, assesscode: string, action: string, detail: Record<string, unknown> = {}) {
-  const [code] = await ctx.db.select().from(assessCode).where(eq(assessCode.assesscode, assesscode));
-  if (!code) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
+  const state = await loadCodeState(ctx.db, assesscode);
+  if (!state) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
+  const { code } = state;
   await assertCodeOpen(ctx.db, ctx.now(), code);
   if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
-  await assertAnswerable(ctx.db, code.formcodes);
-  const token = await ctx.db.transaction((tx) => open(ctx, tx, code));
+  const briefs = await answerableBriefs(ctx, code.formcodes);
+  // One statement (open): atomic on its own, so no transaction around it.
+  const token = await open(ctx, ctx.db, code);
   await ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } });
-  return { ...(await sessionOf(ctx, { ...code, status: code.status === 'issued' ? 'started' : code.status })), token };
+  return { ...(await sessionOf(ctx, { ...state, code: { ...code, status: code.status === 'issued' ? 'started' : code.status } }, briefs)), token };
 }
 
 export const respondentHandlers = {
@@ -310,13 +325,14 @@ export const respondentHandlers = {
         return { code: row!, token: await open(ctx, tx, row!) };
       });
       await ctx.audit({ musercode: entry.musercode, result: 'ok', detail: { cusercode: code.cusercode, assesscode: code.assesscode, stagecode } });
-      return { ...(await sessionOf(ctx, { ...code, status: 'started' })), token };
+      // A code made just now: no reports, nothing saved.
+      return { ...(await sessionOf(ctx, { code: { ...code, status: 'started' }, reports: new Map(), saved: new Map() })), token };
     }),
 
-  'as.c.exam.getSession': async (_input, ctx) => sessionOf(ctx, await codeOf(ctx.db, ctx.respondent!)),
+  'as.c.exam.getSession': async (_input, ctx) => sessionOf(ctx, await codeStateOf(ctx.db, ctx.respondent!)),
 
   'as.c.exam.sign': async ({ signature }, ctx) => {
-    const code = await answerableCode(ctx);
+    const { code } = await answerableCode(ctx);
     const png = readPngUpload(signature);
     await ctx.db.update(assessCode).set({ signature: png.toString('base64'), signedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
     await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, bytes: png.length } });
@@ -324,8 +340,7 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.getArchiveForm': async (_input, ctx) => {
-    const code = await answerableCode(ctx);
-    const person = (await personBriefs(ctx.db, [code.cusercode])).get(code.cusercode);
+    const { code, person } = await answerableCode(ctx);
     const form = person ? await archiveFormOf(ctx.db, code.musercode, person.appid) : null;
     if (!form) return null;
     return {
@@ -340,7 +355,7 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.saveArchive': async ({ answers }, ctx) => {
-    const code = await answerableCode(ctx);
+    const { code } = await answerableCode(ctx);
     await ctx.db.transaction(async (tx) => {
       await updatePersonArchive(tx, code.cusercode, answers, ctx.now());
       await tx.update(assessCode).set({ archivedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
@@ -350,9 +365,9 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.getForm': async ({ formcode }, ctx) => {
-    const code = await answerableCode(ctx);
+    const { code, reports } = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
-    if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
+    if (reports.has(formcode)) alreadySubmitted();
     const [progress] = await ctx.db.select().from(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
     return {
       formcode,
@@ -366,7 +381,7 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.saveProgress': async ({ formcode, answers }, ctx) => {
-    const code = await answerableCode(ctx);
+    const { code } = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
     checkPartial(def, answers);
     return ctx.db.transaction(async (tx) => {
@@ -388,11 +403,10 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.submit': async ({ formcode, answers }, ctx) => {
-    const code = await answerableCode(ctx);
+    const { code, reports, person } = await answerableCode(ctx);
     const def = await formOfCode(ctx, code, formcode);
-    if ((await reportsOfCode(ctx.db, code.assesscode)).has(formcode)) alreadySubmitted();
+    if (reports.has(formcode)) alreadySubmitted();
     const score = await scored(ctx.db, code.musercode, def, answers);
-    const person = (await personBriefs(ctx.db, [code.cusercode])).get(code.cusercode);
     const reportid = newId('A');
     await ctx.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');

@@ -12,17 +12,23 @@ import { consentRecord } from './tables.js';
  * recorded with what was shown (version and hash), when, for which person and code, and audited.
  */
 
-/** The notice shown must still be the current one: a notice changed meanwhile is read again. */
-async function shownNotice(ctx: Ctx, musercode: string, version: number): Promise<Notice> {
-  const notice = await currentNotice(ctx.db, musercode);
+/**
+ * The notice shown must still be the current one: a notice changed meanwhile is read again.
+ * `current`: the current notice as this request has already read it.
+ */
+async function shownNotice(ctx: Ctx, musercode: string, version: number, current?: Notice): Promise<Notice> {
+  const notice = current ?? (await currentNotice(ctx.db, musercode));
   if (notice.version !== version)
     conflict({ zh: '机构的告知内容已更新，请重新阅读后再同意', en: 'The institution’s notice has changed; please read it again before agreeing' });
   return notice;
 }
 
-/** The respondent agrees to the notice version shown (a second agreement to it changes nothing). */
-export async function agreeToNotice(ctx: Ctx, r: RespondentCaller, version: number): Promise<void> {
-  const notice = await shownNotice(ctx, r.musercode, version);
+/**
+ * The respondent agrees to the notice version shown (a second agreement to it changes nothing).
+ * `current`: the institution's current notice when this request has read it already (noticeAndWithdrawal).
+ */
+export async function agreeToNotice(ctx: Ctx, r: RespondentCaller, version: number, current?: Notice): Promise<void> {
+  const notice = await shownNotice(ctx, r.musercode, version, current);
   const [made] = await ctx.db
     .insert(consentRecord)
     .values({ consentid: newId('CN'), musercode: r.musercode, cusercode: r.cusercode, kind: 'notice', via: 'phone', noticeversion: notice.version, noticehash: notice.hash, assesscode: r.assesscode, at: ctx.now() })

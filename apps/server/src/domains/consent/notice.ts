@@ -27,11 +27,27 @@ export interface Notice {
 /** SHA-256 of the two texts as shown: recorded with each consent as evidence of what was agreed to. */
 export const noticeHash = (t: LocalText) => createHash('sha256').update(`${t.zh}\u0000${t.en}`).digest('hex');
 
-/** The institution's current notice (its newest version), or the default as version 0. */
-export async function currentNotice(db: DbOrTx, musercode: string): Promise<Notice> {
-  const [row] = await db.select().from(consentNotice).where(eq(consentNotice.musercode, musercode)).orderBy(desc(consentNotice.version)).limit(1);
+/** The institution's newest notice row, as a subquery (currentNotice, and state.ts reading it with a person's records). */
+export const latestNoticeRow = (db: DbOrTx, musercode: string) =>
+  db
+    .select({ version: consentNotice.version, zh: consentNotice.zh, en: consentNotice.en, hash: consentNotice.hash, createdat: consentNotice.createdat })
+    .from(consentNotice)
+    .where(eq(consentNotice.musercode, musercode))
+    .orderBy(desc(consentNotice.version))
+    .limit(1);
+
+type NoticeRow = Awaited<ReturnType<typeof latestNoticeRow>>[number];
+
+/** The notice of the newest row, or the default as version 0 when the institution has none. */
+export function noticeOf(row: NoticeRow | undefined): Notice {
   if (!row) return { version: 0, text: DEFAULT_NOTICE, hash: noticeHash(DEFAULT_NOTICE), updatedat: null };
   return { version: row.version, text: { zh: row.zh, en: row.en }, hash: row.hash, updatedat: row.createdat };
+}
+
+/** The institution's current notice (its newest version), or the default as version 0. */
+export async function currentNotice(db: DbOrTx, musercode: string): Promise<Notice> {
+  const [row] = await latestNoticeRow(db, musercode);
+  return noticeOf(row);
 }
 
 /** Writes a new version when the text differs from the current one (under a lock on the institution's notices). */

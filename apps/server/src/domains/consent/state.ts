@@ -1,11 +1,11 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gradeRank, type ConsentState } from '@xinli/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict, fail, type Message } from '../../http/errors.js';
 import { todayIn } from '../../kit/index.js';
 import { personBriefs } from '../persons/index.js';
 import { currentGradesOf } from '../tasks/index.js';
-import { currentNotice } from './notice.js';
+import { currentNotice, latestNoticeRow, noticeOf, type Notice } from './notice.js';
 import { consentRecord } from './tables.js';
 
 /**
@@ -46,6 +46,19 @@ function latestRound<R extends { round: number }>(records: R[]): R[] {
   return records.filter((r) => r.round === round);
 }
 
+type RecordRow = { kind: string; noticeversion: number | null; round: number };
+
+/** A person's standing from what was read: their records, birth date and current class's grade, and the notice now. */
+function standingOf(records: RecordRow[], birthdate: string | null, grade: string | undefined, notice: Notice, today: string): ConsentStanding {
+  const mine = latestRound(records);
+  const by = minorBy(birthdate, grade, today);
+  const withdrawn = mine.some((r) => r.kind === 'withdrawal');
+  const guardian = mine.some((r) => r.kind === 'guardian');
+  const agreed = mine.some((r) => (r.kind === 'notice' || (r.kind === 'guardian' && r.noticeversion !== null)) && r.noticeversion === notice.version);
+  const state: ConsentState = withdrawn ? 'withdrawn' : by && !guardian ? 'guardianmissing' : agreed ? 'given' : 'pending';
+  return { state, minor: !!by, minorby: by, guardian, agreed, withdrawn, noticeversion: notice.version };
+}
+
 /** The standing of persons of one institution (their notice), by cusercode. */
 export async function consentStandings(db: DbOrTx, musercode: string, cusercodes: string[], now: Date): Promise<Map<string, ConsentStanding>> {
   const out = new Map<string, ConsentStanding>();
@@ -66,16 +79,54 @@ export async function consentStandings(db: DbOrTx, musercode: string, cusercodes
   const byPerson = new Map<string, typeof records>();
   for (const r of records) byPerson.set(r.cusercode, [...(byPerson.get(r.cusercode) ?? []), r]);
   const today = todayIn(now);
-  for (const c of cusercodes) {
-    const mine = latestRound(byPerson.get(c) ?? []);
-    const by = minorBy(people.get(c)?.birthdate ?? null, grades.get(c), today);
-    const withdrawn = mine.some((r) => r.kind === 'withdrawal');
-    const guardian = mine.some((r) => r.kind === 'guardian');
-    const agreed = mine.some((r) => (r.kind === 'notice' || (r.kind === 'guardian' && r.noticeversion !== null)) && r.noticeversion === notice.version);
-    const state: ConsentState = withdrawn ? 'withdrawn' : by && !guardian ? 'guardianmissing' : agreed ? 'given' : 'pending';
-    out.set(c, { state, minor: !!by, minorby: by, guardian, agreed, withdrawn, noticeversion: notice.version });
-  }
+  for (const c of cusercodes) out.set(c, standingOf(byPerson.get(c) ?? [], people.get(c)?.birthdate ?? null, grades.get(c), notice, today));
   return out;
+}
+
+/**
+ * The institution's current notice and one person's consent records in one statement (both are
+ * consent's own tables): each respondent step asks for both, and a statement is its cost.
+ */
+async function noticeAndRecords(db: DbOrTx, musercode: string, cusercode: string): Promise<{ notice: Notice; records: RecordRow[] }> {
+  const n = latestNoticeRow(db, musercode).as('n');
+  const r = db.select({ kind: consentRecord.kind, noticeversion: consentRecord.noticeversion, round: consentRecord.round }).from(consentRecord).where(eq(consentRecord.cusercode, cusercode)).as('r');
+  // Full join on true: the notice row beside each record, and either side may be missing.
+  const rows = await db
+    .select({ version: n.version, zh: n.zh, en: n.en, hash: n.hash, createdat: n.createdat, kind: r.kind, noticeversion: r.noticeversion, round: r.round })
+    .from(n)
+    .fullJoin(r, sql`true`);
+  const head = rows.find((x) => x.version !== null);
+  const notice = noticeOf(head ? { version: head.version!, zh: head.zh!, en: head.en!, hash: head.hash!, createdat: head.createdat! } : undefined);
+  const records = rows.filter((x) => x.kind !== null).map((x) => ({ kind: x.kind!, noticeversion: x.noticeversion, round: x.round! }));
+  return { notice, records };
+}
+
+/** A person as the respondent's step has already read them (persons' brief): consent asks only the birth date. */
+export interface ConsentPerson {
+  cusercode: string;
+  birthdate: string | null;
+}
+
+/**
+ * One respondent's standing and the notice it was read against, their person already read: the
+ * notice with their records in one statement, beside it their class's grade only when no birth
+ * date decides. Reads in parallel, so on the pool, never inside a transaction (consentStandings is).
+ */
+export async function personConsent(db: Db, musercode: string, person: ConsentPerson, now: Date): Promise<{ notice: Notice; standing: ConsentStanding }> {
+  const [{ notice, records }, grades] = await Promise.all([
+    noticeAndRecords(db, musercode, person.cusercode),
+    person.birthdate ? new Map<string, string>() : currentGradesOf(db, [person.cusercode]),
+  ]);
+  return { notice, standing: standingOf(records, person.birthdate, grades.get(person.cusercode), notice, todayIn(now)) };
+}
+
+/**
+ * The notice now and whether the person withdrew consent: all that agreeing to the notice on the
+ * phone asks (whether they are a minor does not matter there), in one statement.
+ */
+export async function noticeAndWithdrawal(db: DbOrTx, musercode: string, cusercode: string): Promise<{ notice: Notice; withdrawn: boolean }> {
+  const { notice, records } = await noticeAndRecords(db, musercode, cusercode);
+  return { notice, withdrawn: latestRound(records).some((r) => r.kind === 'withdrawal') };
 }
 
 export async function consentStanding(db: DbOrTx, musercode: string, cusercode: string, now: Date): Promise<ConsentStanding> {
@@ -103,7 +154,11 @@ export const refuseForConsent = (msg: Message): never => fail('validation', msg,
  * without a guardian's consent, or the current notice not agreed to.
  */
 export async function assertMayAnswer(db: DbOrTx, person: { musercode: string; cusercode: string }, now: Date): Promise<void> {
-  const s = await consentStanding(db, person.musercode, person.cusercode, now);
+  assertStandingAllows(await consentStanding(db, person.musercode, person.cusercode, now));
+}
+
+/** assertMayAnswer on a standing already read (personConsent). */
+export function assertStandingAllows(s: ConsentStanding): void {
   if (s.withdrawn) refuseForConsent(WITHDRAWN);
   if (s.minor && !s.guardian) refuseForConsent(GUARDIAN_MISSING);
   if (!s.agreed) refuseForConsent(NOT_AGREED);
