@@ -73,6 +73,49 @@ function relsPathOf(part: string): string {
   return posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`);
 }
 
+/**
+ * The shared strings of a workbook, kept as UTF-8 in one buffer with where each ends, and decoded
+ * when a cell names one. A 50,000-person roster has 150,000 of them: as JS strings they held
+ * ~15 MiB of the worker's heap (a string object each, many still slices of the inflated chunks),
+ * as bytes they take about what their text does (~3 MiB). Grows as the part is read, so it is
+ * bounded by the part's inflated size, which the limits bound.
+ */
+export class SharedStrings {
+  private bytes: Buffer = Buffer.allocUnsafe(64 * 1024);
+  private ends = new Uint32Array(1024);
+  private used = 0;
+  private count = 0;
+
+  get length() {
+    return this.count;
+  }
+
+  push(text: string) {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8: room for that, so the write is whole.
+    if (this.used + text.length * 3 > this.bytes.length) this.bytes = grown(this.bytes, this.used + text.length * 3, this.used);
+    this.used += this.bytes.write(text, this.used, 'utf8');
+    if (this.count === this.ends.length) {
+      const ends = new Uint32Array(this.count * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.ends[this.count++] = this.used;
+  }
+
+  /** The string at `index` (as a cell's text holds it), or null when there is none. */
+  at(index: number): string | null {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) return null;
+    return this.bytes.toString('utf8', index ? this.ends[index - 1] : 0, this.ends[index]);
+  }
+}
+
+/** A copy of `buf`'s first `used` bytes in a buffer of at least `need` bytes (doubling). */
+function grown(buf: Buffer, need: number, used: number): Buffer {
+  const next = Buffer.allocUnsafe(Math.max(need, buf.length * 2));
+  buf.copy(next, 0, 0, used);
+  return next;
+}
+
 export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pick: SheetPick = 'all', batchRows = 1000): AsyncGenerator<ParseEvent> {
   if (bytes.length > limits.maxFileBytes) refuse(refusals.fileTooLarge(bytes.length, limits.maxFileBytes));
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -196,7 +239,7 @@ export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pi
     }
 
     // 3. Shared strings, only when a chosen sheet may need them.
-    const shared: string[] = [];
+    const shared = new SharedStrings();
     const sstPath = [...wbRels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target;
     if (chosen.length && sstPath && entries.has(sstPath)) {
       let inSi = false;
@@ -295,7 +338,7 @@ export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pi
               break;
             case 'c': {
               let v: CellValue;
-              if (type === 's') v = shared[Number(value)] ?? null;
+              if (type === 's') v = shared.at(Number(value));
               else if (type === 'inlineStr') v = inline;
               else if (type === 'b') v = value === '1' || value === 'true';
               else if (type === 'str' || type === 'e' || type === 'd') v = value;

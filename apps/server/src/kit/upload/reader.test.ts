@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors.js';
 import { MAX_WORKERS, readSheetRows, streamSheetRows, uploadWorkers, UploadRefused, type RefusalReason } from './reader.js';
+import { SharedStrings } from './parse.js';
 import { buildXlsx, buildZip, rowXml, xlsxBomb } from './test-zips.js';
 
 /** The refusal a read ends in (fails the test when the read succeeds or fails otherwise). */
@@ -47,6 +48,29 @@ describe('guarded spreadsheet reader', () => {
     expect((await readSheetRows(buf, { sheets: { name: 'Second' } })).sheets.map((s) => s.name)).toEqual(['Second']);
     expect((await readSheetRows(buf, { sheets: { name: 'nope', orFirst: true } })).sheets.map((s) => s.name)).toEqual(['名单 Roster']);
     expect((await readSheetRows(buf, { sheets: { name: 'nope' } })).sheets).toEqual([]);
+  });
+
+  it('reads many shared strings back as written (they are kept as UTF-8 bytes), and leaves the caller’s bytes whole', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('s');
+    // 3,000 distinct strings and one of 30,000 characters: past the first size of the store.
+    const texts = Array.from({ length: 3000 }, (_, i) => [`老人${i} “引号” \\ "q" & <x>`, `😀 ${i} é`]);
+    texts.push(['长'.repeat(15_000) + 'x'.repeat(15_000), 'end']);
+    for (const t of texts) ws.addRow(t);
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const copy = Buffer.from(buf);
+
+    const { sheets } = await readSheetRows(buf);
+    expect(sheets[0]!.rows).toEqual(texts);
+    // The worker was given a copy of its own: the caller's bytes are still there, unchanged.
+    expect(buf.equals(copy)).toBe(true);
+
+    const store = new SharedStrings();
+    store.push('');
+    store.push('é😀');
+    expect([store.at(0), store.at(1), store.length]).toEqual(['', 'é😀', 2]);
+    // A cell naming no shared string reads as empty, as before.
+    for (const bad of [-1, 2, 1.5, Number.NaN]) expect(store.at(bad)).toBeNull();
   });
 
   it('streams rows in batches with their row numbers', async () => {

@@ -85,11 +85,19 @@ async function* events(bytes: Uint8Array, opts: ReadOptions): AsyncGenerator<Par
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   if (bytes.length > limits.maxFileBytes) throw UploadRefused.of(refusals.fileTooLarge(bytes.length, limits.maxFileBytes));
   const { entry, eval: evalEntry } = workerEntry();
-  const input: WorkerInput = { bytes: new Uint8Array(bytes), limits, pick: opts.sheets ?? 'all', batchRows: opts.batchRows ?? 1000, credit: 2 };
   const release = await acquire();
+  // The worker gets a copy of the file moved to it (transferred), not cloned: one copy, not two,
+  // and the caller's bytes stay as they are.
+  const copy = new Uint8Array(bytes);
+  const input: WorkerInput = { bytes: copy, limits, pick: opts.sheets ?? 'all', batchRows: opts.batchRows ?? 1000, credit: 2 };
   let worker: Worker;
   try {
-    worker = new Worker(entry, { eval: evalEntry, workerData: input, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 8 } });
+    worker = new Worker(entry, {
+      eval: evalEntry,
+      workerData: input,
+      transferList: [copy.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 8 },
+    });
   } catch (e) {
     release();
     throw e;
