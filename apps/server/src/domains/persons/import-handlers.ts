@@ -22,12 +22,19 @@ import { idCardHash, phoneHash, sealArchive } from './identity.js';
 import { seal } from '../../kit/crypt/index.js';
 import { buildRosterTemplate, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
 import { PreviewCache, previewKey } from './import-cache.js';
+import { textArray, TextArrayWriter } from './import-literal.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Problems listed in an answer; the count covers them all. */
 export const MAX_LISTED_PROBLEMS = 10_000;
 /** Rows per insert statement (and per chunk a preview keeps). */
 const CHUNK_ROWS = 5000;
+/**
+ * Rows per batch from the reader. Small, so a batch is mostly checked and gone before the young
+ * generation is collected twice: with 1,000-row batches a 50,000-row preview moved 21 MiB to the
+ * old generation (where it stays as garbage until a full collection), with 200 12 MiB (issue 33 §2).
+ */
+const READ_BATCH_ROWS = 200;
 
 const population = (appid: string) => populationApps.find((p) => p.appid === appid)!;
 
@@ -53,16 +60,13 @@ export interface RosterImportOptions {
   chunkRows?: number;
 }
 
-/** The columns of a chunk's rows as stored: sealed, with blind indexes, the archive as JSON. */
-interface StagedColumns {
-  realname: string[];
-  gender: string[];
-  birthdate: (string | null)[];
-  phonenumber: (string | null)[];
-  phonehash: (string | null)[];
-  idcard: (string | null)[];
-  archive: string[];
-}
+/**
+ * The columns of a chunk's rows as stored (sealed, with blind indexes, the archive as JSON), each
+ * written as a text[] literal while the chunk fills: realname, gender, birthdate, phonenumber,
+ * phonehash, idcard, archive. One set per file read, taken at each chunk's end.
+ */
+const STAGED_COLUMNS = 7;
+const stagedColumns = () => Array.from({ length: STAGED_COLUMNS }, () => new TextArrayWriter());
 
 /** Up to CHUNK_ROWS good rows of a file, in file order. */
 interface StagedChunk {
@@ -70,14 +74,14 @@ interface StagedChunk {
   rows: number[];
   /** Blind index of each row's ID number (null: none). */
   idhash: (string | null)[];
-  /** The rows as they are sealed, while the chunk fills; null once the file has a problem (nothing of it will be stored). */
-  cols: StagedColumns | null;
+  /** Whether the rows are sealed into the column writers while the chunk fills; false once the file has a problem (nothing of it will be stored). */
+  sealing: boolean;
   /**
-   * The filled chunk ready to insert: one text[] literal per column (realname, gender, birthdate,
-   * phonenumber, phonehash, idcard, idcardhash, archive). Eight strings instead of 40,000 keep a
-   * cached preview small and are sent as they are.
+   * The filled chunk ready to insert: the text[] literal of each staged column, as UTF-8 bytes
+   * (outside the JS heap; the idcardhash literal is made from `idhash` when inserting). Seven
+   * buffers instead of 35,000 strings keep a cached preview small.
    */
-  ready: string[] | null;
+  ready: Buffer[] | null;
 }
 
 /** What the file itself decides: its rows checked and sealed, and its own problems. */
@@ -110,22 +114,30 @@ async function checkRoster(
   const idTitle = columns.find((c) => c.key === 'idcard')!.title;
   const out: CheckedRoster = { total: 0, problems: [], problemcount: 0, chunks: [] };
   const note = (row: number, column: string, reason: string) => {
-    if (out.problemcount++ === 0) for (const c of [...out.chunks, chunk]) c.cols = c.ready = null; // nothing will be stored
+    if (out.problemcount++ === 0) {
+      // Nothing will be stored: the chunks' literals go, and no more rows are sealed.
+      for (const c of [...out.chunks, chunk]) {
+        c.sealing = false;
+        c.ready = null;
+      }
+    }
     if (out.problems.length < MAX_LISTED_PROBLEMS) out.problems.push({ row, column, reason });
   };
   const seenIds = new Map<string, number>();
   const chunkRows = opts.chunkRows ?? CHUNK_ROWS;
+  const writers = stagedColumns();
   let chunk = newChunk(!out.problemcount);
   const flush = async () => {
     if (!chunk.rows.length) return;
-    chunk.ready = chunk.cols && !out.problemcount ? encode(chunk) : null;
-    chunk.cols = null;
+    chunk.ready = chunk.sealing && !out.problemcount ? writers.map((w) => w.take()) : null;
+    for (const w of writers) w.reset();
+    chunk.sealing = false;
     if (keep) out.chunks.push(chunk);
     await onChunk(chunk, out.problemcount > 0);
     chunk = newChunk(!out.problemcount);
   };
   let header: ReturnType<typeof mapHeader> | null = null;
-  for await (const batch of streamSheetRows(opts.bytes, { sheets: { name: ROSTER_SHEET, orFirst: true }, batchRows: 1000 })) {
+  for await (const batch of streamSheetRows(opts.bytes, { sheets: { name: ROSTER_SHEET, orFirst: true }, batchRows: READ_BATCH_ROWS })) {
     for (const { r, cells } of batch.rows) {
       if (!header) {
         header = mapHeader(cells, columns);
@@ -148,7 +160,7 @@ async function checkRoster(
         }
         seenIds.set(id, r);
       }
-      stage(chunk, r, checked.person, out.problemcount > 0);
+      stage(chunk, writers, r, checked.person, out.problemcount > 0);
       if (chunk.rows.length >= chunkRows) await flush();
     }
   }
@@ -157,42 +169,32 @@ async function checkRoster(
   return out;
 }
 
-const newChunk = (withCols: boolean): StagedChunk => ({
-  rows: [],
-  idhash: [],
-  cols: withCols ? { realname: [], gender: [], birthdate: [], phonenumber: [], phonehash: [], idcard: [], archive: [] } : null,
-  ready: null,
-});
+const newChunk = (sealing: boolean): StagedChunk => ({ rows: [], idhash: [], sealing, ready: null });
 
-/** A text[] literal as PostgreSQL reads it: each element quoted with `"` and `\` escaped, null as NULL. */
-const textArray = (values: (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
-
-const encode = (chunk: StagedChunk): string[] => {
-  const c = chunk.cols!;
-  return [c.realname, c.gender, c.birthdate, c.phonenumber, c.phonehash, c.idcard, chunk.idhash, c.archive].map(textArray);
-};
-
-/** Adds one good row to a chunk: sealed as stored unless the file already has a problem. */
-function stage(chunk: StagedChunk, row: number, person: RosterPerson, fileHasProblems: boolean) {
+/** Adds one good row to a chunk: sealed into the column writers unless the file already has a problem. */
+function stage(chunk: StagedChunk, writers: TextArrayWriter[], row: number, person: RosterPerson, fileHasProblems: boolean) {
   chunk.rows.push(row);
   chunk.idhash.push(person.idcard ? idCardHash(person.idcard) : null);
-  const c = chunk.cols;
-  if (!c || fileHasProblems) return;
-  c.realname.push(person.realname);
-  c.gender.push(person.gender);
-  c.birthdate.push(person.birthdate);
-  c.phonenumber.push(seal(person.phonenumber));
-  c.phonehash.push(person.phonenumber ? phoneHash(person.phonenumber) : null);
-  c.idcard.push(seal(person.idcard));
-  c.archive.push(JSON.stringify(sealArchive(person.archive)));
+  if (!chunk.sealing || fileHasProblems) return;
+  // In the order of the staged columns (insertChunk reads them so).
+  const values = [
+    person.realname,
+    person.gender,
+    person.birthdate,
+    seal(person.phonenumber),
+    person.phonenumber ? phoneHash(person.phonenumber) : null,
+    seal(person.idcard),
+    JSON.stringify(sealArchive(person.archive)),
+  ];
+  values.forEach((v, i) => writers[i]!.add(v));
 }
 
-/** About how much memory a checked roster holds (strings at two bytes a character, plus a little a row). */
+/** About how much memory a checked roster holds (its literals' bytes, plus a little a row for its row numbers and hashes). */
 function sizeOf(checked: CheckedRoster): number {
   let n = checked.problems.length * 200;
   for (const c of checked.chunks) {
     n += c.rows.length * 80;
-    for (const col of c.ready ?? []) n += col.length * 2;
+    for (const col of c.ready ?? []) n += col.length;
   }
   return n;
 }
@@ -218,7 +220,8 @@ async function takenRows(db: DbOrTx, musercode: string, chunk: StagedChunk, impo
  * concurrent import) is left out by ON CONFLICT, and the count returned shows it.
  */
 async function insertChunk(db: DbOrTx, chunk: StagedChunk, fixed: { musercode: string; appid: string; importid: string; now: Date; form: { formcode: string; version: number } | null }): Promise<number> {
-  const [realname, gender, birthdate, phonenumber, phonehash, idcard, idcardhash, archive] = chunk.ready!;
+  const [realname, gender, birthdate, phonenumber, phonehash, idcard, archive] = chunk.ready!.map((b) => b.toString('utf8'));
+  const idcardhash = textArray(chunk.idhash);
   const at = fixed.now.toISOString();
   const [stored] = await rowsOf<{ n: number }>(db, sql`
     with stored as (
