@@ -248,6 +248,17 @@ export function reportColumns(score: ScoreResult) {
   };
 }
 
+/**
+ * After a report is stored: the form's saved answers go, and the code is finished once each of its
+ * forms has a report, in one statement. Under the code's row lock and after this report's insert,
+ * so the count sees every report of the code (another submission of it locked and committed first).
+ */
+async function clearAndFinish(tx: DbOrTx, code: CodeRow, formcode: string, now: Date) {
+  await tx.execute(sql`with cleared as (delete from ${assessProgress} where assesscode = ${code.assesscode} and formcode = ${formcode})
+    update ${assessCode} set status = 'finished', finishedat = ${now.toISOString()}::timestamptz
+    where assesscode = ${code.assesscode} and (select count(*) from ${assessment} where assesscode = ${code.assesscode}) >= ${code.formcodes.length}`);
+}
+
 /** Starts (or resumes) a code: marks it started and opens a respondent session (one statement). */
 async function open(ctx: Ctx, db: DbOrTx, code: CodeRow): Promise<string> {
   return createRespondentSession(db, ctx.now(), code.assesscode, code.status === 'issued');
@@ -436,9 +447,7 @@ export const respondentHandlers = {
       // A custom report keeps the template version of the day it was scored (issue 31 §4).
       await assessmentHooks().reports.keepTemplateVersion?.(tx, { reportid, appid: person?.appid ?? '', plancode: code.plancode ?? '', formcode }, ctx.now());
       await assessmentHooks().warnings.forReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score });
-      await tx.delete(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
-      const done = (await reportsOfCode(tx, code.assesscode)).size;
-      if (done >= code.formcodes.length) await tx.update(assessCode).set({ status: 'finished', finishedat: ctx.now() }).where(eq(assessCode.assesscode, code.assesscode));
+      await clearAndFinish(tx, code, formcode, ctx.now());
     });
     await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, formcode, reportid, warning: score.warnings.length > 0 } });
     return { reportid };
