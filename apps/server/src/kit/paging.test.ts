@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { freshDatabase } from '../test/harness.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
-import { countRows, offsetOf, paged, pageOfArray } from './paging.js';
+import { countRows, offsetOf, paged, pageOfArray, pageThrough, statementsByShape, totalColumn } from './paging.js';
 
 describe('pageOfArray', () => {
   const all = [1, 2, 3, 4, 5];
@@ -74,5 +74,54 @@ describe('paged', () => {
     expect(await countRows(db, muserApp, eq(muserApp.musercode, 'KM1'))).toBe(3);
     expect(await countRows(db, muserApp, eq(muserApp.musercode, 'nobody'))).toBe(0);
     await db.transaction(async (tx) => expect(await countRows(tx, app, sql`${app.appid} like 'K%'`)).toBe(7));
+  });
+
+  it('pages through prepared statements built once per shape, whatever the values', async () => {
+    const db = database.db;
+    let built = 0;
+    const list = statementsByShape('kit_apps', (db, shape: { sorted: boolean }, name) => {
+      built++;
+      const where = sql`${app.appid} like ${sql.placeholder('prefix')}`;
+      const matching = db.select({ n: count() }).from(app).where(where);
+      return {
+        name,
+        count: matching.prepare(`${name}_n`),
+        rows: db
+          .select({ appid: app.appid, total: totalColumn(matching) })
+          .from(app)
+          .where(where)
+          .orderBy(shape.sorted ? asc(app.sort) : asc(app.appid))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name),
+      };
+    });
+    const byCode = list(db, { sorted: false });
+    expect(await pageThrough(byCode, { prefix: 'K%' }, { page: 1, pageSize: 2 })).toEqual({ total: 7, rows: [{ appid: 'K0' }, { appid: 'K1' }] });
+    // The same shape with other values: the same statements, bound to the new values.
+    expect(list(db, { sorted: false })).toBe(byCode);
+    expect(await pageThrough(byCode, { prefix: 'K6%' }, { page: 1, pageSize: 2 })).toEqual({ total: 1, rows: [{ appid: 'K6' }] });
+    expect(await pageThrough(byCode, { prefix: 'K%' }, { page: 5, pageSize: 2 })).toEqual({ total: 7, rows: [] });
+    expect(await pageThrough(byCode, { prefix: 'none%' }, { page: 1, pageSize: 2 })).toEqual({ total: 0, rows: [] });
+    // Another shape: its own statements, under a name of their own (one name cannot hold two texts).
+    const bySort = list(db, { sorted: true });
+    expect(bySort.name).not.toBe(byCode.name);
+    expect((await pageThrough(bySort, { prefix: 'K%' }, { page: 1, pageSize: 2 })).rows).toEqual([{ appid: 'K6' }, { appid: 'K5' }]);
+    expect(built).toBe(2);
+  });
+
+  it('keeps at most 256 shapes, dropping the oldest', () => {
+    let built = 0;
+    const list = statementsByShape('kit_many', (_db, shape: { n: number }, name) => (built++, { shape, name }));
+    const first = list(database.db, { n: 0 });
+    for (let n = 1; n <= 256; n++) list(database.db, { n });
+    expect(built).toBe(257);
+    // The newest are kept; the first was dropped, and is built again (under the same name) when asked.
+    expect(list(database.db, { n: 256 }).shape.n).toBe(256);
+    expect(built).toBe(257);
+    const again = list(database.db, { n: 0 });
+    expect(built).toBe(258);
+    expect(again).not.toBe(first);
+    expect(again.name).toBe(first.name);
   });
 });

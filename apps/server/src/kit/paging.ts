@@ -1,4 +1,5 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database.js';
 
@@ -53,6 +54,55 @@ export async function paged<Q extends PgSelect>(
   }
   const total = Number((found[0] as Record<string, unknown>)[TOTAL]);
   return { total, rows: found.map(({ [TOTAL]: _, ...row }) => row) as Awaited<Q> };
+}
+
+/**
+ * A list read through prepared statements, one set per shape of request (which filters it sets, its
+ * language: what changes the SQL, never the values), kept per database. The values are parameters,
+ * so a request builds no SQL (drizzle's building was most of a list's own CPU) and PostgreSQL parses
+ * and plans each shape once per connection. `build` makes the statements of one shape, named `name`
+ * (unique per shape: a connection refuses one name for two texts). Shapes are few in practice; past
+ * MAX_SHAPES the oldest is dropped here (and built again if asked).
+ *
+ *   const listOf = statementsByShape('forms_list', (db, shape: Shape, name) => ({ rows: …prepare(name), count: …prepare(`${name}_n`) }));
+ *   const { total, rows } = await pageThrough(listOf(ctx.readDb, shape), values, page);
+ */
+export function statementsByShape<S extends object, P>(prefix: string, build: (db: DbOrTx, shape: S, name: string) => P): (db: DbOrTx, shape: S) => P {
+  const byDb = new WeakMap<DbOrTx, Map<string, P>>();
+  return (db, shape) => {
+    let built = byDb.get(db);
+    if (!built) byDb.set(db, (built = new Map()));
+    const key = JSON.stringify(shape);
+    let statements = built.get(key);
+    if (!statements) {
+      if (built.size >= MAX_SHAPES) built.delete(built.keys().next().value!);
+      const name = `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+      built.set(key, (statements = build(db, shape, name)));
+    }
+    return statements;
+  };
+}
+const MAX_SHAPES = 256;
+
+/** A page's prepared statements: the rows with the total on each, and the count alone. */
+export interface PageStatements<R> {
+  rows: { execute(values: Record<string, unknown>): Promise<(R & { total: number })[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
+}
+
+/** The total as a column of the page: a scalar subquery of the count, which PostgreSQL runs once. */
+export const totalColumn = (matching: SQLWrapper) => sql<number>`(${matching})`.mapWith(Number);
+
+/**
+ * One page through a list's prepared statements (`limit` and `offset` placeholders; the total rides
+ * on every row, so one round trip). Only a page past the end has no row to carry the total: then it
+ * is counted on its own.
+ */
+export async function pageThrough<R>(statements: PageStatements<R>, values: Record<string, unknown>, page: PageInput): Promise<Paged<R>> {
+  const bound = { ...values, limit: page.pageSize, offset: offsetOf(page) };
+  const found = await statements.rows.execute(bound);
+  if (!found.length) return { total: page.page > 1 ? Number((await statements.count.execute(bound))[0]?.n ?? 0) : 0, rows: [] };
+  return { total: Number(found[0]!.total), rows: found.map(({ total: _, ...row }) => row as R) };
 }
 
 /** One page of a list already in memory (e.g. merged from two queries and sorted in code). */

@@ -1,4 +1,4 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -7,3 +7,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * subquery's own column (counting every row instead of the outer row's).
  */
 export const outerColumn = (column: AnyPgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * A value of a condition helper, or in a prepared statement its placeholder (`sql.placeholder`):
+ * the helpers other domains share write the same SQL either way.
+ */
+export type Bindable<T> = T | Placeholder;

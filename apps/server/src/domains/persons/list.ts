@@ -7,7 +7,7 @@ import { denied } from '../../http/errors.js';
 import { PERSON_IDENTITY_CODE, populationApps, type CuserRow, type Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
-import { CALENDAR_TIME_ZONE, contains, containsPattern, iso, maskIdCard, maskPhone, offsetOf, type PageInput, type Paged } from '../../kit/index.js';
+import { CALENDAR_TIME_ZONE, contains, containsPattern, iso, maskIdCard, maskPhone, pageThrough, statementsByShape, totalColumn, type PageInput, type Paged } from '../../kit/index.js';
 import { insnameOf, ownedBy } from '../accounts/index.js';
 import { assertInScope, holds } from '../auth/index.js';
 import { idCardHash, openIdentity, phoneHash } from './identity.js';
@@ -154,14 +154,11 @@ interface PersonListShape {
   startdate: boolean;
   enddate: boolean;
 }
-type PersonList = ReturnType<typeof buildPersonList>;
-const personLists = new WeakMap<DbOrTx, Map<string, PersonList>>();
 
 /**
- * The person list's page with its total (and the count alone, for a page past the end) as prepared
- * statements, one pair per shape of request: the filters' values are parameters, so a request builds
- * no SQL and PostgreSQL plans each shape once per connection (as the scale library does). The
- * conditions are personWhere's; the institution's name rides on each row (insname).
+ * The person list's page with its total, through prepared statements per shape of request
+ * (kit statementsByShape). The conditions are personWhere's with parameters for values; the
+ * institution's name rides on each row (insname).
  */
 export async function personListPage(ctx: Ctx, f: PersonFilters, page: PageInput, db: DbOrTx): Promise<Paged<ListedPerson & { insname: string | null }>> {
   // A named institution outside the caller's scope is not found (ownedBy's check).
@@ -177,11 +174,6 @@ export async function personListPage(ctx: Ctx, f: PersonFilters, page: PageInput
     startdate: !!f.startdate,
     enddate: !!f.enddate,
   };
-  let lists = personLists.get(db);
-  if (!lists) personLists.set(db, (lists = new Map()));
-  const name = `persons_list_${Object.values(shape).map(Number).join('')}`;
-  let list = lists.get(name);
-  if (!list) lists.set(name, (list = buildPersonList(db, shape, name)));
   const values = {
     scope: ctx.me.scope === 'all' ? [] : ctx.me.scope,
     musercode: f.musercode ?? '',
@@ -192,15 +184,11 @@ export async function personListPage(ctx: Ctx, f: PersonFilters, page: PageInput
     idcardhash: f.idcard ? idCardHash(f.idcard) : '',
     startdate: f.startdate ?? '',
     enddate: f.enddate ?? '',
-    limit: page.pageSize,
-    offset: offsetOf(page),
   };
-  const found = await list.rows.execute(values);
-  if (!found.length) return { total: page.page > 1 ? Number((await list.count.execute(values))[0]?.n ?? 0) : 0, rows: [] };
-  return { total: found[0]!.total, rows: found.map(({ total: _, ...row }) => row) };
+  return pageThrough(personList(db, shape), values, page);
 }
 
-function buildPersonList(db: DbOrTx, shape: PersonListShape, name: string) {
+const personList = statementsByShape('persons_list', (db, shape: PersonListShape, name) => {
   const p = sql.placeholder;
   const where = and(
     isNull(cuser.deletedat),
@@ -214,12 +202,10 @@ function buildPersonList(db: DbOrTx, shape: PersonListShape, name: string) {
     shape.enddate ? sql`${createdDay} <= ${p('enddate')}::date` : undefined,
   );
   const matching = db.select({ n: count() }).from(cuser).where(where);
-  // The total rides on every row (a scalar subquery PostgreSQL runs once): one round trip a page.
-  const total = sql<number>`(${matching})`.mapWith(Number);
   return {
     count: matching.prepare(`${name}_n`),
     rows: db
-      .select({ ...listedColumns, insname: insnameOf(cuser.musercode), total })
+      .select({ ...listedColumns, insname: insnameOf(cuser.musercode), total: totalColumn(matching) })
       .from(cuser)
       .where(where)
       .orderBy(...personOrder)
@@ -227,4 +213,4 @@ function buildPersonList(db: DbOrTx, shape: PersonListShape, name: string) {
       .offset(p('offset'))
       .prepare(name),
   };
-}
+});

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { FormDefinition } from '@xinli/contract';
+import type { FormDefinition, Lang } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, fail, invalid } from '../../http/errors.js';
 import { accountNames, insnameOf, ownerAccount } from '../accounts/index.js';
 import { assertChosenConventionsKept, conventionChoices } from './conventions.js';
 import { assertInScope } from '../auth/index.js';
-import { containsPattern, iso, newId, offsetOf } from '../../kit/index.js';
+import { containsPattern, iso, newId, pageThrough, statementsByShape, totalColumn } from '../../kit/index.js';
 import { resultCount, resultCountsByVersion } from '../assessments/index.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
@@ -17,10 +17,10 @@ import { form, formVersion } from './tables.js';
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';
 
-function rowColumns(ctx: Ctx) {
+function rowColumns(lang: Lang) {
   return {
     formcode: form.formcode,
-    formname: formNameIn(ctx.lang),
+    formname: formNameIn(lang),
     formtype: form.formtype,
     version: form.version,
     questioncount: form.questioncount,
@@ -30,7 +30,7 @@ function rowColumns(ctx: Ctx) {
     textless: textlessSql,
     appids: form.appids,
     musercode: sql<string>`coalesce(${form.musercode}, '')`,
-    licence: ctx.lang === 'en-US' ? sql<string>`coalesce(nullif(${form.licenceen}, ''), ${form.licence})` : form.licence,
+    licence: lang === 'en-US' ? sql<string>`coalesce(nullif(${form.licenceen}, ''), ${form.licence})` : form.licence,
     source: form.source,
     copiedfrom: sql<string>`coalesce(${form.copiedfrom}, '')`,
     createdat: form.createdat,
@@ -38,7 +38,7 @@ function rowColumns(ctx: Ctx) {
   };
 }
 
-const selectRows = (ctx: Ctx) => ctx.db.select(rowColumns(ctx)).from(form);
+const selectRows = (ctx: Ctx) => ctx.db.select(rowColumns(ctx.lang)).from(form);
 
 interface RawRow {
   builtin: boolean;
@@ -49,6 +49,7 @@ interface RawRow {
 const rowOut = <R extends RawRow>(r: R) => ({ ...r, builtin: !!r.builtin, textless: !!r.textless, createdat: iso(r.createdat), updatedat: iso(r.updatedat) });
 
 interface ListShape {
+  lang: Lang;
   scoped: boolean;
   formname: boolean;
   formtype: boolean;
@@ -56,26 +57,14 @@ interface ListShape {
   enabled: boolean;
   builtin: number;
 }
-type LibraryList = ReturnType<typeof buildLibraryList>;
-const libraryLists = new WeakMap<Ctx['db'], Map<string, LibraryList>>();
 
 /**
  * The library list (the page with its total, and the count alone for a page past the end) as prepared
- * statements, one pair per shape of request (language, whether the caller sees every institution,
- * which filters are set): the values are parameters, so a request builds no SQL and PostgreSQL plans
- * each shape once per connection. The conditions are formReadable, contains and formOfApp with
- * parameters for values. A row reads the form table alone (its header mirrors the definition).
+ * statements per shape of request (kit statementsByShape). The conditions are formReadable, contains
+ * and formOfApp with parameters for values. A row reads the form table alone (its header mirrors the
+ * definition); the owner's name rides on it.
  */
-function libraryList(ctx: Ctx, shape: ListShape): LibraryList {
-  let lists = libraryLists.get(ctx.readDb);
-  if (!lists) libraryLists.set(ctx.readDb, (lists = new Map()));
-  const name = `forms_list_${ctx.lang === 'en-US' ? 'en' : 'zh'}_${Object.values(shape).map(Number).join('').replace('-1', 'x')}`;
-  let list = lists.get(name);
-  if (!list) lists.set(name, (list = buildLibraryList(ctx, shape, name)));
-  return list;
-}
-
-function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
+const libraryList = statementsByShape('forms_list', (db, shape: ListShape, name) => {
   const p = sql.placeholder;
   const where = and(
     shape.scoped ? or(isNull(form.musercode), sql`${form.musercode} = any(${p('scope')}::text[])`) : undefined,
@@ -85,13 +74,11 @@ function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
     shape.enabled ? sql`${form.enabled} = ${p('enabled')}` : undefined,
     shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
   );
-  const matching = ctx.readDb.select({ n: count() }).from(form).where(where);
-  // The total and the owner's name ride on every row (scalar subqueries; the total's PostgreSQL runs once): one round trip a page.
-  const total = sql<number>`(${matching})`.mapWith(Number);
+  const matching = db.select({ n: count() }).from(form).where(where);
   return {
     count: matching.prepare(`${name}_n`),
-    rows: ctx.readDb
-      .select({ ...rowColumns(ctx), insname: sql<string>`coalesce(${insnameOf(form.musercode)}, '')`, total })
+    rows: db
+      .select({ ...rowColumns(shape.lang), insname: sql<string>`coalesce(${insnameOf(form.musercode)}, '')`, total: totalColumn(matching) })
       .from(form)
       .where(where)
       .orderBy(sql`${form.musercode} is null`, desc(form.updatedat), asc(form.formcode))
@@ -99,7 +86,7 @@ function buildLibraryList(ctx: Ctx, shape: ListShape, name: string) {
       .offset(p('offset'))
       .prepare(name),
   };
-}
+});
 
 /** Rows as the contract has them, with the owning institution's name (none for built-ins). */
 async function rowsOut<R extends RawRow & { musercode: string }>(ctx: Ctx, rows: R[]) {
@@ -142,21 +129,16 @@ function readFormFile(content: string): Record<string, unknown> {
 export const formHandlers = {
   'as.m.assess.forms.getFormPageList': async ({ formname, formtype, appid, enabled, builtin, page, pageSize }, ctx) => {
     const scope = ctx.me.scope;
-    const shape = { scoped: scope !== 'all', formname: !!formname, formtype: !!formtype, appid: !!appid, enabled: enabled !== undefined, builtin: builtin ?? -1 };
-    const list = libraryList(ctx, shape);
+    const shape = { lang: ctx.lang, scoped: scope !== 'all', formname: !!formname, formtype: !!formtype, appid: !!appid, enabled: enabled !== undefined, builtin: builtin ?? -1 };
     const values = {
       scope: scope === 'all' ? [] : scope,
       pattern: containsPattern(formname ?? ''),
       formtype: formtype ?? '',
       appids: JSON.stringify([appid ?? '']),
       enabled: enabled ?? 0,
-      limit: pageSize,
-      offset: offsetOf({ page, pageSize }),
     };
-    const found = await list.rows.execute(values);
-    // Past the end no row carries the total: only then is it counted on its own.
-    const total = found.length ? found[0]!.total : page > 1 ? Number((await list.count.execute(values))[0]?.n ?? 0) : 0;
-    return { total, rows: found.map(({ total: _, ...row }) => rowOut(row)) };
+    const { total, rows } = await pageThrough(libraryList(ctx.readDb, shape), values, { page, pageSize });
+    return { total, rows: rows.map(rowOut) };
   },
 
   'as.m.assess.forms.getForm': async ({ formcode, version }, ctx) => {
