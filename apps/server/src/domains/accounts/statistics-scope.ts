@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '../../kit/index.js';
+import { containsPattern, type Bindable } from '../../kit/index.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
@@ -39,7 +39,7 @@ function withinRegionOf(a: { provincecode: string; citycode: string; districtcod
 }
 
 /** Accounts of a region (each code given must match), as a condition on an account column; undefined without codes. */
-export function accountInRegion(column: AnyPgColumn, f: Omit<StatsInstitutionFilter, 'musercode'>): SQL | undefined {
+export function accountInRegion(column: AnyPgColumn, f: { [K in 'provincecode' | 'citycode' | 'districtcode']?: Bindable<string> }): SQL | undefined {
   const region = and(
     f.provincecode ? eq(muser.provincecode, f.provincecode) : undefined,
     f.citycode ? eq(muser.citycode, f.citycode) : undefined,

@@ -16,7 +16,7 @@ import type { ArchiveAnswer, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, invalid, notFound, type Message } from '../../http/errors.js';
-import { containsPattern, newId, outerColumn } from '../../kit/index.js';
+import { containsPattern, newId, outerColumn, type Bindable } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
 import { inScope, scopeWhere } from '../auth/index.js';
@@ -240,12 +240,15 @@ export function personColumnsOf(cusercode: AnyPgColumn, lang: Lang | undefined) 
 export const livingPerson = (column: AnyPgColumn): SQL => sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.deletedat} is null)`;
 
 /** SQL: the person in `column` is of this gender (01 male, 02 female). */
-export const personOfGender = (column: AnyPgColumn, gender: string): SQL =>
+export const personOfGender = (column: AnyPgColumn, gender: Bindable<string>): SQL =>
   sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.gender} = ${gender})`;
 
 /** SQL: the person in `column` has a name containing `realname` (case-insensitive, % and _ literal). */
-export const personNameLike = (column: AnyPgColumn, realname: string): SQL =>
-  sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.realname} ilike ${containsPattern(realname)})`;
+export const personNameLike = (column: AnyPgColumn, realname: string): SQL => personNameMatching(column, containsPattern(realname));
+
+/** SQL: the person in `column` has a name matching the ilike `pattern` (kit containsPattern). */
+export const personNameMatching = (column: AnyPgColumn, pattern: Bindable<string>): SQL =>
+  sql`${column} in (select ${cuser.cusercode} from ${cuser} where ${cuser.realname} ilike ${pattern})`;
 
 /**
  * Living persons in the caller's scope (of one institution when named) whose name contains

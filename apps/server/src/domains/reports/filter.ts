@@ -1,8 +1,10 @@
-import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ReportFilter } from '@xinli/contract';
 import type { Ctx } from '../../http/context.js';
+import { containsPattern, type Bindable } from '../../kit/index.js';
+import { assertInScope } from '../auth/index.js';
 import { ownedBy, accountInRegion, isRegionAuthority, statsAccounts } from '../accounts/index.js';
-import { livingPerson, personInScope, personNameLike, personOfGender } from '../persons/index.js';
+import { livingPerson, personInScope, personNameMatching, personOfGender } from '../persons/index.js';
 import { findFilterStage, findPlan } from '../plans/index.js';
 import { assertFormsReadable } from '../scales/index.js';
 import { abnormalReport, countedReport } from '../statistics/index.js';
@@ -33,76 +35,133 @@ export async function reportAggregateWhere(ctx: Ctx, f: ReportFilterInput): Prom
  * (thrown here), never an empty result. Only reports of living persons are included.
  */
 export async function reportFilterWhere(ctx: Ctx, f: ReportFilterInput, over?: { accounts: string[] | null }): Promise<SQL> {
-  const { where, checked } = reportFilter(ctx, f, over);
-  await checked;
-  return where;
+  const values = filterValues(ctx, f, over);
+  await filterChecks(ctx, f, over && { owners: owners(values) });
+  return reportWhere(values, f);
 }
 
 /**
- * reportFilterWhere in its two parts: the where clause, and the checks that what the filter names is
- * in the caller's scope (reads, in order; the first refusal rejects `checked`). The report list reads
- * its page beside the checks instead of after them: the where clause keeps its rows to the caller's
- * scope either way, and a refusal drops them. Everyone else awaits `checked` first.
+ * The checks that what the filter names is in the caller's scope (reads, in order; the first refusal
+ * rejects). The report list reads its page beside them instead of after them: its where clause keeps
+ * its rows to the caller's scope either way, and a refusal drops them. `over`: an aggregate's owners
+ * (none: every institution), where a stage's reports are looked for instead of the caller's scope.
  */
-export function reportFilter(ctx: Ctx, f: ReportFilterInput, over?: { accounts: string[] | null }): { where: SQL; checked: Promise<void> } {
-  // `over`: the accounts an aggregate covers instead of the caller's scope (statsAccounts).
-  const owners = over
-    ? over.accounts
-      ? inArray(report.musercode, over.accounts.length ? over.accounts : [''])
-      : undefined
-    : ownedBy(ctx, report.musercode, f.musercode || undefined);
-  const where = reportWhere(f, owners);
+export async function filterChecks(ctx: Ctx, f: ReportFilterInput, over?: { owners: SQL | undefined }): Promise<void> {
   const forms = [...new Set([f.formcode, ...(f.quotas ?? []).map((q) => q.formcode)].filter((x): x is string => !!x))];
-  const checked = (async () => {
-    if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
-    if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
-    if (f.stagecode) {
-      const stagecode = f.stagecode;
-      await findFilterStage(ctx, ctx.db, stagecode, async () => {
-        const [used] = await ctx.db
-          .select({ one: sql`1` })
-          .from(report)
-          .where(and(eq(report.stagecode, stagecode), over ? owners : ownedBy(ctx, report.musercode, undefined)))
-          .limit(1);
-        return !!used;
-      });
-    }
-    if (f.teamid) await teamInScope(ctx, ctx.db, f.teamid);
-    if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
-  })();
-  return { where, checked };
+  if (f.cusercode) await personInScope(ctx, ctx.db, f.cusercode);
+  if (f.plancode) await findPlan(ctx, ctx.db, f.plancode, false);
+  if (f.stagecode) {
+    const stagecode = f.stagecode;
+    await findFilterStage(ctx, ctx.db, stagecode, async () => {
+      const [used] = await ctx.db
+        .select({ one: sql`1` })
+        .from(report)
+        .where(and(eq(report.stagecode, stagecode), over ? over.owners : ownedBy(ctx, report.musercode, undefined)))
+        .limit(1);
+      return !!used;
+    });
+  }
+  if (f.teamid) await teamInScope(ctx, ctx.db, f.teamid);
+  if (forms.length) await assertFormsReadable(ctx.db, ctx.me, forms);
 }
 
-/** The filter's conditions on the `report` view, within `owners`. */
-function reportWhere(f: ReportFilterInput, owners: SQL | undefined): SQL {
+/** The values the filter's where clause binds: set fields only, dates as instants, the name as a pattern. */
+export interface FilterValues {
+  /** One institution (named, in the caller's scope); else `scope`, the institutions it may see (none: all). */
+  musercode?: string;
+  scope?: string[];
+  appid?: string;
+  plancode?: string;
+  stagecode?: string;
+  formcode?: string;
+  cusercode?: string;
+  level?: number;
+  mentalstate?: number;
+  warning?: number;
+  hidden?: number;
+  provincecode?: string;
+  citycode?: string;
+  districtcode?: string;
+  gender?: string;
+  teamid?: string;
+  grade?: string;
+  from?: string;
+  until?: string;
+  pattern?: string;
+  quotas?: { formcode: string; code: string; levels: number[] }[];
+}
+/** FilterValues as a where clause takes them: each a value, or in a prepared statement its placeholder. */
+export type BoundValues = { [K in Exclude<keyof FilterValues, 'quotas'>]?: Bindable<NonNullable<FilterValues[K]>> } & {
+  quotas?: { formcode: Bindable<string>; code: Bindable<string>; levels: Bindable<number[]> }[];
+};
+
+/**
+ * What the filter binds, within the caller's scope or the institutions `over` an aggregate covers.
+ * A named institution outside the caller's scope is "not found", thrown here (ownedBy's check).
+ */
+export function filterValues(ctx: Ctx, f: ReportFilterInput, over?: { accounts: string[] | null }): FilterValues {
+  if (!over && f.musercode) assertInScope(ctx.me, f.musercode);
+  const set = <T>(v: T | '' | undefined) => (v === '' ? undefined : v);
+  const values: FilterValues = {
+    musercode: over ? undefined : set(f.musercode),
+    scope: over ? (over.accounts ?? undefined) : f.musercode || ctx.me.scope === 'all' ? undefined : ctx.me.scope,
+    appid: set(f.appid),
+    plancode: set(f.plancode),
+    stagecode: set(f.stagecode),
+    formcode: set(f.formcode),
+    cusercode: set(f.cusercode),
+    level: f.level,
+    mentalstate: f.mentalstate,
+    warning: f.warning,
+    hidden: f.hidden,
+    provincecode: set(f.provincecode),
+    citycode: set(f.citycode),
+    districtcode: set(f.districtcode),
+    gender: set(f.gender),
+    teamid: set(f.teamid),
+    grade: set(f.grade),
+    from: f.startdate ? chinaMidnight(f.startdate).toISOString() : undefined,
+    until: f.enddate ? chinaMidnight(f.enddate, 1).toISOString() : undefined,
+    pattern: f.realname ? containsPattern(f.realname) : undefined,
+    quotas: f.quotas?.length ? f.quotas.map((q) => ({ formcode: q.formcode, code: q.quotacode, levels: q.levels })) : undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as FilterValues;
+}
+
+/** The owners' condition of the values: one institution, a list of them, or none (every one). */
+function owners(v: BoundValues): SQL | undefined {
+  if (v.musercode !== undefined) return eq(report.musercode, v.musercode);
+  // An array as ONE parameter (sql.param): drizzle writes an array in sql`` as a list.
+  return v.scope !== undefined ? sql`${report.musercode} = any(${sql.param(v.scope)}::text[])` : undefined;
+}
+
+const equalities = ['appid', 'plancode', 'stagecode', 'formcode', 'cusercode', 'level', 'mentalstate', 'warning', 'hidden'] as const;
+
+/**
+ * The filter's conditions on the `report` view, for its values or (a prepared list) their
+ * placeholders; `rules` are the filter's yes/no choices, which change the SQL itself.
+ */
+export function reportWhere(v: BoundValues, rules: Pick<ReportFilterInput, 'counted' | 'abnormal'>): SQL {
   return and(
     isNotNull(report.cusercode),
     livingPerson(report.cusercode),
-    owners,
-    f.appid ? eq(report.appid, f.appid) : undefined,
-    f.plancode ? eq(report.plancode, f.plancode) : undefined,
-    f.stagecode ? eq(report.stagecode, f.stagecode) : undefined,
-    f.formcode ? eq(report.formcode, f.formcode) : undefined,
-    f.cusercode ? eq(report.cusercode, f.cusercode) : undefined,
-    f.level !== undefined ? eq(report.level, f.level) : undefined,
-    f.mentalstate !== undefined ? eq(report.mentalstate, f.mentalstate) : undefined,
-    f.warning !== undefined ? eq(report.warning, f.warning) : undefined,
-    f.hidden !== undefined ? eq(report.hidden, f.hidden) : undefined,
-    f.counted !== undefined ? countedReport(report, f.counted) : undefined,
-    f.abnormal !== undefined ? abnormalReport(report.mentalstate, f.abnormal) : undefined,
-    accountInRegion(report.musercode, f),
-    f.gender ? personOfGender(report.cusercode, f.gender) : undefined,
-    f.teamid || f.grade ? givenToClass(report.assesscode, { teamid: f.teamid || undefined, grade: f.grade || undefined }) : undefined,
-    f.startdate ? gte(report.createdat, chinaMidnight(f.startdate)) : undefined,
-    f.enddate ? lt(report.createdat, chinaMidnight(f.enddate, 1)) : undefined,
-    f.realname ? personNameLike(report.cusercode, f.realname) : undefined,
-    ...(f.quotas ?? []).map(
+    owners(v),
+    ...equalities.map((k) => (v[k] !== undefined ? eq(report[k], v[k]) : undefined)),
+    rules.counted !== undefined ? countedReport(report, rules.counted) : undefined,
+    rules.abnormal !== undefined ? abnormalReport(report.mentalstate, rules.abnormal) : undefined,
+    accountInRegion(report.musercode, v),
+    v.gender !== undefined ? personOfGender(report.cusercode, v.gender) : undefined,
+    v.teamid !== undefined || v.grade !== undefined ? givenToClass(report.assesscode, { teamid: v.teamid, grade: v.grade }) : undefined,
+    v.from !== undefined ? sql`${report.createdat} >= ${v.from}` : undefined,
+    v.until !== undefined ? sql`${report.createdat} < ${v.until}` : undefined,
+    v.pattern !== undefined ? personNameMatching(report.cusercode, v.pattern) : undefined,
+    ...(v.quotas ?? []).map(
       (q) =>
         sql`exists (select 1 from ${assessmentIndicator} where ${and(
           eq(assessmentIndicator.assessid, report.assessid),
           eq(assessmentIndicator.formcode, q.formcode),
-          eq(assessmentIndicator.code, q.quotacode),
-          inArray(assessmentIndicator.level, q.levels),
+          eq(assessmentIndicator.code, q.code),
+          sql`${assessmentIndicator.level} = any(${sql.param(q.levels)}::int[])`,
         )})`,
     ),
   )!;

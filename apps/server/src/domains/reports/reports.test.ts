@@ -345,7 +345,7 @@ describe.each(engines())('reports on %s', (engine) => {
     await nf('as.m.exam.getQuotaFilterConditions', { plancode: plan });
     await nf('as.m.exam.getQuotaFilterConditions', { musercode: 'I0001' });
     expect(changedTables(before, await fingerprint(s.database.db))).toEqual([]);
-    // The report list reads its page beside these checks (reportFilter): a refusal still wins, with no rows.
+    // The report list reads its page beside these checks (filterChecks): a refusal still wins, with no rows.
     await insertTestForm(s.database.db, 'SCHOOLONLY', 'I0001', ['000000002']);
     for (const body of [{ formcode: 'SCHOOLONLY' }, { quotas: [{ formcode: 'SCHOOLONLY', quotacode: 'total', levels: [0] }] }, { realname: '甲同学', cusercode }]) {
       const refused = await s.call('as.m.exam.getCUserReportPageList', body, hospital);

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
-import { iso, paged } from '../../kit/index.js';
+import { iso, pageThrough, statementsByShape, totalColumn, type PageInput, type Paged } from '../../kit/index.js';
 import { openAnswers } from '../../kit/crypt/index.js';
 import { accountNames, insnameOf } from '../accounts/index.js';
 import { scopeWhere } from '../auth/index.js';
@@ -23,7 +23,7 @@ import { planNameOf, planNames, stageBriefs, stageNameOf } from '../plans/index.
 import { changeBasisOf, changesAlong, formBriefs, formNameOf, loadDefinition, reportAgainstNorm } from '../scales/index.js';
 import { latestSignature, withTexts } from '../assessments/index.js';
 import { reportWithLayout } from './custom/use.js';
-import { reportFilter } from './filter.js';
+import { filterChecks, filterValues, reportWhere, type ReportFilterInput } from './filter.js';
 import { commentsOf, trendOf } from './history.js';
 import { report } from './tables.js';
 
@@ -99,6 +99,39 @@ function listColumns(lang: Lang) {
 
 type ListRow = Omit<AssessmentRow, 'answers' | 'scores'> & Record<'realname' | 'gender' | 'insname' | 'planname' | 'stagename' | 'formname', string>;
 
+/**
+ * The report list's page through prepared statements per shape of request (kit statementsByShape):
+ * the shape is which of the filter's values are set (quotas by count), its yes/no rules and the
+ * language; the values are reportWhere's placeholders, named as FilterValues' fields.
+ */
+function reportListPage(ctx: Ctx, f: ReportFilterInput & PageInput): Promise<Paged<ListRow>> {
+  const values = filterValues(ctx, f);
+  const { quotas = [], ...fields } = values;
+  const shape = { lang: ctx.lang, fields: Object.keys(fields), quotas: quotas.length, counted: f.counted, abnormal: f.abnormal };
+  const bound: Record<string, unknown> = { ...fields };
+  quotas.forEach((q, i) => Object.assign(bound, { [`q${i}form`]: q.formcode, [`q${i}code`]: q.code, [`q${i}levels`]: q.levels }));
+  return pageThrough(reportList(ctx.readDb, shape), bound, f);
+}
+
+const reportList = statementsByShape('reports_list', (db, shape: { lang: Lang; fields: string[]; quotas: number } & Pick<ReportFilterInput, 'counted' | 'abnormal'>, name) => {
+  const p = sql.placeholder;
+  const quotas = Array.from({ length: shape.quotas }, (_, i) => ({ formcode: p(`q${i}form`), code: p(`q${i}code`), levels: p(`q${i}levels`) }));
+  const where = reportWhere({ ...Object.fromEntries(shape.fields.map((k) => [k, p(k)])), quotas }, shape);
+  // The total counts the same rows without the names' subqueries.
+  const matching = db.select({ n: count() }).from(report).where(where);
+  return {
+    count: matching.prepare(`${name}_n`),
+    rows: db
+      .select({ ...listColumns(shape.lang), total: totalColumn(matching) })
+      .from(report)
+      .where(where)
+      .orderBy(desc(report.createdat), asc(report.assessid))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(name),
+  };
+});
+
 /** A row of listColumns as the contract has it (the same fields as rowsOut's). */
 function listRowOut(r: ListRow, lang: Lang): ReportRow {
   return {
@@ -153,12 +186,8 @@ export async function reportInScope(ctx: Ctx, reportid: string): Promise<Assessm
 
 export const reportHandlers = {
   'as.m.exam.getCUserReportPageList': async (f, ctx) => {
-    const { where, checked } = reportFilter(ctx, f);
-    const query = ctx.readDb.select(listColumns(ctx.lang)).from(report).where(where).$dynamic();
-    // The total counts the same rows without the names' subqueries; the page is read beside the
-    // filter's checks (reportFilter), and dropped when one refuses.
-    const counted = ctx.readDb.select({ one: sql`1` }).from(report).where(where).$dynamic();
-    const [, { total, rows }] = await Promise.all([checked, paged(ctx.readDb, query, [desc(report.createdat), asc(report.assessid)], f, counted)]);
+    // The page is read beside the filter's checks, and dropped when one refuses (filterChecks).
+    const [, { total, rows }] = await Promise.all([filterChecks(ctx, f), reportListPage(ctx, f)]);
     return { total, rows: rows.map((r) => listRowOut(r, ctx.lang)) };
   },
 

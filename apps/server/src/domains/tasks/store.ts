@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
+import type { Bindable } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
@@ -142,7 +143,7 @@ export function classTeams(db: DbOrTx) {
  * SQL: the code in `assesscode` was given through a class task to this class, or to a class of
  * this grade (the class of a report as the statistics group it: migration 0020 stats_refresh).
  */
-export function givenToClass(assesscode: AnyPgColumn, c: { teamid?: string; grade?: string }): SQL {
+export function givenToClass(assesscode: AnyPgColumn, c: { teamid?: Bindable<string>; grade?: Bindable<string> }): SQL {
   return sql`${assesscode} in (select ${taskPerson.assesscode} from ${taskPerson} join ${team} on ${and(
     eq(team.teamid, taskPerson.teamid),
     eq(team.kind, 'class'),
