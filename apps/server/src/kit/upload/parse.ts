@@ -77,8 +77,8 @@ function relsPathOf(part: string): string {
  * The shared strings of a workbook, kept as UTF-8 in one buffer with where each ends, and decoded
  * when a cell names one. A 50,000-person roster has 150,000 of them: as JS strings they held
  * ~15 MiB of the worker's heap (a string object each, many still slices of the inflated chunks),
- * as bytes they take about what their text does (~3 MiB). Grows as the part is read, so it is
- * bounded by the part's inflated size, which the limits bound.
+ * as bytes they take about what their text does (~3 MiB). Being outside the heap they are not
+ * bounded by the worker's heap limit, so they get one of their own: as many bytes as that heap.
  */
 export class SharedStrings {
   private bytes: Buffer = Buffer.allocUnsafe(64 * 1024);
@@ -86,13 +86,19 @@ export class SharedStrings {
   private used = 0;
   private count = 0;
 
+  constructor(private readonly maxBytes: number) {}
+
   get length() {
     return this.count;
   }
 
   push(text: string) {
     // A UTF-16 code unit takes at most 3 bytes in UTF-8: room for that, so the write is whole.
-    if (this.used + text.length * 3 > this.bytes.length) this.bytes = grown(this.bytes, this.used + text.length * 3, this.used);
+    const need = this.used + text.length * 3;
+    if (need > this.bytes.length) {
+      if (need > this.maxBytes) refuse(refusals.tooMuchMemory());
+      this.bytes = grown(this.bytes, Math.min(Math.max(need, this.bytes.length * 2), this.maxBytes), this.used);
+    }
     this.used += this.bytes.write(text, this.used, 'utf8');
     if (this.count === this.ends.length) {
       const ends = new Uint32Array(this.count * 2);
@@ -109,9 +115,9 @@ export class SharedStrings {
   }
 }
 
-/** A copy of `buf`'s first `used` bytes in a buffer of at least `need` bytes (doubling). */
-function grown(buf: Buffer, need: number, used: number): Buffer {
-  const next = Buffer.allocUnsafe(Math.max(need, buf.length * 2));
+/** A copy of `buf`'s first `used` bytes in a buffer of `size` bytes. */
+function grown(buf: Buffer, size: number, used: number): Buffer {
+  const next = Buffer.allocUnsafe(size);
   buf.copy(next, 0, 0, used);
   return next;
 }
@@ -239,7 +245,7 @@ export async function* parseWorkbook(bytes: Uint8Array, limits: UploadLimits, pi
     }
 
     // 3. Shared strings, only when a chosen sheet may need them.
-    const shared = new SharedStrings();
+    const shared = new SharedStrings(limits.maxHeapMb * 2 ** 20);
     const sstPath = [...wbRels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target;
     if (chosen.length && sstPath && entries.has(sstPath)) {
       let inSi = false;

@@ -65,12 +65,15 @@ describe('guarded spreadsheet reader', () => {
     // The worker was given a copy of its own: the caller's bytes are still there, unchanged.
     expect(buf.equals(copy)).toBe(true);
 
-    const store = new SharedStrings();
+    const store = new SharedStrings(100_000);
     store.push('');
     store.push('é😀');
     expect([store.at(0), store.at(1), store.length]).toEqual(['', 'é😀', 2]);
     // A cell naming no shared string reads as empty, as before.
     for (const bad of [-1, 2, 1.5, Number.NaN]) expect(store.at(bad)).toBeNull();
+    // Outside the worker's heap, the store has a cap of its own: past it the file is refused.
+    store.push('x'.repeat(30_000));
+    expect(() => store.push('y'.repeat(30_000))).toThrow(expect.objectContaining({ refusal: expect.objectContaining({ reason: 'tooMuchMemory' }) }));
   });
 
   it('streams rows in batches with their row numbers', async () => {
