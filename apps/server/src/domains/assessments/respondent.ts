@@ -142,10 +142,10 @@ async function reportsOfCode(db: DbOrTx, assesscode: string): Promise<Map<string
 
 type Briefs = Awaited<ReturnType<typeof formBriefs>>;
 
-/** Where the respondent stands; `briefs`: the code's form briefs when the step has read them already. */
-async function sessionOf(ctx: Ctx, { code, reports, saved }: CodeState, briefs?: Briefs): Promise<RespondentSession> {
+/** Where the respondent stands; `briefs` and `known`: the code's form briefs and its person when the step has read them already. */
+async function sessionOf(ctx: Ctx, { code, reports, saved }: CodeState, briefs?: Briefs, known?: Person): Promise<RespondentSession> {
   const db = ctx.db;
-  const person = await personOf(db, code.cusercode);
+  const person = known ?? (await personOf(db, code.cusercode));
   const appid = person?.appid ?? '';
   const [names, plans, stages, forms, settings, archive, { notice, standing }] = await Promise.all([
     accountNames(db, [code.musercode]),
@@ -285,20 +285,31 @@ async function offeredStages(ctx: Ctx, entry: EntrySettings, appid: string) {
 }
 
 /**
+ * What the group tasks' sign-in has read already when it opens a code: the person (to match the
+ * name), and the window of the task that gave the code, judged at this request's `now`.
+ */
+export interface KnownAtEntry {
+  person: Person;
+  taskChecked: true;
+}
+
+/**
  * Opens a code for its respondent (inside a limited entry): a session token and where they stand.
  * Also the group tasks' sign-in (as.c.task.login), which finds the code from number and name.
  */
-export async function startAssessment(ctx: Ctx, assesscode: string, action: string, detail: Record<string, unknown> = {}) {
+export async function startAssessment(ctx: Ctx, assesscode: string, action: string, detail: Record<string, unknown> = {}, known?: KnownAtEntry) {
   const state = await loadCodeState(ctx.db, assesscode);
   if (!state) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
   const { code } = state;
-  await assertCodeOpen(ctx.db, ctx.now(), code);
+  await assertCodeOpen(ctx.db, ctx.now(), code, known?.taskChecked);
   if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
   const briefs = await answerableBriefs(ctx, code.formcodes);
   // One statement (open): atomic on its own, so no transaction around it.
   const token = await open(ctx, ctx.db, code);
   await ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } });
-  return { ...(await sessionOf(ctx, { ...state, code: { ...code, status: code.status === 'issued' ? 'started' : code.status } }, briefs)), token };
+  // The person the entry matched is the code's own (the task's roster row names both).
+  const person = known && known.person?.cusercode === code.cusercode ? known.person : undefined;
+  return { ...(await sessionOf(ctx, { ...state, code: { ...code, status: code.status === 'issued' ? 'started' : code.status } }, briefs, person)), token };
 }
 
 export const respondentHandlers = {

@@ -70,7 +70,9 @@ export const taskEntryHandlers = {
       if (matches.length > 1)
         conflict({ zh: '名单中有相同的学号和姓名，请使用老师发的个人测评码', en: 'The class list has this number and name twice; please use the personal code your teacher gives you' });
       if (t.pinrequired) await checkPin(ctx, t, matches[0]!, pin!);
-      return { session: await startAssessment(ctx, matches[0]!.assesscode, 'as.c.task.login', { taskid: t.taskid }) };
+      // The task's window was judged above at this request's time, and the person read to match the name.
+      const known = { person: people.get(matches[0]!.cusercode), taskChecked: true as const };
+      return { session: await startAssessment(ctx, matches[0]!.assesscode, 'as.c.task.login', { taskid: t.taskid }, known) };
     });
     return out.session ?? invalid(out.closed!);
   },
