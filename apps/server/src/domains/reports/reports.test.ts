@@ -347,7 +347,14 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(changedTables(before, await fingerprint(s.database.db))).toEqual([]);
     // The report list reads its page beside these checks (filterChecks): a refusal still wins, with no rows.
     await insertTestForm(s.database.db, 'SCHOOLONLY', 'I0001', ['000000002']);
-    for (const body of [{ formcode: 'SCHOOLONLY' }, { quotas: [{ formcode: 'SCHOOLONLY', quotacode: 'total', levels: [0] }] }, { realname: '甲同学', cusercode }]) {
+    // Two refusals at once (another institution named, and a form it cannot read): the first answers,
+    // and the other is not left as an unhandled rejection (vitest fails the run on one).
+    for (const body of [
+      { formcode: 'SCHOOLONLY' },
+      { quotas: [{ formcode: 'SCHOOLONLY', quotacode: 'total', levels: [0] }] },
+      { realname: '甲同学', cusercode },
+      { musercode: 'I0001', formcode: 'SCHOOLONLY', cusercode },
+    ]) {
       const refused = await s.call('as.m.exam.getCUserReportPageList', body, hospital);
       expect(refused.errorCode, JSON.stringify(body)).toBe(ErrorCode.notFound);
       expect(refused.data).toBeNull();

@@ -104,7 +104,9 @@ type ListRow = Omit<AssessmentRow, 'answers' | 'scores'> & Record<'realname' | '
  * the shape is which of the filter's values are set (quotas by count), its yes/no rules and the
  * language; the values are reportWhere's placeholders, named as FilterValues' fields.
  */
-function reportListPage(ctx: Ctx, f: ReportFilterInput & PageInput): Promise<Paged<ListRow>> {
+async function reportListPage(ctx: Ctx, f: ReportFilterInput & PageInput): Promise<Paged<ListRow>> {
+  // async: a refusal while binding the values (another institution named) rejects, beside the
+  // checks in the handler's Promise.all, instead of throwing past it and leaving theirs unhandled.
   const values = filterValues(ctx, f);
   const { quotas = [], ...fields } = values;
   const shape = { lang: ctx.lang, fields: Object.keys(fields), quotas: quotas.length, counted: f.counted, abnormal: f.abnormal };
