@@ -31,19 +31,16 @@ const TOTAL = '__paged_total';
  * count and the page keep the plans they had as two statements (the page's top-N sort too, which a
  * window count would turn into a full sort). Only a page past the end has no row to carry the
  * total: then it is counted on its own. Map the rows to the contract's row shape afterwards:
- * `{ total, rows: rows.map(toRow) }`. `counted`, when given, is a leaner select of the same rows
- * (the same from and where, no costly columns) whose count is the total: the statement then holds
- * the select list once, not twice (less to build here and to parse and plan in the database).
+ * `{ total, rows: rows.map(toRow) }`. A hot list is better served by statementsByShape below.
  */
 export async function paged<Q extends PgSelect>(
   db: DbOrTx,
   query: Q,
   orderBy: (PgColumn | SQL | SQL.Aliased)[],
   page: PageInput,
-  counted: PgSelect = query,
 ): Promise<Paged<Awaited<Q>[number]>> {
   // The rows to count as the caller wrote them (a dynamic builder changes in place when ordered below).
-  const base = counted.getSQL();
+  const base = query.getSQL();
   // drizzle has no public way to add a selected field to a built query; its fields are in config.
   const fields = (query as unknown as { config: { fields: Record<string, unknown> } }).config.fields;
   fields[TOTAL] = sql<number>`(select count(*) from (${base}) as paged)`.mapWith(Number);

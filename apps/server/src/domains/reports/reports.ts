@@ -111,13 +111,22 @@ async function reportListPage(ctx: Ctx, f: ReportFilterInput & PageInput): Promi
   const { quotas = [], ...fields } = values;
   const shape = { lang: ctx.lang, fields: Object.keys(fields), quotas: quotas.length, counted: f.counted, abnormal: f.abnormal };
   const bound: Record<string, unknown> = { ...fields };
-  quotas.forEach((q, i) => Object.assign(bound, { [`q${i}form`]: q.formcode, [`q${i}code`]: q.code, [`q${i}levels`]: q.levels }));
+  quotas.forEach((q, i) => {
+    const names = quotaPlaceholders(i);
+    Object.assign(bound, { [names.formcode]: q.formcode, [names.code]: q.code, [names.levels]: q.levels });
+  });
   return pageThrough(reportList(ctx.readDb, shape), bound, f);
 }
 
+/** The placeholders' names of the i-th indicator filter: what the statement binds and the values fill. */
+const quotaPlaceholders = (i: number) => ({ formcode: `q${i}form`, code: `q${i}code`, levels: `q${i}levels` });
+
 const reportList = statementsByShape('reports_list', (db, shape: { lang: Lang; fields: string[]; quotas: number } & Pick<ReportFilterInput, 'counted' | 'abnormal'>, name) => {
   const p = sql.placeholder;
-  const quotas = Array.from({ length: shape.quotas }, (_, i) => ({ formcode: p(`q${i}form`), code: p(`q${i}code`), levels: p(`q${i}levels`) }));
+  const quotas = Array.from({ length: shape.quotas }, (_, i) => {
+    const names = quotaPlaceholders(i);
+    return { formcode: p(names.formcode), code: p(names.code), levels: p(names.levels) };
+  });
   const where = reportWhere({ ...Object.fromEntries(shape.fields.map((k) => [k, p(k)])), quotas }, shape);
   // The total counts the same rows without the names' subqueries.
   const matching = db.select({ n: count() }).from(report).where(where);
