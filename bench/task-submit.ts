@@ -13,6 +13,7 @@
  * same way in the same run. The stored reports and the task's progress are checked against the
  * count at the end. `uptime` first and last: on a shared machine compare ratios, not raw figures.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import Fastify from 'fastify';
 import { testConfig } from '../apps/server/src/config.js';
@@ -139,6 +140,7 @@ if (traced) {
 }
 const measured = students - traced;
 let nextStudent = traced;
+const cpuBefore = { self: process.cpuUsage(), database: databaseCpu() };
 const wall = await drive(measured, async () => {
   try {
     await answer(nextStudent++);
@@ -147,6 +149,7 @@ const wall = await drive(measured, async () => {
     if (firstErrors.length < 5) firstErrors.push(String(e));
   }
 });
+const cpu = { self: process.cpuUsage(cpuBefore.self), database: databaseCpu() - cpuBefore.database };
 if (traced) printStatements(`the ${measured} students at ${concurrency} concurrent (all steps mixed; per student)`, measured);
 loginMs.sort((a, b) => a - b);
 agreeMs.sort((a, b) => a - b);
@@ -158,6 +161,11 @@ console.log(`(b) ${measured} students signed in, agreed and submitted in ${(wall
 console.log(`    sign-in (as.c.task.login)     p50 ${ms(pct(loginMs, 50))}  p95 ${ms(pct(loginMs, 95))}  p99 ${ms(pct(loginMs, 99))}  (goal p95 <= 200 ms: ${pct(loginMs, 95) <= 200 ? 'met' : 'NOT met'})`);
 console.log(`    agree   (as.c.exam.agreeNotice) p50 ${ms(pct(agreeMs, 50))}  p95 ${ms(pct(agreeMs, 95))}  p99 ${ms(pct(agreeMs, 99))}`);
 console.log(`    submit  (as.c.exam.submit)    p50 ${ms(pct(submitMs, 50))}  p95 ${ms(pct(submitMs, 95))}  p99 ${ms(pct(submitMs, 99))}  (goal p95 <= 150 ms: ${pct(submitMs, 95) <= 150 ? 'met' : 'NOT met'})`);
+const cpuMs = (us: number) => `${(us / 1000 / measured).toFixed(1)} ms`;
+console.log(
+  `    CPU a student: this process ${cpuMs(cpu.self.user + cpu.self.system)} (server and clients), PostgreSQL ${cpu.database ? cpuMs(cpu.database) : 'not read (not local)'}; ` +
+    `busy ${(((cpu.self.user + cpu.self.system + cpu.database) / 1000 / wall) * 100).toFixed(0)} % of one core`,
+);
 console.log(`    errors ${errors}${firstErrors.length ? `: ${firstErrors.join('; ')}` : ''}`);
 
 // ---------- what was stored ----------
@@ -167,6 +175,27 @@ const counted = await countedFigures();
 console.log(`statistics: ${counted.classes} reports in the classes' figures, ${counted.stats} in the institutions' of ${counted.reports} counted reports`);
 const allCounted = progress.finished === students - errors && counted.classes === progress.finished && counted.stats === counted.reports;
 console.log(`goal all ${students} within 60 s: ${wall <= 60_000 ? 'met' : 'NOT met'}; errors 0: ${errors === 0 ? 'met' : 'NOT met'}; every submission counted: ${allCounted ? 'met' : 'NOT met'}`);
+
+/**
+ * CPU time (µs) of the local PostgreSQL server's processes so far, from /proc (Linux; 0 elsewhere):
+ * with the process's own, it says which side of the loopback a student's time is spent on.
+ */
+function databaseCpu(): number {
+  if (!fs.existsSync('/proc/self/stat')) return 0;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended while read
+    }
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
+}
 
 /** The task's reports in the classes' statistics, and all reports in the institutions' against the reports themselves. */
 async function countedFigures() {
