@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
 import { loadConfig } from '../../config.js';
@@ -139,6 +139,42 @@ describe.each(engines())('audit log on %s', (engine) => {
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     const verified = await s.call('as.m.audit.verifyAuditChain', {}, school);
     expect(verified.data).toMatchObject({ whole: true, broken: null });
+  });
+
+  it('fails only the bad entry of entries that arrive together', async () => {
+    const db = s.database.db;
+    const inserts = vi.spyOn(db, 'insert');
+    try {
+      const sent = Array.from({ length: 30 }, (_, i) => (i === 17 ? entry(new Date(TEST_EPOCH), { requestid: 'batch-bad', action: null as unknown as string }) : entry(new Date(TEST_EPOCH), { requestid: `batch-${i}` })));
+      const outcomes = await Promise.allSettled(sent.map((e) => writeAudit(db, e)));
+      expect(outcomes.map((o) => o.status)).toEqual(sent.map((_, i) => (i === 17 ? 'rejected' : 'fulfilled')));
+      const rows = await db.select({ requestid: auditLog.requestid, seq: auditLog.seq }).from(auditLog).where(sql`${auditLog.requestid} like 'batch-%'`).orderBy(asc(auditLog.seq));
+      expect(rows).toHaveLength(29);
+      expect(new Set(rows.map((r) => r.requestid))).toEqual(new Set(sent.filter((_, i) => i !== 17).map((e) => e.requestid)));
+      // Alone, an entry goes at once: one insert of its own.
+      inserts.mockClear();
+      await writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: 'batch-alone' }));
+      expect(inserts).toHaveBeenCalledTimes(1);
+      expect(await verifyChain(db)).toMatchObject({ whole: true, broken: null });
+    } finally {
+      inserts.mockRestore();
+    }
+  });
+
+  it('groups the entries of a quiet moment into one insert, keeping the order they came in', async () => {
+    const db = s.database.db;
+    // Hold the first insert until all have been sent, as a busy database would.
+    const first = writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: 'order-0' }));
+    const inserts = vi.spyOn(db, 'insert');
+    try {
+      const rest = Array.from({ length: 9 }, (_, i) => writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: `order-${i + 1}` })));
+      await Promise.all([first, ...rest]);
+      expect(inserts).toHaveBeenCalledTimes(1);
+      const rows = await db.select({ requestid: auditLog.requestid }).from(auditLog).where(sql`${auditLog.requestid} like 'order-%'`).orderBy(asc(auditLog.seq));
+      expect(rows.map((r) => r.requestid)).toEqual(Array.from({ length: 10 }, (_, i) => `order-${i}`));
+    } finally {
+      inserts.mockRestore();
+    }
   });
 
   it('refuses UPDATE, TRUNCATE, a DELETE outside the retention job and a DELETE of a row younger than 180 days', async () => {
