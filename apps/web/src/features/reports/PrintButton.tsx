@@ -5,14 +5,21 @@ import { printHtml } from './print';
 
 /**
  * Prints a server-rendered A4 document (a report's or a group report's) without leaving the page:
- * the document query's HTML, fetched first when it is not there yet. A failure is said in a message.
+ * the document query's HTML, fetched first when it is not there yet, and awaited when a fetch is
+ * in flight (a comment just added refetches the document: the one held is without it). A failure
+ * is said in a message.
  */
 export function PrintButton({
   doc,
   children,
   'data-testid': testId,
 }: {
-  doc: { data?: { html: string } | undefined; isLoading: boolean; refetch: () => Promise<{ data?: { html: string } | undefined }> };
+  doc: {
+    data?: { html: string } | undefined;
+    isLoading: boolean;
+    isFetching: boolean;
+    refetch: (options: { cancelRefetch: boolean }) => Promise<{ data?: { html: string } | undefined }>;
+  };
   children: ReactNode;
   'data-testid'?: string;
 }) {
@@ -21,7 +28,7 @@ export function PrintButton({
   const print = async () => {
     setPrinting(true);
     try {
-      const html = doc.data?.html ?? (await doc.refetch()).data?.html;
+      const html = doc.data && !doc.isFetching ? doc.data.html : (await doc.refetch({ cancelRefetch: false })).data?.html;
       if (html) await printHtml(html);
     } catch (err) {
       message.error(err instanceof Error ? err.message : String(err));
