@@ -6,7 +6,8 @@
  * - calendar.ts addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf on `YYYY-MM-DD` days
  * - text.ts    contains(column(s), value): the escaped case-insensitive "contains" filter
  * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page),
- *              countRows(db, table, where)
+ *              countRows(db, table, where); prepared statements: statementsByShape (a list's,
+ *              one set per shape of filter), preparedOnce (one hot read), pageThrough
  *
  * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
  *              formula cells escaped and backpressure (the exports of every domain)
@@ -18,7 +19,7 @@ export { ID_PREFIXES, newId, newIds, type IdPrefix } from './ids.js';
 export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
 export { addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf } from './calendar.js';
 export { contains, containsPattern } from './text.js';
-export { countRows, offsetOf, paged, pageOfArray, pageThrough, statementsByShape, totalColumn, type PageInput, type Paged, type PageStatements } from './paging.js';
+export { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, totalColumn, type PageInput, type Paged, type PageStatements } from './paging.js';
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { outerColumn, type Bindable } from './sql.js';

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { freshDatabase } from '../test/harness.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
-import { countRows, offsetOf, paged, pageOfArray, pageThrough, statementsByShape, totalColumn } from './paging.js';
+import { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, totalColumn } from './paging.js';
 
 describe('pageOfArray', () => {
   const all = [1, 2, 3, 4, 5];
@@ -107,6 +107,25 @@ describe('paged', () => {
     const bySort = list(db, { sorted: true });
     expect(bySort.name).not.toBe(byCode.name);
     expect((await pageThrough(bySort, { prefix: 'K%' }, { page: 1, pageSize: 2 })).rows).toEqual([{ appid: 'K6' }, { appid: 'K5' }]);
+    expect(built).toBe(2);
+  });
+
+  it('prepares a fixed statement once per database, an array as one parameter', async () => {
+    let built = 0;
+    const named = preparedOnce('kit_apps_of', (db, name) => {
+      built++;
+      return db.select({ appid: app.appid }).from(app).where(sql`${app.appid} = any(${sql.placeholder('ids')})`).orderBy(asc(app.appid)).prepare(name);
+    });
+    const statement = named(database.db);
+    expect(await statement.execute({ ids: ['K3', 'K1', 'none'] })).toEqual([{ appid: 'K1' }, { appid: 'K3' }]);
+    expect(named(database.db)).toBe(statement);
+    expect(await named(database.db).execute({ ids: ['K6'] })).toEqual([{ appid: 'K6' }]);
+    expect(await named(database.db).execute({ ids: [] })).toEqual([]);
+    expect(built).toBe(1);
+    // Another database (here a transaction's): its own statement.
+    await database.db.transaction(async (tx) => {
+      expect(await named(tx).execute({ ids: ['K2'] })).toEqual([{ appid: 'K2' }]);
+    });
     expect(built).toBe(2);
   });
 

@@ -81,6 +81,22 @@ export function statementsByShape<S extends object, P>(prefix: string, build: (d
 }
 const MAX_SHAPES = 256;
 
+/**
+ * One statement of a fixed shape, prepared once per database (a hot read of a hot path: the
+ * respondent's steps). Its values are placeholders (`sql.placeholder('x')`), given to `execute`.
+ *
+ *   const taskNamed = preparedOnce('task_by_code', (db, name) => db.select().from(task).where(eq(task.taskcode, sql.placeholder('code'))).prepare(name));
+ *   const [row] = await taskNamed(db).execute({ code });
+ */
+export function preparedOnce<P>(name: string, build: (db: DbOrTx, name: string) => P): (db: DbOrTx) => P {
+  const byDb = new WeakMap<DbOrTx, P>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (!statement) byDb.set(db, (statement = build(db, name)));
+    return statement;
+  };
+}
+
 /** A page's prepared statements: the rows with the total on each, and the count alone. */
 export interface PageStatements<R> {
   rows: { execute(values: Record<string, unknown>): Promise<(R & { total: number })[]> };

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedOnce } from '../../kit/index.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { assessCode, assessment, assessProgress } from './tables.js';
 
@@ -27,9 +28,12 @@ export function codeStateOf(row: { code: CodeState['code']; reports: { formcode:
 
 /** A code's state, or undefined when there is no such code. */
 export async function loadCodeState(db: DbOrTx, assesscode: string): Promise<CodeState | undefined> {
-  const [row] = await db.select(codeStateColumns).from(assessCode).where(eq(assessCode.assesscode, assesscode));
+  const [row] = await codeStateRead(db).execute({ assesscode });
   return row ? codeStateOf(row) : undefined;
 }
+const codeStateRead = preparedOnce('code_state', (db, name) =>
+  db.select(codeStateColumns).from(assessCode).where(eq(assessCode.assesscode, sql.placeholder('assesscode'))).prepare(name),
+);
 
 /**
  * The code state the respondent's token was resolved with, by the caller made for that one

@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { preparedOnce } from '../../kit/index.js';
 import { hashToken, newToken } from '../auth/index.js';
 import { codeStateColumns, codeStateOf, rememberForRequest } from './code-state.js';
 import { assessCode, respondentSession } from './tables.js';
@@ -32,11 +33,7 @@ export async function createRespondentSession(db: DbOrTx, now: Date, assesscode:
 export async function authenticateRespondent(db: Db, now: Date, token: string | undefined): Promise<RespondentCaller> {
   if (!token || token.length > 200) throw new AppError('identityInvalid');
   // The code with its reports and saved answers: the step that follows reads them from here.
-  const [row] = await db
-    .select(codeStateColumns)
-    .from(respondentSession)
-    .innerJoin(assessCode, eq(assessCode.assesscode, respondentSession.assesscode))
-    .where(and(eq(respondentSession.tokenhash, hashToken(token)), gt(respondentSession.expiresat, now)));
+  const [row] = await codeOfToken(db).execute({ tokenhash: hashToken(token), now: now.toISOString() });
   if (!row) throw new AppError('identityInvalid', { zh: '测评已失效，请重新输入测评码', en: 'Your assessment session has ended; please enter your code again' });
   const state = codeStateOf(row);
   // Every respondent step passes here: a code whose task or authorisation is closed takes none.
@@ -45,6 +42,16 @@ export async function authenticateRespondent(db: Db, now: Date, token: string | 
   rememberForRequest(caller, state);
   return caller;
 }
+
+/** The live session's code with its state, prepared: every respondent step but the first reads it. */
+const codeOfToken = preparedOnce('respondent_code_of_token', (db, name) =>
+  db
+    .select(codeStateColumns)
+    .from(respondentSession)
+    .innerJoin(assessCode, eq(assessCode.assesscode, respondentSession.assesscode))
+    .where(and(eq(respondentSession.tokenhash, sql.placeholder('tokenhash')), sql`${respondentSession.expiresat} > ${sql.placeholder('now')}::timestamptz`))
+    .prepare(name),
+);
 
 /** Ends every respondent session of a code (the code was withdrawn). */
 export async function endRespondentSessions(db: DbOrTx, assesscode: string) {

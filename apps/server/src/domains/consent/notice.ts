@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { LocalText } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { iso } from '../../kit/index.js';
+import { iso, type Bindable } from '../../kit/index.js';
 import { accountInScope } from '../accounts/index.js';
 import { consentNotice } from './tables.js';
 
@@ -28,7 +28,7 @@ export interface Notice {
 export const noticeHash = (t: LocalText) => createHash('sha256').update(`${t.zh}\u0000${t.en}`).digest('hex');
 
 /** The institution's newest notice row, as a subquery (currentNotice, and state.ts reading it with a person's records). */
-export const latestNoticeRow = (db: DbOrTx, musercode: string) =>
+export const latestNoticeRow = (db: DbOrTx, musercode: Bindable<string>) =>
   db
     .select({ version: consentNotice.version, zh: consentNotice.zh, en: consentNotice.en, hash: consentNotice.hash, createdat: consentNotice.createdat })
     .from(consentNotice)

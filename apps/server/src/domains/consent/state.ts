@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gradeRank, type ConsentState } from '@xinli/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict, fail, type Message } from '../../http/errors.js';
-import { todayIn } from '../../kit/index.js';
+import { preparedOnce, todayIn } from '../../kit/index.js';
 import { personBriefs } from '../persons/index.js';
 import { currentGradesOf } from '../tasks/index.js';
 import { currentNotice, latestNoticeRow, noticeOf, type Notice } from './notice.js';
@@ -88,18 +88,28 @@ export async function consentStandings(db: DbOrTx, musercode: string, cusercodes
  * consent's own tables): each respondent step asks for both, and a statement is its cost.
  */
 async function noticeAndRecords(db: DbOrTx, musercode: string, cusercode: string): Promise<{ notice: Notice; records: RecordRow[] }> {
-  const n = latestNoticeRow(db, musercode).as('n');
-  const r = db.select({ kind: consentRecord.kind, noticeversion: consentRecord.noticeversion, round: consentRecord.round }).from(consentRecord).where(eq(consentRecord.cusercode, cusercode)).as('r');
-  // Full join on true: the notice row beside each record, and either side may be missing.
-  const rows = await db
-    .select({ version: n.version, zh: n.zh, en: n.en, hash: n.hash, createdat: n.createdat, kind: r.kind, noticeversion: r.noticeversion, round: r.round })
-    .from(n)
-    .fullJoin(r, sql`true`);
+  const rows = await noticeAndRecordsRead(db).execute({ musercode, cusercode });
   const head = rows.find((x) => x.version !== null);
   const notice = noticeOf(head ? { version: head.version!, zh: head.zh!, en: head.en!, hash: head.hash!, createdat: head.createdat! } : undefined);
   const records = rows.filter((x) => x.kind !== null).map((x) => ({ kind: x.kind!, noticeversion: x.noticeversion, round: x.round! }));
   return { notice, records };
 }
+
+/** Prepared: every respondent step reads it. */
+const noticeAndRecordsRead = preparedOnce('consent_notice_records', (db, name) => {
+  const n = latestNoticeRow(db, sql.placeholder('musercode')).as('n');
+  const r = db
+    .select({ kind: consentRecord.kind, noticeversion: consentRecord.noticeversion, round: consentRecord.round })
+    .from(consentRecord)
+    .where(eq(consentRecord.cusercode, sql.placeholder('cusercode')))
+    .as('r');
+  // Full join on true: the notice row beside each record, and either side may be missing.
+  return db
+    .select({ version: n.version, zh: n.zh, en: n.en, hash: n.hash, createdat: n.createdat, kind: r.kind, noticeversion: r.noticeversion, round: r.round })
+    .from(n)
+    .fullJoin(r, sql`true`)
+    .prepare(name);
+});
 
 /** A person as the respondent's step has already read them (persons' brief): consent asks only the birth date. */
 export interface ConsentPerson {

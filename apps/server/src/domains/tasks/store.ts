@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
-import type { Bindable } from '../../kit/index.js';
+import { preparedOnce, type Bindable } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
@@ -69,13 +69,13 @@ export function taskClosedMessage(t: Pick<TaskRecord, 'taskname' | 'startat' | '
 
 /** The task that gave a personal code, or null (a code given one by one or through the QR link). */
 export async function taskOfCode(db: DbOrTx, assesscode: string): Promise<TaskRecord | null> {
-  const [row] = await db
-    .select({ t: task })
-    .from(taskPerson)
-    .innerJoin(task, eq(task.taskid, taskPerson.taskid))
-    .where(eq(taskPerson.assesscode, assesscode));
+  const [row] = await taskOfCodeRead(db).execute({ assesscode });
   return row?.t ?? null;
 }
+/** Prepared: every respondent step of a task's code checks its task's window. */
+const taskOfCodeRead = preparedOnce('task_of_code', (db, name) =>
+  db.select({ t: task }).from(taskPerson).innerJoin(task, eq(task.taskid, taskPerson.taskid)).where(eq(taskPerson.assesscode, sql.placeholder('assesscode'))).prepare(name),
+);
 
 /** Why the task that gave a personal code takes no step at `now`, or null (none gave it, or it is running): assessments' code window. */
 export async function closedTaskWindow(db: DbOrTx, assesscode: string, now: Date): Promise<Message | null> {
@@ -86,9 +86,10 @@ export async function closedTaskWindow(db: DbOrTx, assesscode: string, now: Date
 /** The task a respondent's task code names (upper-cased, spaces and dashes dropped), or null. */
 export async function taskByCode(db: DbOrTx, taskcode: string): Promise<TaskRecord | null> {
   const code = taskcode.replace(/[\s-]/g, '').toUpperCase();
-  const [row] = await db.select().from(task).where(eq(task.taskcode, code));
+  const [row] = await taskOfTaskCode(db).execute({ code });
   return row ?? null;
 }
+const taskOfTaskCode = preparedOnce('task_by_code', (db, name) => db.select().from(task).where(eq(task.taskcode, sql.placeholder('code'))).prepare(name));
 
 /** A new task code: TASK_CODE_LENGTH characters of the look-alike-free alphabet (~40 bits). */
 export function newTaskCode(): string {
@@ -200,16 +201,22 @@ export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Pr
 export async function currentGradesOf(db: DbOrTx, cusercodes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < cusercodes.length; i += 5000) {
-    const rows = await db
-      .selectDistinctOn([teamMember.cusercode], { cusercode: teamMember.cusercode, grade: team.grade })
-      .from(teamMember)
-      .innerJoin(team, and(eq(team.teamid, teamMember.teamid), eq(team.kind, 'class'), isNull(team.deletedat)))
-      .where(inArray(teamMember.cusercode, cusercodes.slice(i, i + 5000)))
-      .orderBy(teamMember.cusercode, desc(teamMember.joinedat), desc(team.createdat));
+    const rows = await gradesRead(db).execute({ codes: cusercodes.slice(i, i + 5000) });
     for (const r of rows) out.set(r.cusercode, r.grade);
   }
   return out;
 }
+
+/** Prepared: the consent of every respondent step reads it (the array is one parameter). */
+const gradesRead = preparedOnce('current_grades', (db, name) =>
+  db
+    .selectDistinctOn([teamMember.cusercode], { cusercode: teamMember.cusercode, grade: team.grade })
+    .from(teamMember)
+    .innerJoin(team, and(eq(team.teamid, teamMember.teamid), eq(team.kind, 'class'), isNull(team.deletedat)))
+    .where(sql`${teamMember.cusercode} = any(${sql.placeholder('codes')})`)
+    .orderBy(teamMember.cusercode, desc(teamMember.joinedat), desc(team.createdat))
+    .prepare(name),
+);
 
 /** A team's roster now: its members by number. */
 export async function teamRoster(db: DbOrTx, teamid: string): Promise<{ cusercode: string; studentno: string }[]> {
