@@ -27,6 +27,15 @@ const rowsOf = async <T>(s: TestServer, query: ReturnType<typeof sql>) => ((awai
  * and jsonb column of every table, read raw. Phone numbers are 11 characters, ID numbers 18: each
  * window of those lengths of every cell is looked up.
  */
+/**
+ * Whether the match at v[i, i+n) is part of a longer word of letters and digits: a district code
+ * of an archive answer (330108) inside a random hex id (R…F330108A…) is not a copy of it (a demo
+ * seed once made one, failing the scan), a copy stands as a value or between punctuation.
+ */
+const ALNUM = /[0-9A-Za-z]/;
+const insideToken = (v: string, i: number, n: number) =>
+  (ALNUM.test(v[i]!) && ALNUM.test(v[i - 1] ?? '')) || (ALNUM.test(v[i + n - 1]!) && ALNUM.test(v[i + n] ?? ''));
+
 async function plainFinds(s: TestServer, secrets: Set<string>): Promise<string[]> {
   const columns = await rowsOf<{ table_name: string; column_name: string }>(
     s,
@@ -42,7 +51,7 @@ async function plainFinds(s: TestServer, secrets: Set<string>): Promise<string[]
       for (let i = 0; i < v.length; i++)
         for (const n of lengths) {
           const w = v.slice(i, i + n);
-          if (secrets.has(w)) found.push(`${c.table_name}.${c.column_name}: ${w}`);
+          if (secrets.has(w) && !insideToken(v, i, n)) found.push(`${c.table_name}.${c.column_name}: ${w}`);
         }
     }
   }
