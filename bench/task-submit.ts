@@ -7,10 +7,11 @@
  * Set-up (not measured): BENCH_STUDENTS students (2,000) in classes of BENCH_CLASS (50), one task
  * of a GAD-7 plan for all the classes, personal codes issued. Then every student signs in with the
  * task code plus number and name (as.c.task.login) and submits the sheet (as.c.exam.submit), from
- * BENCH_CONCURRENCY (50) concurrent clients, as fast as the server takes them. Printed: the wall
- * time of all students (the goal: within one minute), submissions per second, p50/p95/p99 latency
- * of sign-in and of submission, errors (must be 0), and the ratio to a bare Fastify route driven the
- * same way in the same run. The stored reports and the task's progress are checked against the
+ * BENCH_CONCURRENCY (50) concurrent clients in a worker thread, as fast as the server takes them.
+ * Printed: the wall time of all students (the goal: within one minute), submissions per second,
+ * p50/p95/p99 latency of sign-in and of submission, the CPU a student costs the server's thread and
+ * the local PostgreSQL (from /proc, Linux), errors (must be 0), and the ratio to a bare Fastify
+ * route driven the same way in the same run. The stored reports and the task's progress are checked against the
  * count at the end. `uptime` first and last: on a shared machine compare ratios, not raw figures.
  */
 import fs from 'node:fs';

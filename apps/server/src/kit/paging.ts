@@ -89,12 +89,8 @@ const MAX_SHAPES = 256;
  *   const [row] = await taskNamed(db).execute({ code });
  */
 export function preparedOnce<P>(name: string, build: (db: DbOrTx, name: string) => P): (db: DbOrTx) => P {
-  const byDb = new WeakMap<DbOrTx, P>();
-  return (db) => {
-    let statement = byDb.get(db);
-    if (!statement) byDb.set(db, (statement = build(db, name)));
-    return statement;
-  };
+  const one = statementsByShape(name, (db, _shape: object, hashed) => build(db, hashed));
+  return (db) => one(db, {});
 }
 
 /** A page's prepared statements: the rows with the total on each, and the count alone. */
