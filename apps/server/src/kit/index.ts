@@ -22,4 +22,4 @@ export { contains, containsPattern } from './text.js';
 export { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, totalColumn, type PageInput, type Paged, type PageStatements } from './paging.js';
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
-export { outerColumn, type Bindable } from './sql.js';
+export { anyOf, outerColumn, type Bindable } from './sql.js';

@@ -1,7 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword, md5Upper, scopeWhere } from '../auth/index.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
+import { anyOf, preparedOnce } from '../../kit/index.js';
 import { muser } from './tables.js';
 
 /**
@@ -38,9 +39,13 @@ export async function accountAncestors(db: DbOrTx, musercode: string): Promise<s
 export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(musercodes)];
   if (!codes.length) return new Map();
-  const rows = await db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(inArray(muser.musercode, codes));
+  const rows = await namesRead(db).execute({ codes });
   return new Map(rows.map((r) => [r.musercode, r.insname]));
 }
+/** Prepared: a respondent's sign-in names the institution. */
+const namesRead = preparedOnce('account_names', (db, name) =>
+  db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(anyOf(muser.musercode, 'codes')).prepare(name),
+);
 
 /** Whether an account signs in with this name, whatever the case (sign-in names are unique across accounts and staff users). */
 export async function accountSignInNameTaken(db: DbOrTx, name: string): Promise<boolean> {

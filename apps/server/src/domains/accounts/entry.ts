@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { MUserClient } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { iso } from '../../kit/index.js';
+import { iso, preparedOnce } from '../../kit/index.js';
 import { accountInScope, type AccountRow } from './owner.js';
 import { accountHooks } from './hooks.js';
 import { muser, muserEntry } from './tables.js';
@@ -183,6 +183,8 @@ export const entryHandlers = {
 
 /** For the respondent channel (issue 11): an institution's entry settings, or null when it has none. */
 export async function entryOfAccount(db: DbOrTx, musercode: string): Promise<EntryRow | null> {
-  const [row] = await db.select().from(muserEntry).where(eq(muserEntry.musercode, musercode));
+  const [row] = await entryRead(db).execute({ musercode });
   return row ?? null;
 }
+/** Prepared: every respondent's sign-in shows its institution's entry settings. */
+const entryRead = preparedOnce('entry_of_account', (db, name) => db.select().from(muserEntry).where(eq(muserEntry.musercode, sql.placeholder('musercode'))).prepare(name));

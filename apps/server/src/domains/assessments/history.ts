@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedOnce } from '../../kit/index.js';
 import { assessCode, assessment } from './tables.js';
 
 /**
@@ -17,14 +18,26 @@ export interface PreviousReport {
 
 /** The person's latest report of the form stored before `before`, other than `except`. */
 export async function previousReport(db: DbOrTx, cusercode: string, formcode: string, before: Date, except: string): Promise<PreviousReport | null> {
-  const [row] = await db
-    .select({ assessid: assessment.assessid, scores: assessment.scores, voided: assessment.voided })
-    .from(assessment)
-    .where(and(eq(assessment.cusercode, cusercode), eq(assessment.formcode, formcode), lt(assessment.createdat, before), ne(assessment.assessid, except)))
-    .orderBy(desc(assessment.createdat), desc(assessment.assessid))
-    .limit(1);
+  const [row] = await previousRead(db).execute({ cusercode, formcode, before: before.toISOString(), except });
   return row ? { assessid: row.assessid, score: row.scores as ScoreResult, voided: row.voided === 1 } : null;
 }
+/** Prepared: every submission is compared with the person's previous report of the form. */
+const previousRead = preparedOnce('previous_report', (db, name) =>
+  db
+    .select({ assessid: assessment.assessid, scores: assessment.scores, voided: assessment.voided })
+    .from(assessment)
+    .where(
+      and(
+        eq(assessment.cusercode, sql.placeholder('cusercode')),
+        eq(assessment.formcode, sql.placeholder('formcode')),
+        lt(assessment.createdat, sql.placeholder('before')),
+        ne(assessment.assessid, sql.placeholder('except')),
+      ),
+    )
+    .orderBy(desc(assessment.createdat), desc(assessment.assessid))
+    .limit(1)
+    .prepare(name),
+);
 
 export interface UnfinishedCode {
   assesscode: string;

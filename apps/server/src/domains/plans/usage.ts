@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
-import { outerColumn } from '../../kit/index.js';
+import { anyOf, outerColumn, preparedOnce } from '../../kit/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { assertFormsHaveItemText } from '../scales/index.js';
 import { examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
@@ -132,9 +132,13 @@ export async function returnPlanCount(tx: DbOrTx, authid: string, n = 1) {
 export async function planNames(db: DbOrTx, plancodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(plancodes)].filter(Boolean);
   if (!codes.length) return new Map();
-  const rows = await db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(inArray(plan.plancode, codes));
+  const rows = await namesRead(db).execute({ codes });
   return new Map(rows.map((r) => [r.plancode, r.planname]));
 }
+/** Prepared: a respondent's sign-in names the plan. */
+const namesRead = preparedOnce('plan_names', (db, name) =>
+  db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(anyOf(plan.plancode, 'codes')).prepare(name),
+);
 
 /** A plan's and a stage's names ('' for none), as columns of another domain's query: scalar subqueries on their primary keys. */
 export const planNameOf = (plancode: AnyPgColumn) =>

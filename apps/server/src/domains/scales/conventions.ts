@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FormDefinition } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { accountNames, ownerAccount } from '../accounts/index.js';
+import { preparedOnce } from '../../kit/index.js';
 import { loadCurrentDefinitions } from './store.js';
 import { form, formConvention } from './tables.js';
 
@@ -15,9 +16,13 @@ import { form, formConvention } from './tables.js';
 
 /** The institution's chosen convention per form code (forms it left on the default are absent). */
 export async function conventionChoices(db: DbOrTx, musercode: string): Promise<Map<string, string>> {
-  const rows = await db.select().from(formConvention).where(eq(formConvention.musercode, musercode));
+  const rows = await choicesRead(db).execute({ musercode });
   return new Map(rows.map((r) => [r.formcode, r.code]));
 }
+/** Prepared: every submission is scored with its institution's conventions. */
+const choicesRead = preparedOnce('convention_choices', (db, name) =>
+  db.select({ formcode: formConvention.formcode, code: formConvention.code }).from(formConvention).where(eq(formConvention.musercode, sql.placeholder('musercode'))).prepare(name),
+);
 
 /**
  * Refuses a new definition that drops (or renames) a convention an institution has chosen. Its

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FormDefinition, Lang, normActions, NormRow, ReportNorm } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { denied, invalid, notFound } from '../../http/errors.js';
-import { iso, newId, paged } from '../../kit/index.js';
+import { anyOf, iso, newId, paged, preparedOnce } from '../../kit/index.js';
 import { builtInNorms } from './norms-library.js';
 import { againstNorm, changeBasis, type ChangeBasis } from './reliable-change.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from './store.js';
@@ -132,12 +132,17 @@ export const normHandlers = {
 async function defaultNorms(db: DbOrTx, formcodes: string[]): Promise<Map<string, NormRecord>> {
   const unique = [...new Set(formcodes)];
   if (!unique.length) return new Map();
-  const rows = await db
-    .select()
-    .from(norm)
-    .where(and(inArray(norm.formcode, unique), eq(norm.isdefault, 1)));
+  const rows = await defaultsRead(db).execute({ codes: unique });
   return new Map(rows.map((r) => [r.formcode, r]));
 }
+/** Prepared: every submission is judged for reliable change against its form's default norm. */
+const defaultsRead = preparedOnce('default_norms', (db, name) =>
+  db
+    .select()
+    .from(norm)
+    .where(and(anyOf(norm.formcode, 'codes'), eq(norm.isdefault, 1)))
+    .prepare(name),
+);
 
 /** What reliable change of a form is judged by (its default norm's rule and SD), or null. */
 export async function changeBasisOf(db: DbOrTx, formcode: string): Promise<ChangeBasis | null> {

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { newId, outerColumn } from '../../kit/index.js';
+import { anyOf, newId, outerColumn, preparedOnce, statementsByShape } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -25,7 +25,12 @@ export const formNameOf = (formcode: AnyPgColumn, lang: Lang): SQL<string> =>
 /** Brief rows of the given forms (no scope check: callers check the form or the plan holding it). */
 export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): Promise<Map<string, FormBrief>> {
   if (!formcodes.length) return new Map();
-  const rows = await db
+  const rows = await briefsRead(db, { lang }).execute({ codes: [...new Set(formcodes)] });
+  return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin, textless: !!r.textless }]));
+}
+/** Prepared, one statement a language: every respondent's sign-in lists its forms. */
+const briefsRead = statementsByShape('form_briefs', (db, { lang }: { lang: Lang }, name) =>
+  db
     .select({
       formcode: form.formcode,
       formname: formNameIn(lang),
@@ -37,9 +42,9 @@ export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): P
       textless: textlessSql,
     })
     .from(form)
-    .where(inArray(form.formcode, [...new Set(formcodes)]));
-  return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin, textless: !!r.textless }]));
-}
+    .where(anyOf(form.formcode, 'codes'))
+    .prepare(name),
+);
 
 /** The forms meant for one population app (the form's appids hold it). */
 export const formOfApp = (appid: string): SQL => sql`${form.appids} @> ${JSON.stringify([appid])}::jsonb`;
@@ -132,11 +137,14 @@ async function currentDefinition(db: DbOrTx, h: Head): Promise<FormDefinition> {
   return structuredClone(def);
 }
 
+/** Prepared: every submission checks its form's head. */
+const headsRead = preparedOnce('form_heads', (db, name) => db.select(headColumns).from(form).where(anyOf(form.formcode, 'codes')).prepare(name));
+
 /** The current definitions of several forms. */
 export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): Promise<Map<string, FormDefinition>> {
   const unique = [...new Set(formcodes)];
   if (!unique.length) return new Map();
-  const heads = await db.select(headColumns).from(form).where(inArray(form.formcode, unique));
+  const heads = await headsRead(db).execute({ codes: unique });
   const out = new Map<string, FormDefinition>();
   for (const h of heads) out.set(h.formcode, await currentDefinition(db, h));
   return out;
@@ -245,22 +253,28 @@ export function canonical(value: unknown): string {
  * checks archive answers against it and builds archive columns from it.
  */
 export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string): Promise<{ formcode: string; version: number; definition: FormDefinition } | null> {
-  const [row] = await db
+  const [row] = await archiveHeadRead(db).execute({ musercode, app: JSON.stringify([appid]) });
+  if (!row) return null;
+  return { formcode: row.formcode, version: row.version, definition: await currentDefinition(db, row) };
+}
+/** Prepared: every respondent's sign-in looks for its archive form. */
+const archiveHeadRead = preparedOnce('archive_form_head', (db, name) => {
+  const musercode = sql.placeholder('musercode');
+  return db
     .select(headColumns)
     .from(form)
     .where(
       and(
         eq(form.formtype, '02'),
         eq(form.enabled, 1),
-        formOfApp(appid),
+        sql`${form.appids} @> ${sql.placeholder('app')}::jsonb`,
         or(isNull(form.musercode), eq(form.musercode, musercode), sql`${form.musercode} = (select parentcode from muser where musercode = ${musercode})`),
       ),
     )
     .orderBy(sql`case when ${form.musercode} = ${musercode} then 0 when ${form.musercode} is not null then 1 else 2 end`, asc(form.formcode))
-    .limit(1);
-  if (!row) return null;
-  return { formcode: row.formcode, version: row.version, definition: await currentDefinition(db, row) };
-}
+    .limit(1)
+    .prepare(name);
+});
 
 /**
  * The enabled registration forms (type 03) an institution may use, in the order it prefers

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, fail, invalid, notFound, type Message } from '../../http/errors.js';
 import { limitedEntry, startAssessment } from '../assessments/index.js';
+import { preparedOnce } from '../../kit/index.js';
 import { personBriefs } from '../persons/index.js';
 import { clearPinTries, pinMatches, takePinTry, taskPinHandlers } from './pin.js';
 import { taskByCode, taskClosedMessage, type TaskRecord } from './store.js';
@@ -42,6 +43,15 @@ async function checkPin(ctx: Ctx, t: TaskRecord, person: typeof taskPerson.$infe
   await clearPinTries(ctx.db, t.taskid, person.cusercode);
 }
 
+/** Prepared: the roster rows of a number in a task, read by every student's sign-in. */
+const rosterRowsRead = preparedOnce('task_roster_rows', (db, name) =>
+  db
+    .select()
+    .from(taskPerson)
+    .where(and(eq(taskPerson.taskid, sql.placeholder('taskid')), eq(taskPerson.studentno, sql.placeholder('studentno'))))
+    .prepare(name),
+);
+
 export const taskEntryHandlers = {
   'as.c.task.getTask': async ({ taskcode }, ctx) => {
     const out = await limitedEntry(ctx, async () => {
@@ -60,7 +70,7 @@ export const taskEntryHandlers = {
       const closed = taskClosedMessage(t, ctx.now());
       if (closed) return { closed };
       if (t.pinrequired && !pin) return { closed: NEEDS_PIN };
-      const rows = await ctx.db.select().from(taskPerson).where(and(eq(taskPerson.taskid, t.taskid), eq(taskPerson.studentno, studentno)));
+      const rows = await rosterRowsRead(ctx.db).execute({ taskid: t.taskid, studentno });
       const people = await personBriefs(ctx.db, rows.map((r) => r.cusercode));
       const matches = rows.filter((r) => {
         const p = people.get(r.cusercode);
