@@ -1,0 +1,2 @@
+DROP INDEX "code_attempt_ip_idx";--> statement-breakpoint
+CREATE INDEX "code_attempt_open_idx" ON "code_attempt" USING btree ("ip","at") WHERE "code_attempt"."ok" is null or "code_attempt"."ok" = false;
