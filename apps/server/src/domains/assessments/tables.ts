@@ -76,12 +76,13 @@ export const respondentSession = pgTable(
  * null while the entry is being answered, then true, or false for a code that does not exist. Only
  * those two are indexed: the count of every entry reads them alone, where an index of all entries
  * made it walk each earlier entry of the address (a school of 2,000 behind one address: 2,000 rows
- * at the last sign-in).
+ * at the last sign-in). The id is the key an entry is settled by (without it, each settling read the
+ * whole table).
  */
 export const codeAttempt = pgTable(
   'code_attempt',
   {
-    id: bigserial({ mode: 'number' }).notNull(),
+    id: bigserial({ mode: 'number' }).primaryKey(),
     ip: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull(),
     ok: boolean(),

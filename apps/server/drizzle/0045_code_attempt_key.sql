@@ -1,0 +1,1 @@
+ALTER TABLE "code_attempt" ADD PRIMARY KEY ("id");
