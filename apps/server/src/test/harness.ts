@@ -5,7 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
 import { buildApp, type AppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database, type DbOrTx } from '../db/database.js';
 import { readyEncryption } from '../encryption.js';
 import { syncReferenceData } from '../seed/reference.js';
 import { seedDemo } from '../seed/demo.js';
@@ -144,4 +145,14 @@ export async function startTestServer(
       await database.close();
     },
   };
+}
+
+/**
+ * Rows of `table` this connection has read so far (by index or sequential scans), from its pending
+ * statistics: the view also holds counts of its earlier transactions not yet sent, so a statement's
+ * own reads are the difference of two calls around it, in one transaction.
+ */
+export async function rowsReadSoFar(tx: DbOrTx, table: string): Promise<number> {
+  const res = await tx.execute(sql`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = ${table}`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSESS_CODE_ALPHABET, ErrorCode } from '@xinli/contract';
-import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import type { DbOrTx } from '../../db/database.js';
+import { engines, rowsReadSoFar, startTestServer, type TestServer } from '../../test/harness.js';
 import { consented } from '../../test/consent.js';
 
 /**
@@ -110,12 +111,7 @@ describe.each(engines())('what counts as a code failure on %s', (engine) => {
     const at = new Date(s.clock.now().getTime() - 60_000).toISOString();
     await s.database.db.execute(sql`insert into code_attempt (ip, at, ok) select ${school2}, ${at}::timestamptz, true from generate_series(1, 2000)`);
     const since = new Date(s.clock.now().getTime() - 15 * 60_000).toISOString();
-    // Rows read from the table, by this connection, pending in its statistics (the view shows
-    // counts not yet sent, of earlier transactions too: the entry's own are the difference).
-    const readSoFar = async (tx: Parameters<Parameters<typeof s.database.db.transaction>[0]>[0]) => {
-      const res = await tx.execute(sql`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'code_attempt'`);
-      return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-    };
+    const readSoFar = (tx: DbOrTx) => rowsReadSoFar(tx, 'code_attempt');
     const read = await s.database.db.transaction(async (tx) => {
       const before = await readSoFar(tx);
       const begun = await tx.execute(sql`select attempt from code_entry_begin(${school2}, ${s.clock.now().toISOString()}::timestamptz, ${since}::timestamptz)`);

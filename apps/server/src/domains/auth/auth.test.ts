@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
-import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import { engines, rowsReadSoFar, startTestServer, type TestServer } from '../../test/harness.js';
 import { md5Upper } from './passwords.js';
 import { muser } from '../accounts/tables.js';
 import { auditLog } from '../audit/tables.js';
@@ -112,6 +112,18 @@ describe.each(engines())('sign-in and sessions on %s', (engine) => {
       expect((await s.call('as.m.user.login', { username: 'bureau', pwd: md5Upper('bad') }, undefined, { 'x-test-ip': '10.0.0.8' })).errorCode).toBe(ErrorCode.wrongCredentials);
       s.clock.advance(5 * MIN);
     }
+  });
+
+  it('settling a sign-in attempt reads that attempt alone, however many the table holds', async () => {
+    const at = s.clock.now().toISOString();
+    await s.database.db.execute(sql`insert into login_attempt (username, ip, at, ok) select 'nobody', '10.9.9.9', ${at}::timestamptz, false from generate_series(1, 2000)`);
+    const read = await s.database.db.transaction(async (tx) => {
+      const before = await rowsReadSoFar(tx, 'login_attempt');
+      // The statement settleAttempt runs, on the newest attempt.
+      await tx.execute(sql`update login_attempt set ok = true where id = (select last_value from login_attempt_id_seq)`);
+      return (await rowsReadSoFar(tx, 'login_attempt')) - before;
+    });
+    expect(read).toBeLessThanOrEqual(1);
   });
 
   it('limits sign-in attempts per address', async () => {

@@ -37,7 +37,8 @@ export const session = pgTable(
 export const loginAttempt = pgTable(
   'login_attempt',
   {
-    id: bigserial({ mode: 'number' }).notNull(),
+    // The key an attempt is settled by (without it, each sign-in read every attempt ever made).
+    id: bigserial({ mode: 'number' }).primaryKey(),
     username: text().notNull(),
     ip: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull(),
