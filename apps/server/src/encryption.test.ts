@@ -23,11 +23,6 @@ import { md5Upper } from './domains/auth/passwords.js';
 const rowsOf = async <T>(s: TestServer, query: ReturnType<typeof sql>) => ((await s.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
- * Every identifier of `secrets` found in plain text anywhere in the database: every text, varchar
- * and jsonb column of every table, read raw. Phone numbers are 11 characters, ID numbers 18: each
- * window of those lengths of every cell is looked up.
- */
-/**
  * Whether the match at v[i, i+n) is part of a longer word of letters and digits: a district code
  * of an archive answer (330108) inside a random hex id (R…F330108A…) is not a copy of it (a demo
  * seed once made one, failing the scan), a copy stands as a value or between punctuation.
@@ -36,6 +31,11 @@ const ALNUM = /[0-9A-Za-z]/;
 const insideToken = (v: string, i: number, n: number) =>
   (ALNUM.test(v[i]!) && ALNUM.test(v[i - 1] ?? '')) || (ALNUM.test(v[i + n - 1]!) && ALNUM.test(v[i + n] ?? ''));
 
+/**
+ * Every identifier of `secrets` found in plain text anywhere in the database: every text, varchar
+ * and jsonb column of every table, read raw. Phone numbers are 11 characters, ID numbers 18: each
+ * window of those lengths of every cell is looked up.
+ */
 async function plainFinds(s: TestServer, secrets: Set<string>): Promise<string[]> {
   const columns = await rowsOf<{ table_name: string; column_name: string }>(
     s,

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
 import { buildApp, type AppOptions } from '../app.js';
 import { testConfig, type Config } from '../config.js';
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DbOrTx } from '../db/database.js';
 import { readyEncryption } from '../encryption.js';
 import { syncReferenceData } from '../seed/reference.js';

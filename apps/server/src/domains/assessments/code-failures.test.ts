@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSESS_CODE_ALPHABET, ErrorCode } from '@xinli/contract';
-import type { DbOrTx } from '../../db/database.js';
 import { engines, rowsReadSoFar, startTestServer, type TestServer } from '../../test/harness.js';
 import { consented } from '../../test/consent.js';
 
@@ -111,15 +110,14 @@ describe.each(engines())('what counts as a code failure on %s', (engine) => {
     const at = new Date(s.clock.now().getTime() - 60_000).toISOString();
     await s.database.db.execute(sql`insert into code_attempt (ip, at, ok) select ${school2}, ${at}::timestamptz, true from generate_series(1, 2000)`);
     const since = new Date(s.clock.now().getTime() - 15 * 60_000).toISOString();
-    const readSoFar = (tx: DbOrTx) => rowsReadSoFar(tx, 'code_attempt');
     const read = await s.database.db.transaction(async (tx) => {
-      const before = await readSoFar(tx);
+      const before = await rowsReadSoFar(tx, 'code_attempt');
       const begun = await tx.execute(sql`select attempt from code_entry_begin(${school2}, ${s.clock.now().toISOString()}::timestamptz, ${since}::timestamptz)`);
-      const counted = await readSoFar(tx);
+      const counted = await rowsReadSoFar(tx, 'code_attempt');
       // The statement limitedEntry settles an entry with, by its id.
       const id = Number((begun as unknown as { rows: { attempt: number }[] }).rows[0]!.attempt);
       await tx.execute(sql`update code_attempt set ok = true where id = ${id}`);
-      return { count: counted - before, settle: (await readSoFar(tx)) - counted };
+      return { count: counted - before, settle: (await rowsReadSoFar(tx, 'code_attempt')) - counted };
     });
     // The rows each read: none of the 2,000 (the count read each of them before the partial index
     // of migration 0044, the settling each row of the table before the key of 0045).

@@ -10,7 +10,7 @@ import { containsPattern, iso, newId, pageThrough, statementsByShape, totalColum
 import { resultCount, resultCountsByVersion } from '../assessments/index.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
-import { createForm, formNameIn, loadStored, reviseForm } from './store.js';
+import { createForm, formNameIn, formOfApp, loadStored, reviseForm } from './store.js';
 import { textlessSql } from './item-text.js';
 import { form, formVersion } from './tables.js';
 
@@ -70,7 +70,7 @@ const libraryList = statementsByShape('forms_list', (db, shape: ListShape, name)
     shape.scoped ? or(isNull(form.musercode), sql`${form.musercode} = any(${p('scope')}::text[])`) : undefined,
     shape.formname ? or(sql`${form.formname} ilike ${p('pattern')}`, sql`${form.formnameen} ilike ${p('pattern')}`) : undefined,
     shape.formtype ? sql`${form.formtype} = ${p('formtype')}` : undefined,
-    shape.appid ? sql`${form.appids} @> ${p('appids')}::jsonb` : undefined,
+    shape.appid ? formOfApp(p('appid')) : undefined,
     shape.enabled ? sql`${form.enabled} = ${p('enabled')}` : undefined,
     shape.builtin === -1 ? undefined : shape.builtin ? isNull(form.musercode) : isNotNull(form.musercode),
   );
@@ -134,7 +134,7 @@ export const formHandlers = {
       scope: scope === 'all' ? [] : scope,
       pattern: containsPattern(formname ?? ''),
       formtype: formtype ?? '',
-      appids: JSON.stringify([appid ?? '']),
+      appid: appid ?? '',
       enabled: enabled ?? 0,
     };
     const { total, rows } = await pageThrough(libraryList(ctx.readDb, shape), values, { page, pageSize });

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { anyOf, newId, outerColumn, preparedOnce, statementsByShape } from '../../kit/index.js';
+import { anyOf, newId, outerColumn, preparedOnce, statementsByShape, type Bindable } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -46,8 +46,8 @@ const briefsRead = statementsByShape('form_briefs', (db, { lang }: { lang: Lang 
     .prepare(name),
 );
 
-/** The forms meant for one population app (the form's appids hold it). */
-export const formOfApp = (appid: string): SQL => sql`${form.appids} @> ${JSON.stringify([appid])}::jsonb`;
+/** The forms meant for one population app (the form's appids hold it); the app a value or a placeholder. */
+export const formOfApp = (appid: Bindable<string>): SQL => sql`${form.appids} @> jsonb_build_array(${appid}::text)`;
 
 /** Brief rows of readable forms, enabled ones only, optionally of one population app. */
 export async function readableFormBriefs(db: DbOrTx, caller: Caller, lang: Lang, filter: { appid?: string } = {}): Promise<FormBrief[]> {
@@ -253,7 +253,7 @@ export function canonical(value: unknown): string {
  * checks archive answers against it and builds archive columns from it.
  */
 export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string): Promise<{ formcode: string; version: number; definition: FormDefinition } | null> {
-  const [row] = await archiveHeadRead(db).execute({ musercode, app: JSON.stringify([appid]) });
+  const [row] = await archiveHeadRead(db).execute({ musercode, appid });
   if (!row) return null;
   return { formcode: row.formcode, version: row.version, definition: await currentDefinition(db, row) };
 }
@@ -267,7 +267,7 @@ const archiveHeadRead = preparedOnce('archive_form_head', (db, name) => {
       and(
         eq(form.formtype, '02'),
         eq(form.enabled, 1),
-        sql`${form.appids} @> ${sql.placeholder('app')}::jsonb`,
+        formOfApp(sql.placeholder('appid')),
         or(isNull(form.musercode), eq(form.musercode, musercode), sql`${form.musercode} = (select parentcode from muser where musercode = ${musercode})`),
       ),
     )
