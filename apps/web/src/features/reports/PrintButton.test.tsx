@@ -48,4 +48,15 @@ describe('PrintButton', () => {
     fireEvent.click(screen.getByTestId('print'));
     await waitFor(() => expect(printed).toEqual(['old', 'new']));
   });
+
+  it('takes a click while the document is still loading and prints it when it arrives', async () => {
+    // A loading antd button swallows clicks: a click on a slow first load printed nothing and
+    // said nothing (seen in e2e/norms.spec.ts on a loaded machine).
+    printed.length = 0;
+    const loading = doc({ data: undefined, isLoading: true, isFetching: true });
+    show(loading);
+    fireEvent.click(screen.getByTestId('print'));
+    await waitFor(() => expect(printed).toEqual(['new']));
+    expect(loading.refetch).toHaveBeenCalledWith({ cancelRefetch: false });
+  });
 });

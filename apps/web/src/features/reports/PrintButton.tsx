@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { App as AntApp, Button } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { LoadingOutlined, PrinterOutlined } from '@ant-design/icons';
 import { printHtml } from './print';
 
 /**
  * Prints a server-rendered A4 document (a report's or a group report's) without leaving the page:
  * the document query's HTML, fetched first when it is not there yet, and awaited when a fetch is
  * in flight (a comment just added refetches the document: the one held is without it). A failure
- * is said in a message.
+ * is said in a message. The first load only spins the icon: a loading antd button swallows clicks,
+ * and a click then would print nothing and say nothing.
  */
 export function PrintButton({
   doc,
@@ -37,7 +38,7 @@ export function PrintButton({
     }
   };
   return (
-    <Button icon={<PrinterOutlined />} loading={printing || doc.isLoading} onClick={() => void print()} data-testid={testId}>
+    <Button icon={doc.isLoading ? <LoadingOutlined /> : <PrinterOutlined />} loading={printing} onClick={() => void print()} data-testid={testId}>
       {children}
     </Button>
   );
