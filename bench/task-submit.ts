@@ -1,6 +1,6 @@
 /**
  * A group task at full class size (`npm run bench:task`; BENCH_STUDENTS, BENCH_CONCURRENCY,
- * BENCH_CLASS). One server in this process on loopback (PGlite in memory unless DATABASE_URL is
+ * BENCH_CLASS, BENCH_STATEMENTS, BENCH_TABLES). One server in this process on loopback (PGlite in memory unless DATABASE_URL is
  * set: then a scratch database on that server, dropped at the end), demo data, logging off, answers
  * not validated against the contract (as in production).
  *
@@ -165,10 +165,12 @@ if (traced) {
   printStatements('submit (as.c.exam.submit), one at a time', traced);
 }
 const measured = students - traced;
+const tablesBefore = await tableReads();
 const cpuBefore = { server: serverThreadCpu(), database: databaseCpu() };
 const run = await clients({ url, taskcode, sheet, people: people.slice(traced), n: measured });
 const { wall, errors, firstErrors } = run;
 const cpu = { server: serverThreadCpu() - cpuBefore.server, database: databaseCpu() - cpuBefore.database };
+await printTableReads(tablesBefore);
 if (traced) printStatements(`the ${measured} students at ${concurrency} concurrent (all steps mixed; per student)`, measured);
 const [loginMs, agreeMs, submitMs] = [run.loginMs, run.agreeMs, run.submitMs].map((times) => times.sort((a, b) => a - b)) as [number[], number[], number[]];
 const rate = measured / (wall / 1000);
@@ -221,6 +223,28 @@ function databaseCpu(): number {
 }
 function serverThreadCpu(): number {
   return fs.existsSync('/proc/self/task') ? cpuOf([`/proc/self/task/${process.pid}/stat`]) : 0;
+}
+
+/**
+ * BENCH_TABLES=1 (PostgreSQL): the rows each table gave a student, by sequential scan and by index,
+ * from the statistics PostgreSQL keeps per table; a count that grows with the students is a read
+ * that grows with its table. Waits 11 s each time: an idle connection reports its counts up to 10 s late.
+ */
+async function tableReads(): Promise<Map<string, number[]> | undefined> {
+  if (!process.env.BENCH_TABLES || !scratch) return undefined;
+  await new Promise((r) => setTimeout(r, 11_000));
+  const { rows } = (await running.database.db.execute(
+    sql`select relname, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins + n_tup_upd + n_tup_del as written from pg_stat_user_tables`,
+  )) as unknown as { rows: Record<string, string>[] };
+  return new Map(rows.map((r) => [r.relname!, [r.seq_scan, r.seq_tup_read, r.idx_scan, r.idx_tup_fetch, r.written].map(Number)]));
+}
+async function printTableReads(before: Map<string, number[]> | undefined) {
+  const after = await tableReads();
+  if (!before || !after) return;
+  console.log(`  rows a student, by table (BENCH_TABLES): seq scans, rows they read, index scans, rows fetched, rows written`);
+  const lines = [...after].map(([table, now]) => [table, now.map((v, i) => (v - (before.get(table)?.[i] ?? 0)) / measured)] as const);
+  for (const [table, d] of lines.filter(([, d]) => d.some((v) => v > 0)).sort((a, b) => b[1][1]! + b[1][3]! - (a[1][1]! + a[1][3]!)))
+    console.log(`      ${table.padEnd(28)} ${d.map((v) => v.toFixed(2).padStart(9)).join(' ')}`);
 }
 
 /** The task's reports in the classes' statistics, and all reports in the institutions' against the reports themselves. */
