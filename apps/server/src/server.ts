@@ -8,6 +8,7 @@ import { storageOf } from './domains/files/files.js';
 import { seedDemo } from './seed/demo.js';
 import { installKeys, readyEncryption } from './encryption.js';
 import { serveDumps } from './ops/backup.js';
+import { analyzeGrownTables, analyzeWhileRunning } from './db/analyze.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -39,6 +40,9 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
   // The embedded database: `npm run backup` asks this process for a dump (no second process may open the folder).
   const closeDumps =
     database.kind === 'pglite' ? await serveDumps((database.db as unknown as { $client: PGlite }).$client, config.dataDir) : async () => {};
+  // PGlite has no autovacuum: its tables are analyzed as they grow (PostgreSQL's autovacuum does it there).
+  const stopAnalyzing =
+    database.kind === 'pglite' ? analyzeWhileRunning(database.db, ANALYZE_EVERY_MS, (err) => app.log.warn({ err }, 'analyze of the grown tables failed')) : async () => {};
   return {
     app,
     database,
@@ -46,11 +50,14 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
     // In-flight requests finish before the database closes.
     stop: async () => {
       await app.close();
+      await stopAnalyzing();
       await closeDumps();
       await database.close();
     },
   };
 }
+
+const ANALYZE_EVERY_MS = 60_000;
 
 async function prepare(database: Database, config: Config, now: Date): Promise<boolean> {
   await syncReferenceData(database.db);
@@ -58,6 +65,8 @@ async function prepare(database: Database, config: Config, now: Date): Promise<b
   const seeded = config.demo ? await seedDemo(database.db, config.demoPassword, now, { files: storageOf(config), entryBase: config.publicBaseUrl }) : false;
   // After the seed: whatever is still plain (an upgraded database) is sealed before the server answers.
   await readyEncryption(database.db, config, true);
+  // The first requests plan against the tables as the seed and the migrations left them, not as empty.
+  await analyzeGrownTables(database.db);
   return seeded;
 }
 

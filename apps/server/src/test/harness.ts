@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ActionInput, ActionName, UserRecord } from '@xinli/contract';
 import { buildApp, type AppOptions } from '../app.js';
+import { analyzeGrownTables } from '../db/analyze.js';
 import { testConfig, type Config } from '../config.js';
 import { openDatabase, type Database, type DbOrTx } from '../db/database.js';
 import { readyEncryption } from '../encryption.js';
@@ -107,6 +108,7 @@ export async function startTestServer(
   await readyEncryption(database.db, config, false);
   if (opts.seed !== false) await seedDemo(database.db, DEMO_PASSWORD, clock.now(), { reports: opts.demoReports ?? opts.demoTasks ?? false, tasks: opts.demoTasks ?? false });
   await readyEncryption(database.db, config, true);
+  await analyzeGrownTables(database.db);
   const build = (more: Partial<AppOptions> = {}) =>
     buildApp({ database, config, now: clock.now, handlers: opts.handlers, jobHandlers: opts.jobHandlers, checkOutput: true, logStream: opts.logStream, ...more });
   const app = await build();
