@@ -10,7 +10,7 @@ import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers } from './domains/index.js';
-import { JobRunner, jobLanes, type JobHandlers } from './kit/jobs/index.js';
+import { JobRunner, jobLanes, startPeriodic, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute, type Authentication } from './http/action-route.js';
 import { createCallerCache, type CallerCache } from './domains/auth/caller-cache.js';
 import { authenticate } from './domains/auth/sessions.js';
@@ -137,8 +137,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const lanes = jobLanes(jobHandlers).map(runner);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
-    // The audit retention job, when AUDIT_RETENTION_DAYS is set (one daily job, whoever asks).
+    // The audit retention job, when AUDIT_RETENTION_DAYS is set (one daily job, whoever asks), and
+    // the housekeeping kinds (JobDefinition.every).
     await startAuditRetention(opts.database.db, opts.config, opts.now());
+    await startPeriodic(opts.database.db, jobHandlers, opts.now());
     lanes.forEach((lane) => lane.start(opts.config.jobPollMs));
   });
   app.addHook('onClose', () => Promise.all([jobs, ...lanes].map((r) => r.stop())));

@@ -38,13 +38,14 @@ import { appsOf } from './apps/index.js';
 import {
   assessedSince,
   assessmentSealedFields,
+  codeEntryJobs,
   eraseAnswerTextOfPerson,
   hookAssessments,
   removeResultsOfPersons,
   resultCount,
   resultCountOfPersons,
 } from './assessments/index.js';
-import { authSealedFields } from './auth/index.js';
+import { authSealedFields, signInJobs } from './auth/index.js';
 import { consentsOfPerson, eraseConsentIdentity } from './consent/index.js';
 import { consultationSealedFields, eraseRegistrationsOfPerson } from './consultation/index.js';
 import { hookScales } from './scales/index.js';
@@ -165,6 +166,8 @@ export const jobHandlers: JobHandlers = {
   [GROUP_SUMMARY_JOB]: groupSummaryJob,
   ...orderJobs,
   ...retentionJobs,
+  ...signInJobs,
+  ...codeEntryJobs,
 };
 
 /** Every column a domain keeps sealed (kit/crypt): sealed at start-up if still plain, re-sealed by a rotation. */

@@ -16,7 +16,7 @@
  * metrics.ts (the Prometheus registry and the counters domains move: sign-in failures, warnings raised).
  */
 export { ID_PREFIXES, newId, newIds, type IdPrefix } from './ids.js';
-export { CALENDAR_TIME_ZONE, iso, todayIn } from './time.js';
+export { CALENDAR_TIME_ZONE, DAY_MS, HOUR_MS, iso, todayIn } from './time.js';
 export { addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf } from './calendar.js';
 export { contains, containsPattern } from './text.js';
 export { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, totalColumn, type PageInput, type Paged, type PageStatements } from './paging.js';

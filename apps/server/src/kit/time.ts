@@ -9,6 +9,9 @@ export function iso(at: Date | string): string {
   return (at instanceof Date ? at : new Date(at)).toISOString();
 }
 
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** The time zone of calendar dates and printed times: the institution's, one for the whole product. */
 export const CALENDAR_TIME_ZONE = INSTITUTION_TIME_ZONE;
 

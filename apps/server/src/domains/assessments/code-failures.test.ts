@@ -136,4 +136,18 @@ describe.each(engines())('what counts as a code failure on %s', (engine) => {
     // Once answered they are failures: the next entry, even a right code, waits for the window.
     expect((await start(await freshCode('之后'), burst)).errorCode).toBe(ErrorCode.rateLimited);
   });
+
+  // Last: it moves the clock a day on.
+  it('the daily housekeeping removes the code entries older than a day, and keeps the day’s', async () => {
+    s.clock.advance(86_400_000); // the next day's run is due
+    const ago = (ms: number) => new Date(s.clock.now().getTime() - ms).toISOString();
+    await s.database.db.execute(
+      sql`insert into code_attempt (ip, at, ok) values ('10.8.8.8', ${ago(25 * 3_600_000)}::timestamptz, false), ('10.8.8.9', ${ago(23 * 3_600_000)}::timestamptz, false)`,
+    );
+    await s.jobs.runDue();
+    const left = (await s.database.db.execute(sql`select ip from code_attempt where ip like '10.8.8.%'`)) as unknown as { rows: { ip: string }[] };
+    expect(left.rows).toEqual([{ ip: '10.8.8.9' }]);
+    const old = (await s.database.db.execute(sql`select count(*)::int as n from code_attempt where at < ${ago(86_400_000)}::timestamptz`)) as unknown as { rows: { n: number }[] };
+    expect(old.rows[0]!.n).toBe(0);
+  });
 });

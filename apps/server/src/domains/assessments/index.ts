@@ -13,7 +13,7 @@ export { previousReport, unfinishedCodes } from './history.js';
 export { answeredCount, codeStates, issueBoughtCode, issueCodes, type Progress, progressOf, withdrawIfUnopened, withdrawUnopenedCodes } from './issue.js';
 export { resetUnfinishedCodes } from './reset.js';
 export { assessedSince, eraseAnswerTextOfPerson } from './rights.js';
-export { limitedEntry, startAssessment } from './respondent.js';
+export { codeEntryJobs, limitedEntry, startAssessment } from './respondent.js';
 export { accountResultCount, resultCount, resultCountsByVersion, setResultsHidden } from './results.js';
 export { withTexts } from './summary.js';
 export { type AssessmentHooks, hookAssessments, type StoredReport, type WarningRaiser } from './hooks.js';

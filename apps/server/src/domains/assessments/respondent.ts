@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AnswerInput, FormDefinition, LocalText, RespondentSession, ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx, RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
-import { newId } from '../../kit/index.js';
+import { DAY_MS, newId } from '../../kit/index.js';
+import type { JobHandlers } from '../../kit/jobs/index.js';
 import { openAnswers, sealAnswers } from '../../kit/crypt/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
 import { accountNames, admitLinkEntry } from '../accounts/index.js';
@@ -78,6 +79,19 @@ const withoutFlushWait = sql`set_config('synchronous_commit', 'off', true)`;
 const tooManyWrongCodes = () =>
   new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
 
+/**
+ * Code entries are kept a day, or the failure window if longer: only that window counts them, and
+ * an address is personal data, not kept past its use. Without this the table only grew.
+ */
+export const codeEntryJobs: JobHandlers = {
+  'assessments.pruneCodeEntries': {
+    every: DAY_MS,
+    async run(_payload, ctx) {
+      const kept = Math.max(DAY_MS, ctx.config.codeFailureWindowMinutes * 60_000);
+      await ctx.db.delete(codeAttempt).where(lt(codeAttempt.at, new Date(ctx.now().getTime() - kept)));
+    },
+  },
+};
 /** A wrong code: a code, link token, task or roster entry that does not exist answers "not found". */
 const isWrongCode = (e: unknown) => e instanceof AppError && e.codeName === 'notFound';
 

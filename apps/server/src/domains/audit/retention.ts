@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { enqueue, type JobHandlers } from '../../kit/jobs/index.js';
+import { enqueuePeriodic, type JobHandlers } from '../../kit/jobs/index.js';
 
 /** The shortest retention the law allows (Cybersecurity Law Art. 21: at least six months); the database refuses younger deletes too. */
 export const MIN_RETENTION_DAYS = 180;
@@ -31,8 +31,7 @@ export async function purgeAudit(db: Db, now: Date, days: number): Promise<numbe
 
 /** The purge of the day `at` falls in (idempotent: one job per day, whoever asks). */
 export async function enqueuePurge(db: DbOrTx, at: Date, now: Date) {
-  const slot = Math.floor(at.getTime() / DAY) * DAY;
-  await enqueue(db, PURGE_JOB, { slot }, { now, runAt: new Date(Math.max(slot, now.getTime())), dedupKey: `${PURGE_JOB}:${slot}` });
+  await enqueuePeriodic(db, PURGE_JOB, DAY, at, now);
 }
 
 /** Starts the daily retention job when AUDIT_RETENTION_DAYS is set (off otherwise: nothing is ever removed). */

@@ -233,4 +233,23 @@ describe.each(engines())('sign-in and sessions on %s', (engine) => {
     const school = await s.login('school');
     expect((await s.call('as.m.user.loginAs', { musercode: 'I0002' }, school.token)).errorCode).toBe(ErrorCode.permissionDenied);
   });
+
+  // Last: it moves the clock a day on.
+  it('the daily housekeeping removes the sign-in attempts and the sessions older than a day, and keeps the day’s', async () => {
+    s.clock.advance(24 * 60 * MIN); // the next day's run is due
+    const ago = (ms: number) => new Date(s.clock.now().getTime() - ms).toISOString();
+    await s.database.db.execute(
+      sql`insert into login_attempt (username, ip, at, ok) values ('old', '10.8.8.8', ${ago(25 * 60 * MIN)}::timestamptz, false), ('new', '10.8.8.8', ${ago(23 * 60 * MIN)}::timestamptz, false)`,
+    );
+    const count = async (q: ReturnType<typeof sql>) => Number(((await s.database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const oldSessions = sql`select count(*) as n from session where createdat < ${ago(24 * 60 * MIN)}::timestamptz`;
+    expect(await count(oldSessions)).toBeGreaterThan(0); // this file's earlier sign-ins
+    const today = await s.login('school');
+    await s.jobs.runDue();
+    const left = await s.database.db.execute(sql`select username from login_attempt where ip = '10.8.8.8'`);
+    expect((left as unknown as { rows: { username: string }[] }).rows).toEqual([{ username: 'new' }]);
+    expect(await count(sql`select count(*) as n from login_attempt where at < ${ago(24 * 60 * MIN)}::timestamptz`)).toBe(0);
+    expect(await count(oldSessions)).toBe(0);
+    expect((await s.call('as.m.system.ping', {}, today.token)).errorCode).toBe(0);
+  });
 });

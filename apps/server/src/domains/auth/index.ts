@@ -3,6 +3,7 @@
  * of roles and account takeover checks.
  */
 export { type CallerCache } from './caller-cache.js';
+export { signInJobs } from './login.js';
 export { hashPassword, md5Upper } from './passwords.js';
 export { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from './permissions.js';
 export { assertInScope, holds, inScope, scopeWhere } from './scope.js';

@@ -4,9 +4,11 @@ import type { Db } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, fail, type Message } from '../../http/errors.js';
 import { signInFailures, signInLockouts } from '../../kit/metrics.js';
+import { DAY_MS } from '../../kit/index.js';
+import type { JobHandlers } from '../../kit/jobs/index.js';
 import { accountOfSignInName, accountRecord, type AccountRecord } from '../accounts/index.js';
 import { staffUserOfSignInName, type StaffUserRecord } from '../system/index.js';
-import { loginAttempt, loginLock } from './tables.js';
+import { loginAttempt, loginLock, session } from './tables.js';
 import { verifyPassword } from './passwords.js';
 
 export interface SignInTarget {
@@ -164,6 +166,24 @@ export async function signInRateSpent(db: Db, config: Config, now: Date, ip: str
     .where(and(eq(loginAttempt.ip, ip), gt(loginAttempt.at, since)));
   return Number(row?.n ?? 0) >= config.loginPerMinutePerAddress;
 }
+
+/**
+ * Sign-in attempts are kept a day, or the lock's window if longer: only those windows count them
+ * (the audit log keeps every sign-in), and an address is personal data, not kept past its use.
+ * Sessions past their absolute lifetime are kept as long, then removed with the login-as sessions
+ * opened from them (which ended with them): a token of a removed session is unknown, answered as a
+ * revoked one is.
+ */
+export const signInJobs: JobHandlers = {
+  'auth.pruneSignIns': {
+    every: DAY_MS,
+    async run(_payload, ctx) {
+      const ago = (ms: number) => new Date(ctx.now().getTime() - Math.max(DAY_MS, ms));
+      await ctx.db.delete(loginAttempt).where(lt(loginAttempt.at, ago(ctx.config.lockoutMinutes * 60_000)));
+      await ctx.db.delete(session).where(lt(session.createdat, ago(ctx.config.sessionAbsoluteHours * 3_600_000)));
+    },
+  },
+};
 
 /** Attempts from this address within the last minute, up to and including this one. */
 async function limitAddress(ctx: Ctx, now: Date, id: number) {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict } from '../../http/errors.js';
-import { enqueue, type JobHandlers } from '../../kit/jobs/index.js';
+import { enqueuePeriodic, type JobHandlers } from '../../kit/jobs/index.js';
 import { ownerAccount } from '../accounts/index.js';
 import { writeAudit } from '../audit/index.js';
 import type { FileStorage } from '../../kit/storage/index.js';
@@ -79,8 +79,7 @@ function monthsBefore(now: Date, months: number): Date {
 
 /** The daily run of the day `at` falls in (one job per day, whoever asks). */
 export async function enqueueRetention(db: Db, at: Date, now: Date) {
-  const slot = Math.floor(at.getTime() / DAY) * DAY;
-  await enqueue(db, RETENTION_JOB, { slot }, { now, runAt: new Date(Math.max(slot, now.getTime())), dedupKey: `${RETENTION_JOB}:${slot}` });
+  await enqueuePeriodic(db, RETENTION_JOB, DAY, at, now);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { enqueue, JobFailure, type JobHandlers } from '../../kit/jobs/index.js';
+import { enqueuePeriodic, JobFailure, type JobHandlers } from '../../kit/jobs/index.js';
 import type { OutboundChannel, OutboundMessage } from './channel.js';
 import { publishWarnEvent } from './events.js';
 import { DELIVER_JOB, ESCALATE_JOB } from './queue.js';
@@ -28,8 +28,7 @@ export function configureOutbound(db: Db, o: Outbound) {
 
 /** The sweep of the hour `at` falls in (idempotent: one job per hour whoever asks). */
 export async function enqueueSweep(db: DbOrTx, at: Date, now: Date) {
-  const slot = Math.floor(at.getTime() / HOUR) * HOUR;
-  await enqueue(db, SWEEP_JOB, { slot }, { now, runAt: new Date(Math.max(slot, now.getTime())), dedupKey: `${SWEEP_JOB}:${slot}` });
+  await enqueuePeriodic(db, SWEEP_JOB, HOUR, at, now);
 }
 
 /** Escalates a critical case nobody acknowledged, if it is still so at `now`. Answers whether it did. */

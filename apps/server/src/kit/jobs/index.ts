@@ -5,6 +5,6 @@
  * `JobDefinition` per kind in `domains/index.ts` (`jobHandlers`). See docs/adding-a-domain.md.
  */
 export { job, type JobRow, type JobState } from './tables.js';
-export { enqueue, jobsById, type EnqueueOptions } from './queue.js';
-export { JobFailure, JobRunner, jobLanes, type JobContext, type JobDefinition, type JobHandlers, type JobRunnerOptions } from './runner.js';
+export { enqueue, enqueuePeriodic, jobsById, type EnqueueOptions } from './queue.js';
+export { JobFailure, JobRunner, jobLanes, startPeriodic, type JobContext, type JobDefinition, type JobHandlers, type JobRunnerOptions } from './runner.js';
 export { ProcessLimit, processLimit } from './limit.js';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { testConfig } from '../../config.js';
 import { openDatabase, type Database } from '../../db/database.js';
 import { engines, freshDatabase, testClock } from '../../test/harness.js';
-import { enqueue, job, JobFailure, jobLanes, JobRunner, type JobHandlers } from './index.js';
+import { enqueue, job, JobFailure, jobLanes, JobRunner, startPeriodic, type JobHandlers } from './index.js';
 
 const MINUTE = 60_000;
 
@@ -172,6 +172,33 @@ describe.each(engines('both'))('background jobs on %s', (engine) => {
     clock.advance(MINUTE);
     expect(await w.runDue()).toBe(1);
     expect(seen).toEqual([{ a: 1 }]);
+  });
+
+  it('a housekeeping kind runs once a period: queued at start (by any number of processes), the next period queued as each run begins, even one that fails', async () => {
+    const HOUR = 60 * MINUTE;
+    const slots: number[] = [];
+    let fail = true;
+    const handlers: JobHandlers = {
+      tidy: {
+        every: HOUR,
+        run: async ({ slot }: { slot: number }) => {
+          slots.push(slot);
+          if (fail) throw new JobFailure('not today', false);
+        },
+      },
+    };
+    await startPeriodic(database.db, handlers, clock.now());
+    await startPeriodic(other.db, handlers, clock.now()); // a second server process: the same job
+    const w = runner(handlers);
+    expect(await w.runDue()).toBe(1);
+    expect(await w.runDue()).toBe(0); // the next period's is not due yet
+    fail = false;
+    clock.advance(HOUR);
+    expect(await w.runDue()).toBe(1); // queued although the last run failed for good
+    clock.advance(HOUR);
+    expect(await w.runDue()).toBe(1);
+    const start = Math.floor(slots[0]! / HOUR) * HOUR;
+    expect(slots).toEqual([start, start + HOUR, start + 2 * HOUR]);
   });
 
   it('a runner only takes the kinds it has handlers for; stopping puts a job in flight back without counting it', async () => {

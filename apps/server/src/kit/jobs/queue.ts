@@ -38,6 +38,15 @@ export async function enqueue(db: DbOrTx, kind: string, payload: unknown, opts: 
   return { id: existing.id, created: false };
 }
 
+/**
+ * The run of `kind` for the period `at` falls in (periods of `periodMs` counted from the epoch): due
+ * when the period starts (now, if later), one job a period whoever asks (the period is its key).
+ */
+export async function enqueuePeriodic(db: DbOrTx, kind: string, periodMs: number, at: Date, now: Date): Promise<void> {
+  const slot = Math.floor(at.getTime() / periodMs) * periodMs;
+  await enqueue(db, kind, { slot }, { now, runAt: new Date(Math.max(slot, now.getTime())), dedupKey: `${kind}:${slot}` });
+}
+
 /** The state of some jobs, for lists that show progress. */
 export async function jobsById(db: DbOrTx, ids: string[]): Promise<Map<string, JobRow>> {
   if (!ids.length) return new Map();

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { jobFailures } from '../metrics.js';
+import { enqueuePeriodic } from './queue.js';
 import { job, type JobRow } from './tables.js';
 
 /** What a handler gets besides its payload. */
@@ -30,11 +31,21 @@ export interface JobDefinition<P = any> {
    * so a crisis warning's notification or escalation never waits behind it (jobLanes).
    */
   lane?: 'long';
+  /**
+   * Housekeeping, every this many ms: the run of the current period is queued when the server
+   * starts (startPeriodic), the next period's as each run begins, so one failed run stops nothing.
+   */
+  every?: number;
   run(payload: P, ctx: JobContext): Promise<void>;
   failed?(payload: P, ctx: Omit<JobContext, 'progress' | 'signal'>, error: string): Promise<void>;
 }
 
 export type JobHandlers = Record<string, JobDefinition>;
+
+/** Queues the current period's run of every housekeeping kind (one a period, whoever asks). */
+export async function startPeriodic(db: DbOrTx, handlers: JobHandlers, now: Date): Promise<void> {
+  for (const [kind, def] of Object.entries(handlers)) if (def.every) await enqueuePeriodic(db, kind, def.every, now, now);
+}
 
 /** The handlers split into the runners a server process polls with: quick kinds, and long ones. */
 export function jobLanes(handlers: JobHandlers): JobHandlers[] {
@@ -211,6 +222,7 @@ export class JobRunner {
       },
     };
     try {
+      if (def.every) await enqueuePeriodic(this.opts.db, row.kind, def.every, new Date(this.opts.now().getTime() + def.every), this.opts.now());
       await def.run(row.payload, ctx);
       const done = await this.opts.db
         .update(job)
