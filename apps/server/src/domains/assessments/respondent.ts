@@ -92,6 +92,7 @@ export const codeEntryJobs: JobHandlers = {
     },
   },
 };
+
 /** A wrong code: a code, link token, task or roster entry that does not exist answers "not found". */
 const isWrongCode = (e: unknown) => e instanceof AppError && e.codeName === 'notFound';
 
