@@ -29,6 +29,7 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
   const database = await openDatabase({
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     migrate: !prepared,
   });

@@ -39,6 +39,8 @@ export interface OpenOptions {
   url?: string;
   /** A read replica of `url` (PostgreSQL only): a second, read-only pool. */
   readUrl?: string;
+  /** Connections of each PostgreSQL pool (config DATABASE_POOL_SIZE); 10 when not given (scripts, tests' own databases). */
+  poolSize?: number;
   /** PGlite folder; absent means in memory. */
   dataDir?: string;
   /** A PGlite data dump to start from (tests load a migrated template). */
@@ -48,16 +50,16 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.readUrl && !opts.url) throw new Error('A read replica needs a PostgreSQL primary');
-  const database = opts.url ? openPostgres(opts.url, opts.readUrl) : await openPglite(opts);
+  const database = opts.url ? openPostgres(opts.url, opts.readUrl, opts.poolSize ?? 10) : await openPglite(opts);
   if (opts.migrate !== false) await runMigrations(database);
   return database;
 }
 
-function openPostgres(url: string, readUrl: string | undefined): Database {
-  const primary = postgresPool(url, false);
+function openPostgres(url: string, readUrl: string | undefined, size: number): Database {
+  const primary = postgresPool(url, size, false);
   const db = drizzlePg(primary) as unknown as Db;
   if (!readUrl) return { db, readDb: db, kind: 'postgres', close: () => primary.end() };
-  const replica = postgresPool(readUrl, true);
+  const replica = postgresPool(readUrl, size, true);
   return {
     db,
     readDb: drizzlePg(replica) as unknown as Db,
@@ -69,12 +71,12 @@ function openPostgres(url: string, readUrl: string | undefined): Database {
 }
 
 /**
- * A pool of up to 10 connections. A read-only pool's sessions start with default_transaction_read_only
+ * A pool of up to `size` connections. A read-only pool's sessions start with default_transaction_read_only
  * on: a write sent to it by mistake is refused by PostgreSQL itself (SQLSTATE 25006), even on a copy
  * that is not a hot standby (which refuses every write anyway).
  */
-function postgresPool(url: string, readOnly: boolean): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
+function postgresPool(url: string, size: number, readOnly: boolean): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: size, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
   // An idle client whose connection the server ends (restart, failover, a dropped test database)
   // emits 'error' on the pool; unhandled, that would crash the process. The pool discards the
   // client and the next query opens a new connection, so there is nothing else to do here.
