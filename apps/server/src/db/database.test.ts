@@ -34,9 +34,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
   it('opens at most the connections it is given, on the primary and on the replica', async () => {
     const database = (await freshDatabase('postgres')) as Awaited<ReturnType<typeof freshDatabase>> & { url: string };
     const sized = await openDatabase({ url: database.url, readUrl: database.url, poolSize: 3, migrate: false });
-    const pools = [sized.db, sized.readDb].map((db) => (db as unknown as { $client: pg.Pool }).$client);
-    // Eight statements at once, each holding its connection a moment: the pool opens all it may, and no more.
-    await Promise.all(pools.flatMap((_, i) => Array.from({ length: 8 }, () => [sized.db, sized.readDb][i]!.execute(sql`select pg_sleep(0.05)`))));
+    const dbs = [sized.db, sized.readDb];
+    // Eight statements at once on each, each holding its connection a moment: a pool opens all it may, and no more.
+    await Promise.all(dbs.flatMap((db) => Array.from({ length: 8 }, () => db.execute(sql`select pg_sleep(0.05)`))));
+    const pools = dbs.map((db) => (db as unknown as { $client: pg.Pool }).$client);
     expect(pools.map((p) => [p.options.max, p.totalCount])).toEqual([[3, 3], [3, 3]]);
     await sized.close();
     await database.close();
