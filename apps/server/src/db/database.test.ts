@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { freshDatabase } from '../test/harness.js';
+import { freshDatabase, testClock } from '../test/harness.js';
 import { admin } from '../test/global-setup.js';
 import { defaultPoolSize, loadConfig, testConfig } from '../config.js';
 import { startServer } from '../server.js';
@@ -45,7 +45,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
 
   it('a server opens its pool with the configured size', async () => {
     const database = (await freshDatabase('postgres')) as Awaited<ReturnType<typeof freshDatabase>> & { url: string };
-    const running = await startServer(testConfig({ databaseUrl: database.url, databasePoolSize: 2 }));
+    const running = await startServer(testConfig({ databaseUrl: database.url, databasePoolSize: 2 }), { now: testClock().now });
     expect((running.database.db as unknown as { $client: pg.Pool }).$client.options.max).toBe(2);
     await running.stop();
     await database.close();
