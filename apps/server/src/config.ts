@@ -153,7 +153,8 @@ const num = (v: string | undefined, fallback: number) => (v !== undefined && v !
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
-  const processes = databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, os.availableParallelism()))) : 1;
+  const cores = os.availableParallelism();
+  const processes = databaseUrl ? Math.max(1, Math.floor(num(env.SERVER_PROCESSES, cores))) : 1;
   return {
     port: num(env.PORT, 3000),
     host: env.HOST ?? '127.0.0.1',
@@ -203,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderExpiryMinutes: Math.max(1, num(env.ORDER_EXPIRY_MINUTES, 30)),
     auditRetentionDays: auditRetentionDays(env.AUDIT_RETENTION_DAYS),
     processes,
-    databasePoolSize: Math.max(1, Math.floor(num(env.DATABASE_POOL_SIZE, defaultPoolSize(os.availableParallelism(), processes)))),
+    databasePoolSize: Math.max(1, Math.floor(num(env.DATABASE_POOL_SIZE, defaultPoolSize(cores, processes)))),
   };
 }
 

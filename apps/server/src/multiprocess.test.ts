@@ -26,10 +26,6 @@ interface Proc {
   out: () => string;
 }
 
-function databaseUrlOf(database: Database): string {
-  return (database as unknown as { url: string }).url;
-}
-
 /** `node --import tsx main.ts` on its own port; resolves once it answers. */
 async function startProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<Proc> {
   const port = 20000 + Math.floor(Math.random() * 30000);
@@ -72,14 +68,14 @@ function stopProcess(p: Proc): Promise<number | null> {
 }
 
 describe.skipIf(!pgUrl)('several server processes on PostgreSQL', () => {
-  let database: Database;
+  let database: Database & { url?: string };
   let url: string;
   let a: Proc;
   let b: Proc;
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
-    url = databaseUrlOf(database);
+    url = database.url!;
     await syncReferenceData(database.db);
     // The seed seals phone numbers with the test's data key; the processes below read them with it.
     await readyEncryption(database.db, testConfig(), false);
@@ -151,7 +147,7 @@ describe.skipIf(!pgUrl)('npm run serve with SERVER_PROCESSES=2', () => {
     const database = await freshDatabase('postgres');
     try {
       // The primary migrates (nothing to do here), syncs and seeds once before forking.
-      const p = await startProcess(databaseUrlOf(database), { SERVER_PROCESSES: '2', XINLI_DEMO: '1', LOG_LEVEL: 'info' });
+      const p = await startProcess(database.url!, { SERVER_PROCESSES: '2', XINLI_DEMO: '1', LOG_LEVEL: 'info' });
       expect(p.out()).toContain('2 processes');
       // Both workers listen (each logs it with its pid) before the signal: the primary announces the
       // first, and a worker still loading its modules has no signal handler yet, so it would die

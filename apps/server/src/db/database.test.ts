@@ -32,8 +32,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
   });
 
   it('opens at most the connections it is given, on the primary and on the replica', async () => {
-    const database = (await freshDatabase('postgres')) as Awaited<ReturnType<typeof freshDatabase>> & { url: string };
-    const sized = await openDatabase({ url: database.url, readUrl: database.url, poolSize: 3, migrate: false });
+    const database = await freshDatabase('postgres');
+    const sized = await openDatabase({ url: database.url!, readUrl: database.url!, poolSize: 3, migrate: false });
     const dbs = [sized.db, sized.readDb];
     // Eight statements at once on each, each holding its connection a moment: a pool opens all it may, and no more.
     await Promise.all(dbs.flatMap((db) => Array.from({ length: 8 }, () => db.execute(sql`select pg_sleep(0.05)`))));
@@ -44,8 +44,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
   });
 
   it('a server opens its pool with the configured size', async () => {
-    const database = (await freshDatabase('postgres')) as Awaited<ReturnType<typeof freshDatabase>> & { url: string };
-    const running = await startServer(testConfig({ databaseUrl: database.url, databasePoolSize: 2 }), { now: testClock().now });
+    const database = await freshDatabase('postgres');
+    const running = await startServer(testConfig({ databaseUrl: database.url!, databasePoolSize: 2 }), { now: testClock().now });
     expect((running.database.db as unknown as { $client: pg.Pool }).$client.options.max).toBe(2);
     await running.stop();
     await database.close();

@@ -78,8 +78,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh database of the given engine, migrated and (unless told not to) seeded with the demo data. */
-export async function freshDatabase(engine: Engine): Promise<Database> {
+/**
+ * A fresh database of the given engine, migrated and (unless told not to) seeded with the demo data;
+ * on PostgreSQL with its connection string (`url`), for a second pool or process.
+ */
+export async function freshDatabase(engine: Engine): Promise<Database & { url?: string }> {
   if (engine === 'pglite') {
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     return openDatabase({ template, migrate: false });
