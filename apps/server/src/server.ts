@@ -8,7 +8,7 @@ import { storageOf } from './domains/files/files.js';
 import { seedDemo } from './seed/demo.js';
 import { installKeys, readyEncryption } from './encryption.js';
 import { serveDumps } from './ops/backup.js';
-import { analyzeGrownTables, analyzeWhileRunning } from './db/analyze.js';
+import { analyzeGrownTables, autovacuumWhileRunning } from './db/analyze.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -41,9 +41,11 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
   // The embedded database: `npm run backup` asks this process for a dump (no second process may open the folder).
   const closeDumps =
     database.kind === 'pglite' ? await serveDumps((database.db as unknown as { $client: PGlite }).$client, config.dataDir) : async () => {};
-  // PGlite has no autovacuum: its tables are analyzed as they grow (PostgreSQL's autovacuum does it there).
-  const stopAnalyzing =
-    database.kind === 'pglite' ? analyzeWhileRunning(database.db, ANALYZE_EVERY_MS, (err) => app.log.warn({ err }, 'analyze of the grown tables failed')) : async () => {};
+  // PGlite has no autovacuum: its tables are analyzed as they grow and vacuumed every round (PostgreSQL's autovacuum does it there).
+  const stopAutovacuum =
+    database.kind === 'pglite'
+      ? autovacuumWhileRunning(database.db, { everyMs: AUTOVACUUM_EVERY_MS, vacuum: true }, (err) => app.log.warn({ err }, 'vacuum or analyze of the embedded database failed'))
+      : async () => {};
   return {
     app,
     database,
@@ -51,14 +53,15 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
     // In-flight requests finish before the database closes.
     stop: async () => {
       await app.close();
-      await stopAnalyzing();
+      await stopAutovacuum();
       await closeDumps();
       await database.close();
     },
   };
 }
 
-const ANALYZE_EVERY_MS = 60_000;
+/** Autovacuum's own naptime. */
+const AUTOVACUUM_EVERY_MS = 60_000;
 
 async function prepare(database: Database, config: Config, now: Date): Promise<boolean> {
   await syncReferenceData(database.db);

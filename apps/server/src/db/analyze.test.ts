@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { engines, freshDatabase, rowsReadSoFar } from '../test/harness.js';
 import type { Database } from './database.js';
-import { analyzeGrownTables } from './analyze.js';
+import { analyzeGrownTables, autovacuumRounds } from './analyze.js';
 
 describe.each(engines('both'))('analyzing the tables that grew, on %s', (engine) => {
   let database: Database;
@@ -36,5 +36,49 @@ describe.each(engines('both'))('analyzing the tables that grew, on %s', (engine)
     expect(read.analyzed).toContain('analyze_probe');
     expect(read.again).toEqual([]);
     expect(read.fresh).toBe(5);
+  });
+});
+
+describe.each(engines('both'))('the stand-in for autovacuum, on %s', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+  });
+  afterAll(() => database?.close());
+
+  const pages = async (table: string) =>
+    Number(((await database.db.execute(sql`select pg_relation_size(${table}::regclass) / 8192 as n`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  /** 2,000 rows, then every row updated `times` times (a changed indexed column: no in-page reuse), a round after each pass when given. */
+  const churn = async (table: string, times: number, round?: () => Promise<unknown>) => {
+    await database.db.execute(sql.raw(`create table ${table} (id int primary key, k int not null, pad text not null)`));
+    await database.db.execute(sql.raw(`create index ${table}_k on ${table} (k)`));
+    await database.db.execute(sql.raw(`insert into ${table} select g, g, repeat('x', 100) from generate_series(1, 2000) g`));
+    await round?.();
+    const first = await pages(table);
+    for (let i = 0; i < times; i++) {
+      await database.db.execute(sql.raw(`update ${table} set k = k + 1`));
+      await round?.();
+    }
+    return { first, last: await pages(table) };
+  };
+
+  it('keeps a table that is updated over and over near its live size (without a vacuum it grows with every pass)', async () => {
+    const kept = await churn('vacuum_probe_kept', 10, autovacuumRounds(database.db, { vacuum: true }));
+    const left = await churn('vacuum_probe_left', 10);
+    expect(kept.last).toBeLessThanOrEqual(kept.first * 2 + 1);
+    expect(left.last).toBeGreaterThan(left.first * 8);
+  });
+
+  it('still analyzes a table that grows by less than a tenth between vacuums, once it grew by a tenth since its analysis', async () => {
+    const round = autovacuumRounds(database.db, { vacuum: true });
+    await database.db.execute(sql`create table vacuum_probe_growing (id int not null, pad text not null)`);
+    const add = (from: number, to: number) =>
+      database.db.execute(sql.raw(`insert into vacuum_probe_growing select g, repeat('x', 100) from generate_series(${from}, ${to}) g`));
+    await add(1, 10_000);
+    expect(await round()).toContain('vacuum_probe_growing'); // grown from empty
+    await add(10_001, 10_600); // 6 % more: not yet
+    expect(await round()).not.toContain('vacuum_probe_growing');
+    await add(10_601, 11_200); // 12 % since the analysis, 6 % since the vacuum
+    expect(await round()).toContain('vacuum_probe_growing');
   });
 });
