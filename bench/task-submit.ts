@@ -1,6 +1,6 @@
 /**
  * A group task at full class size (`npm run bench:task`; BENCH_STUDENTS, BENCH_CONCURRENCY,
- * BENCH_CLASS, BENCH_STATEMENTS, BENCH_TABLES). One server in this process on loopback (PGlite in memory unless DATABASE_URL is
+ * BENCH_CLASS, BENCH_STATEMENTS, BENCH_TABLES, DATABASE_POOL_SIZE). One server in this process on loopback (PGlite in memory unless DATABASE_URL is
  * set: then a scratch database on that server, dropped at the end), demo data, logging off, answers
  * not validated against the contract (as in production).
  *
@@ -24,7 +24,7 @@ import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
 import { scratchDatabase } from '../apps/server/src/db/admin.js';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { analyzeGrownTables, analyzeWhileRunning } from '../apps/server/src/db/analyze.js';
+import { analyzeGrownTables, autovacuumWhileRunning } from '../apps/server/src/db/analyze.js';
 import { printStatements, recordStatements, resetStatements } from './statements.js';
 
 const students = Number(process.env.BENCH_STUDENTS ?? 2000);
@@ -39,7 +39,7 @@ const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 console.log(`load average before: ${load()} (${os.availableParallelism()} cores); ${students} students in classes of ${classSize}, ${concurrency} concurrent`);
 const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, `xinli_bench_task_${process.pid}`) : undefined;
-const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl: scratch?.url, logLevel: 'silent' }), {
+const running = await startServer(testConfig({ demo: true, dataDir: '', databaseUrl: scratch?.url, logLevel: 'silent', ...(process.env.DATABASE_POOL_SIZE ? { databasePoolSize: Number(process.env.DATABASE_POOL_SIZE) } : {}) }), {
   checkOutput: false,
 });
 const url = await running.app.listen({ port: 0, host: '127.0.0.1' });
@@ -173,7 +173,8 @@ const tablesBefore = await tableReads();
 const cpuBefore = { server: serverThreadCpu(), database: databaseCpu() };
 // Autovacuum's part in a real screening (a table analyzed each time it grew by a tenth, checked every
 // minute), in the bench's time: the run packs a school's 45 minutes into seconds, so every second.
-const stopAnalyzing = analyzeWhileRunning(running.database.db, 1000, (err) => console.error(err));
+// On PGlite the server's own stand-in vacuums too; PostgreSQL's autovacuum does that there.
+const stopAnalyzing = autovacuumWhileRunning(running.database.db, { everyMs: 1000, vacuum: running.database.kind === 'pglite' }, (err) => console.error(err));
 const run = await clients({ url, taskcode, sheet, people: people.slice(traced), n: measured });
 await stopAnalyzing();
 const { wall, errors, firstErrors } = run;
