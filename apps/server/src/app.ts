@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessages, pickLang } from '@xinli/contract';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/database.js';
+import { waitedOutForConnection, type Database, type Db } from './db/database.js';
 import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers } from './domains/index.js';
 import { JobRunner, jobLanes, startPeriodic, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute, type Authentication } from './http/action-route.js';
@@ -23,7 +23,7 @@ import { registerFileRoutes } from './domains/files/routes.js';
 import { registerPaymentRoutes } from './domains/orders/routes.js';
 import { closePdfBrowsers } from './kit/pdf.js';
 import { AppError } from './http/errors.js';
-import { sendError } from './http/envelope.js';
+import { sendBusy, sendError } from './http/envelope.js';
 import type { HandlerMap } from './http/handlers.js';
 import { registerBodyParsers } from './http/body.js';
 import { registerHealth } from './http/health.js';
@@ -100,10 +100,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // and still answer the envelope in the caller's language.
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     // Refusals of the body guard and of the action route's hook carry their own status and message.
-    if (err instanceof AppError) return sendError(reply, err, pickLang(req.headers['accept-language'] as string | undefined));
+    const lang = pickLang(req.headers['accept-language'] as string | undefined);
+    if (err instanceof AppError) return sendError(reply, err, lang);
+    if (waitedOutForConnection(err)) return sendBusy(req, reply, lang);
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
-    return sendError(reply, protocolError(status), pickLang(req.headers['accept-language'] as string | undefined));
+    return sendError(reply, protocolError(status), lang);
   });
 
   const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) =>

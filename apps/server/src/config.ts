@@ -22,6 +22,11 @@ export interface Config {
    */
   databasePoolSize: number;
   /**
+   * Milliseconds a statement waits for a free connection before its request is answered "busy"
+   * (HTTP 503) rather than held (DATABASE_POOL_WAIT_MS, default 30,000; 0 waits for ever).
+   */
+  databasePoolWaitMs: number;
+  /**
    * Seconds a browser session that has just written reads its lists from the primary, not the
    * replica (READ_PRIMARY_AFTER_WRITE_SECONDS, default 10), so it sees its own change at once.
    */
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: auditRetentionDays(env.AUDIT_RETENTION_DAYS),
     processes,
     databasePoolSize: Math.max(1, Math.floor(num(env.DATABASE_POOL_SIZE, defaultPoolSize(cores, processes)))),
+    databasePoolWaitMs: Math.max(0, Math.floor(num(env.DATABASE_POOL_WAIT_MS, 30_000))),
   };
 }
 

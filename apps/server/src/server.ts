@@ -30,6 +30,7 @@ export async function startServer(config: Config, extra: Partial<AppOptions> & {
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
     poolSize: config.databasePoolSize,
+    poolWaitMs: config.databasePoolWaitMs,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     migrate: !prepared,
   });

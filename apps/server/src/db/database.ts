@@ -41,6 +41,8 @@ export interface OpenOptions {
   readUrl?: string;
   /** Connections of each PostgreSQL pool (config DATABASE_POOL_SIZE); 10 when not given (scripts, tests' own databases). */
   poolSize?: number;
+  /** Milliseconds a statement waits for a free connection (config DATABASE_POOL_WAIT_MS); for ever when not given. */
+  poolWaitMs?: number;
   /** PGlite folder; absent means in memory. */
   dataDir?: string;
   /** A PGlite data dump to start from (tests load a migrated template). */
@@ -50,16 +52,16 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.readUrl && !opts.url) throw new Error('A read replica needs a PostgreSQL primary');
-  const database = opts.url ? openPostgres(opts.url, opts.readUrl, opts.poolSize ?? 10) : await openPglite(opts);
+  const database = opts.url ? openPostgres(opts.url, opts.readUrl, { size: opts.poolSize ?? 10, waitMs: opts.poolWaitMs ?? 0 }) : await openPglite(opts);
   if (opts.migrate !== false) await runMigrations(database);
   return database;
 }
 
-function openPostgres(url: string, readUrl: string | undefined, size: number): Database {
-  const primary = postgresPool(url, size, false);
+function openPostgres(url: string, readUrl: string | undefined, sizing: PoolSizing): Database {
+  const primary = postgresPool(url, sizing, false);
   const db = drizzlePg(primary) as unknown as Db;
   if (!readUrl) return { db, readDb: db, kind: 'postgres', close: () => primary.end() };
-  const replica = postgresPool(readUrl, size, true);
+  const replica = postgresPool(readUrl, sizing, true);
   return {
     db,
     readDb: drizzlePg(replica) as unknown as Db,
@@ -70,13 +72,28 @@ function openPostgres(url: string, readUrl: string | undefined, size: number): D
   };
 }
 
+interface PoolSizing {
+  size: number;
+  waitMs: number;
+}
+
 /**
  * A pool of up to `size` connections. A read-only pool's sessions start with default_transaction_read_only
  * on: a write sent to it by mistake is refused by PostgreSQL itself (SQLSTATE 25006), even on a copy
  * that is not a hot standby (which refuses every write anyway).
+ *
+ * A statement waits at most `waitMs` for a connection (pg-pool's connectionTimeoutMillis, which also
+ * bounds opening one): past it, the request fails "busy" (waitedOutForConnection) instead of waiting
+ * for ever behind a saturated database or a request that holds one connection while it waits for
+ * another, which would hang every request after it.
  */
-function postgresPool(url: string, size: number, readOnly: boolean): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: size, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
+function postgresPool(url: string, { size, waitMs }: PoolSizing, readOnly: boolean): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: waitMs,
+    ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
+  });
   // An idle client whose connection the server ends (restart, failover, a dropped test database)
   // emits 'error' on the pool; unhandled, that would crash the process. The pool discards the
   // client and the next query opens a new connection, so there is nothing else to do here.
@@ -84,6 +101,18 @@ function postgresPool(url: string, size: number, readOnly: boolean): pg.Pool {
   // int8 (counts, identities) as numbers, like PGlite returns them.
   pg.types.setTypeParser(20, (v) => Number(v));
   return pool;
+}
+
+/**
+ * pg-pool's error when no connection came free (or opened) within the wait, or any error wrapping it
+ * (Drizzle wraps the driver's). Its message is its only mark; the busy test in database.test.ts
+ * drives the real pool, so a release that changes it fails there.
+ */
+export function waitedOutForConnection(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {

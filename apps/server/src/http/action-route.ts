@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { catalogue, isActionName, pickLang, ruleSentences, type ActionDef, type Lang } from '@xinli/contract';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import { waitedOutForConnection, type Db } from '../db/database.js';
 import { AppError } from './errors.js';
 import { uniqueClash } from '../db/unique.js';
 import { createCtx } from './context.js';
@@ -11,7 +11,7 @@ import { isFileResult, type HandlerMap } from './handlers.js';
 import type { AuditWriter, Caller, RespondentCaller } from './context.js';
 import { checkJsonShape, malformed, setBodyLimit } from './body.js';
 import { nulFree } from './json-worker.js';
-import { sendError, sendFile, sendOk } from './envelope.js';
+import { sendBusy, sendError, sendFile, sendOk } from './envelope.js';
 
 export interface RouteDeps {
   db: Db;
@@ -59,6 +59,7 @@ export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
       if (err instanceof AppError) return sendError(reply, err, lang);
       const clash = uniqueClash(err);
       if (clash) return sendError(reply, new AppError('conflict', clash.msg), lang);
+      if (waitedOutForConnection(err)) return sendBusy(req, reply, lang);
       req.log.error({ err, action: name }, 'action failed');
       return sendError(reply, new AppError('internal', undefined, 500), lang);
     }

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type Lang } from '@xinli/contract';
-import type { AppError } from './errors.js';
+import { AppError } from './errors.js';
 import type { FileResult } from './handlers.js';
 
 const outcome = Symbol('outcome');
@@ -22,6 +22,18 @@ export function sendOk(reply: FastifyReply, data: unknown) {
 export function sendError(reply: FastifyReply, err: AppError, lang: Lang) {
   reply[outcome] = err.codeName;
   return reply.status(err.httpStatus).send({ errorCode: err.code, errorMsg: err.text(lang), data: null });
+}
+
+const busy = new AppError('internal', { zh: '服务器繁忙，请稍后再试', en: 'The server is busy: please try again in a moment' }, 503);
+
+/**
+ * The answer to a request whose statement found no database connection free within
+ * DATABASE_POOL_WAIT_MS (db/database.ts waitedOutForConnection): 503, to be tried again in a moment.
+ */
+export function sendBusy(req: FastifyRequest, reply: FastifyReply, lang: Lang) {
+  req.log.warn({ url: req.url }, 'no database connection came free within DATABASE_POOL_WAIT_MS');
+  reply.header('retry-after', '5');
+  return sendError(reply, busy, lang);
 }
 
 export function sendFile(reply: FastifyReply, file: FileResult) {
