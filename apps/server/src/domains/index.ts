@@ -38,7 +38,7 @@ import { appsOf } from './apps/index.js';
 import {
   assessedSince,
   assessmentSealedFields,
-  codeEntryJobs,
+  assessmentJobs,
   eraseAnswerTextOfPerson,
   hookAssessments,
   removeResultsOfPersons,
@@ -167,7 +167,7 @@ export const jobHandlers: JobHandlers = {
   ...orderJobs,
   ...retentionJobs,
   ...signInJobs,
-  ...codeEntryJobs,
+  ...assessmentJobs,
 };
 
 /** Every column a domain keeps sealed (kit/crypt): sealed at start-up if still plain, re-sealed by a rotation. */

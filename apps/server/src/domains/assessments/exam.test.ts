@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ASSESS_CODE_ALPHABET, actionNames, catalogue, ErrorCode, type ActionDef } from '@xinli/contract';
 import { engines, startTestServer, testDay, type TestServer } from '../../test/harness.js';
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { planAuthorize } from '../plans/tables.js';
-import { assessCode, assessment } from './tables.js';
+import { assessCode, assessment, respondentSession } from './tables.js';
 import { md5Upper } from '../auth/index.js';
 import { consented } from '../../test/consent.js';
 
@@ -413,6 +413,24 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     const list = await s.call('as.m.exam.getCUserReportPageList', { realname: '孕妈小周' }, hospitalNow);
     expect(list.data.rows).toMatchObject([{ reportid: phq.data.reportid, musercode: 'I0002', stagecode: 'ST-M1', plancode: '' }]);
     expect((await s.call('as.m.exam.getCUserReportPageList', { realname: '孕妈小周' }, school)).data.total).toBe(0);
+  });
+
+  it('the daily housekeeping removes the respondent sessions past their week (refused already), and keeps the live ones', async () => {
+    const sessions = async (...codes: string[]) =>
+      (await s.database.db.select().from(respondentSession).where(inArray(respondentSession.assesscode, codes)).orderBy(respondentSession.assesscode)).map(
+        (r) => r.assesscode,
+      );
+    const [old, live] = [await give(await person(school, '钱旧会话')), await give(await person(school, '钱新会话'))];
+    const oldToken = (await start(old)).data.token as string;
+    s.clock.advance(6 * 86_400_000);
+    const liveToken = (await start(live)).data.token as string;
+    s.clock.advance(86_400_000 + 60_000); // the old session's week is over; the next day's run is due
+    expect((await s.call('as.c.exam.getSession', {}, oldToken)).errorCode).toBe(ErrorCode.identityInvalid);
+    expect(await sessions(old, live)).toEqual([old, live].sort());
+    await s.jobs.runDue();
+    expect(await sessions(old, live)).toEqual([live]);
+    expect((await s.call('as.c.exam.getSession', {}, liveToken)).errorCode).toBe(0);
+    s.clock.advance(-(7 * 86_400_000 + 60_000));
   });
 
   it('a respondent token is refused by every as.m.* action, a staff token by every respondent action', async () => {

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { preparedOnce } from '../../kit/index.js';
+import { DAY_MS, preparedOnce } from '../../kit/index.js';
+import type { JobHandlers } from '../../kit/jobs/index.js';
 import { hashToken, newToken } from '../auth/index.js';
 import { codeStateColumns, codeStateOf, rememberForRequest } from './code-state.js';
 import { assessCode, respondentSession } from './tables.js';
@@ -58,3 +59,17 @@ export async function endRespondentSessions(db: DbOrTx, assesscode: string) {
   await db.delete(respondentSession).where(eq(respondentSession.assesscode, assesscode));
 }
 
+
+/**
+ * Sessions past their week are refused already (codeOfToken reads only live ones), so a daily run
+ * removes them: a token that may come back is the only thing a session row keeps, and without
+ * this the table grew by every respondent's every entry.
+ */
+export const respondentSessionJobs: JobHandlers = {
+  'assessments.pruneRespondentSessions': {
+    every: DAY_MS,
+    async run(_payload, ctx) {
+      await ctx.db.delete(respondentSession).where(lt(respondentSession.expiresat, ctx.now()));
+    },
+  },
+};
