@@ -1,8 +1,9 @@
 /**
- * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_ACTION, PROFILE_BODY, PROFILE_USER,
+ * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_CONNECTIONS, PROFILE_ACTION, PROFILE_BODY, PROFILE_USER,
  * LOG_LEVEL, DATABASE_URL, PROFILE_SERVER_CMD). Starts the server in its own process with bench/profile-hook.mjs,
  * signs in, sends PROFILE_REQUESTS requests one after another (no concurrency: the figure is the cost
- * of one request), stops the server and reads its CPU profile. Every sample is charged to the first
+ * of one request; with PROFILE_CONNECTIONS=n from n connections at once, as bench:api drives them, where
+ * work shared by the requests in flight is shared), stops the server and reads its CPU profile. Every sample is charged to the first
  * frame, from the leaf up, that belongs to a known step (logging, query building, the database driver,
  * zod, Fastify, ...), so a JSON.stringify inside pino counts as logging; samples outside the
  * measured window are not taken (bench/profile-hook.mjs starts and stops the profiler around it). Prints µs of CPU per request per step and the mean wall time.
@@ -15,10 +16,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
 import { scratchDatabase } from '../apps/server/src/db/admin.js';
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 3000);
+const connections = Math.max(1, Number(process.env.PROFILE_CONNECTIONS ?? 1));
 const actionName = process.env.PROFILE_ACTION ?? 'as.m.system.ping';
 const actionBody = JSON.parse(process.env.PROFILE_BODY ?? '{}');
 const root = path.resolve(import.meta.dirname, '..');
@@ -65,10 +68,22 @@ const until = async (file: string) => {
 child.kill('SIGUSR2');
 await until(`${out}.started`);
 const t0 = performance.now();
-for (let i = 0; i < requests; i++) {
-  const r = await call(actionName, actionBody, token);
-  if (r.errorCode !== 0) throw new Error(`${actionName}: ${r.errorCode} ${r.errorMsg}`);
-}
+if (connections > 1) {
+  // Under load: the same number of requests from `connections` at once, as bench:api drives them.
+  const r = await autocannon({
+    url: `${url}/api/${actionName}/1.0.0/action`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify(actionBody),
+    connections,
+    amount: requests,
+  });
+  if (r.errors + r.non2xx) throw new Error(`${actionName}: ${r.errors} errors, ${r.non2xx} not 2xx`);
+} else
+  for (let i = 0; i < requests; i++) {
+    const r = await call(actionName, actionBody, token);
+    if (r.errorCode !== 0) throw new Error(`${actionName}: ${r.errorCode} ${r.errorMsg}`);
+  }
 const wallUs = ((performance.now() - t0) * 1000) / requests;
 child.kill('SIGUSR2');
 await until(out);
@@ -138,8 +153,8 @@ for (let i = 0; i < profile.samples.length; i++) {
   totals.set(step, (totals.get(step) ?? 0) + dt);
 }
 
-console.log(`profile of ${requests} sequential ${actionName} on ${databaseUrl ? 'postgres' : 'pglite'}, LOG_LEVEL=${env.LOG_LEVEL}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`mean wall time per request (client side): ${wallUs.toFixed(0)} µs`);
+console.log(`profile of ${requests} ${connections > 1 ? `concurrent (${connections})` : "sequential"} ${actionName} on ${databaseUrl ? 'postgres' : 'pglite'}, LOG_LEVEL=${env.LOG_LEVEL}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`mean wall time per request (client side${connections > 1 ? `, ${connections} connections: the wall time over the requests` : ''}): ${wallUs.toFixed(0)} µs`);
 let cpu = 0;
 for (const [step, us] of [...totals].sort((a, b) => b[1] - a[1])) {
   if (!step.startsWith('(idle')) cpu += us;
