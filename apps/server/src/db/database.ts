@@ -57,11 +57,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-function openPostgres(url: string, readUrl: string | undefined, sizing: PoolSizing): Database {
-  const primary = postgresPool(url, sizing, false);
+function openPostgres(url: string, readUrl: string | undefined, limits: PoolLimits): Database {
+  const primary = postgresPool(url, limits, false);
   const db = drizzlePg(primary) as unknown as Db;
   if (!readUrl) return { db, readDb: db, kind: 'postgres', close: () => primary.end() };
-  const replica = postgresPool(readUrl, sizing, true);
+  const replica = postgresPool(readUrl, limits, true);
   return {
     db,
     readDb: drizzlePg(replica) as unknown as Db,
@@ -72,7 +72,7 @@ function openPostgres(url: string, readUrl: string | undefined, sizing: PoolSizi
   };
 }
 
-interface PoolSizing {
+interface PoolLimits {
   size: number;
   waitMs: number;
 }
@@ -87,7 +87,7 @@ interface PoolSizing {
  * for ever behind a saturated database or a request that holds one connection while it waits for
  * another, which would hang every request after it.
  */
-function postgresPool(url: string, { size, waitMs }: PoolSizing, readOnly: boolean): pg.Pool {
+function postgresPool(url: string, { size, waitMs }: PoolLimits, readOnly: boolean): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: size,
