@@ -129,7 +129,8 @@ async function runAction(name: string, req: FastifyRequest, reply: FastifyReply,
   const def: ActionDef = catalogue[name];
   const { body, token } = readBody(req);
   const { authentication } = deps;
-  const base = { db: deps.db, config: deps.config, now: deps.now, lang, ip: req.ip, requestId, action: name, signal: clientGoneSignal(reply.raw) };
+  // Listening from the start: a client that leaves while its caller is resolved still stops the work.
+  const signal = clientGoneSignal(reply.raw);
 
   // A respondent token opens only 'respondent' actions, and those accept nothing else: the two
   // kinds of token live in different tables, so neither is ever found where the other is asked.
@@ -140,7 +141,20 @@ async function runAction(name: string, req: FastifyRequest, reply: FastifyReply,
   const caller =
     def.access === 'public' || def.access === 'respondent' ? null : (found?.caller ?? (await authentication.caller(token, deps.now())));
 
-  const ctx = createCtx({ ...base, readDb: readDbFor(def, req, deps), caller, respondent, writeAudit: deps.writeAudit });
+  const ctx = createCtx({
+    db: deps.db,
+    readDb: readDbFor(def, req, deps),
+    config: deps.config,
+    now: deps.now,
+    lang,
+    ip: req.ip,
+    requestId,
+    action: name,
+    signal,
+    caller,
+    respondent,
+    writeAudit: deps.writeAudit,
+  });
   if (caller && typeof def.access === 'object' && !authentication.holds(caller, ...def.access.codes)) {
     await ctx.audit({ result: 'denied', detail: { needs: def.access.codes } });
     throw new AppError('permissionDenied');

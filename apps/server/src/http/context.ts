@@ -79,31 +79,38 @@ export interface Ctx {
   audit(entry: AuditInput): Promise<void>;
 }
 
-export function createCtx({
-  writeAudit,
-  ...base
-}: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: AbortSignal; readDb?: Db; writeAudit: AuditWriter }): Ctx {
+export function createCtx(init: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: AbortSignal; readDb?: Db; writeAudit: AuditWriter }): Ctx {
+  // Every field named once, no spreads: a context is made for every request.
+  const { db, caller, respondent, writeAudit } = init;
   return {
-    ...base,
-    readDb: base.readDb ?? base.db,
-    signal: base.signal ?? new AbortController().signal,
+    db,
+    readDb: init.readDb ?? db,
+    config: init.config,
+    now: init.now,
+    lang: init.lang,
+    ip: init.ip,
+    requestId: init.requestId,
+    action: init.action,
+    signal: init.signal ?? new AbortController().signal,
+    caller,
+    respondent,
     get me(): Caller {
-      if (!base.caller) throw new AppError('identityInvalid');
-      return base.caller;
+      if (!caller) throw new AppError('identityInvalid');
+      return caller;
     },
-    t: (msg) => (base.lang === 'en-US' ? msg.en : msg.zh),
+    t: (msg) => (init.lang === 'en-US' ? msg.en : msg.zh),
     audit: async (entry) => {
-      const action = entry.action ?? base.action;
+      const action = entry.action ?? init.action;
       if (action === undefined) throw new Error('An audit entry made outside an action must name its action');
-      await writeAudit(base.db, {
-        musercode: base.caller?.musercode ?? base.respondent?.musercode ?? '',
-        userid: base.caller?.userid ?? null,
-        actor: base.caller?.actor ?? null,
+      await writeAudit(db, {
+        musercode: caller?.musercode ?? respondent?.musercode ?? '',
+        userid: caller?.userid ?? null,
+        actor: caller?.actor ?? null,
         ...entry,
         action,
-        at: base.now(),
-        ip: base.ip,
-        requestid: base.requestId,
+        at: init.now(),
+        ip: init.ip,
+        requestid: init.requestId,
       });
     },
   };
