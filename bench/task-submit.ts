@@ -174,9 +174,9 @@ const cpuBefore = { server: serverThreadCpu(), database: databaseCpu() };
 // Autovacuum's part in a real screening (a table analyzed each time it grew by a tenth, checked every
 // minute), in the bench's time: the run packs a school's 45 minutes into seconds, so every second.
 // On PGlite the server's own stand-in vacuums too; PostgreSQL's autovacuum does that there.
-const stopAnalyzing = autovacuumWhileRunning(running.database.db, { everyMs: 1000, vacuum: running.database.kind === 'pglite' }, (err) => console.error(err));
+const stopAutovacuum = autovacuumWhileRunning(running.database.db, { everyMs: 1000, vacuum: running.database.kind === 'pglite' }, (err) => console.error(err));
 const run = await clients({ url, taskcode, sheet, people: people.slice(traced), n: measured });
-await stopAnalyzing();
+await stopAutovacuum();
 const { wall, errors, firstErrors } = run;
 const cpu = { server: serverThreadCpu() - cpuBefore.server, database: databaseCpu() - cpuBefore.database };
 await printTableReads(tablesBefore);

@@ -59,7 +59,6 @@ export async function endRespondentSessions(db: DbOrTx, assesscode: string) {
   await db.delete(respondentSession).where(eq(respondentSession.assesscode, assesscode));
 }
 
-
 /**
  * Sessions past their week are refused already (codeOfToken reads only live ones), so a daily run
  * removes them: a token that may come back is the only thing a session row keeps, and without
