@@ -3,9 +3,9 @@
  * respondent token in the `token` header and the page language in Accept-Language (the server
  * answers errorMsg in it). Only `as.c.*` actions: a respondent token opens nothing else.
  *
- * Failures reject with RespondentError: `network` true when the server could not be reached
- * (the screen offers "try again" and keeps what was entered), else the envelope's code and
- * sentence.
+ * Failures reject with RespondentError: `network` true when the server could not be reached or
+ * answered busy (503) (the screen offers "try again" and keeps what was entered), else the
+ * envelope's code and sentence.
  */
 import type { ActionInput, ActionName, ActionOutput } from '@xinli/contract';
 import { currentLang, t } from './i18n';
@@ -17,6 +17,7 @@ export class RespondentError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    /** Worth trying again: the server could not be reached, or had no room for the request (503). */
     readonly network = false,
   ) {
     super(message);
@@ -59,6 +60,8 @@ export async function call<N extends RespondentAction>(name: N, input: ActionInp
     // A proxy's HTML error page or a cut answer: the server was not really reached.
     throw new RespondentError(t('networkError'), -1, response.status >= 500 || response.status === 0);
   }
-  if (body.errorCode !== 0) throw new RespondentError(body.errorMsg || t('genericError'), body.errorCode ?? -1);
+  // 503: the server was reached but had no room for the request (no database connection came free
+  // in time); what was entered is kept and the screen offers to try again, as for a network failure.
+  if (body.errorCode !== 0) throw new RespondentError(body.errorMsg || t('genericError'), body.errorCode ?? -1, response.status === 503);
   return body.data as ActionOutput<N>;
 }

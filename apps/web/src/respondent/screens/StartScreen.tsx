@@ -26,6 +26,8 @@ export function StartScreen({
     if (typed) onStart(typed.toUpperCase());
   };
   const message = empty ? t('start.empty') : error;
+  // A failure worth trying again (network, a busy server) is no fault of the code typed.
+  const retry = empty ? undefined : onRetry;
   return (
     <Screen heading={t('start.heading')}>
       <p className="r-intro">{t('start.intro')}</p>
@@ -46,11 +48,11 @@ export function StartScreen({
             autoCapitalize="characters"
             spellCheck={false}
             aria-describedby={`${id}-hint`}
-            aria-invalid={!!message}
+            aria-invalid={!!message && !retry}
             data-testid="r-code"
           />
         </div>
-        <ErrorBox message={message} onRetry={empty ? undefined : onRetry} />
+        <ErrorBox message={message} onRetry={retry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-start">
           {busy ? t('loading') : t('start.submit')}
         </button>

@@ -54,6 +54,8 @@ export function TaskLoginScreen({
     if (!empty) onLogin(needPin ? { ...out, pin } : out);
   };
   const message = missing ? t(missing) : error;
+  // A failure worth trying again (network, a busy server) is no fault of what was typed.
+  const retry = missing ? undefined : onRetry;
   const field = (name: keyof TaskLogin, label: MessageKey, extra: Record<string, unknown> = {}) => (
     <div className="r-field">
       <label className="r-label" htmlFor={`${id}-${name}`}>
@@ -64,7 +66,7 @@ export function TaskLoginScreen({
         className={`r-input${name === 'taskcode' ? ' code' : ''}`}
         value={v[name] ?? ''}
         onChange={(e) => setV({ ...v, [name]: e.target.value })}
-        aria-invalid={!!message}
+        aria-invalid={!!message && !retry}
         data-testid={`r-task-${name}`}
         spellCheck={false}
         {...extra}
@@ -91,7 +93,7 @@ export function TaskLoginScreen({
             </p>
           </>
         )}
-        <ErrorBox message={message} onRetry={missing ? undefined : onRetry} />
+        <ErrorBox message={message} onRetry={retry} />
         <button type="submit" className="r-btn" disabled={busy} data-testid="r-task-start">
           {busy ? t('loading') : t('start.submit')}
         </button>

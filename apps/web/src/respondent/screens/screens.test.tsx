@@ -10,6 +10,7 @@ import { RespondentError } from '../api';
 import { ResultScreen, type RespondentResult } from './ResultScreen';
 import { RegisterScreen } from './RegisterScreen';
 import { AnswerFlow } from './AnswerFlow';
+import { StartScreen } from './StartScreen';
 import type { RQuestion } from '../answers';
 
 const T = (zh: string, en = zh) => ({ zh, en });
@@ -211,5 +212,15 @@ describe('answer flow', () => {
     fireEvent.click(screen.getByTestId('r-submit'));
     await waitFor(() => expect(screen.getByTestId('r-error').textContent).toContain('这份问卷已经提交过了'));
     expect(screen.queryByTestId('r-retry')).toBeNull();
+  });
+});
+
+describe('start screen', () => {
+  it('marks the code wrong only for a refusal, not for a failure to try again (network, a busy server)', () => {
+    setLang('zh-CN');
+    const { rerender } = render(<StartScreen error="服务器繁忙，请稍后再试" busy={false} onStart={vi.fn()} onRetry={vi.fn()} initialCode="ABCDEFGHJK" />);
+    expect(screen.getByTestId('r-code').getAttribute('aria-invalid')).toBe('false');
+    rerender(<StartScreen error="测评码不存在" busy={false} onStart={vi.fn()} initialCode="ABCDEFGHJK" />);
+    expect(screen.getByTestId('r-code').getAttribute('aria-invalid')).toBe('true');
   });
 });

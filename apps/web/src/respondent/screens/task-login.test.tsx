@@ -56,4 +56,14 @@ describe('task sign-in screen', () => {
     expect(screen.getByRole('heading').textContent).toBe('Join your group assessment');
     expect(screen.getByRole('alert').textContent).toContain('does not match the class list');
   });
+
+  it('marks the fields wrong only for a refusal, not for a failure to try again (network, a busy server)', () => {
+    setLang('zh-CN');
+    const initial = { taskcode: 'ABCD2345', studentno: '2026001', realname: '林小雨' };
+    const { rerender } = render(<TaskLoginScreen initial={initial} error="服务器繁忙，请稍后再试" busy={false} onLogin={vi.fn()} onRetry={vi.fn()} />);
+    expect(screen.getByLabelText('任务码').getAttribute('aria-invalid')).toBe('false');
+    rerender(<TaskLoginScreen initial={initial} error="学号或姓名不正确" busy={false} onLogin={vi.fn()} />);
+    expect(screen.getByLabelText('任务码').getAttribute('aria-invalid')).toBe('true');
+  });
 });
+
