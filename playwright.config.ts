@@ -4,8 +4,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 
 /**
- * Browser tests against the REAL server serving the built console (`npm run test:e2e` builds
- * first). Several engineers run at once: each picks its own E2E_PORT; every run gets a fresh
+ * Browser tests against the REAL server, compiled as it is deployed, serving the built console
+ * (`npm run test:e2e` builds both first; tsx would compile the server again at every start and
+ * run it slower on a machine the browsers already keep busy). Several engineers run at once: each picks its own E2E_PORT; every run gets a fresh
  * embedded database in a temp folder named after the port. Never run `playwright install`:
  * the system Chromium is used.
  */
@@ -54,13 +55,21 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromium,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },
   ],
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    command: 'node apps/server/dist/main.js',
     url: `http://127.0.0.1:${port}/login`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -49,8 +49,8 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
 
-  // Its own process group: npx starts tsx, which starts the server; the group is ended together.
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // The compiled server, as playwright.config.ts starts its own; in its own process group, ended together.
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
