@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiCall, apiSignIn, signIn } from './support';
+import { apiCall, apiSignIn, setProviderWebsite, signIn } from './support';
 
 /**
  * Issue 28 item 1: the respondent entry dialog saves with its "show result" switch on and off
@@ -62,7 +62,7 @@ test('a provider opens an institution’s seeded entry, saves it with the result
 });
 
 /** Issue 28 item 14: the navbar's website button opens the provider's own site, and is absent without one. */
-test('the website button shows only once the provider has its own site, and opens that site', async ({ page, browser }) => {
+test('the website button shows only once the provider has its own site, and opens that site', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const provider = await (await browser.newContext()).newPage();
   await signIn(provider, 'provider');
@@ -88,4 +88,6 @@ test('the website button shows only once the provider has its own site, and open
   await signIn(again, 'provider');
   await expect(again.getByTestId('navlink-website')).toHaveAttribute('href', 'https://anxin-xinli.cn/');
   await again.context().close();
+  // Back to the demo's state, for the files that run after this one.
+  await setProviderWebsite(request, '');
 });

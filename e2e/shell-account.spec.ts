@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiSignIn, fillSignIn, md5Upper, signIn, tokenOf } from './support';
+import { apiCall, apiSignIn, fillSignIn, md5Upper, setProviderWebsite, signIn, tokenOf } from './support';
 
 async function openAccountMenu(page: Page, item: string) {
   await page.getByTestId('user-menu').click();
@@ -133,16 +133,23 @@ test('app switching asks first: cancel keeps the app, confirm reloads with the n
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('currentApp')!).appname)).toBe(target);
 });
 
-test('extra navbar links for the account that has them, opening in new tabs', async ({ page }) => {
-  await signIn(page, 'provider');
-  await expect(page.getByTestId('navlink-website')).toHaveAttribute('target', '_blank');
-  await expect(page.getByTestId('navlink-bigscreen')).toHaveAttribute('href', '/echarts/web');
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  // Sign-out is asynchronous: /login would send a still-signed-in user back to the layout.
-  await expect(page.getByTestId('login-username')).toBeVisible();
-  await signIn(page, 'school');
-  await expect(page.getByTestId('navlink-website')).toHaveCount(0);
+test('extra navbar links for the account that has them, opening in new tabs', async ({ page, request }) => {
+  // The demo provider has no site of its own: this test gives it one and takes it away again, so it
+  // depends on no other file (respondent-entry sets one through the form) having run before it.
+  await setProviderWebsite(request, 'https://anxin-xinli.cn/');
+  try {
+    await signIn(page, 'provider');
+    await expect(page.getByTestId('navlink-website')).toHaveAttribute('target', '_blank');
+    await expect(page.getByTestId('navlink-bigscreen')).toHaveAttribute('href', '/echarts/web');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    // Sign-out is asynchronous: /login would send a still-signed-in user back to the layout.
+    await expect(page.getByTestId('login-username')).toBeVisible();
+    await signIn(page, 'school');
+    await expect(page.getByTestId('navlink-website')).toHaveCount(0);
+  } finally {
+    await setProviderWebsite(request, '');
+  }
 });
 
 test('staff users show their own name', async ({ page }) => {

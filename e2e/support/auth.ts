@@ -51,3 +51,11 @@ export async function tokenOf(page: Page): Promise<string | undefined> {
   const cookies = await page.context().cookies();
   return cookies.find((c) => c.name === 'token')?.value;
 }
+
+/** The demo provider's own web site (its navbar's website button), set by the platform's admin; '' for none. */
+export async function setProviderWebsite(request: APIRequestContext, website: string) {
+  const { musercode } = await apiSignIn(request, 'provider');
+  const { token } = await apiSignIn(request, 'admin');
+  const out = await apiCall(request, 'as.m.user.updateMUser', { musercode, website }, token);
+  expect(out.errorCode, out.errorMsg).toBe(0);
+}
