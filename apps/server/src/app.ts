@@ -12,7 +12,9 @@ import { waitedOutForConnection, type Database, type Db } from './db/database.js
 import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers } from './domains/index.js';
 import { JobRunner, jobLanes, startPeriodic, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute, type Authentication } from './http/action-route.js';
-import { createCallerCache, type CallerCache } from './domains/auth/caller-cache.js';
+import { AUTH_CHANNEL, createCallerCache, type CallerCache } from './domains/auth/caller-cache.js';
+import { createChangeFeed } from './db/change-feed.js';
+import { keepReferenceReads, REFERENCE_CHANNEL } from './kit/reference-reads.js';
 import { authenticate } from './domains/auth/sessions.js';
 import { signInRateSpent } from './domains/auth/login.js';
 import { holds } from './domains/auth/scope.js';
@@ -108,10 +110,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, protocolError(status), lang);
   });
 
-  const callers = await createCallerCache(opts.database.db, opts.config.authCacheMs, (err) =>
-    app.log.warn({ err }, 'auth cache listener down; every request reads its session until it is back'),
+  // What this process keeps in memory (resolved callers, reference rows) hears every change on one feed.
+  const feed = await createChangeFeed(opts.database.db, [AUTH_CHANNEL, REFERENCE_CHANNEL], 'xinli-change-feed', (err) =>
+    app.log.warn({ err }, 'change feed down; every request reads its session and reference rows until it is back'),
   );
+  app.addHook('onClose', () => feed.close());
+  const callers = createCallerCache(feed, opts.config.authCacheMs);
   if (callers) app.addHook('onClose', () => callers.close());
+  keepReferenceReads(opts.database.db, feed);
   app.addHook('onClose', closePdfBrowsers);
   registerActionRoute(app, {
     authentication: authentication(opts.database.db, opts.config, callers),
@@ -151,7 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     jobs: () => [jobs, ...lanes].every((r) => r.state !== 'stopped') && (opts.config.jobPollMs <= 0 || lanes.every((r) => r.state === 'polling')),
     listeners: {
       warningListener: warnings.listening,
-      ...(callers ? { authListener: callers.listening } : {}),
+      changeFeed: feed.listening,
     },
   });
   return app;

@@ -69,7 +69,8 @@ import {
   eraseCaseTextOfPerson,
   latestCases,
   removeCasesOfPersons,
-  raiseWarningsForReport,
+  raiseWarningsForSubmission,
+  submissionBasis,
   raiseWarningsForReports,
 } from './warnings/index.js';
 
@@ -93,7 +94,7 @@ hookScales({ resultCount });
 // A stored report raises its warnings, and a task's code opens only in the task's time.
 // A submitted report stores its indicators, and a respondent reads their approved written report.
 hookAssessments({
-  warnings: { forReport: raiseWarningsForReport, forReports: raiseWarningsForReports },
+  warnings: { basisOf: submissionBasis, forReport: raiseWarningsForSubmission, forReports: raiseWarningsForReports },
   reports: {
     storeIndicators: (tx, reportid, def, score) => storeIndicators(tx, indicatorRows(reportid, def, score)),
     approvedForPerson,

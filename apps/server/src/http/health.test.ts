@@ -39,7 +39,7 @@ describe.each(engines('both'))('health, readiness and metrics (%s)', (engine) =>
     expect(ready.json()).toEqual({
       status: 'ready',
       failing: [],
-      checks: { database: 'ok', migrations: 'ok', jobs: 'ok', warningListener: 'ok', authListener: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', jobs: 'ok', warningListener: 'ok', changeFeed: 'ok' },
     });
   });
 

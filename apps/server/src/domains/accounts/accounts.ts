@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword, md5Upper, scopeWhere } from '../auth/index.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
-import { anyOf, preparedOnce } from '../../kit/index.js';
+import { anyOf, preparedOnce, referenceRead } from '../../kit/index.js';
 import { muser } from './tables.js';
 
 /**
@@ -35,13 +35,17 @@ export async function accountAncestors(db: DbOrTx, musercode: string): Promise<s
   return chain;
 }
 
-/** Institution names by code, for labelling rows of other domains. */
+/** Institution names by code, for labelling rows of other domains; one institution's kept (kit/reference-reads: every respondent's sign-in names it). */
 export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(musercodes)];
   if (!codes.length) return new Map();
+  return codes.length === 1 ? oneAccountName(db, codes) : readAccountNames(db, codes);
+}
+async function readAccountNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   const rows = await namesRead(db).execute({ codes });
   return new Map(rows.map((r) => [r.musercode, r.insname]));
 }
+const oneAccountName = referenceRead('account_name', (codes: string[]) => codes[0], readAccountNames);
 /** Prepared: a respondent's sign-in names the institution. */
 const namesRead = preparedOnce('account_names', (db, name) =>
   db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(anyOf(muser.musercode, 'codes')).prepare(name),

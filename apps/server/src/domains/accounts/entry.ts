@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { iso, preparedOnce } from '../../kit/index.js';
+import { iso, preparedOnce, referenceRead } from '../../kit/index.js';
 import { accountInScope, type AccountRow } from './owner.js';
 import { accountHooks } from './hooks.js';
 import { muser, muserEntry } from './tables.js';
@@ -182,9 +182,13 @@ export const entryHandlers = {
 } satisfies HandlerMap;
 
 /** For the respondent channel (issue 11): an institution's entry settings, or null when it has none. */
-export async function entryOfAccount(db: DbOrTx, musercode: string): Promise<EntryRow | null> {
-  const [row] = await entryRead(db).execute({ musercode });
-  return row ?? null;
-}
+export const entryOfAccount = referenceRead(
+  'entry_of_account',
+  (musercode: string) => musercode,
+  async (db, musercode: string): Promise<EntryRow | null> => {
+    const [row] = await entryRead(db).execute({ musercode });
+    return row ?? null;
+  },
+);
 /** Prepared: every respondent's sign-in shows its institution's entry settings. */
 const entryRead = preparedOnce('entry_of_account', (db, name) => db.select().from(muserEntry).where(eq(muserEntry.musercode, sql.placeholder('musercode'))).prepare(name));

@@ -444,6 +444,7 @@ export const respondentHandlers = {
     const def = await formOfCode(ctx, code, formcode);
     if (reports.has(formcode)) alreadySubmitted();
     const score = await scored(ctx.db, code.musercode, def, answers);
+    const basis = await assessmentHooks().warnings.basisOf(ctx.db, code.musercode, formcode);
     const reportid = newId('A');
     await ctx.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
@@ -472,7 +473,7 @@ export const respondentHandlers = {
       await assessmentHooks().reports.storeIndicators(tx, reportid, def, score);
       // A custom report keeps the template version of the day it was scored (issue 31 §4).
       await assessmentHooks().reports.keepTemplateVersion?.(tx, { reportid, appid: person?.appid ?? '', plancode: code.plancode ?? '', formcode }, ctx.now());
-      await assessmentHooks().warnings.forReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score });
+      await assessmentHooks().warnings.forReport(tx, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, stagecode: code.stagecode, createdat: ctx.now(), score }, basis);
       await clearAndFinish(tx, code, formcode, ctx.now());
     });
     await ctx.audit({ musercode: code.musercode, result: 'ok', detail: { assesscode: code.assesscode, formcode, reportid, warning: score.warnings.length > 0 } });

@@ -59,7 +59,7 @@ describe.each(engines('both'))('resolved callers on %s', (engine) => {
     s = await startTestServer(engine);
     const { token } = await s.login('school');
     for (let i = 0; i < 3; i++) expect((await s.call('as.m.system.ping', {}, token)).errorCode).toBe(0);
-    await s.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'xinli-auth-listener' and datname = current_database()`);
+    await s.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'xinli-change-feed' and datname = current_database()`);
     await new Promise((r) => setTimeout(r, 200));
     // Revoked while no process could hear it (the notification is lost): still refused.
     await s.database.db.execute(sql`update session set revokedat = now() where musercode = 'I0001' and userid is null`);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
-import { anyOf, outerColumn, preparedOnce } from '../../kit/index.js';
+import { anyOf, outerColumn, preparedOnce, referenceRead } from '../../kit/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { assertFormsHaveItemText } from '../scales/index.js';
 import { examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
@@ -129,12 +129,17 @@ export async function returnPlanCount(tx: DbOrTx, authid: string, n = 1) {
     .where(eq(planAuthorize.authid, authid));
 }
 
+/** Plan names by code; one plan's kept (kit/reference-reads: every respondent's sign-in names it). */
 export async function planNames(db: DbOrTx, plancodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(plancodes)].filter(Boolean);
   if (!codes.length) return new Map();
+  return codes.length === 1 ? onePlanName(db, codes) : readPlanNames(db, codes);
+}
+async function readPlanNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   const rows = await namesRead(db).execute({ codes });
   return new Map(rows.map((r) => [r.plancode, r.planname]));
 }
+const onePlanName = referenceRead('plan_name', (codes: string[]) => codes[0], readPlanNames);
 /** Prepared: a respondent's sign-in names the plan. */
 const namesRead = preparedOnce('plan_names', (db, name) =>
   db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(anyOf(plan.plancode, 'codes')).prepare(name),

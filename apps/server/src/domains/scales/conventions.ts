@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { accountNames, ownerAccount } from '../accounts/index.js';
-import { preparedOnce } from '../../kit/index.js';
+import { preparedOnce, referenceRead } from '../../kit/index.js';
 import { loadCurrentDefinitions } from './store.js';
 import { form, formConvention } from './tables.js';
 
@@ -14,11 +14,15 @@ import { form, formConvention } from './tables.js';
  * one its reports are scored with. Applied when a sheet is scored; the report keeps the one used.
  */
 
-/** The institution's chosen convention per form code (forms it left on the default are absent). */
-export async function conventionChoices(db: DbOrTx, musercode: string): Promise<Map<string, string>> {
-  const rows = await choicesRead(db).execute({ musercode });
-  return new Map(rows.map((r) => [r.formcode, r.code]));
-}
+/** The institution's chosen convention per form code (forms it left on the default are absent); kept (kit/reference-reads). */
+export const conventionChoices = referenceRead(
+  'convention_choices',
+  (musercode: string) => musercode,
+  async (db, musercode: string): Promise<Map<string, string>> => {
+    const rows = await choicesRead(db).execute({ musercode });
+    return new Map(rows.map((r) => [r.formcode, r.code]));
+  },
+);
 /** Prepared: every submission is scored with its institution's conventions. */
 const choicesRead = preparedOnce('convention_choices', (db, name) =>
   db.select({ formcode: formConvention.formcode, code: formConvention.code }).from(formConvention).where(eq(formConvention.musercode, sql.placeholder('musercode'))).prepare(name),

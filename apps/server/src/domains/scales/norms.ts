@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { denied, invalid, notFound } from '../../http/errors.js';
-import { anyOf, iso, newId, paged, preparedOnce } from '../../kit/index.js';
+import { anyOf, iso, newId, paged, preparedOnce, referenceRead } from '../../kit/index.js';
 import { builtInNorms } from './norms-library.js';
 import { againstNorm, changeBasis, type ChangeBasis } from './reliable-change.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from './store.js';
@@ -144,10 +144,12 @@ const defaultsRead = preparedOnce('default_norms', (db, name) =>
     .prepare(name),
 );
 
-/** What reliable change of a form is judged by (its default norm's rule and SD), or null. */
-export async function changeBasisOf(db: DbOrTx, formcode: string): Promise<ChangeBasis | null> {
-  return changeBasis((await defaultNorms(db, [formcode])).get(formcode) ?? null);
-}
+/** What reliable change of a form is judged by (its default norm's rule and SD), or null. Kept (kit/reference-reads: every submission is judged by it). */
+export const changeBasisOf = referenceRead(
+  'change_basis',
+  (formcode: string) => formcode,
+  async (db, formcode: string): Promise<ChangeBasis | null> => changeBasis((await defaultNorms(db, [formcode])).get(formcode) ?? null),
+);
 
 /** A report's indicators against its form's default norm, or null when the form has none. */
 export async function reportAgainstNorm(

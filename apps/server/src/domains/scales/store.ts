@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { anyOf, newId, outerColumn, preparedOnce, statementsByShape, type Bindable } from '../../kit/index.js';
+import { anyOf, newId, outerColumn, preparedOnce, referenceRead, statementsByShape, type Bindable } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -22,12 +22,19 @@ export const formNameIn = (lang: Lang): SQL<string> =>
 export const formNameOf = (formcode: AnyPgColumn, lang: Lang): SQL<string> =>
   sql<string>`coalesce((select ${formNameIn(lang)} from ${form} where ${form.formcode} = ${outerColumn(formcode)}), ${formcode})`;
 
-/** Brief rows of the given forms (no scope check: callers check the form or the plan holding it). */
+/** Brief rows of the given forms (no scope check: callers check the form or the plan holding it); kept (kit/reference-reads: every respondent's sign-in lists its forms). */
 export async function formBriefs(db: DbOrTx, formcodes: string[], lang: Lang): Promise<Map<string, FormBrief>> {
   if (!formcodes.length) return new Map();
-  const rows = await briefsRead(db, { lang }).execute({ codes: [...new Set(formcodes)] });
-  return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin, textless: !!r.textless }]));
+  return keptBriefs(db, [...new Set(formcodes)], lang);
 }
+const keptBriefs = referenceRead(
+  'form_briefs',
+  (codes: string[], lang: Lang) => `${lang}\u0001${codes.join('\u0001')}`,
+  async (db, codes: string[], lang: Lang) => {
+    const rows = await briefsRead(db, { lang }).execute({ codes });
+    return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin, textless: !!r.textless }]));
+  },
+);
 /** Prepared, one statement a language: every respondent's sign-in lists its forms. */
 const briefsRead = statementsByShape('form_briefs', (db, { lang }: { lang: Lang }, name) =>
   db
@@ -140,15 +147,22 @@ async function currentDefinition(db: DbOrTx, h: Head): Promise<FormDefinition> {
 /** Prepared: every submission checks its form's head. */
 const headsRead = preparedOnce('form_heads', (db, name) => db.select(headColumns).from(form).where(anyOf(form.formcode, 'codes')).prepare(name));
 
-/** The current definitions of several forms. */
+/** The current definitions of several forms; kept outside a transaction (kit/reference-reads: every submission scores with its form's). */
 export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): Promise<Map<string, FormDefinition>> {
   const unique = [...new Set(formcodes)];
   if (!unique.length) return new Map();
-  const heads = await headsRead(db).execute({ codes: unique });
-  const out = new Map<string, FormDefinition>();
-  for (const h of heads) out.set(h.formcode, await currentDefinition(db, h));
-  return out;
+  return keptDefinitions(db, unique);
 }
+const keptDefinitions = referenceRead(
+  'current_definitions',
+  (codes: string[]) => codes.join('\u0001'),
+  async (db, codes: string[]) => {
+    const heads = await headsRead(db).execute({ codes });
+    const out = new Map<string, FormDefinition>();
+    for (const h of heads) out.set(h.formcode, await currentDefinition(db, h));
+    return out;
+  },
+);
 
 /** A stored version with the ids of its bands (quotacode -> optionid per band, in order). */
 export interface Stored {
@@ -252,11 +266,15 @@ export function canonical(value: unknown): string {
  * first, then its provider's, then the built-in one; null when there is none. The persons domain
  * checks archive answers against it and builds archive columns from it.
  */
-export async function archiveFormOf(db: DbOrTx, musercode: string, appid: string): Promise<{ formcode: string; version: number; definition: FormDefinition } | null> {
-  const [row] = await archiveHeadRead(db).execute({ musercode, appid });
-  if (!row) return null;
-  return { formcode: row.formcode, version: row.version, definition: await currentDefinition(db, row) };
-}
+export const archiveFormOf = referenceRead(
+  'archive_form',
+  (musercode: string, appid: string) => `${musercode}\u0001${appid}`,
+  async (db, musercode: string, appid: string): Promise<{ formcode: string; version: number; definition: FormDefinition } | null> => {
+    const [row] = await archiveHeadRead(db).execute({ musercode, appid });
+    if (!row) return null;
+    return { formcode: row.formcode, version: row.version, definition: await currentDefinition(db, row) };
+  },
+);
 /** Prepared: every respondent's sign-in looks for its archive form. */
 const archiveHeadRead = preparedOnce('archive_form_head', (db, name) => {
   const musercode = sql.placeholder('musercode');

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
-import { preparedOnce, type Bindable } from '../../kit/index.js';
+import { preparedOnce, referenceRead, type Bindable } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
@@ -67,11 +67,15 @@ export function taskClosedMessage(t: Pick<TaskRecord, 'taskname' | 'startat' | '
   return null;
 }
 
-/** The task that gave a personal code, or null (a code given one by one or through the QR link). */
-export async function taskOfCode(db: DbOrTx, assesscode: string): Promise<TaskRecord | null> {
-  const [row] = await taskOfCodeRead(db).execute({ assesscode });
-  return row?.t ?? null;
-}
+/** The task that gave a personal code, or null (a code given one by one or through the QR link); kept (kit/reference-reads: every step of the code checks its window). */
+export const taskOfCode = referenceRead(
+  'task_of_code',
+  (assesscode: string) => assesscode,
+  async (db, assesscode: string): Promise<TaskRecord | null> => {
+    const [row] = await taskOfCodeRead(db).execute({ assesscode });
+    return row?.t ?? null;
+  },
+);
 /** Prepared: every respondent step of a task's code checks its task's window. */
 const taskOfCodeRead = preparedOnce('task_of_code', (db, name) =>
   db.select({ t: task }).from(taskPerson).innerJoin(task, eq(task.taskid, taskPerson.taskid)).where(eq(taskPerson.assesscode, sql.placeholder('assesscode'))).prepare(name),
@@ -83,12 +87,16 @@ export async function closedTaskWindow(db: DbOrTx, assesscode: string, now: Date
   return t ? taskClosedMessage(t, now) : null;
 }
 
-/** The task a respondent's task code names (upper-cased, spaces and dashes dropped), or null. */
-export async function taskByCode(db: DbOrTx, taskcode: string): Promise<TaskRecord | null> {
-  const code = taskcode.replace(/[\s-]/g, '').toUpperCase();
-  const [row] = await taskOfTaskCode(db).execute({ code });
-  return row ?? null;
-}
+/** The task a respondent's task code names (upper-cased, spaces and dashes dropped), or null; read once per class (kit/reference-reads). */
+export const taskByCode = referenceRead(
+  'task_by_code',
+  (taskcode: string) => plainTaskCode(taskcode),
+  async (db, taskcode: string): Promise<TaskRecord | null> => {
+    const [row] = await taskOfTaskCode(db).execute({ code: plainTaskCode(taskcode) });
+    return row ?? null;
+  },
+);
+const plainTaskCode = (taskcode: string) => taskcode.replace(/[\s-]/g, '').toUpperCase();
 const taskOfTaskCode = preparedOnce('task_by_code', (db, name) => db.select().from(task).where(eq(task.taskcode, sql.placeholder('code'))).prepare(name));
 
 /** A new task code: TASK_CODE_LENGTH characters of the look-alike-free alphabet (~40 bits). */

@@ -1,7 +1,7 @@
 /**
  * What other domains call of the warnings domain (DESIGN §4: through exported functions).
  *
- * - raiseWarningsForReport(tx, report) / raiseWarningsForReports: the triggers of stored reports,
+ * - submissionBasis, raiseWarningsForSubmission(tx, report, basis) / raiseWarningsForReports: the triggers of stored reports,
  *   in the transaction that stores them (respondent submit, demo seeding). Assessments calls them
  *   through the hook domains/index.ts hands it (hookAssessments), not by importing warnings.
  * - openCaseFromRegistration(tx, ctx, input): a consultation registration becomes (or joins) the
@@ -21,7 +21,7 @@ import { actorOf } from './cases.js';
 import { addWarning } from './raise.js';
 import { warnCase, warning } from './tables.js';
 
-export { raiseWarningsForReport, raiseWarningsForReports } from './raise.js';
+export { raiseWarningsForReports, raiseWarningsForSubmission, submissionBasis } from './raise.js';
 export { caseActivitySince, caseRecordsOfPerson, eraseCaseTextOfPerson } from './rights.js';
 
 export interface RegistrationCaseInput {

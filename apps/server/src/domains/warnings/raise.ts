@@ -200,6 +200,25 @@ export async function raiseWarningsForReport(
 }
 
 /**
+ * What a submission is judged by that rarely changes: the institution's settings and the form's
+ * change basis. Read before the submission's transaction, where the process keeps them
+ * (kit/reference-reads: a class's submissions read them once); a read outside the transaction from
+ * inside it would wait for a second connection while holding one.
+ */
+export interface SubmissionBasis {
+  settings: WarningSettings;
+  basis: ChangeBasis | null;
+}
+export async function submissionBasis(db: DbOrTx, musercode: string, formcode: string): Promise<SubmissionBasis> {
+  return { settings: await settingsOf(db, musercode), basis: await changeBasisOf(db, formcode) };
+}
+
+/** The triggers of a respondent's submission, in the transaction that stores it, by what was read before it. */
+export async function raiseWarningsForSubmission(tx: DbOrTx, r: StoredReport, known: SubmissionBasis): Promise<Raised[]> {
+  return raiseWarningsForReport(tx, r, undefined, known.settings, known.basis);
+}
+
+/**
  * Demo seeding: the triggers of many stored reports in time order, each compared with the
  * person's previous one. Reports before `since` only serve as the previous report: a demo's year of
  * history would otherwise open hundreds of long-stale cases (and take minutes to seed).

@@ -2,17 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_WARNING_SETTINGS, type WarningSettings } from '@xinli/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { preparedOnce } from '../../kit/index.js';
+import { preparedOnce, referenceRead } from '../../kit/index.js';
 import { ownerAccount } from '../accounts/index.js';
 import { warningSetting } from './tables.js';
 
-/** An institution's trigger and escalation settings; the defaults until it changes them. */
-export async function settingsOf(db: DbOrTx, musercode: string): Promise<WarningSettings> {
-  const [row] = await settingsRead(db).execute({ musercode });
-  return row
-    ? { worsenpoints: row.worsenpoints, worsenlevels: row.worsenlevels, misseddays: row.misseddays, escalateminutes: row.escalateminutes }
-    : { ...DEFAULT_WARNING_SETTINGS };
-}
+/** An institution's trigger and escalation settings; the defaults until it changes them. Kept (kit/reference-reads: every submission is judged by them). */
+export const settingsOf = referenceRead(
+  'warning_settings',
+  (musercode: string) => musercode,
+  async (db, musercode: string): Promise<WarningSettings> => {
+    const [row] = await settingsRead(db).execute({ musercode });
+    return row
+      ? { worsenpoints: row.worsenpoints, worsenlevels: row.worsenlevels, misseddays: row.misseddays, escalateminutes: row.escalateminutes }
+      : { ...DEFAULT_WARNING_SETTINGS };
+  },
+);
 /** Prepared: every submission is judged against its institution's settings. */
 const settingsRead = preparedOnce('warning_settings', (db, name) =>
   db.select().from(warningSetting).where(eq(warningSetting.musercode, sql.placeholder('musercode'))).prepare(name),

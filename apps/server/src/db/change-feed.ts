@@ -1,0 +1,129 @@
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db } from './database.js';
+
+/**
+ * Changes announced by the database (NOTIFY from triggers, at commit), for what a server process
+ * keeps in memory: the callers it resolved (auth/caller-cache.ts) and the rows that rarely change
+ * (kit/reference-reads.ts). Every process LISTENs and tells its subscribers; while the listening
+ * connection is down (start-up, database restart) it is not `listening()`, and its subscribers are
+ * told on going down and on coming back (whatever changed meanwhile was not heard).
+ *
+ * What "at once" means: on PGlite (one process, one connection) the notification is delivered with
+ * the statement that caused it, before that statement returns. On PostgreSQL a notification travels
+ * on its own, so what is kept is first confirmed by a round trip on the listening connection (an
+ * empty query, shared by all who ask while one is pending): the committing backend signals every
+ * listening backend before its client learns of the commit, and an idle listening backend sends what
+ * it was signalled before it answers a command it reads afterwards, so a change committed before the
+ * confirmation was asked for has been told by the time it returns. The empty query is answered
+ * without parsing or planning (less than half the cost of `select 1` on both sides).
+ */
+export interface ChangeFeed {
+  /** Calls `fn` on every notification of one of the feed's channels, and when the feed goes down or comes back. */
+  subscribe(fn: (channel: string) => void): void;
+  /** Resolves once every notification committed before the call has been told (PostgreSQL; at once on PGlite); rejects while down. */
+  confirm(): Promise<void>;
+  /** Whether the listening connection is up (GET /readyz reports it). */
+  listening(): boolean;
+  close(): Promise<void>;
+}
+
+/** All channels: a subscriber told of a reconnection has missed what any of them said. */
+const ANY = '*';
+
+export async function createChangeFeed(
+  db: Db,
+  channels: string[],
+  applicationName: string,
+  onError: (err: Error) => void = () => {},
+): Promise<ChangeFeed> {
+  const subscribers: ((channel: string) => void)[] = [];
+  const tell = (channel: string) => subscribers.forEach((fn) => fn(channel));
+  let listening = false;
+  let closed = false;
+  let stop: () => Promise<void>;
+  let confirm: () => Promise<void> = async () => {
+    if (!listening) throw new Error('not listening');
+  };
+
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    const unlisten: (() => Promise<void>)[] = [];
+    for (const channel of channels) unlisten.push(await client.listen(channel, () => tell(channel)));
+    listening = true;
+    stop = async () => {
+      for (const u of unlisten) await u();
+    };
+  } else {
+    const options = (client as unknown as { options: pg.ClientConfig }).options;
+    let conn: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async () => {
+      if (closed) return;
+      const c = new pg.Client({ ...options, application_name: applicationName });
+      const down = (err?: Error) => {
+        if (conn !== c) return;
+        listening = false;
+        conn = undefined;
+        tell(ANY);
+        if (err) onError(err);
+        c.end().catch(() => {});
+        if (!closed) retry = setTimeout(connect, 1000);
+      };
+      c.on('error', down);
+      c.on('end', () => down());
+      c.on('notification', (n) => tell(n.channel));
+      conn = c;
+      try {
+        await c.connect();
+        for (const channel of channels) await c.query(`LISTEN ${channel}`);
+        if (conn !== c) return;
+        tell(ANY); // whatever changed while nobody listened
+        listening = true;
+      } catch (err) {
+        down(err as Error);
+      }
+    };
+    // One confirmation in flight at a time; callers arriving meanwhile wait for the next one, which is
+    // sent after they arrived (the one in flight may have been read by the database before that).
+    let inFlight: Promise<void> | undefined;
+    let queued: Promise<void> | undefined;
+    const send = (): Promise<void> => {
+      const c = conn;
+      if (!c || !listening) return Promise.reject(new Error('not listening'));
+      return c.query('').then(() => {});
+    };
+    confirm = () => {
+      if (!inFlight) {
+        inFlight = send().finally(() => (inFlight = undefined));
+        return inFlight;
+      }
+      queued ??= inFlight
+        .catch(() => {})
+        .then(() => {
+          queued = undefined;
+          return confirm();
+        });
+      return queued;
+    };
+    await connect();
+    stop = async () => {
+      clearTimeout(retry);
+      const c = conn;
+      conn = undefined;
+      listening = false;
+      await c?.end().catch(() => {});
+    };
+  }
+
+  return {
+    subscribe: (fn) => void subscribers.push(fn),
+    confirm: () => confirm(),
+    listening: () => listening && !closed,
+    async close() {
+      closed = true;
+      tell(ANY);
+      await stop();
+    },
+  };
+}

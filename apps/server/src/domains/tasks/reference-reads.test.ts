@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@xinli/contract';
+import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import { classTask, gad7, ok, type Student } from './test-task.js';
+import { consented } from '../../test/consent.js';
+
+/**
+ * The rows a class reads at every sign-in and submission but that rarely change (kit/reference-reads,
+ * issue 33 §3): read once for the class, and any change of them, even made by hand in the database
+ * outside any action, is honoured by the very next step.
+ */
+describe.each(engines('both'))('reference reads of the respondent steps on %s', (engine) => {
+  let s: TestServer;
+  let task: Awaited<ReturnType<typeof classTask>>;
+  const students: Student[] = Array.from({ length: 6 }, (_, i) => [`20260${i + 10}`, `学生${i}`, '02']);
+  const login = (i: number, ip = '10.7.0.1') =>
+    s.call('as.c.task.login', { taskcode: task.taskcode, studentno: students[i]![0], realname: students[i]![1] }, undefined, {
+      'x-test-ip': ip,
+    });
+
+  /** The statements the server sends while `run` runs (their text). */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const client = (s.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    const seen: string[] = [];
+    client.query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string };
+      seen.push(typeof first === 'string' ? first : (first?.text ?? ''));
+      return query.apply(client, args);
+    };
+    try {
+      await run();
+    } finally {
+      client.query = query;
+    }
+    return seen;
+  }
+  const reads = (statements: string[], table: string) =>
+    statements.filter((q) => q.startsWith('select') && q.includes(`from "${table}"`)).length;
+
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+    task = await classTask(s, (await s.login('school')).token, { '1班': students });
+  });
+  afterAll(() => s?.close());
+
+  it('a class signing in and submitting reads its task, plan, entry settings, forms, scoring choices, warning settings and norms once', async () => {
+    const tables = ['task', 'plan', 'muser_entry', 'form', 'form_convention', 'warning_setting', 'norm'];
+    // Nothing kept from before: a statement on a table announces a change even when it changes no row.
+    for (const table of tables) await s.database.db.execute(sql.raw(`delete from ${table} where false`));
+    const first = await statementsOf(async () => {
+      const session = await ok(login(0));
+      await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, await consented(s, session.token)));
+    });
+    const next = await statementsOf(async () => {
+      for (const i of [1, 2]) {
+        const session = await ok(login(i));
+        await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, await consented(s, session.token)));
+      }
+    });
+    for (const table of tables) {
+      expect(reads(first, table), table).toBeGreaterThan(0);
+      expect(reads(next, table), table).toBe(0);
+    }
+    // Each student's own rows are still read: the roster row and the code.
+    expect(reads(next, 'task_person')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a change made in the database by hand is honoured by the next step', async () => {
+    await ok(login(3));
+    // The plan renamed: the next sign-in names it so.
+    await s.database.db.execute(sql`update plan set planname = '改过名的计划' where plancode = ${task.plancode}`);
+    expect((await ok(login(3))).planname).toBe('改过名的计划');
+    // The institution's consent text written (its entry settings made, or changed).
+    await s.database.db.execute(
+      sql`insert into muser_entry (musercode, token, consent) values ('I0001', 'reference-reads-test', '新的知情同意书') on conflict (musercode) do update set consent = excluded.consent`,
+    );
+    expect((await ok(login(3))).consent.text.zh).toBe('新的知情同意书');
+    // The institution renamed (accounts announce on xinli_auth).
+    await s.database.db.execute(sql`update muser set insname = '改过名的学校' where musercode = 'I0001'`);
+    expect((await ok(login(3))).insname).toBe('改过名的学校');
+    // The task ended: refused at sign-in and at the next step of a code it gave.
+    const token = await consented(s, (await ok(login(4))).token);
+    await s.database.db.execute(
+      sql`update task set endat = ${new Date(s.clock.now().getTime() - 60_000).toISOString()}::timestamptz where taskid = ${task.taskid}`,
+    );
+    const closed = await login(5);
+    const step = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, token);
+    for (const refused of [closed, step]) {
+      expect(refused.errorCode).toBe(ErrorCode.validation);
+      expect(refused.errorMsg).toMatch(/已于 .* 结束/);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeFeed } from '../db/change-feed.js';
+import type { DbOrTx } from '../db/database.js';
+import { keepReferenceReads, referenceRead } from './reference-reads.js';
+
+/** A change feed driven by the test: `tell()` is a notification, `up` whether it listens. */
+function testFeed() {
+  const subscribers: ((channel: string) => void)[] = [];
+  const feed = {
+    up: true,
+    confirms: 0,
+    subscribe: (fn: (channel: string) => void) => void subscribers.push(fn),
+    confirm: async () => {
+      feed.confirms++;
+      if (!feed.up) throw new Error('not listening');
+    },
+    listening: () => feed.up,
+    close: async () => {},
+    tell: () => subscribers.forEach((fn) => fn('xinli_ref')),
+  };
+  return feed satisfies ChangeFeed;
+}
+
+/** A read of a value per key from a "table" the test changes, counting the reads. */
+function setUp() {
+  const db = {} as DbOrTx;
+  const feed = testFeed();
+  keepReferenceReads(db, feed);
+  const table = new Map<string, { name: string }>([['P1', { name: '计划一' }]]);
+  let reads = 0;
+  let during: (() => void) | undefined;
+  const read = referenceRead(
+    'test_names',
+    (code: string) => code,
+    async (_db, code: string) => {
+      reads++;
+      during?.();
+      return table.get(code) ?? null;
+    },
+  );
+  return { db, feed, table, read, reads: () => reads, whileReading: (fn?: () => void) => (during = fn) };
+}
+
+describe('reference reads (kit/reference-reads)', () => {
+  it('reads a key once, confirms every hit, and hands each caller its own copy', async () => {
+    const t = setUp();
+    const first = await t.read(t.db, 'P1');
+    first!.name = '改了副本';
+    expect(await t.read(t.db, 'P1')).toEqual({ name: '计划一' });
+    expect(await t.read(t.db, 'P1')).toEqual({ name: '计划一' });
+    expect(t.reads()).toBe(1);
+    expect(t.feed.confirms).toBe(2);
+  });
+
+  it('reads again after a change is told', async () => {
+    const t = setUp();
+    await t.read(t.db, 'P1');
+    t.table.set('P1', { name: '新名字' });
+    t.feed.tell();
+    expect(await t.read(t.db, 'P1')).toEqual({ name: '新名字' });
+    expect(t.reads()).toBe(2);
+  });
+
+  it('does not keep what was read while a change was told', async () => {
+    const t = setUp();
+    t.whileReading(() => t.feed.tell());
+    await t.read(t.db, 'P1');
+    t.whileReading();
+    await t.read(t.db, 'P1');
+    expect(t.reads()).toBe(2);
+  });
+
+  it('reads every time while the feed is down, or when the confirmation fails', async () => {
+    const t = setUp();
+    t.feed.up = false;
+    await t.read(t.db, 'P1');
+    await t.read(t.db, 'P1');
+    expect(t.reads()).toBe(2);
+    t.feed.up = true;
+    await t.read(t.db, 'P1');
+    // Kept now; the feed then goes down between the check and the confirmation.
+    t.feed.confirm = async () => {
+      throw new Error('not listening');
+    };
+    await t.read(t.db, 'P1');
+    expect(t.reads()).toBe(4);
+  });
+
+  it('keeps nothing for a database it was not given (a transaction, a script)', async () => {
+    const t = setUp();
+    const other = {} as DbOrTx;
+    await t.read(other, 'P1');
+    await t.read(other, 'P1');
+    expect(t.reads()).toBe(2);
+  });
+});

@@ -1,0 +1,69 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { ChangeFeed } from '../db/change-feed.js';
+import type { DbOrTx } from '../db/database.js';
+
+/**
+ * Reads of rows that rarely change but that every respondent step reads (issue 33 §3: an account's
+ * name, its entry settings, a plan's name, a task, a form's brief and head, the scoring choices and
+ * warning settings of an institution): a server process keeps what it read, so a class of fifty
+ * reads them once, not fifty times.
+ *
+ * Never served past a change: the tables behind them NOTIFY channel xinli_ref at commit (migration
+ * 0048; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
+ * notification of the process's change feed (db/change-feed.ts), or when the feed goes down or comes
+ * back. A hit is first confirmed on the feed, so a change committed before the request arrived has
+ * dropped it. A value loaded while a change was told is not kept. Inside a transaction nothing is
+ * read from here or kept: the transaction may have changed the row itself. Each caller gets its own
+ * copy (callers may change what they are given).
+ */
+export const REFERENCE_CHANNEL = 'xinli_ref';
+
+interface Kept {
+  feed: ChangeFeed;
+  values: Map<string, unknown>;
+  generation: number;
+}
+/** Per database (each test's server has its own), set when the app starts; a database without one reads every time. */
+const keptFor = new WeakMap<object, Kept>();
+const MAX_VALUES = 5_000;
+
+/** Keeps reference reads of `db` from now on, dropped on every change the feed tells. */
+export function keepReferenceReads(db: object, feed: ChangeFeed): void {
+  const kept: Kept = { feed, values: new Map(), generation: 0 };
+  feed.subscribe(() => {
+    kept.generation++;
+    kept.values.clear();
+  });
+  keptFor.set(db, kept);
+}
+
+/**
+ * A read made a reference read: `key` names what it reads (undefined: not kept, e.g. many codes
+ * at once), `read` reads it from the database.
+ */
+export function referenceRead<A extends unknown[], V>(
+  name: string,
+  key: (...args: A) => string | undefined,
+  read: (db: DbOrTx, ...args: A) => Promise<V>,
+) {
+  return async (db: DbOrTx, ...args: A): Promise<V> => {
+    const kept = db instanceof PgTransaction ? undefined : keptFor.get(db);
+    const k = kept?.feed.listening() ? key(...args) : undefined;
+    if (!kept || k === undefined) return read(db, ...args);
+    const id = `${name}\u0000${k}`;
+    if (kept.values.has(id)) {
+      const confirmed = await kept.feed.confirm().then(
+        () => true,
+        () => false,
+      );
+      if (confirmed && kept.values.has(id)) return structuredClone(kept.values.get(id) as V);
+    }
+    const generation = kept.generation;
+    const value = await read(db, ...args);
+    if (generation === kept.generation && kept.feed.listening()) {
+      if (kept.values.size >= MAX_VALUES) kept.values.clear();
+      kept.values.set(id, structuredClone(value));
+    }
+    return value;
+  };
+}
