@@ -25,7 +25,11 @@ interface Kept {
 }
 /** Per database (each test's server has its own), set when the app starts; a database without one reads every time. */
 const keptFor = new WeakMap<object, Kept>();
-const MAX_VALUES = 5_000;
+/**
+ * Values kept per database before all are dropped: a screening keeps one (the task of a personal
+ * code) for each student who signs in, so a school of several thousand fits, as callers do (auth).
+ */
+const MAX_VALUES = 20_000;
 
 /** Keeps reference reads of `db` from now on, dropped on every change the feed tells. */
 export function keepReferenceReads(db: object, feed: ChangeFeed): void {
