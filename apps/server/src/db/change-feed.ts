@@ -19,8 +19,8 @@ import type { Db } from './database.js';
  * without parsing or planning (less than half the cost of `select 1` on both sides).
  */
 export interface ChangeFeed {
-  /** Calls `fn` on every notification of one of the feed's channels, and when the feed goes down or comes back. */
-  subscribe(fn: (channel: string) => void): void;
+  /** Calls `fn` on every notification of `channels` (all the feed's when omitted), and when the feed goes down or comes back. */
+  subscribe(fn: () => void, channels?: string[]): void;
   /** Resolves once every notification committed before the call has been told (PostgreSQL; at once on PGlite); rejects while down. */
   confirm(): Promise<void>;
   /** Whether the listening connection is up (GET /readyz reports it). */
@@ -37,8 +37,8 @@ export async function createChangeFeed(
   applicationName: string,
   onError: (err: Error) => void = () => {},
 ): Promise<ChangeFeed> {
-  const subscribers: ((channel: string) => void)[] = [];
-  const tell = (channel: string) => subscribers.forEach((fn) => fn(channel));
+  const subscribers: { fn: () => void; channels?: string[] }[] = [];
+  const tell = (channel: string) => subscribers.forEach((s) => (channel === ANY || !s.channels || s.channels.includes(channel)) && s.fn());
   let listening = false;
   let closed = false;
   let stop: () => Promise<void>;
@@ -117,7 +117,7 @@ export async function createChangeFeed(
   }
 
   return {
-    subscribe: (fn) => void subscribers.push(fn),
+    subscribe: (fn, channels) => void subscribers.push({ fn, channels }),
     confirm: () => confirm(),
     listening: () => listening && !closed,
     async close() {

@@ -5,18 +5,18 @@ import { keepReferenceReads, referenceRead } from './reference-reads.js';
 
 /** A change feed driven by the test: `tell()` is a notification, `up` whether it listens. */
 function testFeed() {
-  const subscribers: ((channel: string) => void)[] = [];
+  const subscribers: (() => void)[] = [];
   const feed = {
     up: true,
     confirms: 0,
-    subscribe: (fn: (channel: string) => void) => void subscribers.push(fn),
+    subscribe: (fn: () => void) => void subscribers.push(fn),
     confirm: async () => {
       feed.confirms++;
       if (!feed.up) throw new Error('not listening');
     },
     listening: () => feed.up,
     close: async () => {},
-    tell: () => subscribers.forEach((fn) => fn('xinli_ref')),
+    tell: () => subscribers.forEach((fn) => fn()),
   };
   return feed satisfies ChangeFeed;
 }

@@ -39,13 +39,13 @@ export async function accountAncestors(db: DbOrTx, musercode: string): Promise<s
 export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(musercodes)];
   if (!codes.length) return new Map();
-  return codes.length === 1 ? oneAccountName(db, codes) : readAccountNames(db, codes);
+  return keptAccountNames(db, codes);
 }
 async function readAccountNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   const rows = await namesRead(db).execute({ codes });
   return new Map(rows.map((r) => [r.musercode, r.insname]));
 }
-const oneAccountName = referenceRead('account_name', (codes: string[]) => codes[0], readAccountNames);
+const keptAccountNames = referenceRead('account_names', (codes: string[]) => (codes.length === 1 ? codes[0] : undefined), readAccountNames);
 /** Prepared: a respondent's sign-in names the institution. */
 const namesRead = preparedOnce('account_names', (db, name) =>
   db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(anyOf(muser.musercode, 'codes')).prepare(name),

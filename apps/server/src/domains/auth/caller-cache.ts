@@ -1,5 +1,4 @@
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { REFERENCE_CHANNEL } from '../../kit/reference-reads.js';
 import type { Caller } from '../../http/context.js';
 
 /**
@@ -51,7 +50,7 @@ export function createCallerCache(feed: ChangeFeed, ttlMs: number): CallerCache 
     gen++;
     entries.clear();
   };
-  feed.subscribe((channel) => channel !== REFERENCE_CHANNEL && invalidate());
+  feed.subscribe(invalidate, [AUTH_CHANNEL]);
   const listening = () => feed.listening() && !closed;
 
   return {

@@ -133,13 +133,13 @@ export async function returnPlanCount(tx: DbOrTx, authid: string, n = 1) {
 export async function planNames(db: DbOrTx, plancodes: Iterable<string>): Promise<Map<string, string>> {
   const codes = [...new Set(plancodes)].filter(Boolean);
   if (!codes.length) return new Map();
-  return codes.length === 1 ? onePlanName(db, codes) : readPlanNames(db, codes);
+  return keptPlanNames(db, codes);
 }
 async function readPlanNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   const rows = await namesRead(db).execute({ codes });
   return new Map(rows.map((r) => [r.plancode, r.planname]));
 }
-const onePlanName = referenceRead('plan_name', (codes: string[]) => codes[0], readPlanNames);
+const keptPlanNames = referenceRead('plan_names', (codes: string[]) => (codes.length === 1 ? codes[0] : undefined), readPlanNames);
 /** Prepared: a respondent's sign-in names the plan. */
 const namesRead = preparedOnce('plan_names', (db, name) =>
   db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(anyOf(plan.plancode, 'codes')).prepare(name),
