@@ -26,26 +26,29 @@ const cutLabels = (page: Page) =>
       .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
   );
 
-for (const width of [1024, 1440]) {
-  for (const lang of ['en-US', 'zh-CN']) {
-    test(`no sidebar or top-menu label is cut at ${width} px in ${lang}`, async ({ browser }) => {
-      test.setTimeout(240_000);
-      const found: string[] = [];
-      for (const account of ACCOUNTS) {
-        const ctx = await browser.newContext({ viewport: { width, height: 900 } });
-        const page = await ctx.newPage();
-        await page.goto('/login');
-        await setLanguage(page, lang);
-        await signIn(page, account);
-        await expect(page.getByTestId('sidebar').locator('.menu-label').first()).toBeVisible();
-        await openSubmenus(page);
-        await page.waitForTimeout(300); // the last submenu's open motion
-        found.push(...(await cutLabels(page)).map((l) => `${account}: ${l}`));
-        await ctx.close();
+for (const lang of ['en-US', 'zh-CN']) {
+  test(`no sidebar or top-menu label is cut at 1440 or 1024 px in ${lang}`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const found: string[] = [];
+    for (const account of ACCOUNTS) {
+      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await ctx.newPage();
+      await page.goto('/login');
+      await setLanguage(page, lang);
+      await signIn(page, account);
+      await expect(page.getByTestId('sidebar').locator('.menu-label').first()).toBeVisible();
+      await openSubmenus(page);
+      // Signed in once, then the window narrowed, as a user narrows it: a sign-in for each width
+      // was most of this file's time.
+      for (const width of [1440, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300); // the last submenu's open motion, the top bar's new layout
+        found.push(...(await cutLabels(page)).map((l) => `${account} at ${width} px: ${l}`));
       }
-      expect(found).toEqual([]);
-    });
-  }
+      await ctx.close();
+    }
+    expect(found).toEqual([]);
+  });
 }
 
 test('a label that does not fit shows its full text on hover', async ({ page }) => {

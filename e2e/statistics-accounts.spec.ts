@@ -17,9 +17,11 @@ const shots = process.env.SHOTS ?? '/tmp/shots-stats';
 async function shoot(page: Page, url: string, name: string, ready: () => Promise<void>) {
   for (const lang of ['zh-CN', 'en-US']) {
     await setLanguage(page, lang);
+    // Loaded once a language and then widened, as a user widens the window (the charts follow it).
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto(url);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(url);
       await ready();
       await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
     }
