@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { CHROMIUM_ARGS } from './apps/server/src/kit/pdf.js';
 
 /**
  * Browser tests against the REAL server, compiled as it is deployed, serving the built console
@@ -58,15 +59,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

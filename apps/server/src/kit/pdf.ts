@@ -9,8 +9,8 @@ import type { Message } from '../http/errors.js';
  * URLs, so a document can reach nothing outside it.
  */
 
-/** The launch arguments of the browser tests (playwright.config.ts). */
-const ARGS = [
+/** Chromium's launch arguments, here and in the browser tests (playwright.config.ts). */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -42,7 +42,7 @@ function browserAt(chromiumPath: string): Promise<Browser> {
   if (!browser) {
     // playwright-core is loaded with the first PDF: some 80 MiB of a server's memory that never makes one.
     browser = import('playwright-core').then(({ chromium }) =>
-      chromium.launch({ executablePath: chromiumPath, args: ARGS, headless: true }),
+      chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true }),
     );
     browsers.set(chromiumPath, browser);
     // A failed launch or a crashed browser is forgotten, so the next PDF tries again.
