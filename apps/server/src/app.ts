@@ -21,6 +21,7 @@ import { holds } from './domains/auth/scope.js';
 import { authenticateRespondent } from './domains/assessments/respondent-auth.js';
 import { startAuditRetention, writeAudit } from './domains/audit/index.js';
 import { registerWarnings } from './domains/warnings/events-route.js';
+import { WARN_CHANNEL } from './domains/warnings/events.js';
 import { registerFileRoutes } from './domains/files/routes.js';
 import { registerPaymentRoutes } from './domains/orders/routes.js';
 import { closePdfBrowsers } from './kit/pdf.js';
@@ -110,14 +111,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, protocolError(status), lang);
   });
 
-  // What this process keeps in memory (resolved callers, reference rows) hears every change on one feed.
-  const feed = await createChangeFeed(opts.database.db, [AUTH_CHANNEL, REFERENCE_CHANNEL], 'xinli-change-feed', (err) =>
-    app.log.warn({ err }, 'change feed down; every request reads its session and reference rows until it is back'),
+  // What this process keeps in memory (resolved callers, reference rows) hears every change on one
+  // feed, and the live warning events arrive on it too.
+  const feed = await createChangeFeed(opts.database.db, [AUTH_CHANNEL, REFERENCE_CHANNEL, WARN_CHANNEL], 'xinli-change-feed', (err) =>
+    app.log.warn({ err }, 'change feed down; every request reads its session and reference rows, and live badges wait, until it is back'),
   );
   app.addHook('onClose', () => feed.close());
   const callers = createCallerCache(feed, opts.config.authCacheMs);
   if (callers) app.addHook('onClose', () => callers.close());
-  keepReferenceReads(opts.database.db, feed);
+  keepReferenceReads(opts.database.db, feed, [AUTH_CHANNEL, REFERENCE_CHANNEL]);
   app.addHook('onClose', closePdfBrowsers);
   registerActionRoute(app, {
     authentication: authentication(opts.database.db, opts.config, callers),
@@ -130,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     checkOutput: opts.checkOutput ?? process.env.NODE_ENV !== 'production',
   });
   registerMetrics(app, { db: opts.database.db, token: opts.config.metricsToken, now: opts.now });
-  const warnings = await registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers });
+  registerWarnings(app, { db: opts.database.db, config: opts.config, now: opts.now, callers, feed });
   await registerFileRoutes(app, { db: opts.database.db, config: opts.config, now: opts.now });
   await registerPaymentRoutes(app, { db: opts.database.db, now: opts.now, config: opts.config });
   serveConsole(app, opts.config.webDist);
@@ -155,10 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, opts.database, {
     // With JOB_POLL_MS=0 no lane polls (jobs run when asked): ready unless stopped.
     jobs: () => [jobs, ...lanes].every((r) => r.state !== 'stopped') && (opts.config.jobPollMs <= 0 || lanes.every((r) => r.state === 'polling')),
-    listeners: {
-      warningListener: warnings.listening,
-      changeFeed: feed.listening,
-    },
+    listeners: { changeFeed: feed.listening },
   });
   return app;
 }

@@ -3,9 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db } from './database.js';
 
 /**
- * Changes announced by the database (NOTIFY from triggers, at commit), for what a server process
- * keeps in memory: the callers it resolved (auth/caller-cache.ts) and the rows that rarely change
- * (kit/reference-reads.ts). Every process LISTENs and tells its subscribers; while the listening
+ * Changes announced by the database (NOTIFY, at commit), for what a server process keeps in memory
+ * (the callers it resolved, auth/caller-cache.ts; the rows that rarely change, kit/reference-reads.ts)
+ * and what it passes on (the live warning events, warnings/events.ts, with their payload). Every
+ * process LISTENs on one connection and tells its subscribers; while the listening
  * connection is down (start-up, database restart) it is not `listening()`, and its subscribers are
  * told on going down and on coming back (whatever changed meanwhile was not heard).
  *
@@ -19,8 +20,11 @@ import type { Db } from './database.js';
  * without parsing or planning (less than half the cost of `select 1` on both sides).
  */
 export interface ChangeFeed {
-  /** Calls `fn` on every notification of `channels` (all the feed's when omitted), and when the feed goes down or comes back. */
-  subscribe(fn: () => void, channels?: string[]): void;
+  /**
+   * Calls `fn` with the payload of every notification of `channels` (all the feed's when omitted),
+   * and without one when the feed goes down or comes back; answers the unsubscribe.
+   */
+  subscribe(fn: (payload?: string) => void, channels?: string[]): () => void;
   /** Resolves once every notification committed before the call has been told (PostgreSQL; at once on PGlite); rejects while down. */
   confirm(): Promise<void>;
   /** Whether the listening connection is up (GET /readyz reports it). */
@@ -37,8 +41,11 @@ export async function createChangeFeed(
   applicationName: string,
   onError: (err: Error) => void = () => {},
 ): Promise<ChangeFeed> {
-  const subscribers: { fn: () => void; channels?: string[] }[] = [];
-  const tell = (channel: string) => subscribers.forEach((s) => (channel === ANY || !s.channels || s.channels.includes(channel)) && s.fn());
+  const subscribers = new Set<{ fn: (payload?: string) => void; channels?: string[] }>();
+  const tell = (channel: string, payload?: string) => {
+    for (const s of subscribers)
+      if (channel === ANY || !s.channels || s.channels.includes(channel)) s.fn(channel === ANY ? undefined : payload);
+  };
   let listening = false;
   let closed = false;
   let stop: () => Promise<void>;
@@ -49,7 +56,7 @@ export async function createChangeFeed(
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof PGlite) {
     const unlisten: (() => Promise<void>)[] = [];
-    for (const channel of channels) unlisten.push(await client.listen(channel, () => tell(channel)));
+    for (const channel of channels) unlisten.push(await client.listen(channel, (payload) => tell(channel, payload)));
     listening = true;
     stop = async () => {
       for (const u of unlisten) await u();
@@ -72,7 +79,7 @@ export async function createChangeFeed(
       };
       c.on('error', down);
       c.on('end', () => down());
-      c.on('notification', (n) => tell(n.channel));
+      c.on('notification', (n) => tell(n.channel, n.payload));
       conn = c;
       try {
         await c.connect();
@@ -117,7 +124,11 @@ export async function createChangeFeed(
   }
 
   return {
-    subscribe: (fn, channels) => void subscribers.push({ fn, channels }),
+    subscribe(fn, channels) {
+      const s = { fn, channels };
+      subscribers.add(s);
+      return () => void subscribers.delete(s);
+    },
     confirm: () => confirm(),
     listening: () => listening && !closed,
     async close() {

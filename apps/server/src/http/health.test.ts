@@ -39,7 +39,7 @@ describe.each(engines('both'))('health, readiness and metrics (%s)', (engine) =>
     expect(ready.json()).toEqual({
       status: 'ready',
       failing: [],
-      checks: { database: 'ok', migrations: 'ok', jobs: 'ok', warningListener: 'ok', changeFeed: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', jobs: 'ok', changeFeed: 'ok' },
     });
   });
 
@@ -167,13 +167,13 @@ describe.each(engines('both'))('health, readiness and metrics (%s)', (engine) =>
   });
 
   if (engine === 'postgres') {
-    it('answers 503 naming the notification listener whose connection was cut, and ready again once it reconnects', async () => {
+    it('answers 503 naming the change feed whose connection was cut, and ready again once it reconnects', async () => {
       const url = (s.database as unknown as { url: string }).url;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
-        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'xinli-warn-listener' and datname = current_database()`);
-        await expect.poll(async () => (await s.app.inject({ url: '/readyz' })).json().failing, { interval: 20 }).toEqual(['warningListener']);
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'xinli-change-feed' and datname = current_database()`);
+        await expect.poll(async () => (await s.app.inject({ url: '/readyz' })).json().failing, { interval: 20 }).toEqual(['changeFeed']);
         expect((await s.app.inject({ url: '/readyz' })).statusCode).toBe(503);
         // The listener reconnects after a second.
         await expect.poll(async () => (await s.app.inject({ url: '/readyz' })).statusCode, { timeout: 10_000 }).toBe(200);

@@ -9,7 +9,10 @@ function testFeed() {
   const feed = {
     up: true,
     confirms: 0,
-    subscribe: (fn: () => void) => void subscribers.push(fn),
+    subscribe: (fn: () => void) => {
+      subscribers.push(fn);
+      return () => {};
+    },
     confirm: async () => {
       feed.confirms++;
       if (!feed.up) throw new Error('not listening');
@@ -25,7 +28,7 @@ function testFeed() {
 function setUp() {
   const db = {} as DbOrTx;
   const feed = testFeed();
-  keepReferenceReads(db, feed);
+  keepReferenceReads(db, feed, ['xinli_ref']);
   const table = new Map<string, { name: string }>([['P1', { name: '计划一' }]]);
   let reads = 0;
   let during: (() => void) | undefined;

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../db/database.js';
  *
  * Never served past a change: the tables behind them NOTIFY channel xinli_ref at commit (migration
  * 0048; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
- * notification of the process's change feed (db/change-feed.ts), or when the feed goes down or comes
+ * notification of those channels on the process's change feed (db/change-feed.ts), or when the feed goes down or comes
  * back. A hit is first confirmed on the feed, so a change committed before the request arrived has
  * dropped it. A value loaded while a change was told is not kept. Inside a transaction nothing is
  * read from here or kept: the transaction may have changed the row itself. Each caller gets its own
@@ -31,13 +31,13 @@ const keptFor = new WeakMap<object, Kept>();
  */
 const MAX_VALUES = 20_000;
 
-/** Keeps reference reads of `db` from now on, dropped on every change the feed tells. */
-export function keepReferenceReads(db: object, feed: ChangeFeed): void {
+/** Keeps reference reads of `db` from now on, dropped on every change the feed tells on `channels`. */
+export function keepReferenceReads(db: object, feed: ChangeFeed, channels: string[]): void {
   const kept: Kept = { feed, values: new Map(), generation: 0 };
   feed.subscribe(() => {
     kept.generation++;
     kept.values.clear();
-  });
+  }, channels);
   keptFor.set(db, kept);
 }
 

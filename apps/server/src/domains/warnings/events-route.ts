@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pickLang, WARNING_CODE } from '@xinli/contract';
 import type { Config } from '../../config.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createCtx, type Caller } from '../../http/context.js';
@@ -9,7 +10,7 @@ import { openEventStreams } from '../../kit/metrics.js';
 import { type CallerCache, holds, authenticate } from '../auth/index.js';
 import { writeAudit } from '../audit/index.js';
 import { channelFromConfig } from './channel.js';
-import { createWarnEventHub, type WarnEvent } from './events.js';
+import { onWarnEvent, type WarnEvent } from './events.js';
 import { unreadCount } from './notifications.js';
 import { configureOutbound, enqueueSweep } from './jobs.js';
 
@@ -29,18 +30,16 @@ export interface WarningDeps {
   config: Config;
   now: () => Date;
   callers?: CallerCache;
+  /** The process's change feed, which tells the warning events (WARN_CHANNEL) among its channels. */
+  feed: ChangeFeed;
 }
 
 /** Whether the caller hears of an event: its own institution's staff; escalations only its administrators (the account itself). */
 export const hears = (caller: Caller, e: WarnEvent) =>
   e.musercode === caller.musercode && (e.kind !== 'escalated' || caller.userid === null);
 
-/** Registers the stream; answers whether its notification listener is up (GET /readyz). */
-export async function registerWarnings(app: FastifyInstance, deps: WarningDeps): Promise<{ listening(): boolean }> {
-  const hub = await createWarnEventHub(deps.db, (err) =>
-    app.log.warn({ err }, 'warning event listener down; live badges wait until it is back'),
-  );
-  app.addHook('onClose', () => hub.close());
+/** Registers the stream and the outbound messages of warnings. */
+export function registerWarnings(app: FastifyInstance, deps: WarningDeps): void {
   // Open streams end when the server closes (otherwise they would hold it open).
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -74,7 +73,7 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps):
     send('ready', { count: await unreadCount(ctx) });
     // Events are handled one after another so counts arrive in order.
     let chain = Promise.resolve();
-    const unsubscribe = hub.subscribe((e) => {
+    const unsubscribe = onWarnEvent(deps.feed, (e) => {
       if (!hears(caller, e)) return;
       chain = chain.then(async () => {
         try {
@@ -110,5 +109,4 @@ export async function registerWarnings(app: FastifyInstance, deps: WarningDeps):
   app.addHook('onReady', async () => {
     await enqueueSweep(deps.db, deps.now(), deps.now());
   });
-  return { listening: () => hub.listening() };
 }
