@@ -1,7 +1,8 @@
 /**
  * Every demo account, every menu page it can see, at 1440 px, in Chinese; every page in English
- * too, by the first account that has it (issue 28, "What must be shown"). Signed in once per account, pages are opened by clicking the sidebar
- * (client-side navigation, as a user does), and the test fails on:
+ * too, by the first account that has it (issue 28, "What must be shown"). Signed in once per
+ * account, pages are opened by clicking the sidebar (client-side navigation, as a user does), and
+ * the test fails on:
  * - an error shown: an error toast or notification, an error alert or result, a card in its
  *   error state, the 404 page;
  * - an API answer other than success (errorCode 0) while the pages load;

@@ -138,12 +138,11 @@ const scroller = (table: Locator) => table.locator('.ant-table-content, .ant-tab
 async function settledLayout(table: Locator) {
   await expect
     .poll(() =>
-      table.evaluate(
+      scroller(table).evaluate(
         (el) =>
           new Promise<boolean>((resolve) => {
-            const width = () => el.querySelector('.ant-table-content, .ant-table-body')?.scrollWidth;
-            const before = width();
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(width() === before)));
+            const before = el.scrollWidth;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(el.scrollWidth === before)));
           }),
       ),
     )
