@@ -79,9 +79,12 @@ export interface Ctx {
   audit(entry: AuditInput): Promise<void>;
 }
 
-export function createCtx(init: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: AbortSignal; readDb?: Db; writeAudit: AuditWriter }): Ctx {
+export function createCtx(
+  init: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: () => AbortSignal; readDb?: Db; writeAudit: AuditWriter },
+): Ctx {
   // Every field named once, no spreads: a context is made for every request.
   const { db, caller, respondent, writeAudit } = init;
+  let signal: AbortSignal | undefined;
   return {
     db,
     readDb: init.readDb ?? db,
@@ -91,7 +94,9 @@ export function createCtx(init: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'rea
     ip: init.ip,
     requestId: init.requestId,
     action: init.action,
-    signal: init.signal ?? new AbortController().signal,
+    get signal() {
+      return (signal ??= init.signal?.() ?? new AbortController().signal);
+    },
     caller,
     respondent,
     get me(): Caller {

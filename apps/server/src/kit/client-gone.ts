@@ -8,11 +8,18 @@ import type { ServerResponse } from 'node:http';
  *   for the socket to close would print every PDF first;
  * - the raw response's close before it finished (the connection was reset).
  * The request's own 'close' cannot tell: since Node 16 it fires once the body has been read.
+ *
+ * Listens from the call, but makes the signal only when it is first asked for (already aborted if
+ * the client has gone by then): most actions never ask, and an AbortSignal costs a signed-in no-op
+ * a twentieth of its CPU (issue 33 §1).
  */
-export function clientGoneSignal(res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
+export function clientGoneSignal(res: ServerResponse): () => AbortSignal {
+  let controller: AbortController | undefined;
+  let left = false;
   const gone = () => {
-    if (!res.writableEnded) controller.abort(new Error('the client went away'));
+    if (res.writableEnded) return;
+    left = true;
+    controller?.abort(new Error('the client went away'));
   };
   const socket = res.socket;
   socket?.once('end', gone);
@@ -20,5 +27,11 @@ export function clientGoneSignal(res: ServerResponse): AbortSignal {
     socket?.off('end', gone);
     gone();
   });
-  return controller.signal;
+  return () => {
+    if (!controller) {
+      controller = new AbortController();
+      if (left) controller.abort(new Error('the client went away'));
+    }
+    return controller.signal;
+  };
 }
