@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The server's test files that replace one of its modules (vi.mock): each in a worker of its own. */
+const mocking = ['apps/server/src/domains/reports/document/export.test.ts'];
+const server = {
+  include: ['apps/server/src/**/*.test.ts'],
+  environment: 'node',
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} as const;
 
 export default defineConfig({
   test: {
@@ -15,13 +25,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...mocking],
+          // The server's files share each worker's loaded modules instead of loading the whole app
+          // again for each of them (about 2 s of CPU a file, 130 files): each file builds its own
+          // app and database, and none changes a module's state for the next (those that replace a
+          // module, `mocking`, keep a worker to themselves). Measured on one machine, the server's
+          // files took 565 s of test time isolated and 461 s shared, with 40 % less CPU.
+          isolate: false,
         },
+      },
+      {
+        test: { ...server, name: 'server-mocking', include: mocking },
       },
       {
         test: {
