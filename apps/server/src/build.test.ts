@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { md5Upper } from './domains/auth/passwords.js';
+import { freePort } from './test/ports.js';
 
 const server = path.resolve(import.meta.dirname, '..');
 
@@ -19,7 +20,7 @@ describe('the compiled server', () => {
     for (const file of ['main.js', 'worker.js', 'create-admin.js']) expect(fs.existsSync(path.join(server, 'dist', file))).toBe(true);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xinli-build-test-'));
-    const port = 20000 + Math.floor(Math.random() * 30000);
+    const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, XINLI_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', NODE_OPTIONS: '' };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });

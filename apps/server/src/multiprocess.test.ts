@@ -14,6 +14,7 @@ import { md5Upper } from './domains/auth/passwords.js';
 import { syncReferenceData } from './seed/reference.js';
 import { seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, freshDatabase } from './test/harness.js';
+import { freePort } from './test/ports.js';
 import { testConfig } from './config.js';
 import { readyEncryption } from './encryption.js';
 
@@ -28,7 +29,7 @@ interface Proc {
 
 /** `node --import tsx main.ts` on its own port; resolves once it answers. */
 async function startProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<Proc> {
-  const port = 20000 + Math.floor(Math.random() * 30000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, XINLI_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', SERVER_PROCESSES: '1', DATA_KEY: testConfig().dataKeys.current!, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

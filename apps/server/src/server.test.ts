@@ -15,6 +15,7 @@ import { md5Upper } from './domains/auth/passwords.js';
 import { currentCode } from './domains/auth/second-factor.js';
 import { createSuperAccount } from './domains/accounts/accounts.js';
 import { engines, startTestServer, testClock } from './test/harness.js';
+import { freePort } from './test/ports.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -80,7 +81,7 @@ describe('the embedded database on disk', () => {
 describe('the server process', () => {
   it('exits cleanly on SIGTERM and its data directory opens again', async () => {
     const dataDir = tempDir();
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, XINLI_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' };
     const main = path.resolve(import.meta.dirname, 'main.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
