@@ -31,7 +31,6 @@
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -46,6 +45,7 @@ import { maskIdCard, maskPhone } from '../apps/server/src/kit/index.js';
 import { open } from '../apps/server/src/kit/crypt/index.js';
 import { populationApps } from '@xinli/contract';
 import { sql } from 'drizzle-orm';
+import { freePort } from '../apps/server/src/test/ports.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -414,11 +414,3 @@ async function serve() {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}

@@ -16,10 +16,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
+import { freePort } from '../apps/server/src/test/ports.js';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 6);
 const burst = Number(process.env.BENCH_BURST ?? 8);
@@ -210,13 +210,4 @@ async function waitForServer() {
 
 function sleep(ms: number) {
   return new Promise<void>((r) => setTimeout(r, ms));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address() as net.AddressInfo;
-      s.close(() => resolve(p));
-    });
-  });
 }

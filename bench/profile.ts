@@ -13,12 +13,12 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { md5Upper } from '../apps/server/src/domains/auth/passwords.js';
 import { scratchDatabase } from '../apps/server/src/db/admin.js';
+import { freePort } from '../apps/server/src/test/ports.js';
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 3000);
 const connections = Math.max(1, Number(process.env.PROFILE_CONNECTIONS ?? 1));
@@ -166,11 +166,3 @@ fs.closeSync(log);
 if (!process.env.PROFILE_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}

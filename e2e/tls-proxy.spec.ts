@@ -3,12 +3,12 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { apiCall, md5Upper, signIn } from './support';
 import { toneWav } from '../apps/server/src/kit/upload/wav';
+import { freePort } from '../apps/server/src/test/ports';
 
 /**
  * deploy/nginx/xinli.conf, tested as deployed: Debian's nginx (installed by .ci/run) runs as the
@@ -260,16 +260,6 @@ function handshake(version: tls.SecureVersion): Promise<string | null> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(ok: () => Promise<boolean>, timeoutMs: number, why: () => string) {
   const until = Date.now() + timeoutMs; // wall-clock: waiting for a real process to start

@@ -1,8 +1,8 @@
 import net from 'node:net';
 
 /**
- * A port free on 127.0.0.1 now, for a server process a test starts: the kernel picks it (listen on
- * port 0), the test frees it, and the process takes it moments later. A random number instead may
+ * A port free on 127.0.0.1 now, for a server a test or bench starts: the kernel picks it (listen on
+ * port 0), the caller frees it, and its server takes it moments later. A random number instead may
  * land on a port another test's server or an outgoing connection holds (the kernel's ephemeral range
  * starts at 32768): a CI run lost a test to EADDRINUSE that way.
  */
