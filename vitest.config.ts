@@ -1,9 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The server's test files that replace one of its modules (vi.mock): each in a worker of its own. */
-const mocking = ['apps/server/src/domains/reports/document/export.test.ts'];
+/**
+ * The server's test files that replace one of its modules (vi.mock, vi.doMock): found by reading
+ * them, so that a new one cannot land among the files sharing their modules, where its mock would
+ * not replace a module another file had already loaded.
+ */
+const serverSrc = 'apps/server/src';
+const root = path.dirname(fileURLToPath(import.meta.url));
+const mocking = fs
+  .readdirSync(path.join(root, serverSrc), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts') && /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(root, serverSrc, f), 'utf8')))
+  .map((f) => `${serverSrc}/${f.split(path.sep).join('/')}`);
 const server = {
-  include: ['apps/server/src/**/*.test.ts'],
+  include: [`${serverSrc}/**/*.test.ts`],
   environment: 'node',
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   testTimeout: 60_000,
@@ -31,8 +43,8 @@ export default defineConfig({
           // The server's files share each worker's loaded modules instead of loading the whole app
           // again for each of them (about 2 s of CPU a file, 130 files): each file builds its own
           // app and database, and none changes a module's state for the next (those that replace a
-          // module, `mocking`, keep a worker to themselves). Measured on one machine, the server's
-          // files took 565 s of test time isolated and 461 s shared, with 40 % less CPU.
+          // module, `mocking`, run isolated in a project of their own). Measured on one machine, the
+          // server's files took 565 s of test time isolated and 461 s shared, with 40 % less CPU.
           isolate: false,
         },
       },

@@ -16,10 +16,11 @@ import type { ServerResponse } from 'node:http';
 export function clientGoneSignal(res: ServerResponse): () => AbortSignal {
   let controller: AbortController | undefined;
   let left = false;
+  const abort = (c: AbortController) => c.abort(new Error('the client went away'));
   const gone = () => {
     if (res.writableEnded) return;
     left = true;
-    controller?.abort(new Error('the client went away'));
+    if (controller) abort(controller);
   };
   const socket = res.socket;
   socket?.once('end', gone);
@@ -30,7 +31,7 @@ export function clientGoneSignal(res: ServerResponse): () => AbortSignal {
   return () => {
     if (!controller) {
       controller = new AbortController();
-      if (left) controller.abort(new Error('the client went away'));
+      if (left) abort(controller);
     }
     return controller.signal;
   };
