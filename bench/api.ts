@@ -413,4 +413,3 @@ async function serve() {
     },
   };
 }
-

@@ -165,4 +165,3 @@ console.log(`${'server CPU per request (all but idle)'.padEnd(46)} ${(cpu / requ
 fs.closeSync(log);
 if (!process.env.PROFILE_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);
-

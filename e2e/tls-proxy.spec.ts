@@ -260,7 +260,6 @@ function handshake(version: tls.SecureVersion): Promise<string | null> {
   });
 }
 
-
 async function waitFor(ok: () => Promise<boolean>, timeoutMs: number, why: () => string) {
   const until = Date.now() + timeoutMs; // wall-clock: waiting for a real process to start
   while (Date.now() < until) {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { clientGoneSignal } from './client-gone.js';
 
 /** A real server whose handler gets the signal's getter and waits until the test says how to answer. */
@@ -15,21 +15,18 @@ async function serve() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  onTestFinished(() => void server.close());
   const req = http.request({ port: (server.address() as AddressInfo).port, method: 'POST', host: '127.0.0.1' });
   req.on('error', () => {});
   req.end('{}');
   await arrived;
   const closed = new Promise<void>((r) => handed!.res.once('close', () => r()));
-  return { req, ...handed!, closed, server };
+  return { req, ...handed!, closed };
 }
-
-let open: http.Server | undefined;
-afterEach(() => open?.close());
 
 describe('clientGoneSignal', () => {
   it('aborts a signal asked for before the client left, when it leaves', async () => {
     const s = await serve();
-    open = s.server;
     const signal = s.signal();
     expect(signal.aborted).toBe(false);
     s.req.destroy();
@@ -39,7 +36,6 @@ describe('clientGoneSignal', () => {
 
   it('answers an aborted signal when first asked for after the client left', async () => {
     const s = await serve();
-    open = s.server;
     s.req.destroy();
     await s.closed;
     expect(s.signal().aborted).toBe(true);
@@ -47,7 +43,6 @@ describe('clientGoneSignal', () => {
 
   it('never aborts once the answer was sent, and answers the same signal every time', async () => {
     const s = await serve();
-    open = s.server;
     s.res.end('ok');
     await s.closed;
     expect(s.signal().aborted).toBe(false);

@@ -11,10 +11,10 @@ import type { DbOrTx } from '../db/database.js';
  * Never served past a change: the tables behind them NOTIFY channel xinli_ref at commit (migration
  * 0048; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
  * notification of those two channels on the process's change feed (db/change-feed.ts), or when the
- * feed goes down or comes back. A hit is first confirmed on the feed, so a change committed before the request arrived has
- * dropped it. A value loaded while a change was told is not kept. Inside a transaction nothing is
- * read from here or kept: the transaction may have changed the row itself. Each caller gets its own
- * copy (callers may change what they are given).
+ * feed goes down or comes back. A hit is first confirmed on the feed, so a change committed before
+ * the request arrived has dropped it. A value loaded while a change was told is not kept. Inside a
+ * transaction nothing is read from here or kept: the transaction may have changed the row itself.
+ * Each caller gets its own copy (callers may change what they are given).
  */
 export const REFERENCE_CHANNEL = 'xinli_ref';
 
