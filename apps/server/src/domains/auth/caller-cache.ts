@@ -9,7 +9,7 @@ import type { Caller } from '../../http/context.js';
  * hears it on its change feed (db/change-feed.ts) and drops all it holds. While the feed is down
  * (start-up, database restart) nothing is served from the cache. The process that makes a change
  * learns of it the same way as every other process. A hit is first confirmed on the feed (on
- * PostgreSQL one trivial round trip, shared by all hits that arrive while one is pending): a change
+ * PostgreSQL one trivial round trip, shared by all hits of one turn of the event loop): a change
  * committed before the request arrived has dropped the entry by then.
  */
 export interface CachedCaller {
