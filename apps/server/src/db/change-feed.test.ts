@@ -55,7 +55,7 @@ describe.each(engines('both'))('the change feed (%s)', (engine) => {
  * requests read in one turn of the event loop share one, and those asking while it is in flight
  * share the next, sent after it returns (issue 33 §1).
  */
-describe.each(engines('both').filter((e) => e === 'postgres'))('the change feed\'s confirmations (%s)', (engine) => {
+describe.each(engines('both').filter((e) => e === 'postgres'))("the change feed's confirmations (%s)", (engine) => {
   let database: Database;
   let feed: ChangeFeed;
   beforeAll(async () => {
