@@ -1,12 +1,15 @@
 /**
- * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_CONNECTIONS, PROFILE_ACTION, PROFILE_BODY, PROFILE_USER,
- * LOG_LEVEL, DATABASE_URL, PROFILE_SERVER_CMD). Starts the server in its own process with bench/profile-hook.mjs,
- * signs in, sends PROFILE_REQUESTS requests one after another (no concurrency: the figure is the cost
- * of one request; with PROFILE_CONNECTIONS=n from n connections at once, as bench:api drives them, where
- * work shared by the requests in flight is shared), stops the server and reads its CPU profile. Every sample is charged to the first
- * frame, from the leaf up, that belongs to a known step (logging, query building, the database driver,
- * zod, Fastify, ...), so a JSON.stringify inside pino counts as logging; samples outside the
- * measured window are not taken (bench/profile-hook.mjs starts and stops the profiler around it). Prints µs of CPU per request per step and the mean wall time.
+ * Where a signed-in request's time goes (`npx tsx bench/profile.ts`; PROFILE_REQUESTS, PROFILE_CONNECTIONS,
+ * PROFILE_ACTION, PROFILE_BODY, PROFILE_USER, PROFILE_KIND, LOG_LEVEL, DATABASE_URL, PROFILE_SERVER_CMD).
+ * Starts the server in its own process with bench/profile-hook.mjs, signs in, sends PROFILE_REQUESTS
+ * requests one after another (no concurrency: the figure is the cost of one request; with
+ * PROFILE_CONNECTIONS=n from n connections at once, as bench:api drives them, where work shared by the
+ * requests in flight is shared), stops the server and reads its profile: CPU, or with PROFILE_KIND=heap
+ * the bytes allocated (where the garbage collector's share of the CPU comes from). Every sample is
+ * charged to the first frame, from the leaf up, that belongs to a known step (logging, query building,
+ * the database driver, zod, Fastify, ...), so a JSON.stringify inside pino counts as logging; samples
+ * outside the measured window are not taken (bench/profile-hook.mjs starts and stops the profiler
+ * around it). Prints µs of CPU (or bytes) per request per step, and the mean wall time.
  * With DATABASE_URL a scratch database xinli_profile_<pid> is created there and dropped at the end.
  * Background jobs are off (JOB_POLL_MS=0 unless set): the demo queues a few hundred warning jobs at
  * start, whose work would otherwise be charged to the requests.
@@ -98,17 +101,38 @@ interface Node {
   callFrame: { functionName: string; url: string };
   children?: number[];
 }
-interface Profile {
+/** A CPU profile as V8 writes it. */
+interface CpuProfile {
   nodes: Node[];
-  startTime: number;
-  endTime: number;
   samples: number[];
   timeDeltas: number[];
 }
-const profile = JSON.parse(fs.readFileSync(out, 'utf8')) as Profile;
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/** A sampling heap profile as V8 writes it: a tree whose nodes carry the bytes allocated in them. */
+interface HeapNode {
+  id: number;
+  callFrame: Node['callFrame'];
+  selfSize: number;
+  children: HeapNode[];
+}
+const raw = JSON.parse(fs.readFileSync(out, 'utf8')) as CpuProfile | { head: HeapNode };
+/** Either profile as nodes and what each leaf cost: µs of CPU, or bytes allocated. */
+const nodes: Node[] = [];
+const costs: [id: number, amount: number][] = [];
+if ('head' in raw) {
+  const flatten = (n: HeapNode) => {
+    nodes.push({ id: n.id, callFrame: n.callFrame, children: n.children.map((c) => c.id) });
+    if (n.selfSize) costs.push([n.id, n.selfSize]);
+    n.children.forEach(flatten);
+  };
+  flatten(raw.head);
+} else {
+  nodes.push(...raw.nodes);
+  raw.samples.forEach((id, i) => costs.push([id, raw.timeDeltas[i + 1] ?? raw.timeDeltas[i]!]));
+}
+const heap = 'head' in raw;
+const byId = new Map(nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+for (const n of nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 /** Steps, first match wins (checked from the leaf frame up). */
 const steps: [string, (f: Node['callFrame']) => boolean][] = [
@@ -130,38 +154,39 @@ const steps: [string, (f: Node['callFrame']) => boolean][] = [
 const special = new Set(['(garbage collector)', '(idle)', '(program)', '(root)']);
 const totals = new Map<string, number>();
 const detail = new Map<string, number>();
-for (let i = 0; i < profile.samples.length; i++) {
-  const id: number = profile.samples[i]!;
+for (const [id, amount] of costs) {
   let step: string | undefined;
   const leaf = byId.get(id)!.callFrame.functionName;
   if (special.has(leaf)) step = leaf === '(garbage collector)' ? 'garbage collection' : leaf === '(idle)' ? '(idle: waiting for I/O)' : '(program: native, unattributed)';
   // Node's own frames count only when nothing above them is a known step (a write of pino is logging).
   const [nodeCore, ...known] = [steps[steps.length - 1]!, ...steps.slice(0, -1)];
-  for (let k = id; !step && k !== undefined; k = parent.get(k)) step = known.find(([, match]) => match(byId.get(k)!.callFrame))?.[0];
-  for (let k = id; !step && k !== undefined; k = parent.get(k)) if (nodeCore[1](byId.get(k)!.callFrame)) step = nodeCore[0];
+  for (let k: number | undefined = id; !step && k !== undefined; k = parent.get(k)) step = known.find(([, match]) => match(byId.get(k!)!.callFrame))?.[0];
+  for (let k: number | undefined = id; !step && k !== undefined; k = parent.get(k)) if (nodeCore[1](byId.get(k)!.callFrame)) step = nodeCore[0];
   step ??= 'other';
   if (process.env.PROFILE_DETAIL && step.startsWith(process.env.PROFILE_DETAIL)) {
     const chain: string[] = [];
-    for (let k: number | undefined = profile.samples[i]!; k !== undefined && chain.length < 8; k = parent.get(k)) {
+    for (let k: number | undefined = id; k !== undefined && chain.length < 8; k = parent.get(k)) {
       const f = byId.get(k)!.callFrame;
       chain.push(`${f.functionName || '(anon)'}@${f.url.split('/').slice(-2).join('/')}`);
     }
     const key = chain.join(' < ');
-    detail.set(key, (detail.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+    detail.set(key, (detail.get(key) ?? 0) + amount);
   }
-  const dt = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i]!;
-  totals.set(step, (totals.get(step) ?? 0) + dt);
+  totals.set(step, (totals.get(step) ?? 0) + amount);
 }
 
-console.log(`profile of ${requests} ${connections > 1 ? `concurrent (${connections})` : "sequential"} ${actionName} on ${databaseUrl ? 'postgres' : 'pglite'}, LOG_LEVEL=${env.LOG_LEVEL}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const unit = heap ? 'B' : 'µs';
+console.log(
+  `${heap ? 'allocation' : 'CPU'} profile of ${requests} ${connections > 1 ? `concurrent (${connections})` : 'sequential'} ${actionName} on ${databaseUrl ? 'postgres' : 'pglite'}, LOG_LEVEL=${env.LOG_LEVEL}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+);
 console.log(`mean wall time per request (client side${connections > 1 ? `, ${connections} connections: the wall time over the requests` : ''}): ${wallUs.toFixed(0)} µs`);
-let cpu = 0;
-for (const [step, us] of [...totals].sort((a, b) => b[1] - a[1])) {
-  if (!step.startsWith('(idle')) cpu += us;
-  console.log(`${step.padEnd(46)} ${(us / requests).toFixed(0).padStart(6)} µs`);
+let all = 0;
+for (const [step, amount] of [...totals].sort((a, b) => b[1] - a[1])) {
+  if (!step.startsWith('(idle')) all += amount;
+  console.log(`${step.padEnd(46)} ${(amount / requests).toFixed(0).padStart(6)} ${unit}`);
 }
-for (const [k, us] of [...detail].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / requests).toFixed(0).padStart(5)} µs  ${k}`);
-console.log(`${'server CPU per request (all but idle)'.padEnd(46)} ${(cpu / requests).toFixed(0).padStart(6)} µs`);
+for (const [k, amount] of [...detail].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(amount / requests).toFixed(0).padStart(5)} ${unit}  ${k}`);
+console.log(`${(heap ? 'allocated per request' : 'server CPU per request (all but idle)').padEnd(46)} ${(all / requests).toFixed(0).padStart(6)} ${unit}`);
 fs.closeSync(log);
 if (!process.env.PROFILE_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 else console.log(`kept ${dir}`);
