@@ -79,44 +79,70 @@ export interface Ctx {
   audit(entry: AuditInput): Promise<void>;
 }
 
-export function createCtx(
-  init: Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: () => AbortSignal; readDb?: Db; writeAudit: AuditWriter },
-): Ctx {
-  // Every field named once, no spreads: a context is made for every request.
-  const { db, caller, respondent, writeAudit } = init;
-  let signal: AbortSignal | undefined;
-  return {
-    db,
-    readDb: init.readDb ?? db,
-    config: init.config,
-    now: init.now,
-    lang: init.lang,
-    ip: init.ip,
-    requestId: init.requestId,
-    action: init.action,
-    get signal() {
-      return (signal ??= init.signal?.() ?? new AbortController().signal);
-    },
-    caller,
-    respondent,
-    get me(): Caller {
-      if (!caller) throw new AppError('identityInvalid');
-      return caller;
-    },
-    t: (msg) => (init.lang === 'en-US' ? msg.en : msg.zh),
-    audit: async (entry) => {
-      const action = entry.action ?? init.action;
-      if (action === undefined) throw new Error('An audit entry made outside an action must name its action');
-      await writeAudit(db, {
-        musercode: caller?.musercode ?? respondent?.musercode ?? '',
-        userid: caller?.userid ?? null,
-        actor: caller?.actor ?? null,
-        ...entry,
-        action,
-        at: init.now(),
-        ip: init.ip,
-        requestid: init.requestId,
-      });
-    },
-  };
+type CtxInit = Omit<Ctx, 'me' | 't' | 'audit' | 'signal' | 'readDb'> & { signal?: () => AbortSignal; readDb?: Db; writeAudit: AuditWriter };
+
+export function createCtx(init: CtxInit): Ctx {
+  return new RequestCtx(init);
+}
+
+/**
+ * A class, not an object literal: a context is made for every request, and a literal with getters
+ * and arrow functions allocates each of them again every time; here they live on the prototype.
+ */
+class RequestCtx implements Ctx {
+  readonly db: Db;
+  readonly readDb: Db;
+  readonly config: Config;
+  readonly now: () => Date;
+  readonly lang: Lang;
+  readonly ip: string;
+  readonly requestId: string;
+  readonly action?: string;
+  readonly caller: Caller | null;
+  readonly respondent?: RespondentCaller | null;
+  readonly #init: CtxInit;
+  #signal?: AbortSignal;
+
+  constructor(init: CtxInit) {
+    this.db = init.db;
+    this.readDb = init.readDb ?? init.db;
+    this.config = init.config;
+    this.now = init.now;
+    this.lang = init.lang;
+    this.ip = init.ip;
+    this.requestId = init.requestId;
+    this.action = init.action;
+    this.caller = init.caller;
+    this.respondent = init.respondent;
+    this.#init = init;
+  }
+
+  get signal(): AbortSignal {
+    return (this.#signal ??= this.#init.signal?.() ?? new AbortController().signal);
+  }
+
+  get me(): Caller {
+    if (!this.caller) throw new AppError('identityInvalid');
+    return this.caller;
+  }
+
+  t(msg: Message): string {
+    return this.lang === 'en-US' ? msg.en : msg.zh;
+  }
+
+  async audit(entry: AuditInput): Promise<void> {
+    const action = entry.action ?? this.action;
+    if (action === undefined) throw new Error('An audit entry made outside an action must name its action');
+    const { caller, respondent } = this;
+    await this.#init.writeAudit(this.db, {
+      musercode: caller?.musercode ?? respondent?.musercode ?? '',
+      userid: caller?.userid ?? null,
+      actor: caller?.actor ?? null,
+      ...entry,
+      action,
+      at: this.now(),
+      ip: this.ip,
+      requestid: this.requestId,
+    });
+  }
 }

@@ -22,9 +22,10 @@ export function clientGoneSignal(res: ServerResponse): () => AbortSignal {
     left = true;
     if (controller) abort(controller);
   };
+  // `on`, not `once` (each fires once anyway; `once` allocates a wrapper per listener, per request).
   const socket = res.socket;
-  socket?.once('end', gone);
-  res.once('close', () => {
+  socket?.on('end', gone);
+  res.on('close', () => {
     socket?.off('end', gone);
     gone();
   });
