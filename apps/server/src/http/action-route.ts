@@ -51,10 +51,8 @@ export interface Authentication {
 export function registerActionRoute(app: FastifyInstance, deps: RouteDeps) {
   const handle = async (name: string, req: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLang(req.headers['accept-language'] as string | undefined);
-    const requestId = req.id;
-    reply.header('x-request-id', requestId);
     try {
-      await runAction(name, req, reply, deps, lang, requestId);
+      await runAction(name, req, reply, deps, lang, req.id); // admit has set x-request-id
     } catch (err) {
       if (err instanceof AppError) return sendError(reply, err, lang);
       const clash = uniqueClash(err);

@@ -51,6 +51,19 @@ describe.each(engines())('the action route on %s', (engine) => {
     expect(rows[0]).toMatchObject({ musercode: 'I0001', userid: 'U0001' });
   });
 
+  it('names every answer\'s request in x-request-id, the id its audit row records', async () => {
+    const t = await s.login('teacher');
+    const ok = await s.raw('as.m.system.ping', '{}', { token: t.token });
+    const unknown = await s.raw('as.m.nothing.here', '{}');
+    const signedOut = await s.raw('as.m.system.ping', '{}', { token: 'not-a-token' });
+    const denied = await s.raw('as.m.permissions.getAllPermissions', JSON.stringify({ musercode: 'I0001' }), { token: t.token });
+    const ids = [ok, unknown, signedOut, denied].map((r) => r.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(4);
+    const [row] = await s.database.db.select().from(auditLog).where(eq(auditLog.requestid, String(ids[3])));
+    expect(row).toMatchObject({ action: 'as.m.permissions.getAllPermissions', result: 'denied' });
+  });
+
   it('never grants codes the caller does not hold', async () => {
     const school = await s.login('school');
     const res = await s.call('as.m.permissions.updateUserPermissions', { musercode: 'I0001', permissions: ['00020'] }, school.token);
