@@ -88,9 +88,9 @@ export function createCtx(init: CtxInit): Ctx {
 /**
  * A class, not an object literal: a context is made for every request. A literal of this size with
  * getters is made in dictionary mode (V8's `%HasFastProperties` is false: its fields are read through
- * a hash table) and took 3.2 µs to make and read against the class's 0.12 in a micro-benchmark; its getters
- * and arrow functions were made again each time too. With the class, the signed-in no-op's CPU a
- * request fell from 140-150 µs to 95-125 and its p99 from 10 ms to 3 (bench:api, issue 33 §1).
+ * a hash table) and took 3.2 µs to make and read against the class's 0.12 in a micro-benchmark; its
+ * getters and arrow functions were made again each time too. With the class, the signed-in no-op's
+ * CPU a request fell from 140-150 µs to 95-125 and its p99 from 10 ms to 3 (bench:api, issue 33 §1).
  */
 class RequestCtx implements Ctx {
   readonly db: Db;
