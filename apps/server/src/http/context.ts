@@ -90,7 +90,8 @@ export function createCtx(init: CtxInit): Ctx {
  * getters is made in dictionary mode (V8's `%HasFastProperties` is false: its fields are read through
  * a hash table) and took 3.2 µs to make and read against the class's 0.12 in a micro-benchmark; its
  * getters and arrow functions were made again each time too. With the class, the signed-in no-op's
- * CPU a request fell from 140-150 µs to 95-125 and its p99 from 10 ms to 3 (bench:api, issue 33 §1).
+ * CPU a request fell from 149 and 145 µs to 123 and 100 (medians, two runs) and its p99 from 10 ms
+ * to 3-4 (bench:api, issue 33 §1).
  */
 class RequestCtx implements Ctx {
   readonly db: Db;
@@ -103,7 +104,8 @@ class RequestCtx implements Ctx {
   readonly action?: string;
   readonly caller: Caller | null;
   readonly respondent?: RespondentCaller | null;
-  readonly #init: CtxInit;
+  readonly #signalOf?: () => AbortSignal;
+  readonly #writeAudit: AuditWriter;
   #signal?: AbortSignal;
 
   constructor(init: CtxInit) {
@@ -117,11 +119,12 @@ class RequestCtx implements Ctx {
     this.action = init.action;
     this.caller = init.caller;
     this.respondent = init.respondent;
-    this.#init = init;
+    this.#signalOf = init.signal;
+    this.#writeAudit = init.writeAudit;
   }
 
   get signal(): AbortSignal {
-    return (this.#signal ??= this.#init.signal?.() ?? new AbortController().signal);
+    return (this.#signal ??= this.#signalOf?.() ?? new AbortController().signal);
   }
 
   get me(): Caller {
@@ -137,7 +140,7 @@ class RequestCtx implements Ctx {
     const action = entry.action ?? this.action;
     if (action === undefined) throw new Error('An audit entry made outside an action must name its action');
     const { caller, respondent } = this;
-    await this.#init.writeAudit(this.db, {
+    await this.#writeAudit(this.db, {
       musercode: caller?.musercode ?? respondent?.musercode ?? '',
       userid: caller?.userid ?? null,
       actor: caller?.actor ?? null,
