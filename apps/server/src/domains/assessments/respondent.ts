@@ -240,8 +240,8 @@ function checkPartial(def: FormDefinition, answers: AnswerInput[]) {
 }
 
 /** The sheet scored with the institution's scoring convention for the form (issue 31 §1). */
-async function scored(db: DbOrTx, musercode: string, def: FormDefinition, answers: AnswerInput[]): Promise<ScoreResult> {
-  const convention = (await conventionChoices(db, musercode)).get(def.formcode);
+function scored(def: FormDefinition, answers: AnswerInput[], conventions: Awaited<ReturnType<typeof conventionChoices>>): ScoreResult {
+  const convention = conventions.get(def.formcode);
   try {
     return scoreSheet(def, { answers }, { convention });
   } catch (e) {
@@ -441,10 +441,14 @@ export const respondentHandlers = {
 
   'as.c.exam.submit': async ({ formcode, answers }, ctx) => {
     const { code, reports, person } = await answerableCode(ctx);
-    const def = await formOfCode(ctx, code, formcode);
+    // Read together: the kept ones among them confirm they are current once for all (kit/reference-reads.ts).
+    const [def, conventions, basis] = await Promise.all([
+      formOfCode(ctx, code, formcode),
+      conventionChoices(ctx.db, code.musercode),
+      assessmentHooks().warnings.basisOf(ctx.db, code.musercode, formcode),
+    ]);
     if (reports.has(formcode)) alreadySubmitted();
-    const score = await scored(ctx.db, code.musercode, def, answers);
-    const basis = await assessmentHooks().warnings.basisOf(ctx.db, code.musercode, formcode);
+    const score = scored(def, answers, conventions);
     const reportid = newId('A');
     await ctx.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');

@@ -210,7 +210,8 @@ export interface SubmissionBasis {
   basis: ChangeBasis | null;
 }
 export async function submissionBasis(db: DbOrTx, musercode: string, formcode: string): Promise<SubmissionBasis> {
-  return { settings: await settingsOf(db, musercode), basis: await changeBasisOf(db, formcode) };
+  const [settings, basis] = await Promise.all([settingsOf(db, musercode), changeBasisOf(db, formcode)]);
+  return { settings, basis };
 }
 
 /** The triggers of a respondent's submission, in the transaction that stores it, by what was read before it. */
