@@ -76,7 +76,8 @@ describe.each(engines('both'))('reference reads of the respondent steps on %s', 
         const token = await consented(s, (await ok(login(i))).token);
         return () => ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, token));
       };
-      await (await ready(6))(); // the class's rows are kept
+      const first = await ready(6);
+      await first(); // the class's rows are kept
       const submit = await ready(7); // and this student's task of its code
       const query = vi.spyOn(pg.Client.prototype, 'query');
       try {
