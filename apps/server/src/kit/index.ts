@@ -10,8 +10,6 @@
  *              one set per shape of filter), preparedOnce (one hot read), pageThrough
  * - reference-reads.ts referenceRead(name, key, read): a read of rows that rarely change, kept
  *              by the process until the database announces a change (the respondent steps' hot reads)
- * - group-commit.ts groupCommit(writeMany, max): writes that arrive while one is in flight sent
- *              together in the next (the audit log, code entries' outcomes)
  *
  * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
  *              formula cells escaped and backpressure (the exports of every domain)
@@ -28,4 +26,3 @@ export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { anyOf, outerColumn, type Bindable } from './sql.js';
 export { referenceRead } from './reference-reads.js';
-export { groupCommit } from './group-commit.js';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx, RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
-import { DAY_MS, groupCommit, newId } from '../../kit/index.js';
+import { DAY_MS, newId } from '../../kit/index.js';
 import type { JobHandlers } from '../../kit/jobs/index.js';
 import { openAnswers, sealAnswers } from '../../kit/crypt/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
@@ -73,17 +73,8 @@ async function beginEntry(ctx: Ctx): Promise<{ id: number; refused: boolean }> {
   return { id: Number(row.attempt), refused: failed >= limit || failed + Number(row.in_flight) >= limit + room };
 }
 
-/**
- * Settles entries: their outcomes, as a group commit (kit/group-commit.ts), so a class signing in at
- * once settles in a few statements. Each commits without waiting for its flush, as the entry's
- * start did (a rate limit's bookkeeping).
- */
-const settleEntries = groupCommit<{ id: number; ok: boolean }>(
-  (db, entries) =>
-    db.execute(sql`update ${codeAttempt} set ok = (${codeAttempt.id} = any(${sql.param(entries.filter((e) => e.ok).map((e) => e.id))}::bigint[]))
-      where ${codeAttempt.id} = any(${sql.param(entries.map((e) => e.id))}::bigint[]) and set_config('synchronous_commit', 'off', true) is not null`),
-  1000,
-);
+/** Settling an entry commits without waiting for its flush, as its start did (a rate limit's bookkeeping). */
+const withoutFlushWait = sql`set_config('synchronous_commit', 'off', true)`;
 
 const tooManyWrongCodes = () =>
   new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
@@ -112,7 +103,7 @@ const isWrongCode = (e: unknown) => e instanceof AppError && e.codeName === 'not
  */
 export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
   const { id, refused } = await beginEntry(ctx);
-  const settle = (ok: boolean) => settleEntries(ctx.db, { id, ok });
+  const settle = (ok: boolean) => ctx.db.update(codeAttempt).set({ ok }).where(and(eq(codeAttempt.id, id), sql`${withoutFlushWait} is not null`));
   if (refused) {
     await settle(true);
     throw tooManyWrongCodes();
