@@ -321,10 +321,14 @@ export async function startAssessment(ctx: Ctx, assesscode: string, action: stri
   const briefs = await answerableBriefs(ctx, code.formcodes);
   // One statement (open): atomic on its own, so no transaction around it.
   const token = await open(ctx, ctx.db, code);
-  await ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } });
   // The person the entry matched is the code's own (the task's roster row names both).
   const person = known && known.person?.cusercode === code.cusercode ? known.person : undefined;
-  return { ...(await sessionOf(ctx, { ...state, code: { ...code, status: code.status === 'issued' ? 'started' : code.status } }, briefs, person)), token };
+  // The entry's audit row and the session's reads go together; the answer waits for both.
+  const [session] = await Promise.all([
+    sessionOf(ctx, { ...state, code: { ...code, status: code.status === 'issued' ? 'started' : code.status } }, briefs, person),
+    ctx.audit({ musercode: code.musercode, action, result: 'ok', detail: { ...detail, assesscode } }),
+  ]);
+  return { ...session, token };
 }
 
 export const respondentHandlers = {
@@ -440,9 +444,11 @@ export const respondentHandlers = {
   },
 
   'as.c.exam.submit': async ({ formcode, answers }, ctx) => {
-    const { code, reports, person } = await answerableCode(ctx);
-    // Read together: the kept ones among them confirm they are current once for all (kit/reference-reads.ts).
-    const [def, conventions, basis] = await Promise.all([
+    const { code } = await codeStateOf(ctx.db, ctx.respondent!);
+    // Read together, beside the respondent's standing (checked before anything is stored): no read
+    // waits for another, and the kept ones confirm they are current once for all (kit/reference-reads.ts).
+    const [{ reports, person }, def, conventions, basis] = await Promise.all([
+      answerableCode(ctx),
       formOfCode(ctx, code, formcode),
       conventionChoices(ctx.db, code.musercode),
       assessmentHooks().warnings.basisOf(ctx.db, code.musercode, formcode),
