@@ -15,8 +15,8 @@ export interface StoredReport {
 
 /** How stored reports raise their warnings (the warnings domain's triggers). */
 export interface WarningRaiser {
-  /** What a submission of the form is judged by (rows that rarely change), read before the transaction that stores it. */
-  basisOf(db: DbOrTx, musercode: string, formcode: string): Promise<unknown>;
+  /** What a submission is judged by (the settings, the form's basis, the person's previous report), read before the transaction that stores it. */
+  basisOf(db: DbOrTx, report: Pick<StoredReport, 'assessid' | 'musercode' | 'cusercode' | 'formcode' | 'createdat'>): Promise<unknown>;
   /** The triggers of one report, in the transaction that stores it (the respondent's submission), by what basisOf read. */
   forReport(tx: DbOrTx, report: StoredReport, basis: unknown): Promise<unknown>;
   /** Demo seeding: many stored reports in time order; those before `since` only serve as the previous report. */

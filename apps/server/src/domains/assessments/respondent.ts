@@ -445,17 +445,17 @@ export const respondentHandlers = {
 
   'as.c.exam.submit': async ({ formcode, answers }, ctx) => {
     const { code } = await codeStateOf(ctx.db, ctx.respondent!);
+    const reportid = newId('A');
     // Read together, beside the respondent's standing (checked before anything is stored): no read
     // waits for another, and the kept ones confirm they are current once for all (kit/reference-reads.ts).
     const [{ reports, person }, def, conventions, basis] = await Promise.all([
       answerableCode(ctx),
       formOfCode(ctx, code, formcode),
       conventionChoices(ctx.db, code.musercode),
-      assessmentHooks().warnings.basisOf(ctx.db, code.musercode, formcode),
+      assessmentHooks().warnings.basisOf(ctx.db, { assessid: reportid, musercode: code.musercode, cusercode: code.cusercode, formcode, createdat: ctx.now() }),
     ]);
     if (reports.has(formcode)) alreadySubmitted();
     const score = scored(def, answers, conventions);
-    const reportid = newId('A');
     await ctx.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
       if (!locked) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });

@@ -200,23 +200,30 @@ export async function raiseWarningsForReport(
 }
 
 /**
- * What a submission is judged by that rarely changes: the institution's settings and the form's
- * change basis. Read before the submission's transaction, where the process keeps them
- * (kit/reference-reads: a class's submissions read them once); a read outside the transaction from
- * inside it would wait for a second connection while holding one.
+ * What a submission is judged by, read before the transaction that stores it: the institution's
+ * settings and the form's change basis (rows that rarely change, kept by the process:
+ * kit/reference-reads, so a class's submissions read them once; a kept read from inside the
+ * transaction would wait for a second connection while holding one), and the person's previous
+ * report of the form (read committed: what the transaction would have read, bar a report of the
+ * same person and form committed in the moment between).
  */
 export interface SubmissionBasis {
   settings: WarningSettings;
   basis: ChangeBasis | null;
+  previous: PreviousFigures;
 }
-export async function submissionBasis(db: DbOrTx, musercode: string, formcode: string): Promise<SubmissionBasis> {
-  const [settings, basis] = await Promise.all([settingsOf(db, musercode), changeBasisOf(db, formcode)]);
-  return { settings, basis };
+export async function submissionBasis(db: DbOrTx, r: Pick<StoredReport, 'assessid' | 'musercode' | 'cusercode' | 'formcode' | 'createdat'>): Promise<SubmissionBasis> {
+  const [settings, basis, p] = await Promise.all([
+    settingsOf(db, r.musercode),
+    changeBasisOf(db, r.formcode),
+    r.cusercode ? previousReport(db, r.cusercode, r.formcode, new Date(r.createdat.getTime() + 1), r.assessid) : null,
+  ]);
+  return { settings, basis, previous: p ? { ...headlineOf(p.score, basis?.rule.code), voided: p.voided } : null };
 }
 
 /** The triggers of a respondent's submission, in the transaction that stores it, by what was read before it. */
 export async function raiseWarningsForSubmission(tx: DbOrTx, r: StoredReport, known: SubmissionBasis): Promise<Raised[]> {
-  return raiseWarningsForReport(tx, r, undefined, known.settings, known.basis);
+  return raiseWarningsForReport(tx, r, known.previous, known.settings, known.basis);
 }
 
 /**
