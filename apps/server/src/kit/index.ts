@@ -9,8 +9,7 @@
  *              countRows(db, table, where); prepared statements: statementsByShape (a list's,
  *              one set per shape of filter), preparedOnce (one hot read), pageThrough
  * - reference-reads.ts referenceRead(name, key, read): a read of rows that rarely change, kept
- *              by the process until the database announces a change (the respondent steps' hot reads);
- *              confirmKept(db): one confirmation for the kept reads of a step before it writes
+ *              by the process until the database announces a change (the respondent steps' hot reads)
  *
  * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
  *              formula cells escaped and backpressure (the exports of every domain)
@@ -26,4 +25,4 @@ export { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, sta
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { anyOf, outerColumn, type Bindable } from './sql.js';
-export { confirmKept, referenceRead } from './reference-reads.js';
+export { referenceRead } from './reference-reads.js';

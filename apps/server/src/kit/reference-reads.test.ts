@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { DbOrTx } from '../db/database.js';
-import { confirmKept, keepReferenceReads, referenceRead } from './reference-reads.js';
+import { keepReferenceReads, referenceRead } from './reference-reads.js';
 
 /** A change feed driven by the test: `tell()` is a notification, `up` whether it listens. */
 function testFeed() {
@@ -87,24 +87,6 @@ describe('reference reads (kit/reference-reads)', () => {
     };
     await t.read(t.db, 'P1');
     expect(t.reads()).toBe(4);
-  });
-
-  it("serves hits after the request's own confirmation without another, and reads again after a change told before it returned", async () => {
-    const t = setUp();
-    await t.read(t.db, 'P1');
-    const confirms = t.feed.confirms;
-    const confirmed = confirmKept(t.db);
-    expect(await t.read.after(confirmed)(t.db, 'P1')).toEqual({ name: '计划一' });
-    expect(await t.read.after(confirmed)(t.db, 'P1')).toEqual({ name: '计划一' });
-    expect([t.feed.confirms - confirms, t.reads()]).toEqual([1, 1]);
-    // A change told before the next request's confirmation returns: its reads see it.
-    t.table.set('P1', { name: '新名字' });
-    const next = confirmKept(t.db);
-    t.feed.tell();
-    expect(await t.read.after(next)(t.db, 'P1')).toEqual({ name: '新名字' });
-    // A failed confirmation serves nothing kept.
-    expect(await t.read.after(Promise.resolve(false))(t.db, 'P1')).toEqual({ name: '新名字' });
-    expect(t.reads()).toBe(3);
   });
 
   it('keeps nothing for a database it was not given (a transaction, a script)', async () => {

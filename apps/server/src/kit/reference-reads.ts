@@ -42,39 +42,26 @@ export function keepReferenceReads(db: object, feed: ChangeFeed, channels: strin
 }
 
 /**
- * A confirmation started now, for the kept reads a request makes before it writes anything: sent
- * after the request arrived, it covers every change committed before the request, which is all a kept
- * read promises, so those reads (`read.after(it)`) wait for no round trip of their own. Started beside
- * the request's first statement, it costs the request no time. Undefined for a database that keeps
- * nothing. Not for a read after the request's own write: the notice of that write may still be on its way.
- */
-export function confirmKept(db: object): Promise<boolean> | undefined {
-  const kept = keptFor.get(db);
-  return kept?.feed.listening()
-    ? kept.feed.confirm().then(
-        () => true,
-        () => false,
-      )
-    : undefined;
-}
-
-/**
  * A read made a reference read: `key` names what it reads (undefined: not kept, e.g. many codes
- * at once), `read` reads it from the database. `.after(confirmed)` is the same read taking a
- * confirmation from confirmKept.
+ * at once), `read` reads it from the database.
  */
 export function referenceRead<A extends unknown[], V>(
   name: string,
   key: (...args: A) => string | undefined,
   read: (db: DbOrTx, ...args: A) => Promise<V>,
 ) {
-  const readKept = async (db: DbOrTx, confirmed: Promise<boolean> | undefined, args: A): Promise<V> => {
+  return async (db: DbOrTx, ...args: A): Promise<V> => {
     const kept = db instanceof PgTransaction ? undefined : keptFor.get(db);
     const k = kept?.feed.listening() ? key(...args) : undefined;
     if (!kept || k === undefined) return read(db, ...args);
     const id = `${name}\u0000${k}`;
-    if (kept.values.has(id) && (await (confirmed ?? confirmKept(db))) && kept.values.has(id))
-      return structuredClone(kept.values.get(id) as V);
+    if (kept.values.has(id)) {
+      const confirmed = await kept.feed.confirm().then(
+        () => true,
+        () => false,
+      );
+      if (confirmed && kept.values.has(id)) return structuredClone(kept.values.get(id) as V);
+    }
     const generation = kept.generation;
     const value = await read(db, ...args);
     if (generation === kept.generation && kept.feed.listening()) {
@@ -83,10 +70,4 @@ export function referenceRead<A extends unknown[], V>(
     }
     return value;
   };
-  return Object.assign((db: DbOrTx, ...args: A) => readKept(db, undefined, args), {
-    after:
-      (confirmed: Promise<boolean> | undefined) =>
-      (db: DbOrTx, ...args: A) =>
-        readKept(db, confirmed, args),
-  });
 }

@@ -54,11 +54,8 @@ export interface AssessmentHooks {
       result: ActionOutput<'as.c.exam.getResult'>,
     ): Promise<ActionOutput<'as.c.exam.getResult'>>;
   };
-  /**
-   * Why the task that gave the code takes no step at `now` (not started, ended), or null: the tasks
-   * domain's window (window.ts); `confirmed`, the step's own confirmation of kept reads (kit confirmKept).
-   */
-  taskWindow(db: DbOrTx, assesscode: string, now: Date, confirmed?: Promise<boolean>): Promise<Message | null>;
+  /** Why the task that gave the code takes no step at `now` (not started, ended), or null: the tasks domain's window (window.ts). */
+  taskWindow(db: DbOrTx, assesscode: string, now: Date): Promise<Message | null>;
 }
 
 let hooks: AssessmentHooks | undefined;

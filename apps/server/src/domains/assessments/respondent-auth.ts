@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { confirmKept, DAY_MS, preparedOnce } from '../../kit/index.js';
+import { DAY_MS, preparedOnce } from '../../kit/index.js';
 import type { JobHandlers } from '../../kit/jobs/index.js';
 import { hashToken, newToken } from '../auth/index.js';
 import { codeStateColumns, codeStateOf, rememberForRequest } from './code-state.js';
@@ -33,15 +33,12 @@ export async function createRespondentSession(db: DbOrTx, now: Date, assesscode:
 
 export async function authenticateRespondent(db: Db, now: Date, token: string | undefined): Promise<RespondentCaller> {
   if (!token || token.length > 200) throw new AppError('identityInvalid');
-  // Sent beside the token's read, before the step writes anything: the window's kept task is then
-  // served without a confirming round trip of its own (kit/reference-reads.ts).
-  const confirmed = confirmKept(db);
   // The code with its reports and saved answers: the step that follows reads them from here.
   const [row] = await codeOfToken(db).execute({ tokenhash: hashToken(token), now: now.toISOString() });
   if (!row) throw new AppError('identityInvalid', { zh: '测评已失效，请重新输入测评码', en: 'Your assessment session has ended; please enter your code again' });
   const state = codeStateOf(row);
   // Every respondent step passes here: a code whose task or authorisation is closed takes none.
-  await assertCodeOpen(db, now, state.code, { confirmed });
+  await assertCodeOpen(db, now, state.code);
   const caller = { assesscode: state.code.assesscode, musercode: state.code.musercode, cusercode: state.code.cusercode };
   rememberForRequest(caller, state);
   return caller;

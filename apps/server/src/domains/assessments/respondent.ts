@@ -316,7 +316,7 @@ export async function startAssessment(ctx: Ctx, assesscode: string, action: stri
   const state = await loadCodeState(ctx.db, assesscode);
   if (!state) return notFound({ zh: '测评码不存在，请核对后重新输入', en: 'Unknown assessment code; please check it and try again' });
   const { code } = state;
-  await assertCodeOpen(ctx.db, ctx.now(), code, { taskChecked: known?.taskChecked });
+  await assertCodeOpen(ctx.db, ctx.now(), code, known?.taskChecked);
   if (code.status === 'finished') return conflict({ zh: '该测评码已使用完毕', en: 'This assessment code has already been used' });
   const briefs = await answerableBriefs(ctx, code.formcodes);
   // One statement (open): atomic on its own, so no transaction around it.

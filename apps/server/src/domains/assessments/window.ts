@@ -21,19 +21,12 @@ export interface WindowedCode {
 }
 
 /**
- * How the caller has the window judged. `taskChecked`: the caller has just judged, at `now`, the
- * window of the task that gave this code (the task sign-in, which found the code through that task),
- * so it is not read again. `confirmed`: the step's own confirmation of kept reads (kit confirmKept),
- * started when it arrived.
+ * Why the code takes no step at `now`, or null while its window is open. `taskChecked`: the caller
+ * has just judged, at `now`, the window of the task that gave this code (the task sign-in, which
+ * found the code through that task), so it is not read again.
  */
-export interface WindowCheck {
-  taskChecked?: boolean;
-  confirmed?: Promise<boolean>;
-}
-
-/** Why the code takes no step at `now`, or null while its window is open. */
-export async function closedWindow(db: DbOrTx, now: Date, code: WindowedCode, check: WindowCheck = {}): Promise<Message | null> {
-  const closed = check.taskChecked ? null : await assessmentHooks().taskWindow(db, code.assesscode, now, check.confirmed);
+export async function closedWindow(db: DbOrTx, now: Date, code: WindowedCode, taskChecked = false): Promise<Message | null> {
+  const closed = taskChecked ? null : await assessmentHooks().taskWindow(db, code.assesscode, now);
   if (closed || !code.authid) return closed;
   const auth = await authorisationWindow(db, code.authid);
   if (!auth) return null;
@@ -52,7 +45,7 @@ export async function closedWindow(db: DbOrTx, now: Date, code: WindowedCode, ch
 }
 
 /** Refuses (validation, with the sentence) a code whose window is closed; a refusal changes nothing. */
-export async function assertCodeOpen(db: DbOrTx, now: Date, code: WindowedCode, check: WindowCheck = {}): Promise<void> {
-  const closed = await closedWindow(db, now, code, check);
+export async function assertCodeOpen(db: DbOrTx, now: Date, code: WindowedCode, taskChecked = false): Promise<void> {
+  const closed = await closedWindow(db, now, code, taskChecked);
   if (closed) throw new AppError('validation', closed);
 }

@@ -81,12 +81,9 @@ const taskOfCodeRead = preparedOnce('task_of_code', (db, name) =>
   db.select({ t: task }).from(taskPerson).innerJoin(task, eq(task.taskid, taskPerson.taskid)).where(eq(taskPerson.assesscode, sql.placeholder('assesscode'))).prepare(name),
 );
 
-/**
- * Why the task that gave a personal code takes no step at `now`, or null (none gave it, or it is
- * running): assessments' code window. `confirmed`: the step's own confirmation of kept reads (confirmKept).
- */
-export async function closedTaskWindow(db: DbOrTx, assesscode: string, now: Date, confirmed?: Promise<boolean>): Promise<Message | null> {
-  const t = await taskOfCode.after(confirmed)(db, assesscode);
+/** Why the task that gave a personal code takes no step at `now`, or null (none gave it, or it is running): assessments' code window. */
+export async function closedTaskWindow(db: DbOrTx, assesscode: string, now: Date): Promise<Message | null> {
+  const t = await taskOfCode(db, assesscode);
   return t ? taskClosedMessage(t, now) : null;
 }
 
