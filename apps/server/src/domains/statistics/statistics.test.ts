@@ -387,6 +387,35 @@ describe.each(engines())('statistics on %s', (engine) => {
     expect(read).toBeLessThanOrEqual(2);
   });
 
+  it('counts a batch of new persons by looking each one up, however many persons the table holds', async () => {
+    // A 50,000-row roster import spent 31 s in the persons' statistics: the function's kept plan, made
+    // while the table was small, read every person and compared each with every key of the batch.
+    // Copies of one person (the statement itself reads no person).
+    const [{ person }] = (await rows<{ person: object }>(sql`select to_jsonb(c) as person from cuser c where deletedat is null order by cusercode limit 1`)) as [{ person: object }];
+    const copies = (from: number, n: number) =>
+      sql`insert into cuser select (jsonb_populate_record(null::cuser, ${JSON.stringify(person)}::jsonb || jsonb_build_object('cusercode', 'ZP' || g, 'idcardhash', null, 'phonehash', null))).* from generate_series(${from}::int, ${from + n - 1}::int) g`;
+    let read = -1;
+    await s.database.db
+      .transaction(async (tx) => {
+        // Planned afresh (the analysis drops the connection's kept plans) with the pass over the table
+        // favoured, as a new deployment's first import plans it on a table analyzed empty.
+        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`analyze cuser`);
+        await tx.execute(copies(1, 10_000));
+        const before = await rowsReadSoFar(tx, 'cuser');
+        await tx.execute(copies(10_001, 500));
+        read = (await rowsReadSoFar(tx, 'cuser')) - before;
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    // The 500 new persons, not the 10,000 before them.
+    expect(read).toBeGreaterThanOrEqual(500);
+    expect(read).toBeLessThan(1_000);
+  });
+
   it('rebuilds from the raw rows to exactly what the triggers kept', async () => {
     const snapshot = async () =>
       Promise.all(
