@@ -2,7 +2,7 @@
 -- once and keeps (generic plans, for a submission's few keys). A plan made while a table was empty or
 -- small reads the whole table and compares each row with every key of the list, so a batch of n keys
 -- costs n times the table's rows: a 50,000-row roster import, the first into its table, spent 31 s in
--- stats_person_add (bench/import.ts, issue 33 §2), a tenth of that at 25,000 rows' quarter. Every key
+-- stats_person_add (bench/import.ts, issue 33 §2), and a quarter of that at half the rows. Every key
 -- they look up is indexed: inside them rows are found by key, whatever plan the table's statistics or
 -- the session's settings would favour.
 ALTER FUNCTION stats_person_add(text[], int) SET enable_seqscan = off SET enable_indexscan = on SET enable_bitmapscan = on;

@@ -391,9 +391,9 @@ describe.each(engines())('statistics on %s', (engine) => {
     // A 50,000-row roster import spent 31 s in the persons' statistics: the function's kept plan, made
     // while the table was small, read every person and compared each with every key of the batch.
     // Copies of one person (the statement itself reads no person).
-    const [{ person }] = (await rows<{ person: object }>(sql`select to_jsonb(c) as person from cuser c where deletedat is null order by cusercode limit 1`)) as [{ person: object }];
+    const [one] = await rows<{ person: object }>(sql`select to_jsonb(c) as person from cuser c where deletedat is null order by cusercode limit 1`);
     const copies = (from: number, n: number) =>
-      sql`insert into cuser select (jsonb_populate_record(null::cuser, ${JSON.stringify(person)}::jsonb || jsonb_build_object('cusercode', 'ZP' || g, 'idcardhash', null, 'phonehash', null))).* from generate_series(${from}::int, ${from + n - 1}::int) g`;
+      sql`insert into cuser select (jsonb_populate_record(null::cuser, ${JSON.stringify(one!.person)}::jsonb || jsonb_build_object('cusercode', 'ZP' || g, 'idcardhash', null, 'phonehash', null))).* from generate_series(${from}::int, ${from + n - 1}::int) g`;
     let read = -1;
     await s.database.db
       .transaction(async (tx) => {
