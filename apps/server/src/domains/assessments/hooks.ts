@@ -13,10 +13,13 @@ export interface StoredReport {
   score: ScoreResult;
 }
 
+/** A report about to be stored: what its warning basis is read by, before the transaction that stores it. */
+export type ReportToStore = Pick<StoredReport, 'assessid' | 'musercode' | 'cusercode' | 'formcode' | 'createdat'>;
+
 /** How stored reports raise their warnings (the warnings domain's triggers). */
 export interface WarningRaiser {
   /** What a submission is judged by (the settings, the form's basis, the person's previous report), read before the transaction that stores it. */
-  basisOf(db: DbOrTx, report: Pick<StoredReport, 'assessid' | 'musercode' | 'cusercode' | 'formcode' | 'createdat'>): Promise<unknown>;
+  basisOf(db: DbOrTx, report: ReportToStore): Promise<unknown>;
   /** The triggers of one report, in the transaction that stores it (the respondent's submission), by what basisOf read. */
   forReport(tx: DbOrTx, report: StoredReport, basis: unknown): Promise<unknown>;
   /** Demo seeding: many stored reports in time order; those before `since` only serve as the previous report. */

@@ -18,7 +18,7 @@ export { assessedSince, eraseAnswerTextOfPerson } from './rights.js';
 export { limitedEntry, startAssessment } from './respondent.js';
 export { accountResultCount, resultCount, resultCountsByVersion, setResultsHidden } from './results.js';
 export { withTexts } from './summary.js';
-export { type AssessmentHooks, hookAssessments, type StoredReport, type WarningRaiser } from './hooks.js';
+export { type AssessmentHooks, hookAssessments, type ReportToStore, type StoredReport, type WarningRaiser } from './hooks.js';
 export { assessmentSealedFields } from './sealed.js';
 
 /** The domain's daily housekeeping: code entries past their window, respondent sessions past their week. */

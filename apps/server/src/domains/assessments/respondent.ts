@@ -240,7 +240,7 @@ function checkPartial(def: FormDefinition, answers: AnswerInput[]) {
 }
 
 /** The sheet scored with the institution's scoring convention for the form (issue 31 §1). */
-function scored(def: FormDefinition, answers: AnswerInput[], conventions: Awaited<ReturnType<typeof conventionChoices>>): ScoreResult {
+function scored(def: FormDefinition, answers: AnswerInput[], conventions: Map<string, string>): ScoreResult {
   const convention = conventions.get(def.formcode);
   try {
     return scoreSheet(def, { answers }, { convention });

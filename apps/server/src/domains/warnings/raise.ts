@@ -3,7 +3,7 @@ import type { WarningKind, WarningLevel, WarningSettings } from '@xinli/contract
 import type { DbOrTx } from '../../db/database.js';
 import { iso, newId } from '../../kit/index.js';
 import { warningsRaised } from '../../kit/metrics.js';
-import { previousReport, type StoredReport } from '../assessments/index.js';
+import { previousReport, type ReportToStore, type StoredReport } from '../assessments/index.js';
 import { personBriefs } from '../persons/index.js';
 import { type ChangeBasis, changeBasisOf } from '../scales/index.js';
 import { publishWarnEvent } from './events.js';
@@ -212,7 +212,7 @@ export interface SubmissionBasis {
   basis: ChangeBasis | null;
   previous: PreviousFigures;
 }
-export async function submissionBasis(db: DbOrTx, r: Pick<StoredReport, 'assessid' | 'musercode' | 'cusercode' | 'formcode' | 'createdat'>): Promise<SubmissionBasis> {
+export async function submissionBasis(db: DbOrTx, r: ReportToStore): Promise<SubmissionBasis> {
   const [settings, basis, p] = await Promise.all([
     settingsOf(db, r.musercode),
     changeBasisOf(db, r.formcode),
