@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { freshDatabase } from '../test/harness.js';
+import { engines, freshDatabase } from '../test/harness.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
-import { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, totalColumn } from './paging.js';
+import { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, statementsForKeys, totalColumn } from './paging.js';
 
 describe('pageOfArray', () => {
   const all = [1, 2, 3, 4, 5];
@@ -143,4 +143,50 @@ describe('paged', () => {
     expect(again).not.toBe(first);
     expect(again.name).toBe(first.name);
   });
+});
+
+describe.each(engines('both'))('statementsForKeys (%s)', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+    await database.db.insert(app).values(Array.from({ length: 7 }, (_, i) => ({ appid: `Q${i}`, appname: `app ${i}`, sort: i })));
+  });
+  afterAll(() => database?.close());
+  const appsOf = statementsForKeys('kit_apps_keyed', (db, { desc: down }: { desc: boolean }, name, keyIs) =>
+    db
+      .select({ appid: app.appid })
+      .from(app)
+      .where(keyIs(app.appid))
+      .orderBy(down ? sql`${app.appid} desc` : asc(app.appid))
+      .prepare(name),
+  );
+
+  it('reads the rows of no key, one key and many, in each shape', async () => {
+    const db = database.db;
+    expect(await appsOf(db, { desc: false }, ['Q3', 'Q1', 'none'])).toEqual([{ appid: 'Q1' }, { appid: 'Q3' }]);
+    expect(await appsOf(db, { desc: true }, ['Q3', 'Q1'])).toEqual([{ appid: 'Q3' }, { appid: 'Q1' }]);
+    expect(await appsOf(db, { desc: false }, ['Q6'])).toEqual([{ appid: 'Q6' }]);
+    expect(await appsOf(db, { desc: false }, ['none'])).toEqual([]);
+    expect(await appsOf(db, { desc: false }, [])).toEqual([]);
+  });
+
+  // PGlite sends every statement unnamed; PostgreSQL keeps a named one per connection, and its plan.
+  if (engine === 'postgres')
+    it('reads one key by a statement PostgreSQL stops planning after a few runs', async () => {
+      const appOf = statementsForKeys('kit_apps_planned', (db, _shape: object, name, keyIs) => db.select({ appid: app.appid }).from(app).where(keyIs(app.appid)).prepare(name));
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 8; i++) expect(await appOf(tx, {}, [`Q${i % 7}`])).toEqual([{ appid: `Q${i % 7}` }]);
+        for (let i = 0; i < 8; i++) expect(await appOf(tx, {}, ['Q1', `Q${i % 7}`])).not.toEqual([]);
+        const plans = (await tx.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'kit_apps_planned%'`)) as unknown as {
+          rows: { name: string; generic_plans: string; custom_plans: string }[];
+        };
+        expect(plans.rows).toHaveLength(2);
+        // The one-key statement runs on its generic plan after five planned runs; the many-key one
+        // (= any) is planned at every run, as the comment of statementsForKeys says.
+        const [one, many] = [...plans.rows].sort((a, b) => Number(b.generic_plans) - Number(a.generic_plans));
+        expect(Number(one!.generic_plans)).toBeGreaterThanOrEqual(3);
+        expect(Number(one!.custom_plans)).toBeLessThanOrEqual(5);
+        expect(Number(many!.custom_plans)).toBe(8);
+      });
+    });
 });

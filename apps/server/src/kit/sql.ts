@@ -13,9 +13,3 @@ export const outerColumn = (column: AnyPgColumn): SQL => sql`${sql.identifier(ge
  * the helpers other domains share write the same SQL either way.
  */
 export type Bindable<T> = T | Placeholder;
-
-/**
- * The column is one of the values of an array placeholder: one parameter for any number of values,
- * so one prepared statement serves every count (`inArray` writes a parameter a value).
- */
-export const anyOf = (column: AnyPgColumn, placeholder: string): SQL => sql`${column} = any(${sql.placeholder(placeholder)})`;

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword, md5Upper, scopeWhere } from '../auth/index.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
-import { anyOf, preparedOnce, referenceRead } from '../../kit/index.js';
+import { referenceRead, statementsForKeys } from '../../kit/index.js';
 import { muser } from './tables.js';
 
 /**
@@ -42,13 +42,13 @@ export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Pr
   return keptAccountNames(db, codes);
 }
 async function readAccountNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  const rows = await namesRead(db).execute({ codes });
+  const rows = await namesRead(db, {}, codes);
   return new Map(rows.map((r) => [r.musercode, r.insname]));
 }
 const keptAccountNames = referenceRead('account_names', (codes: string[]) => (codes.length === 1 ? codes[0] : undefined), readAccountNames);
 /** Prepared: a respondent's sign-in names the institution. */
-const namesRead = preparedOnce('account_names', (db, name) =>
-  db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(anyOf(muser.musercode, 'codes')).prepare(name),
+const namesRead = statementsForKeys('account_names', (db, _shape: object, name, keyIs) =>
+  db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(keyIs(muser.musercode)).prepare(name),
 );
 
 /** Whether an account signs in with this name, whatever the case (sign-in names are unique across accounts and staff users). */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { denied, invalid, notFound } from '../../http/errors.js';
-import { anyOf, iso, newId, paged, preparedOnce, referenceRead } from '../../kit/index.js';
+import { iso, newId, paged, referenceRead, statementsForKeys } from '../../kit/index.js';
 import { builtInNorms } from './norms-library.js';
 import { againstNorm, changeBasis, type ChangeBasis } from './reliable-change.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from './store.js';
@@ -132,15 +132,15 @@ export const normHandlers = {
 async function defaultNorms(db: DbOrTx, formcodes: string[]): Promise<Map<string, NormRecord>> {
   const unique = [...new Set(formcodes)];
   if (!unique.length) return new Map();
-  const rows = await defaultsRead(db).execute({ codes: unique });
+  const rows = await defaultsRead(db, {}, unique);
   return new Map(rows.map((r) => [r.formcode, r]));
 }
 /** Prepared: every submission is judged for reliable change against its form's default norm. */
-const defaultsRead = preparedOnce('default_norms', (db, name) =>
+const defaultsRead = statementsForKeys('default_norms', (db, _shape: object, name, keyIs) =>
   db
     .select()
     .from(norm)
-    .where(and(anyOf(norm.formcode, 'codes'), eq(norm.isdefault, 1)))
+    .where(and(keyIs(norm.formcode), eq(norm.isdefault, 1)))
     .prepare(name),
 );
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { anyOf, newId, outerColumn, preparedOnce, referenceRead, statementsByShape, type Bindable } from '../../kit/index.js';
+import { newId, outerColumn, preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -31,12 +31,12 @@ const keptBriefs = referenceRead(
   'form_briefs',
   (codes: string[], lang: Lang) => `${lang}\u0001${codes.join('\u0001')}`,
   async (db, codes: string[], lang: Lang) => {
-    const rows = await briefsRead(db, { lang }).execute({ codes });
+    const rows = await briefsRead(db, { lang }, codes);
     return new Map(rows.map((r) => [r.formcode, { ...r, builtin: !!r.builtin, textless: !!r.textless }]));
   },
 );
 /** Prepared, one statement a language: every respondent's sign-in lists its forms. */
-const briefsRead = statementsByShape('form_briefs', (db, { lang }: { lang: Lang }, name) =>
+const briefsRead = statementsForKeys('form_briefs', (db, { lang }: { lang: Lang }, name, keyIs) =>
   db
     .select({
       formcode: form.formcode,
@@ -49,7 +49,7 @@ const briefsRead = statementsByShape('form_briefs', (db, { lang }: { lang: Lang 
       textless: textlessSql,
     })
     .from(form)
-    .where(anyOf(form.formcode, 'codes'))
+    .where(keyIs(form.formcode))
     .prepare(name),
 );
 
@@ -145,7 +145,7 @@ async function currentDefinition(db: DbOrTx, h: Head): Promise<FormDefinition> {
 }
 
 /** Prepared: every submission checks its form's head. */
-const headsRead = preparedOnce('form_heads', (db, name) => db.select(headColumns).from(form).where(anyOf(form.formcode, 'codes')).prepare(name));
+const headsRead = statementsForKeys('form_heads', (db, _shape: object, name, keyIs) => db.select(headColumns).from(form).where(keyIs(form.formcode)).prepare(name));
 
 /** The current definitions of several forms; kept outside a transaction (kit/reference-reads: every submission scores with its form's). */
 export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): Promise<Map<string, FormDefinition>> {
@@ -157,7 +157,7 @@ const keptDefinitions = referenceRead(
   'current_definitions',
   (codes: string[]) => codes.join('\u0001'),
   async (db, codes: string[]) => {
-    const heads = await headsRead(db).execute({ codes });
+    const heads = await headsRead(db, {}, codes);
     const out = new Map<string, FormDefinition>();
     for (const h of heads) out.set(h.formcode, await currentDefinition(db, h));
     return out;

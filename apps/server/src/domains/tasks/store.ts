@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
-import { preparedOnce, referenceRead, type Bindable } from '../../kit/index.js';
+import { preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
@@ -209,19 +209,19 @@ export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Pr
 export async function currentGradesOf(db: DbOrTx, cusercodes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < cusercodes.length; i += 5000) {
-    const rows = await gradesRead(db).execute({ codes: cusercodes.slice(i, i + 5000) });
+    const rows = await gradesRead(db, {}, cusercodes.slice(i, i + 5000));
     for (const r of rows) out.set(r.cusercode, r.grade);
   }
   return out;
 }
 
 /** Prepared: the consent of every respondent step reads it (the array is one parameter). */
-const gradesRead = preparedOnce('current_grades', (db, name) =>
+const gradesRead = statementsForKeys('current_grades', (db, _shape: object, name, keyIs) =>
   db
     .selectDistinctOn([teamMember.cusercode], { cusercode: teamMember.cusercode, grade: team.grade })
     .from(teamMember)
     .innerJoin(team, and(eq(team.teamid, teamMember.teamid), eq(team.kind, 'class'), isNull(team.deletedat)))
-    .where(sql`${teamMember.cusercode} = any(${sql.placeholder('codes')})`)
+    .where(keyIs(teamMember.cusercode))
     .orderBy(teamMember.cusercode, desc(teamMember.joinedat), desc(team.createdat))
     .prepare(name),
 );
