@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { RespondentCaller } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { DAY_MS, preparedOnce } from '../../kit/index.js';
+import { DAY_MS, preparedOnce, statementsByShape } from '../../kit/index.js';
 import type { JobHandlers } from '../../kit/jobs/index.js';
 import { hashToken, newToken } from '../auth/index.js';
 import { codeStateColumns, codeStateOf, rememberForRequest } from './code-state.js';
@@ -23,13 +23,20 @@ const LIFETIME_MS = 7 * 24 * 3600_000;
  */
 export async function createRespondentSession(db: DbOrTx, now: Date, assesscode: string, starting = false): Promise<string> {
   const token = newToken();
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const start = starting ? sql`with started as (update ${assessCode} set status = 'started', startedat = ${at} where assesscode = ${assesscode}) ` : sql``;
-  await db.execute(
-    sql`${start}insert into ${respondentSession} (tokenhash, assesscode, createdat, expiresat) values (${hashToken(token)}, ${assesscode}, ${at}, ${new Date(now.getTime() + LIFETIME_MS).toISOString()}::timestamptz)`,
-  );
+  await openSession(db, { starting }).execute({ tokenhash: hashToken(token), code: assesscode, at: now.toISOString(), expires: new Date(now.getTime() + LIFETIME_MS).toISOString() });
   return token;
 }
+/** Prepared, with and without the start: every sign-in opens a session. */
+const openSession = statementsByShape('respondent_session_open', (db, { starting }: { starting: boolean }, name) => {
+  const [code, at] = [sql.placeholder('code'), sql`${sql.placeholder('at')}::timestamptz`];
+  const started = db.$with('started').as(
+    db.update(assessCode).set({ status: 'started', startedat: at }).where(eq(assessCode.assesscode, code)).returning({ assesscode: assessCode.assesscode }),
+  );
+  return (starting ? db.with(started) : db)
+    .insert(respondentSession)
+    .values({ tokenhash: sql.placeholder('tokenhash'), assesscode: code, createdat: at, expiresat: sql`${sql.placeholder('expires')}::timestamptz` })
+    .prepare(name);
+});
 
 export async function authenticateRespondent(db: Db, now: Date, token: string | undefined): Promise<RespondentCaller> {
   if (!token || token.length > 200) throw new AppError('identityInvalid');

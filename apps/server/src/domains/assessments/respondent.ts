@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx, RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
-import { DAY_MS, newId } from '../../kit/index.js';
+import { DAY_MS, newId, preparedOnce } from '../../kit/index.js';
 import type { JobHandlers } from '../../kit/jobs/index.js';
 import { openAnswers, sealAnswers } from '../../kit/crypt/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
@@ -73,8 +73,14 @@ async function beginEntry(ctx: Ctx): Promise<{ id: number; refused: boolean }> {
   return { id: Number(row.attempt), refused: failed >= limit || failed + Number(row.in_flight) >= limit + room };
 }
 
-/** Settling an entry commits without waiting for its flush, as its start did (a rate limit's bookkeeping). */
-const withoutFlushWait = sql`set_config('synchronous_commit', 'off', true)`;
+/** Settling an entry commits without waiting for its flush, as its start did (a rate limit's bookkeeping). Prepared: every code entry settles. */
+const settleEntry = preparedOnce('code_entry_settle', (db, name) =>
+  db
+    .update(codeAttempt)
+    .set({ ok: sql`${sql.placeholder('ok')}::boolean` })
+    .where(and(eq(codeAttempt.id, sql.placeholder('id')), sql`set_config('synchronous_commit', 'off', true) is not null`))
+    .prepare(name),
+);
 
 const tooManyWrongCodes = () =>
   new AppError('rateLimited', { zh: '测评码输入错误次数过多，请稍后再试', en: 'Too many wrong codes from this address; please try again later' }, 429);
@@ -103,7 +109,7 @@ const isWrongCode = (e: unknown) => e instanceof AppError && e.codeName === 'not
  */
 export async function limitedEntry<T>(ctx: Ctx, run: () => Promise<T>): Promise<T> {
   const { id, refused } = await beginEntry(ctx);
-  const settle = (ok: boolean) => ctx.db.update(codeAttempt).set({ ok }).where(and(eq(codeAttempt.id, id), sql`${withoutFlushWait} is not null`));
+  const settle = (ok: boolean) => settleEntry(ctx.db).execute({ id, ok });
   if (refused) {
     await settle(true);
     throw tooManyWrongCodes();
@@ -264,15 +270,36 @@ export function reportColumns(score: ScoreResult) {
 }
 
 /**
+ * The code's row, locked to the transaction's end. Prepared, as is finishCode: the statement is built
+ * again in each transaction, but PostgreSQL parses and plans its text once per connection.
+ */
+const lockCode = preparedOnce('code_lock', (db, name) =>
+  db.select({ assesscode: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, sql.placeholder('code'))).for('update').prepare(name),
+);
+
+/**
  * After a report is stored: the form's saved answers go, and the code is finished once each of its
  * forms has a report, in one statement. Under the code's row lock and after this report's insert,
  * so the count sees every report of the code (another submission of it locked and committed first).
  */
 async function clearAndFinish(tx: DbOrTx, code: CodeRow, formcode: string, now: Date) {
-  await tx.execute(sql`with cleared as (delete from ${assessProgress} where assesscode = ${code.assesscode} and formcode = ${formcode})
-    update ${assessCode} set status = 'finished', finishedat = ${now.toISOString()}::timestamptz
-    where assesscode = ${code.assesscode} and (select count(*) from ${assessment} where assesscode = ${code.assesscode}) >= ${code.formcodes.length}`);
+  await finishCode(tx).execute({ code: code.assesscode, formcode, now: now.toISOString(), forms: code.formcodes.length });
 }
+const finishCode = preparedOnce('code_finish', (db, name) => {
+  const code = sql.placeholder('code');
+  const cleared = db.$with('cleared').as(
+    db
+      .delete(assessProgress)
+      .where(and(eq(assessProgress.assesscode, code), eq(assessProgress.formcode, sql.placeholder('formcode'))))
+      .returning({ assesscode: assessProgress.assesscode }),
+  );
+  return db
+    .with(cleared)
+    .update(assessCode)
+    .set({ status: 'finished', finishedat: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(assessCode.assesscode, code), sql`(select count(*) from ${assessment} where ${assessment.assesscode} = ${code}) >= ${sql.placeholder('forms')}`))
+    .prepare(name);
+});
 
 /** Starts (or resumes) a code: marks it started and opens a respondent session (one statement). */
 async function open(ctx: Ctx, db: DbOrTx, code: CodeRow): Promise<string> {
@@ -427,7 +454,7 @@ export const respondentHandlers = {
     checkPartial(def, answers);
     return ctx.db.transaction(async (tx) => {
       // Locked so two saves of one respondent (two taps in flight) merge rather than overwrite.
-      await tx.select({ c: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
+      await lockCode(tx).execute({ code: code.assesscode });
       if ((await reportsOfCode(tx, code.assesscode)).has(formcode)) alreadySubmitted();
       const [old] = await tx.select().from(assessProgress).where(and(eq(assessProgress.assesscode, code.assesscode), eq(assessProgress.formcode, formcode)));
       const merged = new Map(openAnswers((old?.answers ?? []) as AnswerInput[]).map((a) => [a.no, a]));
@@ -457,7 +484,7 @@ export const respondentHandlers = {
     if (reports.has(formcode)) alreadySubmitted();
     const score = scored(def, answers, conventions);
     await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(assessCode).where(eq(assessCode.assesscode, code.assesscode)).for('update');
+      const [locked] = await lockCode(tx).execute({ code: code.assesscode });
       if (!locked) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
       // The unique index (assesscode, formcode) is the last word on a second submission.
       const [stored] = await tx
