@@ -8,7 +8,7 @@
  * - paging.ts  paged(db, query, orderBy, page) -> { total, rows }, pageOfArray(list, page),
  *              countRows(db, table, where); prepared statements: statementsByShape (a list's,
  *              one set per shape of filter), preparedOnce (one hot read), statementsForKeys
- *              (rows of a list of keys), pageThrough
+ *              and preparedForKeys (rows of a list of keys), pageThrough
  * - reference-reads.ts referenceRead(name, key, read): a read of rows that rarely change, kept
  *              by the process until the database announces a change (the respondent steps' hot reads)
  *
@@ -22,7 +22,7 @@ export { ID_PREFIXES, newId, newIds, type IdPrefix } from './ids.js';
 export { CALENDAR_TIME_ZONE, DAY_MS, HOUR_MS, iso, todayIn } from './time.js';
 export { addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf } from './calendar.js';
 export { contains, containsPattern } from './text.js';
-export { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, statementsForKeys, totalColumn, type KeyIs, type PageInput, type Paged, type PageStatements } from './paging.js';
+export { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedForKeys, preparedOnce, statementsByShape, statementsForKeys, totalColumn, type PageInput, type Paged, type PageStatements } from './paging.js';
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { outerColumn, type Bindable } from './sql.js';

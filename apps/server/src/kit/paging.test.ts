@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { engines, freshDatabase } from '../test/harness.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
-import { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedOnce, statementsByShape, statementsForKeys, totalColumn } from './paging.js';
+import { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedForKeys, preparedOnce, statementsByShape, statementsForKeys, totalColumn } from './paging.js';
 
 describe('pageOfArray', () => {
   const all = [1, 2, 3, 4, 5];
@@ -173,10 +173,10 @@ describe.each(engines('both'))('statementsForKeys (%s)', (engine) => {
   // PGlite sends every statement unnamed; PostgreSQL keeps a named one per connection, and its plan.
   if (engine === 'postgres')
     it('reads one key by a statement PostgreSQL stops planning after a few runs', async () => {
-      const appOf = statementsForKeys('kit_apps_planned', (db, _shape: object, name, keyIs) => db.select({ appid: app.appid }).from(app).where(keyIs(app.appid)).prepare(name));
+      const appOf = preparedForKeys('kit_apps_planned', (db, name, keyIs) => db.select({ appid: app.appid }).from(app).where(keyIs(app.appid)).prepare(name));
       await database.db.transaction(async (tx) => {
-        for (let i = 0; i < 8; i++) expect(await appOf(tx, {}, [`Q${i % 7}`])).toEqual([{ appid: `Q${i % 7}` }]);
-        for (let i = 0; i < 8; i++) expect(await appOf(tx, {}, ['Q1', `Q${i % 7}`])).not.toEqual([]);
+        for (let i = 0; i < 8; i++) expect(await appOf(tx, [`Q${i % 7}`])).toEqual([{ appid: `Q${i % 7}` }]);
+        for (let i = 0; i < 8; i++) expect(await appOf(tx, ['Q1', `Q${i % 7}`])).not.toEqual([]);
         const plans = (await tx.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'kit_apps_planned%'`)) as unknown as {
           rows: { name: string; generic_plans: string; custom_plans: string }[];
         };

@@ -102,10 +102,10 @@ export type KeyIs = (column: AnyPgColumn) => SQL;
  * any($keys)` for more. PostgreSQL keeps a generic plan of the first after a few runs, but plans the
  * second afresh at every run: its generic plan is costed for ten values, so a plan for the one value
  * given always looks cheaper. Respondents' steps read their person and class grade by one key each:
- * planning those took 0.2 ms of the database's CPU a student (bench:task, pg_stat_statements).
+ * planning those took 0.6 ms of the database's CPU a student (bench:task, pg_stat_statements).
  *
- *   const briefsRead = statementsForKeys('person_briefs', (db, _shape: object, name, keyIs) => db.select().from(cuser).where(keyIs(cuser.cusercode)).prepare(name));
- *   const rows = await briefsRead(db, {}, codes);
+ *   const briefsRead = statementsForKeys('form_briefs', (db, { lang }: { lang: Lang }, name, keyIs) => db.select(…lang…).from(form).where(keyIs(form.formcode)).prepare(name));
+ *   const rows = await briefsRead(db, { lang }, codes);
  */
 export function statementsForKeys<S extends object, R>(
   prefix: string,
@@ -118,6 +118,15 @@ export function statementsForKeys<S extends object, R>(
     const one = keys.length === 1;
     return byShape(db, { ...shape, one }).execute({ keys: one ? keys[0] : keys });
   };
+}
+
+/** statementsForKeys of one fixed shape (as preparedOnce is statementsByShape's): `read(db, keys)`. */
+export function preparedForKeys<R>(
+  name: string,
+  build: (db: DbOrTx, name: string, keyIs: KeyIs) => { execute(values: Record<string, unknown>): Promise<R> },
+): (db: DbOrTx, keys: readonly string[]) => Promise<R> {
+  const read = statementsForKeys(name, (db, _shape: object, hashed, keyIs) => build(db, hashed, keyIs));
+  return (db, keys) => read(db, {}, keys);
 }
 
 /** A page's prepared statements: the rows with the total on each, and the count alone. */

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword, md5Upper, scopeWhere } from '../auth/index.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
-import { referenceRead, statementsForKeys } from '../../kit/index.js';
+import { preparedForKeys, referenceRead } from '../../kit/index.js';
 import { muser } from './tables.js';
 
 /**
@@ -42,12 +42,12 @@ export async function accountNames(db: DbOrTx, musercodes: Iterable<string>): Pr
   return keptAccountNames(db, codes);
 }
 async function readAccountNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  const rows = await namesRead(db, {}, codes);
+  const rows = await namesRead(db, codes);
   return new Map(rows.map((r) => [r.musercode, r.insname]));
 }
 const keptAccountNames = referenceRead('account_names', (codes: string[]) => (codes.length === 1 ? codes[0] : undefined), readAccountNames);
 /** Prepared: a respondent's sign-in names the institution. */
-const namesRead = statementsForKeys('account_names', (db, _shape: object, name, keyIs) =>
+const namesRead = preparedForKeys('account_names', (db, name, keyIs) =>
   db.select({ musercode: muser.musercode, insname: muser.insname }).from(muser).where(keyIs(muser.musercode)).prepare(name),
 );
 

@@ -16,7 +16,7 @@ import type { ArchiveAnswer, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, invalid, notFound, type Message } from '../../http/errors.js';
-import { containsPattern, newId, outerColumn, statementsForKeys, type Bindable } from '../../kit/index.js';
+import { containsPattern, newId, outerColumn, preparedForKeys, type Bindable } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
 import { inScope, scopeWhere } from '../auth/index.js';
@@ -87,7 +87,7 @@ export async function livingPersonsInScope(ctx: Ctx, db: DbOrTx, cusercodes: str
 export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>, lang?: Lang): Promise<Map<string, PersonBrief>> {
   const codes = [...new Set(cusercodes)];
   if (!codes.length) return new Map();
-  const rows = await briefsRead(db, {}, codes);
+  const rows = await briefsRead(db, codes);
   return new Map(
     rows.map(({ deletedat, anonymisedat, ...r }) => [
       r.cusercode,
@@ -97,7 +97,7 @@ export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>, lan
 }
 
 /** Prepared: every respondent step reads its person. */
-const briefsRead = statementsForKeys('person_briefs', (db, _shape: object, name, keyIs) =>
+const briefsRead = preparedForKeys('person_briefs', (db, name, keyIs) =>
   db
     .select({ cusercode: cuser.cusercode, musercode: cuser.musercode, appid: cuser.appid, realname: cuser.realname, gender: cuser.gender, birthdate: cuser.birthdate, deletedat: cuser.deletedat, anonymisedat: cuser.anonymisedat })
     .from(cuser)

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database.js';
-import { outerColumn, referenceRead, statementsForKeys } from '../../kit/index.js';
+import { outerColumn, preparedForKeys, referenceRead } from '../../kit/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { assertFormsHaveItemText } from '../scales/index.js';
 import { examStage, examStageForm, plan, planAuthorize, planForm, planStage } from './tables.js';
@@ -136,12 +136,12 @@ export async function planNames(db: DbOrTx, plancodes: Iterable<string>): Promis
   return keptPlanNames(db, codes);
 }
 async function readPlanNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  const rows = await namesRead(db, {}, codes);
+  const rows = await namesRead(db, codes);
   return new Map(rows.map((r) => [r.plancode, r.planname]));
 }
 const keptPlanNames = referenceRead('plan_names', (codes: string[]) => (codes.length === 1 ? codes[0] : undefined), readPlanNames);
 /** Prepared: a respondent's sign-in names the plan. */
-const namesRead = statementsForKeys('plan_names', (db, _shape: object, name, keyIs) =>
+const namesRead = preparedForKeys('plan_names', (db, name, keyIs) =>
   db.select({ plancode: plan.plancode, planname: plan.planname }).from(plan).where(keyIs(plan.plancode)).prepare(name),
 );
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { denied, invalid, notFound } from '../../http/errors.js';
-import { iso, newId, paged, referenceRead, statementsForKeys } from '../../kit/index.js';
+import { iso, newId, paged, preparedForKeys, referenceRead } from '../../kit/index.js';
 import { builtInNorms } from './norms-library.js';
 import { againstNorm, changeBasis, type ChangeBasis } from './reliable-change.js';
 import { assertFormsReadable, formBriefs, loadCurrentDefinitions } from './store.js';
@@ -132,11 +132,11 @@ export const normHandlers = {
 async function defaultNorms(db: DbOrTx, formcodes: string[]): Promise<Map<string, NormRecord>> {
   const unique = [...new Set(formcodes)];
   if (!unique.length) return new Map();
-  const rows = await defaultsRead(db, {}, unique);
+  const rows = await defaultsRead(db, unique);
   return new Map(rows.map((r) => [r.formcode, r]));
 }
 /** Prepared: every submission is judged for reliable change against its form's default norm. */
-const defaultsRead = statementsForKeys('default_norms', (db, _shape: object, name, keyIs) =>
+const defaultsRead = preparedForKeys('default_norms', (db, name, keyIs) =>
   db
     .select()
     .from(norm)

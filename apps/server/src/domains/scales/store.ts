@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { newId, outerColumn, preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
+import { newId, outerColumn, preparedForKeys, preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -145,7 +145,7 @@ async function currentDefinition(db: DbOrTx, h: Head): Promise<FormDefinition> {
 }
 
 /** Prepared: every submission checks its form's head. */
-const headsRead = statementsForKeys('form_heads', (db, _shape: object, name, keyIs) => db.select(headColumns).from(form).where(keyIs(form.formcode)).prepare(name));
+const headsRead = preparedForKeys('form_heads', (db, name, keyIs) => db.select(headColumns).from(form).where(keyIs(form.formcode)).prepare(name));
 
 /** The current definitions of several forms; kept outside a transaction (kit/reference-reads: every submission scores with its form's). */
 export async function loadCurrentDefinitions(db: DbOrTx, formcodes: string[]): Promise<Map<string, FormDefinition>> {
@@ -157,7 +157,7 @@ const keptDefinitions = referenceRead(
   'current_definitions',
   (codes: string[]) => codes.join('\u0001'),
   async (db, codes: string[]) => {
-    const heads = await headsRead(db, {}, codes);
+    const heads = await headsRead(db, codes);
     const out = new Map<string, FormDefinition>();
     for (const h of heads) out.set(h.formcode, await currentDefinition(db, h));
     return out;

@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { notFound, type Message } from '../../http/errors.js';
-import { preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
+import { preparedForKeys, preparedOnce, referenceRead, type Bindable } from '../../kit/index.js';
 import { scopeWhere } from '../auth/index.js';
 import { task, taskPerson, taskTeam, team, teamMember } from './tables.js';
 
@@ -209,14 +209,14 @@ export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Pr
 export async function currentGradesOf(db: DbOrTx, cusercodes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < cusercodes.length; i += 5000) {
-    const rows = await gradesRead(db, {}, cusercodes.slice(i, i + 5000));
+    const rows = await gradesRead(db, cusercodes.slice(i, i + 5000));
     for (const r of rows) out.set(r.cusercode, r.grade);
   }
   return out;
 }
 
-/** Prepared: the consent of every respondent step reads it (the array is one parameter). */
-const gradesRead = statementsForKeys('current_grades', (db, _shape: object, name, keyIs) =>
+/** Prepared: the consent of every respondent step reads it. */
+const gradesRead = preparedForKeys('current_grades', (db, name, keyIs) =>
   db
     .selectDistinctOn([teamMember.cusercode], { cusercode: teamMember.cusercode, grade: team.grade })
     .from(teamMember)
