@@ -270,12 +270,12 @@ export function reportColumns(score: ScoreResult) {
 }
 
 /**
- * The code's row, locked to the transaction's end. Prepared, as is finishCode: the statement is built
- * again in each transaction, but PostgreSQL parses and plans its text once per connection.
+ * The code's row, locked to the transaction's end. A named statement, as finishCode is: built in
+ * each transaction (a transaction's statements are its own), but parsed and planned by PostgreSQL
+ * once per connection.
  */
-const lockCode = preparedOnce('code_lock', (db, name) =>
-  db.select({ assesscode: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, sql.placeholder('code'))).for('update').prepare(name),
-);
+const lockCode = (tx: DbOrTx) =>
+  tx.select({ assesscode: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, sql.placeholder('code'))).for('update').prepare('code_lock');
 
 /**
  * After a report is stored: the form's saved answers go, and the code is finished once each of its
@@ -285,21 +285,21 @@ const lockCode = preparedOnce('code_lock', (db, name) =>
 async function clearAndFinish(tx: DbOrTx, code: CodeRow, formcode: string, now: Date) {
   await finishCode(tx).execute({ code: code.assesscode, formcode, now: now.toISOString(), forms: code.formcodes.length });
 }
-const finishCode = preparedOnce('code_finish', (db, name) => {
+function finishCode(tx: DbOrTx) {
   const code = sql.placeholder('code');
-  const cleared = db.$with('cleared').as(
-    db
+  const cleared = tx.$with('cleared').as(
+    tx
       .delete(assessProgress)
       .where(and(eq(assessProgress.assesscode, code), eq(assessProgress.formcode, sql.placeholder('formcode'))))
       .returning({ assesscode: assessProgress.assesscode }),
   );
-  return db
+  return tx
     .with(cleared)
     .update(assessCode)
     .set({ status: 'finished', finishedat: sql`${sql.placeholder('now')}::timestamptz` })
     .where(and(eq(assessCode.assesscode, code), sql`(select count(*) from ${assessment} where ${assessment.assesscode} = ${code}) >= ${sql.placeholder('forms')}`))
-    .prepare(name);
-});
+    .prepare('code_finish');
+}
 
 /** Starts (or resumes) a code: marks it started and opens a respondent session (one statement). */
 async function open(ctx: Ctx, db: DbOrTx, code: CodeRow): Promise<string> {
