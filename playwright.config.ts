@@ -47,6 +47,9 @@ export default defineConfig({
     // test that failed. E2E_TRACE sets another mode.
     trace: (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
+    // A click or fill that cannot happen (an overlay over its target, a menu that closed) fails
+    // naming its step, rather than waiting out the test's whole minute.
+    actionTimeout: 30_000,
     // As a user who asked the system for less motion: the console then opens and closes dialogs
     // without animating (theme.ts), so no click lands on a dialog still fading, and the 2-core
     // machine does not paint animation frames nobody watches.

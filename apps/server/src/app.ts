@@ -13,7 +13,7 @@ import { handlers as allHandlers, jobHandlers as allJobHandlers, missingHandlers
 import { JobRunner, jobLanes, startPeriodic, type JobHandlers } from './kit/jobs/index.js';
 import { registerActionRoute, type Authentication } from './http/action-route.js';
 import { AUTH_CHANNEL, createCallerCache, type CallerCache } from './domains/auth/caller-cache.js';
-import { createChangeFeed } from './db/change-feed.js';
+import { createChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { keepReferenceReads, REFERENCE_CHANNEL } from './kit/reference-reads.js';
 import { authenticate } from './domains/auth/sessions.js';
 import { signInRateSpent } from './domains/auth/login.js';
@@ -116,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const feed = await createChangeFeed(opts.database.db, [AUTH_CHANNEL, REFERENCE_CHANNEL, WARN_CHANNEL], 'xinli-change-feed', (err) =>
     app.log.warn({ err }, 'change feed down; every request reads its session and reference rows, and live badges wait, until it is back'),
   );
+  app.decorate('changeFeed', feed);
   app.addHook('onClose', () => feed.close());
   const callers = createCallerCache(feed, opts.config.authCacheMs);
   if (callers) app.addHook('onClose', () => callers.close());
@@ -165,6 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    changeFeed: ChangeFeed;
   }
 }
 

@@ -67,6 +67,11 @@ export interface TestServer {
   clock: ReturnType<typeof testClock>;
   /** The app's background job runner: `await s.jobs.runDue()` runs every job due on the test clock. */
   jobs: JobRunner;
+  /**
+   * Resolves once the app's change feed has heard every change committed before the call: on
+   * PostgreSQL a notification arrives on its own, and one heard late drops what was kept after it.
+   */
+  changesHeard(): Promise<void>;
   call<N extends ActionName>(name: N, body: ActionInput<N> | Record<string, unknown>, token?: string, headers?: Record<string, string>): Promise<Envelope<any> & { status: number }>;
   raw(name: string, payload: string | Buffer, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   login(username: string, password?: string, ip?: string): Promise<UserRecord>;
@@ -137,6 +142,7 @@ export async function startTestServer(
     database,
     clock,
     jobs: app.jobs,
+    changesHeard: () => app.changeFeed.confirm(),
     call,
     raw,
     async login(username, password = DEMO_PASSWORD, ip) {
