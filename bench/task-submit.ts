@@ -76,8 +76,8 @@ async function drive(n: number, job: (i: number) => Promise<void>): Promise<numb
  * The clients run in a worker thread, as phones would be elsewhere: in the server's own thread
  * their HTTP work (fetch) took about a tenth of the event loop the server is measured on. They send
  * with node:http on kept-alive sockets, not fetch: on the same two cores as the server, fetch's
- * own work held the bare route to 1,800–2,200 requests a second (5,800–6,300 with node:http) and
- * took CPU from the server it measures (students a second +16–20 % with node:http). Plain
+ * own work held the bare route to 1,770–2,160 requests a second (4,640–6,330 with node:http) and
+ * took CPU from the server it measures (students a second +7 to +24 % with node:http). Plain
  * JavaScript (a worker does not take tsx's loader): each of `concurrency` clients takes the next
  * student and signs in, agrees to the notice when not yet agreed, and submits; or sends to the bare
  * route. Answers the wall time and each step's latencies.
