@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { engines, freshDatabase } from '../test/harness.js';
+import { freshDatabase } from '../test/harness.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
-import { countRows, offsetOf, paged, pageOfArray, pageThrough, preparedForKeys, preparedOnce, statementsByShape, statementsForKeys, totalColumn } from './paging.js';
+import { countRows, offsetOf, paged, pageOfArray, pageThrough, totalColumn } from './paging.js';
+import { statementsByShape } from './prepared.js';
 
 describe('pageOfArray', () => {
   const all = [1, 2, 3, 4, 5];
@@ -29,9 +30,20 @@ describe('paged', () => {
 
   it('answers one page in order and the total of the whole query', async () => {
     const db = database.db;
-    const query = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
-    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 1, pageSize: 3 })).toEqual({ total: 7, rows: [{ appid: 'K6' }, { appid: 'K5' }, { appid: 'K4' }] });
-    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 3, pageSize: 3 })).toEqual({ total: 7, rows: [{ appid: 'K0' }] });
+    const query = () =>
+      db
+        .select({ appid: app.appid })
+        .from(app)
+        .where(sql`${app.appid} like 'K%'`)
+        .$dynamic();
+    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 1, pageSize: 3 })).toEqual({
+      total: 7,
+      rows: [{ appid: 'K6' }, { appid: 'K5' }, { appid: 'K4' }],
+    });
+    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 3, pageSize: 3 })).toEqual({
+      total: 7,
+      rows: [{ appid: 'K0' }],
+    });
     expect(await paged(db, query(), [asc(app.sort)], { page: 9, pageSize: 3 })).toEqual({ total: 7, rows: [] });
   });
 
@@ -42,13 +54,22 @@ describe('paged', () => {
     const query = client.query;
     client.query = (...args) => (sent.push(String(args[0])), query.apply(client, args));
     try {
-      const apps = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
+      const apps = () =>
+        db
+          .select({ appid: app.appid })
+          .from(app)
+          .where(sql`${app.appid} like 'K%'`)
+          .$dynamic();
       expect((await paged(db, apps(), [asc(app.appid)], { page: 2, pageSize: 5 })).total).toBe(7);
       expect(sent).toHaveLength(1);
       // Past the end: no row carries the total, so it is counted apart; an empty first page is empty.
       expect(await paged(db, apps(), [asc(app.appid)], { page: 3, pageSize: 5 })).toEqual({ total: 7, rows: [] });
       expect(sent).toHaveLength(3);
-      const none = db.select({ appid: app.appid }).from(app).where(sql`false`).$dynamic();
+      const none = db
+        .select({ appid: app.appid })
+        .from(app)
+        .where(sql`false`)
+        .$dynamic();
       expect(await paged(db, none, [asc(app.appid)], { page: 1, pageSize: 5 })).toEqual({ total: 0, rows: [] });
       expect(sent).toHaveLength(4);
     } finally {
@@ -97,7 +118,10 @@ describe('paged', () => {
       };
     });
     const byCode = list(db, { sorted: false });
-    expect(await pageThrough(byCode, { prefix: 'K%' }, { page: 1, pageSize: 2 })).toEqual({ total: 7, rows: [{ appid: 'K0' }, { appid: 'K1' }] });
+    expect(await pageThrough(byCode, { prefix: 'K%' }, { page: 1, pageSize: 2 })).toEqual({
+      total: 7,
+      rows: [{ appid: 'K0' }, { appid: 'K1' }],
+    });
     // The same shape with other values: the same statements, bound to the new values.
     expect(list(db, { sorted: false })).toBe(byCode);
     expect(await pageThrough(byCode, { prefix: 'K6%' }, { page: 1, pageSize: 2 })).toEqual({ total: 1, rows: [{ appid: 'K6' }] });
@@ -109,84 +133,4 @@ describe('paged', () => {
     expect((await pageThrough(bySort, { prefix: 'K%' }, { page: 1, pageSize: 2 })).rows).toEqual([{ appid: 'K6' }, { appid: 'K5' }]);
     expect(built).toBe(2);
   });
-
-  it('prepares a fixed statement once per database, an array as one parameter', async () => {
-    let built = 0;
-    const named = preparedOnce('kit_apps_of', (db, name) => {
-      built++;
-      return db.select({ appid: app.appid }).from(app).where(sql`${app.appid} = any(${sql.placeholder('ids')})`).orderBy(asc(app.appid)).prepare(name);
-    });
-    const statement = named(database.db);
-    expect(await statement.execute({ ids: ['K3', 'K1', 'none'] })).toEqual([{ appid: 'K1' }, { appid: 'K3' }]);
-    expect(named(database.db)).toBe(statement);
-    expect(await named(database.db).execute({ ids: ['K6'] })).toEqual([{ appid: 'K6' }]);
-    expect(await named(database.db).execute({ ids: [] })).toEqual([]);
-    expect(built).toBe(1);
-    // Another database (here a transaction's): its own statement.
-    await database.db.transaction(async (tx) => {
-      expect(await named(tx).execute({ ids: ['K2'] })).toEqual([{ appid: 'K2' }]);
-    });
-    expect(built).toBe(2);
-  });
-
-  it('keeps at most 256 shapes, dropping the oldest', () => {
-    let built = 0;
-    const list = statementsByShape('kit_many', (_db, shape: { n: number }, name) => (built++, { shape, name }));
-    const first = list(database.db, { n: 0 });
-    for (let n = 1; n <= 256; n++) list(database.db, { n });
-    expect(built).toBe(257);
-    // The newest are kept; the first was dropped, and is built again (under the same name) when asked.
-    expect(list(database.db, { n: 256 }).shape.n).toBe(256);
-    expect(built).toBe(257);
-    const again = list(database.db, { n: 0 });
-    expect(built).toBe(258);
-    expect(again).not.toBe(first);
-    expect(again.name).toBe(first.name);
-  });
-});
-
-describe.each(engines('both'))('statementsForKeys (%s)', (engine) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await freshDatabase(engine);
-    await database.db.insert(app).values(Array.from({ length: 7 }, (_, i) => ({ appid: `Q${i}`, appname: `app ${i}`, sort: i })));
-  });
-  afterAll(() => database?.close());
-  const appsOf = statementsForKeys('kit_apps_keyed', (db, { desc: down }: { desc: boolean }, name, keyIs) =>
-    db
-      .select({ appid: app.appid })
-      .from(app)
-      .where(keyIs(app.appid))
-      .orderBy(down ? sql`${app.appid} desc` : asc(app.appid))
-      .prepare(name),
-  );
-
-  it('reads the rows of no key, one key and many, in each shape', async () => {
-    const db = database.db;
-    expect(await appsOf(db, { desc: false }, ['Q3', 'Q1', 'none'])).toEqual([{ appid: 'Q1' }, { appid: 'Q3' }]);
-    expect(await appsOf(db, { desc: true }, ['Q3', 'Q1'])).toEqual([{ appid: 'Q3' }, { appid: 'Q1' }]);
-    expect(await appsOf(db, { desc: false }, ['Q6'])).toEqual([{ appid: 'Q6' }]);
-    expect(await appsOf(db, { desc: false }, ['none'])).toEqual([]);
-    expect(await appsOf(db, { desc: false }, [])).toEqual([]);
-  });
-
-  // PGlite sends every statement unnamed; PostgreSQL keeps a named one per connection, and its plan.
-  if (engine === 'postgres')
-    it('reads one key by a statement PostgreSQL stops planning after a few runs', async () => {
-      const appOf = preparedForKeys('kit_apps_planned', (db, name, keyIs) => db.select({ appid: app.appid }).from(app).where(keyIs(app.appid)).prepare(name));
-      await database.db.transaction(async (tx) => {
-        for (let i = 0; i < 8; i++) expect(await appOf(tx, [`Q${i % 7}`])).toEqual([{ appid: `Q${i % 7}` }]);
-        for (let i = 0; i < 8; i++) expect(await appOf(tx, ['Q1', `Q${i % 7}`])).not.toEqual([]);
-        const plans = (await tx.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'kit_apps_planned%'`)) as unknown as {
-          rows: { name: string; generic_plans: string; custom_plans: string }[];
-        };
-        expect(plans.rows).toHaveLength(2);
-        // The one-key statement runs on its generic plan after five planned runs; the many-key one
-        // (= any) is planned at every run, as the comment of statementsForKeys says.
-        const [one, many] = [...plans.rows].sort((a, b) => Number(b.generic_plans) - Number(a.generic_plans));
-        expect(Number(one!.generic_plans)).toBeGreaterThanOrEqual(3);
-        expect(Number(one!.custom_plans)).toBeLessThanOrEqual(5);
-        expect(Number(many!.custom_plans)).toBe(8);
-      });
-    });
 });
