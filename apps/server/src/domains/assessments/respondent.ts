@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Ctx, RespondentCaller } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
-import { DAY_MS, newId, preparedOnce } from '../../kit/index.js';
+import { DAY_MS, newId, placeholderRow, preparedOnce, rowValues } from '../../kit/index.js';
 import type { JobHandlers } from '../../kit/jobs/index.js';
 import { openAnswers, sealAnswers } from '../../kit/crypt/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
@@ -269,13 +269,10 @@ export function reportColumns(score: ScoreResult) {
   };
 }
 
-/**
- * The code's row, locked to the transaction's end. A named statement, as finishCode is: built in
- * each transaction (a transaction's statements are its own), but parsed and planned by PostgreSQL
- * once per connection.
- */
-const lockCode = (tx: DbOrTx) =>
-  tx.select({ assesscode: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, sql.placeholder('code'))).for('update').prepare('code_lock');
+/** The code's row, locked to the transaction's end. */
+const lockCode = preparedOnce('code_lock', (db, name) =>
+  db.select({ assesscode: assessCode.assesscode }).from(assessCode).where(eq(assessCode.assesscode, sql.placeholder('code'))).for('update').prepare(name),
+);
 
 /**
  * After a report is stored: the form's saved answers go, and the code is finished once each of its
@@ -285,21 +282,53 @@ const lockCode = (tx: DbOrTx) =>
 async function clearAndFinish(tx: DbOrTx, code: CodeRow, formcode: string, now: Date) {
   await finishCode(tx).execute({ code: code.assesscode, formcode, now: now.toISOString(), forms: code.formcodes.length });
 }
-function finishCode(tx: DbOrTx) {
+const finishCode = preparedOnce('code_finish', (db, name) => {
   const code = sql.placeholder('code');
-  const cleared = tx.$with('cleared').as(
-    tx
+  const cleared = db.$with('cleared').as(
+    db
       .delete(assessProgress)
       .where(and(eq(assessProgress.assesscode, code), eq(assessProgress.formcode, sql.placeholder('formcode'))))
       .returning({ assesscode: assessProgress.assesscode }),
   );
-  return tx
+  return db
     .with(cleared)
     .update(assessCode)
     .set({ status: 'finished', finishedat: sql`${sql.placeholder('now')}::timestamptz` })
     .where(and(eq(assessCode.assesscode, code), sql`(select count(*) from ${assessment} where ${assessment.assesscode} = ${code}) >= ${sql.placeholder('forms')}`))
-    .prepare('code_finish');
-}
+    .prepare(name);
+});
+
+const REPORT_COLUMNS = [
+  'assessid',
+  'formcode',
+  'version',
+  'musercode',
+  'cusercode',
+  'assesscode',
+  'plancode',
+  'stagecode',
+  'appid',
+  'answers',
+  'scores',
+  'mentalstate',
+  'level',
+  'colour',
+  'warning',
+  'voided',
+  'createdat',
+] as const;
+type ReportRow = Pick<typeof assessment.$inferInsert, (typeof REPORT_COLUMNS)[number]>;
+
+/** Stores a report unless its code already has one of the form (the unique index (assesscode, formcode) is the last word). */
+const insertReport = preparedOnce('report_insert', (db, name) =>
+  db
+    .insert(assessment)
+    .values(placeholderRow(REPORT_COLUMNS))
+    .onConflictDoNothing({ target: [assessment.assesscode, assessment.formcode] })
+    .returning({ id: assessment.assessid })
+    .prepare(name),
+);
+const storeReport = async (tx: DbOrTx, row: ReportRow) => (await insertReport(tx).execute(rowValues(REPORT_COLUMNS, [row]))).length > 0;
 
 /** Starts (or resumes) a code: marks it started and opens a respondent session (one statement). */
 async function open(ctx: Ctx, db: DbOrTx, code: CodeRow): Promise<string> {
@@ -486,26 +515,21 @@ export const respondentHandlers = {
     await ctx.db.transaction(async (tx) => {
       const [locked] = await lockCode(tx).execute({ code: code.assesscode });
       if (!locked) throw new AppError('identityInvalid', { zh: '该测评已被撤回', en: 'This assessment has been withdrawn' });
-      // The unique index (assesscode, formcode) is the last word on a second submission.
-      const [stored] = await tx
-        .insert(assessment)
-        .values({
-          assessid: reportid,
-          formcode,
-          version: def.version,
-          musercode: code.musercode,
-          cusercode: code.cusercode,
-          assesscode: code.assesscode,
-          plancode: code.plancode ?? '',
-          stagecode: code.stagecode,
-          appid: person?.appid ?? '',
-          answers: sealAnswers(answers),
-          scores: withoutTexts(score),
-          ...reportColumns(score),
-          createdat: ctx.now(),
-        })
-        .onConflictDoNothing({ target: [assessment.assesscode, assessment.formcode] })
-        .returning({ id: assessment.assessid });
+      const stored = await storeReport(tx, {
+        assessid: reportid,
+        formcode,
+        version: def.version,
+        musercode: code.musercode,
+        cusercode: code.cusercode,
+        assesscode: code.assesscode,
+        plancode: code.plancode ?? '',
+        stagecode: code.stagecode,
+        appid: person?.appid ?? '',
+        answers: sealAnswers(answers),
+        scores: withoutTexts(score),
+        ...reportColumns(score),
+        createdat: ctx.now(),
+      });
       if (!stored) alreadySubmitted();
       await assessmentHooks().reports.storeIndicators(tx, reportid, def, score);
       // A custom report keeps the template version of the day it was scored (issue 31 §4).

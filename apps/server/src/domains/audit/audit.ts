@@ -1,6 +1,7 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { AuditEntry } from '../../http/context.js';
+import { preparedRows } from '../../kit/index.js';
 import { auditLog } from './tables.js';
 
 /** Rows of one insert at most (ten parameters a row, far under PostgreSQL's 65,535). */
@@ -19,6 +20,8 @@ interface Queue {
 const queues = new WeakMap<Db, Queue>();
 
 const rowOf = (entry: AuditEntry) => ({ ...entry, detail: entry.detail ?? {} });
+/** The entries' rows: the chain's columns (seq, prevhash, hash) are the insert trigger's. */
+const insertRows = preparedRows('audit_rows', auditLog, ['at', 'musercode', 'userid', 'actor', 'action', 'result', 'detail', 'ip', 'requestid']);
 
 /**
  * Appends one row; the log is never updated or deleted (every context's AuditWriter, http/context.ts).
@@ -28,7 +31,7 @@ const rowOf = (entry: AuditEntry) => ({ ...entry, detail: entry.detail ?? {} });
  * requests auditing at once waited for fifty commits one after another; now for one or two.
  */
 export function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  if (db instanceof PgTransaction) return db.insert(auditLog).values(rowOf(entry)).then(() => undefined);
+  if (db instanceof PgTransaction) return insertRows(db, [rowOf(entry)]);
   let queue = queues.get(db);
   if (!queue) queues.set(db, (queue = { waiting: [], flushing: false }));
   const q = queue;
@@ -40,7 +43,7 @@ export function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
 
 async function insertAlone(db: Db, w: Waiting) {
   try {
-    await db.insert(auditLog).values(rowOf(w.entry));
+    await insertRows(db, [rowOf(w.entry)]);
     w.done();
   } catch (e) {
     w.done(e ?? new Error('audit insert failed'));
@@ -54,7 +57,7 @@ async function flush(db: Db, q: Queue) {
     while (q.waiting.length) {
       const batch = q.waiting.splice(0, BATCH_ROWS);
       try {
-        await db.insert(auditLog).values(batch.map((w) => rowOf(w.entry)));
+        await insertRows(db, batch.map((w) => rowOf(w.entry)));
         for (const w of batch) w.done();
       } catch {
         // One bad entry must not fail its neighbours' requests: each alone then, with its own outcome.

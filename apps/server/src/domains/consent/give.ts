@@ -1,6 +1,6 @@
 import type { Ctx, RespondentCaller } from '../../http/context.js';
 import { conflict } from '../../http/errors.js';
-import { newId } from '../../kit/index.js';
+import { newId, placeholderRow, preparedOnce, rowValues } from '../../kit/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
 import { storageOf, storeFile } from '../files/index.js';
 import { currentNotice, type Notice } from './notice.js';
@@ -23,17 +23,24 @@ async function shownNotice(ctx: Ctx, musercode: string, version: number, current
   return notice;
 }
 
+const AGREEMENT_COLUMNS = ['consentid', 'musercode', 'cusercode', 'noticeversion', 'noticehash', 'assesscode', 'at'] as const;
+const insertAgreement = preparedOnce('notice_agreement', (db, name) =>
+  db
+    .insert(consentRecord)
+    .values({ ...placeholderRow(AGREEMENT_COLUMNS), kind: 'notice', via: 'phone' })
+    .onConflictDoNothing()
+    .returning({ consentid: consentRecord.consentid })
+    .prepare(name),
+);
+
 /**
  * The respondent agrees to the notice version shown (a second agreement to it changes nothing).
  * `current`: the institution's current notice when this request has read it already (noticeAndWithdrawal).
  */
 export async function agreeToNotice(ctx: Ctx, r: RespondentCaller, version: number, current?: Notice): Promise<void> {
   const notice = await shownNotice(ctx, r.musercode, version, current);
-  const [made] = await ctx.db
-    .insert(consentRecord)
-    .values({ consentid: newId('CN'), musercode: r.musercode, cusercode: r.cusercode, kind: 'notice', via: 'phone', noticeversion: notice.version, noticehash: notice.hash, assesscode: r.assesscode, at: ctx.now() })
-    .onConflictDoNothing()
-    .returning({ consentid: consentRecord.consentid });
+  const row = { consentid: newId('CN'), musercode: r.musercode, cusercode: r.cusercode, noticeversion: notice.version, noticehash: notice.hash, assesscode: r.assesscode, at: ctx.now() };
+  const [made] = await insertAgreement(ctx.db).execute(rowValues(AGREEMENT_COLUMNS, [row]));
   if (made) await ctx.audit({ musercode: r.musercode, result: 'ok', detail: { cusercode: r.cusercode, assesscode: r.assesscode, noticeversion: notice.version } });
 }
 

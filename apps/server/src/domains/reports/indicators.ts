@@ -1,5 +1,6 @@
 import type { FormDefinition, ScoreResult } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedRows } from '../../kit/index.js';
 import { assessmentIndicator } from './tables.js';
 
 /**
@@ -48,5 +49,14 @@ export function indicatorRows(reportid: string, def: FormDefinition, score: Scor
  * the demo seeding), in the same transaction, so a report never exists without them.
  */
 export async function storeIndicators(tx: DbOrTx, rows: (typeof assessmentIndicator.$inferInsert)[]) {
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(assessmentIndicator).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000) await insertIndicators(tx, rows.slice(i, i + 1000));
 }
+const insertIndicators = preparedRows('indicator_rows', assessmentIndicator, [
+  'assessid',
+  'formcode',
+  'code',
+  'score',
+  'level',
+  'colour',
+  'mood',
+]);
