@@ -298,25 +298,8 @@ const finishCode = preparedOnce('code_finish', (db, name) => {
     .prepare(name);
 });
 
-const REPORT_COLUMNS = [
-  'assessid',
-  'formcode',
-  'version',
-  'musercode',
-  'cusercode',
-  'assesscode',
-  'plancode',
-  'stagecode',
-  'appid',
-  'answers',
-  'scores',
-  'mentalstate',
-  'level',
-  'colour',
-  'warning',
-  'voided',
-  'createdat',
-] as const;
+/** What a submission stores of its report (the rest are the table's defaults). */
+const REPORT_COLUMNS = ['assessid', 'formcode', 'version', 'musercode', 'cusercode', 'assesscode', 'plancode', 'stagecode', 'appid', 'answers', 'scores', 'mentalstate', 'level', 'colour', 'warning', 'voided', 'createdat'] as const;
 type ReportRow = Pick<typeof assessment.$inferInsert, (typeof REPORT_COLUMNS)[number]>;
 
 /** Stores a report unless its code already has one of the form (the unique index (assesscode, formcode) is the last word). */

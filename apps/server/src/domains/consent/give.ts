@@ -23,6 +23,7 @@ async function shownNotice(ctx: Ctx, musercode: string, version: number, current
   return notice;
 }
 
+/** A respondent's agreement to the notice: built once, as every respondent of a screening agrees. */
 const AGREEMENT_COLUMNS = ['consentid', 'musercode', 'cusercode', 'noticeversion', 'noticehash', 'assesscode', 'at'] as const;
 const insertAgreement = preparedOnce('notice_agreement', (db, name) =>
   db

@@ -44,13 +44,6 @@ export function indicatorRows(reportid: string, def: FormDefinition, score: Scor
   }));
 }
 
-/**
- * Stores the indicator rows of reports. Called by whoever stores reports (the respondent's submit,
- * the demo seeding), in the same transaction, so a report never exists without them.
- */
-export async function storeIndicators(tx: DbOrTx, rows: (typeof assessmentIndicator.$inferInsert)[]) {
-  for (let i = 0; i < rows.length; i += 1000) await insertIndicators(tx, rows.slice(i, i + 1000));
-}
 const insertIndicators = preparedRows('indicator_rows', assessmentIndicator, [
   'assessid',
   'formcode',
@@ -60,3 +53,11 @@ const insertIndicators = preparedRows('indicator_rows', assessmentIndicator, [
   'colour',
   'mood',
 ]);
+
+/**
+ * Stores the indicator rows of reports. Called by whoever stores reports (the respondent's submit,
+ * the demo seeding), in the same transaction, so a report never exists without them.
+ */
+export async function storeIndicators(tx: DbOrTx, rows: (typeof assessmentIndicator.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 1000) await insertIndicators(tx, rows.slice(i, i + 1000));
+}
