@@ -30,20 +30,9 @@ describe('paged', () => {
 
   it('answers one page in order and the total of the whole query', async () => {
     const db = database.db;
-    const query = () =>
-      db
-        .select({ appid: app.appid })
-        .from(app)
-        .where(sql`${app.appid} like 'K%'`)
-        .$dynamic();
-    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 1, pageSize: 3 })).toEqual({
-      total: 7,
-      rows: [{ appid: 'K6' }, { appid: 'K5' }, { appid: 'K4' }],
-    });
-    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 3, pageSize: 3 })).toEqual({
-      total: 7,
-      rows: [{ appid: 'K0' }],
-    });
+    const query = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
+    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 1, pageSize: 3 })).toEqual({ total: 7, rows: [{ appid: 'K6' }, { appid: 'K5' }, { appid: 'K4' }] });
+    expect(await paged(db, query(), [asc(app.sort), asc(app.appid)], { page: 3, pageSize: 3 })).toEqual({ total: 7, rows: [{ appid: 'K0' }] });
     expect(await paged(db, query(), [asc(app.sort)], { page: 9, pageSize: 3 })).toEqual({ total: 7, rows: [] });
   });
 
@@ -54,22 +43,13 @@ describe('paged', () => {
     const query = client.query;
     client.query = (...args) => (sent.push(String(args[0])), query.apply(client, args));
     try {
-      const apps = () =>
-        db
-          .select({ appid: app.appid })
-          .from(app)
-          .where(sql`${app.appid} like 'K%'`)
-          .$dynamic();
+      const apps = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
       expect((await paged(db, apps(), [asc(app.appid)], { page: 2, pageSize: 5 })).total).toBe(7);
       expect(sent).toHaveLength(1);
       // Past the end: no row carries the total, so it is counted apart; an empty first page is empty.
       expect(await paged(db, apps(), [asc(app.appid)], { page: 3, pageSize: 5 })).toEqual({ total: 7, rows: [] });
       expect(sent).toHaveLength(3);
-      const none = db
-        .select({ appid: app.appid })
-        .from(app)
-        .where(sql`false`)
-        .$dynamic();
+      const none = db.select({ appid: app.appid }).from(app).where(sql`false`).$dynamic();
       expect(await paged(db, none, [asc(app.appid)], { page: 1, pageSize: 5 })).toEqual({ total: 0, rows: [] });
       expect(sent).toHaveLength(4);
     } finally {
@@ -118,10 +98,7 @@ describe('paged', () => {
       };
     });
     const byCode = list(db, { sorted: false });
-    expect(await pageThrough(byCode, { prefix: 'K%' }, { page: 1, pageSize: 2 })).toEqual({
-      total: 7,
-      rows: [{ appid: 'K0' }, { appid: 'K1' }],
-    });
+    expect(await pageThrough(byCode, { prefix: 'K%' }, { page: 1, pageSize: 2 })).toEqual({ total: 7, rows: [{ appid: 'K0' }, { appid: 'K1' }] });
     // The same shape with other values: the same statements, bound to the new values.
     expect(list(db, { sorted: false })).toBe(byCode);
     expect(await pageThrough(byCode, { prefix: 'K6%' }, { page: 1, pageSize: 2 })).toEqual({ total: 1, rows: [{ appid: 'K6' }] });

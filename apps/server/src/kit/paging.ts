@@ -43,10 +43,7 @@ export async function paged<Q extends PgSelect>(
   // drizzle has no public way to add a selected field to a built query; its fields are in config.
   const fields = (query as unknown as { config: { fields: Record<string, unknown> } }).config.fields;
   fields[TOTAL] = sql<number>`(select count(*) from (${base}) as paged)`.mapWith(Number);
-  const found = await query
-    .orderBy(...orderBy)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+  const found = await query.orderBy(...orderBy).limit(page.pageSize).offset(offsetOf(page));
   if (!found.length) {
     const [counted] = page.page > 1 ? await db.select({ n: count() }).from(sql`(${base}) as paged`) : [];
     return { total: Number(counted?.n ?? 0), rows: found };

@@ -28,8 +28,8 @@ interface Built<P> {
 }
 
 /**
- * A list read through prepared statements, one set per shape of request (which filters it sets, its
- * language: what changes the SQL, never the values), built once per process and driver. The values
+ * Prepared statements, one set per shape of request (a list's: which filters it sets, its language;
+ * what changes the SQL, never the values), built once per process and driver. The values
  * are parameters, so a request builds no SQL (drizzle's building was most of a list's own CPU) and
  * PostgreSQL parses and plans each shape once per connection. `build` makes the statements of one
  * shape, named `name` (unique per shape: a connection refuses one name for two texts). They run on
@@ -159,7 +159,9 @@ export function preparedRows<T extends PgTable, K extends keyof T['$inferInsert'
   );
   return async (db, rows) => {
     if (!rows.length) return;
-    if (rows.length > PREPARED_ROWS) await db.insert(table).values(rows as T['$inferInsert'][]);
+    // The same rows as the prepared path sends: every column given, null where a row has none.
+    if (rows.length > PREPARED_ROWS)
+      await db.insert(table).values(rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))) as T['$inferInsert'][]);
     else await bySize(db, { n: rows.length }).execute(rowValues(columns, rows));
   };
 }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
 import { loadConfig } from '../../config.js';
 import { engines, startTestServer, TEST_EPOCH, testDay, type TestServer } from '../../test/harness.js';
-import type { Db } from '../../db/database.js';
+import { statementsSent } from '../../test/statements.js';
 import type { AuditEntry } from '../../http/context.js';
 import { writeAudit } from './audit.js';
 import { verifyChain } from './chain.js';
@@ -21,17 +21,8 @@ async function refusal(run: Promise<unknown>): Promise<string> {
   }
   return 'not refused';
 }
-/** The inserts into the log that `db`'s driver is sent from now on (prepared or not). */
-function auditInserts(db: Db) {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const sent = vi.spyOn(client, 'query');
-  const text = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
-  return {
-    count: () => sent.mock.calls.filter(([q]) => text(q).startsWith('insert into "audit_log"')).length,
-    clear: () => sent.mockClear(),
-    restore: () => sent.mockRestore(),
-  };
-}
+/** The inserts into the log among statements sent. */
+const auditInserts = (sent: string[]) => sent.filter((q) => q.startsWith('insert into "audit_log"')).length;
 
 const entry = (at: Date, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   at,
@@ -156,38 +147,29 @@ describe.each(engines())('audit log on %s', (engine) => {
 
   it('fails only the bad entry of entries that arrive together', async () => {
     const db = s.database.db;
-    const inserts = auditInserts(db);
-    try {
-      const sent = Array.from({ length: 30 }, (_, i) => (i === 17 ? entry(new Date(TEST_EPOCH), { requestid: 'batch-bad', action: null as unknown as string }) : entry(new Date(TEST_EPOCH), { requestid: `batch-${i}` })));
-      const outcomes = await Promise.allSettled(sent.map((e) => writeAudit(db, e)));
-      expect(outcomes.map((o) => o.status)).toEqual(sent.map((_, i) => (i === 17 ? 'rejected' : 'fulfilled')));
-      const rows = await db.select({ requestid: auditLog.requestid, seq: auditLog.seq }).from(auditLog).where(sql`${auditLog.requestid} like 'batch-%'`).orderBy(asc(auditLog.seq));
-      expect(rows).toHaveLength(29);
-      expect(new Set(rows.map((r) => r.requestid))).toEqual(new Set(sent.filter((_, i) => i !== 17).map((e) => e.requestid)));
-      // Alone, an entry goes at once: one insert of its own.
-      inserts.clear();
-      await writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: 'batch-alone' }));
-      expect(inserts.count()).toBe(1);
-      expect(await verifyChain(db)).toMatchObject({ whole: true, broken: null });
-    } finally {
-      inserts.restore();
-    }
+    const sent = Array.from({ length: 30 }, (_, i) => (i === 17 ? entry(new Date(TEST_EPOCH), { requestid: 'batch-bad', action: null as unknown as string }) : entry(new Date(TEST_EPOCH), { requestid: `batch-${i}` })));
+    const outcomes = await Promise.allSettled(sent.map((e) => writeAudit(db, e)));
+    expect(outcomes.map((o) => o.status)).toEqual(sent.map((_, i) => (i === 17 ? 'rejected' : 'fulfilled')));
+    const rows = await db.select({ requestid: auditLog.requestid, seq: auditLog.seq }).from(auditLog).where(sql`${auditLog.requestid} like 'batch-%'`).orderBy(asc(auditLog.seq));
+    expect(rows).toHaveLength(29);
+    expect(new Set(rows.map((r) => r.requestid))).toEqual(new Set(sent.filter((_, i) => i !== 17).map((e) => e.requestid)));
+    // Alone, an entry goes at once: one insert of its own.
+    const alone = await statementsSent(db, () => writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: 'batch-alone' })));
+    expect(auditInserts(alone)).toBe(1);
+    expect(await verifyChain(db)).toMatchObject({ whole: true, broken: null });
   });
 
   it('groups the entries of a quiet moment into one insert, keeping the order they came in', async () => {
     const db = s.database.db;
     // Hold the first insert until all have been sent, as a busy database would.
     const first = writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: 'order-0' }));
-    const inserts = auditInserts(db);
-    try {
+    const sent = await statementsSent(db, async () => {
       const rest = Array.from({ length: 9 }, (_, i) => writeAudit(db, entry(new Date(TEST_EPOCH), { requestid: `order-${i + 1}` })));
       await Promise.all([first, ...rest]);
-      expect(inserts.count()).toBe(1);
-      const rows = await db.select({ requestid: auditLog.requestid }).from(auditLog).where(sql`${auditLog.requestid} like 'order-%'`).orderBy(asc(auditLog.seq));
-      expect(rows.map((r) => r.requestid)).toEqual(Array.from({ length: 10 }, (_, i) => `order-${i}`));
-    } finally {
-      inserts.restore();
-    }
+    });
+    expect(auditInserts(sent)).toBe(1);
+    const rows = await db.select({ requestid: auditLog.requestid }).from(auditLog).where(sql`${auditLog.requestid} like 'order-%'`).orderBy(asc(auditLog.seq));
+    expect(rows.map((r) => r.requestid)).toEqual(Array.from({ length: 10 }, (_, i) => `order-${i}`));
   });
 
   it('refuses UPDATE, TRUNCATE, a DELETE outside the retention job and a DELETE of a row younger than 180 days', async () => {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
+import { statementsSent } from '../../test/statements.js';
 import { classTask, gad7, ok, type Student } from './test-task.js';
 import { consented } from '../../test/consent.js';
 
@@ -20,23 +21,7 @@ describe.each(engines('both'))('reference reads of the respondent steps on %s', 
       'x-test-ip': ip,
     });
 
-  /** The statements the server sends while `run` runs (their text). */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const client = (s.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
-    const query = client.query;
-    const seen: string[] = [];
-    client.query = (...args: unknown[]) => {
-      const first = args[0] as string | { text?: string };
-      seen.push(typeof first === 'string' ? first : (first?.text ?? ''));
-      return query.apply(client, args);
-    };
-    try {
-      await run();
-    } finally {
-      client.query = query;
-    }
-    return seen;
-  }
+  const statementsOf = (run: () => Promise<unknown>) => statementsSent(s.database.db, run);
   const reads = (statements: string[], table: string) =>
     statements.filter((q) => q.startsWith('select') && q.includes(`from "${table}"`)).length;
 
