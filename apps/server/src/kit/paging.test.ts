@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { freshDatabase } from '../test/harness.js';
+import { statementsSent } from '../test/statements.js';
 import { muser } from '../domains/accounts/tables.js';
 import { app, muserApp } from '../domains/apps/tables.js';
 import { countRows, offsetOf, paged, pageOfArray, pageThrough, totalColumn } from './paging.js';
@@ -38,23 +39,17 @@ describe('paged', () => {
 
   it('sends one statement for a page with rows, and counts an empty page past the end', async () => {
     const db = database.db;
-    const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
     const sent: string[] = [];
-    const query = client.query;
-    client.query = (...args) => (sent.push(String(args[0])), query.apply(client, args));
-    try {
-      const apps = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
-      expect((await paged(db, apps(), [asc(app.appid)], { page: 2, pageSize: 5 })).total).toBe(7);
-      expect(sent).toHaveLength(1);
-      // Past the end: no row carries the total, so it is counted apart; an empty first page is empty.
-      expect(await paged(db, apps(), [asc(app.appid)], { page: 3, pageSize: 5 })).toEqual({ total: 7, rows: [] });
-      expect(sent).toHaveLength(3);
-      const none = db.select({ appid: app.appid }).from(app).where(sql`false`).$dynamic();
-      expect(await paged(db, none, [asc(app.appid)], { page: 1, pageSize: 5 })).toEqual({ total: 0, rows: [] });
-      expect(sent).toHaveLength(4);
-    } finally {
-      client.query = query;
-    }
+    const sending = async (run: () => Promise<unknown>) => sent.push(...(await statementsSent(db, run)));
+    const apps = () => db.select({ appid: app.appid }).from(app).where(sql`${app.appid} like 'K%'`).$dynamic();
+    await sending(async () => expect((await paged(db, apps(), [asc(app.appid)], { page: 2, pageSize: 5 })).total).toBe(7));
+    expect(sent).toHaveLength(1);
+    // Past the end: no row carries the total, so it is counted apart; an empty first page is empty.
+    await sending(async () => expect(await paged(db, apps(), [asc(app.appid)], { page: 3, pageSize: 5 })).toEqual({ total: 7, rows: [] }));
+    expect(sent).toHaveLength(3);
+    const none = db.select({ appid: app.appid }).from(app).where(sql`false`).$dynamic();
+    await sending(async () => expect(await paged(db, none, [asc(app.appid)], { page: 1, pageSize: 5 })).toEqual({ total: 0, rows: [] }));
+    expect(sent).toHaveLength(4);
   });
 
   it('counts joined queries whose columns share names, and computed columns', async () => {
