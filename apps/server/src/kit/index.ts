@@ -12,7 +12,8 @@
  *              statementsForKeys and preparedForKeys (rows of a list of keys), preparedRows (an
  *              insert of a request's few rows), placeholderRow and rowValues
  * - reference-reads.ts referenceRead(name, key, read): a read of rows that rarely change, kept
- *              by the process until the database announces a change (the respondent steps' hot reads)
+ *              by the process until the database announces a change (the respondent steps' hot reads);
+ *              ownCopy, the deep copy each caller of a kept value gets
  *
  * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
  *              formula cells escaped and backpressure (the exports of every domain)
@@ -29,4 +30,4 @@ export { placeholderRow, preparedForKeys, preparedOnce, preparedRows, rowValues,
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { outerColumn, type Bindable } from './sql.js';
-export { referenceRead } from './reference-reads.js';
+export { ownCopy, referenceRead } from './reference-reads.js';

@@ -55,6 +55,25 @@ describe('reference reads (kit/reference-reads)', () => {
     expect(t.feed.confirms).toBe(2);
   });
 
+  it('copies what reads give (a Map of rows with dates and jsonb) whole, each caller its own', async () => {
+    const db = {} as DbOrTx;
+    keepReferenceReads(db, testFeed(), ['xinli_ref']);
+    const row = () => ({ formcode: 'GAD7', updatedat: new Date('2026-11-21T08:00:00Z'), bands: [{ min: 0, max: 4, label: { zh: '无', en: 'none' } }], note: null, gone: undefined });
+    const read = referenceRead(
+      'test_definitions',
+      () => 'GAD7',
+      async () => new Map([['GAD7', row()]]),
+    );
+    await read(db);
+    const mine = await read(db);
+    expect(mine).toBeInstanceOf(Map);
+    expect(mine.get('GAD7')!.updatedat).toBeInstanceOf(Date);
+    expect(mine.get('GAD7')).toStrictEqual(row());
+    mine.get('GAD7')!.bands[0]!.label.zh = '改了副本';
+    mine.get('GAD7')!.updatedat.setTime(0);
+    expect((await read(db)).get('GAD7')).toStrictEqual(row());
+  });
+
   it('reads again after a change is told', async () => {
     const t = setUp();
     await t.read(t.db, 'P1');

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { Caller } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
-import { newId, outerColumn, preparedForKeys, preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
+import { newId, outerColumn, ownCopy, preparedForKeys, preparedOnce, referenceRead, statementsForKeys, type Bindable } from '../../kit/index.js';
 import { scaleHooks } from './hooks.js';
 import { form, formVersion, quotaOption } from './tables.js';
 import { textlessSql } from './item-text.js';
@@ -141,7 +141,7 @@ async function currentDefinition(db: DbOrTx, h: Head): Promise<FormDefinition> {
       current.set(key, def);
     }
   }
-  return structuredClone(def);
+  return ownCopy(def);
 }
 
 /** Prepared: every submission checks its form's head. */
