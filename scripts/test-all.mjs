@@ -86,11 +86,21 @@ if (fs.existsSync(vitestJson)) {
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
   // Named again at the end: CI keeps only the tail of a long log.
+  const byPart = new Map();
   for (const file of v.testResults ?? []) {
+    const [top, sub] = path.relative(process.cwd(), file.name).split(path.sep);
+    const part = top === 'apps' || top === 'packages' ? `${top}/${sub}` : top;
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'failed') console.log(`failed: ${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}`);
+      const n = byPart.get(part) ?? { passed: 0, skipped: 0 };
+      if (t.status === 'passed') n.passed++;
+      else if (t.status !== 'failed') n.skipped++;
+      byPart.set(part, n);
     }
   }
+  // Per part, so two runs whose totals differ show where.
+  const parts = [...byPart].sort(([a], [b]) => a.localeCompare(b)).map(([part, n]) => `${part} ${n.passed}${n.skipped ? ` (+${n.skipped} skipped)` : ''}`);
+  console.log(`unit and API tests passed: ${parts.join(', ')}`);
 }
 for (let i = 1; i <= shards; i++) {
   if (!fs.existsSync(playwrightJson(i))) continue;
