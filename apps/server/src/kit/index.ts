@@ -13,7 +13,8 @@
  *              insert of a request's few rows), placeholderRow and rowValues
  * - reference-reads.ts referenceRead(name, key, read): a read of rows that rarely change, kept
  *              by the process until the database announces a change (the respondent steps' hot reads);
- *              ownCopy, the deep copy each caller of a kept value gets
+ *              ownCopy, the deep copy each caller of a kept value gets; keptSince with a read's
+ *              keep, to keep a value the request read another way
  *
  * - xlsx.ts    streamXlsx(sheet, header, fill), escapeCell, XLSX_TYPE: streamed .xlsx downloads with
  *              formula cells escaped and backpressure (the exports of every domain)
@@ -30,4 +31,4 @@ export { placeholderRow, preparedForKeys, preparedOnce, preparedRows, rowValues,
 export { maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { outerColumn, type Bindable } from './sql.js';
-export { ownCopy, referenceRead } from './reference-reads.js';
+export { keptSince, ownCopy, referenceRead } from './reference-reads.js';

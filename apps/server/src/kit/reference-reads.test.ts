@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { DbOrTx } from '../db/database.js';
-import { keepReferenceReads, referenceRead } from './reference-reads.js';
+import { keepReferenceReads, keptSince, referenceRead } from './reference-reads.js';
 
 /** A change feed driven by the test: `tell()` is a notification, `up` whether it listens. */
 function testFeed() {
@@ -58,7 +58,13 @@ describe('reference reads (kit/reference-reads)', () => {
   it('copies what reads give (a Map of rows with dates and jsonb) whole, each caller its own', async () => {
     const db = {} as DbOrTx;
     keepReferenceReads(db, testFeed(), ['xinli_ref']);
-    const row = () => ({ formcode: 'GAD7', updatedat: new Date('2026-11-21T08:00:00Z'), bands: [{ min: 0, max: 4, label: { zh: '无', en: 'none' } }], note: null, gone: undefined });
+    const row = () => ({
+      formcode: 'GAD7',
+      updatedat: new Date('2026-11-21T08:00:00Z'),
+      bands: [{ min: 0, max: 4, label: { zh: '无', en: 'none' } }],
+      note: null,
+      gone: undefined,
+    });
     const read = referenceRead(
       'test_definitions',
       () => 'GAD7',
@@ -113,6 +119,25 @@ describe('reference reads (kit/reference-reads)', () => {
     const other = {} as DbOrTx;
     await t.read(other, 'P1');
     await t.read(other, 'P1');
+    expect(t.reads()).toBe(2);
+  });
+
+  it('keeps a value read another way, unless a change was told since before it was read', async () => {
+    const t = setUp();
+    const since = keptSince(t.db);
+    t.read.keep(t.db, since, ['P1'], { name: '计划一' });
+    expect(await t.read(t.db, 'P1')).toEqual({ name: '计划一' });
+    expect(t.reads()).toBe(0);
+
+    const before = keptSince(t.db);
+    t.feed.tell();
+    t.read.keep(t.db, before, ['P2'], { name: '旧的' });
+    expect(await t.read(t.db, 'P2')).toBeNull();
+    expect(t.reads()).toBe(1);
+
+    const other = {} as DbOrTx;
+    t.read.keep(other, keptSince(other), ['P1'], { name: '不留' });
+    expect(await t.read(other, 'P1')).toEqual({ name: '计划一' });
     expect(t.reads()).toBe(2);
   });
 });

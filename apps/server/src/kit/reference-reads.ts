@@ -49,20 +49,37 @@ export function keepReferenceReads(db: object, feed: ChangeFeed, channels: strin
   keptFor.set(db, kept);
 }
 
+/** What `db` keeps, or undefined: a transaction, or a database that keeps nothing. */
+const keptOf = (db: DbOrTx) => (db instanceof PgTransaction ? undefined : keptFor.get(db));
+
+/**
+ * Where the kept reads of `db` stand now, for a later `keep` of what the request reads after
+ * this: taken before that read, so a change told in between stops the keep.
+ */
+export const keptSince = (db: DbOrTx): number | undefined => keptOf(db)?.generation;
+
 /**
  * A read made a reference read: `key` names what it reads (undefined: not kept, e.g. many codes
- * at once), `read` reads it from the database.
+ * at once), `read` reads it from the database. Its `keep` stores a value the request read another
+ * way (a task's sign-in has the task its code belongs to), so the next step does not read it.
  */
 export function referenceRead<A extends unknown[], V>(
   name: string,
   key: (...args: A) => string | undefined,
   read: (db: DbOrTx, ...args: A) => Promise<V>,
 ) {
-  return async (db: DbOrTx, ...args: A): Promise<V> => {
-    const kept = db instanceof PgTransaction ? undefined : keptFor.get(db);
+  const idOf = (kept: Kept | undefined, args: A) => {
     const k = kept?.feed.listening() ? key(...args) : undefined;
-    if (!kept || k === undefined) return read(db, ...args);
-    const id = `${name}\u0000${k}`;
+    return k === undefined ? undefined : `${name}\u0000${k}`;
+  };
+  const store = (kept: Kept, id: string, value: V) => {
+    if (kept.values.size >= MAX_VALUES) kept.values.clear();
+    kept.values.set(id, ownCopy(value));
+  };
+  const readKept = async (db: DbOrTx, ...args: A): Promise<V> => {
+    const kept = keptOf(db);
+    const id = idOf(kept, args);
+    if (!kept || id === undefined) return read(db, ...args);
     if (kept.values.has(id)) {
       const confirmed = await kept.feed.confirm().then(
         () => true,
@@ -72,10 +89,14 @@ export function referenceRead<A extends unknown[], V>(
     }
     const generation = kept.generation;
     const value = await read(db, ...args);
-    if (generation === kept.generation && kept.feed.listening()) {
-      if (kept.values.size >= MAX_VALUES) kept.values.clear();
-      kept.values.set(id, ownCopy(value));
-    }
+    if (generation === kept.generation && kept.feed.listening()) store(kept, id, value);
     return value;
   };
+  /** Keeps `value` as what `read(db, ...args)` gives, unless a change was told since `since` (keptSince before it was read). */
+  const keep = (db: DbOrTx, since: number | undefined, args: A, value: V) => {
+    const kept = keptOf(db);
+    const id = idOf(kept, args);
+    if (kept && id !== undefined && since === kept.generation) store(kept, id, value);
+  };
+  return Object.assign(readKept, { keep });
 }

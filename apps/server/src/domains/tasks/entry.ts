@@ -3,10 +3,10 @@ import type { Ctx } from '../../http/context.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, fail, invalid, notFound, type Message } from '../../http/errors.js';
 import { limitedEntry, startAssessment } from '../assessments/index.js';
-import { preparedOnce } from '../../kit/index.js';
+import { keptSince, preparedOnce } from '../../kit/index.js';
 import { personBriefs } from '../persons/index.js';
 import { clearPinTries, pinMatches, takePinTry, taskPinHandlers } from './pin.js';
-import { taskByCode, taskClosedMessage, type TaskRecord } from './store.js';
+import { taskByCode, taskClosedMessage, taskOfCode, type TaskRecord } from './store.js';
 import { taskPerson } from './tables.js';
 
 /**
@@ -64,6 +64,7 @@ export const taskEntryHandlers = {
 
   'as.c.task.login': async ({ taskcode, studentno, realname, pin }, ctx) => {
     const out = await limitedEntry(ctx, async () => {
+      const since = keptSince(ctx.db);
       const t = (await taskByCode(ctx.db, taskcode)) ?? unknownTask();
       // Outside the window, or a PIN task signed in without one (the screen then asks for it):
       // answered (after the entry counts as fine) with the reason, refused below.
@@ -82,6 +83,9 @@ export const taskEntryHandlers = {
       if (t.pinrequired) await checkPin(ctx, t, matches[0]!, pin!);
       // The task's window was judged above at this request's time, and the person read to match the name.
       const known = { person: people.get(matches[0]!.cusercode), taskChecked: true as const };
+      // Every later step of the code checks this task's window: it is the task read here (the
+      // roster row is the code's), so those steps do not read it again.
+      taskOfCode.keep(ctx.db, since, [matches[0]!.assesscode], t);
       return { session: await startAssessment(ctx, matches[0]!.assesscode, 'as.c.task.login', { taskid: t.taskid }, known) };
     });
     return out.session ?? invalid(out.closed!);

@@ -15,7 +15,7 @@ import { consented } from '../../test/consent.js';
 describe.each(engines('both'))('reference reads of the respondent steps on %s', (engine) => {
   let s: TestServer;
   let task: Awaited<ReturnType<typeof classTask>>;
-  const students: Student[] = Array.from({ length: 8 }, (_, i) => [`20260${i + 10}`, `学生${i}`, '02']);
+  const students: Student[] = Array.from({ length: 10 }, (_, i) => [`20260${i + 10}`, `学生${i}`, '02']);
   const login = (i: number, ip = '10.7.0.1') =>
     s.call('as.c.task.login', { taskcode: task.taskcode, studentno: students[i]![0], realname: students[i]![1] }, undefined, {
       'x-test-ip': ip,
@@ -53,6 +53,19 @@ describe.each(engines('both'))('reference reads of the respondent steps on %s', 
     }
     // Each student's own rows are still read: the roster row and the code.
     expect(reads(next, 'task_person')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the steps after a task sign-in check the window of the task the sign-in read, not reading it again', async () => {
+    await s.database.db.execute(sql`delete from task where false`); // nothing kept from before
+    await s.changesHeard();
+    await ok(login(8)); // the class's task is kept
+    const ofCode = (statements: string[]) => statements.filter((q) => /from "task_person" inner join "task"/.test(q)).length;
+    const steps = await statementsOf(async () => {
+      const session = await ok(login(9));
+      await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, await consented(s, session.token)));
+    });
+    expect(reads(steps, 'task_person')).toBe(1); // the roster row of the sign-in
+    expect(ofCode(steps)).toBe(0);
   });
 
   // On PostgreSQL a kept read is confirmed current by a round trip on the change feed's connection
