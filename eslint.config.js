@@ -84,6 +84,18 @@ export default tseslint.config(
       rules: { 'no-restricted-imports': domainBoundary(own, 'index\\.js|tables\\.js') },
     },
   ]),
+  {
+    // A test file importing another registers that file's tests again inside itself when the other
+    // is not yet loaded in its worker (the server's files share their workers' modules): the count
+    // of tests then moved from run to run. What tests share lives in a module of its own.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '\\.(test|spec)(\\.[jt]sx?)?$', message: 'Import no test file: move what tests share into a module of its own (a test-*.ts beside them).' }] },
+      ],
+    },
+  },
 );
 
 /** The `no-restricted-imports` blocks of apps/web/src: the catalogue everywhere, plus each layer's patterns. */

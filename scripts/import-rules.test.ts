@@ -83,6 +83,18 @@ const cases: { rule: string; file: string; refused: string; allowed: string }[] 
     refused: "import ReportList from '../../pages/empower/ReportList';",
     allowed: "import { ListView } from '../../components/list';",
   },
+  {
+    rule: "a test file imports no other test file (the importer would register that file's tests again, or not, by the order files reach a worker)",
+    file: 'apps/server/src/domains/reports/document/planted.test.ts',
+    refused: "import { sampleModel } from './template.test.js';",
+    allowed: "import { sampleModel } from './test-model.js';",
+  },
+  {
+    rule: 'a console test imports no other test file either',
+    file: 'apps/web/src/features/reports/planted.test.tsx',
+    refused: "import { rows } from './give-access.test';",
+    allowed: "import { canCall } from '../../components/access';",
+  },
 ];
 
 describe('the import rules of eslint.config.js', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderReportDocument } from './template.js';
-import { sampleModel } from './template.test.js';
+import { sampleModel } from './test-model.js';
 
 /** Issue 31 §1: the PDF names the scoring convention a report was scored with, and its source. */
 describe('the scoring convention on the printed report', () => {
