@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { ApiError, call, clearErrorMessages, download, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, call, clearErrorMessages, closeReloginDialog, download, REQUEST_TIMEOUT_MS } from './client';
 import { fileNameOf } from './client';
 import { setFeedback } from './feedback';
 import i18n, { t } from '../i18n';
@@ -88,6 +88,35 @@ describe('error handling (SPEC §8)', () => {
     modal.confirm.mock.calls[0][0].afterClose();
     await call('as.m.system.ping', {}).catch(() => undefined);
     expect(message.error).toHaveBeenCalledTimes(2);
+    expect(modal.confirm).toHaveBeenCalledTimes(2);
+    modal.confirm.mock.calls[1][0].afterClose();
+  });
+
+  it('shows nothing for an expiry answered after the session it was sent with ended (signed out meanwhile)', async () => {
+    Cookies.set('token', 'old');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => {
+        Cookies.remove('token'); // the sign-out (a changed password) happened while the call was out
+        return json({ errorCode: 110000, errorMsg: '用户身份已失效，请重新登录' });
+      }),
+    );
+    const err = (await call('as.m.system.ping', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe(110000);
+    expect(modal.confirm).not.toHaveBeenCalled();
+    expect(message.error).not.toHaveBeenCalled();
+  });
+
+  it('signing out closes the re-login dialog: the sign-in page shows no dialog over it', async () => {
+    const destroy = vi.fn();
+    modal.confirm.mockReturnValueOnce({ destroy });
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => json({ errorCode: 110000, errorMsg: '用户身份已失效，请重新登录' })));
+    await call('as.m.system.ping', {}).catch(() => undefined);
+    expect(modal.confirm).toHaveBeenCalledTimes(1);
+    closeReloginDialog();
+    expect(destroy).toHaveBeenCalled();
+    // Closed, so the next expiry opens it again.
+    await call('as.m.system.ping', {}).catch(() => undefined);
     expect(modal.confirm).toHaveBeenCalledTimes(2);
     modal.confirm.mock.calls[1][0].afterClose();
   });

@@ -51,7 +51,7 @@ export async function call<N extends ActionName>(name: N, input: ActionInput<N>,
   if (token) headers.token = token;
   const response = await send(actionUrl(name), { method: 'POST', headers, body: JSON.stringify(input ?? {}) }, options);
   const body = await readEnvelope(response, options);
-  checkEnvelope(body, options);
+  checkEnvelope(body, options, token);
   return body.data as ActionOutput<N>;
 }
 
@@ -75,7 +75,7 @@ export async function download<N extends ActionName>(name: N, input: ActionInput
     if (type.includes('application/json')) {
       // An export that answers JSON answers an error: show its message (checkEnvelope does).
       const body = await readEnvelope(response, {});
-      checkEnvelope(body, {});
+      checkEnvelope(body, {}, token);
       throw downloadFailed();
     }
     if (!response.ok) throw downloadFailed();
@@ -123,11 +123,15 @@ async function readEnvelope(response: Response, options: CallOptions): Promise<E
   }
 }
 
-/** SPEC §8: an answer without request_id whose errorCode is not 0 is an error. */
-function checkEnvelope(body: Envelope, options: CallOptions) {
+/**
+ * SPEC §8: an answer without request_id whose errorCode is not 0 is an error. One answered after
+ * the session it was sent with ended (signed out meanwhile, or another signed in) is shown no more:
+ * a changed password's sign-out met a poll's expiry and left the dialog over the sign-in page.
+ */
+function checkEnvelope(body: Envelope, options: CallOptions, sentWith: string | undefined) {
   if (body.request_id !== undefined || !body.errorCode) return;
   const text = body.errorMsg || 'Error';
-  if (!options.silent) {
+  if (!options.silent && sentWith === getToken()) {
     // Calls failing together on an expired session show its message once, with the one dialog.
     const expiryShown = body.errorCode === IDENTITY_INVALID && reloginOpen;
     if (!expiryShown) showError(text);
@@ -156,12 +160,13 @@ export function clearErrorMessages() {
 }
 
 let reloginOpen = false;
+let relogin: { destroy: () => void } | undefined;
 
 /** One dialog at a time, however many calls fail together. */
 export function openReloginDialog() {
   if (reloginOpen) return;
   reloginOpen = true;
-  feedback().modal.confirm({
+  relogin = feedback().modal.confirm({
     title: t('shell.systemPrompt'),
     content: t('shell.identityInvalid'),
     okText: t('shell.relogin'),
@@ -172,8 +177,16 @@ export function openReloginDialog() {
     },
     afterClose: () => {
       reloginOpen = false;
+      relogin = undefined;
     },
   });
+}
+
+/** Closes the re-login dialog: signing out leads to the sign-in page already. */
+export function closeReloginDialog() {
+  relogin?.destroy();
+  relogin = undefined;
+  reloginOpen = false;
 }
 
 /** A failed fetch in the user's language; an abort by the caller keeps its own reason. */

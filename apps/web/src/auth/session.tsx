@@ -5,7 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { UserRecord } from '@xinli/contract';
-import { call, getToken, removeToken } from '../api';
+import { call, closeReloginDialog, getToken, removeToken } from '../api';
 import { isActingTab } from '../api/session-token';
 import { leaveActing } from './acting';
 import { setTimeZone } from '../lib/format';
@@ -116,6 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The session may already be revoked (password change): the answer does not matter.
     if (token) await call('as.m.user.logout', { token }, { silent: true }).catch(() => undefined);
     removeToken();
+    closeReloginDialog();
     clearLocalStorageExceptRemember();
     queryClient.clear();
     markSignedOut();
