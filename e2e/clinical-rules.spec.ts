@@ -122,7 +122,9 @@ test.describe('clinical rules on the report page', () => {
         const row = page.locator('tr', { hasText: 'SCL90' }).first();
         await row.getByRole('button', { name: /(查看|View)$/ }).click();
         const editor = page.getByTestId('scale-editor');
-        await editor.getByRole('tab', { name: tab[lang] }).click();
+        // The editor renders SCL-90's 90 items as it opens: on a loaded 2-core machine (two shards,
+        // two browsers) the page took the click only after more than the usual 30 s.
+        await editor.getByRole('tab', { name: tab[lang] }).click({ timeout: 120_000 });
         const rule = editor.getByTestId('screening-0');
         await expect(rule).toBeVisible({ timeout: 60_000 });
         await expect(rule.locator('input[value*="m.fanque.com.cn"]')).toHaveCount(1);
