@@ -88,10 +88,11 @@ if (fs.existsSync(vitestJson)) {
   // Named again at the end: CI keeps only the tail of a long log.
   const byPart = new Map();
   for (const file of v.testResults ?? []) {
-    const [top, sub] = path.relative(process.cwd(), file.name).split(path.sep);
+    const relative = path.relative(process.cwd(), file.name);
+    const [top, sub] = relative.split(path.sep);
     const part = top === 'apps' || top === 'packages' ? `${top}/${sub}` : top;
     for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') console.log(`failed: ${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}`);
+      if (t.status === 'failed') console.log(`failed: ${relative} > ${t.fullName ?? t.title}`);
       const n = byPart.get(part) ?? { passed: 0, skipped: 0 };
       if (t.status === 'passed') n.passed++;
       else if (t.status !== 'failed') n.skipped++;
