@@ -42,3 +42,6 @@ if (browserLike && !('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserver });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserver });
 }
+
+// jsdom lays nothing out, so it has no scrollIntoView (the scale editor's pager scrolls to its first item).
+if (browserLike && !Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;

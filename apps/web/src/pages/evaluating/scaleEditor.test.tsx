@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { FormDefinition } from '@xinli/contract';
 import '../../i18n';
 
 // antd's tabs and text areas observe their size; jsdom has no ResizeObserver.
@@ -14,6 +15,8 @@ globalThis.ResizeObserver ??= class {
 /** The editor talks to the server only through `call`: record what it sends. */
 const calls: { name: string; input: unknown }[] = [];
 let saved: object | null = null;
+/** Scales the server holds besides the one saved (as F0001), by code. */
+const held = new Map<string, FormDefinition>();
 vi.mock('../../api', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../api')>();
   return {
@@ -25,12 +28,11 @@ vi.mock('../../api', async (importOriginal) => {
         saved = (input as { definition: object }).definition;
         return { formcode: 'F0001', version: 1 };
       }
-      if (name === 'as.m.assess.forms.getForm' && saved)
-        return {
-          form: { formcode: 'F0001', formname: '测试量表', builtin: false },
-          definition: { ...saved, formcode: 'F0001', version: 1 },
-          versions: [],
-        };
+      if (name === 'as.m.assess.forms.getForm') {
+        const { formcode } = input as { formcode: string };
+        const definition = formcode === 'F0001' && saved ? { ...saved, formcode, version: 1 } : held.get(formcode);
+        if (definition) return { form: { formcode, formname: (definition as FormDefinition).formname.zh, builtin: false }, definition, versions: [] };
+      }
       throw new real.ApiError('unexpected call ' + name, -1);
     }),
   };
@@ -44,12 +46,12 @@ vi.mock('../../auth', async (original) => {
 
 const { default: ScaleEditor } = await import('./scale-editor/ScaleEditor');
 
-function renderEditor(onClose: () => void = () => undefined) {
+function renderEditor(onClose: () => void = () => undefined, formcode: string | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <App>
-        <ScaleEditor open formcode={null} onClose={onClose} />
+        <ScaleEditor open formcode={formcode} onClose={onClose} />
       </App>
     </QueryClientProvider>,
   );
@@ -61,6 +63,46 @@ const inputIn = async (id: string) => {
 };
 const type = async (id: string, value: string) => fireEvent.change(await inputIn(id), { target: { value } });
 const click = async (id: string) => fireEvent.click(await screen.findByTestId(id));
+// The editor's tab strip: role queries over the whole drawer (hundreds of fields) take seconds in jsdom.
+const tabs = () => within(document.querySelector<HTMLElement>('[role=tablist]')!);
+/** A tab of the editor, by its label: the items and indicators tabs are drawn when first shown. */
+const openTab = async (label: string) => {
+  await waitFor(() => expect(document.querySelector('[role=tablist]')).not.toBeNull());
+  fireEvent.click(tabs().getByRole('tab', { name: label }));
+};
+const selectedTab = () => tabs().getByRole('tab', { selected: true }).textContent;
+const shownItems = () => screen.queryAllByTestId(/^question-\d+$/).map((el) => Number(el.dataset.testid!.slice('question-'.length)));
+
+/** A saved scale of `count` yes/no items with a total. */
+function longScale(formcode: string, count: number): FormDefinition {
+  return {
+    formcode,
+    formname: { zh: '长量表', en: '' },
+    formtype: '01',
+    appids: [],
+    instructions: { zh: '', en: '' },
+    version: 1,
+    licence: { zh: '', en: '' },
+    source: '',
+    fulltext: true,
+    questions: Array.from({ length: count }, (_, i) => ({
+      no: i + 1,
+      type: 1 as const,
+      required: true,
+      reverse: false,
+      text: { zh: `题目${i + 1}`, en: '' },
+      options: [
+        { text: { zh: '否', en: '' }, score: 0 },
+        { text: { zh: '是', en: '' }, score: 1 },
+      ],
+    })),
+    indicators: [{ code: 'total', name: { zh: '总分', en: '' }, kind: 'total', formula: { op: 'sum' }, transforms: [], precision: 0, bands: [] }],
+    critical: [],
+    validity: [],
+    screening: [],
+    conventions: [],
+  } as FormDefinition;
+}
 
 describe('scale editor form -> definition', { timeout: 180_000 }, () => {
   beforeEach(() => {
@@ -71,6 +113,7 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     renderEditor();
     await type('scale-formname', '  测试量表 ');
 
+    await openTab('题目');
     await click('add-single');
     await click('add-single');
     await type('q1-text', '心情低落');
@@ -80,6 +123,7 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     }
     await click('q2-reverse');
 
+    await openTab('指标与分段');
     await type('ind0-name', '总分');
     await click('ind0-add-band');
     await type('ind0-band0-max', '6');
@@ -130,9 +174,11 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
   /** A one-item scale with a banded total (0-3), ready to save. */
   async function oneItemScale() {
     await type('scale-formname', '约定量表');
+    await openTab('题目');
     await click('add-single');
     await type('q1-text', '心情低落');
     for (let o = 1; o <= 4; o++) await type(`q1-opt${o}-text`, `选项${o}`);
+    await openTab('指标与分段');
     await type('ind0-name', '总分');
     await click('ind0-add-band');
     await type('ind0-band0-max', '3');
@@ -187,18 +233,19 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     await act(async () => {
       await click('scale-save');
     });
-    await waitFor(() => expect(screen.getAllByRole('tab', { selected: true })[0].textContent).toContain('计分约定'));
+    await waitFor(() => expect(selectedTab()).toContain('计分约定'));
     expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(false);
     expect((await within(screen.getByTestId('conventions-section')).findAllByText('约定代码已被使用')).length).toBeGreaterThan(0);
   });
 
   it('does not save while a required text is empty and shows which tab holds it', async () => {
     renderEditor();
+    await openTab('题目');
     await click('add-single');
     await act(async () => {
       await click('scale-save');
     });
-    await waitFor(() => expect(screen.getAllByRole('tab', { selected: true })[0].textContent).toContain('基本信息'));
+    await waitFor(() => expect(selectedTab()).toContain('基本信息'));
     expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(false);
     // The message is a full sentence, not only the field's name.
     expect(await within(screen.getByTestId('scale-editor')).findByText('请输入量表名称')).toBeTruthy();
@@ -237,5 +284,38 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     await click('scale-close');
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryAllByText('放弃未保存的修改？')).toHaveLength(0);
+  });
+
+  it('shows a long scale 20 items to a page; an added item shows on the last page', async () => {
+    held.set('F0025', longScale('F0025', 25));
+    renderEditor(undefined, 'F0025');
+    await openTab('题目');
+    await screen.findByTestId('question-1');
+    expect(shownItems()).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByTestId('question-21');
+    expect(shownItems()).toEqual([21, 22, 23, 24, 25]);
+    fireEvent.click(screen.getByTitle('1'));
+    await screen.findByTestId('question-1');
+    await click('add-single');
+    await screen.findByTestId('question-26');
+    expect(shownItems()).toEqual([21, 22, 23, 24, 25, 26]);
+  });
+
+  it('an item left incomplete on a page not shown stops the save and is shown with its message', async () => {
+    held.set('F0026', longScale('F0026', 25));
+    renderEditor(undefined, 'F0026');
+    await openTab('题目');
+    fireEvent.click(await screen.findByTitle('2'));
+    await type('q23-text', ' ');
+    fireEvent.click(screen.getByTitle('1'));
+    await screen.findByTestId('question-1');
+    await openTab('基本信息');
+    await act(async () => {
+      await click('scale-save');
+    });
+    await waitFor(() => expect(selectedTab()).toContain('题目'));
+    expect(await within(await screen.findByTestId('question-23')).findByText('请输入题目的中文文字')).toBeTruthy();
+    expect(calls.some((c) => c.name === 'as.m.assess.forms.updateForm')).toBe(false);
   });
 });

@@ -1,8 +1,25 @@
-import { Button, Card, Dropdown, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useRef } from 'react';
+import {
+  Button,
+  Card,
+  Dropdown,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Pagination,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { InputType, QuestionType } from '@xinli/contract';
-import { useEnumOptions } from '../../../lib/options';
+import { useEnumOptions, useLocalText } from '../../../lib/options';
 import {
   deleteQuestion,
   isScored,
@@ -10,6 +27,8 @@ import {
   newOption,
   newQuestion,
   NUMERIC_INPUT_TYPES,
+  pageOfQuestion,
+  QUESTIONS_PER_PAGE,
   type EditorValues,
   type OptionValues,
   type QuestionValues,
@@ -50,16 +69,28 @@ const PRESETS: Record<Preset, [string, string, number][]> = {
 
 const presetOptions = (key: Preset): OptionValues[] => PRESETS[key].map(([zh, en, score]) => ({ text: { zh, en }, score }));
 
-/** The item list: one card per question, numbered by position. */
-export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
+interface QuestionsSectionProps {
+  readOnly: boolean;
+  /** The page of cards shown (1-based); the drawer keeps it, so a failed check can show an item. */
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** The item list: one card per question, numbered by position, a page of cards at a time. */
+export default function QuestionsSection({ readOnly, page, onPage }: QuestionsSectionProps) {
   const form = Form.useFormInstance<EditorValues>();
   // Only the count: typing inside one item must not re-render every card.
   const count = useFormValue((v) => v.questions?.length) ?? 0;
   const k = useT('evaluating.editor.questions');
+  // After a delete the page asked for may be past the end.
+  const shown = Math.min(page, pageOfQuestion(Math.max(count - 1, 0)));
+  const first = (shown - 1) * QUESTIONS_PER_PAGE;
+  const top = useRef<HTMLDivElement>(null);
 
   const add = (type: 0 | 1 | 2) => {
     const list = (form.getFieldValue('questions') as QuestionValues[]) ?? [];
     form.setFieldValue('questions', [...list, newQuestion(type)]);
+    onPage(pageOfQuestion(list.length));
   };
   /** Whole-form rewrites: moving or deleting renumbers what refers to question numbers. */
   const rewrite = (f: (v: EditorValues) => EditorValues) => {
@@ -68,7 +99,7 @@ export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
   };
 
   return (
-    <div className="scale-editor-section">
+    <div className="scale-editor-section" ref={top}>
       <div className="scale-editor-bar">
         <Typography.Text type="secondary">{k('count', { count })}</Typography.Text>
         {!readOnly && (
@@ -86,16 +117,36 @@ export default function QuestionsSection({ readOnly }: { readOnly: boolean }) {
         )}
       </div>
       {count === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
-      {Array.from({ length: count }, (_, index) => (
+      {Array.from({ length: Math.min(QUESTIONS_PER_PAGE, count - first) }, (_, i) => first + i).map((index) => (
         <QuestionCard
           key={index}
           index={index}
           count={count}
           readOnly={readOnly}
-          onMove={(to) => rewrite((v) => moveQuestion(v, index, to))}
+          onMove={(to) => {
+            rewrite((v) => moveQuestion(v, index, to));
+            onPage(pageOfQuestion(to));
+          }}
           onDelete={() => rewrite((v) => deleteQuestion(v, index))}
         />
       ))}
+      <Pagination
+        size="small"
+        current={shown}
+        pageSize={QUESTIONS_PER_PAGE}
+        total={count}
+        hideOnSinglePage
+        showSizeChanger={false}
+        showTotal={(_, [from, to]) => k('shown', { from, to })}
+        onChange={(next) => {
+          onPage(next);
+          // The pager sits below the cards: the next page is read from its first item.
+          top.current?.scrollIntoView({ block: 'start' });
+        }}
+        align="end"
+        className="question-pager"
+        data-testid="question-pager"
+      />
     </div>
   );
 }
@@ -113,10 +164,10 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
   const form = Form.useFormInstance<EditorValues>();
   const q = useFormValue((v) => v.questions?.[index]) as QuestionValues | undefined;
   const factors =
-    useFormValue((v) =>
-      (v.indicators ?? []).filter((i) => i.kind === 'factor' && i.code).map((i) => ({ code: i.code, name: i.name?.zh ?? '' })),
-    ) ?? [];
+    useFormValue((v) => (v.indicators ?? []).filter((i) => i.kind === 'factor' && i.code).map((i) => ({ code: i.code, name: i.name }))) ??
+    [];
   const types = useEnumOptions(QuestionType);
+  const text = useLocalText();
   const k = useT('evaluating.editor.questions');
   const no = index + 1;
   const path = (...rest: (string | number)[]) => ['questions', index, ...rest];
@@ -140,7 +191,7 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
         {k('title', { no })}
       </Tag>
       <Form.Item name={path('type')} noStyle>
-        <Select options={types} style={{ width: 120 }} onChange={changeType} aria-label={k('type')} size="small" />
+        <Select options={types} style={{ width: 150 }} onChange={changeType} aria-label={k('type')} size="small" />
       </Form.Item>
       <Space size={4}>
         <span className="field-caption">{k('required')}</span>
@@ -167,7 +218,7 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
             placeholder={k('factorNone')}
             style={{ minWidth: 140 }}
             aria-label={k('factor')}
-            options={factors.map((f) => ({ value: f.code, label: `${f.code} ${f.name}`.trim() }))}
+            options={factors.map((f) => ({ value: f.code, label: `${f.code} ${text(f.name)}`.trim() }))}
             data-testid={`q${no}-factor`}
           />
         </Form.Item>
@@ -211,10 +262,10 @@ function QuestionCard({ index, count, readOnly, onMove, onDelete }: QuestionCard
           rules={[{ required: true, whitespace: true, message: t('evaluating.editor.required.textZh') }]}
           className="grow"
         >
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textZh')} maxLength={1000} data-testid={`q${no}-text`} />
+          <Input.TextArea rows={1} className="fits-content" placeholder={k('textZh')} maxLength={1000} data-testid={`q${no}-text`} />
         </Form.Item>
         <Form.Item name={path('text', 'en')} className="grow">
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} placeholder={k('textEn')} maxLength={1000} />
+          <Input.TextArea rows={1} className="fits-content" placeholder={k('textEn')} maxLength={1000} />
         </Form.Item>
       </div>
       {q?.type === 0 ? (

@@ -4,17 +4,26 @@
  * conventions and the 'try it' panel. It edits a whole definition and saves it with insertForm / updateForm; the
  * server's validator has the last word and its message is shown in the drawer.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AnswerInput, FormDefinition } from '@xinli/contract';
+import type { AnswerInput, FormDefinition, ScoreResult } from '@xinli/contract';
 import { ApiError, call } from '../../../api';
 import { ErrorState } from '../../../components/list';
 import { useAction } from '../../../components/query';
 import { useLocalText } from '../../../lib/options';
-import { definitionToValues, EditorValueError, emptyValues, valuesToBody, type EditorValues } from './editorState';
+import {
+  definitionToValues,
+  EditorValueError,
+  emptyValues,
+  firstIncompleteQuestion,
+  pageOfQuestion,
+  valuesToBody,
+  type EditorValues,
+} from './editorState';
 import BasicsSection from './BasicsSection';
 import QuestionsSection from './QuestionsSection';
 import IndicatorsSection from './IndicatorsSection';
@@ -22,6 +31,14 @@ import RulesSection from './RulesSection';
 import ConventionsSection from './ConventionsSection';
 import TryItPanel from './TryItPanel';
 import './editor.css';
+
+// Memoised: the drawer's own state (its tab, the unsaved mark, a save in flight) must not draw
+// every section again; SCL-90's sections hold over a thousand fields.
+const Basics = memo(BasicsSection);
+const Questions = memo(QuestionsSection);
+const Indicators = memo(IndicatorsSection);
+const Rules = memo(RulesSection);
+const Conventions = memo(ConventionsSection);
 
 export type EditorTab = 'basics' | 'questions' | 'indicators' | 'rules' | 'conventions' | 'tryIt';
 
@@ -54,6 +71,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   // After creating, the drawer stays open on the new scale (so it can be tried at once).
   const [code, setCode] = useState<string | null>(formcode);
   const [tab, setTab] = useState<EditorTab>(initialTab);
+  const [questionPage, setQuestionPage] = useState(1);
   // Unsaved changes: the values differ from what was last loaded or saved (list edits such as
   // moving an item go through setFieldsValue, which onValuesChange does not see).
   // The watch lives in small children (UnsavedTag, the try-it wrapper) so typing does not
@@ -68,6 +86,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
     if (!open) return;
     setCode(formcode);
     setTab(initialTab);
+    setQuestionPage(1);
     setBaseline(null);
     setServerError(null);
   }, [open, formcode, initialTab]);
@@ -96,6 +115,14 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
 
   const save = async () => {
     setServerError(null);
+    // Only the page of items shown has its fields mounted: show the first incomplete item first,
+    // so the check below marks it (flushSync: its fields are mounted before the check runs).
+    const incomplete = firstIncompleteQuestion(form.getFieldsValue(true) as EditorValues);
+    if (incomplete !== null)
+      flushSync(() => {
+        setTab('questions');
+        setQuestionPage(pageOfQuestion(incomplete));
+      });
     try {
       await form.validateFields();
     } catch (err) {
@@ -217,54 +244,84 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
               data-testid="scale-save-error"
             />
           )}
-          <Form<EditorValues> form={form} layout="vertical" disabled={readOnly} className="scale-editor-form" scrollToFirstError>
-            <Tabs
-              activeKey={tab}
-              onChange={(k) => setTab(k as EditorTab)}
-              items={[
-                { key: 'basics', label: t('evaluating.editor.tabs.basics'), forceRender: true, children: <BasicsSection isNew={!code} /> },
-                {
-                  key: 'questions',
-                  label: t('evaluating.editor.tabs.questions'),
-                  forceRender: true,
-                  children: <QuestionsSection readOnly={readOnly} />,
-                },
-                {
-                  key: 'indicators',
-                  label: t('evaluating.editor.tabs.indicators'),
-                  forceRender: true,
-                  children: <IndicatorsSection readOnly={readOnly} />,
-                },
-                {
-                  key: 'rules',
-                  label: t('evaluating.editor.tabs.rules'),
-                  forceRender: true,
-                  children: <RulesSection readOnly={readOnly} />,
-                },
-                {
-                  key: 'conventions',
-                  label: t('evaluating.editor.tabs.conventions'),
-                  forceRender: true,
-                  children: <ConventionsSection readOnly={readOnly} />,
-                },
-                {
-                  key: 'tryIt',
-                  label: t('evaluating.editor.tabs.tryIt'),
-                  children: (
-                    // Trying a read-only built-in scale is allowed: lift the form's disabled state here.
-                    <ConfigProvider componentDisabled={false}>
-                      <DirtyAware form={form} baseline={baseline}>
-                        {(dirty) => <TryItPanel definition={savedDefinition} dirty={dirty} score={preview} />}
-                      </DirtyAware>
-                    </ConfigProvider>
-                  ),
-                },
-              ]}
-            />
-          </Form>
+          <EditorTabsContext.Provider
+            value={{ tab, setTab, questionPage, setQuestionPage, readOnly, isNew: !code, savedDefinition, baseline, preview }}
+          >
+            <EditorForm form={form} readOnly={readOnly} />
+          </EditorTabsContext.Provider>
         </>
       )}
     </Drawer>
+  );
+}
+
+/**
+ * What the tabs need of the drawer's state. A context, so that a change of it (a tab or page
+ * shown, the unsaved mark) draws the tabs and not the form around them: antd's Form gives its
+ * fields a new context at each of its renders, and then every one of them is drawn again.
+ */
+interface EditorTabsState {
+  tab: EditorTab;
+  setTab: (tab: EditorTab) => void;
+  questionPage: number;
+  setQuestionPage: (page: number) => void;
+  readOnly: boolean;
+  isNew: boolean;
+  savedDefinition: FormDefinition | null;
+  baseline: string | null;
+  preview: (answers: AnswerInput[]) => Promise<ScoreResult>;
+}
+const EditorTabsContext = createContext<EditorTabsState | null>(null);
+
+/** The form, drawn again only when it turns read-only or back (see EditorTabsState). */
+const EditorForm = memo(function EditorForm({ form, readOnly }: { form: FormInstance<EditorValues>; readOnly: boolean }) {
+  return (
+    <Form<EditorValues> form={form} layout="vertical" disabled={readOnly} className="scale-editor-form" scrollToFirstError>
+      <EditorTabs />
+    </Form>
+  );
+});
+
+function EditorTabs() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<EditorValues>();
+  const { tab, setTab, questionPage, setQuestionPage, readOnly, isNew, savedDefinition, baseline, preview } =
+    useContext(EditorTabsContext)!;
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(k) => setTab(k as EditorTab)}
+      items={[
+        // The items and the indicators are drawn when first shown (then kept, so what was
+        // edited there is checked on save); what was never shown is as loaded, and valid.
+        { key: 'basics', label: t('evaluating.editor.tabs.basics'), forceRender: true, children: <Basics isNew={isNew} /> },
+        {
+          key: 'questions',
+          label: t('evaluating.editor.tabs.questions'),
+          children: <Questions readOnly={readOnly} page={questionPage} onPage={setQuestionPage} />,
+        },
+        { key: 'indicators', label: t('evaluating.editor.tabs.indicators'), children: <Indicators readOnly={readOnly} /> },
+        { key: 'rules', label: t('evaluating.editor.tabs.rules'), forceRender: true, children: <Rules readOnly={readOnly} /> },
+        {
+          key: 'conventions',
+          label: t('evaluating.editor.tabs.conventions'),
+          forceRender: true,
+          children: <Conventions readOnly={readOnly} />,
+        },
+        {
+          key: 'tryIt',
+          label: t('evaluating.editor.tabs.tryIt'),
+          children: (
+            // Trying a read-only built-in scale is allowed: lift the form's disabled state here.
+            <ConfigProvider componentDisabled={false}>
+              <DirtyAware form={form} baseline={baseline}>
+                {(dirty) => <TryItPanel definition={savedDefinition} dirty={dirty} score={preview} />}
+              </DirtyAware>
+            </ConfigProvider>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -621,6 +621,27 @@ export function deleteQuestion(v: EditorValues, index: number): EditorValues {
   );
 }
 
+/**
+ * Item cards drawn at a time: a scale may hold 500 items, and drawing SCL-90's 90 editable cards
+ * at once kept the drawer from answering for seconds.
+ */
+export const QUESTIONS_PER_PAGE = 20;
+/** The page (1-based) that shows the question at `index` (0-based). */
+export const pageOfQuestion = (index: number) => Math.floor(index / QUESTIONS_PER_PAGE) + 1;
+
+const lacksChinese = (text: LocalText | undefined) => !text?.zh?.trim();
+/**
+ * The first question (0-based) missing what its card requires: the Chinese text, and for a choice
+ * question each option's text and score. The cards' own rules say the same, but only the page
+ * shown has its fields mounted; this finds the page to show before the form is checked.
+ */
+export function firstIncompleteQuestion(v: Pick<EditorValues, 'questions'>): number | null {
+  const index = (v.questions ?? []).findIndex(
+    (q) => lacksChinese(q.text) || (q.type !== 0 && q.options.some((o) => lacksChinese(o.text) || o.score === null || o.score === undefined)),
+  );
+  return index < 0 ? null : index;
+}
+
 /** Answers typed in the 'try it' panel, keyed by question number. */
 export type SheetValues = Record<string, { option?: number; options?: number[]; text?: string } | undefined>;
 
