@@ -141,6 +141,8 @@ test.describe('clinical rules on the report page', () => {
         await editor.getByTestId('question-pager').getByTitle('5', { exact: true }).click();
         await expect(editor.getByTestId('question-90')).toBeVisible();
         await expect(editor.getByTestId('question-pager')).toContainText(lang === 'en-US' ? 'Items 81–90' : '第 81–90 题');
+        // The item's factor is named in the page's language (the English page showed "PSY 精神病性").
+        await expect(editor.getByTestId('q90-factor')).toHaveText(lang === 'en-US' ? 'PSY Psychoticism' : 'PSY 精神病性');
         await page.screenshot({ path: path.join(SHOTS, `editor-items-${lang}-${width}.png`) });
       }
     }
