@@ -31,7 +31,8 @@ vi.mock('../../api', async (importOriginal) => {
       if (name === 'as.m.assess.forms.getForm') {
         const { formcode } = input as { formcode: string };
         const definition = formcode === 'F0001' && saved ? { ...saved, formcode, version: 1 } : held.get(formcode);
-        if (definition) return { form: { formcode, formname: (definition as FormDefinition).formname.zh, builtin: false }, definition, versions: [] };
+        if (definition)
+          return { form: { formcode, formname: (definition as FormDefinition).formname.zh, builtin: false }, definition, versions: [] };
       }
       throw new real.ApiError('unexpected call ' + name, -1);
     }),
@@ -41,7 +42,10 @@ vi.mock('../../api', async (importOriginal) => {
 // Staff holding the scale library's code (00003): the editor may read and save scales.
 vi.mock('../../auth', async (original) => {
   const real = await original<typeof import('../../auth')>();
-  return { ...real, usePermission: () => ({ roles: ['00003'], hasCode: (c: string) => c === '00003', hasAny: (...c: string[]) => c.includes('00003') }) };
+  return {
+    ...real,
+    usePermission: () => ({ roles: ['00003'], hasCode: (c: string) => c === '00003', hasAny: (...c: string[]) => c.includes('00003') }),
+  };
 });
 
 const { default: ScaleEditor } = await import('./scale-editor/ScaleEditor');
@@ -96,7 +100,9 @@ function longScale(formcode: string, count: number): FormDefinition {
         { text: { zh: '是', en: '' }, score: 1 },
       ],
     })),
-    indicators: [{ code: 'total', name: { zh: '总分', en: '' }, kind: 'total', formula: { op: 'sum' }, transforms: [], precision: 0, bands: [] }],
+    indicators: [
+      { code: 'total', name: { zh: '总分', en: '' }, kind: 'total', formula: { op: 'sum' }, transforms: [], precision: 0, bands: [] },
+    ],
     critical: [],
     validity: [],
     screening: [],
@@ -205,7 +211,8 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
       await click('scale-save');
     });
     await waitFor(() => expect(calls.some((c) => c.name === 'as.m.assess.forms.insertForm')).toBe(true));
-    const body = (calls.find((c) => c.name === 'as.m.assess.forms.insertForm')!.input as { definition: { conventions: unknown[] } }).definition;
+    const body = (calls.find((c) => c.name === 'as.m.assess.forms.insertForm')!.input as { definition: { conventions: unknown[] } })
+      .definition;
     expect(body.conventions).toEqual([
       {
         code: 'c2',
@@ -214,7 +221,10 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
         indicators: [
           {
             code: 'total',
-            bands: [expect.objectContaining({ min: 0, max: 1, level: 0, label: { zh: '全部', en: '' } }), expect.objectContaining({ min: 2, max: 3, level: 1, label: { zh: '阳性', en: '' } })],
+            bands: [
+              expect.objectContaining({ min: 0, max: 1, level: 0, label: { zh: '全部', en: '' } }),
+              expect.objectContaining({ min: 2, max: 3, level: 1, label: { zh: '阳性', en: '' } }),
+            ],
           },
         ],
       },
@@ -302,7 +312,7 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
     expect(shownItems()).toEqual([21, 22, 23, 24, 25, 26]);
   });
 
-  it('an item left incomplete on a page not shown stops the save and is shown with its message', async () => {
+  it('an item left incomplete on a page not shown stops the save; its page is shown and the item named', async () => {
     held.set('F0026', longScale('F0026', 25));
     renderEditor(undefined, 'F0026');
     await openTab('题目');
@@ -315,7 +325,8 @@ describe('scale editor form -> definition', { timeout: 180_000 }, () => {
       await click('scale-save');
     });
     await waitFor(() => expect(selectedTab()).toContain('题目'));
-    expect(await within(await screen.findByTestId('question-23')).findByText('请输入题目的中文文字')).toBeTruthy();
+    await screen.findByTestId('question-23');
+    expect((await screen.findByTestId('scale-save-error')).textContent).toContain('第 23 题未填写完整');
     expect(calls.some((c) => c.name === 'as.m.assess.forms.updateForm')).toBe(false);
   });
 });

@@ -5,7 +5,6 @@
  * server's validator has the last word and its message is shown in the drawer.
  */
 import { createContext, memo, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -115,19 +114,20 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
 
   const save = async () => {
     setServerError(null);
-    // Only the page of items shown has its fields mounted: show the first incomplete item first,
-    // so the check below marks it (flushSync: its fields are mounted before the check runs).
-    const incomplete = firstIncompleteQuestion(form.getFieldsValue(true) as EditorValues);
-    if (incomplete !== null)
-      flushSync(() => {
-        setTab('questions');
-        setQuestionPage(pageOfQuestion(incomplete));
-      });
     try {
       await form.validateFields();
     } catch (err) {
       const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
       if (first) setTab(tabOf(first.name));
+      return;
+    }
+    // Only the page of items shown has its fields mounted, so the check above saw no other page:
+    // an item left incomplete there is shown, with what it lacks, and nothing is saved.
+    const incomplete = firstIncompleteQuestion(form.getFieldsValue(true) as EditorValues);
+    if (incomplete !== null) {
+      setTab('questions');
+      setQuestionPage(pageOfQuestion(incomplete));
+      setServerError(t('evaluating.editor.questions.incomplete', { no: incomplete + 1 }));
       return;
     }
     let body;
