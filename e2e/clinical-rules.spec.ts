@@ -117,6 +117,7 @@ test.describe('clinical rules on the report page', () => {
     await signIn(page, 'school');
     const tab = { 'zh-CN': '危机条目、效度与筛查', 'en-US': 'Critical items, validity and screening' } as const;
     const items = { 'zh-CN': '题目', 'en-US': 'Items' } as const;
+    const indicators = { 'zh-CN': '指标与分段', 'en-US': 'Indicators and bands' } as const;
     for (const lang of ['zh-CN', 'en-US'] as const) {
       await setLanguage(page, lang);
       for (const width of [1024, 1440]) {
@@ -144,6 +145,9 @@ test.describe('clinical rules on the report page', () => {
         // The item's factor is named in the page's language (the English page showed "PSY 精神病性").
         await expect(editor.getByTestId('q90-factor')).toHaveText(lang === 'en-US' ? 'PSY Psychoticism' : 'PSY 精神病性');
         await page.screenshot({ path: path.join(SHOTS, `editor-items-${lang}-${width}.png`) });
+        // Its fifteen indicator cards are drawn a few at a time, and all of them in the end.
+        await editor.getByRole('tab', { name: indicators[lang], exact: true }).click();
+        await expect(editor.getByTestId('ind14-items')).toBeAttached();
       }
     }
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +20,23 @@ import { useFormValue } from './useFormValue';
 import { AddRowButton, RemoveRowButton } from '../../../components/form';
 import { useT } from '../../../i18n/useT';
 
+/**
+ * Indicator cards drawn at once; the rest follow as many at a time, each step a transition that
+ * yields to the browser, so the tab answers while SCL-90's fifteen cards (500 fields) are drawn.
+ * Every card is drawn in the end: its fields take part in the check before a save.
+ */
+const CARDS_PER_STEP = 3;
+
 /** Indicators (total and factor scores) with their formula, transforms and score bands. */
 export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<EditorValues>();
   const count = useFormValue((v) => v.indicators?.length) ?? 0;
   const k = useT('evaluating.editor.indicators');
+  const [drawn, setDrawn] = useState(CARDS_PER_STEP);
+  useEffect(() => {
+    if (drawn < count) startTransition(() => setDrawn(drawn + CARDS_PER_STEP));
+  }, [drawn, count]);
 
   const add = (kind: 'total' | 'factor') => {
     const list = (form.getFieldValue('indicators') as IndicatorValues[]) ?? [];
@@ -62,7 +73,7 @@ export default function IndicatorsSection({ readOnly }: { readOnly: boolean }) {
       </div>
       {count === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />}
       {/* Cards use absolute name paths, so they are not inside a Form.List (whose children get relative names). */}
-      {Array.from({ length: count }, (_, index) => (
+      {Array.from({ length: Math.min(count, drawn) }, (_, index) => (
         <IndicatorCard key={index} index={index} readOnly={readOnly} onRemove={() => remove(index)} />
       ))}
     </div>
