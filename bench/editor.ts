@@ -21,10 +21,13 @@ const base = `http://127.0.0.1:${port}`;
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const executablePath = fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 
-/** The scales compared: the first is the baseline. `items` is the last item card the first page shows. */
+/**
+ * The scales compared: the first is the baseline. `items` is the last item card the first page
+ * shows, `indicators` how many indicator cards there are.
+ */
 const SCALES = [
-  { formcode: 'GAD7', items: 7 },
-  { formcode: 'SCL90', items: 20 },
+  { formcode: 'GAD7', items: 7, indicators: 1 },
+  { formcode: 'SCL90', items: 20, indicators: 15 },
 ];
 
 async function startServer() {
@@ -59,19 +62,38 @@ async function startServer() {
   };
 }
 
-/** Opens a scale's editor from the library: ms until it takes a click on a tab, and until its items show. */
-async function open(page: Page, scale: (typeof SCALES)[number]) {
+type Times = { answered: number; items: number; indicators: number; allIndicators: number };
+
+/**
+ * Opens a scale's editor from the library: ms until it takes a click on a tab, until its items
+ * show, until its indicators tab lets go of a click on another tab, and until all its indicator
+ * cards are drawn.
+ */
+async function open(page: Page, scale: (typeof SCALES)[number]): Promise<Times> {
   await page.goto(`${base}/evaluating/evaluationScale`);
   const row = page.locator('tr', { hasText: scale.formcode }).first();
   await row.waitFor();
-  const started = performance.now();
-  await row.getByRole('button', { name: /(查看|View)$/ }).click();
   const editor = page.getByTestId('scale-editor');
-  await editor.getByRole('tab', { name: '危机条目、效度与筛查' }).click({ timeout: 300_000 });
-  const answered = performance.now();
-  await editor.getByRole('tab', { name: '题目', exact: true }).click({ timeout: 300_000 });
+  const tab = (name: string) => editor.getByRole('tab', { name, exact: true }).click({ timeout: 300_000 });
+  let t = performance.now();
+  const since = () => {
+    const now = performance.now();
+    const ms = now - t;
+    t = now;
+    return ms;
+  };
+  await row.getByRole('button', { name: /(查看|View)$/ }).click();
+  await tab('危机条目、效度与筛查');
+  const answered = since();
+  await tab('题目');
   await editor.getByTestId(`question-${scale.items}`).waitFor({ timeout: 300_000 });
-  return { answered: answered - started, items: performance.now() - answered };
+  const items = since();
+  await tab('指标与分段');
+  await tab('基本信息');
+  const indicators = since();
+  await tab('指标与分段');
+  await editor.getByTestId(`ind${scale.indicators - 1}-items`).waitFor({ timeout: 300_000 });
+  return { answered, items, indicators, allIndicators: indicators + since() };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -83,24 +105,19 @@ try {
   await page.goto(`${base}/login`);
   await fillSignIn(page, 'school');
   await page.getByTestId('main-layout').waitFor();
-  const times = new Map(SCALES.map((s) => [s.formcode, { answered: [] as number[], items: [] as number[] }]));
-  for (let round = 0; round < rounds; round++)
-    for (const scale of SCALES) {
-      const t = await open(page, scale);
-      times.get(scale.formcode)!.answered.push(t.answered);
-      times.get(scale.formcode)!.items.push(t.items);
-    }
+  const times = new Map(SCALES.map((s) => [s.formcode, [] as Times[]]));
+  for (let round = 0; round < rounds; round++) for (const scale of SCALES) times.get(scale.formcode)!.push(await open(page, scale));
   console.log(`scale editor, ${rounds} openings of each in turns (${path.relative(process.cwd(), root) || '.'}), median ms:`);
-  const [baseline] = SCALES;
-  const of = (code: string) => ({ answered: median(times.get(code)!.answered), items: median(times.get(code)!.items) });
-  for (const scale of SCALES) {
-    const m = of(scale.formcode);
-    const ratio = (k: 'answered' | 'items') => (m[k] / of(baseline!.formcode)[k]).toFixed(2);
+  const of = (code: string, k: keyof Times) => median(times.get(code)!.map((t) => t[k]));
+  const baseline = SCALES[0]!.formcode;
+  const figure = (code: string, k: keyof Times) =>
+    `${of(code, k).toFixed(0).padStart(6)} ms (x${(of(code, k) / of(baseline, k)).toFixed(2)})`;
+  for (const { formcode: code } of SCALES)
     console.log(
-      `  ${scale.formcode.padEnd(6)} answers a click ${m.answered.toFixed(0).padStart(6)} ms (x${ratio('answered')} of ${baseline!.formcode})` +
-        `   its items shown ${m.items.toFixed(0).padStart(6)} ms (x${ratio('items')})`,
+      `  ${code.padEnd(6)} answers a click ${figure(code, 'answered')}; its items shown ${figure(code, 'items')};` +
+        ` its indicators let go of a click ${figure(code, 'indicators')}, all drawn ${figure(code, 'allIndicators')}`,
     );
-  }
+  console.log(`  (x: against ${baseline}, opened the same way in the same run)`);
 } finally {
   await browser.close();
   stop();
