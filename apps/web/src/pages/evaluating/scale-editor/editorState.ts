@@ -633,7 +633,7 @@ const lacksChinese = (text: LocalText | undefined) => !text?.zh?.trim();
 /**
  * The first question (0-based) missing what its card requires: the Chinese text, and for a choice
  * question each option's text and score. The cards' own rules say the same, but only the page
- * shown has its fields mounted; this finds the page to show before the form is checked.
+ * shown has its fields mounted: this is what a save checks of the items on the other pages.
  */
 export function firstIncompleteQuestion(v: Pick<EditorValues, 'questions'>): number | null {
   const index = (v.questions ?? []).findIndex(
