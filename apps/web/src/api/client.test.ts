@@ -6,7 +6,8 @@ import { setFeedback } from './feedback';
 import i18n, { t } from '../i18n';
 
 const message = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn(), destroy: vi.fn() };
-const modal = { confirm: vi.fn(), warning: vi.fn() };
+// antd's confirm answers a handle to the dialog it opened.
+const modal = { confirm: vi.fn((_config: any) => ({ destroy: vi.fn() })), warning: vi.fn() };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -133,7 +133,7 @@ function checkEnvelope(body: Envelope, options: CallOptions, sentWith: string | 
   const text = body.errorMsg || 'Error';
   if (!options.silent && sentWith === getToken()) {
     // Calls failing together on an expired session show its message once, with the one dialog.
-    const expiryShown = body.errorCode === IDENTITY_INVALID && reloginOpen;
+    const expiryShown = body.errorCode === IDENTITY_INVALID && relogin !== undefined;
     if (!expiryShown) showError(text);
     if (body.errorCode === IDENTITY_INVALID) openReloginDialog();
   }
@@ -159,13 +159,12 @@ export function clearErrorMessages() {
   shownErrors.clear();
 }
 
-let reloginOpen = false;
+/** The re-login dialog while it is open. */
 let relogin: { destroy: () => void } | undefined;
 
 /** One dialog at a time, however many calls fail together. */
 export function openReloginDialog() {
-  if (reloginOpen) return;
-  reloginOpen = true;
+  if (relogin) return;
   relogin = feedback().modal.confirm({
     title: t('shell.systemPrompt'),
     content: t('shell.identityInvalid'),
@@ -176,7 +175,6 @@ export function openReloginDialog() {
       window.location.reload();
     },
     afterClose: () => {
-      reloginOpen = false;
       relogin = undefined;
     },
   });
@@ -186,7 +184,6 @@ export function openReloginDialog() {
 export function closeReloginDialog() {
   relogin?.destroy();
   relogin = undefined;
-  reloginOpen = false;
 }
 
 /** A failed fetch in the user's language; an abort by the caller keeps its own reason. */
