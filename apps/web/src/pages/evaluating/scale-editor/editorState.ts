@@ -637,7 +637,7 @@ const lacksChinese = (text: LocalText | undefined) => !text?.zh?.trim();
  */
 export function firstIncompleteQuestion(v: Pick<EditorValues, 'questions'>): number | null {
   const index = (v.questions ?? []).findIndex(
-    (q) => lacksChinese(q.text) || (q.type !== 0 && q.options.some((o) => lacksChinese(o.text) || o.score === null || o.score === undefined)),
+    (q) => lacksChinese(q.text) || (isChoice(q) && q.options.some((o) => lacksChinese(o.text) || num(o.score) === undefined)),
   );
   return index < 0 ? null : index;
 }
