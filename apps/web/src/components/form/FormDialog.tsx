@@ -212,7 +212,10 @@ interface FormDialogBase<V> {
   /** The label resource: `authority.role` labels field `rolename` with `authority.role.rolename`. */
   resource?: Resource;
   form?: FormInstance<V>;
-  /** Values set each time the dialog opens (after a reset). */
+  /**
+   * Values set each time the dialog opens (after a reset); with `load`, the values of what it
+   * read, set when the read arrives (and again when a read gives other values).
+   */
   values?: Partial<V>;
   /**
    * Values from the action's input instead of `values`: the row to edit (its fields of the input
@@ -240,8 +243,13 @@ interface FormDialogBase<V> {
   layout?: FormProps['layout'];
   labelWidth?: number;
   okDisabled?: boolean;
-  /** The record an edit dialog reads first: a spinner while it loads; its error (with retry) instead of the form, and no OK. */
+  /**
+   * What the dialog reads first: a spinner instead of the fields until it is here and in the
+   * form; its error (with retry) instead of the form, and no OK.
+   */
   load?: { error: unknown; loading: boolean; retry: () => void };
+  /** Shown above the fields, also while they load: a picker of what is read (an institution). */
+  header?: ReactNode;
   modalProps?: Partial<ModalProps>;
   formProps?: Partial<FormProps<V>>;
   'data-testid'?: string;
@@ -268,6 +276,7 @@ export default function FormDialog<V extends object>({
   labelWidth = 110,
   okDisabled,
   load,
+  header,
   modalProps,
   formProps,
   children,
@@ -284,18 +293,29 @@ export default function FormDialog<V extends object>({
   const values = !schema ? givenValues : record ? recordValues<V>(schema, record, Object.keys(defaults ?? {})) : newValues<V>(schema, defaults);
   const latest = useRef(values);
   latest.current = values;
-  // A record read afresh after the dialog opened (or found missing: null, a new one) goes in when
-  // it is here; by content, so an equal record read again does not undo what the user typed.
-  const arrived = record === undefined || !schema ? undefined : record === null ? 'new' : JSON.stringify(values);
+  // A record read afresh after the dialog opened (or found missing: null, a new one), or the values
+  // of what it loaded, go in when they are here; by content, so an equal read again does not undo
+  // what the user typed.
+  const arrived = schema ? (record === null ? 'new' : JSON.stringify(values)) : load && !load.loading ? JSON.stringify(values ?? null) : undefined;
+  // The arrival last put in the form. Until the present one is in, a loading dialog shows no
+  // field: a click or a keystroke on one would be undone by the values going in after it.
+  const [filled, setFilled] = useState<string>();
 
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      setFilled(undefined);
+      return;
+    }
     form.resetFields();
     if (latest.current) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form]);
   useEffect(() => {
-    if (open && arrived !== undefined) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
+    if (!open || arrived === undefined) return;
+    if (latest.current) form.setFieldsValue(latest.current as Parameters<typeof form.setFieldsValue>[0]);
+    setFilled(arrived);
   }, [open, arrived, form]);
+  // A new record's values are in from the start; a read's once it is here and filled.
+  const waiting = !!load && arrived !== 'new' && (arrived === undefined ? load.loading : filled !== arrived);
 
   async function submit() {
     let v: V;
@@ -329,7 +349,7 @@ export default function FormDialog<V extends object>({
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ disabled: okDisabled || !!load?.error }}
+      okButtonProps={{ disabled: okDisabled || waiting || !!load?.error }}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -348,9 +368,13 @@ export default function FormDialog<V extends object>({
           style={{ marginTop: 16 }}
           {...formProps}
         >
+          {header}
           {load?.error ? (
             <ErrorState error={load.error} onRetry={load.retry} />
+          ) : waiting ? (
+            <Spin style={{ display: 'block', padding: 48 }} />
           ) : load ? (
+            // A new record's options (roles, …) may still be loading.
             <Spin spinning={load.loading}>{children}</Spin>
           ) : (
             children

@@ -1,11 +1,10 @@
-import { useEffect, useMemo } from 'react';
-import { Checkbox, Form, Select, Spin, Typography } from 'antd';
+import { useMemo } from 'react';
+import { Checkbox, Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { useSession } from '../../auth';
-import { ErrorState } from '../../components/list';
 import { FormDialog } from '../../components/form';
 import { useStages } from '../../components/pickers';
 
@@ -38,16 +37,11 @@ export default function AppsDialog({ account, onClose }: { account: MUserRow | n
     return [...seen].map(([value, label]) => ({ value, label, disabled: !own.has(value) }));
   }, [mine.data, theirs.data]);
 
-  useEffect(() => {
-    if (open && theirs.data) form.setFieldsValue({ appids: theirs.data.map((a) => a.appid), stagecodes: [] });
-  }, [open, theirs.data, form]);
-
   async function submit(v: AppsForm) {
     await call('as.m.app.muser.insertMUserApp', { musercode: account!.musercode, appids: v.appids ?? [] });
     if (v.stagecodes?.length) await call('as.m.muser.addAppsAndStages', { musercode: account!.musercode, appids: [], stagecodes: v.stagecodes });
   }
 
-  const error = theirs.error ?? mine.error;
   return (
     <FormDialog<AppsForm>
       open={open}
@@ -56,25 +50,24 @@ export default function AppsDialog({ account, onClose }: { account: MUserRow | n
       form={form}
       width={640}
       layout="vertical"
-      okDisabled={!!error || !theirs.data}
+      values={theirs.data && { appids: theirs.data.map((a) => a.appid), stagecodes: [] }}
+      load={{
+        error: theirs.error ?? mine.error,
+        loading: theirs.isLoading || mine.isLoading,
+        retry: () => void theirs.refetch().then(() => mine.refetch()),
+      }}
       onSubmit={submit}
       onClose={onClose}
       invalidates={['as.m.app.muser.getMUserAppList']}
       data-testid="apps-dialog"
     >
-      {error ? (
-        <ErrorState error={error} onRetry={() => void theirs.refetch().then(() => mine.refetch())} />
-      ) : (
-        <Spin spinning={theirs.isLoading || mine.isLoading}>
-          <Form.Item name="appids" label={t('Service.account.appsOwned')} extra={t('Service.account.appsHint')}>
-            <Checkbox.Group options={options} data-testid="apps-checks" />
-          </Form.Item>
-          <Form.Item name="stagecodes" label={t('Service.account.stagesAdd')} extra={t('Service.account.stagesHint')}>
-            <Select mode="multiple" allowClear loading={stages.loading} options={stages.options} optionFilterProp="label" data-testid="apps-stages" />
-          </Form.Item>
-          {options.length === 0 && !theirs.isLoading && <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>}
-        </Spin>
-      )}
+      <Form.Item name="appids" label={t('Service.account.appsOwned')} extra={t('Service.account.appsHint')}>
+        <Checkbox.Group options={options} data-testid="apps-checks" />
+      </Form.Item>
+      <Form.Item name="stagecodes" label={t('Service.account.stagesAdd')} extra={t('Service.account.stagesHint')}>
+        <Select mode="multiple" allowClear loading={stages.loading} options={stages.options} optionFilterProp="label" data-testid="apps-stages" />
+      </Form.Item>
+      {options.length === 0 && <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>}
     </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useMemo } from 'react';
-import { Form, Spin } from 'antd';
+import { useMemo } from 'react';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { menuTable, type MenuNode, type MenuTreeNode, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
-import { ErrorState } from '../../components/list';
 import { FormDialog } from '../../components/form';
 import MenuTreePicker from '../../features/system/MenuTreePicker';
 
@@ -54,10 +53,6 @@ export default function PermissionsDialog({ account, onClose }: { account: MUser
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const tree = useMemo(() => grantTree(q.data?.grantable ?? [], lang, t('Service.account.featureCode')), [q.data, lang, t]);
 
-  useEffect(() => {
-    if (open && q.data) form.setFieldsValue({ codes: q.data.granted.filter((c) => q.data.grantable.includes(c)) });
-  }, [open, q.data, form]);
-
   async function submit({ codes }: { codes: string[] }) {
     const grantable = new Set(q.data!.grantable);
     const chosen = (codes ?? []).filter((c) => grantable.has(c));
@@ -73,24 +68,17 @@ export default function PermissionsDialog({ account, onClose }: { account: MUser
       form={form}
       width={640}
       layout="vertical"
-      okDisabled={!q.data}
+      values={q.data && { codes: q.data.granted.filter((c) => q.data.grantable.includes(c)) }}
+      load={{ error: q.error, loading: q.isLoading, retry: () => void q.refetch() }}
       onSubmit={submit}
       onClose={onClose}
       invalidates={['as.m.permissions.getAllPermissions']}
       data-testid="permissions-dialog"
     >
-      {q.error ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : (
-        // Mounted with its data, so the tree opens expanded.
-        q.data ? (
-          <Form.Item name="codes" extra={t('Service.account.permissionsHint')}>
-            <MenuTreePicker menus={tree} />
-          </Form.Item>
-        ) : (
-          <Spin style={{ display: 'block', padding: 48 }} />
-        )
-      )}
+      {/* Mounted with its data (the dialog's fields wait for it), so the tree opens expanded. */}
+      <Form.Item name="codes" extra={t('Service.account.permissionsHint')}>
+        <MenuTreePicker menus={tree} />
+      </Form.Item>
     </FormDialog>
   );
 }

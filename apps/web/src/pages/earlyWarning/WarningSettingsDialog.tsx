@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { warningActions, type WarningSettings } from '@xinli/contract';
@@ -22,11 +22,6 @@ export default function WarningSettingsDialog({ open, onClose }: { open: boolean
   const [musercode, setMusercode] = useState<string | undefined>(undefined);
   const input = musercode ? { musercode } : {};
   const q = useAction('as.m.warning.getWarningSettings', input, { enabled: open });
-  const data = q.data;
-  // The form shows the settings read (again after another institution is picked).
-  useEffect(() => {
-    if (open && data) form.setFieldsValue(Object.fromEntries(FIELDS.map((f) => [f, data[f]])) as WarningSettings);
-  }, [open, data, form]);
 
   return (
     <FormDialog<WarningSettings>
@@ -35,7 +30,16 @@ export default function WarningSettingsDialog({ open, onClose }: { open: boolean
       title={t('earlyWarning.settings.title')}
       action={warningActions['as.m.warning.updateWarningSettings']}
       resource="earlyWarning.settings"
+      // The settings read (again after another institution is picked).
+      values={q.data && (Object.fromEntries(FIELDS.map((f) => [f, q.data[f]])) as WarningSettings)}
       load={{ error: q.error, loading: q.isLoading, retry: () => void q.refetch() }}
+      header={
+        institutions.many && (
+          <Form.Item label={t('common.institution')}>
+            <InstitutionSelect value={musercode ?? institutions.own} onChange={setMusercode} style={{ width: 260 }} />
+          </Form.Item>
+        )
+      }
       onSubmit={(v) => call('as.m.warning.updateWarningSettings', { ...input, ...v })}
       invalidates={['as.m.warning.getWarningSettings']}
       onClose={onClose}
@@ -43,11 +47,6 @@ export default function WarningSettingsDialog({ open, onClose }: { open: boolean
       width={640}
       data-testid="settings-dialog"
     >
-      {institutions.many && (
-        <Form.Item label={t('common.institution')}>
-          <InstitutionSelect value={musercode ?? institutions.own} onChange={setMusercode} style={{ width: 260 }} />
-        </Form.Item>
-      )}
       {FIELDS.map((name) => (
         <Field key={name} name={name} extra={k(`${name}Help`)}>
           <InputNumber min={0} style={{ width: 160 }} data-testid={`settings-${name}`} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api';
@@ -25,9 +25,6 @@ export default function ConventionDialog({ open, onClose }: { open: boolean; onC
   const input = musercode ? { musercode } : {};
   const q = useAction('as.m.assess.forms.getConventions', input, { enabled: open });
   const forms = q.data?.forms ?? [];
-  useEffect(() => {
-    if (open && q.data) form.setFieldsValue(Object.fromEntries(q.data.forms.map((f) => [f.formcode, f.code])));
-  }, [open, q.data, form]);
 
   const save = async (v: Choices) => {
     // Only the choices that changed are sent (each is audited with the one it replaces).
@@ -40,7 +37,18 @@ export default function ConventionDialog({ open, onClose }: { open: boolean; onC
       open={open}
       form={form}
       title={k('conventionsTitle')}
+      values={q.data && Object.fromEntries(q.data.forms.map((f) => [f.formcode, f.code]))}
       load={{ error: q.error, loading: q.isLoading, retry: () => void q.refetch() }}
+      header={
+        <>
+          <Typography.Paragraph type="secondary">{k('conventionsHint')}</Typography.Paragraph>
+          {institutions.many && (
+            <Form.Item label={t('common.institution')}>
+              <InstitutionSelect value={musercode ?? institutions.own} onChange={setMusercode} style={{ width: 260 }} />
+            </Form.Item>
+          )}
+        </>
+      }
       onSubmit={save}
       invalidates={['as.m.assess.forms.getConventions']}
       onClose={onClose}
@@ -48,13 +56,7 @@ export default function ConventionDialog({ open, onClose }: { open: boolean; onC
       width={760}
       data-testid="conventions-dialog"
     >
-      <Typography.Paragraph type="secondary">{k('conventionsHint')}</Typography.Paragraph>
-      {institutions.many && (
-        <Form.Item label={t('common.institution')}>
-          <InstitutionSelect value={musercode ?? institutions.own} onChange={setMusercode} style={{ width: 260 }} />
-        </Form.Item>
-      )}
-      {forms.length === 0 && !q.isLoading && <Typography.Text type="secondary">{k('conventionsNone')}</Typography.Text>}
+      {forms.length === 0 && <Typography.Text type="secondary">{k('conventionsNone')}</Typography.Text>}
       {forms.map((f) => (
         <Form.Item
           key={f.formcode}
