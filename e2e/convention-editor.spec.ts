@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, apiSignIn, pick, setLanguage, signIn } from './support';
+import { apiCall, apiSignIn, expectControlsBesideLabels, pick, setLanguage, signIn } from './support';
 
 /**
  * Issue 31 §1 "every rule is data, editable in the scale editor": a custom scale (a copy of PHQ-9)
@@ -131,6 +131,12 @@ test.describe('scoring conventions written in the scale editor', () => {
         await page.screenshot({ path: path.join(SHOTS, `editor-${lang}-${width}.png`) });
         await ed.getByTestId('scale-close').click();
       }
+      // The library's dialog: each choice beside its scale's name (the English options are long).
+      await page.getByTestId('scale-conventions').click();
+      await expect(dialog.getByTestId(`convention-${formcode}`)).toBeVisible();
+      await expectControlsBesideLabels(dialog);
+      await page.screenshot({ path: path.join(SHOTS, `conventions-${lang}-1440.png`) });
+      await dialog.getByRole('button', { name: /^取\s*消$|^Cancel$/ }).click();
     }
   });
 });

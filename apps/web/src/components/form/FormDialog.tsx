@@ -362,7 +362,8 @@ export default function FormDialog<V extends object>({
           form={form}
           layout={layout}
           labelCol={horizontal ? { flex: `${labelWidth}px` } : undefined}
-          wrapperCol={horizontal ? { flex: 1, style: { minWidth: 0 } } : undefined}
+          // A basis of 0: a long help text or chosen option never pushes the control below its label.
+          wrapperCol={horizontal ? { flex: '1 1 0', style: { minWidth: 0 } } : undefined}
           labelWrap
           colon={false}
           style={{ marginTop: 16 }}

@@ -87,8 +87,7 @@ function GrantFields({ owner }: { owner?: string }) {
   const options = useAction('as.m.goods.getGrantOptions', owner ? { musercode: owner } : {}, { enabled: kind !== 'none' });
   return (
     <>
-      {/* A basis of 0 keeps the long help text from pushing the control below its label. */}
-      <Field name="grantkind" extra={kind === 'none' ? undefined : k(`grantHelp.${kind}`)} wrapperCol={{ flex: '1 1 0' }}>
+      <Field name="grantkind" extra={kind === 'none' ? undefined : k(`grantHelp.${kind}`)}>
         <Select
           options={grantKinds.map((g) => ({ value: g, label: k(`grants.${g}`) }))}
           style={{ width: 180 }}
