@@ -63,7 +63,8 @@ test.describe('custom report templates', () => {
     await dialog.getByTestId('template-headername').fill('朝阳妇产医院 · 产后门诊');
     await pick(page, dialog.getByTestId('template-forms'), 'PHQ-9');
     await pick(page, dialog.getByTestId('template-forms'), 'GAD-7');
-    await dialog.getByTestId('template-name').click();
+    // Closes the list, which opens upwards over the fields above it in a short window.
+    await dialog.locator('.ant-modal-title').click();
     // Answers in, comments out; the sign-off moved to the top and back down again.
     await dialog.getByTestId('template-section-answers').click();
     await dialog.getByTestId('template-section-comments').click();
