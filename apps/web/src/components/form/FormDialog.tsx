@@ -16,6 +16,10 @@
  *   <FormDialog<DeptForm> open={…} action={systemActions['as.m.system.dept.insertDept']} resource="organization.dept"
  *       record={dept} defaults={{ parentid }} onSubmit={(v) => (dept ? call(update, { deptid: dept.deptid, ...v }) : call(insert, v))} …>
  *
+ * A dialog that reads its values first (an account's apps, an institution's settings) gives them
+ * in `values` and the read's state in `load`: its fields are shown, and OK enabled, once the read is
+ * in the form, so nothing typed or clicked before is undone by it.
+ *
  * Field rules come from the schema of the field in `action`'s input: a too-long name, a bad
  * pattern, a number out of range is refused before the server is called. Extra rules (password
  * confirmation) are added with `rules`. `action` is the action itself, taken from its domain's
