@@ -31,24 +31,29 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const stages = useStageOptions(appid);
   const forms = useFormOptions(appid);
   const textless = useTextlessInPlan(Form.useWatch('stages', form), Form.useWatch('formcodes', form), forms.textless);
-  const [loading, setLoading] = useState(false);
+  // The plan whose stages and scales are in the form. Until then its fields are not shown and Save
+  // is off: typing would be replaced by the arriving plan, and a save would drop its stages.
+  const [filled, setFilled] = useState<string>();
+  const waiting = !!plan && plan !== 'new' && filled !== plan.plancode;
   const [busy, setBusy] = useState(false);
   const isNew = plan === 'new';
   const k = useT('evaluating.plans');
 
-  // Load the plan's stages and scales when editing.
+  // Load the plan's stages and scales when editing. A closed editor forgets what it had filled (the
+  // same plan opened again is read again), and an answer for a plan no longer open is dropped.
   useEffect(() => {
-    if (!plan) return;
+    if (!plan) return setFilled(undefined);
     if (plan === 'new') {
       form.setFieldsValue({ planname: '', appid: undefined, description: '', iscommon: false, stages: [], formcodes: [] });
       return;
     }
-    setLoading(true);
+    let current = true;
     Promise.all([
       call('as.m.exam.plan.getPlanStage', { plancode: plan.plancode }),
       call('as.m.exam.plan.getPlanForm', { plancode: plan.plancode }),
     ])
-      .then(([planStages, planForms]) =>
+      .then(([planStages, planForms]) => {
+        if (!current) return;
         form.setFieldsValue({
           planname: plan.planname,
           appid: plan.appid,
@@ -56,10 +61,13 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
           enabled: plan.enabled === 1,
           stages: planStages.map((s) => ({ stagecode: s.stagecode, formcodes: s.forms.map((f) => f.formcode) })),
           formcodes: planForms.filter((f) => !f.stagecode).map((f) => f.formcode),
-        }),
-      )
-      .catch(() => onClose())
-      .finally(() => setLoading(false));
+        });
+        setFilled(plan.plancode);
+      })
+      .catch(() => current && onClose());
+    return () => {
+      current = false;
+    };
   }, [plan, form, onClose]);
 
   const submit = async () => {
@@ -96,83 +104,87 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={busy} onClick={submit} data-testid="plan-save">
+          <Button type="primary" icon={<SaveOutlined />} loading={busy} disabled={waiting} onClick={submit} data-testid="plan-save">
             {t('common.save')}
           </Button>
         </Space>
       }
     >
-      <Spin spinning={loading}>
-        <ContractFields action={planActions['as.m.exam.plan.insertMUserExamPlan']} resource="evaluating.plans">
-          <Form form={form} layout="vertical">
-            <Row gutter={16}>
-              <Field span={12} name="planname">
-                <Input data-testid="plan-name" />
-              </Field>
-              <Field span={12} name="appid">
-                <Select
-                  options={apps.options}
-                  disabled={!isNew}
-                  onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
-                  data-testid="plan-app"
-                />
-              </Field>
-              <Col span={18}>
-                <Form.Item name="description" label={k('description')}>
-                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
+      <ContractFields action={planActions['as.m.exam.plan.insertMUserExamPlan']} resource="evaluating.plans">
+        <Form form={form} layout="vertical">
+          {waiting ? (
+            <Spin style={{ display: 'block', padding: 48 }} />
+          ) : (
+            <>
+              <Row gutter={16}>
+                <Field span={12} name="planname">
+                  <Input data-testid="plan-name" />
+                </Field>
+                <Field span={12} name="appid">
+                  <Select
+                    options={apps.options}
+                    disabled={!isNew}
+                    onChange={() => form.setFieldsValue({ stages: [], formcodes: [] })}
+                    data-testid="plan-app"
+                  />
+                </Field>
+                <Col span={18}>
+                  <Form.Item name="description" label={k('description')}>
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
+                  </Form.Item>
+                </Col>
+                <Col span={6}>
+                  {isNew ? (
+                    <Form.Item name="iscommon" label={k('iscommon')} valuePropName="checked">
+                      <Switch />
+                    </Form.Item>
+                  ) : (
+                    <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
+                      <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
+                    </Form.Item>
+                  )}
+                </Col>
+              </Row>
+              {!appid && <Alert type="info" showIcon title={k('chooseApp')} style={{ marginBottom: 12 }} />}
+              <TextlessAlert names={textless} style={{ marginBottom: 12 }} />
+              <Card size="small" title={k('stages')} style={{ marginBottom: 12 }}>
+                <Typography.Paragraph type="secondary">{k('stagesHelp')}</Typography.Paragraph>
+                <Form.List name="stages">
+                  {(fields, { add, remove, move }) => (
+                    <Space orientation="vertical" style={{ width: '100%' }}>
+                      {fields.map((f, i) => (
+                        <div key={f.key} className="plan-stage-row" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                          <span style={{ lineHeight: '32px', width: 24, color: 'rgba(0,0,0,.45)' }}>{i + 1}.</span>
+                          <Form.Item
+                            name={[f.name, 'stagecode']}
+                            rules={[{ required: true, message: k('chooseStage') }]}
+                            style={{ width: 240, marginBottom: 0 }}
+                          >
+                            <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
+                          </Form.Item>
+                          <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
+                            <FormsSelect forms={forms} disabled={!appid} placeholder={k('stageFormsPlaceholder')} />
+                          </Form.Item>
+                          <OrderButtons index={i} count={fields.length} onMove={move} down={false} />
+                          <RemoveRowButton onClick={() => remove(f.name)} />
+                        </div>
+                      ))}
+                      <AddRowButton size="middle" onClick={() => add({ formcodes: [] })} disabled={!appid}>
+                        {k('addStage')}
+                      </AddRowButton>
+                    </Space>
+                  )}
+                </Form.List>
+              </Card>
+              <Card size="small" title={k('looseForms')}>
+                <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
+                  <FormsSelect forms={forms} disabled={!appid} placeholder={k('chooseForms')} data-testid="plan-forms" />
                 </Form.Item>
-              </Col>
-              <Col span={6}>
-                {isNew ? (
-                  <Form.Item name="iscommon" label={k('iscommon')} valuePropName="checked">
-                    <Switch />
-                  </Form.Item>
-                ) : (
-                  <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
-                    <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
-                  </Form.Item>
-                )}
-              </Col>
-            </Row>
-            {!appid && <Alert type="info" showIcon title={k('chooseApp')} style={{ marginBottom: 12 }} />}
-            <TextlessAlert names={textless} style={{ marginBottom: 12 }} />
-            <Card size="small" title={k('stages')} style={{ marginBottom: 12 }}>
-              <Typography.Paragraph type="secondary">{k('stagesHelp')}</Typography.Paragraph>
-              <Form.List name="stages">
-                {(fields, { add, remove, move }) => (
-                  <Space orientation="vertical" style={{ width: '100%' }}>
-                    {fields.map((f, i) => (
-                      <div key={f.key} className="plan-stage-row" style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-                        <span style={{ lineHeight: '32px', width: 24, color: 'rgba(0,0,0,.45)' }}>{i + 1}.</span>
-                        <Form.Item
-                          name={[f.name, 'stagecode']}
-                          rules={[{ required: true, message: k('chooseStage') }]}
-                          style={{ width: 240, marginBottom: 0 }}
-                        >
-                          <Select options={stages.options} loading={stages.loading} placeholder={k('chooseStage')} disabled={!appid} />
-                        </Form.Item>
-                        <Form.Item name={[f.name, 'formcodes']} style={{ flex: 1, marginBottom: 0 }}>
-                          <FormsSelect forms={forms} disabled={!appid} placeholder={k('stageFormsPlaceholder')} />
-                        </Form.Item>
-                        <OrderButtons index={i} count={fields.length} onMove={move} down={false} />
-                        <RemoveRowButton onClick={() => remove(f.name)} />
-                      </div>
-                    ))}
-                    <AddRowButton size="middle" onClick={() => add({ formcodes: [] })} disabled={!appid}>
-                      {k('addStage')}
-                    </AddRowButton>
-                  </Space>
-                )}
-              </Form.List>
-            </Card>
-            <Card size="small" title={k('looseForms')}>
-              <Form.Item name="formcodes" style={{ marginBottom: 0 }}>
-                <FormsSelect forms={forms} disabled={!appid} placeholder={k('chooseForms')} data-testid="plan-forms" />
-              </Form.Item>
-            </Card>
-          </Form>
-        </ContractFields>
-      </Spin>
+              </Card>
+            </>
+          )}
+        </Form>
+      </ContractFields>
     </Drawer>
   );
 }
