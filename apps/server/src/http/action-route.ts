@@ -10,7 +10,7 @@ import { clientGoneSignal } from '../kit/client-gone.js';
 import { isFileResult, type HandlerMap } from './handlers.js';
 import type { AuditWriter, Caller, RespondentCaller } from './context.js';
 import { checkJsonShape, malformed, setBodyLimit } from './body.js';
-import { nulFree } from './json-worker.js';
+import { keepDecoded, nulFree } from './json-worker.js';
 import { sendBusy, sendError, sendFile, sendOk } from './envelope.js';
 
 export interface RouteDeps {
@@ -161,6 +161,7 @@ async function runAction(name: string, req: FastifyRequest, reply: FastifyReply,
   if (hasNul(body)) throw new AppError('validation', { zh: '输入包含无效字符', en: 'The input contains an invalid character' });
   const parsed = def.input.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
+  keepDecoded(body, parsed.data);
 
   const handler = deps.handlers[name] as ((input: unknown, c: typeof ctx) => Promise<unknown>) | undefined;
   if (!handler) throw new AppError('notFound');

@@ -232,7 +232,7 @@ describe.each(engines())('request bodies before and after authentication on %s',
 
 describe('parsing large bodies off the event loop', () => {
   it('gives the same value as JSON.parse, long strings (ASCII and UTF-8) and odd keys included', async () => {
-    const { parseJsonOffThread } = await import('./json-worker.js');
+    const { parseJsonOffThread, decodedOffThread } = await import('./json-worker.js');
     const value = {
       data: Buffer.alloc(1536 * KiB, 7).toString('base64'),
       nested: { list: [1, 'two', { text: '测评'.repeat(300 * KiB) + 'é'.repeat(3) }], empty: '' },
@@ -243,6 +243,10 @@ describe('parsing large bodies off the event loop', () => {
     expect(parsed).toEqual(JSON.parse(text));
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The base64 string came with its bytes, decoded in the worker; the text that is not base64 did not.
+    expect(decodedOffThread(parsed, 'data')).toEqual(Buffer.alloc(1536 * KiB, 7));
+    const list = (parsed.nested as { list: Record<string, unknown>[] }).list;
+    expect(decodedOffThread(list[2]!, 'text')).toBeUndefined();
     await expect(parseJsonOffThread(Buffer.from('{"a": [1, 2'))).rejects.toMatchObject({ httpStatus: 400 });
   });
 });

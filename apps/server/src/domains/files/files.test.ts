@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, fileLimits } from '@xinli/contract';
@@ -104,6 +104,33 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
     expect(en.errorMsg).toBe('The file was not accepted: its content is not audio (MP3, M4A, WAV, OGG, AAC)');
     expect((await upload({ data: '@@@not base64@@@' })).errorCode).toBe(ErrorCode.validation);
     expect(await fileCount()).toBe(before);
+  });
+
+  it('checks and decodes a large upload’s base64 in the JSON worker, not on the event loop: the same bytes stored, a bad one refused', async () => {
+    // Over the size parsed off the thread (1 MiB); padded after the PNG's own end, as a camera may.
+    const large = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 0x5a)]);
+    const decodedHere: number[] = [];
+    const from = Buffer.from.bind(Buffer) as (...args: unknown[]) => Buffer;
+    const spy = vi.spyOn(Buffer, 'from').mockImplementation(((...args: unknown[]) => {
+      if (args[1] === 'base64' && typeof args[0] === 'string') decodedHere.push(args[0].length);
+      return from(...args);
+    }) as never);
+    try {
+      const res = await upload({ data: `data:image/png;base64,${b64(large)}` });
+      expect(res.errorCode).toBe(0);
+      expect(res.data.size).toBe(large.length);
+      expect(decodedHere.filter((n) => n > 64 * 1024)).toEqual([]);
+      expect((await get(res.data.url)).rawPayload).toEqual(large);
+
+      const before = await fileCount();
+      const broken = b64(large);
+      const bad = await upload({ data: `${broken.slice(0, 1_500_000)}@${broken.slice(1_500_001)}` });
+      expect(bad.errorCode).toBe(ErrorCode.validation);
+      expect(bad.errorMsg).toBe('文件内容不是有效的 base64');
+      expect(await fileCount()).toBe(before);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses a file over its use’s size limit, and an Excel file that is not a workbook', async () => {
