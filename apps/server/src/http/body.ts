@@ -105,6 +105,10 @@ function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, limit:
     stopReading(payload);
     return Promise.reject(tooLarge());
   }
+  // A body to be parsed off the thread (only a signed-in caller allowed a large action may send one)
+  // is copied into its place as it arrives: joining it at the end (14 MB for an upload) held the
+  // thread 50 ms, most of it touching fresh memory. Its own memory, so it is moved to the worker.
+  const whole = Number.isFinite(declared) && declared > OFF_THREAD_BYTES ? Buffer.allocUnsafeSlow(declared) : null;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -125,11 +129,15 @@ function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, limit:
       } catch (err) {
         return stop(err);
       }
-      chunks.push(chunk);
+      if (!whole) chunks.push(chunk);
+      // Node's parser never gives more than the declared length; were it to, nothing is cut silently.
+      else if (received > whole.length) return stop(malformed());
+      else chunk.copy(whole, received - chunk.length);
     };
     const onEnd = () => {
       stop();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+      if (whole) resolve(received === whole.length ? whole : whole.subarray(0, received));
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
     };
     const onError = (err: Error) => stop(Object.assign(err, { statusCode: 400 }));
     payload.on('data', onData);
