@@ -32,7 +32,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const forms = useFormOptions(appid);
   const textless = useTextlessInPlan(Form.useWatch('stages', form), Form.useWatch('formcodes', form), forms.textless);
   // The plan whose stages and scales are in the form. Until then its fields are not shown and Save
-  // is off: typing would be replaced by the arriving plan, and a save would drop its stages.
+  // is off (as in FormDialog): what was typed would be replaced by the arriving plan.
   const [filled, setFilled] = useState<string>();
   const waiting = !!plan && plan !== 'new' && filled !== plan.plancode;
   const [busy, setBusy] = useState(false);
