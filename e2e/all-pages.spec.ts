@@ -155,15 +155,23 @@ async function pageProblems(page: Page, lang: string): Promise<string[]> {
   );
 }
 
-/** The sidebar's pages: every submenu opened, then each item's route (antd's data-menu-id ends with the key, a path). */
+/**
+ * The sidebar's pages: every submenu opened, then each item's route (antd's data-menu-id ends with
+ * the key, a path). The submenus are counted again before each click, the lowest first (nothing
+ * above it moves): the current page's submenu opens by itself once its route is known, which on a
+ * loaded machine came after a count of all of them (CI clicked an eighth closed one of seven).
+ */
 async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
-  for (let round = 0; round < 3; round++) {
-    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    const n = await closed.count();
-    if (!n) break;
-    for (let i = n - 1; i >= 0; i--) await closed.nth(i).click();
+  const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let clicks = 0; clicks < 40 && (await closed.count()) > 0; clicks++) {
+    // One that opened by itself between the count and the click is simply counted again.
+    await closed
+      .last()
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
   }
+  await expect(closed).toHaveCount(0);
   const ids = await menu.locator('li.ant-menu-item').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu-id') ?? ''));
   return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((p) => p.startsWith('/'));
 }
