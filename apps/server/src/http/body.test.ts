@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../test/harness.js';
 import { md5Upper } from '../domains/auth/passwords.js';
+import { PNG } from '../test/images.js';
+import { bufferCalls } from '../test/buffer-calls.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -133,23 +135,12 @@ describe.each(engines())('request bodies before and after authentication on %s',
   });
 
   it('copies a large body into place as its pieces arrive, never joining them at the end', async () => {
-    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     const file = Buffer.concat([PNG, Buffer.alloc(1200 * KiB, 7)]);
     const text = JSON.stringify({ use: 'image', filename: 'a.png', data: file.toString('base64') });
     const body = lazyBody(text.length, (offset) => text.slice(offset, offset + 16 * KiB));
-    const joined: number[] = [];
-    const concat = Buffer.concat.bind(Buffer);
-    const spy = vi.spyOn(Buffer, 'concat').mockImplementation(((list: Uint8Array[], length?: number) => {
-      const whole = concat(list, length);
-      if (whole.length > MiB) joined.push(whole.length);
-      return whole;
-    }) as never);
-    let res;
-    try {
-      res = await post(s, 'as.m.access.updateToOSS', body.stream, { token: school, 'content-length': String(text.length) });
-    } finally {
-      spy.mockRestore();
-    }
+    const { result: res, sizes: joined } = await bufferCalls('concat', MiB, () =>
+      post(s, 'as.m.access.updateToOSS', body.stream, { token: school, 'content-length': String(text.length) }),
+    );
     expect(body.ended).toBe(true);
     expect(joined).toEqual([]);
     expect(res.json()).toMatchObject({ errorCode: 0, data: { size: file.length } });

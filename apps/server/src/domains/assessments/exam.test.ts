@@ -6,12 +6,10 @@ import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { planAuthorize } from '../plans/tables.js';
 import { assessCode, assessment, respondentSession } from './tables.js';
 import { md5Upper } from '../auth/index.js';
-import { consented } from '../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../test/consent.js';
 
 /** PHQ-9 and GAD-7 sheets: every question the same option (1 = "not at all" .. 4 = "nearly every day"). */
 const sheet = (n: number, option: number) => Array.from({ length: n }, (_, i) => ({ no: i + 1, option }));
-/** A 1×1 PNG: the smallest signature the pad could send. */
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe.each(engines())('assessment codes, the respondent channel and reports on %s', (engine) => {
   let s: TestServer;
@@ -74,7 +72,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
       ['GAD7', 'todo'],
     ]);
 
-    expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
+    expect((await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token)).errorCode).toBe(0);
     const form = await s.call('as.c.exam.getForm', { formcode: 'PHQ9' }, token);
     // Nine scored items and the unscored, optional difficulty question.
     expect(form.data.questions).toHaveLength(10);
@@ -125,7 +123,7 @@ describe.each(engines())('assessment codes, the respondent channel and reports o
     expect((await s.call('as.m.exam.getCUserReportPageList', { realname: '小满' }, hospital)).data.total).toBe(0);
     expect((await s.call('as.m.cuser.getSignaturePicture', { cusercode }, hospital)).errorCode).toBe(ErrorCode.notFound);
     const signature = await s.call('as.m.cuser.getSignaturePicture', { cusercode }, school);
-    expect(signature.data).toMatchObject({ signature: PNG, assesscode: code });
+    expect(signature.data).toMatchObject({ signature: TEST_SIGNATURE, assesscode: code });
     expect((await s.call('as.m.cuser.getReportCount', { cusercodes: [cusercode] }, school)).data).toEqual([
       { cusercode, total: 2, warnings: 1, lastat: expect.any(String) },
     ]);

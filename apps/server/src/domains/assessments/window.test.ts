@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
-import { consented } from '../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../test/consent.js';
 import { engines, startTestServer, testDay, type TestServer } from '../../test/harness.js';
 import { changedTables, fingerprint } from '../../test/sweep/fingerprint.js';
 import { classTask, gad7, ok } from '../tasks/test-task.js';
 import { assessCode, assessment } from './tables.js';
 
-/** A 1×1 PNG: the smallest signature the pad could send. */
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const HOUR = 3_600_000;
 
 /**
@@ -25,7 +23,7 @@ describe.each(engines())('the window of a code at every respondent step on %s', 
   const steps = (token: string, lang?: string) =>
     Promise.all([
       s.call('as.c.exam.getSession', {}, token, headers(lang)),
-      s.call('as.c.exam.sign', { signature: PNG }, token, headers(lang)),
+      s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token, headers(lang)),
       s.call('as.c.exam.getArchiveForm', {}, token, headers(lang)),
       s.call('as.c.exam.saveArchive', { answers: [] }, token, headers(lang)),
       s.call('as.c.exam.getForm', { formcode: 'GAD7' }, token, headers(lang)),

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
-
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+import { PNG_BASE64 } from '../../test/images.js';
 
 describe.each(engines())('articles on %s', (engine) => {
   let s: TestServer;
@@ -26,8 +25,13 @@ describe.each(engines())('articles on %s', (engine) => {
   afterAll(() => s?.close());
 
   const image = async (token = school, musercode?: string) =>
-    (await s.call('as.m.access.updateToOSS', { ...(musercode ? { musercode } : {}), use: 'image', filename: 'p.png', data: PNG }, token))
-      .data;
+    (
+      await s.call(
+        'as.m.access.updateToOSS',
+        { ...(musercode ? { musercode } : {}), use: 'image', filename: 'p.png', data: PNG_BASE64 },
+        token,
+      )
+    ).data;
 
   it('stores a sanitised body: a script, handlers and javascript: links are gone after saving', async () => {
     const pic = await image();

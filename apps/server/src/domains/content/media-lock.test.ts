@@ -4,9 +4,9 @@ import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { toneWav } from '../../kit/upload/wav.js';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from '../orders/payment.js';
+import { PNG_BASE64 } from '../../test/images.js';
 
 const WAV = toneWav(0.2, [440]).toString('base64');
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const MINUTE = 60_000;
 
 type Course = { courseid: string; locked: boolean; bought: boolean; lessons: { videourl: string }[] };
@@ -35,7 +35,7 @@ describe.each(engines())('sold courses and lesson URLs on %s', (engine) => {
     );
     entrytoken = String(made.data.qrcodeurl).split('/r/')[1]!;
     const audio = (await s.call('as.m.access.updateToOSS', { use: 'audio', filename: 'l.wav', data: WAV }, school)).data.fileid;
-    const cover = (await s.call('as.m.access.updateToOSS', { use: 'image', filename: 'c.png', data: PNG }, school)).data.fileid;
+    const cover = (await s.call('as.m.access.updateToOSS', { use: 'image', filename: 'c.png', data: PNG_BASE64 }, school)).data.fileid;
     courseid = (
       await s.call(
         'as.m.course.insertCourse',

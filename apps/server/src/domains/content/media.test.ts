@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { toneWav } from '../../kit/upload/wav.js';
+import { PNG_BASE64 } from '../../test/images.js';
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200, 1)]).toString('base64');
 const WAV = toneWav(0.2, [440]).toString('base64');
 
@@ -33,7 +33,7 @@ describe.each(engines())('music and cloud classroom on %s', (engine) => {
 
   it('adds tracks in order, enabled for apps; respondents of the entry hear only enabled ones offered to its apps', async () => {
     const audio = await upload('audio', WAV);
-    const cover = await upload('image', PNG);
+    const cover = await upload('image', PNG_BASE64);
     const a = await s.call(
       'as.m.music.insertTrack',
       { title: '海浪', audiofileid: audio, coverfileid: cover, sort: 2, appids: ['000000002'] },
@@ -63,7 +63,7 @@ describe.each(engines())('music and cloud classroom on %s', (engine) => {
   });
 
   it('refuses a track whose audio is not the institution’s audio, or apps it does not have', async () => {
-    const image = await upload('image', PNG);
+    const image = await upload('image', PNG_BASE64);
     const theirs = await upload('audio', WAV, provider, 'I0002');
     for (const body of [{ audiofileid: image }, { audiofileid: await upload('audio', WAV), appids: ['000000001'] }])
       expect((await s.call('as.m.music.insertTrack', { title: 'x', ...body }, school)).errorCode).toBe(ErrorCode.validation);
@@ -123,8 +123,13 @@ describe.each(engines())('music and cloud classroom on %s', (engine) => {
     ).not.toContain(theirs);
     // A lesson must be a video.
     expect(
-      (await s.call('as.m.course.insertCourse', { title: 'x', lessons: [{ title: 'l', videofileid: await upload('image', PNG) }] }, school))
-        .errorCode,
+      (
+        await s.call(
+          'as.m.course.insertCourse',
+          { title: 'x', lessons: [{ title: 'l', videofileid: await upload('image', PNG_BASE64) }] },
+          school,
+        )
+      ).errorCode,
     ).toBe(ErrorCode.validation);
     expect((await s.call('as.m.course.deleteCourse', { courseid }, school)).errorCode).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, fileLimits } from '@xinli/contract';
@@ -8,8 +8,9 @@ import type { Config } from '../../config.js';
 import { toneWav } from '../../kit/upload/wav.js';
 import { setFileUses } from './files.js';
 import { storedFile } from './tables.js';
+import { PNG } from '../../test/images.js';
+import { bufferCalls } from '../../test/buffer-calls.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** The start of a Windows executable ("MZ"), as an .exe renamed .png would hold. */
 const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(200)]);
 /** The start of an MP4 (an ISO base media `ftyp` box, brand isom) and some bytes. */
@@ -109,28 +110,18 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
   it('checks and decodes a large upload’s base64 in the JSON worker, not on the event loop: the same bytes stored, a bad one refused', async () => {
     // Over the size parsed off the thread (1 MiB); padded after the PNG's own end, as a camera may.
     const large = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 0x5a)]);
-    const decodedHere: number[] = [];
-    const from = Buffer.from.bind(Buffer) as (...args: unknown[]) => Buffer;
-    const spy = vi.spyOn(Buffer, 'from').mockImplementation(((...args: unknown[]) => {
-      if (args[1] === 'base64' && typeof args[0] === 'string') decodedHere.push(args[0].length);
-      return from(...args);
-    }) as never);
-    try {
-      const res = await upload({ data: `data:image/png;base64,${b64(large)}` });
-      expect(res.errorCode).toBe(0);
-      expect(res.data.size).toBe(large.length);
-      expect(decodedHere.filter((n) => n > 64 * 1024)).toEqual([]);
-      expect((await get(res.data.url)).rawPayload).toEqual(large);
+    const { result: res, sizes } = await bufferCalls('from', 64 * 1024, () => upload({ data: `data:image/png;base64,${b64(large)}` }));
+    expect(res.errorCode).toBe(0);
+    expect(res.data.size).toBe(large.length);
+    expect(sizes).toEqual([]);
+    expect((await get(res.data.url)).rawPayload).toEqual(large);
 
-      const before = await fileCount();
-      const broken = b64(large);
-      const bad = await upload({ data: `${broken.slice(0, 1_500_000)}@${broken.slice(1_500_001)}` });
-      expect(bad.errorCode).toBe(ErrorCode.validation);
-      expect(bad.errorMsg).toBe('文件内容不是有效的 base64');
-      expect(await fileCount()).toBe(before);
-    } finally {
-      spy.mockRestore();
-    }
+    const before = await fileCount();
+    const broken = b64(large);
+    const bad = await upload({ data: `${broken.slice(0, 1_500_000)}@${broken.slice(1_500_001)}` });
+    expect(bad.errorCode).toBe(ErrorCode.validation);
+    expect(bad.errorMsg).toBe('文件内容不是有效的 base64');
+    expect(await fileCount()).toBe(before);
   });
 
   it('refuses a file over its use’s size limit, and an Excel file that is not a workbook', async () => {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { storedFile } from './tables.js';
+import { PNG } from '../../test/images.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SIZE = 4096;
 const image = Buffer.concat([PNG, Buffer.alloc(SIZE - PNG.length)]);
 const script = Buffer.from('<html><script>alert(document.cookie)</script>');

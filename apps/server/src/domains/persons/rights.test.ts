@@ -5,7 +5,7 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@xinli/contract';
-import { consented } from '../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../test/consent.js';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { job } from '../../kit/jobs/index.js';
 import { auditLog } from '../audit/tables.js';
@@ -19,7 +19,6 @@ import { RETENTION_JOB } from './rights.js';
 import { cuser } from './tables.js';
 import { idNumber } from './test-roster.js';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const STUDENTS = '000000002';
 const DAY = 86_400_000;
 const phq = (scores: number[]) => scores.map((v, i) => ({ no: i + 1, option: v + 1 }));
@@ -64,7 +63,7 @@ describe.each(engines())('person rights on %s', (engine) => {
     expect(given.errorCode, given.errorMsg).toBe(0);
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, { 'x-test-ip': `10.9.1.${++ip}` });
     const token = await consented(s, started.data.token as string);
-    expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
+    expect((await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token)).errorCode).toBe(0);
     const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: phq([1, 1, 0, 0, 0, 0, 0, 0, 1]) }, token);
     expect(sent.errorCode, sent.errorMsg).toBe(0);
     const reportid = sent.data.reportid as string;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { ErrorCode, type StatsFilter } from '@xinli/contract';
 import { engines, rowsReadSoFar, startTestServer, type TestServer } from '../../test/harness.js';
 import { BUREAU_COVERS, oracle } from './test-oracle.js';
-import { consented } from '../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../test/consent.js';
 
 /**
  * Every statistics answer against an independent count over the raw rows (assessment, cuser,
@@ -13,7 +13,6 @@ import { consented } from '../../test/consent.js';
  * the handlers or the triggers: it counts reports with plain SQL and its own notion of scope.
  */
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Who each demo caller's statistics cover, written out by hand (README: the demo accounts). */
 const COVERS: Record<string, SQL> = {
@@ -295,7 +294,7 @@ describe.each(engines())('statistics on %s', (engine) => {
     const started = await s.call('as.c.exam.start', { assesscode: given.assesscode }, undefined, { 'x-test-ip': '10.77.0.1' });
     expect(started.errorCode, started.errorMsg).toBe(0);
     const token = await consented(s, started.data.token as string);
-    expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
+    expect((await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token)).errorCode).toBe(0);
     const sent = await s.call(
       'as.c.exam.submit',
       { formcode: 'PHQ9', answers: [3, 3, 3, 2, 2, 2, 1, 1, 2].map((v, i) => ({ no: i + 1, option: v + 1 })) },

@@ -12,9 +12,8 @@ import { SIGNATURE_HEADER, signBody, webhookChannel } from './channel.js';
 import { configureOutbound } from './jobs.js';
 import { sweepMissed } from './sweeps.js';
 import { warning } from './tables.js';
-import { consented } from '../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../test/consent.js';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** PHQ-9 answers from item scores 0-3 (option position = score + 1). */
 const phq = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
 const MINUTE = 60_000;
@@ -38,7 +37,7 @@ describe.each(engines('both'))('warnings, cases and follow-up on %s', (engine) =
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${++ip}` });
     expect(started.errorCode, started.errorMsg).toBe(0);
     const token = await consented(s, started.data.token as string);
-    expect((await s.call('as.c.exam.sign', { signature: PNG }, token)).errorCode).toBe(0);
+    expect((await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token)).errorCode).toBe(0);
     const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: phq(scores) }, token);
     expect(sent.errorCode, sent.errorMsg).toBe(0);
     return sent.data.reportid as string;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { form, quotaOption } from '../../domains/scales/tables.js';
 import { loadDefinition } from '../../domains/scales/store.js';
+import { PNG_BASE64 } from '../images.js';
 
 /**
  * Bodies the schema walker cannot invent (an import file must hold a real scale). The sweeps try
@@ -18,7 +19,7 @@ export const examples: Record<string, (db: Db) => Promise<Record<string, unknown
   ),
   'as.m.cuser.showOrHiddenReport': async () => ({ hidden: 1 }),
   // A real (1×1) PNG: random base64 is never a picture.
-  'as.m.access.updateToOSS': async () => ({ use: 'image', filename: 'sweep.png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' }),
+  'as.m.access.updateToOSS': async () => ({ use: 'image', filename: 'sweep.png', data: PNG_BASE64 }),
   // A class needs school, grade and class; a task a window whose start is before its end.
   'as.m.assess.insertAssessTeam': async () => ({ kind: 'class', school: 'sweep school', year: '2026', term: '1', grade: '7', classname: 'sweep', deptname: '' }),
   'as.m.assess.insertAssessTask': async () => ({ taskname: 'sweep', startat: '2026-11-21T00:00:00Z', endat: '2026-11-22T00:00:00Z' }),

@@ -8,13 +8,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type TemplateBody } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../../test/harness.js';
-import { consented } from '../../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../../test/consent.js';
 import { handlers } from '../../index.js';
 import { DEMO_TEMPLATE, seedDemoCustomReports } from './demo.js';
 import { reportTemplateUse, reportTemplateVersion } from './tables.js';
 import { eq } from 'drizzle-orm';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** PHQ-9 item scores 2,2,2,1,1,1,1,1,0 = 11 (moderate, level 2); GAD-7 all 0 = 0 (minimal, level 0). */
 const PHQ = [2, 2, 2, 1, 1, 1, 1, 1, 0];
 const GAD = [0, 0, 0, 0, 0, 0, 0];
@@ -68,7 +67,7 @@ describe.each(engines())('custom report templates on %s', (engine) => {
     expect(given.errorCode, given.errorMsg).toBe(0);
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, { 'x-test-ip': `10.31.0.${++ip}` });
     const token = await consented(s, started.data.token);
-    await s.call('as.c.exam.sign', { signature: PNG }, token);
+    await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token);
     const a = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(PHQ) }, token);
     const b = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(GAD) }, token);
     expect([a.errorCode, b.errorCode]).toEqual([0, 0]);

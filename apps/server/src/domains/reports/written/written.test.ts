@@ -10,10 +10,9 @@ import { testConfig } from '../../../config.js';
 import { engines, startTestServer, type TestServer } from '../../../test/harness.js';
 import { goodAnswer, startFakeLlm } from './fake-llm.js';
 import { WRITTEN_JOB } from './store.js';
-import { consented } from '../../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../../test/consent.js';
 
 const sheet = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PHONE = '13912345678';
 const IDCARD = '11010519491231002X';
 
@@ -58,7 +57,7 @@ describe.each(engines())('AI individual report on %s', (engine) => {
     const given = await s.call('as.m.user.insertCUserAssessCode', { cusercode, plancode: plan }, school);
     const started = await s.call('as.c.exam.start', { assesscode: given.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${++ip}` });
     const token: string = await consented(s, started.data.token);
-    await s.call('as.c.exam.sign', { signature: PNG }, token);
+    await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token);
     const a = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(phq) }, token);
     const b = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(gad) }, token);
     expect([a.errorCode, b.errorCode]).toEqual([0, 0]);

@@ -14,10 +14,9 @@ import { assessment } from '../../assessments/tables.js';
 import { startFakeLlm } from '../../reports/written/fake-llm.js';
 import { assessmentIndicator } from '../../reports/tables.js';
 import { task, taskPerson, taskTeam, team } from '../tables.js';
-import { consented } from '../../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../../test/consent.js';
 
 const sheet = (scores: number[]) => scores.map((s, i) => ({ no: i + 1, option: s + 1 }));
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PHONE = '13912345678';
 const day = (n: number) => new Date(TEST_EPOCH + n * 86_400_000);
 
@@ -80,7 +79,7 @@ describe.each(engines())('AI group report on %s', (engine) => {
       if (taskid === 'TKNOW') people[realname] = { cusercode, assesscode };
       if (!phq) continue;
       const token: string = await consented(s, (await s.call('as.c.exam.start', { assesscode }, undefined, { 'x-test-ip': `10.7.0.${++ip}` })).data.token);
-      await s.call('as.c.exam.sign', { signature: PNG }, token);
+      await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, token);
       if (phq === 'started') continue;
       expect((await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(phq) }, token)).errorCode).toBe(0);
       expect((await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: sheet(gad!) }, token)).errorCode).toBe(0);
