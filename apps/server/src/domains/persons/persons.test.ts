@@ -8,7 +8,8 @@ import { auditLog } from '../audit/tables.js';
 import { cuser } from './tables.js';
 import { openArchive } from './identity.js';
 import { idNumber, olderAdultRows, rosterFile, templateHeader } from './test-roster.js';
-import { consented } from '../../test/consent.js';
+import { consented, TEST_SIGNATURE } from '../../test/consent.js';
+import { bufferCalls } from '../../test/buffer-calls.js';
 
 const STUDENTS = '000000002';
 const OLDER = '000000004';
@@ -196,9 +197,8 @@ describe.each(engines('both'))('persons on %s', (engine) => {
       expect(code.errorCode, code.errorMsg).toBe(0);
       const started = await s.call('as.c.exam.start', { assesscode: code.data.assesscode }, undefined, { 'x-test-ip': `10.9.0.${option}` });
       expect(started.errorCode, started.errorMsg).toBe(0);
-      const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
       await consented(s, started.data.token);
-      await s.call('as.c.exam.sign', { signature: png }, started.data.token);
+      await s.call('as.c.exam.sign', { signature: TEST_SIGNATURE }, started.data.token);
       const sent = await s.call('as.c.exam.submit', { formcode: 'PHQ9', answers: sheet(option) }, started.data.token);
       expect(sent.errorCode, sent.errorMsg).toBe(0);
       s.clock.advance(30 * 86_400_000);
@@ -338,6 +338,29 @@ describe.each(engines('both'))('persons on %s', (engine) => {
     expect(roster.json().errorCode).toBe(ErrorCode.badImportFile); // read, and refused as no workbook
     const other = await s.raw('as.m.cuser.getCUserPageList', JSON.stringify({ realname: big }), { token: eldercare });
     expect(other.statusCode).toBe(413);
+  });
+
+  it('decodes a large roster’s base64 in the JSON worker, not on the event loop; line-broken base64 is read here; a bad character refuses the file', async () => {
+    const header = await templateHeader((await download('as.m.cuser.getCUserImportTemplate', { template: 'ZLB' }, eldercare)).rawPayload);
+    const file = await rosterFile(header, olderAdultRows(1500, 5000));
+    const content = b64(file);
+    expect(content.length).toBeGreaterThan(64 * 1024); // long enough for the worker to lift it
+    // Spaces after the JSON make the body large enough to be parsed off the thread (over 1 MiB).
+    const body = (content: string) => JSON.stringify({ filename: 'r.xlsx', content }) + ' '.repeat(1024 * 1024);
+    const preview = await bufferCalls('from', 64 * 1024, () => s.raw('as.m.cuser.importZLBCUserFromExcel', body(content), { token: eldercare }));
+    expect(preview.result.json().data).toMatchObject({ mode: 'preview', total: 1500, problemcount: 0 });
+    expect(preview.sizes).toEqual([]);
+
+    // Base64 broken into lines of 76 (as mail and some tools write it): still the same file.
+    const lines = content.replace(/.{76}/g, '$&\r\n');
+    expect((await s.call('as.m.cuser.importZLBCUserFromExcel', { filename: 'r.xlsx', content: lines }, eldercare)).data).toMatchObject({ total: 1500, problemcount: 0 });
+
+    const before = await s.database.db.select({ n: cuser.cusercode }).from(cuser).where(eq(cuser.musercode, 'I0003'));
+    for (const bad of [`${content.slice(0, 70_000)}@${content.slice(70_001)}`, '%%%']) {
+      const res = await s.raw('as.m.cuser.importZLBCUserFromExcel', body(bad).replace('{', '{"mode":"commit",'), { token: eldercare, 'accept-language': 'en-US' });
+      expect(res.json()).toMatchObject({ errorCode: ErrorCode.validation, errorMsg: 'The file data is not valid base64' });
+    }
+    expect(await s.database.db.select({ n: cuser.cusercode }).from(cuser).where(eq(cuser.musercode, 'I0003'))).toHaveLength(before.length);
   });
 
   it('exports the filtered list as a streamed workbook: masked, formula cells escaped, audited', async () => {
