@@ -110,6 +110,13 @@ export const idString = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+/**
+ * A file's bytes as base64 in a JSON body (an import's content, an upload's data), up to `max`
+ * characters. The server checks the base64 where it decodes it (kit/upload/base64.ts): a regular
+ * expression here would read megabytes on the server's event loop that its JSON worker has already
+ * checked and decoded.
+ */
+export const base64File = (max: number) => z.string().min(1).max(max);
 export const permissionCode = z.string().regex(/^[0-9]{5,10}$/);
 /** The password on the wire: uppercase MD5 hex of what the user typed (SPEC §5). */
 export const md5Password = z.string().regex(/^[0-9A-F]{32}$/);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, codes, idString, requiredText } from '../catalogue-kit.js';
+import { action, base64File, codes, idString, requiredText } from '../catalogue-kit.js';
 import { signaturePng } from './exam.js';
 import { PERSON_READ, PERSON_WRITE, ROSTER_MAX_BASE64 } from './persons.js';
 import { TEAM_WRITE } from './tasks.js';
@@ -140,11 +140,7 @@ export const consentActions = {
     input: z.strictObject({
       teamid: idString,
       filename: z.string().trim().min(1).max(200),
-      content: z
-        .string()
-        .min(1)
-        .max(ROSTER_MAX_BASE64)
-        .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+      content: base64File(ROSTER_MAX_BASE64),
     }),
     output: z.object({ total: z.int(), consented: z.int(), recorded: z.int(), notconsented: z.int() }),
     ids: { teamid: 'team' },

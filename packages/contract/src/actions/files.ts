@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, codes, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
+import { action, base64File, codes, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
 
 /**
  * File storage (SPEC §7 "Upload": as.m.access.updateToOSS, updateToOSSPath; the file upload page
@@ -74,10 +74,7 @@ export const fileActions = {
       musercode: idString.optional(),
       use: fileUse,
       filename,
-      data: z
-        .string()
-        .min(1)
-        .max(DIRECT_UPLOAD_MAX_BASE64 + 64),
+      data: base64File(DIRECT_UPLOAD_MAX_BASE64 + 64),
     }),
     output: storedFile,
     ids: { musercode: 'muser' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personName } from '../person-name.js';
-import { action, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
+import { action, base64File, codes, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { localText } from '../scales/definition.js';
 import { reliableChange } from './norms.js';
 
@@ -154,11 +154,7 @@ const personFields = {
 export const ROSTER_MAX_BASE64 = 16_000_000;
 const rosterFile = {
   filename: z.string().trim().min(1).max(200),
-  content: z
-    .string()
-    .min(1)
-    .max(ROSTER_MAX_BASE64)
-    .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+  content: base64File(ROSTER_MAX_BASE64),
 };
 
 /** One bad row of an import: spreadsheet row number, column title and the reason (caller's language). */

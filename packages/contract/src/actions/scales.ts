@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action, codes, flag, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
+import { action, base64File, codes, flag, idString, pageFields, pageOf, text } from '../catalogue-kit.js';
 import { answerInput, bandDefinition, formDefinition, localText, longText, scoreResult } from '../scales/definition.js';
 
 /**
@@ -110,11 +110,7 @@ const appid = z.string().regex(/^[0-9]{9}$/);
 /** A file carried in a JSON body: name and base64 bytes (about 1 MB of file at most). */
 const uploadedFile = {
   filename: z.string().trim().min(1).max(200),
-  content: z
-    .string()
-    .min(1)
-    .max(1_400_000)
-    .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+  content: base64File(1_400_000),
 };
 const versionWritten = z.object({ formcode: z.string(), version: z.int() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personName } from '../person-name.js';
-import { action, codes, flag, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
+import { action, base64File, codes, flag, idString, pageFields, pageOf, requiredText, text } from '../catalogue-kit.js';
 import { genderCode, importProblem, ROSTER_MAX_BASE64 } from './persons.js';
 
 /**
@@ -269,11 +269,7 @@ export const taskActions = {
       teamid: idString,
       mode: z.enum(['preview', 'commit']).default('preview'),
       filename: z.string().trim().min(1).max(200),
-      content: z
-        .string()
-        .min(1)
-        .max(ROSTER_MAX_BASE64)
-        .regex(/^[A-Za-z0-9+/=\r\n]*$/, 'base64'),
+      content: base64File(ROSTER_MAX_BASE64),
     }),
     output: z.object({
       mode: z.enum(['preview', 'commit']),

@@ -18,6 +18,7 @@ import { mapHeader, personBriefs, type RosterColumn } from '../persons/index.js'
 import { teamInScope, teamName, teamRoster } from '../tasks/index.js';
 import { consentStandings } from './state.js';
 import { consentRecord } from './tables.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 
 const SHEET = '监护人同意 Consent';
 const MAX_ROWS = 5_001;
@@ -154,9 +155,10 @@ export const sheetHandlers = {
     return { filename: `${name}-监护人同意 Consent.xlsx`, contentType: XLSX_TYPE, body: await sheetOf(name, members) };
   },
 
-  'as.m.consent.importConsentSheet': async ({ teamid, filename, content }, ctx) => {
+  'as.m.consent.importConsentSheet': async (input, ctx) => {
+    const { teamid, filename } = input;
     const t = await teamInScope(ctx, ctx.db, teamid);
-    const bytes = Buffer.from(content, 'base64');
+    const bytes = await base64Bytes(input, 'content');
     const read = await readSheet(bytes, await membersOf(ctx.db, teamid), ctx.lang);
     if (read.problems.length) {
       await ctx.audit({ musercode: t.musercode, result: 'fail', detail: { teamid, filename, total: read.total, problems: read.problems.length } });

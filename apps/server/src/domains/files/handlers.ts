@@ -2,10 +2,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { fileLimits } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
-import { BASE64, DATA_URL_PREFIX, decodedOffThread } from '../../http/json-worker.js';
 import { contains, iso, newId, paged } from '../../kit/index.js';
 import { ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
 import { checkFile, checkSize, checkType, fileRefused, SNIFF_BYTES } from '../../kit/upload/sniff.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 import { scopeWhere } from '../auth/index.js';
 import {
   claimedType,
@@ -27,37 +27,6 @@ export const UPLOAD_TARGET_MINUTES = 30;
 
 const noSuchFile = () => notFound({ zh: '文件不存在', en: 'No such file' });
 
-/** Base64 checked and decoded this many characters at a time (a multiple of 4), yielding between. */
-const DECODE_STEP = 1024 * 1024;
-
-/**
- * The upload's bytes, judged by their length. A body large enough to be parsed off the event loop
- * had its base64 checked and decoded there too (http/json-worker.ts). Otherwise the base64 is
- * checked and decoded here a megabyte at a time with a turn of the event loop between (issue 27
- * item 1): in one piece, the check and the decode held every other request for 40 to 240 ms.
- */
-async function uploadedBytes(input: { data: string }, use: keyof typeof fileLimits): Promise<Buffer> {
-  const ready = decodedOffThread(input, 'data');
-  if (ready) {
-    checkSize(use, ready.length);
-    return ready;
-  }
-  const body = input.data.replace(DATA_URL_PREFIX, '');
-  checkSize(use, Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0));
-  const parts: Buffer[] = [];
-  for (let at = 0; at < body.length || at === 0; at += DECODE_STEP) {
-    const piece = body.slice(at, at + DECODE_STEP);
-    const last = at + DECODE_STEP >= body.length;
-    // Padding only at the very end.
-    if (!BASE64.test(piece) || (!last && piece.endsWith('=')))
-      invalid({ zh: '文件内容不是有效的 base64', en: 'The file data is not valid base64' });
-    parts.push(Buffer.from(piece, 'base64'));
-    if (!last) await new Promise<void>((r) => setImmediate(r));
-    else break;
-  }
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-}
-
 /** The uploader's name for the file, shown only: its last path segment, without control characters. */
 const displayName = (name: string) =>
   [...name.split(/[/\\]/).pop()!]
@@ -71,7 +40,7 @@ export const fileHandlers = {
   'as.m.access.updateToOSS': async (input, ctx) => {
     const { musercode, use, filename } = input;
     const owner = await ownerAccount(ctx, ctx.db, musercode);
-    const bytes = await uploadedBytes(input, use);
+    const bytes = await base64Bytes(input, 'data', (n) => checkSize(use, n));
     const row = await storeFile(ctx.db, storageOf(ctx.config), {
       musercode: owner.musercode,
       use,

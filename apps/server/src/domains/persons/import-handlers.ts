@@ -23,6 +23,7 @@ import { seal } from '../../kit/crypt/index.js';
 import { buildRosterTemplate, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
 import { PreviewCache, previewKey } from './import-cache.js';
 import { textArray, TextArrayWriter } from './import-literal.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Problems listed in an answer; the count covers them all. */
@@ -325,15 +326,14 @@ function refuseImport(outcome: ImportOutcome): never {
   });
 }
 
-const decode = (content: string): Uint8Array => Buffer.from(content, 'base64');
-
 function importHandler(template: ImportTemplate) {
   const appid = importTemplates[template];
   const name = `as.m.cuser.import${template}CUserFromExcel` as const;
-  return async ({ musercode, mode, filename, content }: { musercode?: string; mode: 'preview' | 'commit'; filename: string; content: string }, ctx: Ctx) => {
+  return async (input: { musercode?: string; mode: 'preview' | 'commit'; filename: string; content: string }, ctx: Ctx) => {
+    const { musercode, mode, filename } = input;
     const owner = await ownerAccount(ctx, ctx.db, musercode);
     await assertAppOfInstitution(ctx.db, owner.musercode, appid);
-    const bytes = decode(content);
+    const bytes = await base64Bytes(input, 'content');
     const caller = [ctx.me.musercode, ctx.me.userid, ctx.me.actor, ctx.me.actoruserid].join('/');
     const base = { musercode: owner.musercode, appid, bytes, lang: ctx.lang, now: ctx.now(), caller };
     if (mode === 'preview') {

@@ -4,12 +4,13 @@ import { UploadRefused } from '../../kit/upload/reader.js';
 import { checkDefinition, findForm } from './access.js';
 import { buildTemplate, parseTemplate } from './excel.js';
 import { canonical, loadStored, reviseForm } from './store.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-async function readTemplate(content: string) {
+async function readTemplate(file: Buffer) {
   try {
-    return await parseTemplate(Buffer.from(content, 'base64'));
+    return await parseTemplate(file);
   } catch (e) {
     if (e instanceof UploadRefused) throw e; // too big, a zip bomb, too many rows...: says why
     return fail('badImportFile', { zh: '文件不是有效的 Excel（.xlsx）文件', en: 'The file is not a valid Excel (.xlsx) file' });
@@ -25,9 +26,10 @@ export const excelHandlers = {
     return { filename: `${def.formname.zh}-题目.xlsx`, contentType: XLSX, body: await buildTemplate(def) };
   },
 
-  'as.m.assess.forms.importFormExcel': async ({ formcode, filename, content }, ctx) => {
+  'as.m.assess.forms.importFormExcel': async (input, ctx) => {
+    const { formcode, filename } = input;
     const head = await findForm(ctx, ctx.db, formcode, true);
-    const { questions, errors } = await readTemplate(content);
+    const { questions, errors } = await readTemplate(await base64Bytes(input, 'content'));
     if (errors.length) {
       const shown = errors.slice(0, 10);
       const more = errors.length > shown.length ? { zh: `等 ${errors.length} 处错误`, en: ` and ${errors.length - shown.length} more` } : { zh: '', en: '' };

@@ -13,6 +13,7 @@ import { scoreSheet, ScoringError } from './scoring/index.js';
 import { createForm, formNameIn, formOfApp, loadStored, reviseForm } from './store.js';
 import { textlessSql } from './item-text.js';
 import { form, formVersion } from './tables.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';
@@ -108,11 +109,11 @@ async function createOwnForm(ctx: Ctx, musercode: string | undefined, body: unkn
   return { formcode, version: 1 };
 }
 
-/** Parses a JSON scale file carried as base64; anything unreadable is a bad import file. */
-function readFormFile(content: string): Record<string, unknown> {
+/** Parses a JSON scale file; anything unreadable is a bad import file. */
+function readFormFile(bytes: Buffer): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(content, 'base64').toString('utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     return fail('badImportFile', { zh: '文件不是有效的 JSON', en: 'The file is not valid JSON' });
   }
@@ -226,9 +227,10 @@ export const formHandlers = {
     return { filename: `${def.formname.zh || formcode}-v${head.version}.json`, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(file, null, 2)) };
   },
 
-  'as.m.assess.forms.importFormJson': async ({ musercode, filename, content }, ctx) => {
+  'as.m.assess.forms.importFormJson': async (input, ctx) => {
+    const { musercode, filename } = input;
     if (musercode) assertInScope(ctx.me, musercode);
-    const body = readFormFile(content);
+    const body = readFormFile(await base64Bytes(input, 'content'));
     const out = await createOwnForm(ctx, musercode, body, 'badImportFile');
     await ctx.audit({ result: 'ok', detail: { filename, ...out } });
     return out;

@@ -16,6 +16,7 @@ import { streamSheetRows } from '../../kit/upload/reader.js';
 import { createRosterPersons, livingPerson, personBriefs, renamePersons, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, type RosterColumn } from '../persons/index.js';
 import { teamInScope, teamName, type TeamRecord } from './store.js';
 import { team, teamMember } from './tables.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 
 const MAX_LISTED = 10_000;
 /** A team roster is a class or a department: 20,000 rows is far beyond either. */
@@ -178,9 +179,10 @@ class Refused extends Error {
 export const rosterImportHandlers = {
   'as.m.assess.getAssessTeamRosterTemplate': async () => ({ filename: '团体名单模板 Team roster.xlsx', contentType: XLSX_TYPE, body: await teamRosterTemplate() }),
 
-  'as.m.assess.importAssessTeamRoster': async ({ teamid, mode, filename, content }, ctx: Ctx) => {
+  'as.m.assess.importAssessTeamRoster': async (input, ctx: Ctx) => {
+    const { teamid, mode, filename } = input;
     const t = await teamInScope(ctx, ctx.db, teamid);
-    const bytes = Buffer.from(content, 'base64');
+    const bytes = await base64Bytes(input, 'content');
     const name = 'as.m.assess.importAssessTeamRoster';
     let diff: RosterDiff;
     if (mode === 'preview') diff = await rosterDiff(ctx.db, teamid, bytes, ctx.lang);
