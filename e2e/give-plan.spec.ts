@@ -176,9 +176,24 @@ test.describe('giving a plan', () => {
           await page.keyboard.press('Escape');
           await expect(detail).toBeHidden();
 
-          // The plan editor warns too.
+          // The plan editor warns too. While its plan's stages are held back it shows a spinner
+          // instead of fields, and Save is off.
+          let release = () => {};
+          const held = new Promise<void>((r) => (release = r));
+          await page.route('**/api/as.m.exam.plan.getPlanStage/**', async (route) => {
+            await held;
+            await route.continue();
+          });
           await page.locator('tr', { hasText: planname }).first().getByRole('button', { name: lang === 'zh-CN' ? /修\s*改$/ : /Edit$/ }).click();
           const editor = page.locator('.ant-drawer', { has: page.getByTestId('plan-save') });
+          await expect(editor.locator('.ant-spin')).toBeVisible();
+          await expect(editor.getByTestId('plan-name')).toHaveCount(0);
+          await expect(editor.getByTestId('plan-save')).toBeDisabled();
+          await page.screenshot({ path: path.join(shots, `editor-loading-${lang}-${width}.png`) });
+          release();
+          await expect(editor.getByTestId('plan-name')).toHaveValue(planname);
+          await expect(editor.getByTestId('plan-save')).toBeEnabled();
+          await page.unroute('**/api/as.m.exam.plan.getPlanStage/**');
           await expect(editor.getByTestId('textless-alert')).toContainText(lang === 'zh-CN' ? '爱丁堡产后抑郁量表（EPDS）' : 'Edinburgh Postnatal Depression Scale (EPDS)');
           await page.screenshot({ path: path.join(shots, `textless-editor-${lang}-${width}.png`) });
           await page.keyboard.press('Escape');

@@ -66,7 +66,7 @@ import { describe, fieldOf, problemOf, type Problem } from './zod-rules';
 import { tFull } from '../../i18n/useT';
 import type { Area, KeyOf } from '../../i18n/keys';
 import { newValues, recordValues, shapeValues } from './schema-values';
-import { ErrorState } from '../list/states';
+import { ErrorState, LoadingState } from '../list/states';
 
 interface FieldsContext {
   schema?: z.ZodType;
@@ -377,7 +377,7 @@ export default function FormDialog<V extends object>({
           {load?.error ? (
             <ErrorState error={load.error} onRetry={load.retry} />
           ) : waiting ? (
-            <Spin style={{ display: 'block', padding: 48 }} />
+            <LoadingState />
           ) : load ? (
             // A new record's options (roles, …) may still be loading.
             <Spin spinning={load.loading}>{children}</Spin>

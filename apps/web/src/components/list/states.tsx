@@ -1,5 +1,6 @@
 import { Button, Empty, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './list.css';
 
 /** Loading, empty and error states of list pages (and anything else that loads data). */
 export function LoadingState() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Spin, Switch, Typography, type SelectProps } from 'antd';
+import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Select, Space, Switch, Typography, type SelectProps } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { planActions, type PlanRow } from '@xinli/contract';
@@ -8,6 +8,7 @@ import { useApps } from '../../../components/pickers';
 import { AddRowButton, ContractFields, Field, RemoveRowButton } from '../../../components/form';
 import OrderButtons from '../../../components/OrderButtons';
 import { TextlessAlert } from '../../../components/textless';
+import { LoadingState } from '../../../components/list';
 import { useFormOptions, useStageOptions, useTextlessInPlan } from './usePlanOptions';
 import { useT } from '../../../i18n/useT';
 
@@ -113,7 +114,7 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
       <ContractFields action={planActions['as.m.exam.plan.insertMUserExamPlan']} resource="evaluating.plans">
         <Form form={form} layout="vertical">
           {waiting ? (
-            <Spin style={{ display: 'block', padding: 48 }} />
+            <LoadingState />
           ) : (
             <>
               <Row gutter={16}>
