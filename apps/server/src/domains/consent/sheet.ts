@@ -14,11 +14,11 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
 import { escapeCell, newId, XLSX_TYPE } from '../../kit/index.js';
 import { streamSheetRows } from '../../kit/upload/reader.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 import { mapHeader, personBriefs, type RosterColumn } from '../persons/index.js';
 import { teamInScope, teamName, teamRoster } from '../tasks/index.js';
 import { consentStandings } from './state.js';
 import { consentRecord } from './tables.js';
-import { base64Bytes } from '../../kit/upload/base64.js';
 
 const SHEET = '监护人同意 Consent';
 const MAX_ROWS = 5_001;

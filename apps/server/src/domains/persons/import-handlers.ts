@@ -20,10 +20,10 @@ import { archiveFormOf } from '../scales/index.js';
 import { assertAppOfInstitution } from './persons.js';
 import { idCardHash, phoneHash, sealArchive } from './identity.js';
 import { seal } from '../../kit/crypt/index.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 import { buildRosterTemplate, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, rosterColumns, type RosterPerson } from './roster.js';
 import { PreviewCache, previewKey } from './import-cache.js';
 import { textArray, TextArrayWriter } from './import-literal.js';
-import { base64Bytes } from '../../kit/upload/base64.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Problems listed in an answer; the count covers them all. */

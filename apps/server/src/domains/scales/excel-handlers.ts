@@ -1,10 +1,10 @@
 import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
 import { UploadRefused } from '../../kit/upload/reader.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 import { checkDefinition, findForm } from './access.js';
 import { buildTemplate, parseTemplate } from './excel.js';
 import { canonical, loadStored, reviseForm } from './store.js';
-import { base64Bytes } from '../../kit/upload/base64.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -7,13 +7,13 @@ import { accountNames, insnameOf, ownerAccount } from '../accounts/index.js';
 import { assertChosenConventionsKept, conventionChoices } from './conventions.js';
 import { assertInScope } from '../auth/index.js';
 import { containsPattern, iso, newId, pageThrough, statementsByShape, totalColumn } from '../../kit/index.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 import { resultCount, resultCountsByVersion } from '../assessments/index.js';
 import { checkDefinition, findForm } from './access.js';
 import { scoreSheet, ScoringError } from './scoring/index.js';
 import { createForm, formNameIn, formOfApp, loadStored, reviseForm } from './store.js';
 import { textlessSql } from './item-text.js';
 import { form, formVersion } from './tables.js';
-import { base64Bytes } from '../../kit/upload/base64.js';
 
 /** Format marker of an exported scale file. */
 export const FORM_FILE_FORMAT = 'xinli-scale';

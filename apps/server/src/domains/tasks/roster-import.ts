@@ -13,10 +13,10 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { fail } from '../../http/errors.js';
 import { XLSX_TYPE } from '../../kit/index.js';
 import { streamSheetRows } from '../../kit/upload/reader.js';
+import { base64Bytes } from '../../kit/upload/base64.js';
 import { createRosterPersons, livingPerson, personBriefs, renamePersons, checkRosterRow, mapHeader, problemsWorkbook, problemText, ROSTER_SHEET, type RosterColumn } from '../persons/index.js';
 import { teamInScope, teamName, type TeamRecord } from './store.js';
 import { team, teamMember } from './tables.js';
-import { base64Bytes } from '../../kit/upload/base64.js';
 
 const MAX_LISTED = 10_000;
 /** A team roster is a class or a department: 20,000 rows is far beyond either. */
