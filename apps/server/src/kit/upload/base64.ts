@@ -27,8 +27,7 @@ export async function base64Bytes<K extends string>(
     check(ready.length);
     return ready;
   }
-  let text = input[key].replace(DATA_URL_PREFIX, '');
-  if (/[\r\n]/.test(text)) text = text.replace(/[\r\n]/g, '');
+  const text = input[key].replace(DATA_URL_PREFIX, '').replace(/[\r\n]/g, '');
   check(Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0));
   const parts: Buffer[] = [];
   for (let at = 0; ; at += DECODE_STEP) {
