@@ -84,8 +84,18 @@ test.describe('providers and institutions (/Service)', () => {
     const tree = perms.getByTestId('menu-tree');
     await expect(tree).toContainText('个体测评');
     await expect(tree).toContainText('机构管理');
-    await tree.locator('.ant-tree-treenode', { hasText: '个体测评' }).first().locator('.ant-tree-checkbox').click();
+    // Clicked until checked, and the codes sent are read from the request: in one CI run the
+    // saved codes were empty, with nothing on record to tell a lost click from a lost value.
+    const individual = tree.locator('.ant-tree-treenode', { hasText: '个体测评' }).first().locator('.ant-tree-checkbox');
+    await expect(async () => {
+      if (!/ant-tree-checkbox-checked/.test((await individual.getAttribute('class')) ?? '')) await individual.click();
+      await expect(individual).toHaveClass(/ant-tree-checkbox-checked/, { timeout: 2_000 });
+    }).toPass();
+    const sent = page.waitForRequest((r) => r.url().includes('/api/as.m.permissions.updateUserPermissions/'));
     await perms.getByRole('button', { name: '确 定' }).click();
+    expect((JSON.parse((await sent).postData() ?? '{}') as { permissions: string[] }).permissions).toEqual(
+      expect.arrayContaining(['00018', '001801', '001802']),
+    );
     await expect(perms).toBeHidden();
     const granted = (await apiCall(request, 'as.m.permissions.getAllPermissions', { musercode }, provider.token)).data as { granted: string[] };
     expect(granted.granted).toEqual(expect.arrayContaining(['00018', '001801', '001802']));
