@@ -176,17 +176,25 @@ test.describe('giving a plan', () => {
           await page.keyboard.press('Escape');
           await expect(detail).toBeHidden();
 
-          // The plan editor warns too. While its plan's stages are held back it shows a spinner
-          // instead of fields, and Save is off.
+          // The plan editor warns too. A failed read of its plan's stages shows the error and a
+          // retry in the editor; while they are on their way it shows the loading state instead of
+          // fields, and Save is off.
           let release = () => {};
           const held = new Promise<void>((r) => (release = r));
+          let reads = 0;
           await page.route('**/api/as.m.exam.plan.getPlanStage/**', async (route) => {
+            if (++reads === 1) return route.abort('connectionfailed');
             await held;
             await route.continue();
           });
           await page.locator('tr', { hasText: planname }).first().getByRole('button', { name: lang === 'zh-CN' ? /修\s*改$/ : /Edit$/ }).click();
           const editor = page.locator('.ant-drawer', { has: page.getByTestId('plan-save') });
-          await expect(editor.locator('.ant-spin')).toBeVisible();
+          await expect(editor.getByTestId('list-error')).toContainText(lang === 'zh-CN' ? '数据加载失败' : 'Failed to load data');
+          await expect(editor.getByTestId('plan-save')).toBeDisabled();
+          await page.screenshot({ path: path.join(shots, `editor-error-${lang}-${width}.png`) });
+          await editor.getByRole('button', { name: lang === 'zh-CN' ? /重\s*试/ : 'Retry' }).click();
+          await expect(editor.getByRole('status')).toContainText(lang === 'zh-CN' ? '加载中' : 'Loading');
+          await expect(editor.getByTestId('list-error')).toHaveCount(0);
           await expect(editor.getByTestId('plan-name')).toHaveCount(0);
           await expect(editor.getByTestId('plan-save')).toBeDisabled();
           await page.screenshot({ path: path.join(shots, `editor-loading-${lang}-${width}.png`) });

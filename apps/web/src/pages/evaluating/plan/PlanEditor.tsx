@@ -8,7 +8,8 @@ import { useApps } from '../../../components/pickers';
 import { AddRowButton, ContractFields, Field, RemoveRowButton } from '../../../components/form';
 import OrderButtons from '../../../components/OrderButtons';
 import { TextlessAlert } from '../../../components/textless';
-import { LoadingState } from '../../../components/list';
+import { ErrorState, LoadingState } from '../../../components/list';
+import { useAction } from '../../../components/query';
 import { useFormOptions, useStageOptions, useTextlessInPlan } from './usePlanOptions';
 import { useT } from '../../../i18n/useT';
 
@@ -32,44 +33,45 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
   const stages = useStageOptions(appid);
   const forms = useFormOptions(appid);
   const textless = useTextlessInPlan(Form.useWatch('stages', form), Form.useWatch('formcodes', form), forms.textless);
-  // The plan whose stages and scales are in the form. Until then its fields are not shown and Save
-  // is off (as in FormDialog): what was typed would be replaced by the arriving plan.
-  const [filled, setFilled] = useState<string>();
-  const waiting = !!plan && plan !== 'new' && filled !== plan.plancode;
   const [busy, setBusy] = useState(false);
   const isNew = plan === 'new';
   const k = useT('evaluating.plans');
 
-  // Load the plan's stages and scales when editing. A closed editor forgets what it had filled (the
-  // same plan opened again is read again), and an answer for a plan no longer open is dropped.
+  // The plan's stages and scales when editing, read afresh each time the editor opens: the plan is
+  // saved whole, so not from the copy its detail drawer left in the cache.
+  const editing = plan && plan !== 'new' ? plan : null;
+  const read = { enabled: !!editing, staleTime: 0 };
+  const planStages = useAction('as.m.exam.plan.getPlanStage', { plancode: editing?.plancode ?? '' }, read);
+  const planForms = useAction('as.m.exam.plan.getPlanForm', { plancode: editing?.plancode ?? '' }, read);
+  const fetching = planStages.isFetching || planForms.isFetching;
+  const fresh = !fetching && [planStages, planForms].every((q) => q.isSuccess && q.isFetchedAfterMount);
+  // A retry shows the loading state again, not the old error.
+  const error = fetching ? null : (planStages.error ?? planForms.error);
+  const arrived = editing && fresh ? editing.plancode : undefined;
+  // The plan whose stages and scales are in the form. Until then its fields are not shown and Save
+  // is off (as in FormDialog): what was typed would be replaced by the arriving plan.
+  const [filled, setFilled] = useState<string>();
+  const waiting = !!editing && (!arrived || filled !== arrived);
+
   useEffect(() => {
     if (!plan) return setFilled(undefined);
-    if (plan === 'new') {
+    if (plan === 'new')
       form.setFieldsValue({ planname: '', appid: undefined, description: '', iscommon: false, stages: [], formcodes: [] });
-      return;
-    }
-    let current = true;
-    Promise.all([
-      call('as.m.exam.plan.getPlanStage', { plancode: plan.plancode }),
-      call('as.m.exam.plan.getPlanForm', { plancode: plan.plancode }),
-    ])
-      .then(([planStages, planForms]) => {
-        if (!current) return;
-        form.setFieldsValue({
-          planname: plan.planname,
-          appid: plan.appid,
-          description: plan.description,
-          enabled: plan.enabled === 1,
-          stages: planStages.map((s) => ({ stagecode: s.stagecode, formcodes: s.forms.map((f) => f.formcode) })),
-          formcodes: planForms.filter((f) => !f.stagecode).map((f) => f.formcode),
-        });
-        setFilled(plan.plancode);
-      })
-      .catch(() => current && onClose());
-    return () => {
-      current = false;
-    };
-  }, [plan, form, onClose]);
+  }, [plan, form]);
+  useEffect(() => {
+    if (!editing || !arrived) return;
+    form.setFieldsValue({
+      planname: editing.planname,
+      appid: editing.appid,
+      description: editing.description,
+      enabled: editing.enabled === 1,
+      stages: planStages.data!.map((s) => ({ stagecode: s.stagecode, formcodes: s.forms.map((f) => f.formcode) })),
+      formcodes: planForms.data!.filter((f) => !f.stagecode).map((f) => f.formcode),
+    });
+    setFilled(arrived);
+    // Filled once a plan's reads are here: a later render with the same answers changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived, form]);
 
   const submit = async () => {
     let v: PlanValues;
@@ -113,7 +115,15 @@ export default function PlanEditor({ plan, onClose, onSaved }: { plan: PlanRow |
     >
       <ContractFields action={planActions['as.m.exam.plan.insertMUserExamPlan']} resource="evaluating.plans">
         <Form form={form} layout="vertical">
-          {waiting ? (
+          {error ? (
+            <ErrorState
+              error={error}
+              onRetry={() => {
+                void planStages.refetch();
+                void planForms.refetch();
+              }}
+            />
+          ) : waiting ? (
             <LoadingState />
           ) : (
             <>
