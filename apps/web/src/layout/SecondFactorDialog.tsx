@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Divider, Input, Modal, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Divider, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Enrolment } from '@xinli/contract';
 import { call } from '../api';
 import type { StoredUser } from '../auth/storage';
+import { ErrorState, LoadingState } from '../components/list';
 import { useAction } from '../components/query';
 import { useT } from '../i18n/useT';
 
@@ -103,7 +104,7 @@ export default function SecondFactorDialog({ open, user, onClose }: { open: bool
 
   const body = () => {
     if (acting) return <Alert type="info" showIcon title={k('acting')} />;
-    if (!s) return <Spin />;
+    if (!s) return status.error ? <ErrorState error={status.error} onRetry={() => void status.refetch()} /> : <LoadingState />;
     if (step.kind === 'codes') {
       return (
         <>

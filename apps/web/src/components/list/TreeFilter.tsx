@@ -1,9 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Card, Empty, Input, Space, Spin, Tree } from 'antd';
+import { Card, Empty, Input, Space, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ErrorState } from './states';
+import { ErrorState, LoadingState } from './states';
 import './list.css';
 
 interface Node<N> {
@@ -63,7 +63,7 @@ export function TreeFilter<N extends Node<N>>({
       {query.error ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
       ) : query.isLoading ? (
-        <Spin style={{ display: 'block', padding: 24 }} />
+        <LoadingState />
       ) : shown.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Empty, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './list.css';
@@ -29,4 +30,23 @@ export function ErrorState({ error, onRetry }: { error?: unknown; onRetry?: () =
       data-testid="list-error"
     />
   );
+}
+
+/**
+ * One read's states in one place (a drawer's record, a card's series): its answer once here,
+ * kept on screen when a refresh in the background fails; before that its error with a retry, or
+ * the loading state. A read that failed never leaves a spinner turning.
+ *
+ *   <Loaded query={useAction('as.m.content.getArticle', { articleid })}>{(article) => <ArticleBody article={article} />}</Loaded>
+ */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  return <LoadingState />;
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { ActionName, WrittenListRow, WrittenReport, WrittenSections } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { Can } from '../../components/access';
-import { ErrorState, useConfirmCall } from '../../components/list';
+import { ErrorState, LoadingState, useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { isBusy, POLL_MS, RiskTag, riskColour, riskStandsOut, useWriterText, WrittenStateTag } from './written-state';
 import WrittenDraftDialog from './WrittenDraftDialog';
@@ -204,7 +204,7 @@ export default function WrittenReportDrawer({
   const body = () => {
     if (!writtenid) return <Result status="info" title={k('noneTitle')} />;
     if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
-    if (!r) return <Spin style={{ display: 'block', padding: 48 }} />;
+    if (!r) return <LoadingState />;
     if (r.state === 'failed')
       return (
         <Alert

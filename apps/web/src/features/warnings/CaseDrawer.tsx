@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Space, Tag, Timeline, Typography } from 'antd';
 import { CheckOutlined, FlagOutlined, PlusOutlined, ReloadOutlined, StopOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import type { ActionOutput, CaseRow, FollowUpRow, WarningRow } from '@xinli/cont
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
-import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
+import { DetailTable, ErrorState, LoadingState, useConfirmCall } from '../../components/list';
 import { LevelTag } from '../../components/levels';
 import { useApps } from '../../components/pickers';
 import { formatTime } from '../../lib/format';
@@ -315,7 +315,7 @@ export default function CaseDrawer({
       {q.error && !data ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       ) : !data ? (
-        <Spin style={{ display: 'block', padding: 48 }} />
+        <LoadingState />
       ) : (
         <CaseBody detail={data} onCase={(id) => onCase?.(id)} />
       )}

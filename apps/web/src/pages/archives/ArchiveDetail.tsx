@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Image, Result, Row, Space, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, FlagOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Gender } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
-import { ErrorState } from '../../components/list';
+import { ErrorState, LoadingState } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useEnumOptions, useLocalText } from '../../lib/options';
 import { regionOr } from '../../components/archive-form/RegionText';
@@ -64,7 +64,7 @@ export default function ArchiveDetail() {
   const withdrawn = useConsentWithdrawn(cusercode);
   if (!cusercode) return <Result status="info" title={k('missing')} />;
   if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
-  if (!q.data) return <Spin style={{ display: 'block', padding: 64 }} />;
+  if (!q.data) return <LoadingState />;
   const { person, columns, display, reports } = q.data;
   const back = pagesOf(person.appid)?.archives ?? '/archives/archives_gl_all';
   return (

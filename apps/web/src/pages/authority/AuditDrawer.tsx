@@ -1,8 +1,8 @@
-import { Descriptions, Drawer, Spin, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { actionTitle, AuditResult, type AuditRow, type Title } from '@xinli/contract';
 import { useAction } from '../../components/query';
-import { ErrorState } from '../../components/list';
+import { ErrorState, LoadingState } from '../../components/list';
 import { formatTime, timeZoneLabel } from '../../lib/format';
 import { useT } from '../../i18n/useT';
 import './audit.css';
@@ -22,7 +22,7 @@ export default function AuditDrawer({ row, onClose }: { row: AuditRow | null; on
       {q.isError ? (
         <ErrorState onRetry={() => void q.refetch()} />
       ) : !e ? (
-        <Spin />
+        <LoadingState />
       ) : (
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={k('at')}>

@@ -11,7 +11,7 @@ import { enumLabel, Gender, LevelColours, reportActions, type IndicatorResult, t
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
-import { ErrorState } from '../../components/list';
+import { ErrorState, LoadingState } from '../../components/list';
 import { LevelTag, MentalStateTag, useLevelLabel } from '../../components/levels';
 import { ContractFields, Field } from '../../components/form';
 import { formatTime } from '../../lib/format';
@@ -284,7 +284,7 @@ export function Phq9Section({ report }: { report: ReportDetail }) {
       {q.error ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       ) : !q.data ? (
-        <Spin style={{ display: 'block', padding: 32 }} />
+        <LoadingState />
       ) : points.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noTrend')} />
       ) : (

@@ -1,5 +1,6 @@
-import { Modal, Spin } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Loaded } from '../../components/list';
 import { useAction } from '../../components/query';
 import { formatTime } from '../../lib/format';
 
@@ -10,23 +11,22 @@ import { formatTime } from '../../lib/format';
 export default function ArticlePreview({ articleid, onClose }: { articleid: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useAction('as.m.content.getArticle', { articleid: articleid ?? '' }, { enabled: !!articleid });
-  const a = q.data;
   return (
     <Modal open={!!articleid} title={t('operations.article.previewTitle')} footer={null} onCancel={onClose} width={460} destroyOnHidden>
-      {!a ? (
-        <Spin />
-      ) : (
-        <div className="article-phone" data-testid="article-preview">
-          {a.coverurl && <img className="article-cover" src={a.coverurl} alt="" />}
-          <h1 className="article-title">{a.title}</h1>
-          <p className="article-meta">
-            {a.insname}
-            {a.publishedat ? ` · ${formatTime(a.publishedat).slice(0, 10)}` : ` · ${t('operations.article.draft')}`}
-          </p>
-          {/* Sanitised by the server's allow-list (content/sanitize.ts) before it was stored. */}
-          <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
-        </div>
-      )}
+      <Loaded query={q}>
+        {(a) => (
+          <div className="article-phone" data-testid="article-preview">
+            {a.coverurl && <img className="article-cover" src={a.coverurl} alt="" />}
+            <h1 className="article-title">{a.title}</h1>
+            <p className="article-meta">
+              {a.insname}
+              {a.publishedat ? ` · ${formatTime(a.publishedat).slice(0, 10)}` : ` · ${t('operations.article.draft')}`}
+            </p>
+            {/* Sanitised by the server's allow-list (content/sanitize.ts) before it was stored. */}
+            <div className="article-body" dangerouslySetInnerHTML={{ __html: a.content }} />
+          </div>
+        )}
+      </Loaded>
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RegistrationSources, RegistrationStates, type RegistrationDetail } from '@xinli/contract';
 import { useAction } from '../../components/query';
-import { DetailTable, ErrorState } from '../../components/list';
+import { DetailTable, ErrorState, LoadingState } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
 import { STATE_COLOURS } from './questions';
@@ -27,7 +27,7 @@ export default function RegistrationDrawer({ regid, onClose, actions }: { regid:
       {q.error ? (
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       ) : !r ? (
-        <Spin style={{ display: 'block', padding: 48 }} />
+        <LoadingState />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions

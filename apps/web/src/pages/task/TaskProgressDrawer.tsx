@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Badge, Drawer, Input, Segmented, Select, Space, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Drawer, Input, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput, ConsentState, TaskRow } from '@xinli/contract';
 import { useAction } from '../../components/query';
-import { DetailTable, ErrorState } from '../../components/list';
+import { DetailTable, ErrorState, LoadingState } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { PROGRESS_COLOURS, PROGRESS_STATES, ProgressTag, TaskStatusTag, type ProgressState } from './task-ui';
@@ -92,7 +92,7 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
       {progress.error && !p ? (
         <ErrorState error={progress.error} onRetry={() => void progress.refetch()} />
       ) : !p ? (
-        <Spin style={{ display: 'block', padding: 48 }} />
+        <LoadingState />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <div className="task-progress-head">

@@ -13,7 +13,7 @@ import { LevelColours, type GroupCompareRow, type GroupReport as Report } from '
 import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import BarChart from '../../components/charts/BarChart';
-import { DetailTable, ErrorState, useConfirmCall } from '../../components/list';
+import { DetailTable, ErrorState, LoadingState, useConfirmCall } from '../../components/list';
 import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
@@ -160,7 +160,7 @@ function Summary({ scope, finished }: { scope: Scope; finished: number }) {
   );
   let body: ReactNode;
   if (q.error) body = <ErrorState error={q.error} onRetry={() => q.refetch()} />;
-  else if (q.isLoading) body = <Spin />;
+  else if (q.isLoading) body = <LoadingState />;
   else if (!s) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k(finished ? 'noSummary' : 'noResults')} />;
   else
     body = (
