@@ -294,7 +294,14 @@ test('a person buys goods that grant a course: the course unlocks on their phone
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/operations/orderManagement');
+      // Its first read fails: the drawer says so with a retry (it kept a spinner turning), and the retry shows the order.
+      let reads = 0;
+      await page.route('**/api/as.m.order.getOrderHistory/**', (route) => (++reads === 1 ? route.abort('connectionfailed') : route.continue()));
       await page.locator('tr.ant-table-row', { hasText: name }).getByTestId(/^order-history-/).click();
+      await expect(page.getByTestId('order-drawer').getByTestId('list-error')).toContainText(lang === 'zh-CN' ? '数据加载失败' : 'Failed to load data');
+      await page.screenshot({ path: path.join(shots, `console-order-drawer-error-${lang}-${width}.png`) });
+      await page.getByTestId('order-drawer').getByRole('button', { name: lang === 'zh-CN' ? /重\s*试/ : 'Retry' }).click();
+      await page.unroute('**/api/as.m.order.getOrderHistory/**');
       await expect(page.getByTestId('order-drawer').getByTestId('order-grant')).toBeVisible();
       await page.screenshot({ path: path.join(shots, `console-order-drawer-${lang}-${width}.png`) });
       await page.goto('/operations/goodsManagement');
