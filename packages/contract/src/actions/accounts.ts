@@ -95,6 +95,8 @@ export const muserRow = z.object({
   qrcodeurl: z.string(),
   /** The account's own web site, '' for none. */
   website: z.string(),
+  /** Signs in with a confirmed second factor (an MLPS review asks who does). */
+  secondfactor: z.boolean(),
   createdat: z.string(),
 });
 export type MUserRow = z.infer<typeof muserRow>;

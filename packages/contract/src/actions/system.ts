@@ -155,6 +155,8 @@ export const userRow = z.object({
   enabled: z.int(),
   remark: z.string(),
   roles: z.array(z.object({ roleid: z.string(), rolename: z.string() })),
+  /** Signs in with a confirmed second factor (an MLPS review asks who does). */
+  secondfactor: z.boolean(),
   createdat: z.string(),
 });
 export type UserRow = z.infer<typeof userRow>;

@@ -5,7 +5,15 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, fail, invalid } from '../../http/errors.js';
 import { contains, iso, maskPhone, newId, paged } from '../../kit/index.js';
 import { accountInScope, type AccountRow } from './owner.js';
-import { hashPassword, md5Upper, revokeAccountSessions, assertHoldsAccount, scopeWhere } from '../auth/index.js';
+import {
+  enrolledSubjects,
+  hashPassword,
+  md5Upper,
+  revokeAccountSessions,
+  assertHoldsAccount,
+  scopeWhere,
+  subjectOf,
+} from '../auth/index.js';
 import { staffCount } from '../system/index.js';
 import { accountPlanCount } from '../plans/index.js';
 import { accountResultCount } from '../assessments/index.js';
@@ -77,7 +85,7 @@ const categoryAnyLevel = (code: string) =>
 
 type MUserRecord = typeof muser.$inferSelect;
 
-export function toRow(r: MUserRecord, parentname: string, masked: boolean): MUserRow {
+export function toRow(r: MUserRecord, parentname: string, masked: boolean, secondfactor: boolean): MUserRow {
   return {
     musercode: r.musercode,
     username: r.username,
@@ -102,17 +110,22 @@ export function toRow(r: MUserRecord, parentname: string, masked: boolean): MUse
     enabled: r.enabled,
     qrcodeurl: r.qrcodeurl,
     website: r.website,
+    secondfactor,
     createdat: iso(r.createdat),
   };
 }
 
-/** Rows with their owning provider's name. */
+/** Rows with their owning provider's name and whether each signs in with a second factor. */
 export async function withParents(ctx: Ctx, rows: MUserRecord[], masked: boolean): Promise<MUserRow[]> {
-  const names = await accountNames(
-    ctx.db,
-    rows.flatMap((r) => (r.parentcode ? [r.parentcode] : [])),
-  );
-  return rows.map((r) => toRow(r, r.parentcode ? (names.get(r.parentcode) ?? '') : '', masked));
+  const subject = (r: MUserRecord) => subjectOf({ musercode: r.musercode, userid: null });
+  const [names, enrolled] = await Promise.all([
+    accountNames(
+      ctx.db,
+      rows.flatMap((r) => (r.parentcode ? [r.parentcode] : [])),
+    ),
+    enrolledSubjects(ctx.db, rows.map(subject)),
+  ]);
+  return rows.map((r) => toRow(r, r.parentcode ? (names.get(r.parentcode) ?? '') : '', masked, enrolled.has(subject(r))));
 }
 
 /** A password the server can still refuse from its MD5: empty, or the account name itself. */

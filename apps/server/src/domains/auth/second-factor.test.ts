@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SECOND_FACTOR } from './demo.js';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
@@ -56,6 +57,37 @@ describe.each(engines())('second factor on %s', (engine) => {
     expect(res.errorCode).toBe(0);
     return res.data as { secondfactor: string; challenge: string; expiresat: string; token?: string };
   }
+
+  it('the account and staff lists show who has a confirmed second factor; an enrolment waiting for its first code does not count', async () => {
+    const { token: admin } = await s.login('admin');
+    const accounts = (await s.call('as.m.user.getMUserPageList', { page: 1, pageSize: 100 }, admin)).data.rows as {
+      musercode: string;
+      secondfactor: boolean;
+    }[];
+    expect(accounts.find((a) => a.musercode === DEMO_SECOND_FACTOR.musercode)?.secondfactor).toBe(true);
+    expect(accounts.find((a) => a.musercode === 'I0001')?.secondfactor).toBe(false);
+    expect((await s.call('as.m.user.getMUser', { musercode: DEMO_SECOND_FACTOR.musercode }, admin)).data.secondfactor).toBe(true);
+
+    const { token: school } = await s.login('school');
+    const staff = async () =>
+      (
+        (await s.call('as.m.system.user.selectUserList', { page: 1, pageSize: 100 }, school)).data.rows as {
+          userid: string;
+          secondfactor: boolean;
+        }[]
+      ).find((u) => u.userid === 'U0001')?.secondfactor;
+    expect(await staff()).toBe(false);
+    const { token: teacher } = await s.login('teacher');
+    const begin = await s.call('as.m.secondFactor.begin', {}, teacher);
+    expect(await staff()).toBe(false);
+    expect((await s.call('as.m.secondFactor.confirm', { code: code(begin.data.secret) }, teacher)).errorCode).toBe(0);
+    next();
+    expect(await staff()).toBe(true);
+    expect((await s.call('as.m.system.user.selectUserById', { userid: 'U0001' }, school)).data.user.secondfactor).toBe(true);
+    // Back as it was for the tests below.
+    expect((await s.call('as.m.system.user.resetSecondFactor', { userid: 'U0001' }, school)).errorCode).toBe(0);
+    expect(await staff()).toBe(false);
+  });
 
   it('enrols with a QR code and a first code; ten recovery codes, stored hashed; the secret never in the audit log', async () => {
     const { secret, recovery } = await enrol('hospital');

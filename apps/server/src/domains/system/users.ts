@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { scopeWhere, hashPassword, removeSecondFactor, revokeUserSessions } from '../auth/index.js';
+import { enrolledSubjects, scopeWhere, hashPassword, removeSecondFactor, revokeUserSessions, subjectOf } from '../auth/index.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
 import { maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
 import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
@@ -93,10 +93,17 @@ async function rolesOf(db: DbOrTx, userids: string[]) {
   return out;
 }
 
+/** The staff users among these who sign in with a confirmed second factor. */
+async function enrolledUsers(db: DbOrTx, userids: string[]): Promise<Set<string>> {
+  const subject = (userid: string) => subjectOf({ musercode: '', userid });
+  const enrolled = await enrolledSubjects(db, userids.map(subject));
+  return new Set(userids.filter((userid) => enrolled.has(subject(userid))));
+}
+
 type ListedUser = { user: typeof sysuser.$inferSelect; insname: string; deptname: string | null };
 
 /** A staff user as the wire shows it; the phone is opened here, for the rows of the page only. */
-function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid: string; rolename: string }[], masked: boolean): UserRow {
+function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid: string; rolename: string }[], masked: boolean, secondfactor: boolean): UserRow {
   const u = openStaffPhone(sealed);
   return {
     userid: u.userid,
@@ -112,6 +119,7 @@ function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid:
     enabled: u.enabled,
     remark: u.remark,
     roles,
+    secondfactor,
     createdat: iso(u.createdat),
   };
 }
@@ -143,8 +151,9 @@ export const userHandlers = {
       enabled === undefined || enabled === '' ? undefined : eq(sysuser.enabled, enabled),
     );
     const { total, rows } = await paged(ctx.db, listed(ctx.db).where(where).$dynamic(), [desc(sysuser.createdat), asc(sysuser.userid)], { page, pageSize });
-    const roles = await rolesOf(ctx.db, rows.map((r) => r.user.userid));
-    return { total, rows: rows.map((r) => toRow(r, roles.get(r.user.userid) ?? [], true)) };
+    const userids = rows.map((r) => r.user.userid);
+    const [roles, enrolled] = await Promise.all([rolesOf(ctx.db, userids), enrolledUsers(ctx.db, userids)]);
+    return { total, rows: rows.map((r) => toRow(r, roles.get(r.user.userid) ?? [], true, enrolled.has(r.user.userid))) };
   },
 
   'as.m.system.user.selectUserById': async ({ userid, musercode }, ctx) => {
@@ -154,10 +163,11 @@ export const userHandlers = {
     const u = await findUser(ctx, ctx.db, userid);
     if (account && u.musercode !== account.musercode) notFound();
     const [row] = await listed(ctx.db).where(eq(sysuser.userid, userid));
-    const roles = (await rolesOf(ctx.db, [userid])).get(userid) ?? [];
+    const [roleMap, enrolled] = await Promise.all([rolesOf(ctx.db, [userid]), enrolledUsers(ctx.db, [userid])]);
+    const roles = roleMap.get(userid) ?? [];
     // The form shows the phone in full: a read of personal data, so it is audited.
     await ctx.audit({ result: 'ok', detail: { userid, target: u.musercode } });
-    return { user: { ...toRow(row!, roles, false), roleids: roles.map((r) => r.roleid) }, roles: await roleOptions(ctx, ctx.db, u.musercode) };
+    return { user: { ...toRow(row!, roles, false, enrolled.has(userid)), roleids: roles.map((r) => r.roleid) }, roles: await roleOptions(ctx, ctx.db, u.musercode) };
   },
 
   'as.m.system.user.insertUser': async ({ sysusername, pwd, roleids, musercode, ...fields }, ctx) => {
