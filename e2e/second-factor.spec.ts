@@ -29,7 +29,11 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test('enrol through the account menu, sign out, sign in with the password and a code', async ({ page, request }) => {
+test('enrol through the account menu, sign out, sign in with the password and a code; the staff list marks who has one', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(150_000);
   try {
     await signIn(page, 'doctor');
@@ -68,6 +72,19 @@ test('enrol through the account menu, sign out, sign in with the password and a 
     await page.getByTestId('login-code').fill((await freshCode(secret, first.step)).code);
     await page.getByTestId('login-verify').click();
     await expect(page.getByTestId('main-layout')).toBeVisible();
+
+    // The hospital's staff list marks the doctor as signing in with a second factor, and no one else.
+    const staff = await browser.newContext();
+    const hospitalPage = await staff.newPage();
+    await signIn(hospitalPage, 'hospital');
+    for (const lang of ['zh-CN', 'en-US']) {
+      await setLanguage(hospitalPage, lang);
+      await hospitalPage.goto('/organization/user');
+      await expect(hospitalPage.getByTestId('user-second-factor-doctor')).toHaveText(lang === 'zh-CN' ? '双重验证' : '2-step');
+      await expect(hospitalPage.locator('[data-testid^="user-second-factor-"]')).toHaveCount(1);
+      await shoot(hospitalPage, `staff-list-${lang}`);
+    }
+    await staff.close();
   } finally {
     // The hospital resets its doctor's second factor: later tests sign in as the doctor with a password.
     const hospital = await apiSignIn(request, 'hospital');
@@ -132,4 +149,17 @@ test('a policy requires a second factor: the sign-in page enrols the staff user 
     expect((await apiCall(request, 'as.m.secondFactor.setPolicy', { required: false }, school.token)).errorCode).toBe(0);
     expect((await apiCall(request, 'as.m.system.user.resetSecondFactor', { userid: 'U0001' }, school.token)).errorCode).toBe(0);
   }
+});
+
+test('the account list marks the demo account that signs in with a second factor', async ({ page }) => {
+  await signIn(page, 'admin');
+  for (const lang of ['zh-CN', 'en-US']) {
+    await setLanguage(page, lang);
+    await page.goto('/Service/terminal?username=c');
+    await expect(page.getByTestId('account-second-factor-cdcare')).toHaveText(lang === 'zh-CN' ? '双重验证' : '2-step');
+    await expect(page.locator('.ant-table-row', { hasText: 'eldercare' }).first()).toBeVisible();
+    await expect(page.locator('[data-testid^="account-second-factor-"]')).toHaveCount(1);
+    await shoot(page, `account-list-${lang}`);
+  }
+  await setLanguage(page, 'zh-CN');
 });

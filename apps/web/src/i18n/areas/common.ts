@@ -19,6 +19,9 @@ export default defineArea({
     bracketed: '{{text}}（{{detail}}）',
     empty: '暂无数据',
     loadFailed: '数据加载失败',
+    /** On a sign-in account of a list: it signs in with a second factor (MLPS review asks who does). */
+    secondFactorOn: '双重验证',
+    secondFactorOnHint: '登录时还需输入验证器应用的动态验证码',
     region: '所在地区',
     regionChoose: '请选择省 / 市 / 区县',
     retry: '重试',
@@ -130,6 +133,8 @@ export default defineArea({
     labelled: '{{label}}: {{value}}',
     empty: 'No data',
     loadFailed: 'Failed to load data',
+    secondFactorOn: '2-step',
+    secondFactorOnHint: 'Signs in with a code from an authenticator app as well',
     region: 'Region',
     regionChoose: 'Choose province / city / district',
     retry: 'Retry',

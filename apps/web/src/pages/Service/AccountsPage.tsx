@@ -15,6 +15,7 @@ import AppsDialog from './AppsDialog';
 import ClientDialog from './ClientDialog';
 import MoveDialog from './MoveDialog';
 import PermissionsDialog from './PermissionsDialog';
+import SecondFactorTag from '../../features/system/SecondFactorTag';
 import { fieldsToPath, useCategoryTree, type AccountKind } from './CategoryPathPicker';
 import './service.css';
 
@@ -175,6 +176,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
                     {r.username}
                   </Typography.Text>
                   {typeTag(r.musertype)}
+                  <SecondFactorTag on={r.secondfactor} testId={`account-second-factor-${r.username}`} />
                 </Space>
               </Space>
             ),

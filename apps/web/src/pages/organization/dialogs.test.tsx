@@ -38,6 +38,7 @@ const stored = {
   sysusername: 'wang',
   deptname: '德育处',
   roles: [],
+  secondfactor: false,
   createdat: '2026-01-01T00:00:00Z',
   ...userFields,
 };

@@ -9,6 +9,7 @@ import { useSession } from '../../auth';
 import { f, ListView, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
 import UserDialog from './UserDialog';
 import ResetPwdDialog from '../../features/system/ResetPwdDialog';
+import SecondFactorTag from '../../features/system/SecondFactorTag';
 
 const toTreeData = (nodes: DeptTreeNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.deptid, title: n.deptname, children: n.children.length ? toTreeData(n.children) : undefined }));
@@ -92,10 +93,14 @@ export default function User() {
         columns={[
           col.text('sysusername', {
             width: 110,
+            // The second-factor mark under the name: beside it, it would wrap in the narrow column.
             render: (name: string, u) => (
-              <Space size={4}>
-                {name}
-                {u.userid === me && <Tag color="blue">{t('organization.user.self')}</Tag>}
+              <Space orientation="vertical" size={2}>
+                <Space size={4}>
+                  {name}
+                  {u.userid === me && <Tag color="blue">{t('organization.user.self')}</Tag>}
+                </Space>
+                <SecondFactorTag on={u.secondfactor} testId={`user-second-factor-${u.sysusername}`} />
               </Space>
             ),
           }),
