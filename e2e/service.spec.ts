@@ -60,6 +60,17 @@ test.describe('providers and institutions (/Service)', () => {
     await expect(row).toContainText('139****2222');
     // The category tree shows the new path.
     await expect(page.getByTestId('category-tree')).toContainText('中学');
+    // Choosing a category filters the list and is kept in the address: a reload shows the same.
+    const schoolNode = page.getByTestId('category-tree').locator('.ant-tree-treenode', { hasText: '学校' }).locator('.ant-tree-node-content-wrapper');
+    await schoolNode.click();
+    await expect(page).toHaveURL(/[?&]category=/);
+    await expect(rowOf(page, '滨江第一中学')).toBeHidden();
+    await page.reload();
+    await expect(row).toBeVisible(FIRST_LOAD);
+    await expect(rowOf(page, '滨江第一中学')).toBeHidden();
+    await schoolNode.click();
+    await expect(rowOf(page, '滨江第一中学')).toBeVisible();
+    await expect(page).not.toHaveURL(/category=/);
 
     const provider = await apiSignIn(request, 'provider');
     const found = (await apiCall(request, 'as.m.user.getMUserPageList', { page: 1, pageSize: 20, username: 'chenguang' }, provider.token)).data as {

@@ -87,8 +87,15 @@ test.describe('permission management and administration', () => {
     await expect(page.getByRole('cell', { name: '138****5678' })).toBeVisible(FIRST_LOAD);
     await page.getByTestId('user-dept-tree').getByText('德育处').click();
     await expect(page.getByRole('cell', { name: 'teacher' })).toBeHidden();
+    // The chosen department is in the address: a reload shows the same list, the node still chosen.
+    await expect(page).toHaveURL(/[?&]deptid=/);
+    await page.reload();
+    await expect(page.getByTestId('user-dept-tree').locator('.ant-tree-node-selected')).toHaveText('德育处');
+    await expect(page.locator('.ant-table-placeholder')).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('cell', { name: 'teacher' })).toBeHidden();
     await page.getByTestId('user-dept-tree').getByText('德育处').click();
     await expect(page.getByRole('cell', { name: 'teacher', exact: true })).toBeVisible();
+    await expect(page).not.toHaveURL(/deptid=/);
 
     await page.getByTestId('user-enabled-teacher').click();
     await confirmDialog(page, 'teacher');

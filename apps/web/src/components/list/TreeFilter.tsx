@@ -1,4 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, Empty, Input, Space, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { ApartmentOutlined } from '@ant-design/icons';
@@ -79,6 +80,30 @@ export function TreeFilter<N extends Node<N>>({
       )}
     </Card>
   );
+}
+
+/**
+ * A tree filter's choice, kept in the query string beside the list's filters (`?category=…`), so
+ * a reload or a shared link shows the same list. Choosing goes back to the list's first page; the
+ * list's reset leaves it (the tree shows what is chosen).
+ */
+export function useTreeParam(name: string): [string | undefined, (key: string | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const choose = useCallback(
+    (key: string | undefined) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (key) next.set(name, key);
+          else next.delete(name);
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [name, setParams],
+  );
+  return [params.get(name) || undefined, choose];
 }
 
 /**

@@ -8,7 +8,7 @@ import { enumLabel, MUserType, type ActionInput, type CategoryNode, type MUserRo
 import { call, download } from '../../api';
 import { openActingTab, useSession } from '../../auth';
 import { useAccess } from '../../components/access';
-import { f, ListView, maskPhone, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
+import { f, ListView, maskPhone, TreeFilter, useListPage, useTreeParam, WithTreeFilter } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import AccountDialog, { typesOf } from './AccountDialog';
 import AppsDialog from './AppsDialog';
@@ -69,7 +69,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
   const location = useLocation();
   const me = session?.user.musercode;
   // The selected tree node is its path ("/学校/一中"); the list filters by its last label.
-  const [category, setCategory] = useState<string | undefined>();
+  const [category, setCategory] = useTreeParam('category');
   const categorycode = category?.split('/').pop();
   const types = typesOf(kind);
   const list = useListPage('as.m.user.getMUserPageList', {
@@ -121,10 +121,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
         <CategoryFilter
           kind={kind}
           value={category}
-          onChange={(c) => {
-            setCategory(c);
-            list.paginate(1, list.pageSize);
-          }}
+          onChange={setCategory}
         />
       }
     >

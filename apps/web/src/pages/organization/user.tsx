@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeptTreeNode, UserRow } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { useSession } from '../../auth';
-import { f, ListView, TreeFilter, useListPage, WithTreeFilter } from '../../components/list';
+import { f, ListView, TreeFilter, useListPage, useTreeParam, WithTreeFilter } from '../../components/list';
 import UserDialog from './UserDialog';
 import ResetPwdDialog from '../../features/system/ResetPwdDialog';
 import SecondFactorTag from '../../features/system/SecondFactorTag';
@@ -25,15 +25,11 @@ function institutionOf(nodes: DeptTreeNode[], deptid: string): string | undefine
 }
 
 /** The department tree on the left of the user page: choosing one filters the list to its subtree. */
-function DeptFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (dept: { deptid: string; musercode: string } | undefined) => void;
-}) {
+const useDeptTree = () => useAction('as.m.system.user.selectDeptTreeList', {});
+
+function DeptFilter({ value, onChange }: { value: string | undefined; onChange: (deptid: string | undefined) => void }) {
   const { t } = useTranslation();
-  const q = useAction('as.m.system.user.selectDeptTreeList', {});
+  const q = useDeptTree();
   return (
     <TreeFilter
       title={t('organization.user.dept')}
@@ -43,7 +39,7 @@ function DeptFilter({
       toTreeData={toTreeData}
       value={value}
       // Choosing the chosen department again goes back to all departments.
-      onSelect={(id) => onChange(id ? { deptid: id, musercode: institutionOf(q.data ?? [], id) ?? '' } : undefined)}
+      onSelect={onChange}
       testId="user-dept-tree"
     />
   );
@@ -56,8 +52,10 @@ export default function User() {
   const { t } = useTranslation();
   const { session } = useSession();
   const me = session?.user.userid ?? null;
-  const [dept, setDept] = useState<{ deptid: string; musercode: string } | undefined>();
-  const deptid = dept?.deptid;
+  const [deptid, setDeptid] = useTreeParam('deptid');
+  // The chosen department's institution: a new user is added there.
+  const deptTree = useDeptTree();
+  const deptInstitution = deptid ? institutionOf(deptTree.data ?? [], deptid) : undefined;
   const list = useListPage('as.m.system.user.selectUserList', {
     resource: 'organization.user',
     filters: [
@@ -75,17 +73,7 @@ export default function User() {
   const { col } = list;
 
   return (
-    <WithTreeFilter
-      tree={
-        <DeptFilter
-          value={deptid}
-          onChange={(d) => {
-            setDept(d);
-            list.paginate(1, list.pageSize);
-          }}
-        />
-      }
-    >
+    <WithTreeFilter tree={<DeptFilter value={deptid} onChange={setDeptid} />}>
       <ListView<UserRow>
         list={list}
         add={{ action: 'as.m.system.user.insertUser', onClick: () => setDialog({ open: true, user: null }), testId: 'user-add' }}
@@ -179,7 +167,7 @@ export default function User() {
         open={dialog.open}
         user={dialog.user}
         deptid={deptid}
-        musercode={dept?.musercode ?? (list.filters.musercode as string | undefined)}
+        musercode={deptInstitution ?? (list.filters.musercode as string | undefined)}
         invalidates={[list.key]}
         onClose={() => setDialog({ open: false, user: null })}
       />
