@@ -41,7 +41,7 @@ export default function OrderDrawer({ orderid, onClose }: { orderid: string | nu
     return item ? (i18n.language === 'en-US' ? item.en : item.zh) : '—';
   };
   return (
-    <Drawer open={!!orderid} onClose={onClose} title={k('historyTitle')} width={520} destroyOnHidden data-testid="order-drawer">
+    <Drawer open={!!orderid} onClose={onClose} title={k('historyTitle')} size={520} destroyOnHidden data-testid="order-drawer">
       <Loaded query={q}>
         {({ order: o, events }) => (
           <>
