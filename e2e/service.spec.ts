@@ -171,6 +171,53 @@ test.describe('providers and institutions (/Service)', () => {
     fs.rmSync(file, { force: true });
   });
 
+  test('the super account creates an institution under a provider it picks', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await signIn(page, 'admin');
+    try {
+      for (const lang of ['en-US', 'zh-CN']) {
+        await setLanguage(page, lang);
+        await page.goto('/Service/terminal');
+        await expect(page.locator('.ant-table-row').first()).toBeVisible(FIRST_LOAD);
+        await page.getByTestId('account-add').click();
+        const form = page.getByTestId('account-form');
+        await expect(form.getByTestId('account-parent')).toBeVisible();
+        for (const width of [1024, 1440]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.screenshot({ path: path.join(SHOTS, `account-dialog-owner-${lang}-${width}.png`) });
+        }
+        if (lang === 'en-US') await page.keyboard.press('Escape');
+      }
+      const form = page.getByTestId('account-form');
+      await form.getByTestId('account-username').fill('xiaoyuan');
+      await form.getByTestId('account-type').click();
+      await page.locator('.ant-select-item-option', { hasText: '学校' }).click();
+      await form.getByTestId('account-password').fill('Dawn2468');
+      await form.getByTestId('account-confirm').fill('Dawn2468');
+      await form.getByTestId('account-insname').fill('晓园小学');
+      await form.getByTestId('region-picker').click();
+      await pickCascade(page, ['广东省', '广州市', '天河区']);
+      await form.getByTestId('account-parent').click();
+      await page.locator('.ant-select-item-option', { hasText: '南粤心理健康服务中心' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click();
+      await expect(form).toBeHidden();
+      await expect(rowOf(page, '晓园小学')).toContainText('南粤心理健康服务中心');
+      // It is the provider's: listed on its own page, and the provider may manage it.
+      const provider2 = await apiSignIn(request, 'provider2');
+      const theirs = (await apiCall(request, 'as.m.user.getMUserPageList', { page: 1, pageSize: 20, username: 'xiaoyuan' }, provider2.token)).data as {
+        rows: { insname: string }[];
+      };
+      expect(theirs.rows.map((r) => r.insname)).toEqual(['晓园小学']);
+    } finally {
+      const admin = await apiSignIn(request, 'admin');
+      const found = (await apiCall(request, 'as.m.user.getMUserPageList', { page: 1, pageSize: 20, username: 'xiaoyuan' }, admin.token)).data as {
+        rows: { musercode: string }[];
+      };
+      for (const r of found?.rows ?? []) await apiCall(request, 'as.m.user.deleteMUser', { musercode: r.musercode }, admin.token);
+    }
+  });
+
   test('deleting an institution that still owns staff is refused with the server’s message', async ({ page }) => {
     await signIn(page, 'provider');
     await page.goto('/Service/terminal');

@@ -1,9 +1,10 @@
 import { Alert, Col, Form, Input, QRCode, Radio, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { accountActions, MUserType, type ActionInput, type ActionName, type MUserRow } from '@xinli/contract';
+import { accountActions, MAX_PAGE_SIZE, MUserType, type ActionInput, type ActionName, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { hashPassword } from '../../auth';
+import { usePermission } from '../../auth/session';
 import { Field, FormDialog, RegionPicker, fieldsToRegion, regionToFields, type RegionPath } from '../../components/form';
 import { useEnabledOptions, useEnumOptions } from '../../lib/options';
 import { NewPasswordFields } from '../../features/system/ResetPwdDialog';
@@ -14,7 +15,10 @@ import CategoryPathPicker, { categoryKeys, pathToFields, type AccountKind } from
 export const ACCOUNT_QR_SIZE = 200;
 
 /** The input's fields, with the region and category as paths and the password typed twice (sent as its MD5). */
-type AccountForm = Omit<ActionInput<'as.m.user.addMUser'>, 'pwd' | keyof ReturnType<typeof regionToFields> | (typeof categoryKeys)[number]> & {
+type AccountForm = Omit<
+  ActionInput<'as.m.user.addMUser'>,
+  'pwd' | keyof ReturnType<typeof regionToFields> | (typeof categoryKeys)[number]
+> & {
   password: string;
   confirm: string;
   region: RegionPath;
@@ -44,6 +48,14 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
   const types = useEnumOptions(typesOf(kind));
   const enabledOptions = useEnabledOptions();
   const detail = useAction('as.m.user.getMUser', { musercode: account?.musercode ?? '' }, { enabled: open && !!account, staleTime: 0 });
+  // The super account names the provider a new institution belongs to (none: the platform's own).
+  const { roles } = usePermission();
+  const pickOwner = !account && kind === 'institution' && roles.includes('admin');
+  const providers = useAction(
+    'as.m.user.getMUserPageList',
+    { kind: 'provider', page: 1, pageSize: MAX_PAGE_SIZE },
+    { enabled: open && pickOwner, select: (d) => d.rows.map((p) => ({ value: p.musercode, label: `${p.insname}（${p.username}）` })) },
+  );
 
   function submit({ region, category, password, confirm: _confirm, ...fields }: AccountForm) {
     // An edit form holds only what an edit changes (the sign-in, type and category fields are not shown).
@@ -130,6 +142,18 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
             >
               <RegionPicker style={{ width: '100%' }} />
             </Field>
+            {pickOwner && (
+              <Field span={24} name="parentcode" label={t('Service.account.parentname')} extra={t('Service.account.parentHint')}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={providers.data}
+                  loading={providers.isLoading}
+                  placeholder={t('Service.account.parentNone')}
+                  data-testid="account-parent"
+                />
+              </Field>
+            )}
             {!account && (
               <>
                 <Field span={24} name="category" label={t('Service.account.categoryPath')}>
