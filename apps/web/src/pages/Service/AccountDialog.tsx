@@ -54,7 +54,10 @@ export default function AccountDialog({ open, kind, account, onClose, invalidate
   const providers = useAction(
     'as.m.user.getMUserPageList',
     { kind: 'provider', page: 1, pageSize: MAX_PAGE_SIZE },
-    { enabled: open && pickOwner, select: (d) => d.rows.map((p) => ({ value: p.musercode, label: `${p.insname}（${p.username}）` })) },
+    {
+      enabled: open && pickOwner,
+      select: (d) => d.rows.map((p) => ({ value: p.musercode, label: t('common.bracketed', { text: p.insname, detail: p.username }) })),
+    },
   );
 
   function submit({ region, category, password, confirm: _confirm, ...fields }: AccountForm) {
