@@ -83,26 +83,36 @@ export function TreeFilter<N extends Node<N>>({
 }
 
 /**
- * A tree filter's choice, kept in the query string beside the list's filters (`?category=…`), so
- * a reload or a shared link shows the same list. Choosing goes back to the list's first page; the
- * list's reset leaves it (the tree shows what is chosen).
+ * Sets (or, empty, clears) one query-string parameter beside the list's filters, the list's own
+ * page going back to the first: a choice made outside the search form (a tree node, a stage tab).
  */
-export function useTreeParam(name: string): [string | undefined, (key: string | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const choose = useCallback(
-    (key: string | undefined) =>
+export function useSetListParam(): (name: string, value: string | null | undefined) => void {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (name, value) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          if (key) next.set(name, key);
+          if (value) next.set(name, value);
           else next.delete(name);
           next.delete('page');
           return next;
         },
         { replace: true },
       ),
-    [name, setParams],
+    [setParams],
   );
+}
+
+/**
+ * A tree filter's choice, kept in the query string beside the list's filters (`?category=…`), so
+ * a reload or a shared link shows the same list. Choosing goes back to the list's first page; the
+ * list's reset leaves it (the tree shows what is chosen).
+ */
+export function useTreeParam(name: string): [string | undefined, (key: string | undefined) => void] {
+  const [params] = useSearchParams();
+  const set = useSetListParam();
+  const choose = useCallback((key: string | undefined) => set(name, key), [name, set]);
   return [params.get(name) || undefined, choose];
 }
 

@@ -18,5 +18,5 @@ export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from 
 export { useTreeExpansion, ExpandAllButton } from './tree';
 export { useConfirmCall, type ConfirmCallOptions } from './confirm';
 export { useEditDialog } from './edit-dialog';
-export { TreeFilter, WithTreeFilter, useTreeParam, type TreeFilterProps } from './TreeFilter';
+export { TreeFilter, WithTreeFilter, useSetListParam, useTreeParam, type TreeFilterProps } from './TreeFilter';
 export { default as DetailTable } from './DetailTable';

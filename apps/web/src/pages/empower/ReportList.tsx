@@ -22,7 +22,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Gender, PopulationApp, type ActionInput, type ReportRow } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
-import { f, ListView, useListPage, type FilterDef } from '../../components/list';
+import { f, ListView, useListPage, useSetListParam, type FilterDef } from '../../components/list';
 import { LevelTag, LEVELS, MentalStateTag, useLevelLabel } from '../../components/levels';
 import { useStages } from '../../components/pickers';
 import { ExportButton } from '../../components/transfer';
@@ -93,7 +93,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
   const levelLabel = useLevelLabel();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const stagecode = flat ? '' : (params.get('stagecode') ?? '');
   const quota = decodeQuota(params.get('quota'));
   const stages = useStages(appid);
@@ -136,17 +136,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
   const filter = filterOf(list.input) as Filter;
   const col = list.colFor<ReportRow>();
 
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (value) p.set(key, value);
-        else p.delete(key);
-        p.delete('page');
-        return p;
-      },
-      { replace: true },
-    );
+  const setParam = useSetListParam();
   const { stagecode: _omit, ...withoutStage } = filter;
   void _omit;
 
