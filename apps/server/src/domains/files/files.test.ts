@@ -191,6 +191,21 @@ describe.each(cases)('files on %s with %s storage', (engine, storageKind) => {
     expect((await s.call('as.m.access.confirmOSSPath', { fileid: file.fileid }, school)).data).toEqual(ready.data);
   });
 
+  it('never changes a confirmed file: bytes PUT to its target afterwards are not served (refused on disk, set aside on S3)', async () => {
+    const res = await s.call('as.m.access.updateToOSSPath', { use: 'video', filename: 'late.mp4', size: MP4.length }, school);
+    const { file, upload: target } = res.data;
+    expect(await put(target, MP4)).toBe(200);
+    expect((await s.call('as.m.access.confirmOSSPath', { fileid: file.fileid }, school)).data).toMatchObject({ status: 'ready' });
+    // The same size, other bytes: within what the target was signed for.
+    const other = Buffer.from(MP4);
+    other[other.length - 1] ^= 0xff;
+    expect(await put(target, other)).toBe(storageKind === 's3' ? 200 : 403);
+    const served = await get(file.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(MP4)).toBe(true);
+    expect((await s.call('as.m.access.confirmOSSPath', { fileid: file.fileid }, school)).data).toMatchObject({ status: 'ready', size: MP4.length });
+  });
+
   it('removes a signed upload whose content does not fit its use, and refuses it', async () => {
     const res = await s.call('as.m.access.updateToOSSPath', { use: 'video', filename: 'movie.mp4', size: EXE.length }, school);
     expect(await put(res.data.upload, EXE)).toBe(200);
