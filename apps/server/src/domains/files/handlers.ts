@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { fileLimits } from '@xinli/contract';
 import type { HandlerMap } from '../../http/handlers.js';
-import { conflict, invalid, notFound } from '../../http/errors.js';
+import { conflict, invalid } from '../../http/errors.js';
 import { contains, iso, newId, paged } from '../../kit/index.js';
 import { ownedBy, ownerAccount, accountNames } from '../accounts/index.js';
 import { checkFile, checkSize, checkType, fileRefused, SNIFF_BYTES } from '../../kit/upload/sniff.js';
@@ -12,6 +12,7 @@ import {
   fileOut,
   fileUrlSigner,
   newKey,
+  noSuchFile,
   storageOf,
   storeFile,
   uploadSignature,
@@ -24,8 +25,6 @@ import { storedFile } from './tables.js';
 
 /** How long a signed upload target stays valid. */
 export const UPLOAD_TARGET_MINUTES = 30;
-
-const noSuchFile = () => notFound({ zh: '文件不存在', en: 'No such file' });
 
 /** The uploader's name for the file, shown only: its last path segment, without control characters. */
 const displayName = (name: string) =>
@@ -100,6 +99,9 @@ export const fileHandlers = {
     if (row!.status === 'ready') return fileOut(row!);
     const use = row!.use as keyof typeof fileLimits;
     const storage = storageOf(ctx.config);
+    // On S3 the client's bytes are copied in place and checked there: its presigned URL reaches
+    // only the upload's own name, so nothing it sends later, until the URL expires, changes the file.
+    await storage.placeUpload(row!.key);
     const stored = await storage.head(row!.key, SNIFF_BYTES);
     if (!stored) invalid({ zh: '文件尚未上传', en: 'The file has not been uploaded yet' });
     let found;
@@ -119,7 +121,7 @@ export const fileHandlers = {
       }
     } catch (err) {
       // A file that does not fit is removed, and its record with it: nothing of it stays.
-      await storage.delete(row!.key);
+      await Promise.all([storage.delete(row!.key), storage.discardUpload(row!.key)]);
       await ctx.db.delete(storedFile).where(and(eq(storedFile.fileid, fileid), eq(storedFile.status, 'pending')));
       await ctx.audit({ result: 'fail', detail: { fileid } });
       throw err;
@@ -145,6 +147,7 @@ export const fileHandlers = {
         en: 'The file was uploaded again while it was being checked; please confirm again',
       });
     await ctx.audit({ result: 'ok', detail: { fileid, size: stored!.size } });
+    await storage.discardUpload(row!.key);
     if (!ready) {
       const [again] = await ctx.db.select().from(storedFile).where(eq(storedFile.fileid, fileid));
       if (!again) noSuchFile();
@@ -201,7 +204,8 @@ export const fileHandlers = {
       if (isForeignKeyViolation(err)) inUse();
       throw err;
     }
-    await storageOf(ctx.config).delete(row!.key);
+    const storage = storageOf(ctx.config);
+    await Promise.all([storage.delete(row!.key), storage.discardUpload(row!.key)]);
     await ctx.audit({ result: 'ok', detail: { fileid } });
     return null;
   },

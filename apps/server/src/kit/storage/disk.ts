@@ -117,6 +117,11 @@ export class DiskStorage implements FileStorage {
   async presignPut() {
     return null;
   }
+
+  /** The PUT route placed the bytes itself, under the file's row lock. */
+  async placeUpload() {}
+
+  async discardUpload() {}
 }
 
 /** A rename into place gives the name another inode; the change time and size catch a rewrite in place. */

@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Options } from '../../config.js';
 import { assertKey, type ByteRange, type FileStorage } from './storage.js';
@@ -28,6 +35,15 @@ export class S3Storage implements FileStorage {
   private objectKey(key: string) {
     assertKey(key);
     return `${this.options.prefix ?? ''}${key}`;
+  }
+
+  /**
+   * Where a client's presigned PUT lands: beside the objects, under `upload/`. A bucket lifecycle
+   * rule on that prefix clears what a PUT leaves there after its file was confirmed (README).
+   */
+  private uploadKey(key: string) {
+    assertKey(key);
+    return `${this.options.prefix ?? ''}upload/${key}`;
   }
 
   async put(key: string, body: Buffer, contenttype: string) {
@@ -106,12 +122,30 @@ export class S3Storage implements FileStorage {
     const expiresIn = Math.max(1, Math.round((expires.getTime() - now.getTime()) / 1000));
     const command = new PutObjectCommand({
       Bucket: this.options.bucket,
-      Key: this.objectKey(key),
+      Key: this.uploadKey(key),
       ContentType: contenttype,
       ContentLength: size,
     });
     const url = await getSignedUrl(this.client, command, { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) });
     return { url, headers: { 'content-type': contenttype } };
+  }
+
+  async placeUpload(key: string) {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.options.bucket,
+          CopySource: `${this.options.bucket}/${encodeURIComponent(this.uploadKey(key)).replace(/%2F/g, '/')}`,
+          Key: this.objectKey(key),
+        }),
+      );
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+  }
+
+  async discardUpload(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.uploadKey(key) }));
   }
 
   destroy() {

@@ -94,7 +94,7 @@ describe.each(kinds)('file storage on $name', (kind) => {
     }
   });
 
-  it('gives a presigned PUT target on S3 that a client can upload to; none on disk', async () => {
+  it('gives a presigned PUT target on S3 that a client can upload to, placed only when asked; none on disk', async () => {
     const now = new Date(Date.UTC(2026, 0, 1));
     const target = await storage.presignPut(key(3), 'image/png', PNG.length, new Date(now.getTime() + 600_000), now);
     if (kind.name === 'disk') {
@@ -104,6 +104,15 @@ describe.each(kinds)('file storage on $name', (kind) => {
     expect(target!.url).toMatch(/X-Amz-Signature=/);
     const res = await fetch(target!.url, { method: 'PUT', headers: target!.headers, body: PNG });
     expect(res.status).toBe(200);
+    // The upload has its own name: the object is there only once placed, and a later PUT does not reach it.
+    expect(await storage.head(key(3), 8)).toBeNull();
+    await storage.placeUpload(key(3));
+    expect((await storage.head(key(3), 8))?.size).toBe(PNG.length);
+    const later = Buffer.concat([PNG.subarray(0, PNG.length - 1), Buffer.from([PNG[PNG.length - 1]! ^ 0xff])]);
+    expect((await fetch(target!.url, { method: 'PUT', headers: target!.headers, body: later })).status).toBe(200);
+    expect(await readAll((await storage.get(key(3)))!.body)).toEqual(PNG);
+    await storage.discardUpload(key(3));
+    await storage.placeUpload(key(3)); // nothing left to place: the object stays as it was
     expect((await storage.head(key(3), 8))?.size).toBe(PNG.length);
     // The signature covers the key: the same URL for another key is refused.
     const forged = await fetch(target!.url.replace(key(3), key(4)), { method: 'PUT', headers: target!.headers, body: PNG });

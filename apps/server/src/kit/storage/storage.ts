@@ -32,7 +32,9 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /**
    * Where a client may PUT the object's bytes itself until `expires`: a presigned object-store
-   * URL, or for disk storage null (the files domain answers a signed URL of this server).
+   * URL of the object's upload name (never of the object itself, so a URL still valid after
+   * confirmation cannot replace a checked file), or for disk storage null (the files domain answers
+   * a signed URL of this server, whose PUT moves the bytes in place only while the file is pending).
    */
   presignPut(
     key: string,
@@ -41,6 +43,13 @@ export interface FileStorage {
     expires: Date,
     now: Date,
   ): Promise<{ url: string; headers: Record<string, string> } | null>;
+  /**
+   * Makes the client's upload the object (a copy inside the store), to be checked there: nothing
+   * when there is no upload, and nothing on disk, where the PUT itself placed it.
+   */
+  placeUpload(key: string): Promise<void>;
+  /** Removes the client's upload (not the object); nothing when there is none. */
+  discardUpload(key: string): Promise<void>;
 }
 
 /** Bytes `start` to `end` of an object, both included (as in HTTP's Content-Range). */
