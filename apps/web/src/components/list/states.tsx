@@ -39,14 +39,22 @@ export function ErrorState({ error, onRetry }: { error?: unknown; onRetry?: () =
  *
  *   <Loaded query={useAction('as.m.content.getArticle', { articleid })}>{(article) => <ArticleBody article={article} />}</Loaded>
  */
-export function Loaded<T>({
-  query,
-  children,
-}: {
-  query: { data: T | undefined; error: unknown; refetch: () => unknown };
-  children: (data: T) => ReactNode;
-}) {
-  if (query.data !== undefined) return children(query.data);
+export function Loaded<T>({ query, children }: { query: Read<T>; children: (data: T) => ReactNode }) {
+  return query.data !== undefined ? children(query.data) : <Waiting query={query} />;
+}
+
+/**
+ * A read with no answer yet: its error with a retry, else the loading state. For a page that
+ * returns early, `if (!q.data) return <Waiting query={q} />`, so an answer on screen always wins.
+ */
+export function Waiting({ query }: { query: Pick<Read<unknown>, 'error' | 'refetch'> }) {
   if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return <LoadingState />;
+}
+
+/** What `Loaded` and `Waiting` take of a read (a react-query result has it). */
+interface Read<T> {
+  data: T | undefined;
+  error: unknown;
+  refetch: () => unknown;
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { ActionName, WrittenListRow, WrittenReport, WrittenSections } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { Can } from '../../components/access';
-import { ErrorState, LoadingState, useConfirmCall } from '../../components/list';
+import { Waiting, useConfirmCall } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { isBusy, POLL_MS, RiskTag, riskColour, riskStandsOut, useWriterText, WrittenStateTag } from './written-state';
 import WrittenDraftDialog from './WrittenDraftDialog';
@@ -203,8 +203,7 @@ export default function WrittenReportDrawer({
 
   const body = () => {
     if (!writtenid) return <Result status="info" title={k('noneTitle')} />;
-    if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
-    if (!r) return <LoadingState />;
+    if (!r) return <Waiting query={q} />;
     if (r.state === 'failed')
       return (
         <Alert

@@ -8,7 +8,7 @@ import type { ActionOutput, CaseRow, FollowUpRow, WarningRow } from '@xinli/cont
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
-import { DetailTable, ErrorState, LoadingState, useConfirmCall } from '../../components/list';
+import { DetailTable, Waiting, useConfirmCall } from '../../components/list';
 import { LevelTag } from '../../components/levels';
 import { useApps } from '../../components/pickers';
 import { formatTime } from '../../lib/format';
@@ -312,13 +312,7 @@ export default function CaseDrawer({
       }
     >
       {/* A failed background refresh keeps the case on screen (and any dialog open over it). */}
-      {q.error && !data ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : !data ? (
-        <LoadingState />
-      ) : (
-        <CaseBody detail={data} onCase={(id) => onCase?.(id)} />
-      )}
+      {data ? <CaseBody detail={data} onCase={(id) => onCase?.(id)} /> : <Waiting query={q} />}
     </Drawer>
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Gender } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
-import { ErrorState, LoadingState } from '../../components/list';
+import { Waiting } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useEnumOptions, useLocalText } from '../../lib/options';
 import { regionOr } from '../../components/archive-form/RegionText';
@@ -63,8 +63,7 @@ export default function ArchiveDetail() {
   const consentText = useT('archives.consent');
   const withdrawn = useConsentWithdrawn(cusercode);
   if (!cusercode) return <Result status="info" title={k('missing')} />;
-  if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
-  if (!q.data) return <LoadingState />;
+  if (!q.data) return <Waiting query={q} />;
   const { person, columns, display, reports } = q.data;
   const back = pagesOf(person.appid)?.archives ?? '/archives/archives_gl_all';
   return (

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { actionTitle, AuditResult, type AuditRow, type Title } from '@xinli/contract';
 import { useAction } from '../../components/query';
-import { ErrorState, LoadingState } from '../../components/list';
+import { Waiting } from '../../components/list';
 import { formatTime, timeZoneLabel } from '../../lib/format';
 import { useT } from '../../i18n/useT';
 import './audit.css';
@@ -19,10 +19,8 @@ export default function AuditDrawer({ row, onClose }: { row: AuditRow | null; on
   const result = AuditResult.find((i) => i.value === e?.result);
   return (
     <Drawer open={!!row} onClose={onClose} title={k('detailTitle', { seq: row?.seq ?? '' })} size={560} destroyOnHidden data-testid="audit-drawer">
-      {q.isError ? (
-        <ErrorState onRetry={() => void q.refetch()} />
-      ) : !e ? (
-        <LoadingState />
+      {!e ? (
+        <Waiting query={q} />
       ) : (
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={k('at')}>

@@ -11,7 +11,7 @@ import { enumLabel, Gender, LevelColours, reportActions, type IndicatorResult, t
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
-import { ErrorState, LoadingState } from '../../components/list';
+import { Waiting } from '../../components/list';
 import { LevelTag, MentalStateTag, useLevelLabel } from '../../components/levels';
 import { ContractFields, Field } from '../../components/form';
 import { formatTime } from '../../lib/format';
@@ -281,10 +281,8 @@ export function Phq9Section({ report }: { report: ReportDetail }) {
   const points = (q.data ?? []).filter((p) => p.createdat <= report.createdat);
   return (
     <Card size="small" title={k('phq9')} extra={<Typography.Text type="secondary">{k('phq9Hint')}</Typography.Text>} data-testid="report-phq9">
-      {q.error ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : !q.data ? (
-        <LoadingState />
+      {!q.data ? (
+        <Waiting query={q} />
       ) : points.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('noTrend')} />
       ) : (

@@ -6,13 +6,13 @@
  * Without `reportid` the same route is the big screen (BigScreen.tsx, see wall.ts). A custom
  * report (issue 31 §4) is laid out by its template version instead (TemplatedReport.tsx).
  */
-import { Card, Result, Space, Spin, Typography } from 'antd';
+import { Card, Result, Space, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { ReportDetail } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
-import { ErrorState } from '../../components/list';
+import { Waiting } from '../../components/list';
 import ReportActions from './ReportActions';
 import PageLoading from '../../components/feedback/PageLoading';
 import './report.css';
@@ -68,9 +68,8 @@ function ReportPage() {
   const reportid = params.get('reportid') ?? '';
   const q = useAction('as.m.exam.getCUserReport', { reportid }, { enabled: !!reportid });
   if (!reportid) return <Result status="info" title={k('noReport')} subTitle={k('noReportHint')} data-testid="report-none" />;
-  if (q.error) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   const r = q.data;
-  if (!r) return <Spin style={{ display: 'block', padding: 64 }} data-testid="report-loading" />;
+  if (!r) return <Waiting query={q} />;
   // A custom report: the server's layout of its template version, as the print has it.
   if (r.layout) return <TemplatedReport report={r} layout={r.layout} />;
   return (

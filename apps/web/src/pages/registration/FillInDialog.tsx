@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Form, Select, Spin } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registrationActions } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { FormDialog, Field } from '../../components/form';
-import { ErrorState } from '../../components/list';
+import { Waiting } from '../../components/list';
 import ArchiveFields from '../../components/archive-form/ArchiveFields';
 import { valuesToAnswers, type ArchiveValues } from '../../components/archive-form/values';
 import PersonPicker from './PersonPicker';
@@ -58,7 +58,7 @@ export default function FillInDialog({ open, onClose }: { open: boolean; onClose
           notFoundContent={t('registration.registration.noForm')}
         />
       </Field>
-      {detail.error ? <ErrorState error={detail.error} onRetry={() => detail.refetch()} /> : detail.isLoading ? <Spin style={{ display: 'block', padding: 24 }} /> : <ArchiveFields fields={fields} name="answers" />}
+      {!chosen ? null : detail.data ? <ArchiveFields fields={fields} name="answers" /> : <Waiting query={detail} />}
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RegistrationSources, RegistrationStates, type RegistrationDetail } from '@xinli/contract';
 import { useAction } from '../../components/query';
-import { DetailTable, ErrorState, LoadingState } from '../../components/list';
+import { DetailTable, Waiting } from '../../components/list';
 import { formatTime } from '../../lib/format';
 import { useLang, useLocalText } from '../../lib/options';
 import { STATE_COLOURS } from './questions';
@@ -24,10 +24,8 @@ export default function RegistrationDrawer({ regid, onClose, actions }: { regid:
   };
   return (
     <Drawer open={!!regid} onClose={onClose} size={720} title={k('title')} destroyOnHidden data-testid="registration-drawer" extra={r ? actions(r) : null}>
-      {q.error ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : !r ? (
-        <LoadingState />
+      {!r ? (
+        <Waiting query={q} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions

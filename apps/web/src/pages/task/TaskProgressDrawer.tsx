@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActionOutput, ConsentState, TaskRow } from '@xinli/contract';
 import { useAction } from '../../components/query';
-import { DetailTable, ErrorState, LoadingState } from '../../components/list';
+import { DetailTable, ErrorState, Waiting } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { PROGRESS_COLOURS, PROGRESS_STATES, ProgressTag, TaskStatusTag, type ProgressState } from './task-ui';
@@ -89,10 +89,8 @@ export default function TaskProgressDrawer({ task, onClose }: { task: TaskRow | 
       destroyOnHidden
       data-testid="progress-drawer"
     >
-      {progress.error && !p ? (
-        <ErrorState error={progress.error} onRetry={() => void progress.refetch()} />
-      ) : !p ? (
-        <LoadingState />
+      {!p ? (
+        <Waiting query={progress} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <div className="task-progress-head">
