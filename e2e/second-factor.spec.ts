@@ -162,4 +162,20 @@ test('the account list marks the demo account that signs in with a second factor
     await shoot(page, `account-list-${lang}`);
   }
   await setLanguage(page, 'zh-CN');
+  // Filtered by it, from the search form, and kept in the address.
+  await page.goto('/Service/terminal');
+  await page.getByLabel('双重验证').click();
+  await page.locator('.ant-select-item-option', { hasText: '已开启' }).click();
+  await page
+    .getByTestId('list-search')
+    .getByRole('button', { name: /搜\s*索/ })
+    .click();
+  await expect(page).toHaveURL(/secondfactor=1/);
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  await expect(page.getByTestId('account-second-factor-cdcare')).toBeVisible();
+  await shoot(page, 'account-filter-zh');
+  await page.goto('/Service/terminal?secondfactor=0');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('[data-testid^="account-second-factor-"]')).toHaveCount(0);
+  await expect(page.getByLabel('双重验证').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText('未开启');
 });

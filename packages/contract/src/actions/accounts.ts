@@ -115,6 +115,8 @@ const listFilters = {
   enabled: optionalFlag,
   /** The owning provider (super account filtering by provider). */
   parentcode: idString.optional(),
+  /** Signs in with a confirmed second factor (1) or not (0). */
+  secondfactor: optionalFlag,
 };
 
 const appid = z.string().regex(/^[0-9]{9}$/);
@@ -190,7 +192,7 @@ export const accountActions = {
     kind: 'json',
     op: 'list',
     summary:
-      'Institutions and providers in scope, paged, newest first; filters: kind, name, account, type, region, category label, enabled, owning provider. Phones masked.',
+      'Institutions and providers in scope, paged, newest first; filters: kind, name, account, type, region, category label, enabled, owning provider, second factor. Phones masked.',
     input: z.strictObject({ ...pageFields, ...listFilters }),
     output: pageOf(muserRow),
     ids: { parentcode: 'muser' },

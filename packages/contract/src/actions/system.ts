@@ -348,7 +348,8 @@ export const systemActions = {
     access: codes('000313'),
     kind: 'json',
     op: 'list',
-    summary: 'Staff users in scope, paged, filtered by department subtree, name, the whole phone number (exact, through its blind index: phones are stored encrypted) and enabled; phones are masked.',
+    summary:
+      'Staff users in scope, paged, filtered by department subtree, name, the whole phone number (exact, through its blind index: phones are stored encrypted), enabled and second factor (confirmed or not); phones are masked.',
     input: z.strictObject({
       ...pageFields,
       deptid: idString.optional(),
@@ -356,6 +357,7 @@ export const systemActions = {
       realname: text(30).optional(),
       phonenumber: text(20).optional(),
       enabled: optionalFlag,
+      secondfactor: optionalFlag,
       musercode: owner,
     }),
     output: pageOf(userRow),

@@ -7,6 +7,7 @@ import { contains, iso, maskPhone, newId, paged } from '../../kit/index.js';
 import { accountInScope, type AccountRow } from './owner.js';
 import {
   enrolledSubjects,
+  secondFactorWhere,
   hashPassword,
   md5Upper,
   revokeAccountSessions,
@@ -66,6 +67,7 @@ export function listWhere(ctx: Ctx, f: ListFilters): SQL | undefined {
     f.categorycode ? categoryAnyLevel(f.categorycode) : undefined,
     f.enabled === 0 || f.enabled === 1 ? eq(muser.enabled, f.enabled) : undefined,
     f.parentcode ? eq(muser.parentcode, f.parentcode) : undefined,
+    f.secondfactor === 0 || f.secondfactor === 1 ? secondFactorWhere({ musercode: muser.musercode }, f.secondfactor) : undefined,
   );
 }
 

@@ -9,6 +9,6 @@ export { accountCodes, ADMIN_ROLE_KEY, resolveGrants, roleGives } from './permis
 export { assertInScope, holds, inScope, scopeWhere } from './scope.js';
 export { authenticate, hashToken, newToken, revokeAccountSessions, revokeUserSessions } from './sessions.js';
 export { assertHoldsAccount } from './takeover.js';
-export { authSealedFields, enrolledSubjects, removeSecondFactor, subjectOf } from './second-factor.js';
+export { authSealedFields, enrolledSubjects, removeSecondFactor, secondFactorWhere, subjectOf } from './second-factor.js';
 export { acceptCode, beginEnrolment, newRecoveryCodes } from './second-factor.js';
 export { DEMO_SECOND_FACTOR, demoSecondFactorUri, seedDemoSecondFactor } from './demo.js';

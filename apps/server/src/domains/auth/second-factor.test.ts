@@ -89,6 +89,41 @@ describe.each(engines())('second factor on %s', (engine) => {
     expect(await staff()).toBe(false);
   });
 
+  it('the account and staff lists filter by second factor: on (1) or off (0), the total counted the same way', async () => {
+    const { token: admin } = await s.login('admin');
+    const accounts = async (secondfactor: 0 | 1) => {
+      const res = await s.call('as.m.user.getMUserPageList', { page: 1, pageSize: 100, secondfactor }, admin);
+      expect(res.errorCode).toBe(0);
+      const rows = res.data.rows as { musercode: string; secondfactor: boolean }[];
+      expect(res.data.total).toBe(rows.length);
+      expect(rows.every((r) => r.secondfactor === (secondfactor === 1))).toBe(true);
+      return rows.map((r) => r.musercode);
+    };
+    const all = (await s.call('as.m.user.getMUserPageList', { page: 1, pageSize: 100 }, admin)).data.total as number;
+    const [on, off] = [await accounts(1), await accounts(0)];
+    expect(on).toContain(DEMO_SECOND_FACTOR.musercode);
+    expect(off).toContain('I0001');
+    expect(on.length + off.length).toBe(all);
+
+    const { token: school } = await s.login('school');
+    const staff = async (secondfactor?: 0 | 1) => {
+      const res = await s.call('as.m.system.user.selectUserList', { page: 1, pageSize: 100, secondfactor }, school);
+      expect(res.errorCode).toBe(0);
+      return (res.data.rows as { userid: string; secondfactor: boolean }[]).map((r) => `${r.userid}:${r.secondfactor}`);
+    };
+    const { token: teacher } = await s.login('teacher');
+    const begin = await s.call('as.m.secondFactor.begin', {}, teacher);
+    expect(await staff(1)).toEqual([]); // waiting for its first code: not on yet
+    expect(await staff(0)).toContain('U0001:false');
+    expect((await s.call('as.m.secondFactor.confirm', { code: code(begin.data.secret) }, teacher)).errorCode).toBe(0);
+    next();
+    expect(await staff(1)).toEqual(['U0001:true']);
+    expect(await staff(0)).not.toContain('U0001:false');
+    expect((await staff(0)).length + 1).toBe((await staff()).length);
+    expect((await s.call('as.m.system.user.resetSecondFactor', { userid: 'U0001' }, school)).errorCode).toBe(0);
+    expect(await staff(1)).toEqual([]);
+  });
+
   it('enrols with a QR code and a first code; ten recovery codes, stored hashed; the secret never in the audit log', async () => {
     const { secret, recovery } = await enrol('hospital');
     expect(recovery).toHaveLength(10);

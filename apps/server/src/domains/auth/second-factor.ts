@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/database.js';
@@ -164,6 +164,16 @@ export async function removeSecondFactor(db: DbOrTx, p: Person): Promise<boolean
     .where(eq(secondFactor.subject, subjectOf(p)))
     .returning({ subject: secondFactor.subject });
   return gone.length > 0;
+}
+
+/**
+ * A list filter of another domain's rows: whether the person in the row signs in with a confirmed
+ * second factor (1) or not (0). `of` names the column that holds the person (subjectOf in SQL).
+ */
+export function secondFactorWhere(of: { userid: AnyColumn } | { musercode: AnyColumn }, on: 0 | 1): SQL {
+  const subject = 'userid' in of ? sql`'u:' || ${of.userid}` : sql`'m:' || ${of.musercode}`;
+  const enrolled = sql`exists (select 1 from ${secondFactor} where ${secondFactor.subject} = ${subject} and ${secondFactor.confirmedat} is not null)`;
+  return on ? enrolled : sql`not ${enrolled}`;
 }
 
 /** Which of these people have a confirmed second factor (the account and staff lists show it). */

@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context.js';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
-import { enrolledSubjects, scopeWhere, hashPassword, removeSecondFactor, revokeUserSessions, subjectOf } from '../auth/index.js';
+import { enrolledSubjects, scopeWhere, secondFactorWhere, hashPassword, removeSecondFactor, revokeUserSessions, subjectOf } from '../auth/index.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
 import { maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
 import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
@@ -139,7 +139,7 @@ async function roleOptions(ctx: Ctx, db: DbOrTx, musercode: string) {
 }
 
 export const userHandlers = {
-  'as.m.system.user.selectUserList': async ({ page, pageSize, deptid, sysusername, realname, phonenumber, enabled, musercode }, ctx) => {
+  'as.m.system.user.selectUserList': async ({ page, pageSize, deptid, sysusername, realname, phonenumber, enabled, secondfactor, musercode }, ctx) => {
     const inDepts = deptid ? inArray(sysuser.deptid, [...(await subtreeIds(ctx.db, await findDept(ctx, ctx.db, deptid)))]) : undefined;
     const where = and(
       ownedBy(ctx, sysuser.musercode, musercode),
@@ -149,6 +149,7 @@ export const userHandlers = {
       // Exact match through the blind index: a sealed phone cannot be searched by part.
       phonenumber ? eq(sysuser.phonehash, staffPhoneHash(phonenumber)) : undefined,
       enabled === undefined || enabled === '' ? undefined : eq(sysuser.enabled, enabled),
+      secondfactor === undefined || secondfactor === '' ? undefined : secondFactorWhere({ userid: sysuser.userid }, secondfactor),
     );
     const { total, rows } = await paged(ctx.db, listed(ctx.db).where(where).$dynamic(), [desc(sysuser.createdat), asc(sysuser.userid)], { page, pageSize });
     const userids = rows.map((r) => r.user.userid);

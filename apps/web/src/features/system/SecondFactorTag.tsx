@@ -1,6 +1,8 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { f } from '../../components/list';
 
 /** Beside an account or staff user of a list: it signs in with a confirmed second factor. */
 export default function SecondFactorTag({ on, testId }: { on: boolean; testId?: string }) {
@@ -14,3 +16,14 @@ export default function SecondFactorTag({ on, testId }: { on: boolean; testId?: 
     </Tooltip>
   );
 }
+
+/** The list filter of the same: on, off, or either (left empty). */
+export const secondFactorFilter = (t: TFunction) =>
+  f.select(
+    'secondfactor',
+    [
+      { value: 1, label: t('common.secondFactorYes') },
+      { value: 0, label: t('common.secondFactorNo') },
+    ],
+    { width: 110 },
+  );

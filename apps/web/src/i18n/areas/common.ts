@@ -22,6 +22,10 @@ export default defineArea({
     /** On a sign-in account of a list: it signs in with a second factor (MLPS review asks who does). */
     secondFactorOn: '双重验证',
     secondFactorOnHint: '登录时还需输入验证器应用的动态验证码',
+    /** The list filter by it: on, off. */
+    secondfactor: '双重验证',
+    secondFactorYes: '已开启',
+    secondFactorNo: '未开启',
     region: '所在地区',
     regionChoose: '请选择省 / 市 / 区县',
     retry: '重试',
@@ -135,6 +139,9 @@ export default defineArea({
     loadFailed: 'Failed to load data',
     secondFactorOn: '2-step',
     secondFactorOnHint: 'Signs in with a code from an authenticator app as well',
+    secondfactor: '2-step',
+    secondFactorYes: 'On',
+    secondFactorNo: 'Off',
     region: 'Region',
     regionChoose: 'Choose province / city / district',
     retry: 'Retry',

@@ -15,7 +15,7 @@ import AppsDialog from './AppsDialog';
 import ClientDialog from './ClientDialog';
 import MoveDialog from './MoveDialog';
 import PermissionsDialog from './PermissionsDialog';
-import SecondFactorTag from '../../features/system/SecondFactorTag';
+import SecondFactorTag, { secondFactorFilter } from '../../features/system/SecondFactorTag';
 import { fieldsToPath, useCategoryTree, type AccountKind } from './CategoryPathPicker';
 import './service.css';
 
@@ -80,6 +80,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
       ...(types.length > 1 ? [f.enumOf('musertype', types, { width: 140 })] : []),
       f.region(),
       f.enabled(),
+      secondFactorFilter(t),
     ],
     input: { kind, ...(categorycode ? { categorycode } : {}) },
     invalidates: ['as.m.user.getMUserCategoryTree'],

@@ -9,7 +9,7 @@ import { useSession } from '../../auth';
 import { f, ListView, TreeFilter, useListPage, useTreeParam, WithTreeFilter } from '../../components/list';
 import UserDialog from './UserDialog';
 import ResetPwdDialog from '../../features/system/ResetPwdDialog';
-import SecondFactorTag from '../../features/system/SecondFactorTag';
+import SecondFactorTag, { secondFactorFilter } from '../../features/system/SecondFactorTag';
 
 const toTreeData = (nodes: DeptTreeNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.deptid, title: n.deptname, children: n.children.length ? toTreeData(n.children) : undefined }));
@@ -63,6 +63,7 @@ export default function User() {
       f.text('realname', { maxLength: 30, width: 170 }),
       f.text('phonenumber', { maxLength: 20, width: 170 }),
       f.enabled(),
+      secondFactorFilter(t),
       f.institution(),
     ],
     input: deptid ? { deptid } : {},
