@@ -351,7 +351,7 @@ function StageFormsDrawer({ stage, onClose, onChanged }: { stage: StageRow | nul
           </Button>
         </Space.Compact>
       )}
-      {current.isError ? (
+      {current.error && !current.data ? (
         <ErrorState error={current.error} onRetry={() => current.refetch()} />
       ) : (
         <Table<StageForm>

@@ -6,14 +6,14 @@
  * to their report and warning case), the written summary (generate, approve) and print / PDF.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { CheckOutlined, EyeInvisibleOutlined, EyeOutlined, RobotOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { LevelColours, type GroupCompareRow, type GroupReport as Report } from '@xinli/contract';
 import { useAction } from '../../components/query';
 import { Can, useAccess } from '../../components/access';
 import BarChart from '../../components/charts/BarChart';
-import { DetailTable, ErrorState, LoadingState, useConfirmCall } from '../../components/list';
+import { DetailTable, Waiting, useConfirmCall } from '../../components/list';
 import { LEVELS, LevelTag, useLevelLabel } from '../../components/levels';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
@@ -159,8 +159,7 @@ function Summary({ scope, finished }: { scope: Scope; finished: number }) {
     </Can>
   );
   let body: ReactNode;
-  if (q.error) body = <ErrorState error={q.error} onRetry={() => q.refetch()} />;
-  else if (q.isLoading) body = <LoadingState />;
+  if (s === undefined) body = <Waiting query={q} />;
   else if (!s) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k(finished ? 'noSummary' : 'noResults')} />;
   else
     body = (
@@ -390,9 +389,8 @@ export default function GroupReport() {
   const report = useAction(REPORT, scope, { enabled: !!taskid });
   const choose = (next: Scope) => setParams(next.teamid ? { taskid: next.taskid, teamid: next.teamid } : { taskid: next.taskid }, { replace: true });
 
-  if (tasks.error) return <ErrorState error={tasks.error} onRetry={() => tasks.refetch()} />;
-  if (tasks.isLoading) return <Spin style={{ display: 'block', padding: 64 }} data-testid="group-loading" />;
-  if (!tasks.data?.rows.length) return <Empty style={{ padding: 64 }} description={k('noTasks')} data-testid="group-no-tasks" />;
+  if (!tasks.data) return <Waiting query={tasks} />;
+  if (!tasks.data.rows.length) return <Empty style={{ padding: 64 }} description={k('noTasks')} data-testid="group-no-tasks" />;
   const r = report.data;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -422,13 +420,7 @@ export default function GroupReport() {
           {r && <Actions r={r} scope={scope} />}
         </Space>
       </Card>
-      {report.error ? (
-        <ErrorState error={report.error} onRetry={() => report.refetch()} />
-      ) : !r ? (
-        <Spin style={{ display: 'block', padding: 64 }} data-testid="group-loading" />
-      ) : (
-        <ReportBody r={r} scope={scope} />
-      )}
+      {r ? <ReportBody r={r} scope={scope} /> : <Waiting query={report} />}
     </Space>
   );
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@xinli/contract';
 import { call } from '../../../api';
-import { ErrorState } from '../../../components/list';
+import { Waiting } from '../../../components/list';
 import { useAction } from '../../../components/query';
 import { TextlessAlert, TextlessTag } from '../../../components/textless';
 import { useT } from '../../../i18n/useT';
@@ -97,13 +97,13 @@ export default function PlanDetail({
           />
           <TextlessAlert names={textless} />
           <Card size="small" title={k('stages')}>
-            {stages.isError ? (
-              <ErrorState error={stages.error} onRetry={() => stages.refetch()} />
-            ) : (stages.data ?? []).length === 0 ? (
+            {!stages.data ? (
+              <Waiting query={stages} />
+            ) : stages.data.length === 0 ? (
               <Typography.Text type="secondary">{k('noStage')}</Typography.Text>
             ) : (
               <Timeline
-                items={(stages.data ?? []).map((s) => ({
+                items={stages.data.map((s) => ({
                   key: s.stagecode,
                   content: (
                     <div>

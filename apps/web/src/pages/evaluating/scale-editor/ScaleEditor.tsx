@@ -5,13 +5,13 @@
  * server's validator has the last word and its message is shown in the drawer.
  */
 import { createContext, memo, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Spin, Tabs, Tag, type FormInstance } from 'antd';
+import { Alert, App, Button, ConfigProvider, Drawer, Form, Space, Tabs, Tag, type FormInstance } from 'antd';
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnswerInput, FormDefinition, ScoreResult } from '@xinli/contract';
 import { ApiError, call } from '../../../api';
-import { ErrorState } from '../../../components/list';
+import { ErrorState, LoadingState } from '../../../components/list';
 import { useAction } from '../../../components/query';
 import { useLocalText } from '../../../lib/options';
 import {
@@ -201,7 +201,8 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
   );
 
   const loading = !!code && loaded.isLoading;
-  const failed = !!code && loaded.isError;
+  // A failed refresh in the background leaves the scale being edited on screen.
+  const failed = !!code && loaded.isError && !loaded.data;
 
   return (
     <Drawer
@@ -215,11 +216,7 @@ export default function ScaleEditor({ open, formcode, initialTab = 'basics', onC
       data-testid="scale-editor"
       mask={{ closable: false }}
     >
-      {loading && (
-        <div className="page-loading">
-          <Spin />
-        </div>
-      )}
+      {loading && <LoadingState />}
       {failed && <ErrorState error={loaded.error} onRetry={() => loaded.refetch()} />}
       {!loading && !failed && (
         <>
