@@ -11,7 +11,8 @@ import { countUnsealed, currentKey, isSealed, open, openAnswers, parseDataKey, n
 import { installDataKeys } from './kit/crypt/keyring.js';
 import { openArchive as openArchiveAnswers } from './domains/persons/identity.js';
 import { cuser } from './domains/persons/tables.js';
-import { sysuser } from './domains/system/tables.js';
+import { dept, sysuser } from './domains/system/tables.js';
+import { muser } from './domains/accounts/tables.js';
 import { assessment } from './domains/assessments/tables.js';
 import { idNumber } from './domains/persons/test-roster.js';
 import { registration } from './domains/consultation/tables.js';
@@ -85,6 +86,28 @@ describe.each(engines('both'))('field encryption on %s', (engine) => {
     expect(await plainFinds(s, plain)).toEqual([]);
     // Free-text answers: none left as `text` in stored answers (kept as `sealed`).
     expect(await countUnsealed(s.database.db, sealedFields)).toBe(0);
+  });
+
+  it('institution account and department phones are sealed at rest, in full on the account form and in one\'s own record, masked in the list', async () => {
+    const { token: admin } = await s.login('admin');
+    expect((await s.call('as.m.user.updateMUser', { musercode: 'I0001', realname: '王老师', phonenumber: '13955550001' }, admin)).errorCode).toBe(0);
+    const made = await s.call('as.m.system.dept.insertDept', { deptname: '教务处', phonenumber: '13955550009' }, school);
+    expect(made.errorCode).toBe(0);
+    // Changed afterwards: neither number is left in plain text anywhere (the audit entry's detail included).
+    expect((await s.call('as.m.system.dept.updateDept', { deptid: made.data.deptid, phonenumber: '13955550002' }, school)).errorCode).toBe(0);
+    const [account] = await s.database.db.select({ phone: muser.phonenumber }).from(muser).where(eq(muser.musercode, 'I0001'));
+    const [made2] = await s.database.db.select({ phone: dept.phonenumber }).from(dept).where(eq(dept.deptid, made.data.deptid));
+    const [demo] = await s.database.db.select({ phone: dept.phonenumber }).from(dept).where(eq(dept.deptid, 'D0001'));
+    for (const v of [account!.phone, made2!.phone, demo!.phone]) expect(isSealed(v), v).toBe(true);
+    expect(await plainFinds(s, new Set(['13955550001', '13955550002', '13955550009', '0571-86000001']))).toEqual([]);
+
+    expect((await s.call('as.m.user.getMUser', { musercode: 'I0001' }, admin)).data.phonenumber).toBe('13955550001');
+    const listed = (await s.call('as.m.user.getMUserPageList', { page: 1, pageSize: 100 }, admin)).data.rows as { musercode: string; phonenumber: string }[];
+    expect(listed.find((r) => r.musercode === 'I0001')?.phonenumber).toBe('139****0001');
+    expect((await s.login('school')).phonenumber).toBe('13955550001');
+    const depts = (await s.call('as.m.system.dept.selectDeptList', {}, school)).data as { deptid: string; phonenumber: string }[];
+    expect(depts.find((d) => d.deptid === made.data.deptid)?.phonenumber).toBe('13955550002');
+    expect(depts.find((d) => d.deptid === 'D0001')?.phonenumber).toBe('0571-86000001');
   });
 
   it('archive free text, registrations\' phones and answers and the demo TOTP secret are sealed; the demo account still signs in with its code', async () => {

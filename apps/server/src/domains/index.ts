@@ -33,7 +33,7 @@ import { auditHandlers } from './audit/handlers.js';
 import { auditJobs } from './audit/index.js';
 import type { SealedField } from '../kit/crypt/index.js';
 import { consentHandlers } from './consent/handlers.js';
-import { hookAccounts } from './accounts/index.js';
+import { accountsSealedFields, hookAccounts } from './accounts/index.js';
 import { appsOf } from './apps/index.js';
 import {
   assessedSince,
@@ -172,7 +172,7 @@ export const jobHandlers: JobHandlers = {
 };
 
 /** Every column a domain keeps sealed (kit/crypt): sealed at start-up if still plain, re-sealed by a rotation. */
-export const sealedFields: SealedField[] = [...personsSealedFields, ...systemSealedFields, ...assessmentSealedFields, ...authSealedFields, ...consultationSealedFields];
+export const sealedFields: SealedField[] = [...personsSealedFields, ...accountsSealedFields, ...systemSealedFields, ...assessmentSealedFields, ...authSealedFields, ...consultationSealedFields];
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
 export function missingHandlers(map: HandlerMap = handlers): string[] {

@@ -7,6 +7,7 @@ import { engines, startTestServer, type TestServer } from '../../test/harness.js
 import { auditLog } from '../audit/tables.js';
 import { resolveEntryToken } from './entry.js';
 import { muser, muserEntry } from './tables.js';
+import { seal } from '../../kit/crypt/index.js';
 
 const EN = { 'accept-language': 'en-US' };
 
@@ -185,7 +186,10 @@ describe.each(engines())('regions, respondent entry, QR codes and exports on %s'
   });
 
   it('exports the filtered list as .xlsx with masked phones (audited)', async () => {
-    await s.database.db.update(muser).set({ phonenumber: '13912345678', insname: '=HYPERLINK("x")' }).where(eq(muser.musercode, 'I0003'));
+    await s.database.db
+      .update(muser)
+      .set({ phonenumber: seal('13912345678'), insname: '=HYPERLINK("x")' })
+      .where(eq(muser.musercode, 'I0003'));
     const res = await download('as.m.user.exportToFile', { kind: 'institution' }, provider);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/\.xlsx/);

@@ -5,6 +5,7 @@
  * and the accounts a caller's statistics cover (an education bureau: the schools of its district).
  */
 export { accountAncestors, accountNames, accountOptions, accountRow, accountSignInNameTaken } from './accounts.js';
+export { accountsSealedFields } from './contact.js';
 export { accountColumnsOf, insnameOf } from './columns.js';
 export { entryOfAccount, resolveEntryToken } from './entry.js';
 export { type AccountHooks, hookAccounts } from './hooks.js';

@@ -8,6 +8,7 @@ import { sysuser } from '../system/tables.js';
 import { demoAccounts } from '../../seed/demo.js';
 import { checkRegion } from './regions.js';
 import { muser, muserEntry, signinName } from './tables.js';
+import { seal } from '../../kit/crypt/index.js';
 import { cuser } from '../persons/tables.js';
 
 const EN = { 'accept-language': 'en-US' };
@@ -61,7 +62,7 @@ describe.each(engines())('institutions and providers on %s', (engine) => {
   });
 
   it('lists a provider’s institutions with masked phones and filters; another provider’s are not found', async () => {
-    await s.database.db.update(muser).set({ phonenumber: '13912345678' }).where(eq(muser.musercode, 'I0001'));
+    await s.database.db.update(muser).set({ phonenumber: seal('13912345678') }).where(eq(muser.musercode, 'I0001'));
     const all = await s.call('as.m.user.getMUserPageList', { kind: 'institution' }, provider);
     expect(all.errorCode).toBe(0);
     expect(codes(all.data.rows)).toEqual(['I0001', 'I0002', 'I0003']);

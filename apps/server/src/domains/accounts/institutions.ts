@@ -5,6 +5,8 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, fail, invalid } from '../../http/errors.js';
 import { contains, iso, maskPhone, newId, paged } from '../../kit/index.js';
 import { accountInScope, type AccountRow } from './owner.js';
+import { accountPhoneColumn } from './contact.js';
+import { open } from '../../kit/crypt/index.js';
 import {
   enrolledSubjects,
   secondFactorWhere,
@@ -87,14 +89,16 @@ const categoryAnyLevel = (code: string) =>
 
 type MUserRecord = typeof muser.$inferSelect;
 
+/** An account as the wire shows it; its phone is opened here, for the rows of the page only. */
 export function toRow(r: MUserRecord, parentname: string, masked: boolean, secondfactor: boolean): MUserRow {
+  const phone = open(r.phonenumber) ?? '';
   return {
     musercode: r.musercode,
     username: r.username,
     musertype: r.musertype,
     insname: r.insname,
     realname: r.realname,
-    phonenumber: masked ? maskPhone(r.phonenumber) : r.phonenumber,
+    phonenumber: masked ? maskPhone(phone) : phone,
     provincecode: r.provincecode,
     citycode: r.citycode,
     districtcode: r.districtcode,
@@ -191,6 +195,7 @@ export const institutionHandlers = {
       await tx.insert(muser).values({
         ...fields,
         ...category,
+        ...accountPhoneColumn(fields.phonenumber),
         musercode,
         username,
         pwdhash,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { accountPhoneColumn, openAccountPhone } from './contact.js';
 import { muser } from './tables.js';
 
 /**
@@ -14,17 +15,22 @@ export type AccountChange = Partial<Omit<typeof muser.$inferInsert, 'musercode'>
 /** The account with this code, or undefined. */
 export async function accountRecord(db: DbOrTx, musercode: string): Promise<AccountRecord | undefined> {
   const [row] = await db.select().from(muser).where(eq(muser.musercode, musercode));
-  return row;
+  return row && openAccountPhone(row);
 }
 
 /** The account signing in with exactly this name, or undefined. */
 export async function accountOfSignInName(db: DbOrTx, username: string): Promise<AccountRecord | undefined> {
   const [row] = await db.select().from(muser).where(eq(muser.username, username));
-  return row;
+  return row && openAccountPhone(row);
 }
 
 /** Changes an account's fields; false when no account has the code. */
 export async function changeAccount(db: DbOrTx, musercode: string, change: AccountChange): Promise<boolean> {
-  const changed = await db.update(muser).set(change).where(eq(muser.musercode, musercode)).returning({ m: muser.musercode });
+  const { phonenumber, ...rest } = change;
+  const changed = await db
+    .update(muser)
+    .set({ ...rest, ...accountPhoneColumn(phonenumber) })
+    .where(eq(muser.musercode, musercode))
+    .returning({ m: muser.musercode });
   return changed.length > 0;
 }

@@ -113,7 +113,9 @@ describe.each(engines())('authorisation logic on %s', (engine) => {
       const res = await s.call('as.m.user.updateMUser', { musercode: 'I0001', phonenumber: '0571-1234567' }, school);
       expect(res.errorCode).toBe(0);
       const [after] = await s.database.db.select().from(muser).where(eq(muser.musercode, 'I0001'));
-      expect(after.phonenumber).toBe('0571-1234567');
+      // Sealed at rest, as a staff user's phone is.
+      expect(isSealed(after!.phonenumber)).toBe(true);
+      expect(open(after!.phonenumber)).toBe('0571-1234567');
     });
   });
 
