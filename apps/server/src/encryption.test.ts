@@ -110,6 +110,20 @@ describe.each(engines('both'))('field encryption on %s', (engine) => {
     expect(depts.find((d) => d.deptid === 'D0001')?.phonenumber).toBe('0571-86000001');
   });
 
+  it('an export filtered by a whole phone or ID number is audited without the number', async () => {
+    const [p] = await s.database.db
+      .select({ musercode: cuser.musercode, phone: cuser.phonenumber, id: cuser.idcard })
+      .from(cuser)
+      .where(sql`${cuser.idcard} is not null and ${cuser.phonenumber} is not null and ${cuser.musercode} = 'I0001'`)
+      .limit(1);
+    const [phone, id] = [open(p!.phone)!, open(p!.id)!];
+    for (const filter of [{ phonenumber: phone }, { idcard: id }]) {
+      const res = await s.raw('as.m.cuser.exportCuserList', JSON.stringify(filter), { token: school });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await plainFinds(s, new Set([phone, id]))).toEqual([]);
+  });
+
   it('archive free text, registrations\' phones and answers and the demo TOTP secret are sealed; the demo account still signs in with its code', async () => {
     const free = (answers: ArchiveAnswer[]) => openArchiveAnswers(answers).flatMap((a) => (typeof a.value === 'string' && a.value.length >= 6 ? [a.value] : []));
     const people = await s.database.db.select({ archive: cuser.archive }).from(cuser);
