@@ -13,6 +13,7 @@ import { openArchive as openArchiveAnswers } from './domains/persons/identity.js
 import { cuser } from './domains/persons/tables.js';
 import { dept, sysuser } from './domains/system/tables.js';
 import { muser } from './domains/accounts/tables.js';
+import { shopOrder } from './domains/orders/tables.js';
 import { assessment } from './domains/assessments/tables.js';
 import { idNumber } from './domains/persons/test-roster.js';
 import { registration } from './domains/consultation/tables.js';
@@ -122,6 +123,19 @@ describe.each(engines('both'))('field encryption on %s', (engine) => {
       expect(res.statusCode).toBe(200);
     }
     expect(await plainFinds(s, new Set([phone, id]))).toEqual([]);
+  });
+
+  it('a buyer\'s phone is sealed at rest; the order list finds an order by the whole number and shows it masked', async () => {
+    const orders = await s.database.db.select({ phone: shopOrder.buyerphone }).from(shopOrder);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const o of orders) expect(isSealed(o.phone), o.phone).toBe(true);
+    expect(await plainFinds(s, new Set(['13800001234', '13900005678', '13700002468']))).toEqual([]);
+    const { token: admin } = await s.login('admin');
+    const found = await s.call('as.m.order.getOrderPage', { page: 1, pageSize: 100, buyer: '138-0000-1234' }, admin);
+    expect(found.errorCode).toBe(0);
+    const phones = (found.data.rows as { buyerphone: string }[]).map((r) => r.buyerphone);
+    expect(phones.length).toBeGreaterThan(0);
+    expect(new Set(phones)).toEqual(new Set(['138****1234']));
   });
 
   it('archive free text, registrations\' phones and answers and the demo TOTP secret are sealed; the demo account still signs in with its code', async () => {

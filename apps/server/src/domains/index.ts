@@ -28,6 +28,7 @@ import { planAuthorizeReportHandlers } from './plans/authorize-report.js';
 import { GROUP_SUMMARY_JOB, groupSummaryJob } from './tasks/group-report/summary.js';
 import { WRITTEN_JOB, writtenReportJob } from './reports/written/store.js';
 import { orderJobs } from './orders/expiry.js';
+import { ordersSealedFields } from './orders/index.js';
 import { retentionJobs } from './persons/rights.js';
 import { auditHandlers } from './audit/handlers.js';
 import { auditJobs } from './audit/index.js';
@@ -172,7 +173,7 @@ export const jobHandlers: JobHandlers = {
 };
 
 /** Every column a domain keeps sealed (kit/crypt): sealed at start-up if still plain, re-sealed by a rotation. */
-export const sealedFields: SealedField[] = [...personsSealedFields, ...accountsSealedFields, ...systemSealedFields, ...assessmentSealedFields, ...authSealedFields, ...consultationSealedFields];
+export const sealedFields: SealedField[] = [...personsSealedFields, ...accountsSealedFields, ...systemSealedFields, ...ordersSealedFields, ...assessmentSealedFields, ...authSealedFields, ...consultationSealedFields];
 
 /** Catalogued actions without a handler; the server will not start while this is non-empty. */
 export function missingHandlers(map: HandlerMap = handlers): string[] {

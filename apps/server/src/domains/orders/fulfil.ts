@@ -7,6 +7,7 @@ import { issueBoughtCode, withdrawIfUnopened } from '../assessments/index.js';
 import { coursesOfInstitution } from '../content/index.js';
 import { planNames } from '../plans/index.js';
 import { orderGrant, shopOrder } from './tables.js';
+import { buyerPhone } from './contact.js';
 
 /**
  * Fulfilment: what a paid order gives its buyer, in the payment's own transaction (machine.ts
@@ -64,7 +65,7 @@ async function givePlan(
           musercode: order.musercode,
           realname: order.buyername,
           gender: order.buyergender === '02' ? '02' : '01',
-          phone: order.buyerphone,
+          phone: buyerPhone(order.buyerphone),
           now,
         },
         plancode,

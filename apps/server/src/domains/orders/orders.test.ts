@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import { moveOrder } from './machine.js';
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from './payment.js';
 import { goods, orderEvent, shopOrder } from './tables.js';
+import { buyerPhoneColumns } from './contact.js';
 
 const STATUSES = [1, 2, 3, 4, 5, 10, 11];
 
@@ -151,7 +152,7 @@ describe.each(engines())('goods and orders on %s', (engine) => {
           refunded: from === 10 ? 100 : from === 11 ? 500 : 0,
           status: from,
           buyername: 'x',
-          buyerphone: '13800000000',
+          ...buyerPhoneColumns('13800000000'),
           provider: 'sandbox',
           providerref: `PYT${orderid}`,
           tokenhash: orderid,

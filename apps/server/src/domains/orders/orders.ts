@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Lang, OrderRow } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
@@ -12,6 +12,7 @@ import { goodsInScope } from './goods.js';
 import { moveOrder, type OrderRecord } from './machine.js';
 import { providerOf } from './payment.js';
 import { orderEvent, shopOrder } from './tables.js';
+import { buyerPhone, buyerPhoneHash } from './contact.js';
 
 export const noSuchOrder = () => notFound({ zh: '订单不存在', en: 'No such order' });
 const by = (ctx: Ctx) => ctx.me.userid ?? ctx.me.musercode;
@@ -42,7 +43,7 @@ export async function ordersOut(db: DbOrTx, rows: OrderRecord[], lang: Lang): Pr
     refunded: r.refunded,
     status: r.status as OrderRow['status'],
     buyername: maskName(r.buyername),
-    buyerphone: maskPhone(r.buyerphone),
+    buyerphone: maskPhone(buyerPhone(r.buyerphone)),
     provider: r.provider,
     createdat: iso(r.createdat),
     paidat: r.paidat ? iso(r.paidat) : null,
@@ -81,7 +82,7 @@ function orderWhere(ctx: Ctx, f: OrderFilters): SQL | undefined {
     f.dateto ? lt(shopOrder.createdat, chinaMidnight(f.dateto, 1)) : undefined,
     f.amountmin === undefined ? undefined : gte(shopOrder.amount, f.amountmin),
     f.amountmax === undefined ? undefined : lte(shopOrder.amount, f.amountmax),
-    f.buyer ? or(contains(shopOrder.buyername, f.buyer), sql`${shopOrder.buyerphone} = ${f.buyer}`) : undefined,
+    f.buyer ? or(contains(shopOrder.buyername, f.buyer), eq(shopOrder.buyerphonehash, buyerPhoneHash(f.buyer))) : undefined,
   );
 }
 

@@ -16,6 +16,7 @@ import { moveOrder, type OrderRecord } from './machine.js';
 import { noSuchOrder, ordersOut } from './orders.js';
 import { activeProvider, type PaymentProvider } from './payment.js';
 import { goods, orderEvent, shopOrder } from './tables.js';
+import { buyerPhoneColumns } from './contact.js';
 
 /** The buyer's view of their order: what it granted, the course to open or the assessment code to start. */
 async function publicOrder(db: DbOrTx, r: OrderRecord, lang: Lang) {
@@ -116,7 +117,7 @@ export async function placeOrder(db: DbOrTx, o: NewOrder) {
       amount: item!.price * o.quantity,
       status: 1,
       buyername: o.buyername,
-      buyerphone: o.buyerphone,
+      ...buyerPhoneColumns(o.buyerphone),
       buyergender: o.buyergender ?? null,
       provider: provider.name,
       tokenhash: hashToken(ordertoken),

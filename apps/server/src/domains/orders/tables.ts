@@ -60,7 +60,9 @@ export const shopOrder = pgTable(
     refunded: integer().notNull().default(0),
     status: integer().notNull(),
     buyername: text().notNull(),
+    /** Sealed (kit/crypt), as every phone number at rest; its blind index for the list's exact search. */
     buyerphone: text().notNull(),
+    buyerphonehash: text(),
     /** '01' / '02', given when the goods give an assessment (the buyer becomes a person). */
     buyergender: text(),
     provider: text().notNull(),
@@ -84,6 +86,7 @@ export const shopOrder = pgTable(
   (t) => [
     index('shop_order_muser_idx').on(t.musercode, t.createdat),
     index('shop_order_goods_idx').on(t.goodsid),
+    index('shop_order_phone_idx').on(t.musercode, t.buyerphonehash),
     uniqueIndex('shop_order_providerref_idx').on(t.provider, t.providerref),
     uniqueIndex('shop_order_token_idx').on(t.tokenhash),
     check('shop_order_status_check', sql`${t.status} in (1, 2, 3, 4, 5, 10, 11)`),
