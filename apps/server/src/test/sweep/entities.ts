@@ -20,6 +20,7 @@ import { task, taskPerson, taskTeam, team, teamMember } from '../../domains/task
 import { storedFile } from '../../domains/files/tables.js';
 import { article } from '../../domains/content/tables.js';
 import { goods, orderEvent, shopOrder } from '../../domains/orders/tables.js';
+import { buyerPhoneColumns } from '../../domains/orders/contact.js';
 import { course, track } from '../../domains/content/media-tables.js';
 import { auditLog } from '../../domains/audit/tables.js';
 import { TEST_EPOCH, testDay } from '../harness.js';
@@ -494,7 +495,7 @@ export const entities: Partial<Record<EntityName, EntityFixture>> = {
         amount: 100,
         status: 3,
         buyername: '测试',
-        buyerphone: '13800000000',
+        ...buyerPhoneColumns('13800000000'),
         provider: 'sandbox',
         providerref: `swPY${musercode}`,
         tokenhash: createHash('sha256').update(orderid).digest('hex'),
