@@ -3,10 +3,7 @@
  * number, with its blind index in buyerphonehash for the order list's exact search. Written only by
  * placeOrder; read opened only by the list (masked) and the fulfilment that makes the buyer a person.
  */
-import { blindIndex, open, seal, type SealedField } from '../../kit/crypt/index.js';
-
-/** What the blind index is computed over: the number without spaces and hyphens. */
-const normalise = (phone: string) => phone.replace(/[\s-]+/g, '');
+import { blindIndex, normalisePhone as normalise, open, seal, type SealedField } from '../../kit/crypt/index.js';
 
 /** The columns to write for a buyer's phone. */
 export const buyerPhoneColumns = (phone: string) => ({ buyerphone: seal(phone), buyerphonehash: blindIndex(normalise(phone)) });

@@ -4,10 +4,7 @@
  * Everything that writes or reads those rows goes through these, so no plain phone number reaches
  * the tables and none leaves them sealed.
  */
-import { blindIndex, open, seal, type SealedField } from '../../kit/crypt/index.js';
-
-/** What the blind index is computed over: the number without the spaces and hyphens the form allows. */
-const normalise = (phone: string) => phone.replace(/[\s-]+/g, '');
+import { blindIndex, normalisePhone as normalise, open, seal, type SealedField } from '../../kit/crypt/index.js';
 
 /** The columns to write for a phone number given ('' for none); nothing when it is not being changed. */
 export function staffPhoneColumns(phone: string | undefined): { phonenumber?: string; phonehash?: string | null } {
@@ -16,7 +13,8 @@ export function staffPhoneColumns(phone: string | undefined): { phonenumber?: st
 }
 
 /** A department's phone column to write ('' for none); nothing when it is not being changed. */
-export const deptPhoneColumn = (phone: string | undefined): { phonenumber?: string } => (phone === undefined ? {} : { phonenumber: seal(phone) ?? '' });
+export const deptPhoneColumn = (phone: string | undefined): { phonenumber?: string } =>
+  phone === undefined ? {} : { phonenumber: seal(phone) ?? '' };
 
 /** The blind index a search for this phone number looks up. */
 export const staffPhoneHash = (phone: string) => blindIndex(normalise(phone));

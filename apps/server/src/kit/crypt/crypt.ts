@@ -155,6 +155,9 @@ export function reseal(value: string | null): string | null {
   return seal(open(value));
 }
 
+/** A phone number as its blind index is computed over: without the spaces and hyphens forms allow. */
+export const normalisePhone = (phone: string) => phone.replace(/[\s-]+/g, '');
+
 /**
  * The blind index of a text: HMAC-SHA-256 under the index key, base64url. Callers normalise first
  * (trimmed, the ID number's x upper-cased) so the same identifier always gives the same hash.

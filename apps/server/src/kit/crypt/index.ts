@@ -3,7 +3,18 @@
  * blindIndex (HMAC-SHA-256) for exact search and uniqueness, the keyring and the batch steps that
  * encrypt plain rows and re-encrypt after a rotation. README "Data key".
  */
-export { blindIndex, currentKey, isSealed, newDataKeyText, open, parseDataKey, seal, SealedValueError, useDataKeys } from './crypt.js';
+export {
+  blindIndex,
+  currentKey,
+  isSealed,
+  newDataKeyText,
+  normalisePhone,
+  open,
+  parseDataKey,
+  seal,
+  SealedValueError,
+  useDataKeys,
+} from './crypt.js';
 export { countUnsealed, openAnswers, resealAll, sealAnswers, sealPending, type SealedField, type SweepOptions } from './fields.js';
 export { installDataKeys, loadIndexKey, resealIndexKey, type DataKeyConfig } from './keyring.js';
 export { dataKeyTable } from './tables.js';
