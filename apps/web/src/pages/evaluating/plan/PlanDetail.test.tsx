@@ -8,20 +8,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import type { PlanRow } from '@xinli/contract';
 import '../../../i18n';
+import { heldAnswer } from '../../../test/held';
 
 /** The plan's stages, answered (or refused) when the test says so. */
-let answerStages: (stages: unknown[]) => void = () => undefined;
-let refuseStages: (err: Error) => void = () => undefined;
+const stages = heldAnswer<unknown[]>();
 vi.mock('../../../api', async (original) => {
   const real = await original<typeof import('../../../api')>();
   return {
     ...real,
     call: vi.fn(async (name: string) => {
-      if (name === 'as.m.exam.plan.getPlanStage')
-        return new Promise((resolve, reject) => {
-          answerStages = resolve;
-          refuseStages = reject;
-        });
+      if (name === 'as.m.exam.plan.getPlanStage') return stages.next();
       if (name === 'as.m.exam.plan.getPlanAuthorizeList') return { total: 0, rows: [] };
       return [];
     }),
@@ -53,18 +49,18 @@ describe('the plan detail', { timeout: 30_000 }, () => {
     const card = open();
     await waitFor(() => expect(within(card()).getByRole('status').textContent).toContain('加载中'));
     expect(within(card()).queryByText('未设置阶段')).toBeNull();
-    answerStages([]);
+    stages.answer([]);
     await waitFor(() => expect(within(card()).getByText('未设置阶段')).toBeTruthy());
   });
 
   it('shows a failed read of the stages with a retry that reads them again', async () => {
     const card = open();
     await waitFor(() => expect(within(card()).getByRole('status')).toBeTruthy());
-    refuseStages(new Error('网络错误'));
+    stages.refuse(new Error('网络错误'));
     await waitFor(() => expect(within(card()).getByText('数据加载失败')).toBeTruthy());
     fireEvent.click(within(card()).getByRole('button', { name: /重\s*试/ }));
     await waitFor(() => expect(within(card()).getByRole('status')).toBeTruthy());
-    answerStages([{ stagecode: 'S1', stagename: '入学', forms: [] }]);
+    stages.answer([{ stagecode: 'S1', stagename: '入学', forms: [] }]);
     await waitFor(() => expect(within(card()).getByText('入学')).toBeTruthy());
   });
 });

@@ -9,22 +9,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import type { PlanRow } from '@xinli/contract';
 import '../../../i18n';
+import { heldAnswer } from '../../../test/held';
 
 const calls: { name: string; input: unknown }[] = [];
 /** The plan's stages, answered (or refused) when the test says so. */
-let answerStages: (stages: unknown[]) => void = () => undefined;
-let refuseStages: (err: Error) => void = () => undefined;
+const stages = heldAnswer<unknown[]>();
 vi.mock('../../../api', async (original) => {
   const real = await original<typeof import('../../../api')>();
   return {
     ...real,
     call: vi.fn(async (name: string, input: unknown) => {
       calls.push({ name, input });
-      if (name === 'as.m.exam.plan.getPlanStage')
-        return new Promise((resolve, reject) => {
-          answerStages = resolve;
-          refuseStages = reject;
-        });
+      if (name === 'as.m.exam.plan.getPlanStage') return stages.next();
       if (name === 'as.m.exam.plan.getPlanForm') return [{ formcode: 'F_GAD7', stagecode: '' }];
       return null;
     }),
@@ -61,7 +57,7 @@ describe('the plan editor', () => {
     expect(screen.queryByTestId('plan-name')).toBeNull();
     expect(screen.getByTestId('plan-save').hasAttribute('disabled')).toBe(true);
 
-    answerStages([{ stagecode: 'S1', forms: [{ formcode: 'F_PHQ9' }] }]);
+    stages.answer([{ stagecode: 'S1', forms: [{ formcode: 'F_PHQ9' }] }]);
     const name = (await screen.findByTestId('plan-name')) as HTMLInputElement;
     expect(name.value).toBe(plan.planname);
     expect(screen.getByTestId('plan-save').hasAttribute('disabled')).toBe(false);
@@ -81,7 +77,7 @@ describe('the plan editor', () => {
     const onClose = vi.fn();
     open(onClose);
     await waitFor(() => expect(calls.some((c) => c.name === 'as.m.exam.plan.getPlanStage')).toBe(true));
-    refuseStages(new Error('网络错误'));
+    stages.refuse(new Error('网络错误'));
     expect(await screen.findByTestId('list-error')).toBeTruthy();
     expect(screen.getByText('网络错误')).toBeTruthy();
     expect(screen.getByTestId('plan-save').hasAttribute('disabled')).toBe(true);
@@ -90,7 +86,7 @@ describe('the plan editor', () => {
     calls.length = 0;
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     await waitFor(() => expect(calls.some((c) => c.name === 'as.m.exam.plan.getPlanStage')).toBe(true));
-    answerStages([{ stagecode: 'S1', forms: [] }]);
+    stages.answer([{ stagecode: 'S1', forms: [] }]);
     expect(((await screen.findByTestId('plan-name')) as HTMLInputElement).value).toBe(plan.planname);
     expect(screen.queryByTestId('list-error')).toBeNull();
     expect(screen.getByTestId('plan-save').hasAttribute('disabled')).toBe(false);
@@ -105,7 +101,7 @@ describe('the plan editor', () => {
     expect(screen.queryByTestId('plan-name')).toBeNull();
     expect(screen.getByTestId('plan-save').hasAttribute('disabled')).toBe(true);
 
-    answerStages([{ stagecode: 'S2', forms: [] }]);
+    stages.answer([{ stagecode: 'S2', forms: [] }]);
     await screen.findByTestId('plan-name');
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(calls.some((c) => c.name === 'as.m.exam.plan.updateMUserExamPlan')).toBe(true));
