@@ -23,7 +23,9 @@ export function checkCategoryPath(p: CategoryPath): CategoryPath & { categorylev
       en: `Category level ${skipped + 1} is set while level ${categorylevel + 1} is empty: a category path cannot skip a level`,
     });
   }
-  return { ...p, categorylevel, categorycode: categorylevel ? levels[categorylevel - 1]! : '' };
+  // Only the path's own fields: a caller passes its whole input, and nothing else of it may come back.
+  const path = Object.fromEntries(CATEGORY_LEVELS.map((i) => [`categorycode${i}`, levels[i]!])) as CategoryPath;
+  return { ...path, categorylevel, categorycode: categorylevel ? levels[categorylevel - 1]! : '' };
 }
 
 /** Merges category paths into a tree: one node per distinct prefix, counting the paths through it. */

@@ -194,8 +194,8 @@ export const institutionHandlers = {
       // index of migration 0006: a clash aborts this insert and the route answers conflict.
       await tx.insert(muser).values({
         ...fields,
-        ...category,
         ...accountPhoneColumn(fields.phonenumber),
+        ...category,
         musercode,
         username,
         pwdhash,
