@@ -5,10 +5,9 @@
  * identityColumns; every reader through openIdentity, for the rows it shows only.
  */
 import type { ArchiveAnswer } from '@xinli/contract';
-import { blindIndex, open, openAnswers, seal, sealAnswers, type SealedField } from '../../kit/crypt/index.js';
+import { blindIndex, normalisePhone, open, openAnswers, seal, sealAnswers, type SealedField } from '../../kit/crypt/index.js';
 
-/** What the blind indexes are computed over: digits as typed, the ID number's x upper-cased. */
-const normalisePhone = (phone: string) => phone.replace(/\s+/g, '');
+/** What the blind indexes are computed over: the phone's digits (kit/crypt, as every sealed phone), the ID number's x upper-cased. */
 const normaliseIdCard = (idcard: string) => idcard.trim().toUpperCase();
 
 export const phoneHash = (phone: string) => blindIndex(normalisePhone(phone));
