@@ -111,6 +111,25 @@ describe.each(engines('both'))('field encryption on %s', (engine) => {
     expect(depts.find((d) => d.deptid === 'D0001')?.phonenumber).toBe('0571-86000001');
   });
 
+  it('staff and department emails are sealed at rest, masked in the staff list, in full on the user form and in the department list', async () => {
+    const user = await s.call('as.m.system.user.insertUser', { sysusername: 'mailtest', pwd: md5Upper('Mail12345'), realname: '邮件', roleids: [], email: 'wang.li@school.example.cn' }, school);
+    expect(user.errorCode, user.errorMsg).toBe(0);
+    const { userid } = user.data as { userid: string };
+    expect((await s.call('as.m.system.user.updateUser', { userid, email: 'li.wang@school.example.cn' }, school)).errorCode).toBe(0);
+    const made = await s.call('as.m.system.dept.insertDept', { deptname: '总务处', email: 'zwc@school.example.cn' }, school);
+    expect(made.errorCode, made.errorMsg).toBe(0);
+    const [staffRow] = await s.database.db.select({ email: sysuser.email }).from(sysuser).where(eq(sysuser.userid, userid));
+    const [deptRow] = await s.database.db.select({ email: dept.email }).from(dept).where(eq(dept.deptid, made.data.deptid));
+    for (const v of [staffRow!.email, deptRow!.email]) expect(isSealed(v), v).toBe(true);
+    expect(await plainFinds(s, new Set(['wang.li@school.example.cn', 'li.wang@school.example.cn', 'zwc@school.example.cn']))).toEqual([]);
+
+    const listed = (await s.call('as.m.system.user.selectUserList', { page: 1, pageSize: 100, sysusername: 'mailtest' }, school)).data.rows as { email: string }[];
+    expect(listed.map((r) => r.email)).toEqual(['l***@school.example.cn']);
+    expect((await s.call('as.m.system.user.selectUserById', { userid }, school)).data.user.email).toBe('li.wang@school.example.cn');
+    const depts = (await s.call('as.m.system.dept.selectDeptList', {}, school)).data as { deptid: string; email: string }[];
+    expect(depts.find((d) => d.deptid === made.data.deptid)?.email).toBe('zwc@school.example.cn');
+  });
+
   it('an export filtered by a whole phone or ID number is audited without the number', async () => {
     const [p] = await s.database.db
       .select({ musercode: cuser.musercode, phone: cuser.phonenumber, id: cuser.idcard })

@@ -28,7 +28,7 @@ export { addDays, addMonths, daysBetween, eachDay, eachMonth, monthOf } from './
 export { contains, containsPattern } from './text.js';
 export { countRows, offsetOf, paged, pageOfArray, pageThrough, totalColumn, type PageInput, type Paged, type PageStatements } from './paging.js';
 export { placeholderRow, preparedForKeys, preparedOnce, preparedRows, rowValues, statementsByShape, statementsForKeys } from './prepared.js';
-export { maskIdCard, maskName, maskPhone } from './mask.js';
+export { maskEmail, maskIdCard, maskName, maskPhone } from './mask.js';
 export { escapeCell, streamXlsx, XLSX_TYPE, type AddRows } from './xlsx.js';
 export { outerColumn, type Bindable } from './sql.js';
 export { keptSince, ownCopy, referenceRead } from './reference-reads.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdCard, maskName, maskPhone } from './mask.js';
+import { maskEmail, maskIdCard, maskName, maskPhone } from './mask.js';
 
 describe('masks', () => {
   it('keeps three and four digits of a phone, whatever separates them', () => {
@@ -18,5 +18,11 @@ describe('masks', () => {
     expect(maskName('欧阳明月')).toBe('欧**月');
     expect(maskName('John Smith')).toBe('J*** S****');
     expect(maskName('  ')).toBe('');
+  });
+  it('keeps the first character of an email and its domain', () => {
+    expect(maskEmail('li.wang@school.example.cn')).toBe('l***@school.example.cn');
+    expect(maskEmail('王老师@学校.cn')).toBe('王***@学校.cn');
+    expect(maskEmail('nodomain')).toBe('****');
+    expect(maskEmail('')).toBe('');
   });
 });

@@ -27,3 +27,10 @@ export function maskName(name: string | null | undefined): string {
     .map((w) => `${[...w][0]}${'*'.repeat(Math.max(1, [...w].length - 1))}`)
     .join(' ');
 }
+
+/** l***@school.example.cn: the first character of the name before @, and the domain; '' for none. */
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return '';
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${[...email][0]}***${email.slice(at)}` : '****';
+}

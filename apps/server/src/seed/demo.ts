@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { muser, muserPermission } from '../domains/accounts/tables.js';
 import { dept, role, roleMenu, sysuser, sysuserRole } from '../domains/system/tables.js';
-import { staffPhoneColumns } from '../domains/system/index.js';
+import { staffContactColumns } from '../domains/system/index.js';
 import { hashPassword, md5Upper } from '../domains/auth/passwords.js';
 import { muserApp } from '../domains/apps/tables.js';
 import { seedDemoAssessment } from '../domains/plans/demo.js';
@@ -363,7 +363,7 @@ export async function seedDemo(
       if (codes.length) await tx.insert(roleMenu).values(codes.map((code) => ({ roleid: r.roleid, code })));
     }
     for (const { roleid, phonenumber, ...s } of demoStaff) {
-      await tx.insert(sysuser).values({ ...s, ...staffPhoneColumns(phonenumber), pwdhash });
+      await tx.insert(sysuser).values({ ...s, ...staffContactColumns({ phonenumber }), pwdhash });
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
     await seedDemoSecondFactor(tx, now);

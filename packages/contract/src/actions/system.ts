@@ -148,6 +148,7 @@ export const userRow = z.object({
   realname: z.string(),
   /** Masked in lists (138****5678); the edit form read answers it in full. */
   phonenumber: z.string(),
+  /** Masked in lists (l***@example.cn), as the phone. */
   email: z.string(),
   sex: z.string(),
   deptid: z.string().nullable(),
@@ -349,7 +350,7 @@ export const systemActions = {
     kind: 'json',
     op: 'list',
     summary:
-      'Staff users in scope, paged, filtered by department subtree, name, the whole phone number (exact, through its blind index: phones are stored encrypted), enabled and second factor (confirmed or not); phones are masked.',
+      'Staff users in scope, paged, filtered by department subtree, name, the whole phone number (exact, through its blind index: phones are stored encrypted), enabled and second factor (confirmed or not); phones and emails are masked.',
     input: z.strictObject({
       ...pageFields,
       deptid: idString.optional(),
@@ -368,7 +369,7 @@ export const systemActions = {
     kind: 'json',
     op: 'read',
     summary:
-      'The edit form of a staff user (phone in full, audited) with the roles it may be given; without userid, the roles for a new user of the caller’s (or the named) institution.',
+      'The edit form of a staff user (phone and email in full, audited) with the roles it may be given; without userid, the roles for a new user of the caller’s (or the named) institution.',
     input: z.strictObject({ userid: idString.optional(), musercode: owner }),
     output: z.object({ user: userRow.extend({ roleids: z.array(z.string()) }).nullable(), roles: z.array(roleOption) }),
     ids: { userid: 'sysuser', musercode: 'muser' },

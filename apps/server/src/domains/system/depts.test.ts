@@ -4,6 +4,7 @@ import { ErrorCode, type DeptRow } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { auditLog } from '../audit/tables.js';
 import { dept } from './tables.js';
+import { openContact } from './contact.js';
 
 const ids = (rows: DeptRow[]) => rows.map((r) => r.deptid);
 
@@ -19,7 +20,11 @@ describe.each(engines())('department management on %s', (engine) => {
   afterAll(() => s?.close());
 
   const deptsOf = async (musercode: string) => s.database.db.select().from(dept).where(eq(dept.musercode, musercode));
-  const one = async (deptid: string) => (await s.database.db.select().from(dept).where(eq(dept.deptid, deptid)))[0];
+  // Phone and email are stored sealed (contact.ts): read back opened.
+  const one = async (deptid: string) => {
+    const [row] = await s.database.db.select().from(dept).where(eq(dept.deptid, deptid));
+    return row && openContact(row);
+  };
 
   it('lists the caller’s departments in tree order with user counts, filtered by name and state', async () => {
     const res = await s.call('as.m.system.dept.selectDeptList', {}, school);

@@ -6,8 +6,7 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { scopeWhere } from '../auth/index.js';
 import { dept, sysuser } from './tables.js';
-import { deptPhoneColumn } from './contact.js';
-import { open } from '../../kit/crypt/index.js';
+import { deptContactColumns, openContact } from './contact.js';
 import { contains, countRows, iso, newId, outerColumn } from '../../kit/index.js';
 import { insnameOf, ownedBy, ownerAccount } from '../accounts/index.js';
 
@@ -54,8 +53,7 @@ async function listDepts(db: DbOrTx, where: SQL | undefined): Promise<DeptRow[]>
     deptname: d.deptname,
     sort: d.sort,
     leader: d.leader,
-    phonenumber: open(d.phonenumber) ?? '',
-    email: d.email,
+    ...openContact({ phonenumber: d.phonenumber, email: d.email }),
     enabled: d.enabled,
     usercount: n,
     createdat: iso(d.createdat),
@@ -110,7 +108,7 @@ export const deptHandlers = {
       const parent = parentid ? await usableParent(ctx, tx, parentid, musercode) : null;
       const owner = parent ? parent.musercode : (named ?? (await ownerAccount(ctx, tx, undefined))).musercode;
       await checkSiblingName(tx, owner, parentid ?? null, fields.deptname);
-      await tx.insert(dept).values({ deptid, musercode: owner, parentid: parentid ?? null, ...fields, ...deptPhoneColumn(fields.phonenumber), createdat: now, updatedat: now });
+      await tx.insert(dept).values({ deptid, musercode: owner, parentid: parentid ?? null, ...fields, ...deptContactColumns(fields), createdat: now, updatedat: now });
       return owner;
     });
     await ctx.audit({ result: 'ok', detail: { deptid, target: owner, deptname: fields.deptname, parentid: parentid ?? null } });
@@ -132,11 +130,11 @@ export const deptHandlers = {
         const active = await countRows(tx, dept, and(eq(dept.parentid, deptid), eq(dept.enabled, 1))!);
         if (active > 0) conflict({ zh: '该部门包含未停用的下级部门，请先停用下级部门', en: 'This department has enabled sub-departments; disable them first' });
       }
-      await tx.update(dept).set({ ...fields, ...deptPhoneColumn(fields.phonenumber), parentid, updatedat: ctx.now() }).where(eq(dept.deptid, deptid));
+      await tx.update(dept).set({ ...fields, ...deptContactColumns(fields), parentid, updatedat: ctx.now() }).where(eq(dept.deptid, deptid));
     });
-    // The phone is sealed at rest: the entry says it changed, never the number (as a staff user's update does).
-    const { phonenumber, ...rest } = fields;
-    await ctx.audit({ result: 'ok', detail: { deptid, fields: rest, contactChanged: phonenumber !== undefined } });
+    // Phone and email are sealed at rest: the entry says they changed, never what they are (as a staff user's update does).
+    const { phonenumber, email, ...rest } = fields;
+    await ctx.audit({ result: 'ok', detail: { deptid, fields: rest, contactChanged: phonenumber !== undefined || email !== undefined } });
     return null;
   },
 

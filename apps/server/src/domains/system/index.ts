@@ -2,4 +2,4 @@
 export { actorNames, staffCount, staffNames } from './common.js';
 export { changeStaffUser, type StaffUserChange, staffUserOfSignInName, staffUserRecord, type StaffUserRecord } from './records.js';
 export { staffBriefs } from './staff.js';
-export { staffPhoneColumns, systemSealedFields } from './contact.js';
+export { staffContactColumns, systemSealedFields } from './contact.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { openStaffPhone, staffPhoneColumns } from './contact.js';
+import { openContact, staffContactColumns } from './contact.js';
 import { sysuser } from './tables.js';
 
 /**
@@ -15,20 +15,20 @@ export type StaffUserChange = Partial<Omit<typeof sysuser.$inferInsert, 'userid'
 /** The staff user with this id, or undefined. */
 export async function staffUserRecord(db: DbOrTx, userid: string): Promise<StaffUserRecord | undefined> {
   const [row] = await db.select().from(sysuser).where(eq(sysuser.userid, userid));
-  return row && openStaffPhone(row);
+  return row && openContact(row);
 }
 
 /** The staff user signing in with exactly this name, or undefined. */
 export async function staffUserOfSignInName(db: DbOrTx, sysusername: string): Promise<StaffUserRecord | undefined> {
   const [row] = await db.select().from(sysuser).where(eq(sysuser.sysusername, sysusername));
-  return row && openStaffPhone(row);
+  return row && openContact(row);
 }
 
 /** Changes a staff user's fields. */
 export async function changeStaffUser(db: DbOrTx, userid: string, change: StaffUserChange): Promise<void> {
-  const { phonenumber, ...rest } = change;
+  const { phonenumber, email, ...rest } = change;
   await db
     .update(sysuser)
-    .set({ ...rest, ...staffPhoneColumns(phonenumber) })
+    .set({ ...rest, ...staffContactColumns({ phonenumber, email }) })
     .where(eq(sysuser.userid, userid));
 }

@@ -4,7 +4,7 @@ import { ErrorCode, type DeptTreeNode, type UserRow } from '@xinli/contract';
 import { engines, startTestServer, type TestServer } from '../../test/harness.js';
 import { md5Upper } from '../auth/index.js';
 import { auditLog } from '../audit/tables.js';
-import { openStaffPhone } from './contact.js';
+import { openContact } from './contact.js';
 import { sysuser, sysuserRole } from './tables.js';
 
 const names = (rows: UserRow[]) => rows.map((r) => r.sysusername).sort();
@@ -21,10 +21,10 @@ describe.each(engines())('staff user management on %s', (engine) => {
   afterAll(() => s?.close());
 
   const usersOf = async (musercode: string) => s.database.db.select().from(sysuser).where(eq(sysuser.musercode, musercode));
-  // The phone is stored sealed (contact.ts): read back opened.
+  // Phone and email are stored sealed (contact.ts): read back opened.
   const user = async (sysusername: string) => {
     const [row] = await s.database.db.select().from(sysuser).where(eq(sysuser.sysusername, sysusername));
-    return row && openStaffPhone(row);
+    return row && openContact(row);
   };
   const rolesOfUser = async (userid: string) => (await s.database.db.select().from(sysuserRole).where(eq(sysuserRole.userid, userid))).map((r) => r.roleid).sort();
   const ping = async (token: string) => (await s.call('as.m.system.ping', {}, token)).errorCode;

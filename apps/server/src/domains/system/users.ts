@@ -6,11 +6,11 @@ import type { HandlerMap } from '../../http/handlers.js';
 import { conflict, denied, invalid, notFound } from '../../http/errors.js';
 import { enrolledSubjects, scopeWhere, secondFactorWhere, hashPassword, removeSecondFactor, revokeUserSessions, subjectOf } from '../auth/index.js';
 import { dept, role, sysuser, sysuserRole } from './tables.js';
-import { maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
+import { maskEmail, maskPhone, contains, iso, newId, paged } from '../../kit/index.js';
 import { boundedByCaller, missingFrom, roleEffectiveCodes, userCodes } from './common.js';
 import { accountColumnsOf, accountSignInNameTaken, insnameOf, ownedBy, ownerAccount, type AccountRow } from '../accounts/index.js';
 import { deptTree, findDept, subtreeIds } from './depts.js';
-import { openStaffPhone, staffPhoneColumns, staffPhoneHash } from './contact.js';
+import { openContact, staffContactColumns, staffPhoneHash } from './contact.js';
 
 type UserRecord = typeof sysuser.$inferSelect & { account: AccountRow };
 
@@ -104,7 +104,7 @@ type ListedUser = { user: typeof sysuser.$inferSelect; insname: string; deptname
 
 /** A staff user as the wire shows it; the phone is opened here, for the rows of the page only. */
 function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid: string; rolename: string }[], masked: boolean, secondfactor: boolean): UserRow {
-  const u = openStaffPhone(sealed);
+  const u = openContact(sealed);
   return {
     userid: u.userid,
     musercode: u.musercode,
@@ -112,7 +112,7 @@ function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid:
     sysusername: u.sysusername,
     realname: u.realname,
     phonenumber: masked ? maskPhone(u.phonenumber) : u.phonenumber,
-    email: u.email,
+    email: masked ? maskEmail(u.email) : u.email,
     sex: u.sex,
     deptid: u.deptid,
     deptname: deptname ?? '',
@@ -180,8 +180,8 @@ export const userHandlers = {
       await checkNameFree(tx, sysusername);
       await checkDept(ctx, tx, fields.deptid, account.musercode);
       const roles = await checkRoles(ctx, tx, roleids, account.musercode);
-      const { phonenumber, ...rest } = fields;
-      await tx.insert(sysuser).values({ userid, musercode: account.musercode, sysusername, pwdhash, ...rest, ...staffPhoneColumns(phonenumber), createdat: now, updatedat: now });
+      const { phonenumber, email, ...rest } = fields;
+      await tx.insert(sysuser).values({ userid, musercode: account.musercode, sysusername, pwdhash, ...rest, ...staffContactColumns({ phonenumber, email }), createdat: now, updatedat: now });
       await replaceRoles(tx, userid, roles);
       return account.musercode;
     });
@@ -198,10 +198,10 @@ export const userHandlers = {
         const previous = ((await rolesOf(tx, [userid])).get(userid) ?? []).map((r) => r.roleid);
         await replaceRoles(tx, userid, await checkRoles(ctx, tx, roleids, u.musercode, previous));
       }
-      const { phonenumber, ...rest } = fields;
+      const { phonenumber, email, ...rest } = fields;
       await tx
         .update(sysuser)
-        .set({ ...rest, ...staffPhoneColumns(phonenumber), updatedat: ctx.now() })
+        .set({ ...rest, ...staffContactColumns({ phonenumber, email }), updatedat: ctx.now() })
         .where(eq(sysuser.userid, userid));
       if (fields.enabled === 0 && u.enabled === 1) await revokeUserSessions(tx, ctx.now(), userid);
     });
