@@ -189,7 +189,7 @@ function CaseBody({ detail, onCase }: { detail: CaseDetail; onCase: (caseid: str
             key: 'reason',
             render: (_, w) => (
               <div data-testid="warning-reason" className="case-reason">
-                <Tag bordered={false}>{k(`kinds.${w.kind}`)}</Tag>
+                <Tag variant="filled">{k(`kinds.${w.kind}`)}</Tag>
                 <span>{w.reason}</span>
                 {w.formname && <Typography.Text type="secondary"> · {w.formname}</Typography.Text>}
               </div>

@@ -94,7 +94,7 @@ export default function AccountsPage({ kind }: { kind: AccountKind }) {
   const { col } = list;
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const typeTag = (type: string) => (
-    <Tag bordered={false} style={{ fontSize: 12, marginInlineEnd: 0 }}>
+    <Tag variant="filled" style={{ fontSize: 12, marginInlineEnd: 0 }}>
       {enumLabel(MUserType, type, lang)}
     </Tag>
   );

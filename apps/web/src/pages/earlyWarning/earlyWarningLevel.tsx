@@ -146,7 +146,7 @@ function CaseList() {
               <div>{v}</div>
               <Space size={4} wrap>
                 {r.kinds.map((kind) => (
-                  <Tag key={kind} bordered={false}>
+                  <Tag key={kind} variant="filled">
                     {k(`kinds.${kind}`)}
                   </Tag>
                 ))}

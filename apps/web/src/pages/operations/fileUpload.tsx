@@ -83,7 +83,7 @@ export default function FileUpload() {
               v
             ),
         }),
-        col.text('use', { width: 90, render: (v: FileUse) => <Tag bordered={false}>{k(`useNames.${v}`)}</Tag> }),
+        col.text('use', { width: 90, render: (v: FileUse) => <Tag variant="filled">{k(`useNames.${v}`)}</Tag> }),
         col.text('contenttype', {
           width: 150,
           render: (v: string, r) => (r.status === 'pending' ? <Tag color="orange">{k('pending')}</Tag> : v),

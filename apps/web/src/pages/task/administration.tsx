@@ -100,11 +100,11 @@ export default function Administration() {
           render: (_: unknown, r) => (
             <Space size={[4, 4]} wrap>
               {r.teams.slice(0, 4).map((x) => (
-                <Tag key={x.teamid} bordered={false}>
+                <Tag key={x.teamid} variant="filled">
                   {x.teamname}
                 </Tag>
               ))}
-              {r.teams.length > 4 && <Tag bordered={false}>+{r.teams.length - 4}</Tag>}
+              {r.teams.length > 4 && <Tag variant="filled">+{r.teams.length - 4}</Tag>}
             </Space>
           ),
         }),

@@ -65,7 +65,7 @@ export default function TeamManagement() {
             </a>
           ),
         }),
-        col.text('kind', { width: 80, render: (v: string) => <Tag bordered={false}>{k(`kinds.${v as KeyOf<'task.team.kinds'>}`)}</Tag> }),
+        col.text('kind', { width: 80, render: (v: string) => <Tag variant="filled">{k(`kinds.${v as KeyOf<'task.team.kinds'>}`)}</Tag> }),
         col.text('school', { width: 160, render: (v: string) => v || '—' }),
         col.text('year', { width: 100, render: (v: string) => v || '—' }),
         col.text('term', { width: 100, render: (v: string) => v || '—' }),
