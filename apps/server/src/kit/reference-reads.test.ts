@@ -114,6 +114,20 @@ describe('reference reads (kit/reference-reads)', () => {
     expect(t.reads()).toBe(4);
   });
 
+  it('keeps only the values its keeps allows (a person found, not a person missing)', async () => {
+    const db = {} as DbOrTx;
+    keepReferenceReads(db, testFeed(), ['xinli_ref']);
+    let reads = 0;
+    const read = referenceRead(
+      'test_found',
+      (code: string) => code,
+      async (_db, code: string) => (reads++, code === 'P1' ? { name: '计划一' } : null),
+      (value) => value !== null,
+    );
+    for (let i = 0; i < 2; i++) await Promise.all([read(db, 'P1'), read(db, 'P9')]);
+    expect(reads).toBe(3);
+  });
+
   it('keeps nothing for a database it was not given (a transaction, a script)', async () => {
     const t = setUp();
     const other = {} as DbOrTx;

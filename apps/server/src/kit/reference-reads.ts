@@ -6,11 +6,12 @@ import type { DbOrTx } from '../db/database.js';
 /**
  * Reads of rows that rarely change but that every respondent step reads (issue 33 §3: an account's
  * name, its entry settings, a plan's name, a task, a form's brief and head, the scoring choices and
- * warning settings of an institution): a server process keeps what it read, so a class of fifty
- * reads them once, not fifty times.
+ * warning settings of an institution, and a respondent's own person and class grade): a server
+ * process keeps what it read, so a class of fifty reads them once, not fifty times, and a student
+ * their own once, not at every step.
  *
- * Never served past a change: the tables behind them NOTIFY channel xinli_ref at commit (migration
- * 0048; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
+ * Never served past a change: the tables behind them NOTIFY channel xinli_ref at commit (migrations
+ * 0048 and 0052; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
  * notification of those two channels on the process's change feed (db/change-feed.ts), or when the
  * feed goes down or comes back. A hit is first confirmed on the feed, so a change committed before
  * the request arrived has dropped it. A value loaded while a change was told is not kept. Inside a
@@ -62,17 +63,21 @@ export const keptSince = (db: DbOrTx): number | undefined => keptOf(db)?.generat
  * A read made a reference read: `key` names what it reads (undefined: not kept, e.g. many codes
  * at once), `read` reads it from the database. Its `keep` stores a value the request read another
  * way (a task's sign-in has the task its code belongs to), so the next step does not read it.
+ * `keeps` says which values may be kept (all by default): a table that announces changes but not
+ * inserts (persons) keeps only the rows found, since a row inserted later would not be told.
  */
 export function referenceRead<A extends unknown[], V>(
   name: string,
   key: (...args: A) => string | undefined,
   read: (db: DbOrTx, ...args: A) => Promise<V>,
+  keeps: (value: V) => boolean = () => true,
 ) {
   const idOf = (kept: Kept | undefined, args: A) => {
     const k = kept?.feed.listening() ? key(...args) : undefined;
     return k === undefined ? undefined : `${name}\u0000${k}`;
   };
   const store = (kept: Kept, id: string, value: V) => {
+    if (!keeps(value)) return;
     if (kept.values.size >= MAX_VALUES) kept.values.clear();
     kept.values.set(id, ownCopy(value));
   };

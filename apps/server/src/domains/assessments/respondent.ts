@@ -150,8 +150,10 @@ type Person = Awaited<ReturnType<typeof personOf>>;
  */
 async function answerableCode(ctx: Ctx): Promise<CodeState & { person: Person }> {
   const state = await codeStateOf(ctx.db, ctx.respondent!);
-  const person = await personOf(ctx.db, state.code.cusercode);
-  const { standing } = await personConsent(ctx.db, state.code.musercode, { cusercode: state.code.cusercode, birthdate: person?.birthdate ?? null }, ctx.now());
+  const { cusercode, musercode } = state.code;
+  // The consent is read beside the person, not after: it waits for the birth date only at its end.
+  const reading = personOf(ctx.db, cusercode);
+  const [person, { standing }] = await Promise.all([reading, personConsent(ctx.db, musercode, { cusercode, birthdate: reading.then((p) => p?.birthdate ?? null) }, ctx.now())]);
   assertStandingAllows(standing);
   return { ...state, person };
 }

@@ -111,23 +111,28 @@ const noticeAndRecordsRead = preparedOnce('consent_notice_records', (db, name) =
     .prepare(name);
 });
 
-/** A person as the respondent's step has already read them (persons' brief): consent asks only the birth date. */
+/**
+ * A person as the respondent's step reads them (persons' brief): consent asks only the birth date,
+ * given as read or as the read still under way.
+ */
 export interface ConsentPerson {
   cusercode: string;
-  birthdate: string | null;
+  birthdate: string | null | Promise<string | null>;
 }
 
 /**
- * One respondent's standing and the notice it was read against, their person already read: the
- * notice with their records in one statement, beside it their class's grade only when no birth
- * date decides. Reads in parallel, so on the pool, never inside a transaction (consentStandings is).
+ * One respondent's standing and the notice it was read against: the notice with their records in
+ * one statement, beside it their class's grade unless a birth date already read decides (while the
+ * person is still being read, the grade is read beside it: both are kept reads, confirmed current
+ * together). Reads in parallel, so on the pool, never inside a transaction (consentStandings is).
  */
 export async function personConsent(db: Db, musercode: string, person: ConsentPerson, now: Date): Promise<{ notice: Notice; standing: ConsentStanding }> {
-  const [{ notice, records }, grades] = await Promise.all([
+  const [{ notice, records }, birthdate, grades] = await Promise.all([
     noticeAndRecords(db, musercode, person.cusercode),
-    person.birthdate ? new Map<string, string>() : currentGradesOf(db, [person.cusercode]),
+    person.birthdate,
+    typeof person.birthdate === 'string' ? new Map<string, string>() : currentGradesOf(db, [person.cusercode]),
   ]);
-  return { notice, standing: standingOf(records, person.birthdate, grades.get(person.cusercode), notice, todayIn(now)) };
+  return { notice, standing: standingOf(records, birthdate, grades.get(person.cusercode), notice, todayIn(now)) };
 }
 
 /**

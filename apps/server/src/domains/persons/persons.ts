@@ -16,7 +16,7 @@ import type { ArchiveAnswer, Lang } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { Ctx } from '../../http/context.js';
 import { conflict, invalid, notFound, type Message } from '../../http/errors.js';
-import { containsPattern, newId, outerColumn, preparedForKeys, type Bindable } from '../../kit/index.js';
+import { containsPattern, newId, outerColumn, preparedForKeys, referenceRead, type Bindable } from '../../kit/index.js';
 import { ownedBy } from '../accounts/index.js';
 import { appsOf } from '../apps/index.js';
 import { inScope, scopeWhere } from '../auth/index.js';
@@ -87,7 +87,7 @@ export async function livingPersonsInScope(ctx: Ctx, db: DbOrTx, cusercodes: str
 export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>, lang?: Lang): Promise<Map<string, PersonBrief>> {
   const codes = [...new Set(cusercodes)];
   if (!codes.length) return new Map();
-  const rows = await briefsRead(db, codes);
+  const rows = codes.length === 1 ? await keptBriefRows(db, codes[0]!) : await briefsRead(db, codes);
   return new Map(
     rows.map(({ deletedat, anonymisedat, ...r }) => [
       r.cusercode,
@@ -95,6 +95,18 @@ export async function personBriefs(db: DbOrTx, cusercodes: Iterable<string>, lan
     ]),
   );
 }
+
+/**
+ * One person's brief is kept by the process (every respondent step reads its person): cuser
+ * announces changes of the brief's columns (migration 0052), not inserts, so only a person found
+ * is kept.
+ */
+const keptBriefRows = referenceRead(
+  'person_brief',
+  (cusercode: string) => cusercode,
+  (db, cusercode: string) => briefsRead(db, [cusercode]),
+  (rows) => rows.length > 0,
+);
 
 /** Prepared: every respondent step reads its person. */
 const briefsRead = preparedForKeys('person_briefs', (db, name, keyIs) =>

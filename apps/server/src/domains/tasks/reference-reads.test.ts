@@ -15,7 +15,7 @@ import { consented } from '../../test/consent.js';
 describe.each(engines('both'))('reference reads of the respondent steps on %s', (engine) => {
   let s: TestServer;
   let task: Awaited<ReturnType<typeof classTask>>;
-  const students: Student[] = Array.from({ length: 10 }, (_, i) => [`20260${i + 10}`, `学生${i}`, '02']);
+  const students: Student[] = Array.from({ length: 14 }, (_, i) => [`20260${i + 10}`, `学生${i}`, '02']);
   const login = (i: number, ip = '10.7.0.1') =>
     s.call('as.c.task.login', { taskcode: task.taskcode, studentno: students[i]![0], realname: students[i]![1] }, undefined, {
       'x-test-ip': ip,
@@ -66,6 +66,40 @@ describe.each(engines('both'))('reference reads of the respondent steps on %s', 
     });
     expect(reads(steps, 'task_person')).toBe(1); // the roster row of the sign-in
     expect(ofCode(steps)).toBe(0);
+  });
+
+  it("a student's person and class grade are read once, at the sign-in, not again at each step", async () => {
+    await s.changesHeard();
+    const steps = await statementsOf(async () => {
+      const session = await ok(login(10));
+      await ok(s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, await consented(s, session.token)));
+    });
+    // The sign-in, the session read, the guardian's consent and the submission each ask for both.
+    expect(reads(steps, 'cuser')).toBe(1);
+    expect(steps.filter((q) => /from "team_member" inner join "team"/.test(q))).toHaveLength(1);
+  });
+
+  it("a change of a student's person or class made by hand is honoured by the next step", async () => {
+    const token = (await ok(login(11))).token;
+    const session = async () => (await ok(s.call('as.c.exam.getSession', {}, token))) as { realname: string; privacy: { minor: boolean } };
+    const cusercode = (await s.database.db.execute(sql`select cusercode from task_person where taskid = ${task.taskid} and studentno = ${students[11]![0]}`)) as unknown as {
+      rows: { cusercode: string }[];
+    };
+    const person = cusercode.rows[0]!.cusercode;
+    const teamid = task.teamids['1班']!;
+    expect(await session()).toMatchObject({ realname: students[11]![1], privacy: { minor: true } }); // 初一: under 14 by grade
+    await s.database.db.execute(sql`update team set grade = '高一' where teamid = ${teamid}`);
+    expect((await session()).privacy.minor).toBe(false);
+    await s.database.db.execute(sql`update team set grade = '初一' where teamid = ${teamid}`);
+    expect((await session()).privacy.minor).toBe(true);
+    // Out of the class: no grade says they are under 14.
+    await s.database.db.execute(sql`delete from team_member where cusercode = ${person}`);
+    expect((await session()).privacy.minor).toBe(false);
+    await s.database.db.execute(sql`insert into team_member (teamid, cusercode, studentno, joinedat) values (${teamid}, ${person}, ${students[11]![0]}, now())`);
+    expect((await session()).privacy.minor).toBe(true);
+    // A birth date decides before the grade; the name is the person's own.
+    await s.database.db.execute(sql`update cuser set birthdate = '2000-01-01', realname = '改了名' where cusercode = ${person}`);
+    expect(await session()).toMatchObject({ realname: '改了名', privacy: { minor: false } });
   });
 
   // On PostgreSQL a kept read is confirmed current by a round trip on the change feed's connection

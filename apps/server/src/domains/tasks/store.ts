@@ -208,12 +208,28 @@ export async function teamOfTask(db: DbOrTx, taskid: string, teamid: string): Pr
  */
 export async function currentGradesOf(db: DbOrTx, cusercodes: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  if (cusercodes.length === 1) {
+    const grade = await keptGrade(db, cusercodes[0]!);
+    if (grade !== undefined) out.set(cusercodes[0]!, grade);
+    return out;
+  }
   for (let i = 0; i < cusercodes.length; i += 5000) {
     const rows = await gradesRead(db, cusercodes.slice(i, i + 5000));
     for (const r of rows) out.set(r.cusercode, r.grade);
   }
   return out;
 }
+
+/**
+ * One person's grade is kept by the process (the consent of every step of a respondent without a
+ * birth date reads it); undefined, on no class, is kept too: a class joined or left, or a class's
+ * grade changed, is announced (migration 0052).
+ */
+const keptGrade = referenceRead(
+  'current_grade',
+  (cusercode: string) => cusercode,
+  async (db, cusercode: string) => (await gradesRead(db, [cusercode]))[0]?.grade,
+);
 
 /** Prepared: the consent of every respondent step reads it. */
 const gradesRead = preparedForKeys('current_grades', (db, name, keyIs) =>
