@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 
 const roles = { current: [] as string[] };
-const server = { unread: 1, rows: [] as object[] };
+const server = { unread: 1, rows: [] as object[], listFails: false };
 const stream: { onEvent?: () => void; onOpen?: () => void } = {};
 const notice = (id: string, read = false) => ({
   noticeid: id,
@@ -28,7 +28,10 @@ vi.mock('../api', async (original) => {
     ...real,
     call: vi.fn(async (name: string) => {
       if (name === 'as.m.warning.getNotificationCount') return { unread: server.unread };
-      if (name === 'as.m.warning.getNotificationList') return { total: server.rows.length, rows: server.rows };
+      if (name === 'as.m.warning.getNotificationList') {
+        if (server.listFails) throw new Error('网络错误');
+        return { total: server.rows.length, rows: server.rows };
+      }
       return null;
     }),
   };
@@ -85,6 +88,7 @@ describe('notification bell', { timeout: 60_000 }, () => {
     roles.current = ['00013', '00046'];
     server.unread = 1;
     server.rows = [notice('N1')];
+    server.listFails = false;
   });
   afterEach(() => vi.clearAllMocks());
 
@@ -120,6 +124,21 @@ describe('notification bell', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTestId('notice-bell'));
     expect((await screen.findAllByTestId('notice-item')).length).toBe(1);
     expect(screen.getByText('1 条未读')).toBeTruthy();
+  });
+
+  it('a failed read of the list offers a retry, and a failed refresh keeps the notifications on screen', async () => {
+    server.listFails = true;
+    mount();
+    fireEvent.click(await screen.findByTestId('notice-bell'));
+    expect(await screen.findByText('通知加载失败')).toBeTruthy();
+    server.listFails = false;
+    fireEvent.click(screen.getByTestId('notice-retry'));
+    expect((await screen.findAllByTestId('notice-item')).length).toBe(1);
+    server.listFails = true;
+    await act(async () => stream.onEvent?.());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.getAllByTestId('notice-item')).toHaveLength(1);
+    expect(screen.queryByText('通知加载失败')).toBeNull();
   });
 
   it('no bell and no stream without the warning code', async () => {

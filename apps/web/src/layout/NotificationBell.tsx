@@ -20,6 +20,7 @@ import { CASE_PAGE, caseLink } from '../features/links';
 import { useEventStream } from './event-stream';
 import './notifications.css';
 import { useT } from '../i18n/useT';
+import { useTranslation } from 'react-i18next';
 
 const COUNT = 'as.m.warning.getNotificationCount';
 const LIST = 'as.m.warning.getNotificationList';
@@ -35,6 +36,7 @@ export function freshAlerts(rows: Notice[], seen: Set<string>): Notice[] {
 }
 
 export default function NotificationBell() {
+  const { t } = useTranslation();
   const k = useT('earlyWarning.notice');
   const { can } = useAccess();
   const enabled = can(COUNT);
@@ -113,12 +115,18 @@ export default function NotificationBell() {
         <Typography.Text strong>{k('bell')}</Typography.Text>
         <Typography.Text type="secondary">{k('unread', { count: unread })}</Typography.Text>
       </div>
-      {list.error ? (
-        <Typography.Paragraph type="danger" style={{ padding: 16, margin: 0 }}>
-          {k('loadFailed')}
-        </Typography.Paragraph>
-      ) : !list.data ? (
-        <Spin style={{ display: 'block', padding: 24 }} />
+      {!list.data ? (
+        // Nothing read yet: the error with a retry, else the spinner. A refresh that fails keeps what is shown.
+        list.error ? (
+          <Typography.Paragraph type="danger" style={{ padding: 16, margin: 0 }}>
+            {k('loadFailed')}{' '}
+            <Button type="link" size="small" onClick={() => void list.refetch()} data-testid="notice-retry">
+              {t('common.retry')}
+            </Button>
+          </Typography.Paragraph>
+        ) : (
+          <Spin style={{ display: 'block', padding: 24 }} />
+        )
       ) : list.data.rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />
       ) : (

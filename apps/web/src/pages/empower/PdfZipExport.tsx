@@ -13,6 +13,7 @@ import { REPORT_ZIP_INLINE_MAX, type ActionInput, type ReportExportRow } from '@
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
+import { Loaded } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { useT } from '../../i18n/useT';
@@ -91,52 +92,69 @@ export default function PdfZipExport({ filter, total }: { filter: Filter; total:
       )}
       <Drawer open={open} onClose={() => setOpen(false)} title={k('list')} size={480} destroyOnHidden data-testid="pdf-exports-drawer">
         <Typography.Paragraph type="secondary">{k('hint', { max: REPORT_ZIP_INLINE_MAX })}</Typography.Paragraph>
-        {list.data?.rows.length === 0 ? (
-          <Empty description={k('empty')} />
-        ) : (
-          <List<ReportExportRow>
-            loading={list.isLoading}
-            dataSource={list.data?.rows ?? []}
-            rowKey="exportid"
-            renderItem={(r) => (
-              <List.Item
-                data-testid={`pdf-export-${r.exportid}`}
-                actions={[
-                  r.state === 'done' && (
-                    <ExportButton key="get" action="as.m.exam.downloadReportPdfZip" input={{ exportid: r.exportid }} filename={r.filename} size="small" type="link">
-                      {k('download')}
-                    </ExportButton>
-                  ),
-                  busy(r) && can('as.m.exam.cancelReportPdfZip') && (
-                    <Button key="cancel" size="small" type="link" danger onClick={() => void cancel(r.exportid)} data-testid={`pdf-export-cancel-${r.exportid}`}>
-                      {k('cancel')}
-                    </Button>
-                  ),
-                ].filter(Boolean)}
-              >
-                <List.Item.Meta
-                  title={
-                    <Space size={8}>
-                      <span>{k('count', { count: r.count })}</span>
-                      <Tag color={STATE_COLOUR[r.state]}>{k(`state.${r.state}`)}</Tag>
-                    </Space>
-                  }
-                  description={
-                    <>
-                      {busy(r) ? (
-                        <Progress percent={r.progress} size="small" format={() => `${r.printed}/${r.count}`} />
-                      ) : (
-                        <span>{formatTime(r.finishedat ?? r.createdat)}</span>
-                      )}
-                      {r.state === 'done' && r.expiresat && <div>{k('until', { time: formatTime(r.expiresat) })}</div>}
-                      {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
-                    </>
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        )}
+        <Loaded query={list}>
+          {({ rows }) =>
+            rows.length === 0 ? (
+              <Empty description={k('empty')} />
+            ) : (
+              <List<ReportExportRow>
+                dataSource={rows}
+                rowKey="exportid"
+                renderItem={(r) => (
+                  <List.Item
+                    data-testid={`pdf-export-${r.exportid}`}
+                    actions={[
+                      r.state === 'done' && (
+                        <ExportButton
+                          key="get"
+                          action="as.m.exam.downloadReportPdfZip"
+                          input={{ exportid: r.exportid }}
+                          filename={r.filename}
+                          size="small"
+                          type="link"
+                        >
+                          {k('download')}
+                        </ExportButton>
+                      ),
+                      busy(r) && can('as.m.exam.cancelReportPdfZip') && (
+                        <Button
+                          key="cancel"
+                          size="small"
+                          type="link"
+                          danger
+                          onClick={() => void cancel(r.exportid)}
+                          data-testid={`pdf-export-cancel-${r.exportid}`}
+                        >
+                          {k('cancel')}
+                        </Button>
+                      ),
+                    ].filter(Boolean)}
+                  >
+                    <List.Item.Meta
+                      title={
+                        <Space size={8}>
+                          <span>{k('count', { count: r.count })}</span>
+                          <Tag color={STATE_COLOUR[r.state]}>{k(`state.${r.state}`)}</Tag>
+                        </Space>
+                      }
+                      description={
+                        <>
+                          {busy(r) ? (
+                            <Progress percent={r.progress} size="small" format={() => `${r.printed}/${r.count}`} />
+                          ) : (
+                            <span>{formatTime(r.finishedat ?? r.createdat)}</span>
+                          )}
+                          {r.state === 'done' && r.expiresat && <div>{k('until', { time: formatTime(r.expiresat) })}</div>}
+                          {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
+                        </>
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            )
+          }
+        </Loaded>
       </Drawer>
     </>
   );
