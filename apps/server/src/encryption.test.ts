@@ -120,8 +120,13 @@ describe.each(engines('both'))('field encryption on %s', (engine) => {
     expect(made.errorCode, made.errorMsg).toBe(0);
     const [staffRow] = await s.database.db.select({ email: sysuser.email }).from(sysuser).where(eq(sysuser.userid, userid));
     const [deptRow] = await s.database.db.select({ email: dept.email }).from(dept).where(eq(dept.deptid, made.data.deptid));
-    for (const v of [staffRow!.email, deptRow!.email]) expect(isSealed(v), v).toBe(true);
-    expect(await plainFinds(s, new Set(['wang.li@school.example.cn', 'li.wang@school.example.cn', 'zwc@school.example.cn']))).toEqual([]);
+    // The demo's own (a teacher's and a department's, seeded plain and sealed at start) too.
+    const [demoStaff] = await s.database.db.select({ email: sysuser.email }).from(sysuser).where(eq(sysuser.userid, 'U0001'));
+    const [demoDept] = await s.database.db.select({ email: dept.email }).from(dept).where(eq(dept.deptid, 'D0002'));
+    for (const v of [staffRow!.email, deptRow!.email, demoStaff!.email, demoDept!.email]) expect(isSealed(v), v).toBe(true);
+    expect(open(demoDept!.email)).toBe('xljk@bjyz.example.cn');
+    const emails = ['wang.li@school.example.cn', 'li.wang@school.example.cn', 'zwc@school.example.cn', 'wang.teacher@bjyz.example.cn', 'xljk@bjyz.example.cn'];
+    expect(await plainFinds(s, new Set(emails))).toEqual([]);
 
     const listed = (await s.call('as.m.system.user.selectUserList', { page: 1, pageSize: 100, sysusername: 'mailtest' }, school)).data.rows as { email: string }[];
     expect(listed.map((r) => r.email)).toEqual(['l***@school.example.cn']);

@@ -254,6 +254,7 @@ const demoStaff = [
     roleid: 'R0001',
     deptid: 'D0002',
     phonenumber: '13812345678',
+    email: 'wang.teacher@bjyz.example.cn',
     sex: '02',
   },
   {
@@ -289,7 +290,7 @@ const demoDepts = [
     leader: '张校长',
     phonenumber: '0571-86000001',
   },
-  { deptid: 'D0002', musercode: 'I0001', parentid: 'D0001', deptname: '心理健康中心', sort: 1, leader: '李主任' },
+  { deptid: 'D0002', musercode: 'I0001', parentid: 'D0001', deptname: '心理健康中心', sort: 1, leader: '李主任', email: 'xljk@bjyz.example.cn' },
   { deptid: 'D0003', musercode: 'I0001', parentid: 'D0001', deptname: '德育处', sort: 2 },
   { deptid: 'D0004', musercode: 'I0001', parentid: 'D0003', deptname: '高一年级组', sort: 1 },
   { deptid: 'D0101', musercode: 'I0002', parentid: null, deptname: '仁和妇幼保健院', sort: 0 },
@@ -362,8 +363,8 @@ export async function seedDemo(
       await tx.insert(role).values(r);
       if (codes.length) await tx.insert(roleMenu).values(codes.map((code) => ({ roleid: r.roleid, code })));
     }
-    for (const { roleid, phonenumber, ...s } of demoStaff) {
-      await tx.insert(sysuser).values({ ...s, ...staffContactColumns({ phonenumber }), pwdhash });
+    for (const { roleid, phonenumber, email, ...s } of demoStaff) {
+      await tx.insert(sysuser).values({ ...s, ...staffContactColumns({ phonenumber, email }), pwdhash });
       await tx.insert(sysuserRole).values({ userid: s.userid, roleid });
     }
     await seedDemoSecondFactor(tx, now);
