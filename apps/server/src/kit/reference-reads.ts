@@ -35,10 +35,11 @@ interface Kept {
 /** Per database (each test's server has its own), set when the app starts; a database without one reads every time. */
 const keptFor = new WeakMap<object, Kept>();
 /**
- * Values kept per database before all are dropped: a screening keeps one (the task of a personal
- * code) for each student who signs in, so a school of several thousand fits, as callers do (auth).
+ * Values kept per database before all are dropped: a screening keeps three for each student who
+ * signs in (the task of their personal code, their person, their class's grade), so a school of
+ * more than ten thousand fits (about 10 MB), as callers do (auth).
  */
-const MAX_VALUES = 20_000;
+const MAX_VALUES = 50_000;
 
 /** Keeps reference reads of `db` from now on, dropped on every change the feed tells on `channels`. */
 export function keepReferenceReads(db: object, feed: ChangeFeed, channels: string[]): void {

@@ -102,7 +102,7 @@ async function enrolledUsers(db: DbOrTx, userids: string[]): Promise<Set<string>
 
 type ListedUser = { user: typeof sysuser.$inferSelect; insname: string; deptname: string | null };
 
-/** A staff user as the wire shows it; the phone is opened here, for the rows of the page only. */
+/** A staff user as the wire shows it; phone and email are opened here, for the rows of the page only, and masked in lists. */
 function toRow({ user: sealed, insname, deptname }: ListedUser, roles: { roleid: string; rolename: string }[], masked: boolean, secondfactor: boolean): UserRow {
   const u = openContact(sealed);
   return {
