@@ -2,7 +2,8 @@
  * Shared data pickers: the institutions the caller manages (providers see several), the
  * population apps, and the assessment stages. Each is cached for the session by TanStack Query.
  */
-import { Select, type SelectProps } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Select, Spin, Typography, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PopulationApp } from '@xinli/contract';
 import { useAction } from './query';
@@ -75,4 +76,33 @@ export function useStages(appid?: string) {
   const input = { appid: appid || undefined, page: 1, pageSize: 200 };
   const q = useAction('as.m.app.exam.getExamStageList', input, { staleTime: 60_000 });
   return { options: (q.data?.rows ?? []).map((s) => ({ value: s.stagecode, label: s.stagename })), loading: q.isLoading };
+}
+
+/** What `noOptions` takes of the read behind a picker's options (a react-query result has it). */
+interface OptionsRead {
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * What a picker's dropdown says when it has no option: a spinner while the options are read, the
+ * failure with a retry when the read failed, else `empty`. Neither a read under way nor a failed
+ * one may say "no plans" or "no person": staff would believe there is none to choose.
+ */
+export function noOptions(read: OptionsRead, empty: ReactNode): ReactNode {
+  if (read.isFetching) return <Spin size="small" style={{ display: 'block', padding: 8 }} />;
+  return read.error ? <OptionsFailed onRetry={() => void read.refetch()} /> : empty;
+}
+
+function OptionsFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="danger" data-testid="options-failed">
+      {t('common.loadFailed')} {/* Kept from taking the focus, which would close the dropdown before the click lands. */}
+      <Button type="link" size="small" onMouseDown={(e) => e.preventDefault()} onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Typography.Text>
+  );
 }

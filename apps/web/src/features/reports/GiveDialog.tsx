@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
+import { noOptions } from '../../components/pickers';
 import CodeSlips, { type CodeSlip } from '../../components/code-slips/CodeSlips';
 import { TextlessAlert } from '../../components/textless';
 import { useT } from '../../i18n/useT';
@@ -26,7 +27,7 @@ function usePlans(musercodes: string[], appid: string | undefined, enabled: bool
     for (const r of data?.rows ?? []) byPlan.set(r.plancode, [...(byPlan.get(r.plancode) ?? []), r]);
     return [...byPlan.values()].filter((list) => musercodes.every((m) => list.some((r) => r.holder === m)));
   }, [data, musercodes]);
-  return { plans, loading: q.isLoading };
+  return { plans, loading: q.isLoading, read: q };
 }
 
 /**
@@ -53,7 +54,7 @@ export default function GiveDialog({
   const [slips, setSlips] = useState<CodeSlip[] | null>(null);
   const [busy, setBusy] = useState(false);
   const musercodes = useMemo(() => [...new Set(persons.map((p) => p.musercode))], [persons]);
-  const { plans, loading } = usePlans(musercodes, appid, open);
+  const { plans, loading, read: plansRead } = usePlans(musercodes, appid, open);
   const plancode = Form.useWatch('plancode', form);
   const stages = useAction('as.m.exam.plan.getPlanStage', { plancode: plancode ?? '' }, { enabled: !!plancode });
 
@@ -162,7 +163,7 @@ export default function GiveDialog({
               showSearch={{ optionFilterProp: 'label' }}
               options={planOptions}
               loading={loading}
-              notFoundContent={loading ? undefined : k('noPlans')}
+              notFoundContent={noOptions(plansRead, k('noPlans'))}
               onChange={() => form.setFieldValue('stagecode', undefined)}
               data-testid="give-plan"
             />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../../components/query';
+import { noOptions } from '../../components/pickers';
 
 /**
  * A person in scope chosen by typing part of the name (as.m.registration.getPersonOptions, up to
@@ -22,7 +23,7 @@ export default function PersonPicker({ musercode, ...props }: SelectProps<string
       loading={q.isFetching}
       options={options}
       placeholder={t('registration.registration.personSearch')}
-      notFoundContent={q.isFetching ? undefined : t('registration.registration.noPerson')}
+      notFoundContent={noOptions(q, t('registration.registration.noPerson'))}
       {...props}
     />
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Gender, taskActions, type ActionInput, type TeamRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
+import { noOptions } from '../../components/pickers';
 import { useAccess } from '../../components/access';
 import { Field, FormDialog } from '../../components/form';
 import { useEnumOptions } from '../../lib/options';
@@ -26,7 +27,7 @@ function PersonSelect({ musercode, appid, ...props }: { musercode: string; appid
       loading={q.isFetching}
       options={(q.data?.rows ?? []).map((p) => ({ value: p.cusercode, label: p.birthdate ? `${p.realname} · ${p.birthdate}` : p.realname }))}
       placeholder={t('task.team.personSearch')}
-      notFoundContent={q.isFetching ? undefined : t('task.team.noPerson')}
+      notFoundContent={noOptions(q, t('task.team.noPerson'))}
       {...props}
     />
   );

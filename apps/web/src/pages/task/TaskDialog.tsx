@@ -5,7 +5,7 @@ import { taskActions, type TaskRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
-import { InstitutionSelect, useInstitutions } from '../../components/pickers';
+import { InstitutionSelect, noOptions, useInstitutions } from '../../components/pickers';
 import { TASK_KEYS } from './task-ui';
 import { useT } from '../../i18n/useT';
 
@@ -28,6 +28,8 @@ function useChoices(musercode: string | undefined, open: boolean) {
     plans: (plans.data?.rows ?? []).map((p) => ({ value: p.plancode, label: p.planname })),
     teams: (teams.data?.rows ?? []).map((x) => ({ value: x.teamid, label: t('common.bracketed', { text: x.teamname, detail: x.membercount }) })),
     loading: plans.isLoading || teams.isLoading,
+    plansRead: plans,
+    teamsRead: teams,
   };
 }
 
@@ -92,10 +94,10 @@ export default function TaskDialog({ open, task, onClose }: { open: boolean; tas
         rules={[{ required: true, message: t('common.choose', { field: k('plancode') }) }]}
         extra={locked ? k('planLocked', { count: task.answeredcount }) : undefined}
       >
-        <Select showSearch={{ optionFilterProp: 'label' }} options={plans} loading={choices.loading} disabled={locked} notFoundContent={k('noPlans')} data-testid="task-plan" />
+        <Select showSearch={{ optionFilterProp: 'label' }} options={plans} loading={choices.loading} disabled={locked} notFoundContent={noOptions(choices.plansRead, k('noPlans'))} data-testid="task-plan" />
       </Field>
       <Field name="teamids" required rules={[{ required: true, message: t('common.choose', { field: k('teamids') }) }]} extra={task ? k('teamsHelp') : undefined}>
-        <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} options={choices.teams} loading={choices.loading} notFoundContent={k('noTeams')} data-testid="task-teams" />
+        <Select mode="multiple" showSearch={{ optionFilterProp: 'label' }} options={choices.teams} loading={choices.loading} notFoundContent={noOptions(choices.teamsRead, k('noTeams'))} data-testid="task-teams" />
       </Field>
       <Field
         name="window"
