@@ -32,7 +32,7 @@ import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { ErrorState, f, ListView, useListPage } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
-import { useApps } from '../../components/pickers';
+import { noOptions, useApps } from '../../components/pickers';
 import OrderButtons from '../../components/OrderButtons';
 import './period.css';
 import { useT } from '../../i18n/useT';
@@ -215,7 +215,7 @@ function StageDialog({
         <Field span={12} name="categoryid" label={k('category')}>
           <Select
             options={(categories.data ?? []).filter((c) => c.appid === appid).map((c) => ({ value: c.categoryid, label: c.categoryname }))}
-            notFoundContent={appid ? k('noCategory') : k('chooseAppFirst')}
+            notFoundContent={appid ? noOptions(categories, k('noCategory')) : k('chooseAppFirst')}
           />
         </Field>
         <Field span={16} name="stagename">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { registrationActions } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
+import { noOptions } from '../../components/pickers';
 import { FormDialog, Field } from '../../components/form';
 import { Waiting } from '../../components/list';
 import ArchiveFields from '../../components/archive-form/ArchiveFields';
@@ -55,7 +56,7 @@ export default function FillInDialog({ open, onClose }: { open: boolean; onClose
           loading={forms.isLoading}
           options={(forms.data ?? []).map((f) => ({ value: f.formcode, label: f.formname }))}
           onChange={(v: string) => setFormcode(v)}
-          notFoundContent={t('registration.registration.noForm')}
+          notFoundContent={noOptions(forms, t('registration.registration.noForm'))}
         />
       </Field>
       {!chosen ? null : detail.data ? <ArchiveFields fields={fields} name="answers" /> : <Waiting query={detail} />}
