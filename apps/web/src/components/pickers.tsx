@@ -3,10 +3,11 @@
  * population apps, and the assessment stages. Each is cached for the session by TanStack Query.
  */
 import type { ReactNode } from 'react';
-import { Button, Select, Spin, Typography, type SelectProps } from 'antd';
+import { Select, Spin, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PopulationApp } from '@xinli/contract';
 import { useAction } from './query';
+import { RetryLine } from './list/states';
 
 /**
  * Where an institution picker's options come from: `managed`, the accounts whose roles,
@@ -92,17 +93,5 @@ interface OptionsRead {
  */
 export function noOptions(read: OptionsRead, empty: ReactNode): ReactNode {
   if (read.isFetching) return <Spin size="small" style={{ display: 'block', padding: 8 }} />;
-  return read.error ? <OptionsFailed onRetry={() => void read.refetch()} /> : empty;
-}
-
-function OptionsFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Typography.Text type="danger" data-testid="options-failed">
-      {t('common.loadFailed')} {/* Kept from taking the focus, which would close the dropdown before the click lands. */}
-      <Button type="link" size="small" onMouseDown={(e) => e.preventDefault()} onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </Typography.Text>
-  );
+  return read.error ? <RetryLine onRetry={() => void read.refetch()} testId="options-failed" /> : empty;
 }

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { actionQuery, useAction } from '../components/query';
+import { RetryLine } from '../components/list';
 import { useLang } from '../lib/options';
 import { useAccess } from '../components/access';
 import { formatTime } from '../lib/format';
@@ -20,7 +21,6 @@ import { CASE_PAGE, caseLink } from '../features/links';
 import { useEventStream } from './event-stream';
 import './notifications.css';
 import { useT } from '../i18n/useT';
-import { useTranslation } from 'react-i18next';
 
 const COUNT = 'as.m.warning.getNotificationCount';
 const LIST = 'as.m.warning.getNotificationList';
@@ -36,7 +36,6 @@ export function freshAlerts(rows: Notice[], seen: Set<string>): Notice[] {
 }
 
 export default function NotificationBell() {
-  const { t } = useTranslation();
   const k = useT('earlyWarning.notice');
   const { can } = useAccess();
   const enabled = can(COUNT);
@@ -118,12 +117,9 @@ export default function NotificationBell() {
       {!list.data ? (
         // Nothing read yet: the error with a retry, else the spinner. A refresh that fails keeps what is shown.
         list.error ? (
-          <Typography.Paragraph type="danger" style={{ padding: 16, margin: 0 }}>
-            {k('loadFailed')}{' '}
-            <Button type="link" size="small" onClick={() => void list.refetch()} data-testid="notice-retry">
-              {t('common.retry')}
-            </Button>
-          </Typography.Paragraph>
+          <div style={{ padding: 16 }}>
+            <RetryLine message={k('loadFailed')} onRetry={() => void list.refetch()} retryTestId="notice-retry" />
+          </div>
         ) : (
           <Spin style={{ display: 'block', padding: 24 }} />
         )

@@ -11,7 +11,7 @@ export { default as SearchForm, dropEmpty } from './SearchForm';
 export { default as ListToolbar } from './ListToolbar';
 export { default as DataTable } from './DataTable';
 export { default as ListPagination, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PAGINATION_DEFAULT_LIMIT } from './ListPagination';
-export { LoadingState, EmptyState, ErrorState, Loaded, Waiting } from './states';
+export { LoadingState, EmptyState, ErrorState, Loaded, RetryLine, Waiting } from './states';
 export { useListPage, type ListPageOptions, type ListPageApi, type Rows } from './use-list-page';
 export { f, FilterFields, DateRange, dateShortcuts, decodeFilters, encodeFilters, type FilterDef, type Filters } from './filters';
 export { columnKit, maskPhone, StatusTag, type RowAction, type ColumnKit } from './columns';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './list.css';
 
@@ -29,6 +29,32 @@ export function ErrorState({ error, onRetry }: { error?: unknown; onRetry?: () =
       extra={onRetry ? <Button onClick={onRetry}>{t('common.retry')}</Button> : undefined}
       data-testid="list-error"
     />
+  );
+}
+
+/**
+ * A failed read said in one line, for a small place (a picker's dropdown, the notification panel),
+ * with a retry that does not take the focus, which would close a dropdown before the click lands.
+ */
+export function RetryLine({
+  message,
+  onRetry,
+  testId,
+  retryTestId,
+}: {
+  message?: string;
+  onRetry: () => void;
+  testId?: string;
+  retryTestId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="danger" data-testid={testId}>
+      {message ?? t('common.loadFailed')}{' '}
+      <Button type="link" size="small" onMouseDown={(e) => e.preventDefault()} onClick={onRetry} data-testid={retryTestId}>
+        {t('common.retry')}
+      </Button>
+    </Typography.Text>
   );
 }
 
