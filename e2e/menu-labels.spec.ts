@@ -11,10 +11,14 @@ const ACCOUNTS: DemoAccount[] = ['admin', 'provider', 'school', 'hospital', 'eld
 /** Opens every closed submenu of the sidebar, so that each page's label is rendered. */
 async function openSubmenus(page: Page) {
   const sidebar = page.getByTestId('sidebar');
+  const closed = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
   for (let round = 0; round < 20; round++) {
-    const closed = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    if ((await closed.count()) === 0) return;
+    const count = await closed.count();
+    if (count === 0) return;
     await closed.first().click();
+    // The menu marks a submenu open after the click returns: counted too soon, the last one clicked
+    // still looked closed, and the next click waited for a closed submenu that no longer existed.
+    await expect(closed).toHaveCount(count - 1);
   }
 }
 
