@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { action, codes, idString, type ActionDef } from '@xinli/contract';
 import { handlers } from '../../domains/index.js';
@@ -11,6 +11,7 @@ import { engines } from '../harness.js';
 import { randomBytes } from 'node:crypto';
 import { dept, roleMenu } from '../../domains/system/tables.js';
 import { PERSPECTIVES, codesFromStringsCheck, hostileCheck, looseObjects, parallelCreateCheck, tenantCheck } from './checks.js';
+import { writeMark } from './fingerprint.js';
 import { metadataProblems } from './metadata.js';
 import { startWorld, type World } from './world.js';
 
@@ -93,6 +94,18 @@ describe.each(engines())('the sweeps catch planted breaks on %s', (engine) => {
   it('a create that ignores its uniqueness rule stores every parallel create', async () => {
     const { failures } = await parallelCreateCheck(w, 'as.m.system.dept.insertDept');
     expect(failures.join('\n')).toMatch(/12 parallel identical creates \(deptname = .*\): 12 succeeded, want exactly 1/);
+  });
+
+  it('the fixtures are made again after any write: an object a call deleted comes back', async () => {
+    const db = w.s.database.db;
+    const ids = await w.idsOf('I0001');
+    const mark = await writeMark(db);
+    // A write that leaves the content as it was still moves the mark.
+    await db.update(dept).set({ deptname: sql`${dept.deptname}` }).where(eq(dept.deptid, ids.dept!));
+    expect(await writeMark(db)).not.toBe(mark);
+    await db.delete(dept).where(eq(dept.deptid, ids.dept!));
+    expect(await w.idsOf('I0001')).toEqual(ids);
+    expect(await db.select({ id: dept.deptid }).from(dept).where(eq(dept.deptid, ids.dept!))).toEqual([{ id: ids.dept }]);
   });
 
   it('a message with SQL text and a file path', async () => {
