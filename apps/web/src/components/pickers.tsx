@@ -26,6 +26,7 @@ export function useInstitutions(source: InstitutionSource = 'managed', enabled =
   const q = useAction(action, {}, { staleTime: 60_000, enabled });
   const list = q.data ?? [];
   return {
+    read: q,
     list,
     many: list.length > 1,
     own: list[0]?.musercode,
@@ -36,12 +37,13 @@ export function useInstitutions(source: InstitutionSource = 'managed', enabled =
 /** A searchable picker of the institutions of a source (by default those the caller manages). */
 export function InstitutionSelect({ source, ...props }: SelectProps<string> & { source?: InstitutionSource }) {
   const { t } = useTranslation();
-  const { list } = useInstitutions(source);
+  const { read, list } = useInstitutions(source);
   return (
     <Select<string>
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('common.choose', { field: t('common.institution') })}
       options={list.map((i) => ({ value: i.musercode, label: i.insname || i.musercode }))}
+      notFoundContent={noOptions(read, t('common.noInstitution'))}
       {...props}
     />
   );

@@ -66,6 +66,8 @@ export default defineArea({
     sort: '显示顺序',
     remark: '备注',
     institution: '所属机构',
+    /** An institution picker's dropdown with no institution (none held, or none matches the search). */
+    noInstitution: '未找到机构',
     expandAll: '展开',
     collapseAll: '折叠',
     enter: '请输入{{field}}',
@@ -182,6 +184,7 @@ export default defineArea({
     sort: 'Order',
     remark: 'Remark',
     institution: 'Institution',
+    noInstitution: 'No institution found',
     expandAll: 'Expand',
     collapseAll: 'Collapse',
     enter: 'Enter {{field}}',

@@ -3,6 +3,7 @@ import { Button, Cascader, Input, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { categoryCode, type CategoryNode } from '@xinli/contract';
+import { noOptions } from '../../components/pickers';
 import { useAction } from '../../components/query';
 
 export type AccountKind = 'institution' | 'provider';
@@ -84,6 +85,7 @@ export default function CategoryPathPicker({ value = [], onChange, kind }: Categ
         changeOnSelect
         allowClear
         loading={tree.isLoading}
+        notFoundContent={noOptions(tree, t('Service.account.noCategories'))}
         placeholder={t('Service.account.noCategory')}
         onChange={(path) => onChange?.((path ?? []).map(String))}
         style={{ width: '100%' }}

@@ -6,6 +6,7 @@
 import { Cascader, Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ActionInput, ActionOutput } from '@xinli/contract';
+import { noOptions } from '../../components/pickers';
 import { useAction } from '../../components/query';
 import { levelColour, useLevelLabel } from '../../components/levels';
 import type { QuotaPick } from '../../features/reports/report-filter';
@@ -15,10 +16,12 @@ export type QuotaForm = ActionOutput<'as.m.exam.getQuotaFilterConditions'>[numbe
 
 export function useQuotaForms(scope: Scope) {
   const q = useAction('as.m.exam.getQuotaFilterConditions', scope, { staleTime: 30_000 });
-  return { forms: q.data ?? [], loading: q.isLoading };
+  return { forms: q.data ?? [], read: q };
 }
 
-export default function QuotaPicker({ forms, value, onChange }: { forms: QuotaForm[]; value: QuotaPick | null; onChange: (q: QuotaPick | null) => void }) {
+type Props = { forms: QuotaForm[]; read: ReturnType<typeof useQuotaForms>['read']; value: QuotaPick | null; onChange: (q: QuotaPick | null) => void };
+
+export default function QuotaPicker({ forms, read, value, onChange }: Props) {
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
   const quota = value ? forms.find((x) => x.formcode === value.formcode)?.quotas.find((x) => x.quotacode === value.quotacode) : undefined;
@@ -36,6 +39,7 @@ export default function QuotaPicker({ forms, value, onChange }: { forms: QuotaFo
           style={{ width: 220 }}
           allowClear
           showSearch
+          notFoundContent={noOptions(read, t('empower.report.noQuotas'))}
           data-testid="report-quota"
         />
         <Select<number[]>

@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { orderActions, grantKinds, MAX_PRICE_FEN, type ActionInput, type GoodsRow } from '@xinli/contract';
 import { call } from '../../api';
+import { noOptions } from '../../components/pickers';
 import { useAction } from '../../components/query';
 import { Field, FormDialog } from '../../components/form';
 import { CoverInput, OwnerField } from './DialogFields';
@@ -99,6 +100,7 @@ function GrantFields({ owner }: { owner?: string }) {
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={options.isLoading}
+            notFoundContent={noOptions(options, k('noCourses'))}
             options={(options.data?.courses ?? []).map((c) => ({
               value: c.courseid,
               label: c.enabled ? c.title : `${c.title} ${k('courseOff')}`,
@@ -112,6 +114,7 @@ function GrantFields({ owner }: { owner?: string }) {
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={options.isLoading}
+            notFoundContent={noOptions(options, k('noPlans'))}
             options={(options.data?.plans ?? []).map((p) => ({
               value: p.plancode,
               label: t('common.bracketed', { text: p.planname, detail: p.own ? k('planOwn') : k('planLeft', { n: p.remaining }) }),

@@ -52,6 +52,8 @@ export default defineArea({
     allCategories: '全部分类',
     categorySearch: '请输入分类名称',
     noCategory: '未分类',
+    /** The category picker with no category yet: levels are typed in below it. */
+    noCategories: '还没有分类，请在下方输入',
     categoryLevel: '第 {{level}} 级',
     categoryAddLevel: '添加下级分类',
     categoryNewLevel: '新的下级分类名称',
@@ -143,6 +145,7 @@ export default defineArea({
     allCategories: 'All categories',
     categorySearch: 'Category name',
     noCategory: 'Uncategorised',
+    noCategories: 'No categories yet: type one below',
     categoryLevel: 'Level {{level}}',
     categoryAddLevel: 'Add sub-category',
     categoryNewLevel: 'New sub-category name',

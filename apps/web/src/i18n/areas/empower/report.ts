@@ -48,6 +48,8 @@ export default defineArea({
     none: '暂无',
     quota: '指标',
     quotaPlaceholder: '量表 / 指标',
+    /** The indicator filter with nothing to offer: no report under the filter has indicators. */
+    noQuotas: '当前范围的报告没有指标',
     quotaLevels: '选择等级',
     exportDetail: '导出报告',
     exportExam: '导出作答',
@@ -137,6 +139,7 @@ export default defineArea({
     none: 'none',
     quota: 'Indicator',
     quotaPlaceholder: 'Scale / indicator',
+    noQuotas: 'No report in this scope has indicators',
     quotaLevels: 'Levels',
     exportDetail: 'Export reports',
     exportExam: 'Export answers',
