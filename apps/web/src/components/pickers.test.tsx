@@ -22,7 +22,13 @@ vi.mock('./access', async (original) => {
   return { ...real, useAccess: () => ({ can: () => true }) };
 });
 
-const { InstitutionSelect } = await import('./pickers');
+const { InstitutionSelect, useInstitutions } = await import('./pickers');
+
+/** A dialog's institution field: shown when the caller has several institutions. */
+function Field() {
+  const { many } = useInstitutions();
+  return many ? <InstitutionSelect open /> : <span>one institution</span>;
+}
 
 describe('the institution picker', { timeout: 30_000 }, () => {
   it('shows a failed read with a retry, not an empty list, and says so when there is none', async () => {
@@ -40,5 +46,26 @@ describe('the institution picker', { timeout: 30_000 }, () => {
     await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
     institutions.answer([]);
     expect(await screen.findByText('未找到机构')).toBeTruthy();
+  });
+
+  it('is shown when the read failed, not hidden as for one institution', async () => {
+    const { call } = await import('../api');
+    vi.mocked(call).mockClear();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Field />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('one institution')).toBeTruthy();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    institutions.refuse(new Error('网络错误'));
+    // The picker shown reads once more as it opens; failed again, it says so with a retry.
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+    institutions.refuse(new Error('网络错误'));
+    expect(await screen.findByTestId('options-failed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(3));
+    institutions.answer([{ musercode: 'I0001', insname: '第一中学' }]);
+    expect(await screen.findByText('one institution')).toBeTruthy();
   });
 });

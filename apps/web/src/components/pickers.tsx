@@ -20,7 +20,11 @@ const SOURCE_ACTION = {
   stats: 'as.m.assess.getStatsInstitutionList',
 } as const;
 
-/** The institutions of a source; `many` says whether an institution picker is worth showing. */
+/**
+ * The institutions of a source; `many` says whether an institution picker is worth showing. A
+ * failed read shows it too: hidden, a provider's dialog would create for its own account with no
+ * word, where the picker says the read failed and offers a retry.
+ */
 export function useInstitutions(source: InstitutionSource = 'managed', enabled = true) {
   const action = SOURCE_ACTION[source];
   const q = useAction(action, {}, { staleTime: 60_000, enabled });
@@ -28,7 +32,8 @@ export function useInstitutions(source: InstitutionSource = 'managed', enabled =
   return {
     read: q,
     list,
-    many: list.length > 1,
+    // Failed once and not read since: kept shown while it reads again (its error is cleared then).
+    many: list.length > 1 || (!q.data && q.errorUpdatedAt > 0),
     own: list[0]?.musercode,
     nameOf: (code: string) => list.find((i) => i.musercode === code)?.insname ?? code,
   };
