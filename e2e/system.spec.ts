@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmDialog, signIn } from './support';
+import os from 'node:os';
+import path from 'node:path';
+import { confirmDialog, setLanguage, signIn } from './support';
+
+const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'system-shots');
 
 /** The first table of a page can take a while on a busy machine (several test runs share it). */
 const FIRST_LOAD = { timeout: 30_000 };
@@ -75,6 +79,30 @@ test.describe('permission management and administration', () => {
     await confirmDialog(page, '高一年级组');
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(page.getByRole('cell', { name: '高一年级组' })).toBeHidden();
+  });
+
+  test('a provider whose institution list failed to load sees the failure in the picker, with a retry', async ({ page }) => {
+    const institutions = '**/api/as.m.system.muser.selectInstitutionList/**';
+    await signIn(page, 'provider');
+    for (const lang of ['zh-CN', 'en-US']) {
+      const zh = lang === 'zh-CN';
+      await setLanguage(page, lang);
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.route(institutions, (route) => route.abort('connectionfailed'));
+        await page.goto('/organization/user');
+        await page.getByTestId('user-add').click();
+        // Hidden, the field would let the provider add the user to its own account unawares.
+        const field = page.getByTestId('user-form').locator('.ant-form-item', { hasText: zh ? '所属机构' : 'Institution' });
+        await field.locator('.ant-select').click();
+        const failed = page.getByTestId('options-failed');
+        await expect(failed).toContainText(zh ? '数据加载失败' : 'Failed to load data', FIRST_LOAD);
+        await page.screenshot({ path: path.join(shots, `institution-failed-${lang}-${width}.png`) });
+        await page.unroute(institutions);
+        await failed.getByRole('button', { name: zh ? /重\s*试/ : 'Retry' }).click();
+        await expect(page.locator('.ant-select-item-option', { hasText: '滨江第一中学' })).toBeVisible();
+      }
+    }
   });
 
   test('the user list masks phones, filters by department, and a disabled user is signed out', async ({ page, browser }) => {
