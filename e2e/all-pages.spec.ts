@@ -13,7 +13,7 @@
  * No screenshots: it has to stay fast (it prints how long it took).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { setLanguage, signIn } from './support';
+import { openSubmenus, setLanguage, signIn } from './support';
 
 /** The README's demo accounts. */
 const ACCOUNTS = process.env.ALL_PAGES_ACCOUNTS?.split(',') ?? [
@@ -155,23 +155,10 @@ async function pageProblems(page: Page, lang: string): Promise<string[]> {
   );
 }
 
-/**
- * The sidebar's pages: every submenu opened, then each item's route (antd's data-menu-id ends with
- * the key, a path). The submenus are counted again before each click, the lowest first (nothing
- * above it moves): the current page's submenu opens by itself once its route is known, which on a
- * loaded machine came after a count of all of them (CI clicked an eighth closed one of seven).
- */
+/** The sidebar's pages: every submenu opened, then each item's route (antd's data-menu-id ends with the key, a path). */
 async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
-  const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-  for (let clicks = 0; clicks < 40 && (await closed.count()) > 0; clicks++) {
-    // One that opened by itself between the count and the click is simply counted again.
-    await closed
-      .last()
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-  }
-  await expect(closed).toHaveCount(0);
+  await openSubmenus(menu);
   const ids = await menu.locator('li.ant-menu-item').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu-id') ?? ''));
   return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((p) => p.startsWith('/'));
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setLanguage, signIn, type DemoAccount } from './support';
+import { openSubmenus, setLanguage, signIn, type DemoAccount } from './support';
 
 /**
  * Issue 28 item 13: English menu labels were cut with "…" in the 210 px sidebar and the top menu
@@ -7,20 +7,6 @@ import { setLanguage, signIn, type DemoAccount } from './support';
  * in English (and in Chinese); a label that does not fit still shows its full text on hover.
  */
 const ACCOUNTS: DemoAccount[] = ['admin', 'provider', 'school', 'hospital', 'eldercare', 'warning', 'bureau'];
-
-/** Opens every closed submenu of the sidebar, so that each page's label is rendered. */
-async function openSubmenus(page: Page) {
-  const sidebar = page.getByTestId('sidebar');
-  const closed = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-  for (let round = 0; round < 20; round++) {
-    const count = await closed.count();
-    if (count === 0) return;
-    await closed.first().click();
-    // The menu marks a submenu open after the click returns: counted too soon, the last one clicked
-    // still looked closed, and the next click waited for a closed submenu that no longer existed.
-    await expect(closed).toHaveCount(count - 1);
-  }
-}
 
 /** The labels of the sidebar and the top bar that are cut (wider than their box). */
 const cutLabels = (page: Page) =>
@@ -41,7 +27,7 @@ for (const lang of ['en-US', 'zh-CN']) {
       await setLanguage(page, lang);
       await signIn(page, account);
       await expect(page.getByTestId('sidebar').locator('.menu-label').first()).toBeVisible();
-      await openSubmenus(page);
+      await openSubmenus(page.getByTestId('sidebar'));
       // Signed in once, then the window narrowed, as a user narrows it: a sign-in for each width
       // was most of this file's time.
       for (const width of [1440, 1024]) {

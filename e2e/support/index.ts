@@ -4,3 +4,4 @@ export * from './checks';
 export * from './select';
 export * from './dialogs';
 export * from './language';
+export * from './menu';
