@@ -6,14 +6,14 @@
  * rule); nothing here adds one.
  */
 import { useCallback, useRef, useState } from 'react';
-import { App as AntApp, Badge, Button, Dropdown, Empty, List, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { App as AntApp, Badge, Button, Dropdown, Empty, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ActionOutput } from '@xinli/contract';
 import { call } from '../api';
 import { actionQuery, useAction } from '../components/query';
-import { RetryLine } from '../components/list';
+import { RetryLine, RowItem, RowList } from '../components/list';
 import { useLang } from '../lib/options';
 import { useAccess } from '../components/access';
 import { formatTime } from '../lib/format';
@@ -126,27 +126,29 @@ export default function NotificationBell() {
       ) : list.data.rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={k('empty')} />
       ) : (
-        <List<Notice>
-          size="small"
-          dataSource={list.data.rows}
-          renderItem={(n) => (
-            <List.Item
-              className={n.read ? 'notice-item' : 'notice-item notice-unread'}
-              onClick={() => goTo(n.caseid)}
-              data-testid="notice-item"
-            >
-              <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-                <Space size={6}>
-                  <Tag color={n.level === 'critical' ? '#9b1c1c' : '#f5a623'} variant="solid">
-                    {k(`kinds.${n.kind}`)}
-                  </Tag>
-                  <Typography.Text type="secondary">{formatTime(n.createdat)}</Typography.Text>
+        <RowList className="notice-list">
+          {list.data.rows.map((n) => (
+            <RowItem key={n.noticeid} className={n.read ? 'notice-item' : 'notice-item notice-unread'}>
+              <div
+                role="button"
+                tabIndex={0}
+                onClick={() => goTo(n.caseid)}
+                onKeyDown={(e) => e.key === 'Enter' && goTo(n.caseid)}
+                data-testid="notice-item"
+              >
+                <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+                  <Space size={6}>
+                    <Tag color={n.level === 'critical' ? '#9b1c1c' : '#f5a623'} variant="solid">
+                      {k(`kinds.${n.kind}`)}
+                    </Tag>
+                    <Typography.Text type="secondary">{formatTime(n.createdat)}</Typography.Text>
+                  </Space>
+                  <Typography.Text>{n.text}</Typography.Text>
                 </Space>
-                <Typography.Text>{n.text}</Typography.Text>
-              </Space>
-            </List.Item>
-          )}
-        />
+              </div>
+            </RowItem>
+          ))}
+        </RowList>
       )}
       <div className="notice-panel-foot">
         <Button type="link" size="small" disabled={!unread} onClick={() => void markAll()} data-testid="notice-mark-all">

@@ -20,3 +20,4 @@ export { useConfirmCall, type ConfirmCallOptions } from './confirm';
 export { useEditDialog } from './edit-dialog';
 export { TreeFilter, WithTreeFilter, useSetListParam, useTreeParam, type TreeFilterProps } from './TreeFilter';
 export { default as DetailTable } from './DetailTable';
+export { RowList, RowItem } from './RowList';

@@ -5,7 +5,7 @@
  * printing), downloads a finished zip and cancels one still waiting or printing.
  */
 import { useState } from 'react';
-import { App as AntApp, Button, Drawer, Empty, List, Progress, Space, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Drawer, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { FilePdfOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { REPORT_ZIP_INLINE_MAX, type ActionInput, type ReportExportRow } from '@
 import { call } from '../../api';
 import { useAction } from '../../components/query';
 import { useAccess } from '../../components/access';
-import { Loaded } from '../../components/list';
+import { Loaded, RowItem, RowList } from '../../components/list';
 import { ExportButton } from '../../components/transfer';
 import { formatTime } from '../../lib/format';
 import { useT } from '../../i18n/useT';
@@ -97,11 +97,10 @@ export default function PdfZipExport({ filter, total }: { filter: Filter; total:
             rows.length === 0 ? (
               <Empty description={k('empty')} />
             ) : (
-              <List<ReportExportRow>
-                dataSource={rows}
-                rowKey="exportid"
-                renderItem={(r) => (
-                  <List.Item
+              <RowList>
+                {rows.map((r) => (
+                  <RowItem
+                    key={r.exportid}
                     data-testid={`pdf-export-${r.exportid}`}
                     actions={[
                       r.state === 'done' && (
@@ -128,30 +127,24 @@ export default function PdfZipExport({ filter, total }: { filter: Filter; total:
                           {k('cancel')}
                         </Button>
                       ),
-                    ].filter(Boolean)}
+                    ]}
                   >
-                    <List.Item.Meta
-                      title={
-                        <Space size={8}>
-                          <span>{k('count', { count: r.count })}</span>
-                          <Tag color={STATE_COLOUR[r.state]}>{k(`state.${r.state}`)}</Tag>
-                        </Space>
-                      }
-                      description={
-                        <>
-                          {busy(r) ? (
-                            <Progress percent={r.progress} size="small" format={() => `${r.printed}/${r.count}`} />
-                          ) : (
-                            <span>{formatTime(r.finishedat ?? r.createdat)}</span>
-                          )}
-                          {r.state === 'done' && r.expiresat && <div>{k('until', { time: formatTime(r.expiresat) })}</div>}
-                          {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
-                        </>
-                      }
-                    />
-                  </List.Item>
-                )}
-              />
+                    <Space size={8}>
+                      <span>{k('count', { count: r.count })}</span>
+                      <Tag color={STATE_COLOUR[r.state]}>{k(`state.${r.state}`)}</Tag>
+                    </Space>
+                    <div className="row-list-detail">
+                      {busy(r) ? (
+                        <Progress percent={r.progress} size="small" format={() => `${r.printed}/${r.count}`} />
+                      ) : (
+                        <span>{formatTime(r.finishedat ?? r.createdat)}</span>
+                      )}
+                      {r.state === 'done' && r.expiresat && <div>{k('until', { time: formatTime(r.expiresat) })}</div>}
+                      {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
+                    </div>
+                  </RowItem>
+                ))}
+              </RowList>
             )
           }
         </Loaded>
