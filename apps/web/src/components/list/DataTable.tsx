@@ -10,7 +10,8 @@ export interface DataTableProps<T> extends Omit<TableProps<T>, 'pagination' | 'd
 
 /**
  * The list table: bordered, no built-in pagination (ListPagination sits under it), the shared
- * empty state, and the error state when loading failed and nothing is on screen.
+ * empty state, and the error state when loading failed and nothing is on screen. Read for the
+ * first time, it shows its spinner over a blank body: over the empty state, it said "no data".
  */
 export default function DataTable<T extends object>({ rows, loading, error, onRetry, ...props }: DataTableProps<T>) {
   if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
@@ -24,7 +25,11 @@ export default function DataTable<T extends object>({ rows, loading, error, onRe
       dataSource={rows ?? []}
       loading={loading}
       pagination={false}
-      locale={{ emptyText: <EmptyState />, ...props.locale }}
+      locale={{
+        emptyText: <EmptyState />,
+        ...props.locale,
+        ...(loading && !rows && { emptyText: <div className="list-table-waiting" /> }),
+      }}
     />
   );
 }

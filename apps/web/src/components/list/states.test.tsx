@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import '../../i18n/console';
-import { Loaded, Waiting } from './index';
+import { DataTable, Loaded, Waiting } from './index';
 
 const read = <T,>(data: T | undefined, error: unknown = null) => ({ data, error, refetch: vi.fn() });
 
@@ -26,5 +26,14 @@ describe('one read’s states', { timeout: 30_000 }, () => {
     // An empty answer is an answer too.
     rerender(<Loaded query={read('')}>{(text) => <p data-testid="answer">{text}</p>}</Loaded>);
     expect(screen.getByTestId('answer')).toBeTruthy();
+  });
+
+  it('a table read for the first time says it loads, not that there is no data', () => {
+    const columns = [{ title: '姓名', dataIndex: 'name' }];
+    const { rerender, container } = render(<DataTable rows={undefined} loading columns={columns} />);
+    expect(container.querySelector('.ant-spin-spinning')).toBeTruthy();
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    rerender(<DataTable rows={[]} loading={false} columns={columns} />);
+    expect(screen.getByText('暂无数据')).toBeTruthy();
   });
 });
