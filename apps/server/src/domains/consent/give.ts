@@ -3,7 +3,7 @@ import { conflict } from '../../http/errors.js';
 import { newId, placeholderRow, preparedOnce, rowValues } from '../../kit/index.js';
 import { readPngUpload } from '../../kit/upload/image.js';
 import { storageOf, storeFile } from '../files/index.js';
-import { currentNotice, type Notice } from './notice.js';
+import { keptNotice, type Notice } from './notice.js';
 import { consentRecord } from './tables.js';
 
 /**
@@ -17,7 +17,7 @@ import { consentRecord } from './tables.js';
  * `current`: the current notice as this request has already read it.
  */
 async function shownNotice(ctx: Ctx, musercode: string, version: number, current?: Notice): Promise<Notice> {
-  const notice = current ?? (await currentNotice(ctx.db, musercode));
+  const notice = current ?? (await keptNotice(ctx.db, musercode));
   if (notice.version !== version)
     conflict({ zh: '机构的告知内容已更新，请重新阅读后再同意', en: 'The institution’s notice has changed; please read it again before agreeing' });
   return notice;

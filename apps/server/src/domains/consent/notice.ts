@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { LocalText } from '@xinli/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { HandlerMap } from '../../http/handlers.js';
-import { iso, type Bindable } from '../../kit/index.js';
+import { iso, referenceRead, type Bindable } from '../../kit/index.js';
 import { accountInScope } from '../accounts/index.js';
 import { consentNotice } from './tables.js';
 
@@ -27,8 +27,8 @@ export interface Notice {
 /** SHA-256 of the two texts as shown: recorded with each consent as evidence of what was agreed to. */
 export const noticeHash = (t: LocalText) => createHash('sha256').update(`${t.zh}\u0000${t.en}`).digest('hex');
 
-/** The institution's newest notice row, as a subquery (currentNotice, and state.ts reading it with a person's records). */
-export const latestNoticeRow = (db: DbOrTx, musercode: Bindable<string>) =>
+/** The institution's newest notice row. */
+const latestNoticeRow = (db: DbOrTx, musercode: Bindable<string>) =>
   db
     .select({ version: consentNotice.version, zh: consentNotice.zh, en: consentNotice.en, hash: consentNotice.hash, createdat: consentNotice.createdat })
     .from(consentNotice)
@@ -39,7 +39,7 @@ export const latestNoticeRow = (db: DbOrTx, musercode: Bindable<string>) =>
 type NoticeRow = Awaited<ReturnType<typeof latestNoticeRow>>[number];
 
 /** The notice of the newest row, or the default as version 0 when the institution has none. */
-export function noticeOf(row: NoticeRow | undefined): Notice {
+function noticeOf(row: NoticeRow | undefined): Notice {
   if (!row) return { version: 0, text: DEFAULT_NOTICE, hash: noticeHash(DEFAULT_NOTICE), updatedat: null };
   return { version: row.version, text: { zh: row.zh, en: row.en }, hash: row.hash, updatedat: row.createdat };
 }
@@ -49,6 +49,12 @@ export async function currentNotice(db: DbOrTx, musercode: string): Promise<Noti
   const [row] = await latestNoticeRow(db, musercode);
   return noticeOf(row);
 }
+
+/**
+ * currentNotice, kept by the process: every respondent step reads it (a thousand-character text
+ * each time), and an institution writes a new version rarely, which is announced (migration 0053).
+ */
+export const keptNotice = referenceRead('consent_notice', (musercode: string) => musercode, currentNotice);
 
 /** Writes a new version when the text differs from the current one (under a lock on the institution's notices). */
 export async function writeNotice(db: DbOrTx, musercode: string, text: LocalText, by: string, now: Date): Promise<number> {

@@ -5,7 +5,7 @@ import { conflict, fail, type Message } from '../../http/errors.js';
 import { preparedOnce, todayIn } from '../../kit/index.js';
 import { personBriefs } from '../persons/index.js';
 import { currentGradesOf } from '../tasks/index.js';
-import { currentNotice, latestNoticeRow, noticeOf, type Notice } from './notice.js';
+import { keptNotice, type Notice } from './notice.js';
 import { consentRecord } from './tables.js';
 
 /**
@@ -65,7 +65,7 @@ export async function consentStandings(db: DbOrTx, musercode: string, cusercodes
   if (!cusercodes.length) return out;
   // One after another: a respondent step reads this inside its transaction, whose one connection
   // must not be sent a second query while the first runs.
-  const notice = await currentNotice(db, musercode);
+  const notice = await keptNotice(db, musercode);
   const people = await personBriefs(db, cusercodes);
   const grades = await currentGradesOf(db, cusercodes);
   const records: { cusercode: string; kind: string; noticeversion: number | null; round: number }[] = [];
@@ -84,32 +84,22 @@ export async function consentStandings(db: DbOrTx, musercode: string, cusercodes
 }
 
 /**
- * The institution's current notice and one person's consent records in one statement (both are
- * consent's own tables): each respondent step asks for both, and a statement is its cost.
+ * The institution's current notice (kept by the process) and one person's consent records: each
+ * respondent step asks for both. On the pool, so the two are read at once.
  */
-async function noticeAndRecords(db: DbOrTx, musercode: string, cusercode: string): Promise<{ notice: Notice; records: RecordRow[] }> {
-  const rows = await noticeAndRecordsRead(db).execute({ musercode, cusercode });
-  const head = rows.find((x) => x.version !== null);
-  const notice = noticeOf(head ? { version: head.version!, zh: head.zh!, en: head.en!, hash: head.hash!, createdat: head.createdat! } : undefined);
-  const records = rows.filter((x) => x.kind !== null).map((x) => ({ kind: x.kind!, noticeversion: x.noticeversion, round: x.round! }));
+async function noticeAndRecords(db: Db, musercode: string, cusercode: string): Promise<{ notice: Notice; records: RecordRow[] }> {
+  const [notice, records] = await Promise.all([keptNotice(db, musercode), recordsRead(db).execute({ cusercode })]);
   return { notice, records };
 }
 
-/** Prepared: every respondent step reads it. */
-const noticeAndRecordsRead = preparedOnce('consent_notice_records', (db, name) => {
-  const n = latestNoticeRow(db, sql.placeholder('musercode')).as('n');
-  const r = db
+/** Prepared: every respondent step reads them. */
+const recordsRead = preparedOnce('consent_person_records', (db, name) =>
+  db
     .select({ kind: consentRecord.kind, noticeversion: consentRecord.noticeversion, round: consentRecord.round })
     .from(consentRecord)
     .where(eq(consentRecord.cusercode, sql.placeholder('cusercode')))
-    .as('r');
-  // Full join on true: the notice row beside each record, and either side may be missing.
-  return db
-    .select({ version: n.version, zh: n.zh, en: n.en, hash: n.hash, createdat: n.createdat, kind: r.kind, noticeversion: r.noticeversion, round: r.round })
-    .from(n)
-    .fullJoin(r, sql`true`)
-    .prepare(name);
-});
+    .prepare(name),
+);
 
 /**
  * A person as the respondent's step reads them (persons' brief): consent asks only the birth date,
@@ -121,8 +111,8 @@ export interface ConsentPerson {
 }
 
 /**
- * One respondent's standing and the notice it was read against: the notice with their records in
- * one statement, beside it their class's grade unless a birth date already read decides (while the
+ * One respondent's standing and the notice it was read against: the notice and their records,
+ * beside them their class's grade unless a birth date already read decides (while the
  * person is still being read, the grade is read beside it: both are kept reads, confirmed current
  * together). Reads in parallel, so on the pool, never inside a transaction (consentStandings is).
  */
@@ -137,9 +127,9 @@ export async function personConsent(db: Db, musercode: string, person: ConsentPe
 
 /**
  * The notice now and whether the person withdrew consent: all that agreeing to the notice on the
- * phone asks (whether they are a minor does not matter there), in one statement.
+ * phone asks (whether they are a minor does not matter there).
  */
-export async function noticeAndWithdrawal(db: DbOrTx, musercode: string, cusercode: string): Promise<{ notice: Notice; withdrawn: boolean }> {
+export async function noticeAndWithdrawal(db: Db, musercode: string, cusercode: string): Promise<{ notice: Notice; withdrawn: boolean }> {
   const { notice, records } = await noticeAndRecords(db, musercode, cusercode);
   return { notice, withdrawn: latestRound(records).some((r) => r.kind === 'withdrawal') };
 }

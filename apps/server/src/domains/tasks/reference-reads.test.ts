@@ -31,8 +31,8 @@ describe.each(engines('both'))('reference reads of the respondent steps on %s', 
   });
   afterAll(() => s?.close());
 
-  it('a class signing in and submitting reads its task, plan, entry settings, forms, scoring choices, warning settings and norms once', async () => {
-    const tables = ['task', 'plan', 'muser_entry', 'form', 'form_convention', 'warning_setting', 'norm'];
+  it('a class signing in and submitting reads its task, plan, entry settings, consent notice, forms, scoring choices, warning settings and norms once', async () => {
+    const tables = ['task', 'plan', 'muser_entry', 'consent_notice', 'form', 'form_convention', 'warning_setting', 'norm'];
     // Nothing kept from before: a statement on a table announces a change even when it changes no row.
     for (const table of tables) await s.database.db.execute(sql.raw(`delete from ${table} where false`));
     // Heard before the class's first step: on PostgreSQL one heard after it would drop what it kept.
@@ -137,6 +137,13 @@ describe.each(engines('both'))('reference reads of the respondent steps on %s', 
     // The institution renamed (accounts announce on xinli_auth).
     await s.database.db.execute(sql`update muser set insname = '改过名的学校' where musercode = 'I0001'`);
     expect((await ok(login(3))).insname).toBe('改过名的学校');
+    // A new version of the institution's notice: a student who agreed to the one before must agree again.
+    const agreed = await consented(s, (await ok(login(12))).token);
+    await s.database.db.execute(
+      sql`insert into consent_notice (musercode, version, zh, en, hash, createdby, createdat) values ('I0001', 99, '新的告知', 'A new notice', 'reference-reads-test', 'test', now())`,
+    );
+    const unagreed = await s.call('as.c.exam.submit', { formcode: 'GAD7', answers: gad7() }, agreed);
+    expect(unagreed.errorMsg).toMatch(/请先阅读并同意/);
     // The task ended: refused at sign-in and at the next step of a code it gave.
     const token = await consented(s, (await ok(login(4))).token);
     await s.database.db.execute(
