@@ -5,13 +5,13 @@ import type { DbOrTx } from '../db/database.js';
 
 /**
  * Reads of rows that rarely change but that every respondent step reads (issue 33 §3: an account's
- * name, its entry settings, a plan's name, a task, a form's brief and head, the scoring choices and
- * warning settings of an institution, and a respondent's own person and class grade): a server
- * process keeps what it read, so a class of fifty reads them once, not fifty times, and a student
- * their own once, not at every step.
+ * name, its entry settings and consent notice, a plan's name, a task, a form's brief and head, the
+ * scoring choices and warning settings of an institution, and a respondent's own person and class
+ * grade): a server process keeps what it read, so a class of fifty reads them once, not fifty
+ * times, and a student their own once, not at every step.
  *
  * Never served past a change: the tables behind them NOTIFY channel xinli_ref at commit (migrations
- * 0048 and 0052; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
+ * 0048, 0052 and 0053; accounts announce on xinli_auth, migration 0007), and everything kept is dropped on any
  * notification of those two channels on the process's change feed (db/change-feed.ts), or when the
  * feed goes down or comes back. A hit is first confirmed on the feed, so a change committed before
  * the request arrived has dropped it. A value loaded while a change was told is not kept. Inside a
