@@ -119,11 +119,14 @@ describe('notification bell', { timeout: 60_000 }, () => {
     await waitFor(() => expect(path).toBe('/earlyWarning/earlyWarning?state=all&caseid=C-N2'));
   });
 
-  it('the dropdown lists the recent notifications', async () => {
+  it('the dropdown lists the recent notifications; one opens its case from the keyboard, as a button does', async () => {
     mount();
     fireEvent.click(await screen.findByTestId('notice-bell'));
-    expect((await screen.findAllByTestId('notice-item')).length).toBe(1);
+    const [item] = await screen.findAllByTestId('notice-item');
+    expect(screen.getAllByTestId('notice-item')).toHaveLength(1);
     expect(screen.getByText('1 条未读')).toBeTruthy();
+    fireEvent.keyDown(item!, { key: ' ' });
+    await waitFor(() => expect(path).toBe('/earlyWarning/earlyWarning?state=all&caseid=C-N1'));
   });
 
   it('a failed read of the list offers a retry, and a failed refresh keeps the notifications on screen', async () => {

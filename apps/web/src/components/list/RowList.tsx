@@ -17,14 +17,18 @@ export function RowList({ children, className, ...rest }: HTMLAttributes<HTMLULi
 interface RowItemProps extends HTMLAttributes<HTMLLIElement> {
   /** Buttons at the row's end; false and null ones are left out. */
   actions?: ReactNode[];
-  'data-testid'?: string;
+  /** Secondary lines under the row's content (times, progress, an error). */
+  detail?: ReactNode;
 }
 
-export function RowItem({ actions, children, className, ...rest }: RowItemProps) {
+export function RowItem({ actions, detail, children, className, ...rest }: RowItemProps) {
   const shown = actions?.filter(Boolean) ?? [];
   return (
     <li className={className ? `row-list-item ${className}` : 'row-list-item'} {...rest}>
-      <div className="row-list-main">{children}</div>
+      <div className="row-list-main">
+        {children}
+        {detail && <div className="row-list-detail">{detail}</div>}
+      </div>
       {shown.length > 0 && <Space size={4}>{shown}</Space>}
     </li>
   );

@@ -128,20 +128,22 @@ export default function PdfZipExport({ filter, total }: { filter: Filter; total:
                         </Button>
                       ),
                     ]}
+                    detail={
+                      <>
+                        {busy(r) ? (
+                          <Progress percent={r.progress} size="small" format={() => `${r.printed}/${r.count}`} />
+                        ) : (
+                          <span>{formatTime(r.finishedat ?? r.createdat)}</span>
+                        )}
+                        {r.state === 'done' && r.expiresat && <div>{k('until', { time: formatTime(r.expiresat) })}</div>}
+                        {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
+                      </>
+                    }
                   >
                     <Space size={8}>
                       <span>{k('count', { count: r.count })}</span>
                       <Tag color={STATE_COLOUR[r.state]}>{k(`state.${r.state}`)}</Tag>
                     </Space>
-                    <div className="row-list-detail">
-                      {busy(r) ? (
-                        <Progress percent={r.progress} size="small" format={() => `${r.printed}/${r.count}`} />
-                      ) : (
-                        <span>{formatTime(r.finishedat ?? r.createdat)}</span>
-                      )}
-                      {r.state === 'done' && r.expiresat && <div>{k('until', { time: formatTime(r.expiresat) })}</div>}
-                      {r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}
-                    </div>
                   </RowItem>
                 ))}
               </RowList>
