@@ -133,7 +133,11 @@ export default function NotificationBell() {
                 role="button"
                 tabIndex={0}
                 onClick={() => goTo(n.caseid)}
-                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), goTo(n.caseid))}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return;
+                  e.preventDefault(); // Space would scroll the panel
+                  goTo(n.caseid);
+                }}
                 data-testid="notice-item"
               >
                 <Space orientation="vertical" size={2} style={{ width: '100%' }}>

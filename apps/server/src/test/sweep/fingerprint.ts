@@ -39,13 +39,23 @@ async function query(db: Db, text: string): Promise<Record<string, unknown>[]> {
   return (await client.query({ name, text })).rows as Record<string, unknown>[];
 }
 
+/** One query of a SELECT for each non-volatile table of the schema, their rows in table order. */
+const everyTable = (db: Db, exclude: string[], part: (table: string) => string) =>
+  query(
+    db,
+    allTables()
+      .filter((t) => !exclude.includes(t))
+      .map(part)
+      .join(' UNION ALL '),
+  );
+
 /** Row count and an order-independent hash (the sum of the rows' 64-bit hashes, no sort) of every non-volatile table, in one query. */
 export async function fingerprint(db: Db, exclude: string[] = VOLATILE_TABLES): Promise<Fingerprint> {
-  const tables = allTables().filter((t) => !exclude.includes(t));
-  const parts = tables.map(
+  const rows = await everyTable(
+    db,
+    exclude,
     (t) => `SELECT '${t}' AS t, count(*)::int AS n, coalesce(sum(hashtextextended(x::text, 0)::numeric), 0)::text AS h FROM "${t}" x`,
   );
-  const rows = await query(db, parts.join(' UNION ALL '));
   return Object.fromEntries(rows.map((r) => [String(r.t), `${r.n}:${r.h}`]));
 }
 
@@ -57,9 +67,11 @@ export async function fingerprint(db: Db, exclude: string[] = VOLATILE_TABLES): 
  * that nothing was written since it was taken.
  */
 export async function writeMark(db: Db, exclude: string[] = VOLATILE_TABLES): Promise<string> {
-  const tables = allTables().filter((t) => !exclude.includes(t));
-  const parts = tables.map((t) => `SELECT count(*)::bigint AS n, coalesce(sum(xmin::text::bigint), 0)::bigint AS x FROM "${t}"`);
-  const rows = await query(db, parts.join(' UNION ALL '));
+  const rows = await everyTable(
+    db,
+    exclude,
+    (t) => `SELECT count(*)::bigint AS n, coalesce(sum(xmin::text::bigint), 0)::bigint AS x FROM "${t}"`,
+  );
   return rows.map((r) => `${r.n}:${r.x}`).join(',');
 }
 
@@ -95,7 +107,6 @@ export async function ownershipPrint(db: Db, owner: string): Promise<Fingerprint
 
 /** Row count of every non-volatile table, in one query. */
 export async function rowCounts(db: Db, exclude: string[] = VOLATILE_TABLES): Promise<Record<string, number>> {
-  const tables = allTables().filter((t) => !exclude.includes(t));
-  const rows = await query(db, tables.map((t) => `SELECT '${t}' AS t, count(*)::int AS n FROM "${t}"`).join(' UNION ALL '));
+  const rows = await everyTable(db, exclude, (t) => `SELECT '${t}' AS t, count(*)::int AS n FROM "${t}"`);
   return Object.fromEntries(rows.map((r) => [String(r.t), Number(r.n)]));
 }
