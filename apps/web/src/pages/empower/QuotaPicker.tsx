@@ -5,21 +5,20 @@
  */
 import { Cascader, Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ActionInput, ActionOutput } from '@xinli/contract';
+import type { ActionInput } from '@xinli/contract';
 import { noOptions } from '../../components/pickers';
 import { useAction } from '../../components/query';
 import { levelColour, useLevelLabel } from '../../components/levels';
 import type { QuotaPick } from '../../features/reports/report-filter';
 
 type Scope = ActionInput<'as.m.exam.getQuotaFilterConditions'>;
-export type QuotaForm = ActionOutput<'as.m.exam.getQuotaFilterConditions'>[number];
 
 export function useQuotaForms(scope: Scope) {
   const q = useAction('as.m.exam.getQuotaFilterConditions', scope, { staleTime: 30_000 });
   return { forms: q.data ?? [], read: q };
 }
 
-type Props = { forms: QuotaForm[]; read: ReturnType<typeof useQuotaForms>['read']; value: QuotaPick | null; onChange: (q: QuotaPick | null) => void };
+type Props = ReturnType<typeof useQuotaForms> & { value: QuotaPick | null; onChange: (q: QuotaPick | null) => void };
 
 export default function QuotaPicker({ forms, read, value, onChange }: Props) {
   const { t } = useTranslation();

@@ -145,7 +145,7 @@ function AllReports({ appid, flat }: { appid?: string; flat?: boolean }) {
       list={list}
       rowKey="reportid"
       searchBefore={
-        <QuotaPicker forms={quotaForms.forms} read={quotaForms.read} value={quota} onChange={(q: QuotaPick | null) => setParam('quota', encodeQuota(q))} />
+        <QuotaPicker {...quotaForms} value={quota} onChange={(q: QuotaPick | null) => setParam('quota', encodeQuota(q))} />
       }
       banner={
         flat ? undefined : (
