@@ -261,9 +261,10 @@ function protocolError(status: number): AppError {
 
 /**
  * The console's Content-Security-Policy. Scripts only from this origin (the build has no inline
- * script and nothing evaluates strings). Styles allow 'unsafe-inline': antd's CSS-in-JS and the
- * rc-components it builds on (scroll locker, motion) write <style> elements at run time, not all
- * of them able to carry a nonce. No plugins, no framing, no foreign base URI or form target.
+ * script and nothing evaluates strings). Styles allow 'unsafe-inline': antd writes its theme's CSS
+ * variables, and the rc-components it builds on (scroll locker, motion) their rules, in <style>
+ * elements at run time, not all of them able to carry a nonce (its component styles come from a
+ * stylesheet: web theme.ts). No plugins, no framing, no foreign base URI or form target.
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],

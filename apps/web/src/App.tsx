@@ -3,6 +3,9 @@
  * sign-in succeeds, and for /404). zod's JIT is switched off before anything builds a schema.
  */
 import './i18n/console';
+// antd's component styles as one stylesheet (theme.ts: zeroRuntime). First among the console's
+// styles, so every stylesheet of ours that loads after it still overrides antd as before.
+import 'antd/dist/antd.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -29,6 +29,8 @@ const FORBIDDEN = [
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 let chunks: Map<string, Rolldown.OutputChunk>;
+/** The stylesheets of the build, by file name. */
+let stylesheets: Map<string, string>;
 
 beforeAll(async () => {
   // Vitest runs with NODE_ENV=test, which would build React's development code: build as `npm run build` does.
@@ -41,6 +43,11 @@ beforeAll(async () => {
   });
   const output = (Array.isArray(result) ? result[0] : result) as Rolldown.RolldownOutput;
   chunks = new Map(output.output.filter((o): o is Rolldown.OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  stylesheets = new Map(
+    output.output
+      .filter((o): o is Rolldown.OutputAsset => o.type === 'asset' && o.fileName.endsWith('.css'))
+      .map((a) => [a.fileName, String(a.source)]),
+  );
 }, 180_000);
 
 /** What the browser fetches before these chunks run: them and their static imports, transitively. */
@@ -64,6 +71,10 @@ function chunkOf(source: RegExp) {
 
 const signInChunks = () => closure([...chunks.values()].filter((c) => c.isEntry && /[\\/]index\.html$/.test(c.facadeModuleId ?? '')));
 
+/** The CSS these chunks bring with them. */
+const cssOf = (list: Rolldown.OutputChunk[]) =>
+  [...new Set(list.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => stylesheets.get(f)!).join('\n');
+
 const ACTIONS = /[\\/]packages[\\/]contract[\\/]src[\\/]actions[\\/]([^\\/]+)\.ts$/;
 /** The domains (contract action files, each with its zod schemas) these chunks hold. */
 const domainsOf = (list: Rolldown.OutputChunk[]) =>
@@ -77,6 +88,13 @@ describe('the sign-in page (first load)', () => {
     expect(modules.some((m) => /[\\/]src[\\/]pages[\\/]login[\\/]Login\.tsx$/.test(m))).toBe(true);
     expect(modules.filter((m) => FORBIDDEN.some((f) => f.test(m)))).toEqual([]);
     expect(gzip).toBeLessThanOrEqual(BUDGET_GZIP);
+  });
+
+  it("brings none of antd's stylesheet: the console brings it (theme.ts zeroRuntime), before anything is drawn with antd", () => {
+    const signIn = cssOf(signInChunks());
+    expect(signIn).not.toContain('.ant-btn');
+    expect(signIn.length).toBeLessThan(20 * 1024);
+    expect(cssOf([chunkOf(/src[\\/]App\.tsx$/)])).toContain('.ant-btn{');
   });
 });
 
