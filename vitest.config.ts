@@ -4,22 +4,33 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The server's test files that replace one of its modules (vi.mock, vi.doMock): found by reading
+ * The test files under `src` that replace one of its modules (vi.mock, vi.doMock): found by reading
  * them, so that a new one cannot land among the files sharing their modules, where its mock would
  * not replace a module another file had already loaded.
  */
 const serverSrc = 'apps/server/src';
 const root = path.dirname(fileURLToPath(import.meta.url));
-const mocking = fs
-  .readdirSync(path.join(root, serverSrc), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.test.ts') && /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(root, serverSrc, f), 'utf8')))
-  .map((f) => `${serverSrc}/${f.split(path.sep).join('/')}`);
+const mockingIn = (src: string) =>
+  fs
+    .readdirSync(path.join(root, src), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(root, src, f), 'utf8')))
+    .map((f) => `${src}/${f.split(path.sep).join('/')}`);
+const mocking = mockingIn(serverSrc);
+const webMocking = mockingIn('apps/web/src');
 const server = {
   include: [`${serverSrc}/**/*.test.ts`],
   environment: 'node',
   globalSetup: ['apps/server/src/test/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+} as const;
+
+const web = {
+  include: ['apps/web/src/**/*.test.{ts,tsx}'],
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  // A loaded CI machine renders antd in jsdom several times slower than a quiet one.
+  testTimeout: 60_000,
 } as const;
 
 export default defineConfig({
@@ -52,14 +63,13 @@ export default defineConfig({
         test: { ...server, name: 'server-mocking', include: mocking },
       },
       {
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // A loaded CI machine renders antd in jsdom several times slower than a quiet one.
-          testTimeout: 60_000,
-        },
+        // As the server's: the console's files share each worker's loaded modules (antd, React,
+        // the pages) instead of loading them again in each file's jsdom; those that replace a
+        // module run isolated. Measured alone on a slow machine: 197 → 145 s, CPU 5.8 → 4.3 min.
+        test: { ...web, name: 'web', exclude: [...configDefaults.exclude, ...webMocking], isolate: false },
+      },
+      {
+        test: { ...web, name: 'web-mocking', include: webMocking },
       },
     ],
   },
