@@ -3,13 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const serverSrc = 'apps/server/src';
+const root = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The test files under `src` that replace one of its modules (vi.mock, vi.doMock): found by reading
  * them, so that a new one cannot land among the files sharing their modules, where its mock would
  * not replace a module another file had already loaded.
  */
-const serverSrc = 'apps/server/src';
-const root = path.dirname(fileURLToPath(import.meta.url));
 const mockingIn = (src: string) =>
   fs
     .readdirSync(path.join(root, src), { recursive: true, encoding: 'utf8' })
