@@ -9,7 +9,10 @@
  * - a raw i18n key (a dotted key such as `shell.navbar.language`) anywhere on the page;
  * - text of the other language in the interface (labels, headers, buttons, menus, titles,
  *   placeholders; data cells are the institution's own words and are not judged): Chinese
- *   characters in the English console, an English phrase in the Chinese one.
+ *   characters in the English console, an English phrase in the Chinese one;
+ * - a sidebar or top-menu label cut with "…" at 1440 or 1024 px, every submenu open, in either
+ *   language (issue 28 item 13: 17 English labels were; the window is narrowed on the landing page,
+ *   as a user narrows it, and widened again).
  * No screenshots: it has to stay fast (it prints how long it took).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -155,6 +158,22 @@ async function pageProblems(page: Page, lang: string): Promise<string[]> {
   );
 }
 
+/** The labels of the sidebar and the top bar that are cut (wider than their box), at each width. */
+async function cutLabels(page: Page): Promise<string[]> {
+  const cut: string[] = [];
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300); // the top bar's new layout
+    const labels = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="sidebar"] .menu-label, .app-topmenu > li .menu-label')]
+        .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth)
+        .map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`),
+    );
+    cut.push(...labels.map((l) => `label cut at ${width} px: ${l}`));
+  }
+  return cut;
+}
+
 /** The sidebar's pages: every submenu opened, then each item's route (antd's data-menu-id ends with the key, a path). */
 async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
@@ -210,6 +229,7 @@ for (const account of ACCOUNTS) {
       for (const p of await pageProblems(page, lang)) problems.push({ where: `${account} ${lang} ${landing}`, what: p });
       const paths = await menuPaths(page);
       expect(paths.length, `${account}: menu pages`).toBeGreaterThan(0);
+      for (const p of await cutLabels(page)) problems.push({ where: `${account} ${lang} menu`, what: p });
       for (const path of paths) {
         if (path === landing || (lang === 'en-US' && seenInEnglish.has(path))) continue;
         if (lang === 'en-US') seenInEnglish.add(path);
