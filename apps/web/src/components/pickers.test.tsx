@@ -2,7 +2,7 @@
  * The institution picker (25 dialogs and filters use it) reads its options once: while the read
  * is under way or after it failed, its dropdown said "no data", as if the caller had none.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '../i18n';
@@ -23,6 +23,7 @@ vi.mock('./access', async (original) => {
 });
 
 const { InstitutionSelect, useInstitutions } = await import('./pickers');
+const { call } = await import('../api');
 
 /** A dialog's institution field: shown when the caller has several institutions. */
 function Field() {
@@ -31,13 +32,15 @@ function Field() {
 }
 
 describe('the institution picker', { timeout: 30_000 }, () => {
+  // Each test counts its own reads (in any order: a shuffled run put the counting one second).
+  beforeEach(() => vi.mocked(call).mockClear());
+
   it('shows a failed read with a retry, not an empty list, and says so when there is none', async () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <InstitutionSelect open />
       </QueryClientProvider>,
     );
-    const { call } = await import('../api');
     await waitFor(() => expect(call).toHaveBeenCalled());
     institutions.refuse(new Error('网络错误'));
     expect(await screen.findByTestId('options-failed')).toBeTruthy();
@@ -49,8 +52,6 @@ describe('the institution picker', { timeout: 30_000 }, () => {
   });
 
   it('is shown when the read failed, not hidden as for one institution', async () => {
-    const { call } = await import('../api');
-    vi.mocked(call).mockClear();
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <Field />
