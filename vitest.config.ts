@@ -65,7 +65,7 @@ export default defineConfig({
       {
         // As the server's: the console's files share each worker's loaded modules (antd, React,
         // the pages) instead of loading them again in each file's jsdom; those that replace a
-        // module run isolated. Measured alone on a slow machine: 197 → 145 s, CPU 5.8 → 4.3 min.
+        // module run isolated. Alone on one machine: 197 s → 145–169 s, CPU 5.8 → 4.3–5.0 min.
         test: { ...web, name: 'web', exclude: [...configDefaults.exclude, ...webMocking], isolate: false },
       },
       {
