@@ -88,12 +88,7 @@ interface PoolLimits {
  * another, which would hang every request after it.
  */
 function postgresPool(url: string, { size, waitMs }: PoolLimits, readOnly: boolean): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: size,
-    connectionTimeoutMillis: waitMs,
-    ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: readOnly ? withReadOnly(url) : url, max: size, connectionTimeoutMillis: waitMs });
   // An idle client whose connection the server ends (restart, failover, a dropped test database)
   // emits 'error' on the pool; unhandled, that would crash the process. The pool discards the
   // client and the next query opens a new connection, so there is nothing else to do here.
@@ -101,6 +96,17 @@ function postgresPool(url: string, { size, waitMs }: PoolLimits, readOnly: boole
   // int8 (counts, identities) as numbers, like PGlite returns them.
   pg.types.setTypeParser(20, (v) => Number(v));
   return pool;
+}
+
+/**
+ * The URL with default_transaction_read_only added to its `options`: pg takes a URL's `options` over
+ * a separate one, so a read URL carrying settings of its own (`?options=-c …`) would otherwise
+ * open sessions that write.
+ */
+function withReadOnly(url: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', [u.searchParams.get('options'), '-c default_transaction_read_only=on'].filter(Boolean).join(' '));
+  return u.toString();
 }
 
 /**

@@ -131,6 +131,21 @@ describe.runIf(!!url)('with DATABASE_READ_URL (a second PostgreSQL database)', (
     await expect(write).rejects.toMatchObject({ cause: expect.objectContaining({ code: '25006' }) });
   });
 
+  it('the read pool stays read-only when the read URL carries settings of its own (options=-c …)', async () => {
+    // pg takes the URL's `options` over a separate one: the pool's read-only setting must join them.
+    const own = new URL(withDatabase(url!, replica));
+    own.searchParams.set('options', '-c statement_timeout=5000');
+    const database = await openDatabase({ url: withDatabase(url!, primary), readUrl: own.toString(), migrate: false });
+    try {
+      const timeout = (await database.readDb.execute(sql`select current_setting('statement_timeout') as t`)) as unknown as { rows: { t: string }[] };
+      expect(timeout.rows).toEqual([{ t: '5s' }]);
+      const write = database.readDb.execute(sql`update form set formname = formname`);
+      await expect(write).rejects.toMatchObject({ cause: expect.objectContaining({ code: '25006' }) });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('/readyz reports the replica, and fails while it does not answer', async () => {
     const ready = await s.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
