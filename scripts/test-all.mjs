@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-/* global Buffer, console, process */
-// `npm test`: unit/API tests (vitest) with the type-check and lint (the layering rules among them)
-// beside them, browser tests (Playwright), then one closing line "tests: N passed, N failed" summed
-// over both runners. Any failing step fails the run.
-import { spawn } from 'node:child_process';
+/* global console, process */
+// `npm test`: type-check, lint (the layering rules among them), unit/API tests (vitest), browser tests (Playwright), then one closing
+// line "tests: N passed, N failed" summed over both runners. Any failing step fails the run.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,29 +20,10 @@ const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 const playwrightJson = (i) => path.join(dir, `playwright-${i}.json`);
 
-function run(title, cmd, args) {
+function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit' });
-    child.on('close', (code) => resolve(code === 0));
-  });
-}
-
-/**
- * Runs a step with its output held back, then prints it whole under its title: the type-check and
- * lint run beside the unit tests, whose lines they would otherwise cut into.
- */
-function runHeld(title, cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    child.stdout.on('data', (b) => out.push(b));
-    child.stderr.on('data', (b) => out.push(b));
-    child.on('close', (code) => {
-      console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}\n${Buffer.concat(out).toString().trimEnd()}`);
-      resolve(code === 0);
-    });
-  });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
 }
 
 /**
@@ -92,24 +72,11 @@ async function browserShards() {
   return results.every(Boolean);
 }
 
-/**
- * The type-check and lint (one core, about a minute and a half on the 2-core machine) run beside
- * the unit tests, which leave part of the second core idle while they wait on PostgreSQL; one after
- * the other, not both at once, so they take only what the tests leave.
- */
-const checks = (async () => [
-  ['typecheck', await runHeld('type-check', 'npm', ['run', 'typecheck'])],
-  ['lint', await runHeld('lint', 'npm', ['run', 'lint'])],
-])();
-const unit = await run('unit and API tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const steps = [...(await checks), ['unit and API', unit]];
-steps.push(['build', await run('console build', 'npm', ['run', 'build'])]);
+const steps = [];
+steps.push(['typecheck', run('type-check', 'npm', ['run', 'typecheck'])]);
+steps.push(['lint', run('lint', 'npm', ['run', 'lint'])]);
+steps.push(['unit and API', run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])]);
+steps.push(['build', run('console build', 'npm', ['run', 'build'])]);
 steps.push(['browser', await browserShards()]);
 
 let passed = 0;
@@ -133,9 +100,7 @@ if (fs.existsSync(vitestJson)) {
     }
   }
   // Per part, so two runs whose totals differ show where.
-  const parts = [...byPart]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([part, n]) => `${part} ${n.passed}${n.skipped ? ` (+${n.skipped} skipped)` : ''}`);
+  const parts = [...byPart].sort(([a], [b]) => a.localeCompare(b)).map(([part, n]) => `${part} ${n.passed}${n.skipped ? ` (+${n.skipped} skipped)` : ''}`);
   console.log(`unit and API tests passed: ${parts.join(', ')}`);
 }
 for (let i = 1; i <= shards; i++) {
