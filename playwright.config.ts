@@ -21,6 +21,13 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const chromium =
   process.env.E2E_CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'));
 const dataDir = path.join(os.tmpdir(), `xinli-e2e-${port}`);
+/**
+ * V8 in the test browser stops at its baseline compiler (Sparkplug): a test's page lives a few
+ * seconds, and optimising its code (Maglev, TurboFan) cost more CPU than it saved. Touring the
+ * school's 28 menu pages took Chromium 24.6–27.1 s of CPU instead of 34.5–35.2 (three rounds
+ * each, 2026-11-29), and less wall time. E2E_JS_FLAGS sets others ('' for V8's own).
+ */
+const jsFlags = process.env.E2E_JS_FLAGS ?? '--max-opt=1';
 // The config is loaded again in every worker process: only the first load (the runner, before
 // it starts the server) may empty the folder, or the workers would delete the live database.
 if (!process.env.XINLI_E2E_DATA_READY) {
@@ -62,7 +69,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromium,
-          args: CHROMIUM_ARGS,
+          args: [...CHROMIUM_ARGS, ...(jsFlags ? [`--js-flags=${jsFlags}`] : [])],
         },
       },
     },
