@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Col, Empty, Form, Input, QRCode, Row, Select, Space, Spin, Switch, Typography } from 'antd';
+import { App as AntApp, Button, Col, Empty, Form, Input, QRCode, Row, Select, Space, Switch, Typography } from 'antd';
 import { CopyOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { accountActions, type ActionInput, type MUserRow } from '@xinli/contract';
 import { call } from '../../api';
 import { useAction } from '../../components/query';
-import { ErrorState, useConfirmCall } from '../../components/list';
+import { useConfirmCall } from '../../components/list';
 import { Field, FormDialog } from '../../components/form';
 import { ExportButton } from '../../components/transfer';
 import { Can } from '../../components/access';
@@ -103,8 +103,9 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
         form={form}
         width={1040}
         layout="vertical"
-        okDisabled={!!client.error}
-        // The entry read afresh; none yet: a new one titled with the institution's name.
+        // The entry read afresh (its fields shown once it is in the form: a welcome typed before it
+        // arrived was undone); none yet: a new one titled with the institution's name.
+        load={{ error: client.error, loading: client.isLoading, retry: () => void client.refetch() }}
         record={client.data}
         defaults={{ title: account?.insname }}
         onSubmit={submit}
@@ -114,73 +115,62 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
         invalidates={['as.m.user.getMUserPageList', 'as.m.user.getMUserClient']}
         data-testid="client-dialog"
       >
-        {client.error ? (
-          <ErrorState error={client.error} onRetry={() => client.refetch()} />
-        ) : (
-          <Spin spinning={client.isLoading}>
-            <Row gutter={24}>
-              <Col flex="1 1 440px" style={{ minWidth: 0 }}>
-                {!client.data && !client.isLoading && (
-                  <Typography.Paragraph type="secondary">{t('Service.account.clientCreateHint')}</Typography.Paragraph>
-                )}
-                <Field name="title">
-                  <Input data-testid="client-title" />
-                </Field>
-                <Field name="logourl" tooltip={t('Service.account.logourlFormat')}>
-                  <Input placeholder="https://" />
-                </Field>
-                <Field name="welcome">
-                  <Input.TextArea rows={2} showCount data-testid="client-welcome" />
-                </Field>
-                <Field name="consent">
-                  <Input.TextArea rows={3} showCount />
-                </Field>
-                <Can action="as.m.consent.saveNotice">
-                  <Form.Item label={k('notice')} extra={k('noticeHelp')}>
-                    <Button icon={<SafetyCertificateOutlined />} onClick={() => setNoticeOpen(true)} data-testid="client-notice">
-                      {k('notice')}
-                    </Button>
-                  </Form.Item>
-                </Can>
-                <Row gutter={16}>
-                  <Field span={12} name="appids" label={t('Service.account.clientApps')}>
-                    <Select
-                      mode="multiple"
-                      allowClear
-                      loading={apps.isLoading}
-                      options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))}
-                      data-testid="client-apps"
-                    />
-                  </Field>
-                  <Field
-                    span={12}
-                    name="stagecodes"
-                    label={t('Service.account.clientStages')}
-                    tooltip={t('Service.account.clientStagesHint')}
-                  >
-                    <Select mode="multiple" allowClear loading={stages.loading} options={stages.options} optionFilterProp="label" />
-                  </Field>
-                </Row>
-                <Row gutter={16}>
-                  <Field span={12} name="hotline">
-                    <Input placeholder={t('Service.account.hotlinePlaceholder')} />
-                  </Field>
-                  <Field span={12} name="showresult">
-                    <Switch data-testid="client-showresult" />
-                  </Field>
-                </Row>
-              </Col>
-              <Col flex={`0 0 ${LARGE_QR_SIZE + 24}px`} style={{ textAlign: 'center' }}>
-                <Typography.Title level={5}>{t('Service.account.qrcodeTitle')}</Typography.Title>
-                {qrcodeurl && account ? (
-                  <QrPanel account={account} qrcodeurl={qrcodeurl} size={LARGE_QR_SIZE} />
-                ) : (
-                  <Empty description={t('Service.account.qrPending')} style={{ marginTop: 80 }} />
-                )}
-              </Col>
+        <Row gutter={24}>
+          <Col flex="1 1 440px" style={{ minWidth: 0 }}>
+            {!client.data && !client.isLoading && (
+              <Typography.Paragraph type="secondary">{t('Service.account.clientCreateHint')}</Typography.Paragraph>
+            )}
+            <Field name="title">
+              <Input data-testid="client-title" />
+            </Field>
+            <Field name="logourl" tooltip={t('Service.account.logourlFormat')}>
+              <Input placeholder="https://" />
+            </Field>
+            <Field name="welcome">
+              <Input.TextArea rows={2} showCount data-testid="client-welcome" />
+            </Field>
+            <Field name="consent">
+              <Input.TextArea rows={3} showCount />
+            </Field>
+            <Can action="as.m.consent.saveNotice">
+              <Form.Item label={k('notice')} extra={k('noticeHelp')}>
+                <Button icon={<SafetyCertificateOutlined />} onClick={() => setNoticeOpen(true)} data-testid="client-notice">
+                  {k('notice')}
+                </Button>
+              </Form.Item>
+            </Can>
+            <Row gutter={16}>
+              <Field span={12} name="appids" label={t('Service.account.clientApps')}>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  loading={apps.isLoading}
+                  options={(apps.data ?? []).map((a) => ({ value: a.appid, label: a.appname }))}
+                  data-testid="client-apps"
+                />
+              </Field>
+              <Field span={12} name="stagecodes" label={t('Service.account.clientStages')} tooltip={t('Service.account.clientStagesHint')}>
+                <Select mode="multiple" allowClear loading={stages.loading} options={stages.options} optionFilterProp="label" />
+              </Field>
             </Row>
-          </Spin>
-        )}
+            <Row gutter={16}>
+              <Field span={12} name="hotline">
+                <Input placeholder={t('Service.account.hotlinePlaceholder')} />
+              </Field>
+              <Field span={12} name="showresult">
+                <Switch data-testid="client-showresult" />
+              </Field>
+            </Row>
+          </Col>
+          <Col flex={`0 0 ${LARGE_QR_SIZE + 24}px`} style={{ textAlign: 'center' }}>
+            <Typography.Title level={5}>{t('Service.account.qrcodeTitle')}</Typography.Title>
+            {qrcodeurl && account ? (
+              <QrPanel account={account} qrcodeurl={qrcodeurl} size={LARGE_QR_SIZE} />
+            ) : (
+              <Empty description={t('Service.account.qrPending')} style={{ marginTop: 80 }} />
+            )}
+          </Col>
+        </Row>
       </FormDialog>
       {/* After the entry dialog, so it opens above it. */}
       <NoticeDialog musercode={musercode} open={open && noticeOpen} onClose={() => setNoticeOpen(false)} />
