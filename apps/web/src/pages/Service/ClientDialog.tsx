@@ -117,9 +117,7 @@ export default function ClientDialog({ account, onClose }: ClientDialogProps) {
       >
         <Row gutter={24}>
           <Col flex="1 1 440px" style={{ minWidth: 0 }}>
-            {!client.data && !client.isLoading && (
-              <Typography.Paragraph type="secondary">{t('Service.account.clientCreateHint')}</Typography.Paragraph>
-            )}
+            {!client.data && <Typography.Paragraph type="secondary">{t('Service.account.clientCreateHint')}</Typography.Paragraph>}
             <Field name="title">
               <Input data-testid="client-title" />
             </Field>

@@ -1,7 +1,8 @@
 /**
- * The apps dialog of an institution: its choices are offered only once the account's present
- * apps are here, so a late answer cannot undo a choice already made (a CI run clicked an app
- * while the account's list was on its way; the list then arrived and unticked it).
+ * The apps and respondent entry dialogs of an institution: their fields are offered only once what
+ * they read is here, so a late answer cannot undo a choice or a word already given (a CI run clicked
+ * an app while the account's list was on its way, and the list then unticked it; another typed a
+ * welcome the entry's read then emptied).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -16,12 +17,15 @@ const STUDENTS = { appid: '000000002', appname: '青少年学生' };
 const calls: { name: string; input: unknown }[] = [];
 /** The account's own apps, answered when the test says so. */
 let answerTheirs: (apps: (typeof ADULTS)[]) => void = () => undefined;
+/** The institution's respondent entry, answered when the test says so. */
+let answerEntry: (entry: object) => void = () => undefined;
 vi.mock('../../api', async (original) => {
   const real = await original<typeof import('../../api')>();
   return {
     ...real,
     call: vi.fn(async (name: string, input: { musercode?: string }) => {
       calls.push({ name, input });
+      if (name === 'as.m.user.getMUserClient') return new Promise((resolve) => (answerEntry = resolve));
       if (name !== 'as.m.app.muser.getMUserAppList') return null;
       if (input.musercode === 'P1') return [ADULTS, STUDENTS];
       return new Promise((resolve) => (answerTheirs = resolve));
@@ -42,6 +46,7 @@ vi.mock('../../components/pickers', async (original) => {
 });
 
 const { default: AppsDialog } = await import('./AppsDialog');
+const { default: ClientDialog } = await import('./ClientDialog');
 
 const account = { musercode: 'M9', insname: '晨光实验中学' } as MUserRow;
 
@@ -49,16 +54,28 @@ beforeEach(() => {
   calls.length = 0;
 });
 
+const renderIn = (dialog: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AntApp>{dialog}</AntApp>
+    </QueryClientProvider>,
+  );
+
+describe('the respondent entry dialog', () => {
+  it('shows no field until the entry is read, then the entry’s own welcome (a welcome typed before was undone by the read)', async () => {
+    renderIn(<ClientDialog account={account} onClose={() => undefined} />);
+    await waitFor(() => expect(calls.some((c) => c.name === 'as.m.user.getMUserClient')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('client-welcome')).toBeNull();
+
+    answerEntry({ musercode: 'M9', title: '晨光实验中学', welcome: '欢迎参加', qrcodeurl: 'http://127.0.0.1/r/abcdefghijklmnop' });
+    expect(((await screen.findByTestId('client-welcome')) as HTMLTextAreaElement).value).toBe('欢迎参加');
+  });
+});
+
 describe('the apps dialog', () => {
   it('offers the apps only when the account’s own are here, and sends what the user then chose', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <AntApp>
-          <AppsDialog account={account} onClose={() => undefined} />
-        </AntApp>
-      </QueryClientProvider>,
-    );
+    renderIn(<AppsDialog account={account} onClose={() => undefined} />);
     // The caller's apps are here, the account's are not: nothing to tick yet.
     await waitFor(() => expect(calls.filter((c) => c.name === 'as.m.app.muser.getMUserAppList')).toHaveLength(2));
     await new Promise((r) => setTimeout(r, 50));
