@@ -75,7 +75,10 @@ async function browserShards() {
 const steps = [];
 steps.push(['typecheck', run('type-check', 'npm', ['run', 'typecheck'])]);
 steps.push(['lint', run('lint', 'npm', ['run', 'lint'])]);
-steps.push(['unit and API', run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])]);
+steps.push([
+  'unit and API',
+  run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+]);
 steps.push(['build', run('console build', 'npm', ['run', 'build'])]);
 steps.push(['browser', await browserShards()]);
 
@@ -100,9 +103,23 @@ if (fs.existsSync(vitestJson)) {
     }
   }
   // Per part, so two runs whose totals differ show where.
-  const parts = [...byPart].sort(([a], [b]) => a.localeCompare(b)).map(([part, n]) => `${part} ${n.passed}${n.skipped ? ` (+${n.skipped} skipped)` : ''}`);
+  const parts = [...byPart]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([part, n]) => `${part} ${n.passed}${n.skipped ? ` (+${n.skipped} skipped)` : ''}`);
   console.log(`unit and API tests passed: ${parts.join(', ')}`);
+  const slowest = (v.testResults ?? [])
+    .map((file) => [path.relative(process.cwd(), file.name), Math.round((file.endTime - file.startTime) / 1000)])
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 12);
+  console.log(`slowest unit and API files, seconds: ${slowest.map(([f, s]) => `${f} ${s}`).join(', ')}`);
 }
+/** The time a Playwright suite's tests took, its nested suites' included. */
+const suiteMs = (suite) =>
+  (suite.specs ?? []).reduce(
+    (ms, spec) => ms + spec.tests.reduce((t, test) => t + test.results.reduce((r, res) => r + res.duration, 0), 0),
+    0,
+  ) + (suite.suites ?? []).reduce((ms, child) => ms + suiteMs(child), 0);
+const fileSeconds = {};
 for (let i = 1; i <= shards; i++) {
   if (!fs.existsSync(playwrightJson(i))) continue;
   const p = JSON.parse(fs.readFileSync(playwrightJson(i), 'utf8'));
@@ -115,7 +132,11 @@ for (let i = 1; i <= shards; i++) {
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
   for (const suite of p.suites ?? []) walk(suite, [suite.title]);
+  for (const suite of p.suites ?? []) fileSeconds[suite.file ?? suite.title] = Math.round(suiteMs(suite) / 1000);
 }
+// Each browser file's seconds in this run, longest first: what e2e/timings.json is refreshed from.
+const longest = Object.entries(fileSeconds).sort(([, a], [, b]) => b - a);
+if (longest.length) console.log(`browser files, seconds: ${JSON.stringify(Object.fromEntries(longest))}`);
 const broken = steps.filter(([, ok]) => !ok).map(([name]) => name);
 if (broken.length) console.log(`\nfailed steps: ${broken.join(', ')}`);
 if (broken.length && failed === 0) failed = broken.length; // a step that failed before counting tests still fails the run
