@@ -190,8 +190,7 @@ test.describe('the header at common widths', () => {
 });
 
 test('the scale editor asks before discarding unsaved changes (Esc): cancel keeps the edit, confirm closes', async ({ page }) => {
-  await signIn(page, 'school');
-  await page.goto('/evaluating/evaluationScale');
+  await signIn(page, 'school', { path: '/evaluating/evaluationScale' });
   await page.getByTestId('scale-add').click();
   const editor = page.getByTestId('scale-editor');
   const name = page.locator('[data-testid="scale-formname"]').locator('xpath=descendant-or-self::input').first();

@@ -13,8 +13,7 @@ const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?
 test('the group report shows the level distribution and a written summary staff approve', async ({ page }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'school');
-  await page.goto('/task/groupReport');
+  await signIn(page, 'school', { path: '/task/groupReport' });
   const report = page.getByTestId('group-report');
   await expect(report).toBeVisible({ timeout: 60_000 });
   // The newest demo task (running, every class) opens first; its previous task is the finished one of 初二.
@@ -48,8 +47,7 @@ test('each person needing attention says why, and the case link shows the case�
   test.setTimeout(120_000);
   const { token } = await apiSignIn(request, 'school');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'school');
-  await page.goto('/task/groupReport');
+  await signIn(page, 'school', { path: '/task/groupReport' });
   const list = page.getByTestId('group-attention');
   await expect(page.getByTestId('group-report')).toBeVisible({ timeout: 60_000 });
   const rows = list.locator('tr.ant-table-row');

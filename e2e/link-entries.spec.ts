@@ -42,8 +42,7 @@ test('staff see the QR registrations of an hour and undo them after a confirmati
   }
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'hospital');
-  await page.goto('/archives/archives_gl_all');
+  await signIn(page, 'hospital', { path: '/archives/archives_gl_all' });
   await page.getByTestId('link-entries-open').click();
   const dialog = page.getByTestId('link-entries');
   const row = dialog.locator('tr.ant-table-row').first();

@@ -26,7 +26,6 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
     await page.goto('/login');
     await setLanguage(page, lang);
     await signIn(page, 'hospital', { path: '/empower/individualAssessment' });
-    await page.goto('/empower/individualAssessment');
     await page.getByTestId('person-add').click();
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('person-realname') });
     await expect(dialog.getByTestId('person-realname')).toBeVisible();

@@ -68,8 +68,7 @@ test.describe('norms and reliable change', () => {
     // The archive's report list labels each change (the employer's login lands on warnings; the super account opens archives).
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const admin = await context.newPage();
-    await signIn(admin, 'admin');
-    await admin.goto(`/archives/archivesyh3?cusercode=${encodeURIComponent(latest.cusercode)}`);
+    await signIn(admin, 'admin', { path: `/archives/archivesyh3?cusercode=${encodeURIComponent(latest.cusercode)}` });
     const change = admin.getByTestId(`archive-change-${latest.reportid}`);
     await expect(change).toBeVisible({ timeout: 90_000 });
     await expect(change).toContainText('可靠恶化');

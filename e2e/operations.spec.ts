@@ -46,9 +46,8 @@ test('an article with pictures is written, published and read on the respondent 
   fs.mkdirSync(shots, { recursive: true });
   const title = '课间放松：三分钟呼吸练习';
 
-  await signIn(page, 'school');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/operations/dashboards');
+  await signIn(page, 'school', { path: '/operations/dashboards' });
   await page.getByTestId('article-add').click();
   const dialog = page.getByTestId('article-dialog');
   await dialog.getByTestId('article-title').fill(title);
@@ -131,9 +130,8 @@ test('a person buys goods that grant a course: the course unlocks on their phone
   const course = '正念入门（4 课时）'; // a demo course with generated audio lessons, sold by the demo goods
 
   // Staff create the goods, granting the demo course, and put them on sale.
-  await signIn(page, 'school');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/operations/goodsManagement');
+  await signIn(page, 'school', { path: '/operations/goodsManagement' });
   await page.getByTestId('goods-add').click();
   const dialog = page.getByTestId('goods-dialog');
   await dialog.getByTestId('goods-name').fill(name);
@@ -316,9 +314,8 @@ test('a person buys goods that grant a course: the course unlocks on their phone
 test('music and courses: the demo tracks play on the console and on the respondent page', async ({ page, request }) => {
   test.setTimeout(180_000);
   fs.mkdirSync(shots, { recursive: true });
-  await signIn(page, 'school');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/operations/musicManagement');
+  await signIn(page, 'school', { path: '/operations/musicManagement' });
   const track = page.locator('tr.ant-table-row', { hasText: '海浪与呼吸' });
   await expect(track.locator('audio')).toHaveAttribute('src', /^\/files\/[0-9a-f]{32}\.wav$/);
   await page.goto('/operations/cloudClassroom');

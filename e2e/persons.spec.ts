@@ -36,8 +36,7 @@ test.describe('persons, assessments and archives', () => {
     const planname = `E2E 情绪筛查 ${test.info().workerIndex}-${test.info().retry}`;
     await schoolPlan(request, staff.token, planname);
 
-    await signIn(page, 'school');
-    await page.goto('/empower/youngsters');
+    await signIn(page, 'school', { path: '/empower/youngsters' });
     await page.getByTestId('person-add').click();
     const dialog = page.locator('.ant-modal', { has: page.getByTestId('person-realname') });
     await expect(dialog).toBeVisible();
@@ -105,8 +104,7 @@ test.describe('persons, assessments and archives', () => {
       await ok(request, 'as.c.exam.submit', { formcode: 'PHQ9', answers: phq9(option) }, token);
     }
 
-    await signIn(page, 'school');
-    await page.goto('/empower/usersReport');
+    await signIn(page, 'school', { path: '/empower/usersReport' });
     await page.getByPlaceholder('请输入姓名').fill('吴趋势');
     await page.locator('button[type=submit]', { hasText: /搜\s*索/ }).click();
     const rows = page.locator('tr.ant-table-row', { hasText: '吴趋势' });
@@ -196,8 +194,7 @@ async function roster(template: Buffer, rows: (string | number | null)[][]): Pro
 
 test('staff import older adults: the preview names every bad row, nothing is stored until a clean file is committed', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'eldercare');
-  await page.goto('/archives/archives_gl_yl');
+  await signIn(page, 'eldercare', { path: '/archives/archives_gl_yl' });
   await page.getByTestId('person-import-open').click();
   const dialog = page.locator('.ant-modal', { has: page.getByTestId('import-choose') });
   const [templateFile] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('import-template').click()]);

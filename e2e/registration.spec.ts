@@ -87,8 +87,7 @@ test('a person requests a consultation through the QR entry; staff see it and op
 
   // Staff: the school's registration list shows the request; the drawer shows the answers in words.
   await page.setViewportSize({ width: 1440, height: 860 });
-  await signIn(page, 'school');
-  await page.goto('/registration/registrationForm');
+  await signIn(page, 'school', { path: '/registration/registrationForm' });
   const row = page.locator('tr.ant-table-row', { hasText: names.zh });
   // The first console page load parses the whole console bundle: slow on a busy 2-core machine.
   await expect(row).toBeVisible({ timeout: 60_000 });

@@ -88,8 +88,7 @@ test.describe('reports laid out by their template, and group means against the n
     expect(plain.layout).toBeNull();
     const context = await page.context().browser()!.newContext({ viewport: { width: 1440, height: 900 } });
     const standard = await context.newPage();
-    await signIn(standard, 'school');
-    await standard.goto(`/echarts/web?reportid=${plain.reportid}`);
+    await signIn(standard, 'school', { path: `/echarts/web?reportid=${plain.reportid}` });
     await expect(standard.getByTestId('report-indicators')).toBeVisible({ timeout: 90_000 });
     await expect(standard.locator('[data-layout="template"]')).toHaveCount(0);
     await expect(standard.getByTestId('report-answers')).toBeVisible();

@@ -48,8 +48,7 @@ test.describe('reports', () => {
       };
     });
 
-    await signIn(page, 'school');
-    await page.goto('/empower/usersReport');
+    await signIn(page, 'school', { path: '/empower/usersReport' });
     // Stage tabs with counts and the latest report time come with the list.
     // (The first page of a freshly seeded server can take long on a loaded machine.)
     await expect(page.getByTestId('report-stage-tabs')).toBeVisible({ timeout: 90_000 });

@@ -22,9 +22,8 @@ test('a provider opens an institution’s seeded entry, saves it with the result
   const { token } = await apiSignIn(request, 'provider');
   const entry = async () => (await apiCall(request, 'as.m.user.getMUserClient', { musercode: 'I0002' }, token)).data as { showresult: number; hotline: string };
 
-  await signIn(page, 'provider');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/Service/terminal');
+  await signIn(page, 'provider', { path: '/Service/terminal' });
   const row = page.locator('.ant-table-row', { hasText: '仁和妇幼保健院' });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByTestId('account-client-hospital').click();
@@ -69,8 +68,7 @@ test('the website button shows only once the provider has its own site, and open
   await expect(provider.getByTestId('navlink-bigscreen')).toBeVisible();
   await expect(provider.getByTestId('navlink-website')).toHaveCount(0);
 
-  await signIn(page, 'admin');
-  await page.goto('/Service/usersManager');
+  await signIn(page, 'admin', { path: '/Service/usersManager' });
   const row = page.locator('.ant-table-row', { hasText: '安心心理服务有限公司' });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByTestId('account-edit-provider').click();

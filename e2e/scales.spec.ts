@@ -27,8 +27,7 @@ test.describe('scale library and editor', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('built-in scales are listed read-only with their licence note', async ({ page }) => {
-    await signIn(page, 'school');
-    await page.goto('/evaluating/evaluationScale');
+    await signIn(page, 'school', { path: '/evaluating/evaluationScale' });
     const row = page.locator('tr', { hasText: 'PHQ9' });
     await expect(row.getByTestId('builtin-tag')).toBeVisible();
     await row.getByRole('button', { name: '查看' }).click();
@@ -38,8 +37,7 @@ test.describe('scale library and editor', () => {
   });
 
   test('creates a custom scale with a reverse item, a factor, two bands and a critical item, then scores a sheet', async ({ page }) => {
-    await signIn(page, 'school');
-    await page.goto('/evaluating/evaluationScale');
+    await signIn(page, 'school', { path: '/evaluating/evaluationScale' });
     await page.getByTestId('scale-add').click();
     const editor = page.getByTestId('scale-editor');
     await expect(editor).toBeVisible();
@@ -111,8 +109,7 @@ test.describe('scale library and editor', () => {
   });
 
   test('shows the server’s validation message when bands leave a gap', async ({ page }) => {
-    await signIn(page, 'provider');
-    await page.goto('/evaluating/evaluationScale');
+    await signIn(page, 'provider', { path: '/evaluating/evaluationScale' });
     await page.getByTestId('scale-add').click();
     const editor = page.getByTestId('scale-editor');
     await inputOf(page, 'scale-formname').fill('E2E 缺口量表');
@@ -137,8 +134,7 @@ test.describe('plan library and stages', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('a plan shows its stages with their scales; the stage page filters by category', async ({ page }) => {
-    await signIn(page, 'school');
-    await page.goto('/evaluating/newInstitutionalEvaluation');
+    await signIn(page, 'school', { path: '/evaluating/newInstitutionalEvaluation' });
     const row = page.locator('tr', { hasText: 'PL-S1' });
     await row.getByRole('button', { name: /查看$/ }).click();
     const detail = page.getByTestId('plan-detail');

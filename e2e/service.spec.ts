@@ -29,8 +29,7 @@ test.describe('providers and institutions (/Service)', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    await signIn(page, 'provider');
-    await page.goto('/Service/terminal');
+    await signIn(page, 'provider', { path: '/Service/terminal' });
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
 
     // Create the institution.
@@ -219,8 +218,7 @@ test.describe('providers and institutions (/Service)', () => {
   });
 
   test('deleting an institution that still owns staff is refused with the server’s message', async ({ page }) => {
-    await signIn(page, 'provider');
-    await page.goto('/Service/terminal');
+    await signIn(page, 'provider', { path: '/Service/terminal' });
     await expect(rowOf(page, '滨江第一中学')).toBeVisible(FIRST_LOAD);
     await page.getByTestId('account-more-school').hover();
     await page.getByRole('menuitem', { name: /删除$/ }).click();

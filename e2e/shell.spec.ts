@@ -98,8 +98,7 @@ test.describe('routes from permission codes', () => {
   });
 
   test('type 004 (eldercare) sees statisticsN, not statistics1', async ({ page }) => {
-    await signIn(page, 'eldercare');
-    await page.goto('/statisticsN/statisticsN');
+    await signIn(page, 'eldercare', { path: '/statisticsN/statisticsN' });
     await expect(page.getByTestId('breadcrumb')).toContainText('数据分析');
     await expect(page).toHaveURL(/\/statisticsN\/statisticsN$/);
     await page.goto('/statistics/statistics');
@@ -127,8 +126,7 @@ test.describe('routes from permission codes', () => {
   // Every menu route has its screen now (pages/registry.test.ts checks the registry covers them);
   // the not-built notice stays only as the fallback of a route added without a page.
   test('a page opens its own screen with its title in the tab', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/operations/musicManagement');
+    await signIn(page, 'admin', { path: '/operations/musicManagement' });
     await expect(page).toHaveTitle(/音乐管理/);
     await expect(page.locator('.ant-table, .ant-empty').first()).toBeVisible();
     await expect(page.getByTestId('not-built')).toHaveCount(0);

@@ -38,8 +38,7 @@ const ANALYSIS = ['analysis-stages', 'analysis-depressed', 'analysis-anxious', '
 test('the employer’s report analysis loads every card, and no error follows it to the next page', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'warning');
-  await page.goto('/statistics/usersReportS');
+  await signIn(page, 'warning', { path: '/statistics/usersReportS' });
   const table = page.getByTestId('analysis-stage-table');
   await expect(table.locator('tr.ant-table-row').first()).toContainText('年度心理体检', { timeout: 60_000 });
   await settled(page, ANALYSIS, /ready/);

@@ -132,8 +132,7 @@ test('the elderly-care institution sees statisticsN with its own wording and cha
 test('a click in the day trend opens that day’s reports in the filtered report list', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'school');
-  await page.goto('/statistics/statistics?stagecode=ST-S1');
+  await signIn(page, 'school', { path: '/statistics/statistics?stagecode=ST-S1' });
   await cardsDrawn(page, ['stats-day']);
   const chart = page.getByTestId('stats-day-chart');
   const box = (await chart.boundingBox())!;
@@ -199,8 +198,7 @@ test('a click on a gender bar or a class count opens the report list whose total
 test('the report analysis compares stages and forms', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'school');
-  await page.goto('/statistics/usersReportS');
+  await signIn(page, 'school', { path: '/statistics/usersReportS' });
   await expect(page.getByTestId('analysis-stage-table').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
   await cardsDrawn(page, ['analysis-depressed', 'analysis-anxious', 'analysis-counts', 'analysis-forms']);
   await shoot(page, '/statistics/usersReportS', 'analysis-school', async () => {
@@ -211,8 +209,7 @@ test('the report analysis compares stages and forms', async ({ page }) => {
 test('the data reports: plan authorisation detail with export, and the statistics', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, 'provider');
-  await page.goto('/Datastatistics/Datastatistics');
+  await signIn(page, 'provider', { path: '/Datastatistics/Datastatistics' });
   await expect(page.getByTestId('plan-details').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('plan-export')).toBeVisible();
   const download = page.waitForEvent('download');

@@ -19,8 +19,7 @@ async function topMenus(page: Page): Promise<string[]> {
 test.describe('permission management and administration', () => {
   test('a role created with menus, given to a new staff user, shows that user exactly those menus', async ({ page, browser }) => {
     test.setTimeout(120_000); // two sign-ins and two dialogs: over a minute on a loaded machine
-    await signIn(page, 'school');
-    await page.goto('/authority/roleAdministration');
+    await signIn(page, 'school', { path: '/authority/roleAdministration' });
     await expect(page.getByRole('cell', { name: '心理咨询师' })).toBeVisible(FIRST_LOAD);
 
     // The role: group assessment (00040 with its pages) and crisis warnings (00013, 00046).
@@ -64,8 +63,7 @@ test.describe('permission management and administration', () => {
   });
 
   test('a department that still has users cannot be deleted, with a clear message', async ({ page }) => {
-    await signIn(page, 'school');
-    await page.goto('/organization/dept');
+    await signIn(page, 'school', { path: '/organization/dept' });
     await expect(page.getByRole('cell', { name: '心理健康中心' })).toBeVisible(FIRST_LOAD);
     await page.getByTestId('dept-delete-D0002').click();
     await confirmDialog(page, '心理健康中心');
@@ -110,8 +108,7 @@ test.describe('permission management and administration', () => {
     const teacher = await context.newPage();
     await signIn(teacher, 'teacher');
 
-    await signIn(page, 'school');
-    await page.goto('/organization/user');
+    await signIn(page, 'school', { path: '/organization/user' });
     await expect(page.getByRole('cell', { name: '138****5678' })).toBeVisible(FIRST_LOAD);
     await page.getByTestId('user-dept-tree').getByText('德育处').click();
     await expect(page.getByRole('cell', { name: 'teacher' })).toBeHidden();

@@ -61,8 +61,7 @@ test('a teacher imports a class, gives it a task and watches five students finis
   const plan = await apiCall(request, 'as.m.exam.plan.insertMUserExamPlan', { appid: '000000002', planname: `E2E 班级筛查 ${run}`, formcodes: ['PHQ9'] }, staff.token);
   expect(plan.errorCode, plan.errorMsg).toBe(0);
 
-  await signIn(page, 'school');
-  await page.goto('/task/teamManagement');
+  await signIn(page, 'school', { path: '/task/teamManagement' });
 
   // A new class.
   await page.getByTestId('team-add').click();

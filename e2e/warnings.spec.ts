@@ -164,8 +164,7 @@ test('a respondent answers PHQ-9 with item 9 = 2; a staff member signed in elsew
   );
   const desk = await browser.newContext({ viewport: { width: 1440, height: 860 }, locale: 'zh-CN' });
   const counsellor = await desk.newPage();
-  await signIn(counsellor, 'school');
-  await counsellor.goto('/registration/followUpManagement');
+  await signIn(counsellor, 'school', { path: '/registration/followUpManagement' });
   await expect(counsellor.locator('tr.followup-row-overdue').first()).toBeVisible();
   await counsellor.locator('tr.followup-row-overdue').first().locator('a').first().click();
   await expect(counsellor.getByTestId('case-drawer').getByTestId('case-actions')).toBeVisible();

@@ -13,9 +13,8 @@ test('staff generate an AI individual report with the rule-based writer and appr
   expect(person, 'a demo person with reports').toBeTruthy();
   const { cusercode, realname } = person!;
 
-  await signIn(page, 'school');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/empower/individualReport?realname=${encodeURIComponent(realname)}`);
+  await signIn(page, 'school', { path: `/empower/individualReport?realname=${encodeURIComponent(realname)}` });
   const row = page.locator('tr.ant-table-row', { has: page.getByTestId(`written-generate-${cusercode}`) });
   await expect(row.getByTestId('written-state')).toHaveAttribute('data-state', 'none', { timeout: 60_000 });
 
