@@ -33,9 +33,11 @@ async function cardsDrawn(page: Page, ids: string[]) {
 async function shoot(page: Page, url: string, name: string, ready: () => Promise<void>, widths = [1024, 1440]) {
   for (const lang of ['zh-CN', 'en-US']) {
     await setLanguage(page, lang);
-    for (const width of widths) {
+    // Loaded once a language at the first width and then resized, as a user resizes the window
+    // (the charts follow it).
+    for (const [i, width] of widths.entries()) {
       await page.setViewportSize({ width, height: width > 1440 ? 1080 : 900 });
-      await page.goto(url);
+      if (i === 0) await page.goto(url);
       await ready();
       await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
     }
