@@ -28,9 +28,10 @@ test('the audit log is filtered, an entry opened, the list exported and the chai
   await signIn(page, 'school');
   for (const lang of ['zh-CN', 'en-US']) {
     await setLanguage(page, lang);
-    for (const width of [1024, 1440]) {
+    // Loaded once a language, then widened as a user widens the window.
+    for (const [i, width] of [1024, 1440].entries()) {
       await page.setViewportSize({ width, height: 860 });
-      await page.goto(ROUTE);
+      if (i === 0) await page.goto(ROUTE);
       await rowsShown(page);
       // Action names are shown as titles in the page's language, never as raw identifiers.
       await expect(page.getByTestId('audit-action').first()).not.toContainText('as.m.');
