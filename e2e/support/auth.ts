@@ -21,7 +21,7 @@ export const APP_DIALOG_ACCOUNTS = ['provider', 'eldercare'];
  * Signs in through the sign-in page and waits for the main layout: on `path` when given (the page
  * a signed-out user asked for, as /login?redirect= does), else on the account's landing page. A
  * test that works on one page passes it, rather than loading the console again after the landing
- * page has drawn (on a 2-core machine about 3 s of CPU a test). The app-selection dialog
+ * page has drawn (about 1 s of CPU a test on the 2-core machine). The app-selection dialog
  * (provider and eldercare accounts) is closed by choosing the first app unless `keepAppDialog` is set.
  */
 export async function signIn(
