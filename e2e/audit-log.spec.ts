@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { md5Upper, pick, setLanguage, signIn } from './support';
+import { md5Upper, pick, shootInBothLanguages, signIn } from './support';
 
 /**
  * The audit log page (issue 30 §2) end to end: a wrong password for the school's account is
@@ -26,19 +26,17 @@ test('the audit log is filtered, an entry opened, the list exported and the chai
   expect((await wrong.json()).errorCode).not.toBe(0);
 
   await signIn(page, 'school');
-  for (const lang of ['zh-CN', 'en-US']) {
-    await setLanguage(page, lang);
-    // Loaded once a language, then widened as a user widens the window.
-    for (const [i, width] of [1024, 1440].entries()) {
-      await page.setViewportSize({ width, height: 860 });
-      if (i === 0) await page.goto(ROUTE);
+  await shootInBothLanguages(page, {
+    url: ROUTE,
+    dir: shots,
+    name: 'audit',
+    fullPage: false,
+    ready: async () => {
       await rowsShown(page);
       // Action names are shown as titles in the page's language, never as raw identifiers.
       await expect(page.getByTestId('audit-action').first()).not.toContainText('as.m.');
-      await page.screenshot({ path: path.join(shots, `audit-${lang}-${width}.png`) });
-    }
-  }
-  await setLanguage(page, 'zh-CN');
+    },
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Filter: the failed sign-in.

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, apiSignIn, ok, setLanguage, signIn } from './support';
+import { apiCall, apiSignIn, ok, shootInBothLanguages, signIn } from './support';
 
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'group-report-shots');
 
@@ -28,16 +28,12 @@ test('the group report shows the level distribution and a written summary staff 
   await expect(page.getByTestId('group-summary').getByTestId('written-state')).toHaveAttribute('data-state', 'approved');
   const url = page.url();
 
-  for (const lang of ['zh-CN', 'en-US']) {
-    await setLanguage(page, lang);
-    // Loaded once a language, then widened as a user widens the window (the charts follow it).
-    for (const [i, width] of [1024, 1440].entries()) {
-      await page.setViewportSize({ width, height: 900 });
-      if (i === 0) await page.goto(url);
-      await expect(page.getByTestId('group-distribution-chart').locator('canvas')).toBeVisible({ timeout: 60_000 });
-      await page.screenshot({ path: path.join(shots, `group-${lang}-${width}.png`), fullPage: true });
-    }
-  }
+  await shootInBothLanguages(page, {
+    url,
+    dir: shots,
+    name: 'group',
+    ready: () => expect(page.getByTestId('group-distribution-chart').locator('canvas')).toBeVisible({ timeout: 60_000 }),
+  });
 });
 
 /**

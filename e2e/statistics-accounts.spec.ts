@@ -8,29 +8,13 @@
  * - each account's statistics page shows only the cards that fit its populations.
  * Screenshots at 1024 and 1440 px in zh and en go to /tmp/shots-stats (SHOTS overrides).
  */
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { setLanguage, signIn } from './support';
+import { shootInBothLanguages, signIn } from './support';
 
 const shots = process.env.SHOTS ?? '/tmp/shots-stats';
 
-async function shoot(page: Page, url: string, name: string, ready: () => Promise<void>) {
-  for (const lang of ['zh-CN', 'en-US']) {
-    await setLanguage(page, lang);
-    // Loaded once a language and then widened, as a user widens the window (the charts follow it);
-    // not loaded again when the page is already on it in that language.
-    const here = new URL(page.url());
-    const loaded = here.pathname + here.search === url && (await page.locator('html').getAttribute('lang')) === lang;
-    await page.setViewportSize({ width: 1024, height: 900 });
-    if (!loaded) await page.goto(url);
-    for (const width of [1024, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await ready();
-      await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
-    }
-  }
-  await setLanguage(page, 'zh-CN');
-}
+const shoot = (page: Page, url: string, name: string, ready: () => Promise<void>) =>
+  shootInBothLanguages(page, { url, dir: shots, name, ready });
 
 const settled = async (page: Page, ids: string[], state: RegExp = /ready|empty/) => {
   for (const id of ids) await expect(page.getByTestId(id), id).toHaveAttribute('data-state', state, { timeout: 60_000 });

@@ -11,7 +11,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { setLanguage, signIn } from './support';
+import { shootInBothLanguages, signIn } from './support';
 
 const shots = path.join(os.tmpdir(), `xinli-e2e-results-${process.env.E2E_PORT ?? 4173}`, 'statistics-shots');
 
@@ -30,20 +30,8 @@ async function cardsDrawn(page: Page, ids: string[]) {
   }
 }
 
-async function shoot(page: Page, url: string, name: string, ready: () => Promise<void>, widths = [1024, 1440]) {
-  for (const lang of ['zh-CN', 'en-US']) {
-    await setLanguage(page, lang);
-    // Loaded once a language at the first width and then resized, as a user resizes the window
-    // (the charts follow it).
-    for (const [i, width] of widths.entries()) {
-      await page.setViewportSize({ width, height: width > 1440 ? 1080 : 900 });
-      if (i === 0) await page.goto(url);
-      await ready();
-      await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
-    }
-  }
-  await setLanguage(page, 'zh-CN');
-}
+const shoot = (page: Page, url: string, name: string, ready: () => Promise<void>, widths?: number[]) =>
+  shootInBothLanguages(page, { url, dir: shots, name, ready, widths });
 
 const FIGURES = ['stats-kpi-institutions', 'stats-kpi-reports', 'stats-kpi-registered', 'stats-kpi-assessed', 'stats-kpi-abnormal'];
 const GENERAL = ['stats-day', 'stats-scene', 'stats-grade-trend', 'stats-depressed', 'stats-anxious', 'stats-gender', 'stats-grade-ratio'];

@@ -5,3 +5,4 @@ export * from './select';
 export * from './dialogs';
 export * from './language';
 export * from './menu';
+export * from './shots';
