@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /* global console, process */
-// `npm test`: type-check, lint (the layering rules among them), unit/API tests (vitest), browser tests (Playwright), then one closing
-// line "tests: N passed, N failed" summed over both runners. Any failing step fails the run.
+// `npm test`: type-check, lint (the layering rules among them), unit/API tests (vitest), browser tests
+// (Playwright), then one closing line "tests: N passed, N failed" summed over both runners. Any
+// failing step fails the run.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,9 +21,9 @@ const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 const e2ePort = Number(process.env.E2E_PORT ?? 4173);
 const playwrightJson = (i) => path.join(dir, `playwright-${i}.json`);
 
-function run(title, cmd, args, env = {}) {
+function run(title, cmd, args) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
   return r.status === 0;
 }
 
@@ -131,8 +132,10 @@ for (let i = 1; i <= shards; i++) {
     }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
-  for (const suite of p.suites ?? []) walk(suite, [suite.title]);
-  for (const suite of p.suites ?? []) fileSeconds[suite.file ?? suite.title] = Math.round(suiteMs(suite) / 1000);
+  for (const suite of p.suites ?? []) {
+    walk(suite, [suite.title]);
+    fileSeconds[suite.file ?? suite.title] = Math.round(suiteMs(suite) / 1000);
+  }
 }
 // Each browser file's seconds in this run, longest first: what e2e/timings.json is refreshed from.
 const longest = Object.entries(fileSeconds).sort(([, a], [, b]) => b - a);
