@@ -4,7 +4,7 @@
  * for a comparison. ECharts from `echarts/core` with only the parts used; reached only from lazily
  * loaded pages.
  */
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import SizedChart from './SizedChart';
 import * as echarts from 'echarts/core';
 import { BarChart as Bars } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -49,7 +49,13 @@ export default function BarChart({ categories, series, stacked = false, unit = '
   };
   return (
     <div data-testid={testId} data-rows={categories.length}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: Math.max(140, categories.length * rowHeight + 56) }} notMerge lazyUpdate />
+      <SizedChart
+        echarts={echarts}
+        option={option}
+        style={{ height: Math.max(140, categories.length * rowHeight + 56) }}
+        notMerge
+        lazyUpdate
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * slice calls `onClick` with its series and data index (the page turns it into a link).
  */
 import { useRef } from 'react';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import SizedChart from './SizedChart';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -70,7 +70,7 @@ export default function EChart({ option, height = 280, onClick, onColumn, testId
       data-clickable={onClick || onColumn ? 'true' : undefined}
       style={onColumn ? { cursor: 'pointer' } : undefined}
     >
-      <ReactEChartsCore
+      <SizedChart
         echarts={echarts}
         option={{ animation: false, ...option }}
         style={{ height, width: '100%' }}

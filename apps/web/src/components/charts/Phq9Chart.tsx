@@ -3,7 +3,7 @@
  * colour) and, below, the item-9 answer (thoughts of death or self-harm, 0-3) of each time, red
  * when above 0. Reached only from lazily loaded pages (ECharts never reaches the sign-in page).
  */
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import SizedChart from './SizedChart';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
@@ -77,7 +77,7 @@ export default function Phq9Chart({ points, levelName, titles, height = 300 }: P
   };
   return (
     <div data-testid="phq9-chart" data-points={sorted.length}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height }} notMerge lazyUpdate />
+      <SizedChart echarts={echarts} option={option} style={{ height }} notMerge lazyUpdate />
     </div>
   );
 }

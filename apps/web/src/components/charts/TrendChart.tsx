@@ -3,7 +3,7 @@
  * band level in the tooltip. ECharts is imported from `echarts/core` with only the parts used,
  * and this module is reached only from lazily loaded pages, so the sign-in page never loads it.
  */
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import SizedChart from './SizedChart';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
@@ -59,7 +59,7 @@ export default function TrendChart({ title, points, height = 220, testId }: Tren
   };
   return (
     <div data-testid={testId ?? 'trend-chart'} data-points={sorted.length}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height }} notMerge lazyUpdate />
+      <SizedChart echarts={echarts} option={option} style={{ height }} notMerge lazyUpdate />
     </div>
   );
 }
