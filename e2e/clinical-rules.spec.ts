@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiSignIn, setLanguage, signIn } from './support';
+import { apiCall, apiSignIn, setLanguage, signIn, switchLanguage } from './support';
 
 /**
  * Issue 31 §1 on the report page: an SCL-90 report shows the positive-item count, the negative-item
@@ -74,18 +74,21 @@ test.describe('clinical rules on the report page', () => {
         convention: 'Scoring convention: Standard score = raw × 1.25 truncated (whole part); cut-offs 53/63/73 (Chinese norm)',
       },
     } as const;
+    // Each report loaded once a language, then photographed at each width.
     for (const lang of ['zh-CN', 'en-US'] as const) {
       await setLanguage(page, lang);
+      await page.goto(`/echarts/web?reportid=${scl}`);
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(`/echarts/web?reportid=${scl}`);
         const indicators = page.getByTestId('report-indicators');
         for (const f of words[lang].figures)
           await expect(indicators.locator('tr.ant-table-row', { hasText: f })).toBeVisible({ timeout: 60_000 });
         await expect(indicators.getByTestId('report-convention')).toHaveCount(0);
         await indicators.screenshot({ path: path.join(SHOTS, `scl90-${lang}-${width}.png`) });
-
-        await page.goto(`/echarts/web?reportid=${sds}`);
+      }
+      await page.goto(`/echarts/web?reportid=${sds}`);
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
         const line = page.getByTestId('report-convention');
         await expect(line).toContainText(words[lang].convention, { timeout: 60_000 });
         await expect(line).toContainText(/王春芳/);
@@ -96,11 +99,10 @@ test.describe('clinical rules on the report page', () => {
 
   test('staff choose the SDS convention in the scale library (zh and en)', async ({ page }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    await signIn(page, 'school');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, 'school', { path: '/evaluating/evaluationScale' });
     for (const lang of ['zh-CN', 'en-US'] as const) {
-      await setLanguage(page, lang);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/evaluating/evaluationScale');
+      await switchLanguage(page, lang);
       await page.getByTestId('scale-conventions').click();
       const dialog = page.getByTestId('conventions-dialog');
       await expect(dialog.getByTestId('convention-SDS')).toBeVisible({ timeout: 60_000 });
@@ -114,18 +116,18 @@ test.describe('clinical rules on the report page', () => {
     page,
   }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    await signIn(page, 'school');
+    await signIn(page, 'school', { path: '/evaluating/evaluationScale' });
     const tab = { 'zh-CN': '危机条目、效度与筛查', 'en-US': 'Critical items, validity and screening' } as const;
     const items = { 'zh-CN': '题目', 'en-US': 'Items' } as const;
     const indicators = { 'zh-CN': '指标与分段', 'en-US': 'Indicators and bands' } as const;
+    // The scale list loaded once, switched to English in place; the editor opened afresh at each width.
+    const editor = page.getByTestId('scale-editor');
     for (const lang of ['zh-CN', 'en-US'] as const) {
-      await setLanguage(page, lang);
+      await switchLanguage(page, lang);
       for (const width of [1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto('/evaluating/evaluationScale');
         const row = page.locator('tr', { hasText: 'SCL90' }).first();
         await row.getByRole('button', { name: /(查看|View)$/ }).click();
-        const editor = page.getByTestId('scale-editor');
         await editor.getByRole('tab', { name: tab[lang] }).click();
         const rule = editor.getByTestId('screening-0');
         await expect(rule).toBeVisible({ timeout: 60_000 });
@@ -148,6 +150,8 @@ test.describe('clinical rules on the report page', () => {
         // Its fifteen indicator cards are drawn a few at a time, and all of them in the end.
         await editor.getByRole('tab', { name: indicators[lang], exact: true }).click();
         await expect(editor.getByTestId('ind14-items')).toBeAttached();
+        await page.keyboard.press('Escape');
+        await expect(editor).toBeHidden();
       }
     }
   });
