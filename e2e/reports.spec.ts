@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiCall, apiSignIn, setLanguage, signIn } from './support';
+import { apiCall, apiSignIn, shootInBothLanguages, signIn } from './support';
 
 const SHOTS = path.join(os.tmpdir(), 'xinli-reports-shots');
 
@@ -115,22 +115,28 @@ test.describe('reports', () => {
     test.setTimeout(600_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     const report = await studentReport(request);
-    await signIn(page, 'school');
-    for (const lang of ['zh-CN', 'en-US']) {
-      await setLanguage(page, lang);
-      for (const width of [1024, 1440]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto('/empower/usersReport');
-        await expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 });
-        await page.screenshot({ path: path.join(SHOTS, `list-${lang}-${width}.png`) });
-        await page.goto('/empower/usersReport?view=mood');
-        await expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 90_000 });
-        await page.screenshot({ path: path.join(SHOTS, `mood-${lang}-${width}.png`) });
-        await page.goto(`/echarts/web?reportid=${report.reportid}`);
-        await expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 });
-        await page.screenshot({ path: path.join(SHOTS, `report-${lang}-${width}.png`), fullPage: true });
-      }
-    }
+    await signIn(page, 'school', { path: '/empower/usersReport' });
+    // Each page loaded once, switched to English in place and resized.
+    await shootInBothLanguages(page, {
+      url: '/empower/usersReport',
+      dir: SHOTS,
+      name: 'list',
+      fullPage: false,
+      ready: () => expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 }),
+    });
+    await shootInBothLanguages(page, {
+      url: '/empower/usersReport?view=mood',
+      dir: SHOTS,
+      name: 'mood',
+      fullPage: false,
+      ready: () => expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 90_000 }),
+    });
+    await shootInBothLanguages(page, {
+      url: `/echarts/web?reportid=${report.reportid}`,
+      dir: SHOTS,
+      name: 'report',
+      ready: () => expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 }),
+    });
     // Empty and error states of the report page (without `reportid` at all the route is the big screen).
     await page.goto('/echarts/web?reportid=');
     await expect(page.getByTestId('report-none')).toBeVisible();
