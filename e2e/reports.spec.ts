@@ -117,26 +117,25 @@ test.describe('reports', () => {
     const report = await studentReport(request);
     await signIn(page, 'school', { path: '/empower/usersReport' });
     // Each page loaded once, switched to English in place and resized.
-    await shootInBothLanguages(page, {
-      url: '/empower/usersReport',
-      dir: SHOTS,
-      name: 'list',
-      fullPage: false,
-      ready: () => expect(page.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 }),
-    });
-    await shootInBothLanguages(page, {
-      url: '/empower/usersReport?view=mood',
-      dir: SHOTS,
-      name: 'mood',
-      fullPage: false,
-      ready: () => expect(page.locator('tr.ant-table-row, .ant-empty').first()).toBeVisible({ timeout: 90_000 }),
-    });
-    await shootInBothLanguages(page, {
-      url: `/echarts/web?reportid=${report.reportid}`,
-      dir: SHOTS,
-      name: 'report',
-      ready: () => expect(page.getByTestId('report-answers').locator('tr.ant-table-row').first()).toBeVisible({ timeout: 90_000 }),
-    });
+    const rows = page.locator('tr.ant-table-row');
+    const pages = [
+      { name: 'list', url: '/empower/usersReport', fullPage: false, drawn: rows },
+      { name: 'mood', url: '/empower/usersReport?view=mood', fullPage: false, drawn: page.locator('tr.ant-table-row, .ant-empty') },
+      {
+        name: 'report',
+        url: `/echarts/web?reportid=${report.reportid}`,
+        fullPage: true,
+        drawn: page.getByTestId('report-answers').locator(rows),
+      },
+    ];
+    for (const { name, url, fullPage, drawn } of pages)
+      await shootInBothLanguages(page, {
+        url,
+        dir: SHOTS,
+        name,
+        fullPage,
+        ready: () => expect(drawn.first()).toBeVisible({ timeout: 90_000 }),
+      });
     // Empty and error states of the report page (without `reportid` at all the route is the big screen).
     await page.goto('/echarts/web?reportid=');
     await expect(page.getByTestId('report-none')).toBeVisible();
