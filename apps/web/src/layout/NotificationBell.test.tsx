@@ -51,6 +51,7 @@ vi.mock('./event-stream', () => ({
 }));
 
 const { default: NotificationBell, freshAlerts } = await import('./NotificationBell');
+const { queryClient: consoleClient } = await import('../query-client');
 
 let path = '';
 function Where() {
@@ -73,7 +74,8 @@ function mount() {
     ],
     { initialEntries: ['/home'] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The console's own query options (reads kept fresh for 10 s among them), on a client of the test's own.
+  const client = new QueryClient({ defaultOptions: consoleClient.getDefaultOptions() });
   return render(
     <QueryClientProvider client={client}>
       <AntApp>
@@ -117,6 +119,18 @@ describe('notification bell', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/\(N1\)/)).toBeNull();
     fireEvent.click(open);
     await waitFor(() => expect(path).toBe('/earlyWarning/earlyWarning?state=all&caseid=C-N2'));
+  });
+
+  it('a critical warning seconds after the stream opened, or after another, pops up too (the list is read again, however fresh)', async () => {
+    mount();
+    await act(async () => stream.onOpen?.());
+    await new Promise((r) => setTimeout(r, 100));
+    server.rows = [notice('N2'), notice('N1')];
+    await act(async () => stream.onEvent?.());
+    await screen.findByText('危急预警：恒信科技 · PHQ-9 危机条目 (N2)');
+    server.rows = [notice('N3'), notice('N2'), notice('N1')];
+    await act(async () => stream.onEvent?.());
+    await screen.findByText('危急预警：恒信科技 · PHQ-9 危机条目 (N3)');
   });
 
   it('the dropdown lists the recent notifications; one opens its case from the keyboard, as a button does', async () => {

@@ -61,8 +61,10 @@ export default function NotificationBell() {
   // Events come in bursts (a report's two warnings): one check at a time, so a notice pops up once.
   const checking = useRef<Promise<void>>(Promise.resolve());
   const checkNew = useCallback(async () => {
-    // The list's own query, so an open panel shows what was just checked.
-    const page = await queryClient.fetchQuery(actionQuery(LIST, RECENT, lang, true)).catch(() => null);
+    // The list's own query, so an open panel shows what was just checked; read again whatever its
+    // age: the console keeps reads fresh for 10 s, and a warning within 10 s of the last read (the
+    // stream's opening, another warning) was not popped up until some later event.
+    const page = await queryClient.fetchQuery({ ...actionQuery(LIST, RECENT, lang, true), staleTime: 0 }).catch(() => null);
     if (!page) return;
     if (!seen.current) {
       seen.current = new Set(page.rows.map((n) => n.noticeid));
