@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { drawPng } from '../apps/server/src/kit/upload/png';
-import { apiCall, apiSignIn, axe, setLanguage, shootInBothLanguages, signIn } from './support';
+import { apiCall, apiSignIn, axe, setLanguage, shootInBothLanguages, shootWidths, signIn } from './support';
 
 /**
  * Operations content end to end. Staff of the school write an article with a cover and a picture
@@ -290,27 +290,18 @@ test('a person buys goods that grant a course: the course unlocks on their phone
     await page.route('**/api/as.m.order.getOrderHistory/**', (route) => (++reads === 1 ? route.abort('connectionfailed') : route.continue()));
     await page.locator('tr.ant-table-row', { hasText: name }).getByTestId(/^order-history-/).click();
     await expect(drawer.getByTestId('list-error')).toContainText(lang === 'zh-CN' ? '数据加载失败' : 'Failed to load data');
-    await shootWidths(page, `console-order-drawer-error-${lang}`);
+    await shootWidths(page, { dir: shots, name: `console-order-drawer-error-${lang}`, fullPage: false });
     await drawer.getByRole('button', { name: lang === 'zh-CN' ? /重\s*试/ : 'Retry' }).click();
     await page.unroute('**/api/as.m.order.getOrderHistory/**');
     await expect(drawer.getByTestId('order-grant')).toBeVisible();
-    await shootWidths(page, `console-order-drawer-${lang}`);
+    await shootWidths(page, { dir: shots, name: `console-order-drawer-${lang}`, fullPage: false });
     await page.goto('/operations/goodsManagement');
     await page.locator('tr.ant-table-row', { hasText: name }).getByTestId(/^goods-edit-/).click();
     await expect(page.getByTestId('goods-grant-course')).toBeVisible();
-    await shootWidths(page, `console-goods-dialog-${lang}`);
+    await shootWidths(page, { dir: shots, name: `console-goods-dialog-${lang}`, fullPage: false });
   }
   await setLanguage(page, 'zh-CN');
 });
-
-/** The page as it is now at 1024 and at 1440 px (`<name>-<width>.png`), back at 1024 afterwards. */
-async function shootWidths(page: Page, name: string) {
-  for (const width of [1024, 1440]) {
-    await page.setViewportSize({ width, height: 860 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1024, height: 860 });
-}
 
 test('music and courses: the demo tracks play on the console and on the respondent page', async ({ page, request }) => {
   test.setTimeout(180_000);

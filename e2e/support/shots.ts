@@ -17,14 +17,27 @@ export async function shootInBothLanguages(
   if (here.pathname + here.search !== wanted.pathname + wanted.search) await page.goto(url);
   for (const lang of ['zh-CN', 'en-US'] as const) {
     await switchLanguage(page, lang);
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: width > 1440 ? 1080 : 900 });
-      await chartsFitted(page);
-      await ready();
-      await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`), fullPage });
-    }
+    await shootWidths(page, { dir, name: `${name}-${lang}`, ready, widths, fullPage });
   }
   await switchLanguage(page, 'zh-CN');
+}
+
+/**
+ * Photographs the page as it is now (a drawer or a dialog open, say) at each width
+ * (`<dir>/<name>-<width>.png`), resizing it in place; `ready` waits for, and checks, what must be
+ * drawn at each width. The window is left at the last width.
+ */
+export async function shootWidths(
+  page: Page,
+  shot: { dir: string; name: string; ready?: () => Promise<void>; widths?: number[]; fullPage?: boolean },
+) {
+  const { dir, name, ready, widths = [1024, 1440], fullPage = true } = shot;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width > 1440 ? 1080 : 900 });
+    await chartsFitted(page);
+    await ready?.();
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage });
+  }
 }
 
 /**
